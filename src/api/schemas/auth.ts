@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { accountMessages, DISPLAY_NAME_MAX, PASSWORD_MIN } from '../../domain/account';
+
+/** The wire contract of platform.md §7 "Auth and profile": the server validates with these, the client parses with them. */
+
+export const role = z.enum(['player', 'mj', 'admin']);
+export type Role = z.infer<typeof role>;
+
+const email = z.string().trim().toLowerCase().email(accountMessages.emailInvalid).max(254);
+
+export const displayName = z
+  .string()
+  .trim()
+  .min(1, accountMessages.displayNameRequired)
+  .max(DISPLAY_NAME_MAX, accountMessages.displayNameTooLong);
+
+export const loginRequest = z.object({
+  email: z.string().trim().toLowerCase().min(1).max(254),
+  password: z.string().min(1).max(1024),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const sessionTokens = z.object({
+  token: z.string(),
+  refreshToken: z.string(),
+  userId: z.string(),
+});
+export type SessionTokens = z.infer<typeof sessionTokens>;
+
+export const loginResponse = sessionTokens;
+
+export const registerRequest = z.object({
+  email,
+  password: z.string().min(PASSWORD_MIN, accountMessages.passwordTooShort).max(1024),
+  displayName,
+});
+export type RegisterRequest = z.infer<typeof registerRequest>;
+
+export const registerResponse = z.object({
+  message: z.string(),
+  token: z.string().optional(),
+  refreshToken: z.string().optional(),
+  userId: z.string(),
+});
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
+export const refreshRequest = z.object({ refreshToken: z.string().min(1).max(512) });
+
+export const publicUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  display_name: z.string(),
+  username: z.string(),
+  created_at: z.string(),
+  role,
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export const verifyResponse = z.object({ valid: z.literal(true), user: publicUser });
+
+export const profileResponse = publicUser;
+
+export const updateProfileRequest = z.object({ displayName, email });
+export const updateProfileResponse = z.object({
+  user: publicUser,
+  message: z.string(),
+  /** A fresh access token, since the display name and email live in its claims. */
+  token: z.string(),
+});
+
+export const checkDisplayNameQuery = z.object({ displayName: z.string().max(256) });
+export const checkDisplayNameResponse = z.object({ isAvailable: z.boolean() });
+
+export const changePasswordRequest = z.object({
+  currentPassword: z.string().min(1).max(1024),
+  newPassword: z.string().min(PASSWORD_MIN, accountMessages.newPasswordTooShort).max(1024),
+});
+
+export const deleteAccountRequest = z.object({ password: z.string().min(1).max(1024) });
+
+export const userSummary = z.object({ id: z.string(), display_name: z.string(), email: z.string() });
+
+/** Claims of the access token (platform.md §3: sub, display_name, email; role in user_metadata). */
+export const accessClaims = z.object({
+  sub: z.string(),
+  email: z.string(),
+  display_name: z.string(),
+  sid: z.string(),
+  user_metadata: z.object({ role }),
+});
+export type AccessClaims = z.infer<typeof accessClaims>;

@@ -1,0 +1,26 @@
+/**
+ * Account rules shared by the registration form, the profile form and the server, so a name or
+ * password the browser accepts is exactly one the server accepts.
+ */
+export const DISPLAY_NAME_MAX = 10;
+export const PASSWORD_MIN = 6;
+export const SEARCH_MIN = 2;
+
+export const accountMessages = {
+  passwordsMismatch: 'Les mots de passe ne correspondent pas.',
+  displayNameRequired: "Le nom d'affichage est requis.",
+  displayNameTooLong: "Le nom d'affichage ne peut pas dépasser 10 caractères.",
+  displayNameTaken: "Ce nom d'affichage est déjà utilisé",
+  passwordTooShort: 'Le mot de passe doit contenir au moins 6 caractères',
+  newPasswordTooShort: 'Le nouveau mot de passe doit contenir au moins 6 caractères',
+  emailInvalid: "L'adresse e-mail n'est pas valide",
+  emailTaken: 'Cette adresse e-mail est déjà utilisée',
+} as const;
+
+/** Trims and validates a display name; returns the French error, or null when it is acceptable. */
+export function displayNameError(raw: string): string | null {
+  const name = raw.trim();
+  if (name.length === 0) return accountMessages.displayNameRequired;
+  if (name.length > DISPLAY_NAME_MAX) return accountMessages.displayNameTooLong;
+  return null;
+}
