@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { BASE_PATH } from './src/api/paths';
+import { BASE_PATH } from './src/api/paths.ts';
 
 const serverOrigin = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 

@@ -13,7 +13,11 @@ export const accountMessages = {
   displayNameTaken: "Ce nom d'affichage est déjà utilisé",
   passwordTooShort: 'Le mot de passe doit contenir au moins 6 caractères',
   newPasswordTooShort: 'Le nouveau mot de passe doit contenir au moins 6 caractères',
+  allFieldsRequired: 'Tous les champs sont requis',
+  deletionPasswordRequired: 'Le mot de passe est requis pour confirmer la suppression',
+  emailRequired: "L'adresse e-mail est requise",
   emailInvalid: "L'adresse e-mail n'est pas valide",
+  passwordRequired: 'Le mot de passe est requis',
   emailTaken: 'Cette adresse e-mail est déjà utilisée',
 } as const;
 

@@ -6,17 +6,27 @@ import { accountMessages, DISPLAY_NAME_MAX, PASSWORD_MIN } from '../../domain/ac
 export const role = z.enum(['player', 'mj', 'admin']);
 export type Role = z.infer<typeof role>;
 
-const email = z.string().trim().toLowerCase().email(accountMessages.emailInvalid).max(254);
+/** A field that is absent, or not text, is reported by its own French name rather than zod's generic text. */
+const text = (required: string) => z.string({ error: required });
 
-export const displayName = z
-  .string()
+const email = text(accountMessages.emailRequired)
+  .trim()
+  .toLowerCase()
+  .email(accountMessages.emailInvalid)
+  .max(254);
+
+export const displayName = text(accountMessages.displayNameRequired)
   .trim()
   .min(1, accountMessages.displayNameRequired)
   .max(DISPLAY_NAME_MAX, accountMessages.displayNameTooLong);
 
 export const loginRequest = z.object({
-  email: z.string().trim().toLowerCase().min(1).max(254),
-  password: z.string().min(1).max(1024),
+  email: text(accountMessages.emailRequired)
+    .trim()
+    .toLowerCase()
+    .min(1, accountMessages.emailRequired)
+    .max(254),
+  password: text(accountMessages.passwordRequired).min(1, accountMessages.passwordRequired).max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -31,7 +41,9 @@ export const loginResponse = sessionTokens;
 
 export const registerRequest = z.object({
   email,
-  password: z.string().min(PASSWORD_MIN, accountMessages.passwordTooShort).max(1024),
+  password: text(accountMessages.passwordRequired)
+    .min(PASSWORD_MIN, accountMessages.passwordTooShort)
+    .max(1024),
   displayName,
 });
 export type RegisterRequest = z.infer<typeof registerRequest>;
@@ -61,6 +73,7 @@ export const verifyResponse = z.object({ valid: z.literal(true), user: publicUse
 export const profileResponse = publicUser;
 
 export const updateProfileRequest = z.object({ displayName, email });
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 export const updateProfileResponse = z.object({
   user: publicUser,
   message: z.string(),
@@ -72,13 +85,24 @@ export const checkDisplayNameQuery = z.object({ displayName: z.string().max(256)
 export const checkDisplayNameResponse = z.object({ isAvailable: z.boolean() });
 
 export const changePasswordRequest = z.object({
-  currentPassword: z.string().min(1).max(1024),
-  newPassword: z.string().min(PASSWORD_MIN, accountMessages.newPasswordTooShort).max(1024),
+  currentPassword: text(accountMessages.allFieldsRequired)
+    .min(1, accountMessages.allFieldsRequired)
+    .max(1024),
+  newPassword: text(accountMessages.allFieldsRequired)
+    .min(1, accountMessages.allFieldsRequired)
+    .min(PASSWORD_MIN, accountMessages.newPasswordTooShort)
+    .max(1024),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+export const deleteAccountRequest = z.object({
+  password: text(accountMessages.deletionPasswordRequired)
+    .min(1, accountMessages.deletionPasswordRequired)
+    .max(1024),
 });
 
-export const deleteAccountRequest = z.object({ password: z.string().min(1).max(1024) });
-
 export const userSummary = z.object({ id: z.string(), display_name: z.string(), email: z.string() });
+export type UserSummary = z.infer<typeof userSummary>;
 
 /** Claims of the access token (platform.md §3: sub, display_name, email; role in user_metadata). */
 export const accessClaims = z.object({

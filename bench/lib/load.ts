@@ -1,0 +1,48 @@
+/**
+ * A closed-loop load generator: `concurrency` callers each send the next request as soon as the
+ * previous one answers, for `durationMs`. Same generator for the measured route and its baseline,
+ * so the ratio compares servers, not clients.
+ */
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  perSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] as number;
+}
+
+export async function load(
+  send: (i: number) => Promise<boolean>,
+  { concurrency, durationMs }: { concurrency: number; durationMs: number },
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let counter = 0;
+  const end = performance.now() + durationMs;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const ok = await send(counter++).catch(() => false);
+        latencies.push(performance.now() - t0);
+        if (!ok) errors += 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length,
+    errors,
+    perSecond: latencies.length / elapsed,
+    p50Ms: percentile(latencies, 50),
+    p95Ms: percentile(latencies, 95),
+  };
+}

@@ -1,0 +1,3 @@
+export function clientBuildIsStale(): boolean;
+export function buildClient(): void;
+export function ensureClientBuild(): void;

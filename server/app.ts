@@ -1,0 +1,84 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { API_BASE } from '../src/api/paths';
+import { readOrCreateJwtSecret, type Config } from './config';
+import { openDatabase, type Db } from './db/client';
+import { createLogger } from './lib/logger';
+import { createAccessGuard } from './modules/auth/access';
+import { authRoutes } from './modules/auth/routes';
+import { createAuthService } from './modules/auth/service';
+import { createTokenService } from './modules/auth/tokens';
+import { healthRoutes } from './modules/health/routes';
+import { usersRoutes } from './modules/users/routes';
+import { createUsersService } from './modules/users/service';
+import { useAuthentication } from './plugins/authentication';
+import { useClient } from './plugins/client';
+import { useErrorHandling } from './plugins/error-handler';
+import { limitAttempts, useRateLimit } from './plugins/rate-limit';
+import { useRealtime } from './plugins/realtime';
+import { useSecurityHeaders } from './plugins/security-headers';
+import { useZodValidation } from './plugins/validation';
+
+export interface BuildAppOptions {
+  config: Config;
+  /** An open database; without one the app opens it from `config` and closes it on `app.close()`. */
+  db?: Db;
+  /** Defaults to `createLogger(config)` (credentials redacted). */
+  logger?: FastifyBaseLogger;
+}
+
+/**
+ * Builds the whole server, ready to listen: plugins first (validation, errors, headers, rate
+ * limit, authentication, sockets, static client), then the API modules under API_BASE.
+ * Every call gives an independent instance: tests run several side by side.
+ */
+export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+  const log = logger ?? createLogger(config);
+  const opened = db ? undefined : await openDatabase(config, { logger: log });
+  const database = opened?.db ?? db;
+  if (!database) throw new Error('unreachable: a database is either given or opened');
+
+  const app = Fastify({ loggerInstance: log, trustProxy: trustProxyOption(config.trustProxy) });
+  if (opened) app.addHook('onClose', () => opened.close());
+
+  try {
+    const tokens = createTokenService(await signingSecret(config, log));
+    const access = createAccessGuard(database, tokens);
+
+    useZodValidation(app);
+    useErrorHandling(app);
+    await useSecurityHeaders(app, config);
+    await useRateLimit(app);
+    useAuthentication(app, access);
+    await useRealtime(app, access, config);
+    await useClient(app, config);
+
+    const auth = createAuthService({ db: database, tokens, sockets: app.realtime });
+    const users = createUsersService(database);
+    await app.register(
+      async (api) => {
+        await api.register(healthRoutes, { db: database });
+        await api.register(authRoutes, { service: auth, attemptsLimit: limitAttempts(config) });
+        await api.register(usersRoutes, { service: users });
+      },
+      { prefix: API_BASE },
+    );
+    await app.ready();
+    return app;
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
+
+/** Fastify's types take a hop count only as a function. */
+function trustProxyOption(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+async function signingSecret(config: Config, log: FastifyBaseLogger): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  if (config.databaseUrl || config.redisUrl) {
+    log.warn('JWT_SECRET is not set: every process sharing this database must be given the same one');
+  }
+  return readOrCreateJwtSecret(config.dataDir);
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The server's settings, all from the environment. Parsing is kept pure (the environment is a
+ * parameter) so tests and the CLI read exactly the rules `main.ts` does.
+ */
+
+// An empty variable (`FOO=` in a unit file or compose file) means unset, not an empty string.
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, 'postgres://… attendu / expected')),
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'redis://… attendu / expected')),
+  // Keeps the socket.io channels of several apps sharing one Redis apart.
+  REDIS_PREFIX: z.string().min(1).default('shatteredrealms'),
+  JWT_SECRET: optional(z.string().min(32, '32 caractères minimum / at least 32 characters')),
+  PUBLIC_URL: optional(z.url()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  CLIENT_DIR: z.string().min(1).default('dist/client'),
+  // Behind a reverse proxy the client IP (rate limits, logs) comes from X-Forwarded-For.
+  TRUST_PROXY: optional(z.string()),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  redisPrefix: string;
+  /** Absent means: use the one kept in `dataDir` (see `readOrCreateJwtSecret`). */
+  jwtSecret: string | undefined;
+  publicUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  authRateLimitMax: number;
+  clientDir: string;
+  trustProxy: boolean | number | string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Configuration invalide / invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    jwtSecret: e.JWT_SECRET,
+    publicUrl: e.PUBLIC_URL,
+    logLevel: e.LOG_LEVEL,
+    authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    clientDir: e.CLIENT_DIR,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+  };
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | number | string {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
+
+const SECRET_FILE = 'jwt-secret';
+
+/**
+ * The signing secret when JWT_SECRET is not set: generated on first start and kept beside the
+ * data so sessions survive restarts without any set-up.
+ */
+export async function readOrCreateJwtSecret(dataDir: string): Promise<string> {
+  const file = join(dataDir, SECRET_FILE);
+  try {
+    return await readSecret(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  await mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    // Another process sharing the folder wrote it first: use theirs so both sign alike.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readSecret(file);
+    throw error;
+  }
+}
+
+async function readSecret(file: string): Promise<string> {
+  const secret = (await readFile(file, 'utf8')).trim();
+  if (secret.length < 32) {
+    throw new ConfigError(`${file} : secret trop court / secret too short (32 characters minimum)`);
+  }
+  return secret;
+}

@@ -1,0 +1,92 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Config } from '../config';
+import * as schema from './schema/index';
+
+/**
+ * One database type for both drivers, so services never know whether they run on the embedded
+ * PGlite or on a PostgreSQL server. Inside `db.transaction(async (tx) => …)` use `tx` only:
+ * PGlite has a single connection and a query on the outer handle would wait for ever.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = { db: Db; close(): Promise<void> } & (
+  { driver: 'pglite'; client: PGlite } | { driver: 'postgres'; client: pg.Pool }
+);
+
+export interface OpenDatabaseOptions {
+  /** PGlite only: keep everything in memory (tests) instead of `config.dataDir`. */
+  inMemory?: boolean;
+  /** PGlite only: start from a `dumpDataDir()` archive, far faster than creating a cluster. */
+  loadDataDir?: Blob;
+  logger?: FastifyBaseLogger;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+// Any constant works; it only has to be the same for every process migrating this database.
+const MIGRATION_LOCK_KEY = 7_351_102;
+
+/** Opens PostgreSQL when `databaseUrl` is set, else PGlite in `dataDir`, and brings its schema up to date. */
+export async function openDatabase(
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  options: OpenDatabaseOptions = {},
+): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, options.logger)
+    : openPglite(options.inMemory ? 'memory://' : config.dataDir, options.loadDataDir);
+}
+
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, loadDataDir });
+  const db = drizzlePglite({ client, schema });
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, driver: 'pglite', client, close: () => client.close() };
+}
+
+async function openPostgres(url: string, logger?: FastifyBaseLogger): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url });
+  // An idle client dropped by the server must not crash the process; the pool replaces it.
+  pool.on('error', (error) => logger?.warn({ err: error }, 'idle PostgreSQL client failed'));
+  try {
+    await migrateUnderLock(pool);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return {
+    db: drizzleNodePg({ client: pool, schema }),
+    driver: 'postgres',
+    client: pool,
+    close: () => pool.end(),
+  };
+}
+
+/** Several processes may start together on one database: only one migrates at a time. */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}

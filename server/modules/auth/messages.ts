@@ -1,0 +1,15 @@
+import { accountMessages } from '../../../src/domain/account';
+
+/** Every French text the auth routes answer with, in one place. */
+export const authMessages = {
+  registered: 'Inscription réussie',
+  badCredentials: 'Email ou mot de passe incorrect',
+  profileUpdated: 'Profil mis à jour avec succès',
+  passwordChanged: 'Mot de passe modifié avec succès',
+  wrongCurrentPassword: 'Mot de passe actuel incorrect',
+  accountDeleted: 'Compte supprimé avec succès',
+  wrongPassword: 'Mot de passe incorrect',
+  loggedOut: 'Déconnexion réussie',
+  displayNameTaken: accountMessages.displayNameTaken,
+  emailTaken: accountMessages.emailTaken,
+} as const;

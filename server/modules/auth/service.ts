@@ -1,0 +1,176 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type {
+  ChangePasswordRequest,
+  LoginRequest,
+  PublicUser,
+  RegisterRequest,
+  SessionTokens,
+  UpdateProfileRequest,
+} from '../../../src/api/schemas/auth';
+import { displayNameError } from '../../../src/domain/account';
+import type { Db } from '../../db/client';
+import { users, type UserRow } from '../../db/schema/index';
+import { violatedUniqueIndex } from '../../db/unique-violation';
+import { commonMessages, httpError } from '../../lib/errors';
+import { toPublicUser } from '../users/public-user';
+import type { AuthUser } from './access';
+import { authMessages } from './messages';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import {
+  openSession,
+  revokeOtherSessions,
+  revokeSession,
+  rotateRefreshToken,
+  type OpenedSession,
+} from './sessions';
+import type { TokenService } from './tokens';
+
+/** What the auth rules need from the realtime layer: ending the live sockets of a session or a user. */
+export interface SocketTerminator {
+  disconnectSession(sid: string): void;
+  disconnectUser(userId: string): void;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  tokens: TokenService;
+  sockets: SocketTerminator;
+}
+
+/** The messages a unique index stands for, so racing writes still get the right 409. */
+const conflictMessages: Record<string, string> = {
+  users_email_unique: authMessages.emailTaken,
+  users_display_name_lower_unique: authMessages.displayNameTaken,
+};
+
+function asConflict(error: unknown): unknown {
+  const index = violatedUniqueIndex(error);
+  const message = index ? conflictMessages[index] : undefined;
+  return message ? httpError(409, message) : error;
+}
+
+export function createAuthService({ db, tokens, sockets }: AuthServiceDeps) {
+  async function tokensFor(user: UserRow, session: OpenedSession): Promise<SessionTokens> {
+    return {
+      token: await tokens.signAccess(user, session.sid),
+      refreshToken: session.refreshToken,
+      userId: user.id,
+    };
+  }
+
+  async function userById(id: string): Promise<UserRow> {
+    const [user] = await db.select().from(users).where(eq(users.id, id));
+    // The session check just passed, so a missing row means the account went in between.
+    if (!user) throw httpError(401, commonMessages.invalidSession);
+    return user;
+  }
+
+  async function checkPassword(actor: AuthUser, password: string, wrongMessage: string): Promise<void> {
+    const user = await userById(actor.id);
+    if (!(await verifyPassword(password, user.passwordHash))) throw httpError(400, wrongMessage);
+  }
+
+  return {
+    async register(input: RegisterRequest, userAgent: string | null): Promise<SessionTokens> {
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const { user, session } = await db.transaction(async (tx) => {
+          const [user] = await tx
+            .insert(users)
+            .values({
+              email: input.email,
+              displayName: input.displayName,
+              username: input.displayName,
+              passwordHash,
+            })
+            .returning();
+          if (!user) throw new Error('user insert returned no row');
+          return { user, session: await openSession(tx, user.id, userAgent) };
+        });
+        return await tokensFor(user, session);
+      } catch (error) {
+        throw asConflict(error);
+      }
+    },
+
+    async login(input: LoginRequest, userAgent: string | null): Promise<SessionTokens> {
+      const [user] = await db.select().from(users).where(eq(users.email, input.email));
+      const valid = user
+        ? await verifyPassword(input.password, user.passwordHash)
+        : await verifyAgainstDummy(input.password);
+      if (!user || !valid) throw httpError(401, authMessages.badCredentials);
+      const session = await db.transaction((tx) => openSession(tx, user.id, userAgent));
+      return tokensFor(user, session);
+    },
+
+    async refresh(refreshToken: string): Promise<SessionTokens> {
+      const rotation = await rotateRefreshToken(db, refreshToken);
+      if (rotation.outcome === 'reused') sockets.disconnectSession(rotation.sid);
+      if (rotation.outcome !== 'rotated') throw httpError(401, commonMessages.invalidSession);
+      return tokensFor(rotation.user, rotation);
+    },
+
+    async logout(actor: AuthUser): Promise<void> {
+      await revokeSession(db, actor.sid);
+      sockets.disconnectSession(actor.sid);
+    },
+
+    async profile(actor: AuthUser): Promise<PublicUser> {
+      return toPublicUser(await userById(actor.id));
+    },
+
+    async updateProfile(
+      actor: AuthUser,
+      input: UpdateProfileRequest,
+    ): Promise<{ user: PublicUser; token: string }> {
+      let updated: UserRow | undefined;
+      try {
+        [updated] = await db
+          .update(users)
+          .set({ displayName: input.displayName, email: input.email })
+          .where(eq(users.id, actor.id))
+          .returning();
+      } catch (error) {
+        throw asConflict(error);
+      }
+      if (!updated) throw httpError(401, commonMessages.invalidSession);
+      // The name and e-mail live in the access token's claims: hand out a fresh one for this session.
+      return { user: toPublicUser(updated), token: await tokens.signAccess(updated, actor.sid) };
+    },
+
+    /** A name that breaks the rules is never available; the caller's own current name is. */
+    async isDisplayNameAvailable(raw: string, actor: AuthUser | null): Promise<boolean> {
+      if (displayNameError(raw)) return false;
+      const [taken] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.displayNameLower, sql`lower(${raw.trim()})`),
+            actor ? ne(users.id, actor.id) : undefined,
+          ),
+        );
+      return !taken;
+    },
+
+    /** Ends every other session (a password change is how a user locks out a stolen device). */
+    async changePassword(actor: AuthUser, input: ChangePasswordRequest): Promise<void> {
+      await checkPassword(actor, input.currentPassword, authMessages.wrongCurrentPassword);
+      const passwordHash = await hashPassword(input.newPassword);
+      const ended = await db.transaction(async (tx) => {
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.id));
+        return revokeOtherSessions(tx, actor.id, actor.sid);
+      });
+      ended.forEach((sid) => sockets.disconnectSession(sid));
+    },
+
+    async deleteAccount(actor: AuthUser, password: string): Promise<void> {
+      await checkPassword(actor, password, authMessages.wrongPassword);
+      // Sessions and refresh tokens go with the row (on delete cascade), so every token dies here.
+      await db.delete(users).where(eq(users.id, actor.id));
+      sockets.disconnectUser(actor.id);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,63 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+import { accessClaims, type AccessClaims, type Role } from '../../../src/api/schemas/auth';
+
+/**
+ * The two credentials of a session: a short-lived signed access token (read by the client for
+ * its claims, checked by every request) and a long-lived opaque refresh token, stored only as a
+ * hash and swapped for a new one at each use.
+ */
+
+export const ACCESS_TOKEN_TTL = '15m';
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface TokenSubject {
+  id: string;
+  email: string;
+  displayName: string;
+  role: Role;
+}
+
+export interface TokenService {
+  signAccess(subject: TokenSubject, sessionId: string): Promise<string>;
+  /** The claims of a well-signed, unexpired token, or null for anything else. */
+  verifyAccess(token: string): Promise<AccessClaims | null>;
+}
+
+export function createTokenService(secret: string): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    signAccess(subject, sessionId) {
+      const claims: Omit<AccessClaims, 'sub'> = {
+        email: subject.email,
+        display_name: subject.displayName,
+        sid: sessionId,
+        user_metadata: { role: subject.role },
+      };
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(subject.id)
+        .setIssuedAt()
+        .setExpirationTime(ACCESS_TOKEN_TTL)
+        .sign(key);
+    },
+    async verifyAccess(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const claims = accessClaims.safeParse(payload);
+        return claims.success ? claims.data : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+export function newRefreshToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashRefreshToken(token) };
+}
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,19 @@
+import type { PublicUser, UserSummary } from '../../../src/api/schemas/auth';
+import type { UserRow } from '../../db/schema/index';
+
+/** The wire shapes of an account: never the hash, always snake_case as the client reads it. */
+
+export function toPublicUser(user: UserRow): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    display_name: user.displayName,
+    username: user.username,
+    created_at: user.createdAt.toISOString(),
+    role: user.role,
+  };
+}
+
+export function toUserSummary(user: Pick<UserRow, 'id' | 'displayName' | 'email'>): UserSummary {
+  return { id: user.id, display_name: user.displayName, email: user.email };
+}

@@ -1,0 +1,75 @@
+import { clearCache, renewSession, request } from './request';
+import {
+  checkDisplayNameResponse,
+  loginResponse,
+  profileResponse,
+  registerResponse,
+  updateProfileResponse,
+  userSummary,
+  verifyResponse,
+  type LoginRequest,
+  type RegisterRequest,
+} from './schemas/auth';
+import { messageBody } from './schemas/common';
+
+/** The calls of platform.md §7 "Auth and profile", one function each. */
+
+export function verify(signal?: AbortSignal) {
+  // The answer depends on the token, not on the path: never from the cache.
+  return request('GET', '/auth/verify', { schema: verifyResponse, cache: false, signal });
+}
+
+export function login(credentials: LoginRequest, signal?: AbortSignal) {
+  return request('POST', '/auth/login', { body: credentials, schema: loginResponse, signal });
+}
+
+export function register(account: RegisterRequest, signal?: AbortSignal) {
+  return request('POST', '/auth/register', { body: account, schema: registerResponse, signal });
+}
+
+/**
+ * Trades the stored refresh token for new stored tokens (the same exchange the REST client makes
+ * on a 401, shared with it); null when the session cannot be renewed.
+ */
+export const refresh = renewSession;
+
+/** Ends the session on the server with the token it was opened with, already gone from storage. */
+export function logout(token: string) {
+  return request('POST', '/auth/logout', { schema: messageBody, bearer: token });
+}
+
+export function getProfile(signal?: AbortSignal) {
+  return request('GET', '/auth/profile', { schema: profileResponse, signal });
+}
+
+export async function updateProfile(changes: { displayName: string; email: string }) {
+  const answer = await request('PUT', '/auth/profile', { body: changes, schema: updateProfileResponse });
+  clearCache('/auth/profile');
+  clearCache('/users/');
+  return answer;
+}
+
+export function checkDisplayName(displayName: string, signal?: AbortSignal) {
+  return request('GET', '/auth/check-display-name', {
+    query: { displayName },
+    schema: checkDisplayNameResponse,
+    // Availability changes as others register: always ask.
+    cache: false,
+    signal,
+  });
+}
+
+export function changePassword(change: { currentPassword: string; newPassword: string }) {
+  return request('POST', '/auth/change-password', { body: change, schema: messageBody });
+}
+
+export async function deleteAccount(password: string) {
+  const answer = await request('DELETE', '/auth/account', { body: { password }, schema: messageBody });
+  // Every cached answer belonged to the account that no longer exists.
+  clearCache();
+  return answer;
+}
+
+export function getUser(id: string, signal?: AbortSignal) {
+  return request('GET', `/users/${encodeURIComponent(id)}`, { schema: userSummary, signal });
+}

@@ -1,0 +1,72 @@
+import { defer, finalize, from, Subject, switchMap, tap, type Observable } from 'rxjs';
+import { fromEventObservable, fromPromise } from 'xstate';
+import { renewSession } from '../api/request';
+import type { ConnectSocketOptions, PlayerInfo, SocketConnection, SocketFact } from './socket';
+import { storage } from './storage';
+
+export type ConnectSocket = (options: ConnectSocketOptions) => SocketConnection;
+
+// The socket opens only once someone is signed in: socket.io-client stays out of the landing
+// page's initial JavaScript.
+const loadConnectSocket = (): Promise<ConnectSocket> =>
+  import('./socket').then((module) => module.connectSocket);
+
+/**
+ * The app's one socket. The connection machine decides when it is open (its invoked listener opens
+ * it, and stopping the listener closes it); this session keeps the open connection so that screens
+ * can emit on it and follow its facts without knowing about reconnects or logins.
+ */
+export function createSocketSession(load: () => Promise<ConnectSocket> = loadConnectSocket) {
+  const facts = new Subject<SocketFact>();
+  let current: SocketConnection | null = null;
+
+  // The connection is made inside the subscription, so a listener stopped while the client code
+  // is still loading never opens one.
+  const connectionFacts = (player: PlayerInfo | null): Observable<SocketFact> =>
+    from(load()).pipe(
+      switchMap((connectSocket) =>
+        defer(() => {
+          const connection = connectSocket({ token: () => storage.get('jwt'), player });
+          current = connection;
+          return connection.events$.pipe(
+            tap((fact) => facts.next(fact)),
+            finalize(() => {
+              if (current === connection) current = null;
+              connection.close();
+            }),
+          );
+        }),
+      ),
+    );
+
+  /** Sends on the open connection; false when there is none. */
+  function emit(event: string, payload?: unknown): boolean {
+    if (current === null) return false;
+    current.emit(event, payload);
+    return true;
+  }
+
+  return {
+    /** Every fact of whichever connection is open, across reconnects and logins, for any screen. */
+    facts$: facts.asObservable(),
+    emit,
+    /** Implementations for `socketConnectionMachine.provide`. */
+    machineEffects: {
+      actors: {
+        'listen to socket': fromEventObservable(({ input }: { input: { player: PlayerInfo | null } }) =>
+          connectionFacts(input.player),
+        ),
+        'renew session': fromPromise(async () => {
+          if ((await renewSession()) === null) throw new Error('La session ne peut pas être renouvelée');
+        }),
+      },
+      actions: {
+        'send authenticateUser': (_: unknown, { token }: { token: string }) => {
+          emit('authenticateUser', { token });
+        },
+      },
+    },
+  };
+}
+
+export type SocketSession = ReturnType<typeof createSocketSession>;

@@ -1,0 +1,111 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+
+/** The theme's quiet opening is skipped: playback starting earlier is moved here (spec §9). */
+export const THEME_JUMP_POINT_SECONDS = 47;
+export const DEFAULT_VOLUME = 0.5;
+
+/** Volume as the slider and the audio element understand it: within 0–1, in steps of 0.01. */
+export function clampVolume(value: number): number {
+  if (Number.isNaN(value)) return DEFAULT_VOLUME;
+  return Math.round(Math.min(1, Math.max(0, value)) * 100) / 100;
+}
+
+export type BackgroundAudioEvent =
+  /** A click or key press anywhere; `position` is where the audio element stands, in seconds. */
+  | { type: 'audio.gesture'; position: number }
+  | { type: 'audio.volume'; value: number }
+  | { type: 'audio.mute.toggle' };
+
+export interface BackgroundAudioContext {
+  volume: number;
+  muted: boolean;
+}
+
+/**
+ * The landing screen's looping theme. Browsers refuse to play sound before the visitor has
+ * interacted with the page, so playback waits for the first click or key press; a refused or
+ * failed start is only logged (music is a nicety, never an error shown to the player) and the next
+ * gesture tries again. Starting moves playback to the jump point when it stands earlier, so the
+ * theme opens on its fuller part. Volume and mute live here so the slider, the mute button and the
+ * audio element always agree.
+ */
+export const backgroundAudioMachine = setup({
+  types: {
+    context: {} as BackgroundAudioContext,
+    events: {} as BackgroundAudioEvent,
+  },
+  actions: {
+    // The audio element is provided by src/effects/audio.ts; these defaults keep the machine pure.
+    'apply volume': (_, _params: BackgroundAudioContext) => {},
+    'move playback to': (_, _params: { seconds: number }) => {},
+    'log playback failure': (_, _params: { error: unknown }) => {},
+    'set volume': assign({
+      volume: ({ event, context }) =>
+        event.type === 'audio.volume' ? clampVolume(event.value) : context.volume,
+    }),
+    'toggle muted': assign({ muted: ({ context }) => !context.muted }),
+  },
+  actors: {
+    /** Sends `audio.gesture` on the next click or key press. */
+    'listen for gesture': fromCallback(() => {}),
+    'start playback': fromPromise(async () => {}),
+  },
+  guards: {
+    'is earlier than jump point': ({ event }) =>
+      event.type === 'audio.gesture' && event.position < THEME_JUMP_POINT_SECONDS,
+  },
+}).createMachine({
+  id: 'backgroundAudio',
+  context: { volume: DEFAULT_VOLUME, muted: false },
+  entry: { type: 'apply volume', params: ({ context }) => context },
+  on: {
+    'audio.volume': {
+      actions: ['set volume', { type: 'apply volume', params: ({ context }) => context }],
+    },
+    'audio.mute.toggle': {
+      actions: ['toggle muted', { type: 'apply volume', params: ({ context }) => context }],
+    },
+  },
+  initial: 'waitingForGesture',
+  states: {
+    waitingForGesture: {
+      invoke: { src: 'listen for gesture' },
+      on: {
+        'audio.gesture': [
+          {
+            guard: 'is earlier than jump point',
+            target: 'starting',
+            actions: { type: 'move playback to', params: { seconds: THEME_JUMP_POINT_SECONDS } },
+          },
+          { target: 'starting' },
+        ],
+      },
+    },
+    starting: {
+      invoke: {
+        id: 'startPlayback',
+        src: 'start playback',
+        onDone: { target: 'playing' },
+        onError: {
+          target: 'blocked',
+          actions: { type: 'log playback failure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    playing: {},
+    /** The start failed (usually the browser's autoplay policy): the next gesture tries again. */
+    blocked: {
+      invoke: { src: 'listen for gesture' },
+      on: {
+        'audio.gesture': [
+          {
+            guard: 'is earlier than jump point',
+            target: 'starting',
+            actions: { type: 'move playback to', params: { seconds: THEME_JUMP_POINT_SECONDS } },
+          },
+          { target: 'starting' },
+        ],
+      },
+    },
+  },
+});

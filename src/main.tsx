@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { authSessionEffects } from './effects/auth-session';
+import { createSocketSession } from './effects/socket-session';
+import { createAppActors } from './ui/app/app-actors';
+import { AppActorsProvider } from './ui/app/AppActorsContext';
+import { AppRouter } from './ui/app/AppRouter';
+import { startInspection, type Inspection } from './ui/app/inspection';
+import './ui/app/app.css';
+
+async function start(): Promise<void> {
+  const { inspect, DevTools } = await startInspection(window.location.search).catch(
+    (error: unknown): Inspection => {
+      // Watching is optional: the app starts without it.
+      console.error("L'inspection n'a pas pu démarrer", error);
+      return { inspect: undefined, DevTools: undefined };
+    },
+  );
+  const actors = createAppActors({ auth: authSessionEffects, socket: createSocketSession() }, { inspect });
+  const container = document.getElementById('root');
+  if (container === null) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <AppActorsProvider actors={actors}>
+        <AppRouter />
+        {DevTools && <DevTools />}
+      </AppActorsProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

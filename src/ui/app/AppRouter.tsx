@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BASE_PATH } from '../../api/paths';
+import { CHUNK_LOAD_TIMEOUT_MS, lazyWithTimeout } from './lazy-with-timeout';
+import { PageBoundary } from './PageBoundary';
+import { appRoutes, type AppRoute } from './routes';
+
+export function AppRoutes({ routes = appRoutes }: { routes?: AppRoute[] }) {
+  const pages = useMemo(
+    () => routes.map(({ path, load }) => ({ path, Page: lazyWithTimeout(load, CHUNK_LOAD_TIMEOUT_MS) })),
+    [routes],
+  );
+  return (
+    <Routes>
+      {pages.map(({ path, Page }) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <PageBoundary>
+              <Page />
+            </PageBoundary>
+          }
+        />
+      ))}
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter basename={BASE_PATH}>
+      <AppRoutes />
+    </BrowserRouter>
+  );
+}

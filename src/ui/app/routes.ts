@@ -1,0 +1,16 @@
+import type { ComponentType } from 'react';
+
+export interface AppRoute {
+  path: string;
+  /** The screen's module; its default export is the page. */
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+/**
+ * The screens of platform.md §2 built so far, each loaded on first visit. A new screen is one line
+ * here; an unknown address goes home (AppRoutes).
+ */
+export const appRoutes: AppRoute[] = [
+  { path: '/', load: () => import('../landing/LandingPage') },
+  { path: '/auth/callback', load: () => import('../auth-callback/AuthCallbackPage') },
+];

@@ -1,0 +1,35 @@
+import type { Mode } from '../../machines/mode-choice.machine';
+
+/** Every text of the landing and home screen (platform.md §2), verbatim. */
+export const landingMessages = {
+  login: {
+    title: 'Connexion',
+    submit: 'Se connecter',
+    switchToRegister: 'Créer un compte',
+  },
+  register: {
+    title: 'Inscription',
+    submit: 'Créer un compte',
+    switchToLogin: 'Se connecter',
+  },
+  fields: {
+    email: 'Email',
+    password: 'Mot de passe',
+    confirmPassword: 'Confirmer le mot de passe',
+    displayName: "Nom d'affichage",
+  },
+  close: 'Fermer',
+  logout: 'Déconnexion',
+  signedInAs: 'Connecté :',
+  modeChoice: {
+    title: 'Choisissez votre rôle',
+    gameMaster: 'Maître du jeu',
+    player: 'Joueur',
+  },
+  modeHeading: {
+    gameMaster: 'Mode : Maître du jeu',
+    player: 'Mode : Joueur',
+  } satisfies Record<Mode, string>,
+  changeMode: 'Changer de mode',
+  topBar: 'Compte',
+} as const;

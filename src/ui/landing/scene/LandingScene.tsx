@@ -1,0 +1,50 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState, type ReactNode } from 'react';
+import { createThemeAudio } from '../../../effects/audio';
+import { backgroundAudioMachine } from '../../../machines/background-audio.machine';
+import { landingAnimationMachine } from '../../../machines/landing-animation.machine';
+import { AudioControls } from './AudioControls';
+import { CentralLogo } from './CentralLogo';
+import { ParticleField } from './ParticleField';
+import { PlayerInfoBar } from './PlayerInfoBar';
+import { PortraitOverlay } from './PortraitOverlay';
+import './LandingScene.css';
+
+export interface LandingSceneProps {
+  /** Fired once the entrance animation has played (or at once without animation). */
+  onJoin: () => void;
+  /** Shown in the player-info bar; no bar without a name. */
+  playerName?: string | null;
+  /** The bar's up-arrow; no arrow without it. */
+  onBack?: () => void;
+  /** Layered above the sky and the logo: the login and registration overlays, the top buttons. */
+  children?: ReactNode;
+}
+
+/**
+ * The landing screen's stage: the particle sky, the central logo that opens the way in, the
+ * theme music with its controls, the player-info bar and the portrait warning. It owns the
+ * entrance animation and the background audio, whatever the screen puts on top.
+ */
+export function LandingScene(props: LandingSceneProps) {
+  const { onJoin, playerName, onBack, children } = props;
+  // @xstate/react hands the latest implementations to the running actor on every render.
+  const animation = useActorRef(
+    landingAnimationMachine.provide({ actions: { 'fire join': () => onJoin() } }),
+  );
+  const [theme] = useState(createThemeAudio);
+  const audio = useActorRef(backgroundAudioMachine.provide({ actions: theme.actions, actors: theme.actors }));
+  const step = useSelector(animation, (snapshot) => snapshot.value);
+  const [logoHovered, setLogoHovered] = useState(false);
+
+  return (
+    <div className="landing-scene" data-animation={step}>
+      <ParticleField animation={animation} gathering={logoHovered} />
+      <CentralLogo animation={animation} onHoverChange={setLogoHovered} />
+      <div className="landing-scene__content">{children}</div>
+      <PlayerInfoBar playerName={playerName} onBack={onBack} />
+      <AudioControls audio={audio} audioRef={theme.attach} />
+      <PortraitOverlay />
+    </div>
+  );
+}

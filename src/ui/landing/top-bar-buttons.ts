@@ -1,0 +1,25 @@
+import type { NavigateFunction } from 'react-router-dom';
+import type { RoleRequirement } from '../../domain/roles';
+import type { AppActors } from '../app/app-actors';
+import { landingMessages } from './messages';
+
+export interface TopBarButton {
+  id: string;
+  label: string;
+  /** Who sees it (platform.md §6: 'any' is anyone signed in). */
+  requires: RoleRequirement;
+  press: (app: { actors: AppActors; navigate: NavigateFunction }) => void;
+}
+
+/**
+ * The home screen's top buttons in the spec's order: profile, friends and invitations, admin
+ * (admin role only), logout. Each screen that brings one adds it here, in one line, before logout.
+ */
+export const topBarButtons: readonly TopBarButton[] = [
+  {
+    id: 'logout',
+    label: landingMessages.logout,
+    requires: 'any',
+    press: ({ actors }) => actors.auth.send({ type: 'auth.logout' }),
+  },
+];

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { API_BASE, SOCKET_PATH } from '../../src/api/paths';
+import type { RegisterResponse } from '../../src/api/schemas/auth';
+import { openTestPglite } from './server-pglite-template';
+
+export type Driver = 'pglite' | 'postgres';
+
+/** The databases every server suite runs on: `describe.each(drivers)`. */
+export const drivers: Driver[] = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
+
+export interface TestServerOptions {
+  /** 'pglite' (in memory, default) or 'postgres' (a throw-away database on DATABASE_URL's server). */
+  driver?: Driver;
+  /** Extra environment variables for `loadConfig` (AUTH_RATE_LIMIT_MAX, CLIENT_DIR…). */
+  env?: Record<string, string>;
+  /** Start a second process of the same deployment: same database, secret and Redis channels. */
+  peerOf?: TestServer;
+  logger?: FastifyBaseLogger;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RegisteredUser {
+  token: string;
+  refreshToken: string;
+  userId: string;
+  email: string;
+  password: string;
+  displayName: string;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  /** http://127.0.0.1:<port> */
+  url: string;
+  /** url + API_BASE */
+  baseUrl: string;
+  /** A JSON call to the API; a string body is sent as is (to send malformed JSON). */
+  api<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<ApiResponse<T>>;
+  /** Registers a fresh user (unique e-mail and name unless overridden). */
+  register(
+    overrides?: Partial<Pick<RegisteredUser, 'email' | 'password' | 'displayName'>>,
+  ): Promise<RegisteredUser>;
+  /** A connected socket.io client; rejects with the server's refusal. Closed with the server. */
+  socket(token: string): Promise<Socket>;
+  close(): Promise<void>;
+}
+
+const unique = () => randomBytes(4).toString('hex');
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const { peerOf, driver = 'pglite' } = options;
+  const throwAway = !peerOf && driver === 'postgres' ? await createThrowAwayDatabase() : undefined;
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: peerOf?.config.jwtSecret ?? randomBytes(32).toString('hex'),
+    DATA_DIR: join(tmpdir(), 'sr-test-unused'),
+    CLIENT_DIR: join(tmpdir(), 'sr-test-no-client'),
+    AUTH_RATE_LIMIT_MAX: '10000',
+    DATABASE_URL: throwAway?.url ?? peerOf?.config.databaseUrl,
+    REDIS_URL: process.env.REDIS_URL,
+    // Own channels, so test runs sharing the machine's Redis never see each other.
+    REDIS_PREFIX: peerOf?.config.redisPrefix ?? `sr_test_${unique()}`,
+    ...options.env,
+  });
+
+  const database =
+    peerOf?.database ?? (throwAway ? await openDatabase(config) : await openTestPglite(config));
+  const app = await buildApp({ config, db: database.db, logger: options.logger });
+  await app.listen({ host: config.host, port: config.port });
+  const { port } = app.server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+  const baseUrl = `${url}${API_BASE}`;
+  const sockets: Socket[] = [];
+
+  const server: TestServer = {
+    app,
+    config,
+    database,
+    url,
+    baseUrl,
+
+    async api<T>(method: string, path: string, body?: unknown, token?: string) {
+      const headers: Record<string, string> = {};
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (token) headers.authorization = `Bearer ${token}`;
+      const response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      const isJson = response.headers.get('content-type')?.includes('application/json');
+      const parsed: unknown = isJson ? JSON.parse(text) : text || null;
+      return { status: response.status, body: parsed as T, headers: response.headers };
+    },
+
+    async register(overrides = {}) {
+      const id = unique();
+      const user = {
+        email: `user-${id}@example.com`,
+        password: 'motdepasse',
+        displayName: `u${id}`,
+        ...overrides,
+      };
+      const response = await server.api<RegisterResponse>('POST', '/auth/register', user);
+      if (response.status !== 201 || !response.body.token || !response.body.refreshToken) {
+        throw new Error(`register failed: ${response.status} ${JSON.stringify(response.body)}`);
+      }
+      return {
+        ...user,
+        token: response.body.token,
+        refreshToken: response.body.refreshToken,
+        userId: response.body.userId,
+      };
+    },
+
+    socket(token) {
+      const socket = io(url, {
+        path: SOCKET_PATH,
+        auth: { token },
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+      });
+      sockets.push(socket);
+      return new Promise((resolve, reject) => {
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    },
+
+    async close() {
+      sockets.forEach((socket) => socket.disconnect());
+      await app.close();
+      if (peerOf) return;
+      await database.close();
+      await throwAway?.drop();
+    },
+  };
+  return server;
+}
+
+/** A database of its own on DATABASE_URL's server, dropped (connections and all) on close. */
+async function createThrowAwayDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error("the 'postgres' driver needs DATABASE_URL");
+  const name = `sr_test_${unique()}${unique()}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}

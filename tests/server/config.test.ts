@@ -1,0 +1,94 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, readOrCreateJwtSecret } from '../../server/config';
+
+describe('loadConfig', () => {
+  it('fills the defaults from an empty environment', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      redisPrefix: 'shatteredrealms',
+      jwtSecret: undefined,
+      publicUrl: undefined,
+      logLevel: 'info',
+      authRateLimitMax: 20,
+      clientDir: 'dist/client',
+      trustProxy: false,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/sr',
+      DATABASE_URL: 'postgres://sr@db/sr',
+      REDIS_URL: 'redis://cache:6379',
+      JWT_SECRET: 's'.repeat(40),
+      PUBLIC_URL: 'https://jdr.example.com',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_MAX: '5',
+      CLIENT_DIR: '/srv/client',
+      TRUST_PROXY: '1',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/sr',
+      databaseUrl: 'postgres://sr@db/sr',
+      redisUrl: 'redis://cache:6379',
+      jwtSecret: 's'.repeat(40),
+      publicUrl: 'https://jdr.example.com',
+      logLevel: 'warn',
+      authRateLimitMax: 5,
+      clientDir: '/srv/client',
+      trustProxy: 1,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', JWT_SECRET: '' })).toMatchObject({
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+    });
+  });
+
+  it('lists every bad variable in one error', () => {
+    const load = () =>
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', LOG_LEVEL: 'loud' });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET[\s\S]*LOG_LEVEL/);
+  });
+});
+
+describe('readOrCreateJwtSecret', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'sr-config-'));
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  it('creates the secret once, private to the owner, and reuses it', async () => {
+    const dataDir = join(dir, 'nested', 'data');
+    const first = await readOrCreateJwtSecret(dataDir);
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect((await stat(join(dataDir, 'jwt-secret'))).mode & 0o777).toBe(0o600);
+    expect(await readOrCreateJwtSecret(dataDir)).toBe(first);
+  });
+
+  it('agrees with a concurrent start on the same folder', async () => {
+    const [a, b] = await Promise.all([readOrCreateJwtSecret(dir), readOrCreateJwtSecret(dir)]);
+    expect(a).toBe(b);
+    expect((await readFile(join(dir, 'jwt-secret'), 'utf8')).trim()).toBe(a);
+  });
+
+  it('refuses a secret file too short to be safe', async () => {
+    await writeFile(join(dir, 'jwt-secret'), 'short\n');
+    await expect(readOrCreateJwtSecret(dir)).rejects.toThrow(ConfigError);
+  });
+});
