@@ -1,0 +1,67 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { gameInvitations, games, type GameRow } from '../../db/schema/index';
+import { httpError } from '../../lib/errors';
+
+export const gameAccessMessages = {
+  notFound: 'Partie non trouvée.',
+  forbidden: "Vous n'êtes pas autorisé à accéder à cette partie...",
+} as const;
+
+/** Who the acting user is within one game. */
+export type GameRole = 'mj' | 'player';
+
+/**
+ * The one place that says who may reach a game: its MJ, and players whose invitation to it is
+ * accepted. Every module asks here rather than re-deriving membership, so kicking or leaving
+ * closes every door at once.
+ */
+export function createGameAccess(db: Db) {
+  async function find(gameId: string): Promise<GameRow> {
+    const [game] = await db.select().from(games).where(eq(games.id, gameId));
+    if (!game) throw httpError(404, gameAccessMessages.notFound);
+    return game;
+  }
+
+  async function isAcceptedPlayer(gameId: string, userId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: gameInvitations.id })
+      .from(gameInvitations)
+      .where(
+        and(
+          eq(gameInvitations.gameId, gameId),
+          eq(gameInvitations.toUserId, userId),
+          eq(gameInvitations.status, 'accepted'),
+        ),
+      );
+    return row !== undefined;
+  }
+
+  return {
+    find,
+
+    /** The game, when the user is its MJ; 404 when there is no such game, 403 otherwise. */
+    async requireGameMaster(gameId: string, userId: string): Promise<GameRow> {
+      const game = await find(gameId);
+      if (game.mjUserId !== userId) throw httpError(403, gameAccessMessages.forbidden);
+      return game;
+    },
+
+    /** The game and the user's role in it, when they are its MJ or an accepted player. */
+    async requireMember(gameId: string, userId: string): Promise<{ game: GameRow; role: GameRole }> {
+      const game = await find(gameId);
+      if (game.mjUserId === userId) return { game, role: 'mj' };
+      if (await isAcceptedPlayer(gameId, userId)) return { game, role: 'player' };
+      throw httpError(403, gameAccessMessages.forbidden);
+    },
+
+    async roleOf(gameId: string, userId: string): Promise<GameRole | null> {
+      const [game] = await db.select({ mjUserId: games.mjUserId }).from(games).where(eq(games.id, gameId));
+      if (!game) return null;
+      if (game.mjUserId === userId) return 'mj';
+      return (await isAcceptedPlayer(gameId, userId)) ? 'player' : null;
+    },
+  };
+}
+
+export type GameAccess = ReturnType<typeof createGameAccess>;
