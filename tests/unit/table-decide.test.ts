@@ -300,7 +300,7 @@ describe('turn order commands', () => {
     const generated = decide(state, { type: 'turnOrder.generate', map: 'Forêt' }, mj, env);
     expect(generated).toMatchObject({ events: [{ type: 'turnOrder.generated' }] });
     const order = ('events' in generated &&
-      (generated.events[0] as Extract<TableEventBody, { type: 'turnOrder.generated' }>).payload.order)!;
+      (generated.events[0] as { payload: { order: string[] } }).payload.order)!;
     expect([...order].sort()).toEqual(['monster-2', 'monster-3', 'player-1']);
     expect(order[0]).toBe('player-1');
 

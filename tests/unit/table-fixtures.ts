@@ -156,7 +156,7 @@ export const command: fc.Arbitrary<TableCommand> = fc.oneof(
       map,
       order: fc.oneof(
         fc.nat(6).map((n) => [`#rotate${n}`]),
-        fc.constant(['ghost']),
+        fc.constant<string[]>(['ghost']),
       ),
     }),
   },
