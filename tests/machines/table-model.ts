@@ -20,7 +20,8 @@ export function modelWithInput<TMachine extends AnyStateMachine>(
       events,
       serializeState,
       input,
-      stateMatcher: (snapshot, key) => (snapshot as unknown as { matches(k: string): boolean }).matches(key),
+      stateMatcher: (snapshot: unknown, key: string) =>
+        (snapshot as unknown as { matches(k: string): boolean }).matches(key),
     } as never,
   );
 }
