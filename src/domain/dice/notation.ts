@@ -1,0 +1,137 @@
+import { diceMessages } from './messages';
+
+/** The dice of the form and of the commands (table.md §9). */
+export const DICE_SIDES = [2, 4, 6, 8, 10, 12, 20] as const;
+export type DieSides = (typeof DICE_SIDES)[number];
+/** The form offers 1–6 as buttons; a free count is brought into 7–20. */
+export const PRESET_COUNTS = [1, 2, 3, 4, 5, 6] as const;
+export const FREE_COUNT_MIN = 7;
+export const FREE_COUNT_MAX = 20;
+/** A command's X has at most two digits. */
+export const COMMAND_COUNT_MAX = 99;
+/** Bounds the spec leaves open: enough for any real roll, small enough that a roll stays a message. */
+export const BONUS_LIMIT = 999;
+
+export interface DiceSpec {
+  count: number;
+  sides: number;
+  bonus: number;
+}
+
+export function isDieSides(value: number): value is DieSides {
+  return (DICE_SIDES as readonly number[]).includes(value);
+}
+
+/** "2d6+3", "1d20-1", "1d8". */
+export function formatDice({ count, sides, bonus }: DiceSpec): string {
+  const modifier = bonus > 0 ? `+${bonus}` : bonus < 0 ? `${bonus}` : '';
+  return `${count}d${sides}${modifier}`;
+}
+
+const expression = String.raw`(\d{1,2})\s*d\s*(\d{1,3})(?:\s*([+-])\s*(\d{1,3}))?`;
+const diceExpression = new RegExp(`^${expression}$`, 'i');
+
+function specOf(
+  count: string,
+  sides: string,
+  sign: string | undefined,
+  bonus: string | undefined,
+): DiceSpec | null {
+  const spec = {
+    count: Number(count),
+    sides: Number(sides),
+    bonus: bonus === undefined ? 0 : (sign === '-' ? -1 : 1) * Number(bonus),
+  };
+  return spec.count >= 1 && isDieSides(spec.sides) ? spec : null;
+}
+
+/**
+ * A damage roll such as `1d10+5` (an attack's damageRoll, a monster's damage): XdY±Z with a die
+ * of the table. Null when the text is not one, so the attack form can refuse it.
+ */
+export function parseDamageRoll(text: string): DiceSpec | null {
+  const match = diceExpression.exec(text.trim());
+  if (!match) return null;
+  return specOf(match[1]!, match[2]!, match[3], match[4]);
+}
+
+export type ChatCommand =
+  | { kind: 'roll'; dice: DiceSpec }
+  | { kind: 'attackRoll'; dice: DiceSpec; technique: string; weaponType: string };
+
+export type ParsedChat = { kind: 'message'; text: string } | ChatCommand | { kind: 'invalid'; error: string };
+
+const rollCommand = new RegExp(`^/(?:r|roll)\\s+${expression}$`, 'i');
+const attackRollCommand = new RegExp(`^/ar\\s+${expression}\\s+(.+?)\\s*\\(([^()]+)\\)$`, 'i');
+
+/** The refusal of anything that starts with a slash and is not a known command. */
+export const invalidCommandText = `${diceMessages.invalidCommand} ${diceMessages.commandHelp}`;
+
+/**
+ * What a chat line asks for: text beginning with a slash is a command (table.md §5 "Chat"),
+ * anything else a normal message.
+ */
+export function parseChatLine(line: string): ParsedChat {
+  const text = line.trim();
+  if (!text.startsWith('/')) return { kind: 'message', text };
+  const roll = rollCommand.exec(text);
+  if (roll) {
+    const dice = specOf(roll[1]!, roll[2]!, roll[3], roll[4]);
+    if (dice) return { kind: 'roll', dice };
+  }
+  const attack = attackRollCommand.exec(text);
+  if (attack) {
+    const dice = specOf(attack[1]!, attack[2]!, attack[3], attack[4]);
+    if (dice) return { kind: 'attackRoll', dice, technique: attack[5]!, weaponType: attack[6]!.trim() };
+  }
+  return { kind: 'invalid', error: invalidCommandText };
+}
+
+export interface DiceForm {
+  sides: number | null;
+  /** A preset count (1–6), or null when the free field is used. */
+  count: number | null;
+  /** The free field, as typed. */
+  freeCount?: string;
+  /** As typed; blank is no bonus. */
+  bonus?: string;
+}
+
+/** The free count brought into 7–20; null when the field holds no number. */
+export function clampFreeCount(text: string): number | null {
+  const value = Number.parseInt(text, 10);
+  if (Number.isNaN(value)) return null;
+  return Math.min(FREE_COUNT_MAX, Math.max(FREE_COUNT_MIN, value));
+}
+
+/** A signed integer; anything unreadable counts as no bonus, and it stays within ±999. */
+export function parseBonus(text: string | undefined): number {
+  const match = /^\s*([+-]?)\s*(\d+)\s*$/.exec(text ?? '');
+  if (!match) return 0;
+  const value = (match[1] === '-' ? -1 : 1) * Number(match[2]);
+  return Math.min(BONUS_LIMIT, Math.max(-BONUS_LIMIT, value));
+}
+
+/** The dice the form asks for, or the spec's refusal when a die type or a count is missing. */
+export function readDiceForm(form: DiceForm): { dice: DiceSpec } | { error: string } {
+  const count =
+    form.count !== null && (PRESET_COUNTS as readonly number[]).includes(form.count)
+      ? form.count
+      : clampFreeCount(form.freeCount ?? '');
+  if (form.sides === null || !isDieSides(form.sides) || count === null) {
+    return { error: diceMessages.formIncomplete };
+  }
+  return { dice: { count, sides: form.sides, bonus: parseBonus(form.bonus) } };
+}
+
+/** Whether a spec is one the table rolls: a die of the table, 1–20 dice, a bonus within ±999. */
+export function isRollable({ count, sides, bonus }: DiceSpec): boolean {
+  return (
+    Number.isInteger(count) &&
+    count >= 1 &&
+    count <= COMMAND_COUNT_MAX &&
+    isDieSides(sides) &&
+    Number.isInteger(bonus) &&
+    Math.abs(bonus) <= BONUS_LIMIT
+  );
+}

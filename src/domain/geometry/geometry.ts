@@ -1,0 +1,166 @@
+/**
+ * The map's geometry (table.md §9 "Dice and attacks", "Table"). Positions are stored as percent
+ * of the map so every screen size shows the same table; pixels exist only while drawing and
+ * measuring. A token is a 75 px square whose stored position is its top-left corner.
+ */
+
+export const CELL_PX = 75;
+export const TOKEN_PX = 75;
+export const TOKEN_CENTRE_OFFSET_PX = 37.5;
+/** A token stays fully on the map: its corner never passes 97.5 % across nor 94 % down. */
+export const MAX_X_PERCENT = 97.5;
+export const MAX_Y_PERCENT = 94;
+/**
+ * How far past the range a target may stand and still be reached, in cells. The spec keeps the
+ * value to itself; half a cell forgives a token dropped slightly off its square without letting a
+ * range-1 attack reach two squares away (1.5 < 2).
+ */
+export const RANGE_MARGIN_CELLS = 0.5;
+/** A circle's radius and a line's width when the attack names no size of its own. */
+export const DEFAULT_AREA_CELLS = 1;
+/** A cone opens a quarter turn, 45° either side of where it is aimed. */
+export const CONE_HALF_ANGLE = Math.PI / 4;
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+function clamp(value: number, min: number, max: number): number {
+  if (Number.isNaN(value)) return min;
+  return Math.min(max, Math.max(min, value));
+}
+
+/** Any percent position brought back inside the map. */
+export function clampPercent({ x, y }: Point): Point {
+  return { x: clamp(x, 0, MAX_X_PERCENT), y: clamp(y, 0, MAX_Y_PERCENT) };
+}
+
+export function percentToPixels(position: Point, map: Size): Point {
+  const { x, y } = clampPercent(position);
+  return { x: (x / 100) * map.width, y: (y / 100) * map.height };
+}
+
+/** Where a token dropped at these pixels is stored; a map of no size keeps tokens in the corner. */
+export function pixelsToPercent(pixels: Point, map: Size): Point {
+  return clampPercent({
+    x: map.width > 0 ? (pixels.x / map.width) * 100 : 0,
+    y: map.height > 0 ? (pixels.y / map.height) * 100 : 0,
+  });
+}
+
+/** The centre of the token whose corner is at these pixels. */
+export function tokenCentre(corner: Point): Point {
+  return { x: corner.x + TOKEN_CENTRE_OFFSET_PX, y: corner.y + TOKEN_CENTRE_OFFSET_PX };
+}
+
+export function distancePx(from: Point, to: Point): number {
+  return Math.hypot(to.x - from.x, to.y - from.y);
+}
+
+/** The measuring arrow's figure: pixel length / 75 with two decimals ("3.47"). */
+export function measureCells(from: Point, to: Point): string {
+  return (distancePx(from, to) / CELL_PX).toFixed(2);
+}
+
+/** Range 0 means "as far as the attacker may move" (its deplacement). */
+export function effectiveRange(range: number, movement: number): number {
+  return range === 0 ? movement : range;
+}
+
+/** Between two token centres, in pixels. */
+export function isInRange(attacker: Point, target: Point, rangeCells: number): boolean {
+  return distancePx(attacker, target) / CELL_PX - RANGE_MARGIN_CELLS <= rangeCells;
+}
+
+export type AreaShape = 'single' | 'circle' | 'line' | 'cone';
+
+export interface AreaAttack {
+  areaOfEffect: AreaShape;
+  /** In cells; 0 falls back to the default size (one cell, or the range for a line or a cone). */
+  areaSize: number;
+  /** In cells, already resolved with `effectiveRange`. */
+  range: number;
+  /** 0 means no limit. */
+  maxTargets: number;
+}
+
+export interface Candidate {
+  id: string;
+  /** Centre, in pixels. */
+  centre: Point;
+}
+
+/** Distance from p to the segment [a, b] and how far along it p projects (0…1). */
+function toSegment(p: Point, a: Point, b: Point): { distance: number; along: number } {
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  const lengthSquared = dx * dx + dy * dy;
+  if (lengthSquared === 0) return { distance: distancePx(p, a), along: 0 };
+  const along = ((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSquared;
+  const clamped = clamp(along, 0, 1);
+  return { distance: distancePx(p, { x: a.x + clamped * dx, y: a.y + clamped * dy }), along };
+}
+
+function angleBetween(from: Point, a: Point, b: Point): number {
+  const first = Math.atan2(a.y - from.y, a.x - from.x);
+  const second = Math.atan2(b.y - from.y, b.x - from.x);
+  const turn = Math.abs(first - second) % (2 * Math.PI);
+  return turn > Math.PI ? 2 * Math.PI - turn : turn;
+}
+
+/**
+ * Whether a token centre lies in the area. A circle is centred where the attack is aimed; a line
+ * and a cone start at the attacker and point at the aim, reaching `areaSize` cells (the range when
+ * no size is given).
+ */
+export function isInArea(attack: AreaAttack, attacker: Point, aim: Point, centre: Point): boolean {
+  const size = attack.areaSize > 0 ? attack.areaSize : 0;
+  switch (attack.areaOfEffect) {
+    case 'single':
+      return distancePx(aim, centre) <= TOKEN_CENTRE_OFFSET_PX;
+    case 'circle':
+      return distancePx(aim, centre) <= (size || DEFAULT_AREA_CELLS) * CELL_PX;
+    case 'line': {
+      const length = (size || attack.range) * CELL_PX;
+      const heading = distancePx(attacker, aim);
+      if (heading === 0) return false;
+      const end = {
+        x: attacker.x + ((aim.x - attacker.x) / heading) * length,
+        y: attacker.y + ((aim.y - attacker.y) / heading) * length,
+      };
+      const { distance, along } = toSegment(centre, attacker, end);
+      return along >= 0 && along <= 1 && distance <= (DEFAULT_AREA_CELLS * CELL_PX) / 2;
+    }
+    case 'cone': {
+      const length = (size || attack.range) * CELL_PX;
+      const reach = distancePx(attacker, centre);
+      if (reach === 0 || reach > length || distancePx(attacker, aim) === 0) return false;
+      return angleBetween(attacker, aim, centre) <= CONE_HALF_ANGLE;
+    }
+  }
+}
+
+/**
+ * The tokens an attack aimed at `aim` hits, nearest the attacker first, at most `maxTargets` of
+ * them (0: all). The attacker never hits itself.
+ */
+export function tokensHit(
+  attack: AreaAttack,
+  attacker: Candidate,
+  aim: Point,
+  candidates: readonly Candidate[],
+): string[] {
+  const hit = candidates
+    .filter((candidate) => candidate.id !== attacker.id)
+    .filter((candidate) => isInArea(attack, attacker.centre, aim, candidate.centre))
+    .sort((a, b) => distancePx(attacker.centre, a.centre) - distancePx(attacker.centre, b.centre))
+    .map((candidate) => candidate.id);
+  const limit = attack.areaOfEffect === 'single' ? 1 : attack.maxTargets;
+  return limit > 0 ? hit.slice(0, limit) : hit;
+}

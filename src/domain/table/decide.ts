@@ -1,0 +1,316 @@
+import { invalidCommandText, isRollable, parseChatLine, type DiceSpec } from '../dice/notation';
+import type { RandomInt } from '../dice/random';
+import { describeRoll, roll } from '../dice/roll';
+import { clampPercent } from '../geometry/geometry';
+import { generateTurnOrder, isReorderingOf, nextTurn, toggleParticipant } from '../turn-order/turn-order';
+import { MESSAGE_MAX_LENGTH, tableMessages } from './messages';
+import { canSee, managesTable, ownsToken } from './visibility';
+import type {
+  ChatMessage,
+  HealthResource,
+  MapRef,
+  MapToken,
+  Speaker,
+  TableActor,
+  TableEventBody,
+  TableState,
+} from './types';
+
+/** A token as the one placing it describes it; the server names it and puts it out of the turn order. */
+export type TokenDraft = Omit<MapToken, 'usableId' | 'inTurnOrder'>;
+
+/** What actors ask of the table. The server resolves `speaker` and never takes the actor from a payload. */
+export type TableCommand =
+  | { type: 'map.select'; map: MapRef; bringPlayers: boolean }
+  | { type: 'map.clear' }
+  | { type: 'token.place'; map: string; token: TokenDraft }
+  | { type: 'token.move'; map: string; usableId: string; x: number; y: number }
+  | { type: 'token.remove'; map: string; usableId: string }
+  | { type: 'token.toggleVisibility'; map: string; usableId: string }
+  | {
+      type: 'token.adjust';
+      map: string;
+      usableId: string;
+      resource: HealthResource;
+      direction: 'decrease' | 'increase';
+      amount: number;
+    }
+  | { type: 'turnOrder.generate'; map: string }
+  | { type: 'turnOrder.next'; map: string }
+  | { type: 'turnOrder.toggle'; map: string; usableId: string }
+  | { type: 'turnOrder.reorder'; map: string; order: string[] }
+  | { type: 'turnOrder.newCombat'; map: string }
+  | { type: 'chat.send'; text: string; speaker: Speaker }
+  | { type: 'dice.roll'; dice: DiceSpec; label?: string | null; speaker: Speaker };
+
+/** What only the server has: chance and fresh token ids. */
+export interface DecideEnv {
+  randomInt: RandomInt;
+  newUsableId(token: { isPlayer: boolean; name: string }): string;
+}
+
+export type Decision = { events: TableEventBody[] } | { refusal: string };
+
+const refuse = (refusal: string): Decision => ({ refusal });
+const accept = (...events: TableEventBody[]): Decision => ({ events });
+
+function clampTo(value: number, max: number): number {
+  return Math.min(max, Math.max(0, Math.trunc(value)));
+}
+
+/**
+ * The token the actor may change: a player is told a hidden token does not exist (so nothing
+ * leaks), and that someone else's token is not theirs.
+ */
+function tokenFor(state: TableState, actor: TableActor, map: string, usableId: string): MapToken | string {
+  const token = state.tokens[map]?.[usableId];
+  if (!token || !canSee(actor, token)) return tableMessages.tokenNotFound;
+  if (!managesTable(actor) && !ownsToken(actor, token)) return tableMessages.notYourToken;
+  return token;
+}
+
+function place(
+  state: TableState,
+  actor: TableActor,
+  map: string,
+  draft: TokenDraft,
+  env: DecideEnv,
+): Decision {
+  if (!managesTable(actor) && !(draft.isPlayer && actor.characterIds.includes(draft.itemId))) {
+    return refuse(tableMessages.onlyOwnCharacter);
+  }
+  if (map === '' || !Number.isInteger(draft.HP) || draft.HP < 0) return refuse(tableMessages.invalidToken);
+  const soulEssence = draft.isPlayer ? draft.soulEssence : null;
+  if (draft.isPlayer && (soulEssence === null || !Number.isInteger(soulEssence) || soulEssence < 0)) {
+    return refuse(
+      draft.isPlayer && !managesTable(actor) ? tableMessages.onlyOwnCharacter : tableMessages.invalidToken,
+    );
+  }
+  const onMap = Object.values(state.tokens[map] ?? {});
+  if (draft.isPlayer && onMap.some((token) => token.isPlayer && token.itemId === draft.itemId)) {
+    return refuse(tableMessages.alreadyOnMap);
+  }
+  const usableId = env.newUsableId(draft);
+  if (state.tokens[map]?.[usableId]) return refuse(tableMessages.invalidToken);
+  const token: MapToken = {
+    ...draft,
+    ...clampPercent(draft),
+    usableId,
+    inTurnOrder: false,
+    currentHP: clampTo(draft.currentHP, draft.HP),
+    soulEssence,
+    currentSoulEssence:
+      soulEssence === null ? null : clampTo(draft.currentSoulEssence ?? soulEssence, soulEssence),
+  };
+  return accept({ type: 'token.placed', payload: { map, token } });
+}
+
+function adjust(
+  token: MapToken,
+  map: string,
+  command: Extract<TableCommand, { type: 'token.adjust' }>,
+): Decision {
+  if (!Number.isInteger(command.amount) || command.amount < 0) return refuse(tableMessages.invalidAmount);
+  const [current, max] =
+    command.resource === 'HP' ? [token.currentHP, token.HP] : [token.currentSoulEssence, token.soulEssence];
+  if (current === null || max === null) return refuse(tableMessages.noSoulEssence);
+  const change = command.direction === 'increase' ? command.amount : -command.amount;
+  return accept({
+    type: 'token.adjusted',
+    payload: {
+      map,
+      usableId: token.usableId,
+      resource: command.resource,
+      value: clampTo(current + change, max),
+    },
+  });
+}
+
+function message(
+  actor: TableActor,
+  speaker: Speaker,
+  fields: Pick<ChatMessage, 'message' | 'type' | 'roll'>,
+): ChatMessage {
+  return { ...speaker, senderUserId: actor.userId, ...fields };
+}
+
+/** A player speaks only as one of their own characters. */
+function speakerRefusal(actor: TableActor, speaker: Speaker): string | null {
+  if (managesTable(actor)) return null;
+  return speaker.senderId !== null && actor.characterIds.includes(speaker.senderId)
+    ? null
+    : tableMessages.playerUnidentified;
+}
+
+function rollEvent(
+  actor: TableActor,
+  speaker: Speaker,
+  dice: DiceSpec,
+  env: DecideEnv,
+  label?: string | null,
+): TableEventBody {
+  const result = roll(dice, env.randomInt, label ? 'damage' : 'check');
+  return {
+    type: 'dice.rolled',
+    payload: message(actor, speaker, {
+      message: describeRoll(result, label ?? undefined),
+      type: result.messageType,
+      roll: result,
+    }),
+  };
+}
+
+function chat(actor: TableActor, text: string, speaker: Speaker, env: DecideEnv): Decision {
+  const refusal = speakerRefusal(actor, speaker);
+  if (refusal) return refuse(refusal);
+  if (text.trim() === '') return refuse(tableMessages.emptyMessage);
+  if (text.length > MESSAGE_MAX_LENGTH) return refuse(tableMessages.messageTooLong);
+  const line = parseChatLine(text);
+  switch (line.kind) {
+    case 'invalid':
+      return refuse(invalidCommandText);
+    case 'message':
+      return accept({
+        type: 'chat.posted',
+        payload: message(actor, speaker, { message: line.text, type: 'normal' }),
+      });
+    case 'roll':
+      return accept(rollEvent(actor, speaker, line.dice, env));
+    case 'attackRoll':
+      return accept(rollEvent(actor, speaker, line.dice, env, `${line.technique} (${line.weaponType})`));
+  }
+}
+
+/** A line from the server itself ('Vous avez tué un …', 'Équipé: …'). */
+export function systemMessage(text: string): TableEventBody {
+  return {
+    type: 'chat.system',
+    payload: {
+      playerName: tableMessages.systemName,
+      senderId: null,
+      avatar: null,
+      senderUserId: null,
+      message: text,
+      type: 'system',
+    },
+  };
+}
+
+function turnOrder(
+  state: TableState,
+  command: Extract<TableCommand, { type: `turnOrder.${string}` }>,
+  env: DecideEnv,
+): Decision {
+  const { map } = command;
+  const order = state.turnOrders[map] ?? [];
+  const tokens = Object.values(state.tokens[map] ?? {});
+  switch (command.type) {
+    case 'turnOrder.generate': {
+      if (tokens.length === 0) return refuse(tableMessages.noTokenOnMap);
+      // The MJ's picks when there are some; otherwise everyone on the map joins the fight.
+      const flagged = tokens.filter((token) => token.inTurnOrder);
+      const participants = flagged.length > 0 ? flagged : tokens;
+      return accept({
+        type: 'turnOrder.generated',
+        payload: { map, order: generateTurnOrder(participants, env.randomInt) },
+      });
+    }
+    case 'turnOrder.next':
+      if (order.length === 0) return refuse(tableMessages.noCombat);
+      return accept({ type: 'turnOrder.advanced', payload: { map, order: nextTurn(order) } });
+    case 'turnOrder.toggle': {
+      if (!state.tokens[map]?.[command.usableId]) return refuse(tableMessages.tokenNotFound);
+      const toggled = toggleParticipant(order, command.usableId);
+      return accept({
+        type: 'turnOrder.participantToggled',
+        payload: {
+          map,
+          usableId: command.usableId,
+          inTurnOrder: toggled.includes(command.usableId),
+          order: toggled,
+        },
+      });
+    }
+    case 'turnOrder.reorder':
+      if (!isReorderingOf(order, command.order)) return refuse(tableMessages.invalidTurnOrder);
+      return accept({ type: 'turnOrder.reordered', payload: { map, order: [...command.order] } });
+    case 'turnOrder.newCombat':
+      return accept({ type: 'turnOrder.newCombat', payload: { map, order: [] } });
+  }
+}
+
+/**
+ * Checks one command against the table and the actor (roles of table.md §6, bounds of §5) and
+ * says which events it becomes, or the French refusal to show. Pure: the server appends what it
+ * returns, in order, in one transaction.
+ */
+export function decide(
+  state: TableState,
+  command: TableCommand,
+  actor: TableActor,
+  env: DecideEnv,
+): Decision {
+  switch (command.type) {
+    case 'map.select':
+      if (!managesTable(actor)) return refuse(tableMessages.onlyMasterMap);
+      return accept({
+        type: 'map.selected',
+        payload: { map: command.map, bringPlayers: command.bringPlayers },
+      });
+    case 'map.clear':
+      if (!managesTable(actor)) return refuse(tableMessages.onlyMasterMap);
+      return accept({ type: 'map.cleared', payload: {} });
+    case 'token.place':
+      return place(state, actor, command.map, command.token, env);
+    case 'token.move': {
+      const token = tokenFor(state, actor, command.map, command.usableId);
+      if (typeof token === 'string') return refuse(token);
+      const { x, y } = clampPercent(command);
+      return accept({ type: 'token.moved', payload: { map: command.map, usableId: token.usableId, x, y } });
+    }
+    case 'token.remove': {
+      const token = tokenFor(state, actor, command.map, command.usableId);
+      if (typeof token === 'string') return refuse(token);
+      const removed: TableEventBody = {
+        type: 'token.removed',
+        payload: { map: command.map, usableId: token.usableId },
+      };
+      return !token.isPlayer && token.currentHP === 0
+        ? accept(removed, systemMessage(tableMessages.killed(token.name)))
+        : accept(removed);
+    }
+    case 'token.toggleVisibility': {
+      const token = state.tokens[command.map]?.[command.usableId];
+      if (!token || !canSee(actor, token)) return refuse(tableMessages.tokenNotFound);
+      if (!managesTable(actor)) return refuse(tableMessages.onlyMasterTokens);
+      return accept({
+        type: 'token.visibilityChanged',
+        payload: {
+          map: command.map,
+          token: { ...token, visibility: !token.visibility },
+          order: [...(state.turnOrders[command.map] ?? [])],
+        },
+      });
+    }
+    case 'token.adjust': {
+      const token = tokenFor(state, actor, command.map, command.usableId);
+      if (typeof token === 'string') return refuse(token);
+      return adjust(token, command.map, command);
+    }
+    case 'turnOrder.generate':
+    case 'turnOrder.next':
+    case 'turnOrder.toggle':
+    case 'turnOrder.reorder':
+    case 'turnOrder.newCombat':
+      if (!managesTable(actor)) return refuse(tableMessages.onlyMasterTurnOrder);
+      return turnOrder(state, command, env);
+    case 'chat.send':
+      return chat(actor, command.text, command.speaker, env);
+    case 'dice.roll': {
+      const refusal = speakerRefusal(actor, command.speaker);
+      if (refusal) return refuse(refusal);
+      if (!isRollable(command.dice)) return refuse(tableMessages.invalidRoll);
+      return accept(rollEvent(actor, command.speaker, command.dice, env, command.label));
+    }
+  }
+}

@@ -1,0 +1,200 @@
+import { MAX_X_PERCENT, MAX_Y_PERCENT } from '../geometry/geometry';
+import type { MapToken, TableEvent, TableEventBody, TableState } from './types';
+
+/**
+ * The one fold of the table, run by the server before it answers and by every client on what it
+ * receives. Events carry outcomes (positions, values, whole turn orders), never operations, so
+ * folding is a copy and cannot drift between machines.
+ */
+
+export const emptyTable: TableState = {
+  lastSeq: 0,
+  currentMap: null,
+  masterMap: null,
+  tokens: {},
+  turnOrders: {},
+};
+
+export type Reduced = { state: TableState } | { rejected: string };
+
+function isInsideMap(x: number, y: number): boolean {
+  return x >= 0 && x <= MAX_X_PERCENT && y >= 0 && y <= MAX_Y_PERCENT;
+}
+
+function isWithin(value: number, max: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value <= max;
+}
+
+function withMapTokens(state: TableState, map: string, tokens: Record<string, MapToken>): TableState {
+  const all = { ...state.tokens };
+  if (Object.keys(tokens).length === 0) delete all[map];
+  else all[map] = tokens;
+  return { ...state, tokens: all };
+}
+
+/** Sets a map's order and makes every token's inTurnOrder say whether it is in it. */
+function withOrder(state: TableState, map: string, order: readonly string[]): Reduced {
+  const tokens = state.tokens[map] ?? {};
+  if (new Set(order).size !== order.length) return { rejected: 'turn order repeats a token' };
+  if (order.some((id) => tokens[id] === undefined))
+    return { rejected: 'turn order names a token not on the map' };
+  const members = new Set(order);
+  const flagged = Object.fromEntries(
+    Object.entries(tokens).map(([id, token]) => [
+      id,
+      token.inTurnOrder === members.has(id) ? token : { ...token, inTurnOrder: members.has(id) },
+    ]),
+  );
+  const turnOrders = { ...state.turnOrders };
+  if (order.length === 0) delete turnOrders[map];
+  else turnOrders[map] = [...order];
+  return { state: { ...withMapTokens(state, map, flagged), turnOrders } };
+}
+
+function withoutToken(state: TableState, map: string, usableId: string): TableState {
+  const { [usableId]: _removed, ...rest } = state.tokens[map] ?? {};
+  const order = state.turnOrders[map];
+  const turnOrders = { ...state.turnOrders };
+  const remaining = order?.filter((id) => id !== usableId) ?? [];
+  if (remaining.length === 0) delete turnOrders[map];
+  else turnOrders[map] = remaining;
+  return { ...withMapTokens(state, map, rest), turnOrders };
+}
+
+function isValidToken(token: MapToken): boolean {
+  return (
+    token.usableId !== '' &&
+    isInsideMap(token.x, token.y) &&
+    Number.isInteger(token.HP) &&
+    isWithin(token.currentHP, token.HP) &&
+    (token.soulEssence === null
+      ? token.currentSoulEssence === null
+      : token.currentSoulEssence !== null && isWithin(token.currentSoulEssence, token.soulEssence))
+  );
+}
+
+/** The state after one event body, or why the event cannot apply to this state. */
+export function reduce(state: TableState, event: TableEventBody): Reduced {
+  switch (event.type) {
+    case 'map.selected':
+      return {
+        state: {
+          ...state,
+          masterMap: event.payload.map,
+          currentMap: event.payload.bringPlayers ? event.payload.map : state.currentMap,
+        },
+      };
+    case 'map.cleared':
+      return { state: { ...state, currentMap: null, masterMap: null } };
+    case 'token.placed': {
+      const { map, token } = event.payload;
+      if (state.tokens[map]?.[token.usableId]) return { rejected: 'token already on the map' };
+      if (token.inTurnOrder) return { rejected: 'a new token is not in the turn order yet' };
+      if (!isValidToken(token)) return { rejected: 'token out of bounds' };
+      return { state: withMapTokens(state, map, { ...state.tokens[map], [token.usableId]: token }) };
+    }
+    case 'token.moved': {
+      const { map, usableId, x, y } = event.payload;
+      const token = state.tokens[map]?.[usableId];
+      if (!token) return { rejected: 'no such token' };
+      if (!isInsideMap(x, y)) return { rejected: 'position off the map' };
+      return { state: withMapTokens(state, map, { ...state.tokens[map], [usableId]: { ...token, x, y } }) };
+    }
+    case 'token.removed': {
+      const { map, usableId } = event.payload;
+      if (!state.tokens[map]?.[usableId]) return { rejected: 'no such token' };
+      return { state: withoutToken(state, map, usableId) };
+    }
+    case 'token.concealed':
+      return { state: withoutToken(state, event.payload.map, event.payload.usableId) };
+    case 'token.visibilityChanged': {
+      const { map, token, order } = event.payload;
+      if (!isValidToken(token)) return { rejected: 'token out of bounds' };
+      return withOrder(
+        withMapTokens(state, map, { ...state.tokens[map], [token.usableId]: token }),
+        map,
+        order,
+      );
+    }
+    case 'token.adjusted': {
+      const { map, usableId, resource, value } = event.payload;
+      const token = state.tokens[map]?.[usableId];
+      if (!token) return { rejected: 'no such token' };
+      const max = resource === 'HP' ? token.HP : token.soulEssence;
+      if (max === null || !isWithin(value, max)) return { rejected: 'value outside 0..max' };
+      const adjusted =
+        resource === 'HP' ? { ...token, currentHP: value } : { ...token, currentSoulEssence: value };
+      return { state: withMapTokens(state, map, { ...state.tokens[map], [usableId]: adjusted }) };
+    }
+    case 'turnOrder.generated':
+    case 'turnOrder.advanced':
+    case 'turnOrder.reordered':
+    case 'turnOrder.newCombat':
+      return withOrder(state, event.payload.map, event.payload.order);
+    case 'turnOrder.participantToggled': {
+      const { map, usableId, inTurnOrder, order } = event.payload;
+      if (!state.tokens[map]?.[usableId]) return { rejected: 'no such token' };
+      if (order.includes(usableId) !== inTurnOrder) return { rejected: 'flag and order disagree' };
+      return withOrder(state, map, order);
+    }
+    case 'chat.posted':
+    case 'chat.system':
+    case 'dice.rolled':
+    case 'redacted':
+      return { state };
+  }
+}
+
+export type ApplyOutcome =
+  | { outcome: 'applied'; state: TableState }
+  /** Already folded (seq ≤ lastSeq): delivered twice, ignored. */
+  | { outcome: 'duplicate'; state: TableState }
+  /** Events are missing before this one: not applied, ask for the events after `state.lastSeq`. */
+  | { outcome: 'gap'; state: TableState; missingFrom: number }
+  /** Its seq is taken, but it does not fit the state: the log and this copy disagree. */
+  | { outcome: 'rejected'; state: TableState; reason: string };
+
+/**
+ * Folds one logged event in seq order. The seq is the idempotence key: a replay is harmless, a
+ * jump is reported instead of applied, so no client ever holds a state the server never had.
+ */
+export function applyEvent(state: TableState, event: TableEvent): ApplyOutcome {
+  if (event.seq <= state.lastSeq) return { outcome: 'duplicate', state };
+  if (event.seq > state.lastSeq + 1) return { outcome: 'gap', state, missingFrom: state.lastSeq + 1 };
+  const reduced = reduce(state, event);
+  if ('rejected' in reduced) {
+    // Keep the seq so the copy moves on; the caller reports it and reloads a snapshot.
+    return { outcome: 'rejected', state: { ...state, lastSeq: event.seq }, reason: reduced.rejected };
+  }
+  return { outcome: 'applied', state: { ...reduced.state, lastSeq: event.seq } };
+}
+
+/** Folds a run of events, stopping at the first gap. */
+export function applyEvents(
+  state: TableState,
+  events: Iterable<TableEvent>,
+): { state: TableState; gapAt: number | null; rejected: string[] } {
+  let current = state;
+  const rejected: string[] = [];
+  for (const event of events) {
+    const result = applyEvent(current, event);
+    if (result.outcome === 'gap') return { state: current, gapAt: result.missingFrom, rejected };
+    if (result.outcome === 'rejected') rejected.push(`${event.seq}: ${result.reason}`);
+    current = result.state;
+  }
+  return { state: current, gapAt: null, rejected };
+}
+
+/** A snapshot is the state itself (plain JSON); copied so nobody shares it by mistake. */
+export interface TableSnapshot {
+  seq: number;
+  state: TableState;
+}
+
+export function snapshotOf(state: TableState): TableSnapshot {
+  return { seq: state.lastSeq, state: structuredClone(state) };
+}
+
+export function restore(snapshot: TableSnapshot): TableState {
+  return { ...structuredClone(snapshot.state), lastSeq: snapshot.seq };
+}

@@ -1,0 +1,128 @@
+import type { MessageType, RollResult } from '../dice/roll';
+
+/** A map of the game (table.md §3 "Map"). Tokens and turn orders are keyed by its name. */
+export interface MapRef {
+  id: string;
+  name: string;
+  link: string;
+}
+
+/** A token on a map (table.md §3 "Map token"). x and y are percent of the map, clamped. */
+export interface MapToken {
+  usableId: string;
+  /** The character's id for a player token, the monster's for a monster token. */
+  itemId: string;
+  name: string;
+  isPlayer: boolean;
+  assetLink: string | null;
+  speciality: string | null;
+  AC: number;
+  HP: number;
+  currentHP: number;
+  /** Players only; null for monsters. */
+  soulEssence: number | null;
+  currentSoulEssence: number | null;
+  /** Monsters: d20 + attackBonus to hit, damage rolled on a hit. */
+  attackBonus: number;
+  damage: string;
+  /** True exactly when the token's id is in its map's turn order. */
+  inTurnOrder: boolean;
+  visibility: boolean;
+  x: number;
+  y: number;
+}
+
+/**
+ * The live table, folded from the log. `currentMap` is what everyone sees; `masterMap` is the map
+ * the MJ looks at, which differs when they switched without bringing the players along.
+ *
+ * The chat is not here: it lives in the log only. It grows without end and has no rule to enforce
+ * between messages, while this state is what every join and reconnect downloads as a snapshot and
+ * what the reducer copies on every token drop; the chat is read from the log page by page
+ * (`GET /message?gameId=…`) and appended to from the same event stream.
+ */
+export interface TableState {
+  lastSeq: number;
+  currentMap: MapRef | null;
+  masterMap: MapRef | null;
+  /** map name → usableId → token. A map with no token has no entry. */
+  tokens: Record<string, Record<string, MapToken>>;
+  /** map name → token ids, first to play first. An empty order has no entry. */
+  turnOrders: Record<string, string[]>;
+}
+
+/** Who speaks in the chat: resolved by the server from the actor and their character. */
+export interface Speaker {
+  playerName: string;
+  /** The character's id; null for the MJ, an admin, or the system. */
+  senderId: string | null;
+  avatar: string | null;
+}
+
+/** A chat line as the log keeps it (table.md §3 "Chat message"); createdAt is the envelope's. */
+export interface ChatMessage extends Speaker {
+  message: string;
+  type: MessageType;
+  senderUserId: string | null;
+  roll?: RollResult;
+}
+
+export type HealthResource = 'HP' | 'soulEssence';
+
+/** The body of every event the log holds, each the outcome of one checked command. */
+export type TableEventBody =
+  | { type: 'map.selected'; payload: { map: MapRef; bringPlayers: boolean } }
+  | { type: 'map.cleared'; payload: Record<string, never> }
+  | { type: 'token.placed'; payload: { map: string; token: MapToken } }
+  | { type: 'token.moved'; payload: { map: string; usableId: string; x: number; y: number } }
+  | { type: 'token.removed'; payload: { map: string; usableId: string } }
+  /** Carries the token after the change and the map's order, so a player shown it learns both. */
+  | { type: 'token.visibilityChanged'; payload: { map: string; token: MapToken; order: string[] } }
+  | {
+      type: 'token.adjusted';
+      payload: { map: string; usableId: string; resource: HealthResource; value: number };
+    }
+  | {
+      type: 'turnOrder.generated' | 'turnOrder.advanced' | 'turnOrder.reordered' | 'turnOrder.newCombat';
+      payload: { map: string; order: string[] };
+    }
+  | {
+      type: 'turnOrder.participantToggled';
+      payload: { map: string; usableId: string; inTurnOrder: boolean; order: string[] };
+    }
+  | { type: 'chat.posted' | 'chat.system' | 'dice.rolled'; payload: ChatMessage }
+  /** Only in a player's projection: a token they saw was hidden. */
+  | { type: 'token.concealed'; payload: { map: string; usableId: string } }
+  /** Only in a player's projection: something they may not see happened; it holds the seq. */
+  | { type: 'redacted'; payload: Record<string, never> };
+
+export type TableEventType = TableEventBody['type'];
+
+/** An event as stored (`table_events`) and as sent on the socket. */
+export type TableEvent = TableEventBody & {
+  seq: number;
+  /** Who caused it; null for the server itself. */
+  userId: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+};
+
+export type TableRole = 'mj' | 'admin' | 'player';
+
+/**
+ * Who acts, as the server knows them: role in this game (mj for the game's MJ, admin from the
+ * account) and the ids of the characters the user owns in the game. Never read from a payload.
+ */
+export interface TableActor {
+  userId: string;
+  role: TableRole;
+  characterIds: readonly string[];
+}
+
+export const CHAT_EVENT_TYPES = ['chat.posted', 'chat.system', 'dice.rolled'] as const;
+
+export function isChatEvent(
+  event: TableEventBody,
+): event is Extract<TableEventBody, { type: (typeof CHAT_EVENT_TYPES)[number] }> {
+  return (CHAT_EVENT_TYPES as readonly string[]).includes(event.type);
+}

@@ -1,0 +1,107 @@
+import type { MapToken, TableActor, TableEvent, TableState } from './types';
+
+/** MJ and admin run the table: they see and may change everything (table.md §6). */
+export function managesTable(actor: TableActor): boolean {
+  return actor.role === 'mj' || actor.role === 'admin';
+}
+
+export function ownsToken(actor: TableActor, token: MapToken): boolean {
+  return token.isPlayer && actor.characterIds.includes(token.itemId);
+}
+
+/** A player sees the visible tokens and their own, hidden or not. */
+export function canSee(actor: TableActor, token: MapToken | undefined): boolean {
+  return token !== undefined && (managesTable(actor) || token.visibility || ownsToken(actor, token));
+}
+
+function visibleOrder(state: TableState, map: string, actor: TableActor): string[] {
+  return (state.turnOrders[map] ?? []).filter((id) => canSee(actor, state.tokens[map]?.[id]));
+}
+
+/**
+ * The table as this actor may know it: what the server sends as a snapshot, and what the
+ * actor's copy folds to from its projected events. A player never receives a hidden token, its
+ * place in a turn order, or the map the MJ is preparing without them.
+ */
+export function visibleTo(state: TableState, actor: TableActor): TableState {
+  if (managesTable(actor)) return state;
+  const tokens: TableState['tokens'] = {};
+  for (const [map, onMap] of Object.entries(state.tokens)) {
+    const seen = Object.fromEntries(Object.entries(onMap).filter(([, token]) => canSee(actor, token)));
+    if (Object.keys(seen).length > 0) tokens[map] = seen;
+  }
+  const turnOrders: TableState['turnOrders'] = {};
+  for (const map of Object.keys(state.turnOrders)) {
+    const order = visibleOrder(state, map, actor);
+    if (order.length > 0) turnOrders[map] = order;
+  }
+  return {
+    lastSeq: state.lastSeq,
+    currentMap: state.currentMap,
+    masterMap: state.currentMap,
+    tokens,
+    turnOrders,
+  };
+}
+
+function redacted(event: TableEvent): TableEvent {
+  return { type: 'redacted', payload: {}, seq: event.seq, userId: null, createdAt: event.createdAt };
+}
+
+/**
+ * The logged event as this actor receives it, given the server's state before and after it.
+ * Every actor gets every seq — what they may not see arrives `redacted` — so a player's copy has
+ * no gaps and folds to exactly `visibleTo(after, actor)`.
+ */
+export function projectEvent(
+  event: TableEvent,
+  before: TableState,
+  after: TableState,
+  actor: TableActor,
+): TableEvent {
+  if (managesTable(actor)) return event;
+  const seesIn = (state: TableState, map: string, usableId: string) =>
+    canSee(actor, state.tokens[map]?.[usableId]);
+  switch (event.type) {
+    case 'map.selected':
+      return event.payload.bringPlayers ? event : redacted(event);
+    case 'token.placed':
+      return canSee(actor, event.payload.token) ? event : redacted(event);
+    case 'token.moved':
+    case 'token.adjusted':
+      return seesIn(after, event.payload.map, event.payload.usableId) ? event : redacted(event);
+    case 'token.removed':
+      return seesIn(before, event.payload.map, event.payload.usableId) ? event : redacted(event);
+    case 'token.visibilityChanged': {
+      const { map, token } = event.payload;
+      if (canSee(actor, token)) {
+        return { ...event, payload: { ...event.payload, order: visibleOrder(after, map, actor) } };
+      }
+      return seesIn(before, map, token.usableId)
+        ? { ...event, type: 'token.concealed', payload: { map, usableId: token.usableId } }
+        : redacted(event);
+    }
+    case 'turnOrder.generated':
+    case 'turnOrder.advanced':
+    case 'turnOrder.reordered':
+    case 'turnOrder.newCombat':
+      return {
+        ...event,
+        payload: { map: event.payload.map, order: visibleOrder(after, event.payload.map, actor) },
+      };
+    case 'turnOrder.participantToggled': {
+      const { map, usableId } = event.payload;
+      const order = visibleOrder(after, map, actor);
+      return seesIn(after, map, usableId)
+        ? { ...event, payload: { ...event.payload, order } }
+        : { ...event, type: 'turnOrder.reordered', payload: { map, order } };
+    }
+    case 'map.cleared':
+    case 'chat.posted':
+    case 'chat.system':
+    case 'dice.rolled':
+    case 'token.concealed':
+    case 'redacted':
+      return event;
+  }
+}

@@ -1,0 +1,210 @@
+import { and, assign, setup } from 'xstate';
+import {
+  effectiveRange,
+  isInRange,
+  tokensHit,
+  type AreaShape,
+  type Point,
+} from '../domain/geometry/geometry';
+import type { TableRole } from '../domain/table/types';
+
+export const attackTargetingMessages = {
+  deadTarget: "Impossible d'attaquer une créature morte !",
+  outOfRange: 'Cible hors de portée !',
+  notOnMap: 'Votre personnage doit être présent sur la carte pour attaquer !',
+} as const;
+
+export interface TargetingAttack {
+  name: string;
+  /** In cells; 0 is the attacker's movement. */
+  range: number;
+  areaOfEffect: AreaShape;
+  areaSize: number;
+  maxTargets: number;
+}
+
+/** What the map shows right now, in pixels: the attacker's token and every other one. */
+export interface Board {
+  attacker: { id: string; centre: Point; movement: number } | null;
+  tokens: Array<{ id: string; centre: Point; currentHP: number }>;
+}
+
+export interface AttackIntent {
+  attack: TargetingAttack;
+  targetIds: string[];
+  aim: Point;
+}
+
+export type AttackTargetingEvent =
+  | { type: 'attack.choose'; attack: TargetingAttack }
+  | { type: 'attack.cancel' }
+  | { type: 'board.updated'; board: Board }
+  /** A click on the map: on a token (its id) or on empty space (null). */
+  | { type: 'map.clicked'; point: Point; usableId: string | null };
+
+export interface AttackTargetingContext {
+  role: TableRole;
+  attack: TargetingAttack | null;
+  board: Board;
+  refusal: string | null;
+}
+
+type Click = Extract<AttackTargetingEvent, { type: 'map.clicked' }>;
+
+function rangeOf(context: AttackTargetingContext): number {
+  return effectiveRange(context.attack?.range ?? 0, context.board.attacker?.movement ?? 0);
+}
+
+function clickedToken(context: AttackTargetingContext, click: Click) {
+  return click.usableId === context.board.attacker?.id
+    ? undefined
+    : context.board.tokens.find((token) => token.id === click.usableId);
+}
+
+/** Where an area attack lands: the clicked token's centre, else the clicked point. */
+function aimOf(context: AttackTargetingContext, click: Click): Point {
+  return clickedToken(context, click)?.centre ?? click.point;
+}
+
+/** The living tokens an area attack aimed by this click hits. */
+function areaTargets(context: AttackTargetingContext, click: Click): string[] {
+  const { attack, board } = context;
+  if (!attack || !board.attacker) return [];
+  const living = board.tokens.filter((token) => token.currentHP > 0);
+  return tokensHit({ ...attack, range: rangeOf(context) }, board.attacker, aimOf(context, click), living);
+}
+
+/**
+ * Choosing whom an attack hits (table.md §4 "Attack targeting", §5 "Attacks"). A player picks an
+ * attack, then clicks: a target for a single attack, a spot (or a token) for an area. Clicking
+ * empty space with a single attack, or aiming an area that catches nobody alive, gives up. The
+ * spec's refusals keep the attack chosen so the player can click again. The server rolls and
+ * applies damage; this machine only sends who was aimed at. MJs do not attack.
+ */
+export const attackTargetingMachine = setup({
+  types: {
+    context: {} as AttackTargetingContext,
+    events: {} as AttackTargetingEvent,
+    input: {} as { role: TableRole; board?: Board },
+  },
+  actions: {
+    'send attack': (_, _intent: AttackIntent) => {},
+    'remember attack': assign({
+      attack: ({ event }) => (event.type === 'attack.choose' ? event.attack : null),
+      refusal: null,
+    }),
+    'forget attack': assign({ attack: null }),
+    'show board': assign({
+      board: ({ context, event }) => (event.type === 'board.updated' ? event.board : context.board),
+    }),
+    refuse: assign({ refusal: (_, { text }: { text: string }) => text }),
+    'clear refusal': assign({ refusal: null }),
+  },
+  guards: {
+    'actor is a game master': ({ context }) => context.role !== 'player',
+    'attacker is not on the map': ({ context }) => context.board.attacker === null,
+    'attack hits an area': ({ context }) =>
+      context.attack !== null && context.attack.areaOfEffect !== 'single',
+    'no token was clicked': ({ context, event }) =>
+      event.type === 'map.clicked' && !clickedToken(context, event),
+    'target is dead': ({ context, event }) =>
+      event.type === 'map.clicked' && (clickedToken(context, event)?.currentHP ?? 1) <= 0,
+    'target is out of range': ({ context, event }) => {
+      if (event.type !== 'map.clicked' || !context.board.attacker) return false;
+      return !isInRange(context.board.attacker.centre, aimOf(context, event), rangeOf(context));
+    },
+    'area catches nobody alive': ({ context, event }) =>
+      event.type === 'map.clicked' && areaTargets(context, event).length === 0,
+  },
+}).createMachine({
+  id: 'attackTargeting',
+  context: ({ input }) => ({
+    role: input.role,
+    attack: null,
+    board: input.board ?? { attacker: null, tokens: [] },
+    refusal: null,
+  }),
+  on: {
+    'board.updated': { actions: 'show board' },
+  },
+  initial: 'noAttack',
+  states: {
+    noAttack: {
+      on: {
+        'attack.choose': [
+          { guard: 'actor is a game master' },
+          {
+            guard: 'attacker is not on the map',
+            actions: { type: 'refuse', params: { text: attackTargetingMessages.notOnMap } },
+          },
+          { target: 'choosingTarget', actions: 'remember attack' },
+        ],
+      },
+    },
+    choosingTarget: {
+      on: {
+        'attack.choose': { actions: 'remember attack' },
+        'attack.cancel': { target: 'noAttack', actions: ['forget attack', 'clear refusal'] },
+        'map.clicked': [
+          {
+            guard: 'attacker is not on the map',
+            target: 'noAttack',
+            actions: [
+              'forget attack',
+              { type: 'refuse', params: { text: attackTargetingMessages.notOnMap } },
+            ],
+          },
+          {
+            guard: and(['attack hits an area', 'target is out of range']),
+            actions: { type: 'refuse', params: { text: attackTargetingMessages.outOfRange } },
+          },
+          {
+            guard: and(['attack hits an area', 'area catches nobody alive']),
+            target: 'noAttack',
+            actions: ['forget attack', 'clear refusal'],
+          },
+          {
+            guard: 'attack hits an area',
+            target: 'noAttack',
+            actions: [
+              {
+                type: 'send attack',
+                params: ({ context, event }) => ({
+                  attack: context.attack!,
+                  targetIds: areaTargets(context, event),
+                  aim: aimOf(context, event),
+                }),
+              },
+              'forget attack',
+              'clear refusal',
+            ],
+          },
+          { guard: 'no token was clicked', target: 'noAttack', actions: ['forget attack', 'clear refusal'] },
+          {
+            guard: 'target is dead',
+            actions: { type: 'refuse', params: { text: attackTargetingMessages.deadTarget } },
+          },
+          {
+            guard: 'target is out of range',
+            actions: { type: 'refuse', params: { text: attackTargetingMessages.outOfRange } },
+          },
+          {
+            target: 'noAttack',
+            actions: [
+              {
+                type: 'send attack',
+                params: ({ context, event }) => ({
+                  attack: context.attack!,
+                  targetIds: [event.usableId!],
+                  aim: aimOf(context, event),
+                }),
+              },
+              'forget attack',
+              'clear refusal',
+            ],
+          },
+        ],
+      },
+    },
+  },
+});

@@ -1,0 +1,134 @@
+import { assign, setup } from 'xstate';
+import { isReorderingOf } from '../domain/turn-order/turn-order';
+
+/** What the panel asks the server for; the server decides the outcome (the shuffle is its own). */
+export type TurnOrderChange =
+  | { type: 'turnOrder.generate'; map: string }
+  | { type: 'turnOrder.next'; map: string }
+  | { type: 'turnOrder.toggle'; map: string; usableId: string }
+  | { type: 'turnOrder.reorder'; map: string; order: string[] }
+  | { type: 'turnOrder.newCombat'; map: string };
+
+export type TurnOrderEvent =
+  | { type: 'turnOrder.generate' }
+  | { type: 'turnOrder.next' }
+  | { type: 'turnOrder.toggle'; usableId: string }
+  | { type: 'turnOrder.reorder'; order: string[] }
+  | { type: 'turnOrder.newCombat' }
+  /** The folded table's order for the shown map changed (a logged event was applied). */
+  | { type: 'turnOrder.confirmed'; order: string[] }
+  /** Another map is shown, with its own order. */
+  | { type: 'map.changed'; map: string | null; order: string[] };
+
+export interface TurnOrderContext {
+  map: string | null;
+  order: string[];
+  /** MJ and admin manage the turn order; players only watch it. */
+  canManage: boolean;
+}
+
+export interface TurnOrderInput {
+  map: string | null;
+  order: string[];
+  canManage: boolean;
+}
+
+/**
+ * The floating turn-order panel of one map. Nothing changes locally on a click: the intent goes
+ * to the server, which shuffles with its own chance and logs the whole new order; the panel then
+ * shows what the log says. So every screen shows the same order, including after a reload, and a
+ * player's click never does anything. No combat while the order is empty; a combat runs otherwise.
+ */
+export const turnOrderMachine = setup({
+  types: {
+    context: {} as TurnOrderContext,
+    events: {} as TurnOrderEvent,
+    input: {} as TurnOrderInput,
+  },
+  actions: {
+    'send turn order change': (_, _change: TurnOrderChange) => {},
+    'show order': assign({ order: (_, { order }: { order: string[] }) => order }),
+    'show map': assign({
+      map: (_, { map }: { map: string | null; order: string[] }) => map,
+      order: (_, { order }: { map: string | null; order: string[] }) => order,
+    }),
+  },
+  guards: {
+    'actor manages the table on a map': ({ context }) => context.canManage && context.map !== null,
+    'order is empty': (_, { order }: { order: string[] }) => order.length === 0,
+    'is a reordering of the order': ({ context, event }) =>
+      event.type === 'turnOrder.reorder' && isReorderingOf(context.order, event.order),
+  },
+}).createMachine({
+  id: 'turnOrder',
+  context: ({ input }) => ({ map: input.map, order: input.order, canManage: input.canManage }),
+  initial: 'deciding',
+  on: {
+    'turnOrder.confirmed': [
+      {
+        guard: { type: 'order is empty', params: ({ event }) => event },
+        target: '.noCombat',
+        actions: { type: 'show order', params: ({ event }) => event },
+      },
+      { target: '.running', actions: { type: 'show order', params: ({ event }) => event } },
+    ],
+    'map.changed': { target: '.deciding', actions: { type: 'show map', params: ({ event }) => event } },
+    'turnOrder.generate': {
+      guard: 'actor manages the table on a map',
+      actions: {
+        type: 'send turn order change',
+        params: ({ context }) => ({ type: 'turnOrder.generate', map: context.map! }),
+      },
+    },
+    'turnOrder.toggle': {
+      guard: 'actor manages the table on a map',
+      actions: {
+        type: 'send turn order change',
+        params: ({ context, event }) => ({
+          type: 'turnOrder.toggle',
+          map: context.map!,
+          usableId: event.usableId,
+        }),
+      },
+    },
+  },
+  states: {
+    /** Where a freshly shown order belongs. */
+    deciding: {
+      always: [
+        { guard: { type: 'order is empty', params: ({ context }) => context }, target: 'noCombat' },
+        { target: 'running' },
+      ],
+    },
+    noCombat: {},
+    running: {
+      on: {
+        'turnOrder.next': {
+          guard: 'actor manages the table on a map',
+          actions: {
+            type: 'send turn order change',
+            params: ({ context }) => ({ type: 'turnOrder.next', map: context.map! }),
+          },
+        },
+        'turnOrder.reorder': {
+          guard: 'is a reordering of the order',
+          actions: {
+            type: 'send turn order change',
+            params: ({ context, event }) => ({
+              type: 'turnOrder.reorder',
+              map: context.map!,
+              order: event.order,
+            }),
+          },
+        },
+        'turnOrder.newCombat': {
+          guard: 'actor manages the table on a map',
+          actions: {
+            type: 'send turn order change',
+            params: ({ context }) => ({ type: 'turnOrder.newCombat', map: context.map! }),
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type AnyEventObject } from 'xstate';
+import type { TableRole } from '../../src/domain/table/types';
+import {
+  attackTargetingMachine,
+  type AttackIntent,
+  type AttackTargetingEvent,
+  type Board,
+  type TargetingAttack,
+} from '../../src/machines/attack-targeting.machine';
+import { expectSameState, titleOf, visitedStates } from '../helpers/machine-model';
+import { modelWithInput } from './table-model';
+
+const cell = (x: number, y: number) => ({ x: x * 75, y: y * 75 });
+/** Ana at the origin; a wolf next to her, a dead goblin next to her, a lich far away. */
+const board: Board = {
+  attacker: { id: 'ana', centre: cell(0, 0), movement: 4 },
+  tokens: [
+    { id: 'ana', centre: cell(0, 0), currentHP: 30 },
+    { id: 'loup', centre: cell(1, 0), currentHP: 12 },
+    { id: 'gobelin', centre: cell(0, 1), currentHP: 0 },
+    { id: 'liche', centre: cell(8, 8), currentHP: 40 },
+  ],
+};
+const slash: TargetingAttack = {
+  name: 'Taille',
+  range: 1,
+  areaOfEffect: 'single',
+  areaSize: 0,
+  maxTargets: 1,
+};
+const fireball: TargetingAttack = {
+  name: 'Boule de feu',
+  range: 3,
+  areaOfEffect: 'circle',
+  areaSize: 1,
+  maxTargets: 0,
+};
+
+const events: AttackTargetingEvent[] = [
+  { type: 'attack.choose', attack: slash },
+  { type: 'attack.choose', attack: fireball },
+  { type: 'attack.cancel' },
+  { type: 'map.clicked', point: cell(1, 0), usableId: 'loup' },
+  { type: 'map.clicked', point: cell(0, 1), usableId: 'gobelin' },
+  { type: 'map.clicked', point: cell(8, 8), usableId: 'liche' },
+  { type: 'map.clicked', point: cell(2, 2), usableId: null },
+  { type: 'map.clicked', point: cell(3, 0), usableId: null },
+  { type: 'board.updated', board: { ...board, attacker: null } },
+];
+
+function start(role: TableRole, initial: Board = board) {
+  const sent: AttackIntent[] = [];
+  const actor = createActor(
+    attackTargetingMachine.provide({ actions: { 'send attack': (_, intent) => void sent.push(intent) } }),
+    { input: { role, board: initial } },
+  ).start();
+  return { actor, sent };
+}
+
+describe.each(['player', 'mj'] as const)('attack targeting as %s: shortest paths to every state', (role) => {
+  const paths = modelWithInput(
+    attackTargetingMachine,
+    { role, board },
+    events as AnyEventObject[],
+  ).getShortestPaths();
+
+  for (const path of paths) {
+    it(titleOf(path), async () => {
+      const { actor, sent } = start(role);
+      const send = ({ event }: { event: AnyEventObject }) => void actor.send(event as AttackTargetingEvent);
+      await path.test({
+        events: Object.fromEntries(events.map((event) => [event.type, send])),
+        states: {
+          noAttack: (expected) => {
+            expectSameState(actor, expected);
+            expect(actor.getSnapshot().context.attack).toBeNull();
+          },
+          choosingTarget: (expected) => {
+            expectSameState(actor, expected);
+            expect(actor.getSnapshot().context.attack).not.toBeNull();
+          },
+        },
+      });
+      // Nobody is ever attacked dead, out of range, or by an MJ.
+      for (const intent of sent) expect(intent.targetIds).not.toContain('gobelin');
+      for (const intent of sent) expect(intent.targetIds).not.toContain('liche');
+      if (role === 'mj') expect(sent).toEqual([]);
+    });
+  }
+
+  it('visits the states this role may reach', () => {
+    expect(visitedStates(paths)).toEqual(role === 'player' ? ['choosingTarget', 'noAttack'] : ['noAttack']);
+  });
+});
+
+describe('attack targeting', () => {
+  it('attacks a living target in range, and keeps the attack after a refusal', () => {
+    const { actor, sent } = start('player');
+    actor.send({ type: 'attack.choose', attack: slash });
+    actor.send({ type: 'map.clicked', point: cell(0, 1), usableId: 'gobelin' });
+    expect(actor.getSnapshot().context.refusal).toBe("Impossible d'attaquer une créature morte !");
+    actor.send({ type: 'map.clicked', point: cell(8, 8), usableId: 'liche' });
+    expect(actor.getSnapshot().context.refusal).toBe('Cible hors de portée !');
+    expect(actor.getSnapshot().value).toBe('choosingTarget');
+    actor.send({ type: 'map.clicked', point: cell(1, 0), usableId: 'loup' });
+    expect(sent).toEqual([{ attack: slash, targetIds: ['loup'], aim: cell(1, 0) }]);
+    expect(actor.getSnapshot().value).toBe('noAttack');
+    expect(actor.getSnapshot().context.refusal).toBeNull();
+  });
+
+  it('gives up on a click on empty space or on oneself', () => {
+    const { actor, sent } = start('player');
+    actor.send({ type: 'attack.choose', attack: slash });
+    actor.send({ type: 'map.clicked', point: cell(0, 0), usableId: 'ana' });
+    expect(actor.getSnapshot().value).toBe('noAttack');
+    actor.send({ type: 'attack.choose', attack: slash });
+    actor.send({ type: 'map.clicked', point: cell(5, 5), usableId: null });
+    expect(actor.getSnapshot().value).toBe('noAttack');
+    expect(sent).toEqual([]);
+  });
+
+  it('an area hits the living tokens in it, and gives up when it catches nobody', () => {
+    const { actor, sent } = start('player');
+    actor.send({ type: 'attack.choose', attack: fireball });
+    actor.send({ type: 'map.clicked', point: cell(2, 2), usableId: null });
+    expect(actor.getSnapshot().value).toBe('noAttack');
+    actor.send({ type: 'attack.choose', attack: fireball });
+    actor.send({ type: 'map.clicked', point: cell(8, 8), usableId: 'liche' });
+    expect(actor.getSnapshot().context.refusal).toBe('Cible hors de portée !');
+    actor.send({ type: 'map.clicked', point: cell(1, 1), usableId: null });
+    expect(sent).toEqual([{ attack: fireball, targetIds: ['loup'], aim: cell(1, 1) }]);
+  });
+
+  it('range 0 reaches as far as the attacker moves', () => {
+    const { actor, sent } = start('player', {
+      ...board,
+      tokens: [...board.tokens, { id: 'ours', centre: cell(4, 0), currentHP: 5 }],
+    });
+    actor.send({ type: 'attack.choose', attack: { ...slash, range: 0 } });
+    actor.send({ type: 'map.clicked', point: cell(4, 0), usableId: 'ours' });
+    expect(sent.map((intent) => intent.targetIds)).toEqual([['ours']]);
+  });
+
+  it('needs the character on the map, and lets no MJ attack', () => {
+    const absent = start('player', { attacker: null, tokens: [] });
+    absent.actor.send({ type: 'attack.choose', attack: slash });
+    expect(absent.actor.getSnapshot().value).toBe('noAttack');
+    expect(absent.actor.getSnapshot().context.refusal).toBe(
+      'Votre personnage doit être présent sur la carte pour attaquer !',
+    );
+    const mj = start('mj');
+    mj.actor.send({ type: 'attack.choose', attack: slash });
+    expect(mj.actor.getSnapshot().value).toBe('noAttack');
+  });
+});

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
+import { applyEvents, emptyTable, snapshotOf } from '../../src/domain/table/reducer';
+import type { TableEvent } from '../../src/domain/table/types';
+import {
+  tableSyncMachine,
+  type CatchUpAnswer,
+  type TableSyncEvent,
+} from '../../src/machines/table-sync.machine';
+import {
+  deferred,
+  expectSameState,
+  settle,
+  titleOf,
+  visitedStates,
+  type Pending,
+} from '../helpers/machine-model';
+import { modelWithInput } from './table-model';
+
+const at = '2026-01-01T10:00:00.000Z';
+const message = (seq: number): TableEvent => ({
+  type: 'chat.posted',
+  payload: {
+    playerName: 'MJ',
+    senderId: null,
+    avatar: null,
+    senderUserId: 'u',
+    message: `m${seq}`,
+    type: 'normal',
+  },
+  seq,
+  userId: 'u',
+  createdAt: at,
+});
+const [e1, e2, e3] = [message(1), message(2), message(3)];
+const retry = { type: 'xstate.after.catchUpRetry.tableSync.waitingToRetry' };
+
+const events: AnyEventObject[] = [
+  { type: 'table.event', event: e1 },
+  { type: 'table.event', event: e3 },
+  { type: 'socket.connected' },
+  { type: 'socket.disconnected' },
+  { type: 'table.leave' },
+  { type: 'xstate.done.actor.catchUp', output: { snapshot: null, events: [e1, e2] } satisfies CatchUpAnswer },
+  { type: 'xstate.done.actor.catchUp', output: { snapshot: null, events: [] } satisfies CatchUpAnswer },
+  { type: 'xstate.error.actor.catchUp', error: new Error('réseau') },
+  retry,
+];
+
+function start(connected: boolean) {
+  const clock = new SimulatedClock();
+  const requests: Array<Pending<CatchUpAnswer>> = [];
+  const actor = createActor(
+    tableSyncMachine.provide({
+      actors: {
+        'fetch missed events': fromPromise(({ input }: { input: { gameId: string; afterSeq: number } }) => {
+          const request = deferred<CatchUpAnswer>(input);
+          requests.push(request);
+          return request.promise;
+        }),
+      },
+    }),
+    { input: { gameId: 'G1', connected }, clock },
+  ).start();
+  return { actor, clock, requests };
+}
+
+describe.each([true, false])(
+  'table sync (socket up at start: %s): shortest paths to every state',
+  (connected) => {
+    const model = modelWithInput(tableSyncMachine, { gameId: 'G1', connected }, (snapshot) =>
+      events
+        .filter(
+          (event) =>
+            (!event.type.startsWith('xstate.done') && !event.type.startsWith('xstate.error')) ||
+            snapshot.matches('catchingUp'),
+        )
+        .filter((event) => event !== retry || snapshot.matches('waitingToRetry')),
+    );
+    const paths = model.getShortestPaths();
+
+    for (const path of paths) {
+      it(titleOf(path), async () => {
+        const { actor, clock, requests } = start(connected);
+        const send = ({ event }: { event: AnyEventObject }) => void actor.send(event as TableSyncEvent);
+        const answer = async ({ event }: { event: AnyEventObject }) => {
+          const pending = requests.at(-1)!;
+          if (event.type.startsWith('xstate.done'))
+            pending.resolve((event as unknown as { output: CatchUpAnswer }).output);
+          else pending.reject(new Error('réseau'));
+          await settle();
+        };
+        await path.test({
+          events: {
+            'table.event': send,
+            'socket.connected': send,
+            'socket.disconnected': send,
+            'table.leave': send,
+            'xstate.done.actor.catchUp': answer,
+            'xstate.error.actor.catchUp': answer,
+            [retry.type]: () => clock.increment(2000),
+          },
+          states: {
+            '*': (expected) => expectSameState(actor, expected),
+            catchingUp: (expected) => {
+              expectSameState(actor, expected);
+              // A catch-up asks from the last event folded when it started; later ones wait in the inbox.
+              const request = requests.at(-1)!.input as { gameId: string; afterSeq: number };
+              expect(request.gameId).toBe('G1');
+              expect(request.afterSeq).toBeLessThanOrEqual(actor.getSnapshot().context.inbox.state.lastSeq);
+            },
+            live: (expected) => {
+              expectSameState(actor, expected);
+              expect(Object.keys(actor.getSnapshot().context.inbox.early)).toEqual([]);
+            },
+          },
+        });
+      });
+    }
+
+    it('visits every state', () => {
+      expect(visitedStates(paths)).toEqual(
+        ['catchingUp', 'joining', 'left', 'live', 'reconnecting', 'waitingToRetry'].filter((s) =>
+          connected ? s !== 'joining' : true,
+        ),
+      );
+    });
+  },
+);
+
+describe('table sync', () => {
+  it('folds every event once, in seq order, across a dropped socket', async () => {
+    const { actor, requests } = start(true);
+    requests[0]!.resolve({ snapshot: null, events: [e1] });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('live');
+    actor.send({ type: 'table.event', event: e1 });
+    actor.send({ type: 'table.event', event: e3 });
+    // seq 2 is missing: it asks for what follows seq 1 and holds seq 3 meanwhile.
+    expect(actor.getSnapshot().value).toBe('catchingUp');
+    expect(requests[1]!.input).toEqual({ gameId: 'G1', afterSeq: 1 });
+    requests[1]!.resolve({ snapshot: null, events: [e2, e3] });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('live');
+    expect(actor.getSnapshot().context.inbox.state).toEqual(applyEvents(emptyTable, [e1, e2, e3]).state);
+
+    actor.send({ type: 'socket.disconnected' });
+    expect(actor.getSnapshot().value).toBe('reconnecting');
+    actor.send({ type: 'socket.connected' });
+    expect(requests[2]!.input).toEqual({ gameId: 'G1', afterSeq: 3 });
+    const e4 = message(4);
+    requests[2]!.resolve({ snapshot: null, events: [e4] });
+    await settle();
+    actor.send({ type: 'table.event', event: e4 });
+    expect(actor.getSnapshot().context.inbox.state.lastSeq).toBe(4);
+  });
+
+  it('starts from a snapshot when the server sends one', async () => {
+    const { actor, requests } = start(true);
+    const state = applyEvents(emptyTable, [e1, e2, e3]).state;
+    requests[0]!.resolve({ snapshot: snapshotOf(state), events: [message(4)] });
+    await settle();
+    expect(actor.getSnapshot().context.inbox.state.lastSeq).toBe(4);
+  });
+
+  it('waits for a connected socket, retries a failed catch-up, and forgets the table on leaving', async () => {
+    const { actor, clock, requests } = start(false);
+    expect(actor.getSnapshot().value).toBe('joining');
+    actor.send({ type: 'socket.connected' });
+    requests[0]!.reject(new Error('réseau'));
+    await settle();
+    expect(actor.getSnapshot().value).toBe('waitingToRetry');
+    clock.increment(2000);
+    expect(requests).toHaveLength(2);
+    requests[1]!.resolve({ snapshot: null, events: [e1] });
+    await settle();
+    actor.send({ type: 'table.leave' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().context.inbox.state).toEqual(emptyTable);
+  });
+});

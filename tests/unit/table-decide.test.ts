@@ -1,0 +1,394 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decide, type TableCommand } from '../../src/domain/table/decide';
+import { tableMessages } from '../../src/domain/table/messages';
+import { emptyTable } from '../../src/domain/table/reducer';
+import type { TableActor, TableEventBody, TableState } from '../../src/domain/table/types';
+import { projectEvent, visibleTo } from '../../src/domain/table/visibility';
+import {
+  admin,
+  ana,
+  bob,
+  envOf,
+  mj,
+  monsterDraft,
+  playerDraft,
+  runServer,
+  speakerOf,
+} from './table-fixtures';
+
+/** A table with Ana's character, a visible wolf and a hidden lich on the Forêt map. */
+function table(): TableState {
+  return runServer([
+    { command: { type: 'token.place', map: 'Forêt', token: playerDraft('c-ana') }, actor: ana },
+    {
+      command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Loup', { currentHP: 0 }) },
+      actor: mj,
+    },
+    {
+      command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Liche', { visibility: false }) },
+      actor: mj,
+    },
+  ]).state;
+}
+// Ids the env hands out: player-1 (Ana), monster-2 (wolf, 0 HP), monster-3 (hidden lich).
+const anaToken = { map: 'Forêt', usableId: 'player-1' };
+const wolf = { map: 'Forêt', usableId: 'monster-2' };
+const lich = { map: 'Forêt', usableId: 'monster-3' };
+
+function outcome(command: TableCommand, actor: TableActor, state = table()): string | TableEventBody[] {
+  const decision = decide(state, command, actor, envOf());
+  return 'refusal' in decision ? decision.refusal : decision.events;
+}
+
+const allowed = expect.any(Array);
+
+describe('who may do what at the table (table.md §6)', () => {
+  const cases: Array<[string, TableCommand, Record<'mj' | 'admin' | 'ana' | 'bob', unknown>]> = [
+    [
+      'move her own token',
+      { type: 'token.move', ...anaToken, x: 5, y: 5 },
+      { mj: allowed, admin: allowed, ana: allowed, bob: tableMessages.notYourToken },
+    ],
+    [
+      'move a monster',
+      { type: 'token.move', ...wolf, x: 5, y: 5 },
+      { mj: allowed, admin: allowed, ana: tableMessages.notYourToken, bob: tableMessages.notYourToken },
+    ],
+    [
+      'move a hidden monster',
+      { type: 'token.move', ...lich, x: 5, y: 5 },
+      { mj: allowed, admin: allowed, ana: tableMessages.tokenNotFound, bob: tableMessages.tokenNotFound },
+    ],
+    [
+      'delete her own token',
+      { type: 'token.remove', ...anaToken },
+      { mj: allowed, admin: allowed, ana: allowed, bob: tableMessages.notYourToken },
+    ],
+    [
+      'adjust her own HP',
+      { type: 'token.adjust', ...anaToken, resource: 'HP', direction: 'decrease', amount: 3 },
+      { mj: allowed, admin: allowed, ana: allowed, bob: tableMessages.notYourToken },
+    ],
+    [
+      'hide a token',
+      { type: 'token.toggleVisibility', ...wolf },
+      {
+        mj: allowed,
+        admin: allowed,
+        ana: tableMessages.onlyMasterTokens,
+        bob: tableMessages.onlyMasterTokens,
+      },
+    ],
+    [
+      'place a monster',
+      { type: 'token.place', map: 'Forêt', token: monsterDraft('Gobelin') },
+      {
+        mj: allowed,
+        admin: allowed,
+        ana: tableMessages.onlyOwnCharacter,
+        bob: tableMessages.onlyOwnCharacter,
+      },
+    ],
+    [
+      "place Bob's character",
+      { type: 'token.place', map: 'Crypte', token: playerDraft('c-bob') },
+      { mj: allowed, admin: allowed, ana: tableMessages.onlyOwnCharacter, bob: allowed },
+    ],
+    [
+      'select a map',
+      { type: 'map.select', map: { id: 'm', name: 'Crypte', link: '/c.png' }, bringPlayers: true },
+      { mj: allowed, admin: allowed, ana: tableMessages.onlyMasterMap, bob: tableMessages.onlyMasterMap },
+    ],
+    [
+      'clear the map',
+      { type: 'map.clear' },
+      { mj: allowed, admin: allowed, ana: tableMessages.onlyMasterMap, bob: tableMessages.onlyMasterMap },
+    ],
+    [
+      'generate the turn order',
+      { type: 'turnOrder.generate', map: 'Forêt' },
+      {
+        mj: allowed,
+        admin: allowed,
+        ana: tableMessages.onlyMasterTurnOrder,
+        bob: tableMessages.onlyMasterTurnOrder,
+      },
+    ],
+    [
+      'start a new combat',
+      { type: 'turnOrder.newCombat', map: 'Forêt' },
+      {
+        mj: allowed,
+        admin: allowed,
+        ana: tableMessages.onlyMasterTurnOrder,
+        bob: tableMessages.onlyMasterTurnOrder,
+      },
+    ],
+  ];
+
+  describe.each(cases)('%s', (_title, command, expected) => {
+    it.each([
+      ['mj', mj],
+      ['admin', admin],
+      ['ana', ana],
+      ['bob', bob],
+    ] as const)('as %s', (name, actor) => {
+      expect(outcome(command, actor)).toEqual(expected[name]);
+    });
+  });
+
+  it('tells a player a hidden token does not exist, whatever they try on it', () => {
+    const tries: TableCommand[] = [
+      { type: 'token.remove', ...lich },
+      { type: 'token.toggleVisibility', ...lich },
+      { type: 'token.adjust', ...lich, resource: 'HP', direction: 'increase', amount: 1 },
+    ];
+    for (const command of tries) expect(outcome(command, bob)).toBe(tableMessages.tokenNotFound);
+  });
+});
+
+describe('tokens', () => {
+  it('clamps a drop to 0–97.5 across and 0–94 down', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true }), fc.double({ noNaN: true }), (x, y) => {
+        const [event] = outcome({ type: 'token.move', ...anaToken, x, y }, ana) as TableEventBody[];
+        const { x: stored, y: storedY } = (event as Extract<TableEventBody, { type: 'token.moved' }>).payload;
+        expect(stored).toBe(Math.min(97.5, Math.max(0, x)));
+        expect(storedY).toBe(Math.min(94, Math.max(0, y)));
+      }),
+    );
+  });
+
+  it('clamps HP and essence adjustments to 0..max and refuses negative or fractional amounts', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('HP' as const, 'soulEssence' as const),
+        fc.constantFrom('decrease' as const, 'increase' as const),
+        fc.integer({ min: 0, max: 1000 }),
+        (resource, direction, amount) => {
+          const [event] = outcome(
+            { type: 'token.adjust', ...anaToken, resource, direction, amount },
+            ana,
+          ) as TableEventBody[];
+          const max = resource === 'HP' ? 30 : 100;
+          const expected = Math.min(max, Math.max(0, max + (direction === 'increase' ? amount : -amount)));
+          expect(event).toEqual({
+            type: 'token.adjusted',
+            payload: { ...anaToken, resource, value: expected },
+          });
+        },
+      ),
+    );
+    for (const amount of [-1, 1.5, Number.NaN]) {
+      expect(
+        outcome({ type: 'token.adjust', ...anaToken, resource: 'HP', direction: 'increase', amount }, ana),
+      ).toBe(tableMessages.invalidAmount);
+    }
+    expect(
+      outcome(
+        { type: 'token.adjust', ...wolf, resource: 'soulEssence', direction: 'increase', amount: 1 },
+        mj,
+      ),
+    ).toBe(tableMessages.noSoulEssence);
+  });
+
+  it("posts 'Vous avez tué un {name}.' when a monster at 0 HP is deleted", () => {
+    expect(outcome({ type: 'token.remove', ...wolf }, mj)).toEqual([
+      { type: 'token.removed', payload: wolf },
+      {
+        type: 'chat.system',
+        payload: expect.objectContaining({ message: 'Vous avez tué un Loup.', type: 'system' }),
+      },
+    ]);
+    expect(outcome({ type: 'token.remove', ...lich }, mj)).toEqual([
+      { type: 'token.removed', payload: lich },
+    ]);
+  });
+
+  it('places a character once per map, out of the turn order, with its values clamped', () => {
+    expect(outcome({ type: 'token.place', map: 'Forêt', token: playerDraft('c-ana') }, ana)).toBe(
+      tableMessages.alreadyOnMap,
+    );
+    const [placed] = outcome(
+      {
+        type: 'token.place',
+        map: 'Crypte',
+        token: playerDraft('c-ana', { x: 120, y: -4, currentHP: 99, currentSoulEssence: -3 }),
+      },
+      ana,
+    ) as TableEventBody[];
+    expect(placed).toMatchObject({
+      type: 'token.placed',
+      payload: { token: { x: 97.5, y: 0, currentHP: 30, currentSoulEssence: 0, inTurnOrder: false } },
+    });
+    expect(
+      outcome(
+        { type: 'token.place', map: 'Crypte', token: playerDraft('c-ana', { soulEssence: null }) },
+        ana,
+      ),
+    ).toBe(tableMessages.onlyOwnCharacter);
+    expect(outcome({ type: 'token.place', map: 'Crypte', token: monsterDraft('Orc', { HP: -1 }) }, mj)).toBe(
+      tableMessages.invalidToken,
+    );
+  });
+});
+
+describe('what a player receives', () => {
+  it('never carries a hidden token or the map the MJ prepares alone', () => {
+    const { state, log } = runServer([
+      {
+        command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Liche', { visibility: false }) },
+        actor: mj,
+      },
+      { command: { type: 'token.move', map: 'Forêt', usableId: 'monster-1', x: 40, y: 40 }, actor: mj },
+      { command: { type: 'turnOrder.generate', map: 'Forêt' }, actor: mj },
+      {
+        command: {
+          type: 'map.select',
+          map: { id: 'c', name: 'Crypte', link: '/c.png' },
+          bringPlayers: false,
+        },
+        actor: mj,
+      },
+    ]);
+    const received = log.map(({ event, before, after }) => projectEvent(event, before, after, bob));
+    expect(JSON.stringify(received)).not.toContain('Liche');
+    expect(JSON.stringify(received)).not.toContain('monster-1');
+    expect(JSON.stringify(received)).not.toContain('Crypte');
+    expect(received.map((event) => event.seq)).toEqual([1, 2, 3, 4]);
+    expect(visibleTo(state, bob)).toEqual({ ...emptyTable, lastSeq: 4 });
+    expect(visibleTo(state, mj)).toBe(state);
+  });
+
+  it('shows a token the MJ reveals with its place in the turn order, and takes it back when hidden', () => {
+    const { log } = runServer([
+      {
+        command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Liche', { visibility: false }) },
+        actor: mj,
+      },
+      { command: { type: 'turnOrder.toggle', map: 'Forêt', usableId: 'monster-1' }, actor: mj },
+      { command: { type: 'token.toggleVisibility', map: 'Forêt', usableId: 'monster-1' }, actor: mj },
+      { command: { type: 'token.toggleVisibility', map: 'Forêt', usableId: 'monster-1' }, actor: mj },
+    ]);
+    const received = log.map(({ event, before, after }) => projectEvent(event, before, after, bob));
+    expect(received.map((event) => event.type)).toEqual([
+      'redacted',
+      'turnOrder.reordered',
+      'token.visibilityChanged',
+      'token.concealed',
+    ]);
+    expect(received[2]).toMatchObject({ payload: { order: ['monster-1'], token: { name: 'Liche' } } });
+  });
+
+  it('lets a player see their own hidden token', () => {
+    const { state } = runServer([
+      {
+        command: { type: 'token.place', map: 'Forêt', token: playerDraft('c-ana', { visibility: false }) },
+        actor: mj,
+      },
+    ]);
+    expect(Object.keys(visibleTo(state, ana).tokens['Forêt'] ?? {})).toEqual(['player-1']);
+    expect(visibleTo(state, bob).tokens).toEqual({});
+  });
+});
+
+describe('turn order commands', () => {
+  it('generates from the chosen participants, else everyone on the map; advances and reorders', () => {
+    const env = envOf();
+    const state = table();
+    const generated = decide(state, { type: 'turnOrder.generate', map: 'Forêt' }, mj, env);
+    expect(generated).toMatchObject({ events: [{ type: 'turnOrder.generated' }] });
+    const order =
+      'events' in generated ? (generated.events[0] as { payload: { order: string[] } }).payload.order : [];
+    expect([...order].sort()).toEqual(['monster-2', 'monster-3', 'player-1']);
+    expect(order[0]).toBe('player-1');
+
+    const running = runServer([
+      { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('A') }, actor: mj },
+      { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('B') }, actor: mj },
+      { command: { type: 'turnOrder.toggle', map: 'Forêt', usableId: 'monster-2' }, actor: mj },
+      { command: { type: 'turnOrder.toggle', map: 'Forêt', usableId: 'monster-1' }, actor: mj },
+      { command: { type: 'turnOrder.generate', map: 'Forêt' }, actor: mj },
+      { command: { type: 'turnOrder.next', map: 'Forêt' }, actor: mj },
+    ]).state;
+    expect(running.turnOrders['Forêt']).toHaveLength(2);
+    const current = running.turnOrders['Forêt']!;
+    expect(
+      outcome({ type: 'turnOrder.reorder', map: 'Forêt', order: [...current].reverse() }, mj, running),
+    ).toEqual([{ type: 'turnOrder.reordered', payload: { map: 'Forêt', order: [...current].reverse() } }]);
+    expect(outcome({ type: 'turnOrder.reorder', map: 'Forêt', order: [current[0]!] }, mj, running)).toBe(
+      tableMessages.invalidTurnOrder,
+    );
+    expect(outcome({ type: 'turnOrder.next', map: 'Crypte' }, mj, running)).toBe(tableMessages.noCombat);
+    expect(outcome({ type: 'turnOrder.generate', map: 'Crypte' }, mj, running)).toBe(
+      tableMessages.noTokenOnMap,
+    );
+    expect(outcome({ type: 'turnOrder.toggle', map: 'Forêt', usableId: 'ghost' }, mj, running)).toBe(
+      tableMessages.tokenNotFound,
+    );
+  });
+});
+
+describe('chat and dice', () => {
+  const say = (text: string, actor: TableActor, speaker = speakerOf(actor)) =>
+    outcome({ type: 'chat.send', text, speaker }, actor);
+
+  it('posts a normal message under the speaker and the acting user', () => {
+    expect(say('Bonjour !', ana)).toEqual([
+      {
+        type: 'chat.posted',
+        payload: {
+          playerName: 'c-ana',
+          senderId: 'c-ana',
+          avatar: null,
+          senderUserId: 'u-ana',
+          message: 'Bonjour !',
+          type: 'normal',
+        },
+      },
+    ]);
+  });
+
+  it('refuses a player who speaks as nobody or as someone else, blank text and text over 250 characters', () => {
+    expect(say('Salut', ana, { playerName: 'x', senderId: null, avatar: null })).toBe(
+      "Impossible d'envoyer le message : joueur non identifié !",
+    );
+    expect(say('Salut', ana, speakerOf(bob))).toBe(tableMessages.playerUnidentified);
+    expect(say('   ', mj)).toBe(tableMessages.emptyMessage);
+    expect(say('a'.repeat(251), mj)).toBe(tableMessages.messageTooLong);
+    expect(say('a'.repeat(250), mj)).toEqual(allowed);
+  });
+
+  it('rolls /r on the server, and /ar as a damage roll named for the technique', () => {
+    const [rolled] = say('/r 2d6+3', ana) as TableEventBody[];
+    expect(rolled).toMatchObject({
+      type: 'dice.rolled',
+      payload: { type: 'diceRoll', roll: { count: 2, sides: 6, bonus: 3 } },
+    });
+    const [attack] = say('/ar 1d10+5 Coup puissant (FOR)', ana) as TableEventBody[];
+    expect(attack).toMatchObject({
+      type: 'dice.rolled',
+      payload: {
+        type: 'damageRoll',
+        message: expect.stringMatching(/^Coup puissant \(FOR\) — 1d10\+5 : \[\d+\] \+5 = \d+$/),
+      },
+    });
+    expect(say('/danse', ana)).toBe(
+      "Commande invalide... Formats acceptés : /r XdY±Z (ou /roll XdY±Z) et /ar XdY+Z technique (type d'arme)",
+    );
+  });
+
+  it('rolls the dice form and refuses dice the table does not have', () => {
+    const speaker = speakerOf(mj);
+    expect(
+      outcome({ type: 'dice.roll', dice: { count: 3, sides: 8, bonus: -1 }, speaker }, mj),
+    ).toMatchObject([{ type: 'dice.rolled', payload: { roll: { count: 3, sides: 8, bonus: -1 } } }]);
+    expect(outcome({ type: 'dice.roll', dice: { count: 3, sides: 7, bonus: 0 }, speaker }, mj)).toBe(
+      tableMessages.invalidRoll,
+    );
+    expect(
+      outcome({ type: 'dice.roll', dice: { count: 1, sides: 20, bonus: 0 }, speaker: speakerOf(bob) }, ana),
+    ).toBe(tableMessages.playerUnidentified);
+  });
+});

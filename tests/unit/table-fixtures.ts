@@ -1,0 +1,235 @@
+import fc from 'fast-check';
+import type { RandomInt } from '../../src/domain/dice/random';
+import type { DecideEnv, TableCommand, TokenDraft } from '../../src/domain/table/decide';
+import { decide } from '../../src/domain/table/decide';
+import { applyEvent, emptyTable } from '../../src/domain/table/reducer';
+import type { Speaker, TableActor, TableEvent, TableState } from '../../src/domain/table/types';
+
+/** The cast of every table test: the MJ, an admin, two players with a character each, an outsider's character c3. */
+export const mj: TableActor = { userId: 'u-mj', role: 'mj', characterIds: [] };
+export const admin: TableActor = { userId: 'u-admin', role: 'admin', characterIds: [] };
+export const ana: TableActor = { userId: 'u-ana', role: 'player', characterIds: ['c-ana'] };
+export const bob: TableActor = { userId: 'u-bob', role: 'player', characterIds: ['c-bob'] };
+export const actors = [mj, admin, ana, bob];
+
+export const maps = ['Forêt', 'Crypte'];
+
+export function speakerOf(actor: TableActor): Speaker {
+  const character = actor.characterIds[0];
+  return character
+    ? { playerName: character, senderId: character, avatar: null }
+    : { playerName: 'MJ', senderId: null, avatar: null };
+}
+
+/** A small seeded generator (mulberry32), so a failing run replays exactly. */
+export function seededRandom(seed: number): RandomInt {
+  let a = seed >>> 0;
+  return (bound) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const unit = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return Math.floor(unit * bound);
+  };
+}
+
+export function envOf(seed = 1): DecideEnv {
+  let next = 0;
+  return {
+    randomInt: seededRandom(seed),
+    newUsableId: ({ isPlayer }) => `${isPlayer ? 'player' : 'monster'}-${(next += 1)}`,
+  };
+}
+
+export function playerDraft(character: string, overrides: Partial<TokenDraft> = {}): TokenDraft {
+  return {
+    itemId: character,
+    name: character,
+    isPlayer: true,
+    assetLink: null,
+    speciality: null,
+    AC: 11,
+    HP: 30,
+    currentHP: 30,
+    soulEssence: 100,
+    currentSoulEssence: 100,
+    attackBonus: 0,
+    damage: '1d6',
+    visibility: true,
+    x: 10,
+    y: 10,
+    ...overrides,
+  };
+}
+
+export function monsterDraft(name: string, overrides: Partial<TokenDraft> = {}): TokenDraft {
+  return {
+    ...playerDraft(name),
+    itemId: `m-${name}`,
+    isPlayer: false,
+    soulEssence: null,
+    currentSoulEssence: null,
+    HP: 12,
+    currentHP: 12,
+    attackBonus: 2,
+    ...overrides,
+  };
+}
+
+/**
+ * Commands name tokens as "#n": the runner resolves it to the n-th token on the table at that
+ * moment, so generated commands hit real tokens; "ghost" stays a token that never existed.
+ */
+const usableId = fc.oneof(
+  { weight: 9, arbitrary: fc.nat(50).map((n) => `#${n}`) },
+  { weight: 1, arbitrary: fc.constant('ghost') },
+);
+const map = fc.constantFrom(...maps);
+const coordinate = fc.double({ min: -50, max: 150, noNaN: true });
+
+const draft: fc.Arbitrary<TokenDraft> = fc.oneof(
+  fc
+    .record({
+      character: fc.constantFrom('c-ana', 'c-bob', 'c-other'),
+      x: coordinate,
+      y: coordinate,
+      visibility: fc.boolean(),
+      currentHP: fc.integer({ min: -5, max: 40 }),
+    })
+    .map(({ character, ...rest }) => playerDraft(character, rest)),
+  fc
+    .record({
+      name: fc.constantFrom('Gobelin', 'Loup', 'Liche'),
+      x: coordinate,
+      y: coordinate,
+      visibility: fc.boolean(),
+      currentHP: fc.integer({ min: -5, max: 20 }),
+    })
+    .map(({ name, ...rest }) => monsterDraft(name, rest)),
+);
+
+export const command: fc.Arbitrary<TableCommand> = fc.oneof(
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('map.select' as const),
+      map: map.map((name) => ({ id: name, name, link: `/maps/${name}.png` })),
+      bringPlayers: fc.boolean(),
+    }),
+  },
+  { weight: 1, arbitrary: fc.constant({ type: 'map.clear' as const }) },
+  { weight: 6, arbitrary: fc.record({ type: fc.constant('token.place' as const), map, token: draft }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      type: fc.constant('token.move' as const),
+      map,
+      usableId,
+      x: coordinate,
+      y: coordinate,
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('token.remove' as const), map, usableId }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ type: fc.constant('token.toggleVisibility' as const), map, usableId }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant('token.adjust' as const),
+      map,
+      usableId,
+      resource: fc.constantFrom('HP' as const, 'soulEssence' as const),
+      direction: fc.constantFrom('decrease' as const, 'increase' as const),
+      amount: fc.integer({ min: -3, max: 50 }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('turnOrder.generate' as const), map }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('turnOrder.next' as const), map }) },
+  { weight: 2, arbitrary: fc.record({ type: fc.constant('turnOrder.toggle' as const), map, usableId }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('turnOrder.reorder' as const),
+      map,
+      order: fc.oneof(
+        fc.nat(6).map((n) => [`#rotate${n}`]),
+        fc.constant<string[]>(['ghost']),
+      ),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ type: fc.constant('turnOrder.newCombat' as const), map }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('chat.send' as const),
+      text: fc.constantFrom('Bonjour', '/r 2d6+3', '/ar 1d10+5 Coup (FOR)', '/x', '   '),
+      speaker: fc.constant(speakerOf(mj)),
+    }),
+  },
+);
+
+export const actorArb = fc.constantFrom(...actors);
+
+/** What the server does with each command: decide, then append the events with the next seqs. */
+export interface Logged {
+  event: TableEvent;
+  before: TableState;
+  after: TableState;
+}
+
+function resolveNames(state: TableState, command: TableCommand, actor: TableActor): TableCommand {
+  // The chat's speaker is the server's to resolve: the actor's own.
+  if ('speaker' in command) return { ...command, speaker: speakerOf(actor) };
+  if ('usableId' in command && command.usableId.startsWith('#')) {
+    const all = Object.entries(state.tokens).flatMap(([map, tokens]) =>
+      Object.keys(tokens).map((id) => ({ map, id })),
+    );
+    const picked = all[Number(command.usableId.slice(1)) % Math.max(1, all.length)];
+    return picked ? { ...command, map: picked.map, usableId: picked.id } : command;
+  }
+  if (command.type === 'turnOrder.reorder' && command.order[0]?.startsWith('#rotate')) {
+    const order = state.turnOrders[command.map] ?? [];
+    const by = Number(command.order[0].slice('#rotate'.length)) % Math.max(1, order.length);
+    return { ...command, order: [...order.slice(by), ...order.slice(0, by)].reverse() };
+  }
+  return command;
+}
+
+export function runServer(
+  commands: Array<{ command: TableCommand; actor: TableActor }>,
+  seed = 1,
+): { state: TableState; log: Logged[]; refusals: string[] } {
+  const env = envOf(seed);
+  let state = emptyTable;
+  const log: Logged[] = [];
+  const refusals: string[] = [];
+  for (const { command: asked, actor } of commands) {
+    const resolved = resolveNames(state, asked, actor);
+    const decision = decide(state, resolved, actor, env);
+    if ('refusal' in decision) {
+      refusals.push(decision.refusal);
+      continue;
+    }
+    for (const body of decision.events) {
+      const event = {
+        ...body,
+        seq: state.lastSeq + 1,
+        userId: actor.userId,
+        createdAt: '2026-01-01T10:00:00.000Z',
+      } as TableEvent;
+      const applied = applyEvent(state, event);
+      if (applied.outcome !== 'applied')
+        throw new Error(
+          `decide produced a ${applied.outcome} event: ${JSON.stringify(event)} ${'reason' in applied ? applied.reason : ''}`,
+        );
+      log.push({ event, before: state, after: applied.state });
+      state = applied.state;
+    }
+  }
+  return { state, log, refusals };
+}
+
+export const session = fc.array(fc.record({ command, actor: actorArb }), { minLength: 10, maxLength: 80 });
