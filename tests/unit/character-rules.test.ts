@@ -15,6 +15,7 @@ import {
   toggleBoost,
   type Allocation,
 } from '../../src/domain/character/creation';
+import { completeAllocation } from '../helpers/characters';
 import { imageLinkAllowed } from '../../src/domain/character/image-link';
 import { characterMessages as m } from '../../src/domain/character/messages';
 import { SKILL_NAMES, skillBonus } from '../../src/domain/character/skills';
@@ -36,31 +37,7 @@ import {
 
 const bucket = 'https://images.shatteredrealms.fr/';
 
-/** A full, valid allocation: 30 stat points, two boosts, 10 skill points. */
-function complete(name = 'Aria'): Allocation {
-  let a: Allocation = { ...startingAllocation(), name };
-  // force 8→15 = 7, →16 = 2, →17 = 3 (12); endurance 8→15 = 7 (19); sagesse 8→15 = 7 (26); agilite 8→12 = 4 (30)
-  for (let i = 0; i < 9; i += 1) a = raiseStat(a, 'force');
-  for (let i = 0; i < 7; i += 1) a = raiseStat(a, 'endurance');
-  for (let i = 0; i < 7; i += 1) a = raiseStat(a, 'sagesse');
-  for (let i = 0; i < 4; i += 1) a = raiseStat(a, 'agilite');
-  a = toggleBoost(toggleBoost(a, 'forceWeapon'), 'aspect');
-  for (const skill of [
-    'athletisme',
-    'athletisme',
-    'athletisme',
-    'savoir',
-    'savoir',
-    'savoir',
-    'perception',
-    'perception',
-    'perception',
-    'medecine',
-  ] as const) {
-    a = raiseSkill(a, skill);
-  }
-  return a;
-}
+const complete = completeAllocation;
 
 describe('raise cost and refund (table.md §9)', () => {
   it('costs 1 per point up to 15, 2 at 16, 3 at 17–18, 4 at 19, 5 at 20', () => {
