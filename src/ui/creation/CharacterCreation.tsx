@@ -14,7 +14,7 @@ import {
   statStepCosts,
   type Allocation,
 } from '../../domain/character/creation';
-import { expectedImageLink } from '../../domain/character/image-link';
+import { expectedImageLink, imageLinkAllowed } from '../../domain/character/image-link';
 import { SKILL_LINKS, SKILL_NAMES, skillBonus, SKILL_MAX } from '../../domain/character/skills';
 import { AUTRE_VALUE, derivedStats, modifier, STAT_NAMES } from '../../domain/character/stats';
 import type { characterCreationMachine } from '../../machines/character-creation.machine';
@@ -150,11 +150,11 @@ function IdentityPanel({ creation, allocation, bucket, disabled }: PanelProps & 
     <section className="creation-panel creation-panel--identity" aria-labelledby={`${nameId}-title`}>
       <h2 id={`${nameId}-title`}>{text.identity}</h2>
       <div className="identity">
-        <div className="identity__portrait" aria-hidden={link === ''}>
-          {link.startsWith('https://') ? (
+        <div className="identity__portrait">
+          {imageLinkAllowed(link, allocation.name, bucket) ? (
             <img src={link} alt={text.imagePreview} />
           ) : (
-            <span>{allocation.name.trim().charAt(0).toUpperCase() || '?'}</span>
+            <span aria-hidden>{allocation.name.trim().charAt(0).toUpperCase() || '?'}</span>
           )}
         </div>
         <div className="identity__fields">
