@@ -54,10 +54,8 @@ export const charactersRoutes: FastifyPluginAsyncZod<{ service: CharactersServic
     (request) => service.sheetInGame(currentUser(request), request.params.playerId, request.params.gameId),
   );
 
-  app.get(
-    '/players/:id',
-    { schema: { params: idParam, response: { 200: characterSheet } } },
-    (request) => service.sheet(currentUser(request), request.params.id),
+  app.get('/players/:id', { schema: { params: idParam, response: { 200: characterSheet } } }, (request) =>
+    service.sheet(currentUser(request), request.params.id),
   );
 
   app.put(
