@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type AnyEventObject, type SnapshotFrom } from 'xstate';
-import { TestModel } from 'xstate/graph';
 import type { CreateCharacterRequest } from '../../src/api/schemas/characters';
 import {
   allocationRefusal,
@@ -13,6 +12,7 @@ import {
   type Allocation,
 } from '../../src/domain/character/creation';
 import { characterMessages as m } from '../../src/domain/character/messages';
+import { SKILL_NAMES } from '../../src/domain/character/skills';
 import {
   characterCreationMachine,
   type CharacterCreationEvent,
@@ -21,6 +21,7 @@ import { completeAllocation } from '../helpers/characters';
 import {
   deferred,
   expectSameState,
+  modelOf,
   settle,
   titleOf,
   visitedStates,
@@ -46,9 +47,7 @@ function nextStep(a: Allocation): CharacterCreationEvent | null {
     (name) => a.stats[name] < target.stats[name],
   );
   if (stat) return { type: 'stat.raise', stat };
-  const skill = (Object.keys(target.skills) as Array<keyof typeof target.skills>).find(
-    (name) => (a.skills[name] ?? 0) < (target.skills[name] ?? 0),
-  );
+  const skill = SKILL_NAMES.find((name) => (a.skills[name] ?? 0) < (target.skills[name] ?? 0));
   return skill ? { type: 'skill.raise', skill } : null;
 }
 
@@ -114,14 +113,7 @@ function startCreation(gameId: string | null = 'G1') {
 }
 
 describe('character creation: shortest paths to every state', () => {
-  const model = new TestModel(characterCreationMachine as never, {
-    input: { gameId: 'G1' },
-    events: modelEvents as never,
-    serializeState: (snapshot) => {
-      const { value, context } = snapshot as unknown as Snapshot;
-      return JSON.stringify({ value, context });
-    },
-  });
+  const model = modelOf(characterCreationMachine, modelEvents, { gameId: 'G1' });
   const paths = model.getShortestPaths();
 
   it('reaches every state, with a manageable number of paths', () => {
@@ -157,16 +149,22 @@ describe('character creation: shortest paths to every state', () => {
         },
         states: {
           editing: (expected) => {
-            expectSameState(c.actor, expected as never);
+            expectSameState(c.actor, expected);
             const { allocation, refusal, imageBucketUrl, failure: shown } = c.actor.getSnapshot().context;
             const budgets = remainingBudgets(allocation);
             expect(Math.min(budgets.stats, budgets.boosts, budgets.skills)).toBeGreaterThanOrEqual(0);
-            if (refusal !== null) expect(refusal).toBe(allocationRefusal(allocation, imageBucketUrl));
+            // The refusal is the rules' answer at the last save; the bucket may have arrived since.
+            if (refusal !== null) {
+              expect([
+                allocationRefusal(allocation, imageBucketUrl),
+                allocationRefusal(allocation, null),
+              ]).toContain(refusal);
+            }
             if (shown !== null) expect(shown).toEqual({ text: m.creationFailed, detail: failure.body.error });
             expect(c.went).toEqual([]);
           },
           saving: (expected) => {
-            expectSameState(c.actor, expected as never);
+            expectSameState(c.actor, expected);
             const { allocation } = c.actor.getSnapshot().context;
             expect(allocationRefusal(allocation, c.actor.getSnapshot().context.imageBucketUrl)).toBeNull();
             const { assetLink, ...built } = buildCharacter(allocation);
@@ -177,12 +175,12 @@ describe('character creation: shortest paths to every state', () => {
             });
           },
           created: (expected) => {
-            expectSameState(c.actor, expected as never);
+            expectSameState(c.actor, expected);
             expect(c.actor.getSnapshot().context.createdId).toBe('c-1');
             expect(c.went).toEqual([]);
           },
           left: (expected) => {
-            expectSameState(c.actor, expected as never);
+            expectSameState(c.actor, expected);
             expect(c.went).toEqual(['/game?gameId=G1&playerId=c-1']);
           },
         },

@@ -92,7 +92,9 @@ export function CharacterCreation({ creation }: { creation: CreationActor }) {
                       onChange={() => creation.send({ type: 'boost.toggle', capacity })}
                     />
                     <span className="capacity__name">{capacityLabels[capacity]}</span>
-                    <span className="capacity__value">{signed(allocation.boosts[capacity])}</span>
+                    <span className="capacity__value" aria-hidden>
+                      {signed(allocation.boosts[capacity])}
+                    </span>
                   </label>
                 </li>
               );
