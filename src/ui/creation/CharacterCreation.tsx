@@ -232,9 +232,8 @@ function StatsPanel({ creation, allocation, disabled }: PanelProps) {
                 {signed(modifier(value))}
               </span>
               <span className="stat-row__costs">
-                {raise !== null && `${text.costs} ${text.point(raise)}`}
-                {raise !== null && refund !== null && ' · '}
-                {refund !== null && `${text.refunds} ${text.point(refund)}`}
+                {raise !== null && <span>{`${text.costs} ${raise}`}</span>}
+                {refund !== null && <span>{`${text.refunds} ${refund}`}</span>}
               </span>
             </li>
           );
