@@ -7,6 +7,10 @@ import { createAccessGuard } from './modules/auth/access';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
+import { charactersRoutes } from './modules/characters/routes';
+import { createCharactersService } from './modules/characters/service';
+import { publicConfigRoutes } from './modules/config/routes';
+import { createGameAccess } from './modules/games/access';
 import { healthRoutes } from './modules/health/routes';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
@@ -59,6 +63,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
         await api.register(healthRoutes, { db: database });
         await api.register(authRoutes, { service: auth, attemptsLimit: limitAttempts(config) });
         await api.register(usersRoutes, { service: users });
+        await api.register(publicConfigRoutes, { config });
+        await api.register(charactersRoutes, {
+          service: createCharactersService({
+            db: database,
+            gameAccess: createGameAccess(database),
+            imageBucketUrl: config.imageBucketUrl,
+          }),
+        });
       },
       { prefix: API_BASE },
     );

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { withTrailingSlash } from '../src/domain/character/image-link';
 
 /**
  * The server's settings, all from the environment. Parsing is kept pure (the environment is a
@@ -27,6 +28,10 @@ const envSchema = z.object({
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   // Behind a reverse proxy the client IP (rate limits, logs) comes from X-Forwarded-For.
   TRUST_PROXY: optional(z.string()),
+  // Where characters' images live (table.md §5: Player_{name}.png on the product's image bucket).
+  IMAGE_BUCKET_URL: z
+    .url({ protocol: /^https$/, error: 'adresse https:// attendue / https:// address expected' })
+    .default('https://images.shatteredrealms.fr/'),
 });
 
 export interface Config {
@@ -43,6 +48,8 @@ export interface Config {
   authRateLimitMax: number;
   clientDir: string;
   trustProxy: boolean | number | string;
+  /** Always ends with '/', so a file name appends to it. */
+  imageBucketUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -69,6 +76,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     clientDir: e.CLIENT_DIR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    imageBucketUrl: withTrailingSlash(e.IMAGE_BUCKET_URL),
   };
 }
 

@@ -1,5 +1,12 @@
-import { request } from './request';
-import { characterList, characterSummary } from './schemas/characters';
+import { clearCache, request } from './request';
+import {
+  characterList,
+  characterSheet,
+  characterSummary,
+  createdCharacter,
+  type CreateCharacterRequest,
+  type UpdateCharacterRequest,
+} from './schemas/characters';
 
 /** The character calls of platform.md §7 "Games and players" and table.md §7, one function each. */
 
@@ -29,4 +36,39 @@ export function getCharacterInGame(playerId: string, gameId: string, signal?: Ab
     schema: characterSummary,
     signal,
   });
+}
+
+/** `POST /players`: the server recomputes the sheet and answers the new character's id. */
+export async function createCharacter(character: CreateCharacterRequest, signal?: AbortSignal) {
+  const answer = await request('POST', '/players', { body: character, schema: createdCharacter, signal });
+  clearCache('/players');
+  return answer;
+}
+
+/**
+ * A whole sheet: through its game when there is one (`GET /players/{id}/game/{gameId}`), else by
+ * id alone for a character created outside any game.
+ */
+export function getCharacterSheet(playerId: string, gameId: string | null, signal?: AbortSignal) {
+  const path =
+    gameId === null
+      ? `/players/${encodeURIComponent(playerId)}`
+      : `/players/${encodeURIComponent(playerId)}/game/${encodeURIComponent(gameId)}`;
+  // A sheet changes under the table's feet (soul core, image): always ask.
+  return request('GET', path, { schema: characterSheet, cache: false, signal });
+}
+
+/** `PUT /players/{id}`: the soul core or the image link. */
+export async function updateCharacter(
+  playerId: string,
+  changes: UpdateCharacterRequest,
+  signal?: AbortSignal,
+) {
+  const answer = await request('PUT', `/players/${encodeURIComponent(playerId)}`, {
+    body: changes,
+    schema: characterSheet,
+    signal,
+  });
+  clearCache('/players');
+  return answer;
 }

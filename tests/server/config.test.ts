@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       authRateLimitMax: 20,
       clientDir: 'dist/client',
       trustProxy: false,
+      imageBucketUrl: 'https://images.shatteredrealms.fr/',
     });
   });
 
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
       AUTH_RATE_LIMIT_MAX: '5',
       CLIENT_DIR: '/srv/client',
       TRUST_PROXY: '1',
+      IMAGE_BUCKET_URL: 'https://cdn.example.com/portraits',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -48,6 +50,7 @@ describe('loadConfig', () => {
       authRateLimitMax: 5,
       clientDir: '/srv/client',
       trustProxy: 1,
+      imageBucketUrl: 'https://cdn.example.com/portraits/',
     });
   });
 
@@ -63,6 +66,10 @@ describe('loadConfig', () => {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', LOG_LEVEL: 'loud' });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET[\s\S]*LOG_LEVEL/);
+  });
+
+  it('wants the image bucket over https', () => {
+    expect(() => loadConfig({ IMAGE_BUCKET_URL: 'http://images.example.com/' })).toThrow(/IMAGE_BUCKET_URL/);
   });
 });
 

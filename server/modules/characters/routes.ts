@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  characterIdsQuery,
+  characterInGameParams,
+  characterList,
+  characterSheet,
+  createCharacterRequest,
+  createdCharacter,
+  gameIdParam,
+  updateCharacterRequest,
+} from '../../../src/api/schemas/characters';
+import { idParam } from '../../../src/api/schemas/common';
+import { currentUser } from '../../plugins/authentication';
+import { charactersServerMessages } from './messages';
+import type { CharactersService } from './service';
+
+/** table.md §7 "Players, equipment, attacks" and platform.md §7 "Games and players". */
+export const charactersRoutes: FastifyPluginAsyncZod<{ service: CharactersService }> = async (
+  app,
+  { service },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/players',
+    { schema: { body: createCharacterRequest, response: { 201: createdCharacter } } },
+    async (request, reply) => {
+      const { id } = await service.create(currentUser(request), request.body);
+      return reply.code(201).send({ id, message: charactersServerMessages.created });
+    },
+  );
+
+  app.get(
+    '/players',
+    { schema: { querystring: characterIdsQuery, response: { 200: characterList } } },
+    (request) => service.list(currentUser(request), request.query.ids),
+  );
+
+  app.get(
+    '/players/game/:gameId/characters',
+    { schema: { params: gameIdParam, response: { 200: characterList } } },
+    (request) => service.listMineInGame(currentUser(request), request.params.gameId),
+  );
+
+  app.get(
+    '/players/game/:gameId/all-characters',
+    { schema: { params: gameIdParam, response: { 200: characterList } } },
+    (request) => service.listAllInGame(currentUser(request), request.params.gameId),
+  );
+
+  app.get(
+    '/players/:playerId/game/:gameId',
+    { schema: { params: characterInGameParams, response: { 200: characterSheet } } },
+    (request) => service.sheetInGame(currentUser(request), request.params.playerId, request.params.gameId),
+  );
+
+  app.get('/players/:id', { schema: { params: idParam, response: { 200: characterSheet } } }, (request) =>
+    service.sheet(currentUser(request), request.params.id),
+  );
+
+  app.put(
+    '/players/:id',
+    { schema: { params: idParam, body: updateCharacterRequest, response: { 200: characterSheet } } },
+    (request) => service.update(currentUser(request), request.params.id, request.body),
+  );
+};

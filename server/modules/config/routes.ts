@@ -1,0 +1,10 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicConfig } from '../../../src/api/schemas/config';
+import type { Config } from '../../config';
+
+/** `GET /config`: the public settings the client reads at run time (src/api/schemas/config.ts). */
+export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  app.get('/config', { schema: { response: { 200: publicConfig } } }, () => ({
+    imageBucketUrl: config.imageBucketUrl,
+  }));
+};

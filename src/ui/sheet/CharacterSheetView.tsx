@@ -1,0 +1,271 @@
+import { useSelector } from '@xstate/react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import type { CharacterSheet } from '../../api/schemas/characters';
+import { COMBAT_CAPACITIES } from '../../domain/character/combat-boosts';
+import type { SheetNumbers } from '../../domain/character/equipment';
+import { expectedImageLink } from '../../domain/character/image-link';
+import { SKILL_LINKS, SKILL_NAMES, skillBonus, type Skills } from '../../domain/character/skills';
+import { SOUL_CORE_MAX } from '../../domain/character/soul-core';
+import { AUTRE_VALUE, modifier, STAT_NAMES, type Stats } from '../../domain/character/stats';
+import type { characterSheetMachine } from '../../machines/character-sheet.machine';
+import {
+  capacityLabels,
+  derivedLabels,
+  LINKED_STAT_ORDER,
+  signed,
+  skillLabels,
+  statLabels,
+} from '../creation/labels';
+import { sheetMessages as text } from './messages';
+
+type SheetActor = ActorRefFrom<typeof characterSheetMachine>;
+
+/** The sheet's numbers before equipment: the stored statistics and each skill's bonus. */
+export function baseNumbers(sheet: CharacterSheet): SheetNumbers {
+  const stats = Object.fromEntries(STAT_NAMES.map((name) => [name, sheet[name]])) as Stats;
+  const skills = Object.fromEntries(
+    SKILL_NAMES.map((skill) => [skill, skillBonus(skill, stats, sheet.skills[skill] ?? 0)]),
+  ) as Skills;
+  return { stats, skills };
+}
+
+export function CharacterSheetView({ sheet: actor }: { sheet: SheetActor }) {
+  const sheet = useSelector(actor, (snapshot) => snapshot.context.sheet);
+  const loadError = useSelector(actor, (snapshot) => snapshot.context.loadError);
+  const failed = useSelector(actor, (snapshot) => snapshot.matches('failed'));
+
+  if (failed) {
+    return (
+      <main className="sheet creation--empty">
+        <p role="alert" className="creation__error">
+          {loadError}
+        </p>
+        <p>
+          <button type="button" className="secondary" onClick={() => actor.send({ type: 'sheet.reload' })}>
+            {text.retry}
+          </button>{' '}
+          <Link className="sheet__back" to="/">
+            {text.back}
+          </Link>
+        </p>
+      </main>
+    );
+  }
+  if (!sheet) {
+    return (
+      <main className="sheet creation--empty" aria-busy="true">
+        <p role="status">{text.loading}</p>
+      </main>
+    );
+  }
+  // Equipment bonuses join here once the equipped memories are read (src/domain/character/equipment.ts).
+  const base = baseNumbers(sheet);
+  return <SheetReady actor={actor} sheet={sheet} base={base} shown={base} />;
+}
+
+interface ReadyProps {
+  actor: SheetActor;
+  sheet: CharacterSheet;
+  /** Without equipment. */
+  base: SheetNumbers;
+  /** What the player has with their equipment on. */
+  shown: SheetNumbers;
+}
+
+function SheetReady({ actor, sheet, base, shown }: ReadyProps) {
+  const titleId = useId();
+  return (
+    <main className="sheet" aria-labelledby={titleId}>
+      <header className="sheet__header">
+        <div className="sheet__identity">
+          <div className="sheet-portrait">
+            {sheet.assetLink ? (
+              <img src={sheet.assetLink} alt={sheet.name} />
+            ) : (
+              <span aria-hidden>{sheet.name.charAt(0).toUpperCase()}</span>
+            )}
+          </div>
+          <div>
+            <p className="sheet__kicker">{text.title}</p>
+            <h1 id={titleId}>{sheet.name}</h1>
+            <p className="sheet__game">{sheet.gameId ? `${text.game} ${sheet.gameId}` : text.noGame}</p>
+          </div>
+        </div>
+        <Link className="sheet__back" to="/">
+          {text.back}
+        </Link>
+      </header>
+
+      <SoulCoreGauge value={sheet.soulCore} />
+
+      <div className="sheet__grid">
+        <section className="sheet-panel sheet-panel--vitals" aria-labelledby={`${titleId}-vitals`}>
+          <h2 id={`${titleId}-vitals`}>{text.vitals}</h2>
+          <dl className="derived-list derived-list--sheet">
+            {(Object.keys(derivedLabels) as Array<keyof typeof derivedLabels>).map((key) => (
+              <div key={key} className={`derived derived--${key}`}>
+                <dt>{derivedLabels[key]}</dt>
+                <dd>{sheet[key]}</dd>
+              </div>
+            ))}
+            <div className="derived">
+              <dt>{text.inspiration}</dt>
+              <dd>{sheet.inspiration}</dd>
+            </div>
+            <div className="derived">
+              <dt>{text.divineGift}</dt>
+              <dd>{sheet.divineGift}</dd>
+            </div>
+            <div className="derived">
+              <dt>{text.credits}</dt>
+              <dd>{sheet.credits}</dd>
+            </div>
+          </dl>
+        </section>
+
+        <section className="sheet-panel sheet-panel--stats" aria-labelledby={`${titleId}-stats`}>
+          <h2 id={`${titleId}-stats`}>{text.stats}</h2>
+          <ul className="sheet-stats">
+            {STAT_NAMES.map((stat) => (
+              <StatTile
+                key={stat}
+                label={statLabels[stat]}
+                base={base.stats[stat]}
+                shown={shown.stats[stat]}
+              />
+            ))}
+            <StatTile label={statLabels.autre} base={AUTRE_VALUE} shown={AUTRE_VALUE} />
+          </ul>
+        </section>
+
+        <section className="sheet-panel sheet-panel--combat" aria-labelledby={`${titleId}-combat`}>
+          <h2 id={`${titleId}-combat`}>{text.combat}</h2>
+          <dl className="sheet-capacities">
+            {COMBAT_CAPACITIES.map((capacity) => (
+              <div key={capacity} className={sheet[capacity] > 0 ? 'capacity capacity--on' : 'capacity'}>
+                <dt>{capacityLabels[capacity]}</dt>
+                <dd>{signed(sheet[capacity])}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+
+        <section className="sheet-panel sheet-panel--skills" aria-labelledby={`${titleId}-skills`}>
+          <h2 id={`${titleId}-skills`}>{text.skills}</h2>
+          <div className="skill-groups skill-groups--sheet">
+            {LINKED_STAT_ORDER.map((linked) => (
+              <div key={linked} className="skill-group">
+                <h3>{statLabels[linked]}</h3>
+                <dl>
+                  {SKILL_NAMES.filter((skill) => SKILL_LINKS[skill] === linked).map((skill) => (
+                    <div key={skill} className="sheet-skill">
+                      <dt>{skillLabels[skill]}</dt>
+                      <dd data-testid={`sheet-skill-${skill}`}>
+                        {signed(shown.skills[skill])}
+                        <Bonus base={base.skills[skill]} shown={shown.skills[skill]} />
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+            ))}
+          </div>
+        </section>
+
+        <ImagePanel actor={actor} sheet={sheet} />
+      </div>
+    </main>
+  );
+}
+
+function StatTile({ label, base, shown }: { label: string; base: number; shown: number }) {
+  return (
+    <li className="sheet-stat">
+      <span className="sheet-stat__name">{label}</span>
+      <span className="sheet-stat__value" aria-label={label}>
+        {shown}
+      </span>
+      <span className="sheet-stat__modifier">{signed(modifier(shown))}</span>
+      <Bonus base={base} shown={shown} />
+    </li>
+  );
+}
+
+/** The part of a number its equipment gives, when it gives any. */
+function Bonus({ base, shown }: { base: number; shown: number }) {
+  if (shown === base) return null;
+  return (
+    <span className="equipment-bonus" title={text.equipmentBonus}>
+      ({signed(shown - base)})
+    </span>
+  );
+}
+
+function SoulCoreGauge({ value }: { value: number }) {
+  const id = useId();
+  const percent = Math.round((value / SOUL_CORE_MAX) * 1000) / 10;
+  return (
+    <section className="soul-core" aria-labelledby={id}>
+      <h2 id={id}>{text.soulCore}</h2>
+      <div
+        className="soul-core__track"
+        role="meter"
+        aria-labelledby={id}
+        aria-valuemin={0}
+        aria-valuemax={SOUL_CORE_MAX}
+        aria-valuenow={value}
+      >
+        <div className="soul-core__fill" style={{ width: `${percent}%` }} />
+      </div>
+      <p className="soul-core__value">
+        <strong>{value}</strong> / {SOUL_CORE_MAX}
+      </p>
+    </section>
+  );
+}
+
+function ImagePanel({ actor, sheet }: { actor: SheetActor; sheet: CharacterSheet }) {
+  const imageError = useSelector(actor, (snapshot) => snapshot.context.imageError);
+  const bucket = useSelector(actor, (snapshot) => snapshot.context.imageBucketUrl);
+  const saving = useSelector(actor, (snapshot) => snapshot.matches({ ready: 'savingImage' }));
+  const [link, setLink] = useState(sheet.assetLink ?? '');
+  const inputId = useId();
+  const hintId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'image.change', link });
+  };
+  return (
+    <section className="sheet-panel sheet-panel--image" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`}>{text.image}</h2>
+      <form className="image-form" onSubmit={submit}>
+        <label htmlFor={inputId}>{text.imageLink}</label>
+        <input
+          id={inputId}
+          type="url"
+          value={link}
+          aria-describedby={hintId}
+          onChange={(event) => {
+            setLink(event.target.value);
+            if (imageError) actor.send({ type: 'image.feedback.dismiss' });
+          }}
+        />
+        <p id={hintId} className="field-hint">
+          {text.imageHint} <code>{expectedImageLink(sheet.name, bucket ?? 'https://…/')}</code>
+        </p>
+        <button type="submit" disabled={saving}>
+          {saving ? text.imageSaving : text.imageSave}
+        </button>
+        <div aria-live="polite">
+          {imageError && (
+            <p role="alert" className="creation__error">
+              {imageError}
+            </p>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { characterSheetActors } from '../../effects/characters';
+import { characterSheetMachine } from '../../machines/character-sheet.machine';
+import { useAppActors } from '../app/AppActorsContext';
+import { CharacterSheetView } from './CharacterSheetView';
+import { sheetMessages as text } from './messages';
+import '../creation/creation.css';
+import './sheet.css';
+
+/** `/view?id=…&gameId=…`: a character's sheet, for a signed-in user the server lets read it. */
+export default function SheetPage() {
+  const { auth } = useAppActors();
+  const signedIn = useSelector(auth, (snapshot) => snapshot.matches('authenticated'));
+  const checking = useSelector(auth, (snapshot) => snapshot.hasTag('busy'));
+  const [params] = useSearchParams();
+  const playerId = params.get('id');
+  const gameId = params.get('gameId') || null;
+  if (signedIn && playerId)
+    return <SheetFor key={`${playerId}/${gameId}`} playerId={playerId} gameId={gameId} />;
+  return (
+    <main className="sheet creation--empty">
+      {!checking && (
+        <p role="status">
+          {signedIn ? text.missingId : text.signInFirst} <Link to="/">{text.back}</Link>
+        </p>
+      )}
+    </main>
+  );
+}
+
+function SheetFor({ playerId, gameId }: { playerId: string; gameId: string | null }) {
+  const { inspect } = useAppActors();
+  const sheet = useActorRef(characterSheetMachine.provide({ actors: characterSheetActors }), {
+    input: { playerId, gameId },
+    inspect,
+  });
+  return <CharacterSheetView sheet={sheet} />;
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { CreateCharacterRequest } from '../../src/api/schemas/characters';
+import {
+  buildCharacter,
+  raiseSkill,
+  raiseStat,
+  startingAllocation,
+  toggleBoost,
+  type Allocation,
+} from '../../src/domain/character/creation';
+import type { SkillName } from '../../src/domain/character/skills';
+import type { Db } from '../../server/db/client';
+import { gameInvitations, games } from '../../server/db/schema/index';
+
+const skillSpending: SkillName[] = [
+  ...Array<SkillName>(3).fill('athletisme'),
+  ...Array<SkillName>(3).fill('savoir'),
+  ...Array<SkillName>(3).fill('perception'),
+  'medecine',
+];
+
+/**
+ * A full allocation, every budget spent: force 17 (12 points), endurance 15 (7), sagesse 15 (7),
+ * agilité 12 (4); weapon of force and aspect boosted; athlétisme, savoir, perception 3, médecine 1.
+ */
+export function completeAllocation(name = 'Aria'): Allocation {
+  let a: Allocation = { ...startingAllocation(), name };
+  const raise = (stat: Parameters<typeof raiseStat>[1], times: number) => {
+    for (let i = 0; i < times; i += 1) a = raiseStat(a, stat);
+  };
+  raise('force', 9);
+  raise('endurance', 7);
+  raise('sagesse', 7);
+  raise('agilite', 4);
+  a = toggleBoost(toggleBoost(a, 'forceWeapon'), 'aspect');
+  for (const skill of skillSpending) a = raiseSkill(a, skill);
+  return a;
+}
+
+/** The `POST /players` body the creation page sends for `completeAllocation`. */
+export function validCharacterBody(
+  name = 'Aria',
+  gameId?: string,
+): CreateCharacterRequest & Record<string, unknown> {
+  const { assetLink, ...built } = buildCharacter(completeAllocation(name));
+  return { ...built, ...(assetLink ? { assetLink } : {}), ...(gameId ? { gameId } : {}) };
+}
+
+/**
+ * A game with its MJ and accepted players, written straight through the schema: the lobby's
+ * service (another issue) is not needed to test who reaches a character.
+ */
+export async function createGameWithPlayers(
+  db: Db,
+  mjUserId: string,
+  playerIds: string[] = [],
+): Promise<string> {
+  const id = `G${randomBytes(4).toString('hex')}`;
+  await db.insert(games).values({ id, name: `Partie ${id}`, mjUserId });
+  for (const toUserId of playerIds) {
+    await db
+      .insert(gameInvitations)
+      .values({ gameId: id, fromUserId: mjUserId, toUserId, status: 'accepted' });
+  }
+  return id;
+}
