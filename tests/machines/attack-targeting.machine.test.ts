@@ -9,7 +9,7 @@ import {
   type TargetingAttack,
 } from '../../src/machines/attack-targeting.machine';
 import { expectSameState, titleOf, visitedStates } from '../helpers/machine-model';
-import { modelWithInput } from './table-model';
+import { modelOf } from '../helpers/machine-model';
 
 const cell = (x: number, y: number) => ({ x: x * 75, y: y * 75 });
 /** Ana at the origin; a wolf next to her, a dead goblin next to her, a lich far away. */
@@ -59,11 +59,10 @@ function start(role: TableRole, initial: Board = board) {
 }
 
 describe.each(['player', 'mj'] as const)('attack targeting as %s: shortest paths to every state', (role) => {
-  const paths = modelWithInput(
-    attackTargetingMachine,
-    { role, board },
-    events as AnyEventObject[],
-  ).getShortestPaths();
+  const paths = modelOf(attackTargetingMachine, events as AnyEventObject[], {
+    role,
+    board,
+  }).getShortestPaths();
 
   for (const path of paths) {
     it(titleOf(path), async () => {

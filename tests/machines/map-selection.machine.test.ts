@@ -7,7 +7,7 @@ import {
   type MapSelectionEvent,
 } from '../../src/machines/map-selection.machine';
 import { expectSameState, titleOf, visitedStates } from '../helpers/machine-model';
-import { modelWithInput } from './table-model';
+import { modelOf } from '../helpers/machine-model';
 
 const forest: MapRef = { id: 'f', name: 'Forêt', link: '/f.png' };
 const crypt: MapRef = { id: 'c', name: 'Crypte', link: '/c.png' };
@@ -32,11 +32,10 @@ function start(canSelect: boolean) {
 }
 
 describe.each([true, false])('map selection (may select: %s): shortest paths to every state', (canSelect) => {
-  const paths = modelWithInput(
-    mapSelectionMachine,
-    { canSelect, current: null },
-    events as AnyEventObject[],
-  ).getShortestPaths();
+  const paths = modelOf(mapSelectionMachine, events as AnyEventObject[], {
+    canSelect,
+    current: null,
+  }).getShortestPaths();
 
   for (const path of paths) {
     it(titleOf(path), async () => {

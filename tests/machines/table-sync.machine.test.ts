@@ -15,7 +15,7 @@ import {
   visitedStates,
   type Pending,
 } from '../helpers/machine-model';
-import { modelWithInput } from './table-model';
+import { modelOf } from '../helpers/machine-model';
 
 const at = '2026-01-01T10:00:00.000Z';
 const message = (seq: number): TableEvent => ({
@@ -68,14 +68,17 @@ function start(connected: boolean) {
 describe.each([true, false])(
   'table sync (socket up at start: %s): shortest paths to every state',
   (connected) => {
-    const model = modelWithInput(tableSyncMachine, { gameId: 'G1', connected }, (snapshot) =>
-      events
-        .filter(
-          (event) =>
-            (!event.type.startsWith('xstate.done') && !event.type.startsWith('xstate.error')) ||
-            snapshot.matches('catchingUp'),
-        )
-        .filter((event) => event !== retry || snapshot.matches('waitingToRetry')),
+    const model = modelOf(
+      tableSyncMachine,
+      (snapshot) =>
+        events
+          .filter(
+            (event) =>
+              (!event.type.startsWith('xstate.done') && !event.type.startsWith('xstate.error')) ||
+              snapshot.matches('catchingUp'),
+          )
+          .filter((event) => event !== retry || snapshot.matches('waitingToRetry')),
+      { gameId: 'G1', connected },
     );
     const paths = model.getShortestPaths();
 

@@ -7,7 +7,7 @@ import {
   type TurnOrderInput,
 } from '../../src/machines/turn-order.machine';
 import { expectSameState, titleOf, visitedStates } from '../helpers/machine-model';
-import { modelWithInput } from './table-model';
+import { modelOf } from '../helpers/machine-model';
 
 const events: TurnOrderEvent[] = [
   { type: 'turnOrder.generate' },
@@ -38,7 +38,7 @@ describe.each([
   ['player', false],
 ])('turn order panel of a %s: shortest paths to every state', (_who, canManage) => {
   const input = { map: 'Forêt', order: [], canManage };
-  const paths = modelWithInput(turnOrderMachine, input, events as AnyEventObject[]).getShortestPaths();
+  const paths = modelOf(turnOrderMachine, events as AnyEventObject[], input).getShortestPaths();
 
   for (const path of paths) {
     it(titleOf(path), async () => {
