@@ -7,7 +7,13 @@ import { createAccessGuard } from './modules/auth/access';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
+import { friendsRoutes } from './modules/friends/routes';
+import { createFriendsService, friendIdsOf } from './modules/friends/service';
 import { healthRoutes } from './modules/health/routes';
+import { messagesRoutes } from './modules/messages/routes';
+import { createMessagesService } from './modules/messages/service';
+import { privateMessageEvents } from './modules/messages/socket';
+import { createPresence } from './modules/presence/presence';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { useAuthentication } from './plugins/authentication';
@@ -54,11 +60,27 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
     const auth = createAuthService({ db: database, tokens, sockets: app.realtime });
     const users = createUsersService(database);
+    const presence = createPresence({
+      realtime: app.realtime,
+      friendIdsOf: (userId) => friendIdsOf(database, userId),
+      log: app.log.child({ module: 'presence' }),
+    });
+    presence.track();
+    const friends = createFriendsService({ db: database, realtime: app.realtime, presence });
+    const messages = createMessagesService({
+      db: database,
+      realtime: app.realtime,
+      presence,
+      areFriends: friends.areFriends,
+    });
+    app.realtime.onConnection(privateMessageEvents(messages));
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { db: database });
         await api.register(authRoutes, { service: auth, attemptsLimit: limitAttempts(config) });
-        await api.register(usersRoutes, { service: users });
+        await api.register(usersRoutes, { service: users, search: friends.search });
+        await api.register(friendsRoutes, { service: friends });
+        await api.register(messagesRoutes, { service: messages });
       },
       { prefix: API_BASE },
     );
