@@ -37,10 +37,14 @@ export function messageContent(raw: string): { content: string } | { error: stri
 }
 
 /** Two messages are one when they share an id, or content and sender within the duplicate window. */
-export function isDuplicateMessage(
-  candidate: { id: string; content: string; senderId: string; createdAt: string },
-  existing: { id: string; content: string; senderId: string; createdAt: string },
-): boolean {
+interface ChatLine {
+  id: string;
+  content: string;
+  senderId: string | null;
+  createdAt: string;
+}
+
+export function isDuplicateMessage(candidate: ChatLine, existing: ChatLine): boolean {
   if (candidate.id === existing.id) return true;
   return (
     candidate.content === existing.content &&
