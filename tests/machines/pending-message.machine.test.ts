@@ -13,7 +13,7 @@ const chatStandIn = setup({
   on: {
     'pending.expired': {
       actions: assign({
-        expired: ({ context, event }) => [...context.expired, (event as { id: string }).id],
+        expired: ({ context, event }) => [...context.expired, (event as unknown as { id: string }).id],
       }),
     },
   },

@@ -41,8 +41,9 @@ async function openChat({ history = [] as Message[], socketOpen = true } = {}) {
           messages: history,
           friend,
         })),
-        'mark conversation read': fromPromise(async ({ input }: { input: { friendId: string } }) => {
+        'mark conversation read': fromPromise<unknown, { friendId: string }>(async ({ input }) => {
           reads.push(input.friendId);
+          return { count: 0 };
         }),
         'send private message': fromPromise(async ({ input }: { input: SendPrivateMessageInput }) => {
           if (!socketOpen) throw new Error('Aucune connexion au serveur');
