@@ -13,7 +13,7 @@ import {
 } from '../api/schemas/friends';
 import { message, privateMessageErrorEvent, type SendPrivateMessagePayload } from '../api/schemas/messages';
 import { friendInvitationMachine } from '../machines/friend-invitation.machine';
-import type { SocialFact } from '../machines/friends-list.machine';
+import type { SocialFact, SocialLists } from '../machines/friends-list.machine';
 import type { ChatFact, SendPrivateMessageInput } from '../machines/private-chat.machine';
 import type { SocketFact } from './socket';
 
@@ -94,7 +94,7 @@ const invitationEffects = friendInvitationMachine.provide({
 export function friendsListEffects(socket: SocialSocket) {
   return {
     actors: {
-      'load lists': fromPromise(async ({ signal }) => {
+      'load lists': fromPromise<SocialLists>(async ({ signal }) => {
         const [friends, received, sent] = await Promise.all([
           friendsApi.listFriends(signal),
           friendsApi.listReceivedInvitations(signal),
@@ -131,14 +131,14 @@ export function privateChatEffects(socket: SocialSocket) {
         ({ input, signal }: { input: { friendId: string }; signal: AbortSignal }) =>
           getConversation(input.friendId, signal),
       ),
-      'mark conversation read': fromPromise(({ input }: { input: { friendId: string } }) =>
-        markConversationRead(input.friendId),
-      ),
+      'mark conversation read': fromPromise(async ({ input }: { input: { friendId: string } }) => {
+        await markConversationRead(input.friendId);
+      }),
       'send private message': fromPromise(async ({ input }: { input: SendPrivateMessageInput }) => {
         const payload: SendPrivateMessagePayload = { ...input, senderId: socket.me.id };
         if (!socket.emit('sendPrivateMessage', payload)) throw new Error('Aucune connexion au serveur');
       }),
-      'listen to chat events': fromEventObservable(() =>
+      'listen to chat events': fromEventObservable<ChatFact, { friendId: string }>(() =>
         socket.facts$.pipe(
           map(chatFact),
           filter((fact) => fact !== null),

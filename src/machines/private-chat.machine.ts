@@ -87,7 +87,7 @@ export const privateChatMachine = setup({
   actors: {
     'load conversation': unprovidedPromise<ConversationResponse, { friendId: string }>('load conversation'),
     /** Best effort: the unread count only. */
-    'mark conversation read': unprovidedPromise<unknown, { friendId: string }>('mark conversation read'),
+    'mark conversation read': unprovidedPromise<void, { friendId: string }>('mark conversation read'),
     /** Emits `sendPrivateMessage`; fails when no socket is open. */
     'send private message': unprovidedPromise<void, SendPrivateMessageInput>('send private message'),
     'listen to chat events': unprovidedEvents<ChatFact, { friendId: string }>('listen to chat events'),

@@ -41,9 +41,8 @@ async function openChat({ history = [] as Message[], socketOpen = true } = {}) {
           messages: history,
           friend,
         })),
-        'mark conversation read': fromPromise<unknown, { friendId: string }>(async ({ input }) => {
+        'mark conversation read': fromPromise(async ({ input }: { input: { friendId: string } }) => {
           reads.push(input.friendId);
-          return { count: 0 };
         }),
         'send private message': fromPromise(async ({ input }: { input: SendPrivateMessageInput }) => {
           if (!socketOpen) throw new Error('Aucune connexion au serveur');
