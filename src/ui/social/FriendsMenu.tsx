@@ -117,8 +117,8 @@ function SearchResult({ user, friendsList }: { user: UserSearchResult; friendsLi
   const busy = useSelector(friendsList, (snapshot) => snapshot.matches({ changes: 'adding' }));
   return (
     <li className="social-row">
-      <Presence online={user.isOnline} />
       <span className="social-row__name">{user.display_name}</span>
+      <Presence online={user.isOnline} />
       {user.pendingInvitation === 'sent' ? (
         <span className="social-row__note">{texts.invitationSent}</span>
       ) : (
@@ -218,8 +218,8 @@ function FriendRow({
   const busy = useSelector(friendsList, (snapshot) => snapshot.matches({ changes: 'removing' }));
   return (
     <li className="social-row" data-testid={`friend-${friend.display_name}`}>
-      <Presence online={friend.isOnline} />
       <span className="social-row__name">{friend.display_name}</span>
+      <Presence online={friend.isOnline} />
       {friend.unreadCount > 0 && (
         <span className="social-unread" aria-label={texts.unread(friend.unreadCount)}>
           {friend.unreadCount}
