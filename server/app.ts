@@ -13,7 +13,7 @@ import { healthRoutes } from './modules/health/routes';
 import { messagesRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
 import { privateMessageEvents } from './modules/messages/socket';
-import { createPresence } from './modules/presence/presence';
+import { createPresence, type Presence } from './modules/presence/presence';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { useAuthentication } from './plugins/authentication';
@@ -55,6 +55,11 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     await useSecurityHeaders(app, config);
     await useRateLimit(app);
     useAuthentication(app, access);
+    // Registered before the realtime layer's own preClose: presence stops before the sockets close.
+    const started: { presence?: Presence } = {};
+    app.addHook('preClose', async () => {
+      await started.presence?.stop();
+    });
     await useRealtime(app, access, config);
     await useClient(app, config);
 
@@ -65,6 +70,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       friendIdsOf: (userId) => friendIdsOf(database, userId),
       log: app.log.child({ module: 'presence' }),
     });
+    started.presence = presence;
     presence.track();
     const friends = createFriendsService({ db: database, realtime: app.realtime, presence });
     const messages = createMessagesService({

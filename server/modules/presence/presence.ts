@@ -22,7 +22,15 @@ export interface PresenceOptions {
  * a tab that opened while the "offline" was on its way gets its "online" re-said after it.
  */
 export function createPresence({ realtime, friendIdsOf, log }: PresenceOptions) {
-  const socketsOf = (userId: string) => realtime.io.in(rooms.user(userId)).fetchSockets();
+  let stopped = false;
+  const inFlight = new Set<Promise<void>>();
+
+  /** A closing server answers no more questions: its Redis clients may already be gone. */
+  class ShuttingDown extends Error {}
+  const socketsOf = async (userId: string) => {
+    if (stopped) throw new ShuttingDown();
+    return realtime.io.in(rooms.user(userId)).fetchSockets();
+  };
 
   async function announce(userId: string, isOnline: boolean): Promise<void> {
     const friendIds = await friendIdsOf(userId);
@@ -47,8 +55,12 @@ export function createPresence({ realtime, friendIdsOf, log }: PresenceOptions) 
     if ((await socketsOf(userId)).length > 0) await announce(userId, true);
   }
 
-  const failed = (error: unknown) => {
-    reportInternalError(log, error);
+  const run = (work: Promise<void>) => {
+    const tracked = work.catch((error: unknown) => {
+      if (!(error instanceof ShuttingDown)) reportInternalError(log, error);
+    });
+    inFlight.add(tracked);
+    void tracked.finally(() => inFlight.delete(tracked));
   };
 
   return {
@@ -60,14 +72,23 @@ export function createPresence({ realtime, friendIdsOf, log }: PresenceOptions) 
       return new Set(userIds.filter((_, index) => online[index]));
     },
 
+    /**
+     * Before the sockets close for a shutdown: those are not users leaving, so nothing more is
+     * asked or said, and what is under way finishes while the Redis clients are still open.
+     */
+    async stop(): Promise<void> {
+      stopped = true;
+      await Promise.all(inFlight);
+    },
+
     /** Follows every socket's opening and closing; call once at start. */
     track(): void {
       realtime.onConnection((socket) => {
         const userId = socket.data.user.id;
-        connected(socket, userId).catch(failed);
+        run(connected(socket, userId));
         // The identity may have been swapped since (authenticateUser): the one at closing counts.
         socket.on('disconnect', () => {
-          disconnected(socket.data.user.id).catch(failed);
+          run(disconnected(socket.data.user.id));
         });
       });
     },
