@@ -10,8 +10,14 @@ import { createTokenService } from './modules/auth/tokens';
 import { charactersRoutes } from './modules/characters/routes';
 import { createCharactersService } from './modules/characters/service';
 import { publicConfigRoutes } from './modules/config/routes';
+import { friendsRoutes } from './modules/friends/routes';
+import { createFriendsService, friendIdsOf } from './modules/friends/service';
 import { createGameAccess } from './modules/games/access';
 import { healthRoutes } from './modules/health/routes';
+import { messagesRoutes } from './modules/messages/routes';
+import { createMessagesService } from './modules/messages/service';
+import { privateMessageEvents } from './modules/messages/socket';
+import { createPresence, type Presence } from './modules/presence/presence';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { useAuthentication } from './plugins/authentication';
@@ -53,16 +59,36 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     await useSecurityHeaders(app, config);
     await useRateLimit(app);
     useAuthentication(app, access);
+    // Registered before the realtime layer's own preClose: presence stops before the sockets close.
+    const started: { presence?: Presence } = {};
+    app.addHook('preClose', async () => {
+      await started.presence?.stop();
+    });
     await useRealtime(app, access, config);
     await useClient(app, config);
 
     const auth = createAuthService({ db: database, tokens, sockets: app.realtime });
     const users = createUsersService(database);
+    const presence = createPresence({
+      realtime: app.realtime,
+      friendIdsOf: (userId) => friendIdsOf(database, userId),
+      log: app.log.child({ module: 'presence' }),
+    });
+    started.presence = presence;
+    presence.track();
+    const friends = createFriendsService({ db: database, realtime: app.realtime, presence });
+    const messages = createMessagesService({
+      db: database,
+      realtime: app.realtime,
+      presence,
+      areFriends: friends.areFriends,
+    });
+    app.realtime.onConnection(privateMessageEvents(messages));
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { db: database });
         await api.register(authRoutes, { service: auth, attemptsLimit: limitAttempts(config) });
-        await api.register(usersRoutes, { service: users });
+        await api.register(usersRoutes, { service: users, search: friends.search });
         await api.register(publicConfigRoutes, { config });
         await api.register(charactersRoutes, {
           service: createCharactersService({
@@ -71,6 +97,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
             imageBucketUrl: config.imageBucketUrl,
           }),
         });
+        await api.register(friendsRoutes, { service: friends });
+        await api.register(messagesRoutes, { service: messages });
       },
       { prefix: API_BASE },
     );

@@ -1,3 +1,5 @@
 export * from './auth';
 export * from './characters';
 export * from './games';
+export * from './friends';
+export * from './messages';

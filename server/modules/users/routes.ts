@@ -1,9 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userSummary } from '../../../src/api/schemas/auth';
 import { idParam } from '../../../src/api/schemas/common';
+import { userSearchQuery, userSearchResults, type UserSearchResult } from '../../../src/api/schemas/friends';
+import type { AuthUser } from '../auth/access';
+import { currentUser } from '../../plugins/authentication';
 import type { UsersService } from './service';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ service: UsersService }> = async (app, { service }) => {
+export interface UsersRoutesOptions {
+  service: UsersService;
+  /** The friends module's search: it knows friendships, invitations and who is online. */
+  search(me: AuthUser, term: string): Promise<UserSearchResult[]>;
+}
+
+export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { service, search }) => {
+  app.get(
+    '/users/search',
+    {
+      onRequest: app.authenticate,
+      schema: { querystring: userSearchQuery, response: { 200: userSearchResults } },
+    },
+    (request) => search(currentUser(request), request.query.username),
+  );
+
   app.get(
     '/users/:id',
     { onRequest: app.authenticate, schema: { params: idParam, response: { 200: userSummary } } },

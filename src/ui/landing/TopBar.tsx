@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { hasRole, type SessionUser } from '../../domain/roles';
 import { useAppActors } from '../app/AppActorsContext';
@@ -17,9 +18,19 @@ export function TopBar({ user }: { user: SessionUser }) {
           .filter((button) => hasRole(user, button.requires))
           .map((button) => (
             <li key={button.id}>
-              <button type="button" className="secondary" onClick={() => button.press({ actors, navigate })}>
-                {button.label}
-              </button>
+              {'View' in button ? (
+                <Suspense fallback={null}>
+                  <button.View />
+                </Suspense>
+              ) : (
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => button.press({ actors, navigate })}
+                >
+                  {button.label}
+                </button>
+              )}
             </li>
           ))}
       </ul>

@@ -1,21 +1,26 @@
+import { lazy, type ComponentType } from 'react';
 import type { NavigateFunction } from 'react-router-dom';
 import type { RoleRequirement } from '../../domain/roles';
 import type { AppActors } from '../app/app-actors';
 import { landingMessages } from './messages';
 
-export interface TopBarButton {
+export type TopBarButton = {
   id: string;
   label: string;
   /** Who sees it (platform.md §6: 'any' is anyone signed in). */
   requires: RoleRequirement;
-  press: (app: { actors: AppActors; navigate: NavigateFunction }) => void;
-}
+} & (
+  | { press: (app: { actors: AppActors; navigate: NavigateFunction }) => void }
+  /** A button that brings its own view (a badge, the dialog it opens), loaded on first show. */
+  | { View: ComponentType }
+);
 
 /**
  * The home screen's top buttons in the spec's order: profile, friends and invitations, admin
  * (admin role only), logout. Each screen that brings one adds it here, in one line, before logout.
  */
 export const topBarButtons: readonly TopBarButton[] = [
+  { id: 'friends', label: 'Amis', requires: 'any', View: lazy(() => import('../social/FriendsButton')) },
   {
     id: 'logout',
     label: landingMessages.logout,

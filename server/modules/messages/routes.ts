@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { friendIdParam } from '../../../src/api/schemas/friends';
+import {
+  conversationResponse,
+  markReadResponse,
+  message,
+  postMessageRequest,
+} from '../../../src/api/schemas/messages';
+import { httpError } from '../../lib/errors';
+import { currentUser } from '../../plugins/authentication';
+import { messagesTexts } from './messages';
+import type { MessagesService } from './service';
+
+/**
+ * platform.md §7 "Messages", private side. A game message (with gameId) belongs to the game chat
+ * and is refused here until that chat exists.
+ */
+export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> = async (
+  app,
+  { service },
+) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/message',
+    { schema: { body: postMessageRequest, response: { 201: message } } },
+    async (request, reply) => {
+      const { gameId, receiverId, content, clientId } = request.body;
+      if (gameId) throw httpError(400, messagesTexts.gameMessagesUnavailable);
+      if (!receiverId) throw httpError(400, messagesTexts.receiverRequired);
+      const sent = await service.sendPrivate(currentUser(request), receiverId, content, clientId);
+      return reply.code(201).send(sent);
+    },
+  );
+
+  app.get(
+    '/message/conversation/:friendId',
+    { schema: { params: friendIdParam, response: { 200: conversationResponse } } },
+    (request) => service.conversation(currentUser(request), request.params.friendId),
+  );
+
+  app.post(
+    '/message/conversation/:friendId/read',
+    { schema: { params: friendIdParam, response: { 200: markReadResponse } } },
+    async (request) => ({
+      message: messagesTexts.markedRead,
+      count: await service.markRead(currentUser(request), request.params.friendId),
+    }),
+  );
+};

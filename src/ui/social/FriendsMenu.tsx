@@ -1,0 +1,255 @@
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { Friend, UserSearchResult } from '../../api/schemas/friends';
+import type { friendInvitationMachine } from '../../machines/friend-invitation.machine';
+import type { friendsListMachine } from '../../machines/friends-list.machine';
+import { formatDateTime, socialMessages as texts } from './messages';
+import { useEscape } from './useEscape';
+
+type FriendsListRef = ActorRefFrom<typeof friendsListMachine>;
+type InvitationRef = ActorRefFrom<typeof friendInvitationMachine>;
+
+/** The friends menu (platform.md §2): search with add, received and sent invitations, friends. */
+export function FriendsMenu({
+  friendsList,
+  onClose,
+  onChat,
+}: {
+  friendsList: FriendsListRef;
+  onClose: () => void;
+  onChat: (friendId: string) => void;
+}) {
+  const titleId = useId();
+  const alert = useSelector(friendsList, (snapshot) => snapshot.context.alert);
+  const received = useSelector(friendsList, (snapshot) => snapshot.context.received);
+  const sent = useSelector(friendsList, (snapshot) => snapshot.context.sent);
+  const friends = useSelector(friendsList, (snapshot) => snapshot.context.friends);
+  useEscape(onClose);
+
+  return (
+    <div className="social-overlay">
+      <section
+        className="social-dialog friends-menu"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+      >
+        <header className="social-dialog__header">
+          <h2 id={titleId}>{texts.menuTitle}</h2>
+          <button
+            type="button"
+            className="secondary social-dialog__close"
+            aria-label={texts.close}
+            onClick={onClose}
+          >
+            ×
+          </button>
+        </header>
+        {alert && (
+          <p className="social-alert" role="alert">
+            {alert}{' '}
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => friendsList.send({ type: 'alert.dismiss' })}
+            >
+              {texts.dismiss}
+            </button>
+          </p>
+        )}
+        <div className="friends-menu__columns">
+          <div>
+            <UserSearch friendsList={friendsList} />
+            <InvitationSection title={texts.receivedTitle} empty={texts.noReceived} invitations={received} />
+            <InvitationSection title={texts.sentTitle} empty={texts.noSent} invitations={sent} />
+          </div>
+          <section aria-label={texts.friendsTitle}>
+            <h3>{texts.friendsTitle}</h3>
+            {friends.length === 0 ? (
+              <p className="social-empty">{texts.noFriends}</p>
+            ) : (
+              <ul className="social-list">
+                {friends.map((friend) => (
+                  <FriendRow key={friend.id} friend={friend} friendsList={friendsList} onChat={onChat} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function UserSearch({ friendsList }: { friendsList: FriendsListRef }) {
+  const inputId = useId();
+  const query = useSelector(friendsList, (snapshot) => snapshot.context.query);
+  const hint = useSelector(friendsList, (snapshot) => snapshot.context.searchHint);
+  const results = useSelector(friendsList, (snapshot) => snapshot.context.results);
+  const searching = useSelector(friendsList, (snapshot) => !snapshot.matches({ search: 'idle' }));
+  const searched = query.trim().length >= 2 && !searching;
+
+  return (
+    <section aria-label={texts.searchTitle}>
+      <h3>{texts.searchTitle}</h3>
+      <label htmlFor={inputId}>{texts.searchLabel}</label>
+      <input
+        id={inputId}
+        type="search"
+        value={query}
+        autoComplete="off"
+        onChange={(event) => friendsList.send({ type: 'search.change', query: event.target.value })}
+      />
+      <p className="social-hint" aria-live="polite">
+        {hint ?? (searching ? texts.searching : searched && results.length === 0 ? texts.noResults : '')}
+      </p>
+      <ul className="social-list">
+        {results.map((user) => (
+          <SearchResult key={user.id} user={user} friendsList={friendsList} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SearchResult({ user, friendsList }: { user: UserSearchResult; friendsList: FriendsListRef }) {
+  const busy = useSelector(friendsList, (snapshot) => snapshot.matches({ changes: 'adding' }));
+  return (
+    <li className="social-row">
+      <span className="social-row__name">{user.display_name}</span>
+      <Presence online={user.isOnline} />
+      {user.pendingInvitation === 'sent' ? (
+        <span className="social-row__note">{texts.invitationSent}</span>
+      ) : (
+        <button
+          type="button"
+          disabled={busy}
+          onClick={() => friendsList.send({ type: 'friend.add', userId: user.id })}
+        >
+          {user.pendingInvitation === 'received' ? texts.acceptTheirs : texts.add}
+        </button>
+      )}
+    </li>
+  );
+}
+
+function InvitationSection({
+  title,
+  empty,
+  invitations,
+}: {
+  title: string;
+  empty: string;
+  invitations: InvitationRef[];
+}) {
+  return (
+    <section aria-label={title}>
+      <h3>{title}</h3>
+      {invitations.length === 0 ? (
+        <p className="social-empty">{empty}</p>
+      ) : (
+        <ul className="social-list">
+          {invitations.map((invitation) => (
+            <InvitationRow key={invitation.id} invitation={invitation} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function InvitationRow({ invitation }: { invitation: InvitationRef }) {
+  const { context } = useSelector(invitation, (snapshot) => snapshot);
+  const busy = useSelector(invitation, (snapshot) => snapshot.hasTag('busy'));
+  const other = context.direction === 'received' ? context.invitation.from : context.invitation.to;
+  return (
+    <li className="social-row">
+      <span className="social-row__name">{other.display_name}</span>
+      <time className="social-row__note" dateTime={context.invitation.createdAt}>
+        {formatDateTime(context.invitation.createdAt)}
+      </time>
+      {context.direction === 'received' ? (
+        <>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => invitation.send({ type: 'invitation.accept' })}
+          >
+            {texts.accept}
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy}
+            onClick={() => invitation.send({ type: 'invitation.decline' })}
+          >
+            {texts.decline}
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          className="secondary"
+          disabled={busy}
+          onClick={() => invitation.send({ type: 'invitation.cancel' })}
+        >
+          {texts.cancel}
+        </button>
+      )}
+      {context.error && (
+        <p className="social-row__error" role="alert">
+          {context.error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function FriendRow({
+  friend,
+  friendsList,
+  onChat,
+}: {
+  friend: Friend;
+  friendsList: FriendsListRef;
+  onChat: (id: string) => void;
+}) {
+  const busy = useSelector(friendsList, (snapshot) => snapshot.matches({ changes: 'removing' }));
+  return (
+    <li className="social-row" data-testid={`friend-${friend.display_name}`}>
+      <span className="social-row__name">{friend.display_name}</span>
+      <Presence online={friend.isOnline} />
+      {friend.unreadCount > 0 && (
+        <span className="social-unread" aria-label={texts.unread(friend.unreadCount)}>
+          {friend.unreadCount}
+        </span>
+      )}
+      <button
+        type="button"
+        aria-label={texts.chatLabel(friend.display_name)}
+        onClick={() => onChat(friend.id)}
+      >
+        {texts.chat}
+      </button>
+      <button
+        type="button"
+        className="secondary"
+        disabled={busy}
+        aria-label={texts.removeLabel(friend.display_name)}
+        onClick={() => friendsList.send({ type: 'friend.remove', friendId: friend.id })}
+      >
+        {texts.remove}
+      </button>
+    </li>
+  );
+}
+
+export function Presence({ online }: { online: boolean }) {
+  return (
+    <span className={`presence presence--${online ? 'online' : 'offline'}`}>
+      <span className="presence__dot" aria-hidden="true" />
+      <span className="presence__text">{online ? texts.online : texts.offline}</span>
+    </span>
+  );
+}

@@ -1,0 +1,47 @@
+import { socialRules } from '../../domain/social';
+
+/** Every text of the friends menu and the chat window (platform.md §2, §5, §8). */
+export const socialMessages = {
+  friendsButton: 'Amis',
+  badge: (count: number) => `${count} nouveauté${count > 1 ? 's' : ''}`,
+  menuTitle: 'Amis et invitations',
+  close: 'Fermer',
+  searchTitle: 'Rechercher un joueur',
+  searchLabel: "Nom d'affichage",
+  searchTooShort: socialRules.searchTooShort,
+  searching: 'Recherche…',
+  noResults: 'Aucun joueur trouvé',
+  add: 'Ajouter',
+  invitationSent: 'Invitation envoyée',
+  acceptTheirs: 'Accepter son invitation',
+  receivedTitle: 'Invitations reçues',
+  noReceived: 'Aucune invitation reçue',
+  sentTitle: 'Invitations envoyées',
+  noSent: 'Aucune invitation envoyée',
+  accept: 'Accepter',
+  decline: 'Refuser',
+  cancel: 'Annuler',
+  friendsTitle: 'Mes amis',
+  noFriends: "Vous n'avez pas encore d'amis",
+  online: 'En ligne',
+  offline: 'Hors ligne',
+  unread: (count: number) => `${count} message${count > 1 ? 's' : ''} non lu${count > 1 ? 's' : ''}`,
+  chat: 'Discuter',
+  remove: 'Retirer',
+  removeLabel: (name: string) => `Retirer ${name} de mes amis`,
+  chatLabel: (name: string) => `Discuter avec ${name}`,
+  chatTitle: (name: string) => `Discussion avec ${name}`,
+  loadingConversation: 'Chargement de la conversation…',
+  emptyConversation: 'Aucun message pour le moment',
+  messageLabel: 'Votre message',
+  send: 'Envoyer',
+  pending: 'Envoi…',
+  dismiss: 'OK',
+} as const;
+
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
+const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+
+/** platform.md: times in the fr-FR format. */
+export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
+export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
