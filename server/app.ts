@@ -8,6 +8,10 @@ import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
 import { healthRoutes } from './modules/health/routes';
+import { resourcesRoutes } from './modules/resources/routes';
+import { createResourcesService } from './modules/resources/service';
+import { storeRoutes } from './modules/store/routes';
+import { createStoreService } from './modules/store/service';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { useAuthentication } from './plugins/authentication';
@@ -54,11 +58,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
     const auth = createAuthService({ db: database, tokens, sockets: app.realtime });
     const users = createUsersService(database);
+    const resources = createResourcesService(database);
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { db: database });
         await api.register(authRoutes, { service: auth, attemptsLimit: limitAttempts(config) });
         await api.register(usersRoutes, { service: users });
+        await api.register(resourcesRoutes, { service: resources });
+        await api.register(storeRoutes, { service: createStoreService(database, resources) });
       },
       { prefix: API_BASE },
     );

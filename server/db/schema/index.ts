@@ -1,3 +1,4 @@
 export * from './auth';
 export * from './characters';
 export * from './games';
+export * from './resources';
