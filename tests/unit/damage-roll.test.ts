@@ -21,13 +21,24 @@ describe('damage-roll grammar', () => {
     expect(parseDamageRoll(text)?.text).toBe(canonical);
   });
 
-  it.each(['', '5', 'd6', '1d', '1d7', '0d6', '100d6', '1d6++2', '1d6 2', '1d6+1000', 'beaucoup', '-1d6', '1d6+x'])(
-    'refuses %j',
-    (text) => {
-      expect(parseDamageRoll(text)).toBeNull();
-      expect(isDamageRoll(text)).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    '5',
+    'd6',
+    '1d',
+    '1d7',
+    '0d6',
+    '100d6',
+    '1d6++2',
+    '1d6 2',
+    '1d6+1000',
+    'beaucoup',
+    '-1d6',
+    '1d6+x',
+  ])('refuses %j', (text) => {
+    expect(parseDamageRoll(text)).toBeNull();
+    expect(isDamageRoll(text)).toBe(false);
+  });
 
   it('gives the terms of a roll', () => {
     expect(parseDamageRoll('2d6-1')?.terms).toEqual([
@@ -37,9 +48,9 @@ describe('damage-roll grammar', () => {
   });
 
   const term = fc.oneof(
-    fc.record({ count: fc.integer({ min: 1, max: 99 }), faces: fc.constantFrom(...DICE_FACES) }).map(
-      ({ count, faces }) => `${count}d${faces}`,
-    ),
+    fc
+      .record({ count: fc.integer({ min: 1, max: 99 }), faces: fc.constantFrom(...DICE_FACES) })
+      .map(({ count, faces }) => `${count}d${faces}`),
     fc.integer({ min: 0, max: 999 }).map(String),
   );
   const roll = fc
@@ -47,7 +58,9 @@ describe('damage-roll grammar', () => {
       fc.record({ count: fc.integer({ min: 1, max: 99 }), faces: fc.constantFrom(...DICE_FACES) }),
       fc.array(fc.tuple(fc.constantFrom('+', '-'), term), { maxLength: 6 }),
     )
-    .map(([first, rest]) => `${first.count}d${first.faces}${rest.map(([sign, text]) => sign + text).join('')}`);
+    .map(
+      ([first, rest]) => `${first.count}d${first.faces}${rest.map(([sign, text]) => sign + text).join('')}`,
+    );
 
   it('reads back its own canonical spelling', () => {
     fc.assert(

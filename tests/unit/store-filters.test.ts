@@ -40,15 +40,17 @@ describe('global store filters', () => {
 
   it('searches names without case or accents, filters by creator and hides what the game owns', () => {
     expect(matchesName('Écho ardent', 'echo')).toBe(true);
-    expect(names(filterStoreEntries(entries, { ...defaultStoreFilters, search: 'ECHO' }))).toEqual(['Écho ardent']);
+    expect(names(filterStoreEntries(entries, { ...defaultStoreFilters, search: 'ECHO' }))).toEqual([
+      'Écho ardent',
+    ]);
     expect(names(filterStoreEntries(entries, { ...defaultStoreFilters, creatorId: 'zoe' }))).toEqual([
       'rune de glace',
       'Écho ardent',
     ]);
     const owned = new Set(['b']);
-    expect(names(filterStoreEntries(entries, { ...defaultStoreFilters, showOwned: false }, owned))).not.toContain(
-      'Anneau',
-    );
+    expect(
+      names(filterStoreEntries(entries, { ...defaultStoreFilters, showOwned: false }, owned)),
+    ).not.toContain('Anneau');
     expect(names(filterStoreEntries(entries, defaultStoreFilters, owned))).toContain('Anneau');
   });
 
