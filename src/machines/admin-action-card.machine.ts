@@ -180,3 +180,20 @@ export class CardFailure extends Error {
 function shownFailure(error: unknown): string | null {
   return error instanceof CardFailure ? error.shown : null;
 }
+
+/**
+ * table.md §8 "Admin" and platform.md §8: what a failed action shows, the server's text in place
+ * of {message}. Assign, unassign and delete failures are only logged.
+ */
+export const cardFailureTexts: Record<CardAction, ((message: string) => string) | null> = {
+  create: (message) => `Erreur lors de la création/modification : ${message}`,
+  update: (message) => `Erreur lors de la création/modification : ${message}`,
+  import: (message) => `Erreur lors de l'import : ${message}`,
+  removeImport: (message) => `Erreur lors de la suppression de l'import : ${message}`,
+  removeFromStore: (message) => `Erreur lors de la suppression du store : ${message}`,
+  export: (message) => `Erreur lors de l'export : ${message}`,
+  addToAll: (message) => `Erreur lors de l'ajout à tous les joueurs : ${message}`,
+  assign: null,
+  unassign: null,
+  delete: null,
+};

@@ -1,4 +1,4 @@
-import { setup } from 'xstate';
+import { createActor, setup } from 'xstate';
 
 /** How a resource looks from one game: its own, or an entry of the global store. */
 export type LifecycleInput =
@@ -63,3 +63,18 @@ export const resourceLifecycleMachine = setup({
     gone: { type: 'final' },
   },
 });
+
+const lifecycleEvents: LifecycleEvent['type'][] = [
+  'resource.exported',
+  'resource.imported',
+  'import.removed',
+  'store.entry.removed',
+  'resource.deleted',
+];
+
+/** The lifecycle moves open to a resource in the state its marks give: what the admin card offers. */
+export function lifecycleMoves(input: LifecycleInput): ReadonlySet<LifecycleEvent['type']> {
+  // Never started: its first snapshot is where the marks put it.
+  const snapshot = createActor(resourceLifecycleMachine, { input }).getSnapshot();
+  return new Set(lifecycleEvents.filter((type) => snapshot.can({ type } as LifecycleEvent)));
+}

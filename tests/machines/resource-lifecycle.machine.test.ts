@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
 import {
+  lifecycleMoves,
   resourceLifecycleMachine,
   type LifecycleEvent,
   type LifecycleInput,
@@ -95,5 +96,11 @@ describe('resource lifecycle', () => {
     expect(actor.getSnapshot().value).toBe('imported');
     actor.send({ type: 'import.removed' });
     expect(actor.getSnapshot().value).toBe('available');
+  });
+});
+
+describe('lifecycle moves offered by the admin card', () => {
+  it.each(starts)('%s', (_title, input, first) => {
+    expect([...lifecycleMoves(input)]).toEqual(offers[first]);
   });
 });

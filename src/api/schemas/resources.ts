@@ -251,27 +251,36 @@ const storeCommonView = z.object({
   sourceResourceId: z.string().nullable(),
 });
 
-function byCategory<T extends z.ZodObject>(common: T) {
-  const variant = <C extends ResourceCategory>(category: C) =>
-    common.extend({ category: z.literal(category) }).extend(categoryFieldSchemas[category].shape);
-  return z.discriminatedUnion('category', [
-    variant('memory'),
-    variant('rune'),
-    variant('echo'),
-    variant('aspectAbility'),
-    variant('enchantment'),
-    variant('item'),
-    variant('monster'),
-    variant('map'),
-    variant('attack'),
-  ]);
-}
+const resourceVariant = <C extends ResourceCategory>(category: C) =>
+  resourceCommonView.extend({ category: z.literal(category) }).extend(categoryFieldSchemas[category].shape);
+const entryVariant = <C extends ResourceCategory>(category: C) =>
+  storeCommonView.extend({ category: z.literal(category) }).extend(categoryFieldSchemas[category].shape);
 
-export const gameResource = byCategory(resourceCommonView);
+export const gameResource = z.discriminatedUnion('category', [
+  resourceVariant('memory'),
+  resourceVariant('rune'),
+  resourceVariant('echo'),
+  resourceVariant('aspectAbility'),
+  resourceVariant('enchantment'),
+  resourceVariant('item'),
+  resourceVariant('monster'),
+  resourceVariant('map'),
+  resourceVariant('attack'),
+]);
 export type GameResource = z.infer<typeof gameResource>;
 export const gameResourceList = z.array(gameResource);
 
-export const storeEntry = byCategory(storeCommonView);
+export const storeEntry = z.discriminatedUnion('category', [
+  entryVariant('memory'),
+  entryVariant('rune'),
+  entryVariant('echo'),
+  entryVariant('aspectAbility'),
+  entryVariant('enchantment'),
+  entryVariant('item'),
+  entryVariant('monster'),
+  entryVariant('map'),
+  entryVariant('attack'),
+]);
 export type StoreEntry = z.infer<typeof storeEntry>;
 export const storeEntryList = z.array(storeEntry);
 

@@ -13,4 +13,6 @@ export interface AppRoute {
 export const appRoutes: AppRoute[] = [
   { path: '/', load: () => import('../landing/LandingPage') },
   { path: '/auth/callback', load: () => import('../auth-callback/AuthCallbackPage') },
+  { path: '/admin', load: () => import('../admin/GlobalStorePage') },
+  { path: '/admin/game', load: () => import('../admin/GameAdminPage') },
 ];

@@ -16,6 +16,7 @@ export interface TopBarButton {
  * (admin role only), logout. Each screen that brings one adds it here, in one line, before logout.
  */
 export const topBarButtons: readonly TopBarButton[] = [
+  { id: 'admin', label: 'Admin', requires: 'admin', press: ({ navigate }) => navigate('/admin') },
   {
     id: 'logout',
     label: landingMessages.logout,
