@@ -15,6 +15,7 @@ import { lifecycleMoves } from '../../machines/resource-lifecycle.machine';
 import { submitter, type CardActor } from './ActionCard';
 import { formatParisDateTime } from './format';
 import { adminMessages } from './messages';
+import { categoryFields, commonFields, extraCommonFields } from './resource-fields';
 
 export type CatalogueActor = ActorRefFrom<typeof storeCatalogueMachine>;
 
@@ -100,20 +101,13 @@ function FiltersPanel({
   );
 }
 
-/** Every field of an entry, as the detail modal lists them. */
-const hiddenKeys = new Set([
-  'id',
-  'name',
-  'category',
-  'createdBy',
-  'creatorInfo',
-  'exportedAt',
-  'exportedBy',
-  'exporterInfo',
-  'sourceGameId',
-  'sourceResourceId',
-  'memoryId',
-]);
+/** The fields of an entry's category, in the form's order and words. */
+function detailFields(entry: StoreEntry) {
+  const values = entry as unknown as Record<string, unknown>;
+  return [...commonFields, ...categoryFields[entry.category], ...extraCommonFields]
+    .filter((spec) => spec.name !== 'name')
+    .map((spec) => ({ name: spec.name, label: spec.label, value: values[spec.name] }));
+}
 
 function fieldText(value: unknown): string {
   if (value === null || value === '' || value === undefined) return '—';
@@ -191,14 +185,12 @@ function DetailModal({
           <dd>{entry.exporterInfo?.display_name ?? text.unknownPerson}</dd>
           <dt>{text.exportedAtLabel}</dt>
           <dd>{formatParisDateTime(entry.exportedAt)}</dd>
-          {Object.entries(entry)
-            .filter(([key]) => !hiddenKeys.has(key))
-            .map(([key, value]) => (
-              <div key={key} className="admin-detail__row">
-                <dt>{key}</dt>
-                <dd>{fieldText(value)}</dd>
-              </div>
-            ))}
+          {detailFields(entry).map((field) => (
+            <div key={field.name} className="admin-detail__row">
+              <dt>{field.label}</dt>
+              <dd>{fieldText(field.value)}</dd>
+            </div>
+          ))}
         </dl>
         <div className="action-card__actions">
           {game && moves.has('resource.imported') && (
