@@ -18,6 +18,10 @@ import { messagesRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
 import { privateMessageEvents } from './modules/messages/socket';
 import { createPresence, type Presence } from './modules/presence/presence';
+import { resourcesRoutes } from './modules/resources/routes';
+import { createResourcesService } from './modules/resources/service';
+import { storeRoutes } from './modules/store/routes';
+import { createStoreService } from './modules/store/service';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { useAuthentication } from './plugins/authentication';
@@ -84,6 +88,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       areFriends: friends.areFriends,
     });
     app.realtime.onConnection(privateMessageEvents(messages));
+    const resources = createResourcesService(database);
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { db: database });
@@ -99,6 +104,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
         });
         await api.register(friendsRoutes, { service: friends });
         await api.register(messagesRoutes, { service: messages });
+        await api.register(resourcesRoutes, { service: resources });
+        await api.register(storeRoutes, { service: createStoreService(database, resources) });
       },
       { prefix: API_BASE },
     );

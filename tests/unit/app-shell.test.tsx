@@ -74,7 +74,14 @@ describe('PageBoundary', () => {
 
 describe('routes', () => {
   it('has only the screens built so far', () => {
-    expect(appRoutes.map((route) => route.path)).toEqual(['/', '/auth/callback', '/creation', '/view']);
+    expect(appRoutes.map((route) => route.path)).toEqual([
+      '/',
+      '/auth/callback',
+      '/creation',
+      '/view',
+      '/admin',
+      '/admin/game',
+    ]);
   });
 
   it('sends an unknown address home', async () => {

@@ -3,3 +3,4 @@ export * from './characters';
 export * from './games';
 export * from './friends';
 export * from './messages';
+export * from './resources';

@@ -15,4 +15,6 @@ export const appRoutes: AppRoute[] = [
   { path: '/auth/callback', load: () => import('../auth-callback/AuthCallbackPage') },
   { path: '/creation', load: () => import('../creation/CreationPage') },
   { path: '/view', load: () => import('../sheet/SheetPage') },
+  { path: '/admin', load: () => import('../admin/GlobalStorePage') },
+  { path: '/admin/game', load: () => import('../admin/GameAdminPage') },
 ];

@@ -21,6 +21,7 @@ export type TopBarButton = {
  */
 export const topBarButtons: readonly TopBarButton[] = [
   { id: 'friends', label: 'Amis', requires: 'any', View: lazy(() => import('../social/FriendsButton')) },
+  { id: 'admin', label: 'Admin', requires: 'admin', press: ({ navigate }) => navigate('/admin') },
   {
     id: 'logout',
     label: landingMessages.logout,

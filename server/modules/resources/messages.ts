@@ -1,0 +1,13 @@
+/** The resources module's French texts that the spec does not give word for word. */
+export const resourcesMessages = {
+  resourceNotFound: 'Ressource introuvable dans cette partie.',
+  characterNotFound: 'Personnage introuvable dans cette partie.',
+  weaponNotFound: 'L’arme choisie doit être une mémoire de cette partie.',
+  alreadyHeld: 'Ce personnage possède déjà cette ressource.',
+  notHeld: 'Ce personnage ne possède pas cette ressource.',
+  notLinkable: 'Cette catégorie ne peut pas être donnée à un personnage.',
+  deleted: 'Ressource supprimée avec succès !',
+  assigned: 'Ressource attribuée au personnage avec succès !',
+  unassigned: 'Ressource retirée du personnage avec succès !',
+  addedToAll: 'Ressource ajoutée à tous les joueurs avec succès !',
+} as const;

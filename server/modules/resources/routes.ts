@@ -1,0 +1,155 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messageBody } from '../../../src/api/schemas/common';
+import {
+  addToAllBody,
+  addToAllResponse,
+  assignBody,
+  gameParams,
+  gameResource,
+  gameResourceList,
+  gameResourceParams,
+  idsQuery,
+  resourceForms,
+  resourcePlayers,
+  unassignParams,
+  type ResourceFormOutput,
+} from '../../../src/api/schemas/resources';
+import { idParam } from '../../../src/api/schemas/common';
+import { linkableCategories, resourceCategories } from '../../../src/domain/resources/categories';
+import { currentUser } from '../../plugins/authentication';
+import { resourcesMessages } from './messages';
+import type { ResourcesService } from './service';
+
+/** The spec's paths for "who holds it" (platform.md §7 "Global store"). */
+const holderPaths = {
+  rune: '/player-runes',
+  memory: '/player-memories',
+  echo: '/player-echoes',
+  item: '/player-items',
+} as const;
+
+/**
+ * table.md §7 "Game resources" and platform.md §7: one route per category rather than a
+ * `:category` parameter, so an unknown category is a plain 404 and these paths never shadow
+ * another module's `/game-data/{id}/…` or `/{name}/{id}` routes.
+ */
+export const resourcesRoutes: FastifyPluginAsyncZod<{ service: ResourcesService }> = async (
+  app,
+  { service },
+) => {
+  for (const category of resourceCategories) {
+    const form = resourceForms[category];
+
+    app.get(
+      `/game-data/:gameId/${category}`,
+      { onRequest: app.authenticate, schema: { params: gameParams, response: { 200: gameResourceList } } },
+      (request) => service.list(currentUser(request), request.params.gameId, category),
+    );
+
+    app.post(
+      `/game-data/:gameId/${category}`,
+      {
+        onRequest: app.authenticate,
+        schema: { params: gameParams, body: form, response: { 201: gameResource } },
+      },
+      async (request, reply) => {
+        const body = request.body as ResourceFormOutput;
+        const created = await service.create(currentUser(request), request.params.gameId, category, body);
+        return reply.code(201).send(created);
+      },
+    );
+
+    app.put(
+      `/game-data/:gameId/${category}/:resourceId`,
+      {
+        onRequest: app.authenticate,
+        schema: { params: gameResourceParams, body: form, response: { 200: gameResource } },
+      },
+      (request) =>
+        service.update(
+          currentUser(request),
+          request.params.gameId,
+          category,
+          request.params.resourceId,
+          request.body as ResourceFormOutput,
+        ),
+    );
+
+    app.delete(
+      `/game-data/:gameId/${category}/:resourceId`,
+      { onRequest: app.authenticate, schema: { params: gameResourceParams, response: { 200: messageBody } } },
+      async (request) => {
+        await service.remove(
+          currentUser(request),
+          request.params.gameId,
+          category,
+          request.params.resourceId,
+        );
+        return { message: resourcesMessages.deleted };
+      },
+    );
+
+    app.get(
+      `/${category}/:id`,
+      { onRequest: app.authenticate, schema: { params: idParam, response: { 200: gameResource } } },
+      (request) => service.read(currentUser(request), category, request.params.id),
+    );
+  }
+
+  for (const category of linkableCategories) {
+    app.post(
+      `/game-data/:gameId/assign/${category}`,
+      {
+        onRequest: app.authenticate,
+        schema: { params: gameParams, body: assignBody, response: { 200: messageBody } },
+      },
+      async (request) => {
+        await service.assign(currentUser(request), request.params.gameId, category, request.body);
+        return { message: resourcesMessages.assigned };
+      },
+    );
+
+    app.delete(
+      `/game-data/:gameId/unassign/${category}/:resourceId/:playerId`,
+      { onRequest: app.authenticate, schema: { params: unassignParams, response: { 200: messageBody } } },
+      async (request) => {
+        const { gameId, resourceId, playerId } = request.params;
+        await service.unassign(currentUser(request), gameId, category, resourceId, playerId);
+        return { message: resourcesMessages.unassigned };
+      },
+    );
+
+    app.post(
+      `/game-data/:gameId/add-to-all/${category}`,
+      {
+        onRequest: app.authenticate,
+        schema: { params: gameParams, body: addToAllBody, response: { 200: addToAllResponse } },
+      },
+      async (request) => {
+        const count = await service.addToAll(
+          currentUser(request),
+          request.params.gameId,
+          category,
+          request.body,
+        );
+        return { message: resourcesMessages.addedToAll, count };
+      },
+    );
+  }
+
+  for (const [category, path] of Object.entries(holderPaths) as Array<[keyof typeof holderPaths, string]>) {
+    app.get(
+      `${path}/:id/players`,
+      { onRequest: app.authenticate, schema: { params: idParam, response: { 200: resourcePlayers } } },
+      (request) => service.holders(currentUser(request), category, request.params.id),
+    );
+  }
+
+  for (const category of ['map', 'monster'] as const) {
+    app.get(
+      `/${category}`,
+      { onRequest: app.authenticate, schema: { querystring: idsQuery, response: { 200: gameResourceList } } },
+      (request) => service.lookup(currentUser(request), category, request.query.ids),
+    );
+  }
+};

@@ -1,0 +1,383 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  hasQuantity,
+  type LinkableCategory,
+  type ResourceCategory,
+} from '../../../src/domain/resources/categories';
+import {
+  type GameResource,
+  type ResourceFormOutput,
+  type ResourceHolder,
+} from '../../../src/api/schemas/resources';
+import type { Db } from '../../db/client';
+import {
+  characters,
+  gameInvitations,
+  gameResources,
+  storeEntries,
+  type GameResourceRow,
+} from '../../db/schema/index';
+import { httpError } from '../../lib/errors';
+import type { AuthUser } from '../auth/access';
+import { createGameAccess } from '../games/access';
+import { linkTableOf, linkTables } from './links';
+import { resourcesMessages } from './messages';
+import { peopleById, resourceView } from './views';
+
+const uuid = z.guid();
+const isUuid = (value: string) => uuid.safeParse(value).success;
+
+/** Categories every member of a game may read: what the table shows to all (maps, monsters, attacks, enchantments). */
+const sharedWithMembers: readonly ResourceCategory[] = ['map', 'monster', 'attack', 'enchantment'];
+
+/** Splits a parsed form into the common columns and the category's jsonb fields. */
+export function splitForm(form: ResourceFormOutput): {
+  common: Pick<GameResourceRow, 'name' | 'description' | 'rarity' | 'price' | 'weight'>;
+  fields: Record<string, unknown>;
+} {
+  const { name, description, rarity, price, weight, ...fields } = form;
+  return { common: { name, description, rarity, price, weight }, fields };
+}
+
+/**
+ * Game resources and their links to characters (platform.md §3, §6; table.md §7): only the game's
+ * MJ reads the admin lists and changes resources and links; members read what the table shows
+ * them; every id in a body must belong to the game in the path.
+ */
+export function createResourcesService(db: Db) {
+  const access = createGameAccess(db);
+
+  async function findInGame(
+    gameId: string,
+    category: ResourceCategory,
+    resourceId: string,
+  ): Promise<GameResourceRow> {
+    if (!isUuid(resourceId)) throw httpError(404, resourcesMessages.resourceNotFound);
+    const [row] = await db
+      .select()
+      .from(gameResources)
+      .where(
+        and(
+          eq(gameResources.id, resourceId),
+          eq(gameResources.gameId, gameId),
+          eq(gameResources.category, category),
+        ),
+      );
+    if (!row) throw httpError(404, resourcesMessages.resourceNotFound);
+    return row;
+  }
+
+  async function findCharacterInGame(gameId: string, characterId: string) {
+    if (!isUuid(characterId)) throw httpError(404, resourcesMessages.characterNotFound);
+    const [character] = await db
+      .select({ id: characters.id, userId: characters.userId })
+      .from(characters)
+      .where(and(eq(characters.id, characterId), eq(characters.gameId, gameId)));
+    if (!character) throw httpError(404, resourcesMessages.characterNotFound);
+    return character;
+  }
+
+  /** A non-global attack's weapon must be a memory of the same game. */
+  async function checkReferences(gameId: string, form: ResourceFormOutput) {
+    if (!('memoryId' in form) || form.memoryId === null) return;
+    const [memory] = await db
+      .select({ id: gameResources.id })
+      .from(gameResources)
+      .where(
+        and(
+          eq(gameResources.id, form.memoryId),
+          eq(gameResources.gameId, gameId),
+          eq(gameResources.category, 'memory'),
+        ),
+      );
+    if (!memory) throw httpError(400, resourcesMessages.weaponNotFound);
+  }
+
+  async function holdersOf(
+    category: ResourceCategory,
+    resourceIds: string[],
+  ): Promise<Map<string, ResourceHolder[]>> {
+    const table = linkTableOf(category);
+    const holders = new Map<string, ResourceHolder[]>(resourceIds.map((id) => [id, []]));
+    if (!table || resourceIds.length === 0) return holders;
+    const rows = await db
+      .select({
+        linkId: table.id,
+        resourceId: table.resourceId,
+        characterId: characters.id,
+        characterName: characters.name,
+        quantity: table.quantity,
+        equipped: table.equipped,
+      })
+      .from(table)
+      .innerJoin(characters, eq(characters.id, table.characterId))
+      .where(inArray(table.resourceId, resourceIds))
+      .orderBy(asc(characters.name));
+    for (const { resourceId, ...holder } of rows) holders.get(resourceId)?.push(holder);
+    return holders;
+  }
+
+  async function storeEntryIds(resourceIds: string[]): Promise<Map<string, string>> {
+    if (resourceIds.length === 0) return new Map();
+    const rows = await db
+      .select({ id: storeEntries.id, sourceResourceId: storeEntries.sourceResourceId })
+      .from(storeEntries)
+      .where(inArray(storeEntries.sourceResourceId, resourceIds));
+    return new Map(
+      rows.flatMap((row) => (row.sourceResourceId ? [[row.sourceResourceId, row.id] as const] : [])),
+    );
+  }
+
+  /** Rows as answers; `withHolders` only for the game's MJ. */
+  async function views(rows: GameResourceRow[], withHolders: boolean): Promise<GameResource[]> {
+    const ids = rows.map((row) => row.id);
+    const [people, entries] = await Promise.all([
+      peopleById(
+        db,
+        rows.flatMap((row) => [row.createdBy, row.exportedBy]),
+      ),
+      storeEntryIds(ids),
+    ]);
+    const holdersByCategory = new Map<string, Map<string, ResourceHolder[]>>();
+    if (withHolders) {
+      for (const category of new Set(rows.map((row) => row.category as ResourceCategory))) {
+        if (!linkTableOf(category)) continue;
+        const ofCategory = rows.filter((row) => row.category === category).map((row) => row.id);
+        holdersByCategory.set(category, await holdersOf(category, ofCategory));
+      }
+    }
+    return rows.map((row) =>
+      resourceView(row, people, {
+        storeEntryId: entries.get(row.id) ?? null,
+        holders: holdersByCategory.get(row.category)?.get(row.id),
+      }),
+    );
+  }
+
+  /** May this user read this resource outside the admin page? */
+  async function canRead(user: AuthUser, row: GameResourceRow): Promise<boolean> {
+    if (row.exportedToGlobal) return true;
+    const role = await access.roleOf(row.gameId, user.id);
+    if (role === 'mj') return true;
+    if (role !== 'player') return false;
+    if (sharedWithMembers.includes(row.category as ResourceCategory)) return true;
+    const table = linkTableOf(row.category as ResourceCategory);
+    if (!table) return false;
+    const [link] = await db
+      .select({ id: table.id })
+      .from(table)
+      .innerJoin(characters, eq(characters.id, table.characterId))
+      .where(and(eq(table.resourceId, row.id), eq(characters.userId, user.id)))
+      .limit(1);
+    return link !== undefined;
+  }
+
+  return {
+    findInGame,
+
+    async list(user: AuthUser, gameId: string, category: ResourceCategory): Promise<GameResource[]> {
+      await access.requireGameMaster(gameId, user.id);
+      const rows = await db
+        .select()
+        .from(gameResources)
+        .where(and(eq(gameResources.gameId, gameId), eq(gameResources.category, category)))
+        .orderBy(asc(gameResources.name), asc(gameResources.createdAt));
+      return views(rows, true);
+    },
+
+    async create<C extends ResourceCategory>(
+      user: AuthUser,
+      gameId: string,
+      category: C,
+      form: ResourceFormOutput<C>,
+    ): Promise<GameResource> {
+      await access.requireGameMaster(gameId, user.id);
+      await checkReferences(gameId, form);
+      const { common, fields } = splitForm(form);
+      const [row] = await db
+        .insert(gameResources)
+        .values({ gameId, category, ...common, fields, createdBy: user.id })
+        .returning();
+      const [view] = await views([row!], true);
+      return view!;
+    },
+
+    async update<C extends ResourceCategory>(
+      user: AuthUser,
+      gameId: string,
+      category: C,
+      resourceId: string,
+      form: ResourceFormOutput<C>,
+    ): Promise<GameResource> {
+      await access.requireGameMaster(gameId, user.id);
+      await findInGame(gameId, category, resourceId);
+      await checkReferences(gameId, form);
+      const { common, fields } = splitForm(form);
+      const [row] = await db
+        .update(gameResources)
+        .set({ ...common, fields, updatedAt: new Date() })
+        .where(eq(gameResources.id, resourceId))
+        .returning();
+      const [view] = await views([row!], true);
+      return view!;
+    },
+
+    /** Deleting takes its links with it; a store copy made from it stays in the store. */
+    async remove(
+      user: AuthUser,
+      gameId: string,
+      category: ResourceCategory,
+      resourceId: string,
+    ): Promise<void> {
+      await access.requireGameMaster(gameId, user.id);
+      await findInGame(gameId, category, resourceId);
+      await db.delete(gameResources).where(eq(gameResources.id, resourceId));
+    },
+
+    async assign(
+      user: AuthUser,
+      gameId: string,
+      category: LinkableCategory,
+      body: { resourceId: string; playerId: string; quantity: number },
+    ): Promise<void> {
+      await access.requireGameMaster(gameId, user.id);
+      await findInGame(gameId, category, body.resourceId);
+      await findCharacterInGame(gameId, body.playerId);
+      const table = linkTables[category];
+      const values = { characterId: body.playerId, resourceId: body.resourceId };
+      if (hasQuantity(category)) {
+        await db
+          .insert(table)
+          .values({ ...values, quantity: body.quantity })
+          .onConflictDoUpdate({
+            target: [table.characterId, table.resourceId],
+            set: { quantity: sql`least(${table.quantity} + ${body.quantity}, 9999)` },
+          });
+        return;
+      }
+      const inserted = await db
+        .insert(table)
+        .values(values)
+        .onConflictDoNothing()
+        .returning({ id: table.id });
+      if (inserted.length === 0) throw httpError(409, resourcesMessages.alreadyHeld);
+    },
+
+    async unassign(
+      user: AuthUser,
+      gameId: string,
+      category: LinkableCategory,
+      resourceId: string,
+      characterId: string,
+    ): Promise<void> {
+      await access.requireGameMaster(gameId, user.id);
+      await findInGame(gameId, category, resourceId);
+      await findCharacterInGame(gameId, characterId);
+      const table = linkTables[category];
+      const removed = await db
+        .delete(table)
+        .where(and(eq(table.resourceId, resourceId), eq(table.characterId, characterId)))
+        .returning({ id: table.id });
+      if (removed.length === 0) throw httpError(404, resourcesMessages.notHeld);
+    },
+
+    /** Every character of the game's current players; items add up, others are given once. */
+    async addToAll(
+      user: AuthUser,
+      gameId: string,
+      category: LinkableCategory,
+      body: { resourceId: string; quantity: number },
+    ): Promise<number> {
+      await access.requireGameMaster(gameId, user.id);
+      await findInGame(gameId, category, body.resourceId);
+      const players = await db
+        .select({ id: characters.id })
+        .from(characters)
+        .innerJoin(
+          gameInvitations,
+          and(
+            eq(gameInvitations.gameId, characters.gameId),
+            eq(gameInvitations.toUserId, characters.userId),
+            eq(gameInvitations.status, 'accepted'),
+          ),
+        )
+        .where(eq(characters.gameId, gameId));
+      if (players.length === 0) return 0;
+      const table = linkTables[category];
+      const rows = players.map((player) => ({ characterId: player.id, resourceId: body.resourceId }));
+      if (hasQuantity(category)) {
+        await db
+          .insert(table)
+          .values(rows.map((row) => ({ ...row, quantity: body.quantity })))
+          .onConflictDoUpdate({
+            target: [table.characterId, table.resourceId],
+            set: { quantity: sql`least(${table.quantity} + ${body.quantity}, 9999)` },
+          });
+        return players.length;
+      }
+      const inserted = await db.insert(table).values(rows).onConflictDoNothing().returning({ id: table.id });
+      return inserted.length;
+    },
+
+    /** `GET /{category}/{id}`: 404 for whoever may not read it, so nothing leaks. */
+    async read(user: AuthUser, category: ResourceCategory, resourceId: string): Promise<GameResource> {
+      if (!isUuid(resourceId)) throw httpError(404, resourcesMessages.resourceNotFound);
+      const [row] = await db
+        .select()
+        .from(gameResources)
+        .where(and(eq(gameResources.id, resourceId), eq(gameResources.category, category)));
+      if (!row || !(await canRead(user, row))) throw httpError(404, resourcesMessages.resourceNotFound);
+      const isMaster = (await access.roleOf(row.gameId, user.id)) === 'mj';
+      const [view] = await views([row], isMaster);
+      return view!;
+    },
+
+    /** `GET /map?ids=` and `/monster?ids=`: the readable ones among the ids, by name; unknown ids are left out. */
+    async lookup(
+      user: AuthUser,
+      category: 'map' | 'monster',
+      idsText: string | undefined,
+    ): Promise<GameResource[]> {
+      const ids = [...new Set((idsText ?? '').split(',').map((id) => id.trim()))]
+        .filter(isUuid)
+        .slice(0, 500);
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(gameResources)
+        .where(and(inArray(gameResources.id, ids), eq(gameResources.category, category)))
+        .orderBy(asc(gameResources.name));
+      const readable: GameResourceRow[] = [];
+      for (const row of rows) if (await canRead(user, row)) readable.push(row);
+      return views(readable, false);
+    },
+
+    /** `GET /player-{…}/{id}/players`: the characters holding a resource, for the game's MJ. */
+    async holders(user: AuthUser, category: LinkableCategory, resourceId: string) {
+      if (!isUuid(resourceId)) throw httpError(404, resourcesMessages.resourceNotFound);
+      const [row] = await db
+        .select()
+        .from(gameResources)
+        .where(and(eq(gameResources.id, resourceId), eq(gameResources.category, category)));
+      if (!row || (await access.roleOf(row.gameId, user.id)) !== 'mj') {
+        throw httpError(404, resourcesMessages.resourceNotFound);
+      }
+      const table = linkTables[category];
+      return db
+        .select({
+          id: characters.id,
+          name: characters.name,
+          userId: characters.userId,
+          quantity: table.quantity,
+          equipped: table.equipped,
+        })
+        .from(table)
+        .innerJoin(characters, eq(characters.id, table.characterId))
+        .where(eq(table.resourceId, resourceId))
+        .orderBy(asc(characters.name));
+    },
+  };
+}
+
+export type ResourcesService = ReturnType<typeof createResourcesService>;

@@ -1,0 +1,215 @@
+import { useId, useState, type FormEvent } from 'react';
+import { resourceForms, type ResourceForm as ResourceFormBody } from '../../api/schemas/resources';
+import {
+  MEMORY_BONUS_MAX,
+  MEMORY_BONUS_MIN,
+  memoryStatNames,
+  type ResourceCategory,
+} from '../../domain/resources/categories';
+import { adminMessages } from './messages';
+import {
+  bodyOf,
+  categoryFields,
+  commonFields,
+  extraCommonFields,
+  type Draft,
+  type FieldSpec,
+} from './resource-fields';
+
+interface StatRow {
+  stat: string;
+  bonus: number | string;
+}
+
+const bonuses = Array.from(
+  { length: MEMORY_BONUS_MAX - MEMORY_BONUS_MIN + 1 },
+  (_, i) => MEMORY_BONUS_MIN + i,
+);
+
+/** A memory's bonuses: +1..+10 from a list, except damage, which is free text (table.md §5). */
+function StatsEditor({ rows, onChange }: { rows: StatRow[]; onChange: (rows: StatRow[]) => void }) {
+  const id = useId();
+  const update = (index: number, row: StatRow) => onChange(rows.map((old, i) => (i === index ? row : old)));
+  const unused = memoryStatNames.find((stat) => !rows.some((row) => row.stat === stat));
+  return (
+    <fieldset className="admin-form__stats">
+      <legend>Bonus de statistiques</legend>
+      {rows.map((row, index) => (
+        <div className="admin-form__stat" key={index}>
+          <label htmlFor={`${id}-stat-${index}`}>{adminMessages.form.stat}</label>
+          <select
+            id={`${id}-stat-${index}`}
+            value={row.stat}
+            onChange={(event) => {
+              const stat = event.target.value;
+              update(index, { stat, bonus: stat === 'damage' ? '' : 1 });
+            }}
+          >
+            {memoryStatNames.map((stat) => (
+              <option key={stat} value={stat}>
+                {stat}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={`${id}-bonus-${index}`}>{adminMessages.form.bonus}</label>
+          {row.stat === 'damage' ? (
+            <input
+              id={`${id}-bonus-${index}`}
+              value={String(row.bonus)}
+              placeholder={adminMessages.form.damageHint}
+              onChange={(event) => update(index, { ...row, bonus: event.target.value })}
+            />
+          ) : (
+            <select
+              id={`${id}-bonus-${index}`}
+              value={String(row.bonus)}
+              onChange={(event) => update(index, { ...row, bonus: Number(event.target.value) })}
+            >
+              {bonuses.map((bonus) => (
+                <option key={bonus} value={bonus}>
+                  +{bonus}
+                </option>
+              ))}
+            </select>
+          )}
+          <button
+            type="button"
+            className="secondary"
+            aria-label={`${adminMessages.form.removeStat} (${row.stat})`}
+            onClick={() => onChange(rows.filter((_, i) => i !== index))}
+          >
+            ×
+          </button>
+        </div>
+      ))}
+      {unused && (
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => onChange([...rows, { stat: unused, bonus: unused === 'damage' ? '' : 1 }])}
+        >
+          {adminMessages.form.addStat}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+function Field({
+  spec,
+  value,
+  onChange,
+}: {
+  spec: FieldSpec;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const id = useId();
+  if (spec.kind === 'stats') return <StatsEditor rows={(value as StatRow[]) ?? []} onChange={onChange} />;
+  if (spec.kind === 'checkbox') {
+    return (
+      <div className="admin-form__check">
+        <input
+          id={id}
+          type="checkbox"
+          checked={value === true}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label htmlFor={id}>{spec.label}</label>
+      </div>
+    );
+  }
+  return (
+    <div className="admin-form__field">
+      <label htmlFor={id}>{spec.label}</label>
+      {spec.kind === 'textarea' ? (
+        <textarea
+          id={id}
+          rows={3}
+          value={String(value ?? '')}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      ) : spec.kind === 'select' ? (
+        <select id={id} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)}>
+          <option value="">—</option>
+          {spec.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={id}
+          type={spec.kind === 'url' ? 'url' : spec.kind === 'text' ? 'text' : 'number'}
+          step={spec.kind === 'integer' ? 1 : spec.kind === 'number' ? 'any' : undefined}
+          min={spec.kind === 'integer' || spec.kind === 'number' ? spec.min : undefined}
+          required={spec.name === 'name'}
+          value={String(value ?? '')}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The create and update form of one category. It checks the draft with the same zod schema as the
+ * server and shows the first refusal; what it sends is the parsed body.
+ */
+export function ResourceForm({
+  category,
+  initial,
+  busy,
+  onSubmit,
+  onCancel,
+}: {
+  category: ResourceCategory;
+  initial: Draft;
+  busy: boolean;
+  onSubmit: (form: ResourceFormBody) => void;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState(initial);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const set = (name: string) => (value: unknown) => setDraft((old) => ({ ...old, [name]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = bodyOf(category, draft);
+    const parsed = resourceForms[category].safeParse(body);
+    if (!parsed.success) {
+      setRefusal(parsed.error.issues[0]?.message ?? 'Formulaire invalide');
+      return;
+    }
+    setRefusal(null);
+    onSubmit(body as ResourceFormBody);
+  };
+
+  return (
+    <form className="admin-form" aria-label="Formulaire de ressource" onSubmit={submit} noValidate>
+      {[...commonFields, ...categoryFields[category]].map((spec) => (
+        <Field key={spec.name} spec={spec} value={draft[spec.name]} onChange={set(spec.name)} />
+      ))}
+      <details className="admin-form__more">
+        <summary>Rareté, prix et poids</summary>
+        {extraCommonFields.map((spec) => (
+          <Field key={spec.name} spec={spec} value={draft[spec.name]} onChange={set(spec.name)} />
+        ))}
+      </details>
+      {refusal && (
+        <p role="alert" className="admin-error">
+          {refusal}
+        </p>
+      )}
+      <div className="admin-form__buttons">
+        <button type="submit" disabled={busy}>
+          {busy ? adminMessages.card.sending : adminMessages.card.save}
+        </button>
+        <button type="button" className="secondary" onClick={onCancel}>
+          {adminMessages.card.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}

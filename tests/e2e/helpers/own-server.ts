@@ -1,0 +1,32 @@
+import type { Page } from '@playwright/test';
+import { createUsersService } from '../../../server/modules/users/service';
+import { BASE_PATH } from '../../../src/api/paths';
+import { startTestServer, type RegisteredUser, type TestServer } from '../../helpers/server';
+
+/**
+ * A server of the test's own, in this process, serving the built client: the test can then write
+ * games, memberships and characters straight into its database and grant the admin role with the function the
+ * `npm run user:role` command uses — which the shared e2e server's embedded database, held by its
+ * own process, would not allow.
+ */
+export async function startServerWithDatabase(): Promise<TestServer> {
+  return startTestServer({ env: { CLIENT_DIR: 'dist/client' } });
+}
+
+/** Grants the role, then renews the tokens: the client reads the role from the access token. */
+export async function makeAdmin(server: TestServer, user: RegisteredUser): Promise<RegisteredUser> {
+  await createUsersService(server.database.db).grantRole(user.email, 'admin');
+  const renewed = await server.api<{ token: string; refreshToken: string }>('POST', '/auth/refresh', {
+    refreshToken: user.refreshToken,
+  });
+  return { ...user, token: renewed.body.token, refreshToken: renewed.body.refreshToken };
+}
+
+/** Opens the app already signed in as the user, as a returning visitor would be. */
+export async function openSignedIn(page: Page, server: TestServer, user: RegisteredUser, path: string) {
+  await page.goto(
+    `${server.url}${BASE_PATH}/auth/callback?access_token=${user.token}&refresh_token=${user.refreshToken}`,
+  );
+  await page.waitForURL(/\/shatteredrealms\/?$/);
+  await page.goto(`${server.url}${BASE_PATH}${path}`);
+}

@@ -1,0 +1,155 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import {
+  adminActionCardMachine,
+  CardFailure,
+  type ActionCardEvent,
+  type CardCommand,
+  type CardDone,
+} from '../../src/machines/admin-action-card.machine';
+import {
+  deferred,
+  expectSameState,
+  modelOf,
+  pathsThroughEveryTransition,
+  settle,
+  titleOf,
+  visitedStates,
+  type Pending,
+} from '../helpers/machine-model';
+
+const rune = { kind: 'resource', id: 'r-1' } as const;
+
+const userEvents: AnyEventObject[] = [
+  { type: 'card.open', target: null },
+  { type: 'card.open', target: rune },
+  { type: 'card.close' },
+  { type: 'action.choose', action: 'assign' },
+  { type: 'action.choose', action: 'export' },
+  { type: 'action.back' },
+  { type: 'action.submit', command: { action: 'export' } },
+  { type: 'action.submit', command: { action: 'assign', payload: { playerId: 'c-1', quantity: 1 } } },
+  { type: 'notice.dismiss' },
+];
+/** The outcomes of the action being sent, offered only while one is. */
+const outcomes: AnyEventObject[] = [
+  { type: 'xstate.done.actor.perform', output: { action: 'export', notice: 'Exportée' } },
+  { type: 'xstate.done.actor.perform', output: { action: 'delete', notice: 'Supprimée' } },
+  { type: 'xstate.error.actor.perform', error: new CardFailure("Erreur lors de l'export : refusé") },
+  { type: 'xstate.error.actor.perform', error: new CardFailure(null) },
+];
+
+function startCard() {
+  const calls: Array<Pending<CardDone>> = [];
+  let refreshes = 0;
+  const actor = createActor(
+    adminActionCardMachine.provide({
+      actors: {
+        perform: fromPromise<CardDone, CardCommand>(({ input }) => {
+          const call = deferred<CardDone>(input);
+          calls.push(call);
+          return call.promise;
+        }),
+      },
+      actions: {
+        'refresh lists': () => {
+          refreshes += 1;
+        },
+      },
+    }),
+  ).start();
+  return { actor, calls, refreshes: () => refreshes };
+}
+
+describe('admin action card: every transition', () => {
+  const model = modelOf(adminActionCardMachine, (snapshot) =>
+    snapshot.matches('submitting') ? outcomes : userEvents,
+  );
+  const paths = pathsThroughEveryTransition(model);
+
+  for (const path of paths) {
+    it(titleOf(path), async () => {
+      const card = startCard();
+      let answered = 0;
+      const send = ({ event }: { event: AnyEventObject }) => card.actor.send(event as ActionCardEvent);
+      const answer = async ({ event }: { event: AnyEventObject }) => {
+        const call = card.calls.at(-1)!;
+        if (event.type.startsWith('xstate.done')) call.resolve(event.output as CardDone);
+        else call.reject(event.error);
+        answered += 1;
+        await settle();
+      };
+      await path.test({
+        events: {
+          'card.open': send,
+          'card.close': send,
+          'action.choose': send,
+          'action.back': send,
+          'action.submit': send,
+          'notice.dismiss': send,
+          'xstate.done.actor.perform': answer,
+          'xstate.error.actor.perform': answer,
+        },
+        states: {
+          '*': (expected) => {
+            expectSameState(card.actor, expected);
+            // Every answered action, success or failure, cleared the cache and reloaded the lists.
+            expect(card.refreshes()).toBe(answered);
+          },
+          submitting: () => {
+            expect(card.calls.at(-1)?.input).toEqual(expect.objectContaining({ action: expect.any(String) }));
+          },
+          closed: () => expect(card.actor.getSnapshot().context.target).toBeNull(),
+        },
+      });
+    });
+  }
+
+  it('reaches every state', () => {
+    expect(visitedStates(paths)).toEqual(['closed', 'open', 'open.choosing', 'open.filling', 'submitting']);
+  });
+});
+
+describe('admin action card', () => {
+  it('opens the creation form when there is nothing selected', () => {
+    const card = startCard();
+    card.actor.send({ type: 'card.open', target: null });
+    expect(card.actor.getSnapshot().matches({ open: 'filling' })).toBe(true);
+    expect(card.actor.getSnapshot().context.action).toBe('create');
+  });
+
+  it('returns to the form it came from when the action fails, with the text to show', async () => {
+    const card = startCard();
+    card.actor.send({ type: 'card.open', target: rune });
+    card.actor.send({ type: 'action.choose', action: 'addToAll' });
+    card.actor.send({ type: 'action.submit', command: { action: 'addToAll', payload: { quantity: 2 } } });
+    card.calls[0]!.reject(new CardFailure('Erreur lors de l’ajout'));
+    await settle();
+    expect(card.actor.getSnapshot().matches({ open: 'filling' })).toBe(true);
+    expect(card.actor.getSnapshot().context).toMatchObject({
+      action: 'addToAll',
+      error: 'Erreur lors de l’ajout',
+    });
+    expect(card.refreshes()).toBe(1);
+  });
+
+  it('keeps the card on a resource still standing, and closes it on one that is gone', async () => {
+    const card = startCard();
+    card.actor.send({ type: 'card.open', target: rune });
+    card.actor.send({ type: 'action.submit', command: { action: 'export' } });
+    card.calls[0]!.resolve({
+      action: 'export',
+      notice: 'Ressource exportée vers le store global avec succès !',
+    });
+    await settle();
+    expect(card.actor.getSnapshot().matches({ open: 'choosing' })).toBe(true);
+    expect(card.actor.getSnapshot().context.notice).toBe(
+      'Ressource exportée vers le store global avec succès !',
+    );
+    card.actor.send({ type: 'action.submit', command: { action: 'delete' } });
+    card.calls[1]!.resolve({ action: 'delete', notice: 'Ressource supprimée avec succès !' });
+    await settle();
+    expect(card.actor.getSnapshot().value).toBe('closed');
+    expect(card.refreshes()).toBe(2);
+  });
+});

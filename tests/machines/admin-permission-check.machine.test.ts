@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
+import {
+  adminPermissionCheckMachine,
+  permissionCheckMessages,
+} from '../../src/machines/admin-permission-check.machine';
+import {
+  deferred,
+  expectSameState,
+  modelOf,
+  settle,
+  titleOf,
+  visitedStates,
+  type Pending,
+} from '../helpers/machine-model';
+import { withInput } from '../helpers/machine-input';
+
+const refusal = {
+  status: 403,
+  message: permissionCheckMessages.refused,
+  body: { error: permissionCheckMessages.refused },
+};
+const notFound = { status: 404, message: 'Partie non trouvée.', body: { error: 'Partie non trouvée.' } };
+
+function startCheck(gameId: string | null) {
+  const calls: Pending<void>[] = [];
+  const clock = new SimulatedClock();
+  const actor = createActor(
+    adminPermissionCheckMachine.provide({
+      actors: {
+        'check game master': fromPromise<void, { gameId: string }>(({ input }) => {
+          const call = deferred<void>(input);
+          calls.push(call);
+          return call.promise;
+        }),
+      },
+    }),
+    { input: { gameId }, clock },
+  ).start();
+  return { actor, calls, clock };
+}
+
+const events: AnyEventObject[] = [
+  { type: 'xstate.done.actor.checkGameMaster' },
+  { type: 'xstate.error.actor.checkGameMaster', error: refusal },
+  { type: 'xstate.error.actor.checkGameMaster', error: notFound },
+  { type: 'xstate.error.actor.checkGameMaster', error: new TypeError('Failed to fetch') },
+  { type: 'xstate.after.redirectHome.adminPermissionCheck.denied' },
+  { type: 'xstate.after.redirectHome.adminPermissionCheck.noGame' },
+];
+
+describe.each([
+  ['with a game id', 'G1'],
+  ['without a game id', null],
+])('admin permission check %s: every transition', (_title, gameId) => {
+  const model = modelOf(withInput(adminPermissionCheckMachine, { gameId }), events);
+  const paths = model.getSimplePaths();
+  for (const path of paths) {
+    it(titleOf(path), async () => {
+      const check = startCheck(gameId);
+      const answer = async ({ event }: { event: AnyEventObject }) => {
+        const call = check.calls.at(-1)!;
+        if (event.type.startsWith('xstate.done')) call.resolve();
+        else call.reject(event.error);
+        await settle();
+      };
+      const wait = async () => {
+        check.clock.increment(2000);
+        await settle();
+      };
+      await path.test({
+        events: {
+          'xstate.done.actor.checkGameMaster': answer,
+          'xstate.error.actor.checkGameMaster': answer,
+          'xstate.after.redirectHome.adminPermissionCheck.denied': wait,
+          'xstate.after.redirectHome.adminPermissionCheck.noGame': wait,
+        },
+        states: {
+          checking: (expected) => {
+            expectSameState(check.actor, expected);
+            expect(check.calls.map((call) => call.input)).toEqual([{ gameId: 'G1' }]);
+          },
+          granted: (expected) => expectSameState(check.actor, expected),
+          denied: (expected) => {
+            expectSameState(check.actor, expected);
+            expect(check.actor.getSnapshot().context.refusal).toMatch(/autorisé|non trouvée/);
+          },
+          noGame: (expected) => {
+            expectSameState(check.actor, expected);
+            expect(check.calls).toHaveLength(0);
+          },
+          leaving: (expected) => {
+            expectSameState(check.actor, expected);
+            expect(check.actor.getSnapshot().status).toBe('done');
+          },
+        },
+      });
+    });
+  }
+
+  if (gameId !== null) {
+    it('reaches every state but the missing-game one', () => {
+      expect(visitedStates(paths)).toEqual(['checking', 'denied', 'granted', 'leaving']);
+    });
+  }
+});
+
+describe('admin permission check', () => {
+  it('shows the spec refusal when the server gives no text, and waits before going home', async () => {
+    const check = startCheck('G1');
+    check.calls[0]!.reject(new TypeError('Failed to fetch'));
+    await settle();
+    expect(check.actor.getSnapshot().context.refusal).toBe(
+      "Vous n'êtes pas autorisé à accéder à cette partie...",
+    );
+    check.clock.increment(1999);
+    expect(check.actor.getSnapshot().value).toBe('denied');
+    check.clock.increment(1);
+    expect(check.actor.getSnapshot().value).toBe('leaving');
+  });
+
+  it('stays on the page once granted', async () => {
+    const check = startCheck('G1');
+    check.calls[0]!.resolve();
+    await settle();
+    check.clock.increment(10_000);
+    expect(check.actor.getSnapshot().value).toBe('granted');
+  });
+});

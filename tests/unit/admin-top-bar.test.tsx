@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionUser } from '../../src/domain/roles';
+import { AppActorsProvider } from '../../src/ui/app/AppActorsContext';
+import { TopBar } from '../../src/ui/landing/TopBar';
+import { createFakeApp } from './fake-app';
+
+afterEach(cleanup);
+
+const person = (role: SessionUser['role']): SessionUser => ({
+  id: 'u-1',
+  email: 'ana@example.test',
+  role,
+  displayName: 'Ana',
+  token: 'jwt',
+});
+
+function renderTopBar(user: SessionUser) {
+  const app = createFakeApp();
+  render(
+    <AppActorsProvider actors={app.actors}>
+      <MemoryRouter initialEntries={['/']}>
+        <Routes>
+          <Route path="/" element={<TopBar user={user} />} />
+          <Route path="/admin" element={<p>Page admin</p>} />
+        </Routes>
+      </MemoryRouter>
+    </AppActorsProvider>,
+  );
+  return app;
+}
+
+describe('top bar: the Admin button', () => {
+  it('is shown to an admin, before logout, and opens the global store page', async () => {
+    renderTopBar(person('admin'));
+    const names = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(names).toEqual(['Admin', 'Déconnexion']);
+    await userEvent.click(screen.getByRole('button', { name: 'Admin' }));
+    expect(screen.getByText('Page admin')).toBeTruthy();
+  });
+
+  it.each(['player', 'mj'] as const)('is hidden from a %s', (role) => {
+    renderTopBar(person(role));
+    expect(screen.queryByRole('button', { name: 'Admin' })).toBeNull();
+  });
+});
