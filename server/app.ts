@@ -7,7 +7,15 @@ import { createAccessGuard } from './modules/auth/access';
 import { authRoutes } from './modules/auth/routes';
 import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
+import { gameInvitationsRoutes } from './modules/game-invitations/routes';
+import { createInvitationNotifier } from './modules/game-invitations/notifier';
+import { createGameInvitationsService } from './modules/game-invitations/service';
+import { createGameAccess } from './modules/games/access';
+import { gamesRoutes } from './modules/games/routes';
+import { createGamesService } from './modules/games/service';
 import { healthRoutes } from './modules/health/routes';
+import { createPresence } from './modules/presence/presence';
+import { tableEvents } from './modules/presence/table-events';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { useAuthentication } from './plugins/authentication';
@@ -54,11 +62,18 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
 
     const auth = createAuthService({ db: database, tokens, sockets: app.realtime });
     const users = createUsersService(database);
+    const gameAccess = createGameAccess(database);
+    const presence = createPresence(app.realtime);
+    const notifier = createInvitationNotifier(database, app.realtime);
+    const gameDeps = { db: database, access: gameAccess, presence, notifier };
+    app.realtime.onConnection(tableEvents({ ...gameDeps, log: app.log.child({ module: 'table' }) }));
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { db: database });
         await api.register(authRoutes, { service: auth, attemptsLimit: limitAttempts(config) });
         await api.register(usersRoutes, { service: users });
+        await api.register(gamesRoutes, { service: createGamesService(gameDeps) });
+        await api.register(gameInvitationsRoutes, { service: createGameInvitationsService(gameDeps) });
       },
       { prefix: API_BASE },
     );
