@@ -74,7 +74,7 @@ describe('PageBoundary', () => {
 
 describe('routes', () => {
   it('has only the screens built so far', () => {
-    expect(appRoutes.map((route) => route.path)).toEqual(['/', '/auth/callback']);
+    expect(appRoutes.map((route) => route.path)).toEqual(['/', '/auth/callback', '/game']);
   });
 
   it('sends an unknown address home', async () => {

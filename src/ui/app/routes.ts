@@ -13,4 +13,5 @@ export interface AppRoute {
 export const appRoutes: AppRoute[] = [
   { path: '/', load: () => import('../landing/LandingPage') },
   { path: '/auth/callback', load: () => import('../auth-callback/AuthCallbackPage') },
+  { path: '/game', load: () => import('../game/GamePage') },
 ];

@@ -1,6 +1,8 @@
 import type { NavigateFunction } from 'react-router-dom';
 import type { RoleRequirement } from '../../domain/roles';
 import type { AppActors } from '../app/app-actors';
+import { profileMessages } from '../profile/messages';
+import { PROFILE_MODAL } from '../profile/profile-modal-address';
 import { landingMessages } from './messages';
 
 export interface TopBarButton {
@@ -16,6 +18,12 @@ export interface TopBarButton {
  * (admin role only), logout. Each screen that brings one adds it here, in one line, before logout.
  */
 export const topBarButtons: readonly TopBarButton[] = [
+  {
+    id: 'profile',
+    label: profileMessages.topBarButton,
+    requires: 'any',
+    press: ({ navigate }) => navigate(`/?modal=${PROFILE_MODAL}`),
+  },
   {
     id: 'logout',
     label: landingMessages.logout,
