@@ -82,7 +82,12 @@ export const gameInvitationMachine = setup({
     'leave game': unprovidedPromise<void, MoveInput>('leave game'),
   },
   actions: {
-    'remember invitation': assign({ invitation: (_, invitation: GameInvitation) => invitation }),
+    /** News of another status makes the last move's message stale. */
+    'remember invitation': assign({
+      invitation: (_, invitation: GameInvitation) => invitation,
+      feedback: ({ context }, invitation: GameInvitation) =>
+        invitation.status === context.invitation.status ? context.feedback : null,
+    }),
     'mark as': assign({
       invitation: ({ context }, status: GameInvitation['status']) => ({ ...context.invitation, status }),
     }),

@@ -176,7 +176,13 @@ export const gameMasterLobbyMachine = setup({
         id: 'deletion',
         src: 'delete game',
         input: ({ context }) => ({ gameId: context.doomed?.id ?? '' }),
-        onDone: { target: 'loading', actions: 'spare game' },
+        onDone: {
+          target: 'loading',
+          actions: [
+            'spare game',
+            { type: 'show notice', params: ({ event }) => ({ tone: 'success', text: event.output.message }) },
+          ],
+        },
         onError: {
           target: 'confirmingDeletion',
           actions: {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { CreateGameRequest, GameData, GamePlayer, GameSummary } from '../../../src/api/schemas/games';
 import { formatLastConnection } from '../../../src/domain/games';
 import type { Db } from '../../db/client';
@@ -105,12 +105,11 @@ export function createGamesService({ db, access, presence, notifier }: GamesServ
      */
     async remove(actor: AuthUser, gameId: string): Promise<void> {
       await access.requireGameMaster(gameId, actor.id);
+      // Every invitee's list shows the game, whatever became of their invitation.
       const concerned = await db
         .selectDistinct({ userId: gameInvitations.toUserId })
         .from(gameInvitations)
-        .where(
-          and(eq(gameInvitations.gameId, gameId), inArray(gameInvitations.status, ['pending', 'accepted'])),
-        );
+        .where(eq(gameInvitations.gameId, gameId));
       await db.delete(games).where(eq(games.id, gameId));
       await presence.closeTable(gameId);
       for (const { userId } of concerned) notifier.gameDeleted(userId, gameId);

@@ -39,7 +39,7 @@ export default function GamePage() {
           <div className="game-page__title">
             <h1>{game.name}</h1>
             <p>
-              {gameMessages.code} <span className="game-card__code">{game.id}</span> · {gameMessages.master}{' '}
+              {gameMessages.code} <span className="game-page__code">{game.id}</span> · {gameMessages.master}{' '}
               {game.mjDisplayName}
             </p>
           </div>

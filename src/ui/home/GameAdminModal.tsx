@@ -38,7 +38,8 @@ function InvitationRow({ invitation }: { invitation: GameInvitationActor }) {
           {texts.kick}
         </button>
       ) : null}
-      <Feedback feedback={snapshot.context.feedback} />
+      {/* Successes close the invitation: the modal says them, since the row goes away. */}
+      <Feedback feedback={snapshot.context.feedback?.tone === 'error' ? snapshot.context.feedback : null} />
     </li>
   );
 }

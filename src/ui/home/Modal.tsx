@@ -1,10 +1,15 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { homeMessages } from './messages';
 import './modal.css';
 
+/** Open modals, innermost last: Escape belongs to the innermost. */
+const openModals: symbol[] = [];
+
 /**
  * A modal dialog over the home screen: labelled by its title, closed by Escape or its close
- * button, focus moved inside on opening and given back on closing.
+ * button, focus moved inside on opening and given back on closing. Escape closes only the topmost
+ * one (a confirmation over the profile).
  */
 export function Modal({
   title,
@@ -30,20 +35,21 @@ export function Modal({
       'input, select, textarea, button:not(.modal__close)',
     );
     (first ?? dialog.current)?.focus();
+    const token = Symbol('modal');
+    openModals.push(token);
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-      }
+      if (event.key === 'Escape' && openModals.at(-1) === token) onCloseRef.current();
     };
     document.addEventListener('keydown', closeOnEscape);
     return () => {
       document.removeEventListener('keydown', closeOnEscape);
+      openModals.splice(openModals.indexOf(token), 1);
       opener?.focus();
     };
   }, []);
 
-  return (
+  // On the body: a transformed ancestor (the mode panel) would otherwise hold the fixed overlay.
+  return createPortal(
     <div className="modal">
       <section
         ref={dialog}
@@ -64,7 +70,8 @@ export function Modal({
         <h2 id={titleId}>{title}</h2>
         {children}
       </section>
-    </div>
+    </div>,
+    document.body,
   );
 }
 
