@@ -87,11 +87,14 @@ test('an MJ invites a player who accepts live, then kicks them, then deletes the
   await deletion.getByLabel('Nom de la partie').fill('La Tour Brisée');
   await deletion.getByRole('button', { name: 'Supprimer définitivement' }).click();
   await expect(deletion).toHaveCount(0);
+  await expect(mj.page.getByText('Partie supprimée avec succès')).toBeVisible();
   await expect(mj.page.getByText("Vous n'avez encore créé aucune partie.")).toBeVisible();
   await expect(invitation).toHaveCount(0);
 });
 
 test('the MJ joins their table after 2 s and the player count follows live', async ({ browser }) => {
+  // Two browsers and every step of both lobbies: more than one page's worth of time.
+  test.slow();
   const mj = await someoneNew(browser);
   await mj.page.getByRole('button', { name: 'Maître du jeu' }).click();
   const code = await createGame(mj.page, 'Salle des cartes');
