@@ -25,6 +25,8 @@ const gameCard = (page: Page, name: string) => page.getByRole('listitem', { name
 test('an MJ invites a player who accepts live, then kicks them, then deletes the game', async ({
   browser,
 }) => {
+  // Two browsers and every step of both lobbies: more than one page's worth of time.
+  test.slow();
   const mj = await someoneNew(browser);
   const player = await someoneNew(browser);
   await mj.page.getByRole('button', { name: 'Maître du jeu' }).click();
@@ -93,8 +95,6 @@ test('an MJ invites a player who accepts live, then kicks them, then deletes the
 });
 
 test('the MJ joins their table after 2 s and the player count follows live', async ({ browser }) => {
-  // Two browsers and every step of both lobbies: more than one page's worth of time.
-  test.slow();
   const mj = await someoneNew(browser);
   await mj.page.getByRole('button', { name: 'Maître du jeu' }).click();
   const code = await createGame(mj.page, 'Salle des cartes');
