@@ -26,11 +26,14 @@ function serializeState(snapshot: Snapshot<unknown>): string {
 export function modelOf<TMachine extends AnyStateMachine>(
   machine: TMachine,
   events: AnyEventObject[] | ((snapshot: SnapshotFrom<TMachine>) => AnyEventObject[]),
+  /** The machine's input, for machines that take one (read by the shortest and simple paths). */
+  input?: unknown,
 ) {
   return new TestModel<SnapshotFrom<TMachine>, AnyEventObject, unknown>(
     machine as unknown as ActorLogic<SnapshotFrom<TMachine>, AnyEventObject, unknown>,
     {
       events,
+      input,
       serializeState,
       stateMatcher: (snapshot, key) => (snapshot as unknown as { matches(k: string): boolean }).matches(key),
     },
