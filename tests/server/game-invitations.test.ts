@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { GameInvitation, InvitationMoveResponse } from '../../src/api/schemas/game-invitations';
 import type { GameData } from '../../src/api/schemas/games';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
@@ -193,7 +193,9 @@ describe.each(drivers)('game invitations (%s)', (driver) => {
     });
     expect(await told).toEqual({ gameId: game.id, reason: 'kicked' });
     expect(await playerHears).toMatchObject({ id, status: 'kicked' });
-    expect((await t.app.realtime.io.in(`game:${game.id}`).fetchSockets()).length).toBe(0);
+    await vi.waitFor(async () =>
+      expect(await t.app.realtime.io.in(`game:${game.id}`).fetchSockets()).toHaveLength(0),
+    );
     expect((await t.api('GET', `/game-data/${game.id}`, undefined, invitee.token)).status).toBe(403);
     // Once kicked, the MJ may invite again.
     expect((await invite(invitee)).status).toBe(201);

@@ -192,7 +192,9 @@ describe.each(drivers)('games (%s)', (driver) => {
     });
     expect(await ended).toEqual({ gameId: game.id, reason: 'left' });
     expect(await emptied).toEqual({ gameId: game.id, count: 0 });
-    expect((await t.app.realtime.io.in(`game:${game.id}`).fetchSockets()).length).toBe(0);
+    await vi.waitFor(async () =>
+      expect(await t.app.realtime.io.in(`game:${game.id}`).fetchSockets()).toHaveLength(0),
+    );
     expect((await t.api('GET', `/game-data/${game.id}`, undefined, player.token)).status).toBe(403);
     expect(await emitWithAck(socket, 'joinGame', { gameId: game.id })).toEqual({
       ok: false,
@@ -251,10 +253,52 @@ describe.each(drivers)('games (%s)', (driver) => {
     });
     expect(await playerTold).toEqual({ gameId: game.id, reason: 'deleted' });
     expect(await inviteeTold).toEqual({ gameId: game.id, reason: 'deleted' });
-    expect((await t.app.realtime.io.in(`game:${game.id}`).fetchSockets()).length).toBe(0);
+    await vi.waitFor(async () =>
+      expect(await t.app.realtime.io.in(`game:${game.id}`).fetchSockets()).toHaveLength(0),
+    );
     expect((await t.api('GET', `/game-data/${game.id}`, undefined, mj.token)).status).toBe(404);
     const received = await t.api<GameInvitation[]>('GET', '/game-invitations', undefined, player.token);
     expect(received.body.find((i) => i.id === accepted.id)).toBeUndefined();
     expect((await t.api('DELETE', `/game-data/${game.id}`, undefined, mj.token)).status).toBe(404);
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('games across two processes (Redis)', () => {
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    a = await startTestServer({ driver: drivers.at(-1) });
+    b = await startTestServer({ peerOf: a });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('counts players on both processes and a kick on one empties the seat on the other', async () => {
+    const [mj, player] = await Promise.all([a.register(), a.register()]);
+    const game = (await a.api<GameData>('POST', '/game-data', { name: 'Deux' }, mj.token)).body;
+    const invited = await a.api<InvitationMoveResponse>(
+      'POST',
+      '/game-invitations',
+      { gameId: game.id, playerId: player.userId },
+      mj.token,
+    );
+    await a.api('POST', `/game-invitations/${invited.body.invitation.id}/accept`, undefined, player.token);
+
+    const mjSocket = await a.socket(mj.token);
+    const playerSocket = await b.socket(player.token);
+    const counted = nextEvent<{ count: number }>(mjSocket, 'gamePlayersUpdate');
+    await emitWithAck(playerSocket, 'joinGame', { gameId: game.id });
+    expect(await counted).toEqual({ gameId: game.id, count: 1 });
+    const [summary] = (await a.api<GameSummary[]>('GET', '/game-data/owned', undefined, mj.token)).body;
+    expect(summary?.connectedPlayersCount).toBe(1);
+
+    const told = nextEvent(playerSocket, 'gameAccessEnded');
+    await a.api('POST', `/game-invitations/${invited.body.invitation.id}/kick`, undefined, mj.token);
+    expect(await told).toEqual({ gameId: game.id, reason: 'kicked' });
+    await vi.waitFor(async () =>
+      expect(await b.app.realtime.io.local.in(`game:${game.id}`).fetchSockets()).toHaveLength(0),
+    );
   });
 });

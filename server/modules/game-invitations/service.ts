@@ -157,8 +157,8 @@ export function createGameInvitationsService({ db, access, presence, notifier }:
         .returning({ id: gameInvitations.id });
       if (!updated) throw httpError(404, texts.notFound);
       if (name === 'kick' && mjUserId) {
-        await presence.expel(invitation.toUserId, invitation.gameId, 'kicked');
-        await presence.announce(invitation.gameId, mjUserId);
+        presence.expel(invitation.toUserId, invitation.gameId, 'kicked');
+        await presence.announce(invitation.gameId, mjUserId, { gone: invitation.toUserId });
       }
       await notifier.changed(invitationId);
       return (await seenBy(actor, invitationId)) satisfies GameInvitation;

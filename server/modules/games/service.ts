@@ -111,7 +111,7 @@ export function createGamesService({ db, access, presence, notifier }: GamesServ
         .from(gameInvitations)
         .where(eq(gameInvitations.gameId, gameId));
       await db.delete(games).where(eq(games.id, gameId));
-      await presence.closeTable(gameId);
+      presence.closeTable(gameId);
       for (const { userId } of concerned) notifier.gameDeleted(userId, gameId);
     },
 
@@ -132,8 +132,8 @@ export function createGamesService({ db, access, presence, notifier }: GamesServ
         .returning({ id: gameInvitations.id });
       // Another request got there first: the player is no longer in the game either way.
       if (!left) throw httpError(403, gamesMessages.forbidden);
-      await presence.expel(actor.id, gameId, 'left');
-      await presence.announce(gameId, game.mjUserId);
+      presence.expel(actor.id, gameId, 'left');
+      await presence.announce(gameId, game.mjUserId, { gone: actor.id });
       await notifier.changed(left.id);
     },
   };

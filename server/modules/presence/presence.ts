@@ -39,27 +39,39 @@ export function createPresence(realtime: Realtime) {
       return counts;
     },
 
-    /** Tells the table and the game's MJ who is there now. */
-    async announce(gameId: string, mjUserId: string, players?: ConnectedUser[]): Promise<void> {
-      const present = players ?? (await connectedUsers(gameId));
+    /**
+     * Tells the table who is there now, and the game's MJ the count when it changed. `gone` is a user just expelled: across
+     * processes their sockets leave the room a moment later, so they are not counted meanwhile.
+     */
+    async announce(
+      gameId: string,
+      mjUserId: string,
+      {
+        players,
+        gone,
+        countChanged = true,
+      }: { players?: ConnectedUser[]; gone?: string; countChanged?: boolean } = {},
+    ): Promise<void> {
+      const present = (players ?? (await connectedUsers(gameId))).filter((user) => user.id !== gone);
       realtime
         .toGame(gameId)
         .emit('connectedPlayersUpdate', { gameId, count: present.length, players: present });
-      realtime.toUser(mjUserId).emit('gamePlayersUpdate', { gameId, count: present.length });
+      if (countChanged)
+        realtime.toUser(mjUserId).emit('gamePlayersUpdate', { gameId, count: present.length });
     },
 
     /** Takes every socket of a user away from a game's table, on every process, and says why. */
-    async expel(userId: string, gameId: string, reason: GameAccessEnded['reason']): Promise<void> {
+    expel(userId: string, gameId: string, reason: GameAccessEnded['reason']): void {
       realtime.toUser(userId).emit('gameAccessEnded', { gameId, reason } satisfies GameAccessEnded);
-      await io.in(rooms.user(userId)).socketsLeave(rooms.game(gameId));
+      io.in(rooms.user(userId)).socketsLeave(rooms.game(gameId));
     },
 
     /** Empties a game's table (the game is gone). */
-    async closeTable(gameId: string): Promise<void> {
+    closeTable(gameId: string): void {
       realtime
         .toGame(gameId)
         .emit('gameAccessEnded', { gameId, reason: 'deleted' } satisfies GameAccessEnded);
-      await io.in(rooms.game(gameId)).socketsLeave(rooms.game(gameId));
+      io.in(rooms.game(gameId)).socketsLeave(rooms.game(gameId));
     },
   };
 }

@@ -17,8 +17,8 @@ const gameRoomsOf = (socket: RealtimeSocket) =>
   [...socket.rooms].filter((room) => room.startsWith('game:')).map((room) => room.slice('game:'.length));
 
 /**
- * joinGame and leaveGame (platform.md §7): a member's socket enters or leaves the game's room, and
- * the table and the MJ hear the new count when it changed. The identity is the socket's user;
+ * joinGame and leaveGame (platform.md §7): a member's socket enters or leaves the game's room; the
+ * table hears who is seated, and the MJ the new count when it changed. The identity is the socket's user;
  * the payload's player id and name are the client's own business.
  */
 export function tableEvents({
@@ -36,7 +36,7 @@ export function tableEvents({
     const mjUserId = (await access.find(gameId).catch(() => null))?.mjUserId;
     if (!mjUserId) return;
     const players = await presence.connectedUsers(gameId);
-    if (players.length !== before) await presence.announce(gameId, mjUserId, players);
+    if (players.length !== before) await presence.announce(gameId, mjUserId, { players });
   }
 
   return (socket, on) => {
@@ -46,7 +46,8 @@ export function tableEvents({
       await socket.join(rooms.game(gameId));
       await db.update(games).set({ lastConnectionAt: new Date() }).where(eq(games.id, gameId));
       const players = await presence.connectedUsers(gameId);
-      if (players.length !== before) await presence.announce(gameId, game.mjUserId, players);
+      // The newcomer needs the list even when their other tab was already seated.
+      await presence.announce(gameId, game.mjUserId, { players, countChanged: players.length !== before });
       return { gameId, count: players.length, players };
     });
 
