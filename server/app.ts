@@ -12,7 +12,14 @@ import { createCharactersService } from './modules/characters/service';
 import { publicConfigRoutes } from './modules/config/routes';
 import { friendsRoutes } from './modules/friends/routes';
 import { createFriendsService, friendIdsOf } from './modules/friends/service';
+import { createInvitationNotifier } from './modules/game-invitations/notifier';
+import { gameInvitationsRoutes } from './modules/game-invitations/routes';
+import { createGameInvitationsService } from './modules/game-invitations/service';
 import { createGameAccess } from './modules/games/access';
+import { gamesRoutes } from './modules/games/routes';
+import { createGamesService } from './modules/games/service';
+import { tableEvents } from './modules/games/table-events';
+import { createTablePresence } from './modules/games/table-presence';
 import { healthRoutes } from './modules/health/routes';
 import { messagesRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
@@ -89,6 +96,11 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     });
     app.realtime.onConnection(privateMessageEvents(messages));
     const resources = createResourcesService(database);
+    const gameAccess = createGameAccess(database);
+    const tablePresence = createTablePresence(app.realtime);
+    const notifier = createInvitationNotifier(database, app.realtime);
+    const gameDeps = { db: database, access: gameAccess, presence: tablePresence, notifier };
+    app.realtime.onConnection(tableEvents({ ...gameDeps, log: app.log.child({ module: 'table' }) }));
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { db: database });
@@ -98,7 +110,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
         await api.register(charactersRoutes, {
           service: createCharactersService({
             db: database,
-            gameAccess: createGameAccess(database),
+            gameAccess,
             imageBucketUrl: config.imageBucketUrl,
           }),
         });
@@ -106,6 +118,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
         await api.register(messagesRoutes, { service: messages });
         await api.register(resourcesRoutes, { service: resources });
         await api.register(storeRoutes, { service: createStoreService(database, resources) });
+        await api.register(gamesRoutes, { service: createGamesService(gameDeps) });
+        await api.register(gameInvitationsRoutes, { service: createGameInvitationsService(gameDeps) });
       },
       { prefix: API_BASE },
     );

@@ -26,7 +26,7 @@ test('a visitor registers, logs out, logs back in, chooses a mode and keeps the 
   await expectModeChoice(page);
 
   await page.getByRole('button', { name: 'Joueur' }).click();
-  await expect(page.getByText('Mode : Joueur')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Joueur' })).toBeVisible();
   await expect(page.getByText(account.displayName).first()).toBeVisible();
 
   await page.reload();

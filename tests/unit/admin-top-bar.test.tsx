@@ -37,7 +37,7 @@ describe('top bar: the Admin button', () => {
   it('is shown to an admin, before logout, and opens the global store page', async () => {
     renderTopBar(person('admin'));
     const names = screen.getAllByRole('button').map((button) => button.textContent);
-    expect(names).toEqual(['Admin', 'Déconnexion']);
+    expect(names).toEqual(['Profil', 'Admin', 'Déconnexion']);
     await userEvent.click(screen.getByRole('button', { name: 'Admin' }));
     expect(screen.getByText('Page admin')).toBeTruthy();
   });

@@ -77,6 +77,7 @@ describe('routes', () => {
     expect(appRoutes.map((route) => route.path)).toEqual([
       '/',
       '/auth/callback',
+      '/game',
       '/creation',
       '/view',
       '/admin',

@@ -219,10 +219,10 @@ describe('landing: home after login', () => {
   it('shows the chosen mode with the way back to the choice', async () => {
     const { user } = await signedIn();
     await user.click(screen.getByRole('button', { name: 'Maître du jeu' }));
-    expect(screen.getByText('Mode : Maître du jeu')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Maître du jeu' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Changer de mode' }));
     await user.click(screen.getByRole('button', { name: 'Joueur' }));
-    expect(screen.getByText('Mode : Joueur')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Joueur' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Maître du jeu' })).toBeNull();
   });
 
@@ -242,7 +242,7 @@ describe('landing: home after login', () => {
     await user.click(screen.getByRole('button', { name: 'Déconnexion' }));
     expect(screen.queryByRole('button', { name: 'Déconnexion' })).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.queryByText('Mode : Joueur')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Joueur' })).toBeNull();
     expect(app.record.endedSessions).toEqual(['jwt-ana']);
     expect(app.stored.size).toBe(0);
   });

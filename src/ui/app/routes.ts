@@ -13,6 +13,7 @@ export interface AppRoute {
 export const appRoutes: AppRoute[] = [
   { path: '/', load: () => import('../landing/LandingPage') },
   { path: '/auth/callback', load: () => import('../auth-callback/AuthCallbackPage') },
+  { path: '/game', load: () => import('../game/GamePage') },
   { path: '/creation', load: () => import('../creation/CreationPage') },
   { path: '/view', load: () => import('../sheet/SheetPage') },
   { path: '/admin', load: () => import('../admin/GlobalStorePage') },

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useState, type ComponentType } from 'react';
 import { useAppActors } from '../app/AppActorsContext';
+import { ProfileModalFromAddress } from '../profile/ProfileModal';
 import { AuthOverlay, type AuthOverlayKind } from './AuthOverlay';
 import { ModePanel } from './ModePanel';
 import type { LandingSceneProps } from './scene/LandingScene';
@@ -43,6 +44,7 @@ export function LandingHome({ Scene }: { Scene: ComponentType<LandingSceneProps>
     <Scene onJoin={join} playerName={user?.displayName ?? null} onBack={user ? backToChoice : undefined}>
       {user && <TopBar user={user} />}
       {user && <ModePanel user={user} />}
+      {user && <ProfileModalFromAddress user={user} />}
       {!user && overlay && (
         <AuthOverlay
           kind={overlay}

@@ -2,13 +2,17 @@ import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { SessionUser } from '../../domain/roles';
 import { useAppActors } from '../app/AppActorsContext';
+import { GameMasterLobby } from '../home/GameMasterLobby';
+import { PlayerLobby } from '../home/PlayerLobby';
+import '../home/home.css';
 import { landingMessages } from './messages';
 
-const { modeChoice: choiceTexts, modeHeading, changeMode } = landingMessages;
+const { modeChoice: choiceTexts, changeMode } = landingMessages;
+const lobbyTitles = { gameMaster: choiceTexts.gameMaster, player: choiceTexts.player } as const;
 
 /**
- * After login: the choice between game master and player, then the chosen mode with the way back
- * to the choice. The lobbies of each mode come later.
+ * After login: the choice between game master and player, then the chosen mode's lobby with the
+ * way back to the choice.
  */
 export function ModePanel({ user }: { user: SessionUser }) {
   const { modeChoice } = useAppActors();
@@ -32,12 +36,16 @@ export function ModePanel({ user }: { user: SessionUser }) {
   }
 
   return (
-    <header className="mode-panel mode-panel--chosen">
-      <p className="mode-panel__mode">{modeHeading[mode]}</p>
-      <p className="mode-panel__user">{user.displayName}</p>
-      <button type="button" className="secondary" onClick={() => modeChoice.send({ type: 'mode.back' })}>
-        {changeMode}
-      </button>
-    </header>
+    <section className="mode-panel mode-panel--chosen" aria-labelledby={titleId}>
+      <header className="mode-panel__header">
+        <h2 id={titleId} className="mode-panel__mode">
+          {lobbyTitles[mode]}
+        </h2>
+        <button type="button" className="secondary" onClick={() => modeChoice.send({ type: 'mode.back' })}>
+          {changeMode}
+        </button>
+      </header>
+      {mode === 'gameMaster' ? <GameMasterLobby user={user} /> : <PlayerLobby />}
+    </section>
   );
 }

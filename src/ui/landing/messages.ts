@@ -1,5 +1,3 @@
-import type { Mode } from '../../machines/mode-choice.machine';
-
 /** Every text of the landing and home screen (platform.md §2), verbatim. */
 export const landingMessages = {
   login: {
@@ -26,10 +24,6 @@ export const landingMessages = {
     gameMaster: 'Maître du jeu',
     player: 'Joueur',
   },
-  modeHeading: {
-    gameMaster: 'Mode : Maître du jeu',
-    player: 'Mode : Joueur',
-  } satisfies Record<Mode, string>,
   changeMode: 'Changer de mode',
   topBar: 'Compte',
 } as const;

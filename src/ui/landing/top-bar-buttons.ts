@@ -2,6 +2,8 @@ import { lazy, type ComponentType } from 'react';
 import type { NavigateFunction } from 'react-router-dom';
 import type { RoleRequirement } from '../../domain/roles';
 import type { AppActors } from '../app/app-actors';
+import { profileMessages } from '../profile/messages';
+import { PROFILE_MODAL } from '../profile/profile-modal-address';
 import { landingMessages } from './messages';
 
 export type TopBarButton = {
@@ -20,6 +22,12 @@ export type TopBarButton = {
  * (admin role only), logout. Each screen that brings one adds it here, in one line, before logout.
  */
 export const topBarButtons: readonly TopBarButton[] = [
+  {
+    id: 'profile',
+    label: profileMessages.topBarButton,
+    requires: 'any',
+    press: ({ navigate }) => navigate(`/?modal=${PROFILE_MODAL}`),
+  },
   { id: 'friends', label: 'Amis', requires: 'any', View: lazy(() => import('../social/FriendsButton')) },
   { id: 'admin', label: 'Admin', requires: 'admin', press: ({ navigate }) => navigate('/admin') },
   {

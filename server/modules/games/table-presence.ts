@@ -1,0 +1,79 @@
+import type { ConnectedUser, GameAccessEnded } from '../../../src/api/schemas/games';
+import { rooms } from '../../realtime/rooms';
+import type { Realtime } from '../../realtime/types';
+
+/**
+ * Who is at a game's table, counted from the game's socket room on every process (fetchSockets
+ * spans the Redis adapter), one entry per user however many tabs they have open. Nothing is
+ * stored: the room is the truth, so a crashed process cannot leave ghosts behind.
+ */
+export function createTablePresence(realtime: Realtime) {
+  const { io } = realtime;
+
+  async function connectedUsers(gameId: string): Promise<ConnectedUser[]> {
+    const sockets = await io.in(rooms.game(gameId)).fetchSockets();
+    const byId = new Map<string, ConnectedUser>();
+    for (const socket of sockets) {
+      const { user } = socket.data;
+      if (user && !byId.has(user.id)) byId.set(user.id, { id: user.id, displayName: user.displayName });
+    }
+    return [...byId.values()].sort((a, b) => a.displayName.localeCompare(b.displayName, 'fr'));
+  }
+
+  return {
+    connectedUsers,
+
+    /** Counts per game for many games at once, in one round trip. */
+    async countsOf(gameIds: string[]): Promise<Map<string, number>> {
+      const counts = new Map(gameIds.map((id) => [id, 0]));
+      if (gameIds.length === 0) return counts;
+      const users = new Map(gameIds.map((id) => [id, new Set<string>()]));
+      const sockets = await io.in(gameIds.map(rooms.game)).fetchSockets();
+      for (const socket of sockets) {
+        for (const room of socket.rooms) {
+          const seen = users.get(room.slice('game:'.length));
+          if (room.startsWith('game:') && seen && socket.data.user) seen.add(socket.data.user.id);
+        }
+      }
+      for (const [id, seen] of users) counts.set(id, seen.size);
+      return counts;
+    },
+
+    /**
+     * Tells the table who is there now, and the game's MJ the count when it changed. `gone` is a user just expelled: across
+     * processes their sockets leave the room a moment later, so they are not counted meanwhile.
+     */
+    async announce(
+      gameId: string,
+      mjUserId: string,
+      {
+        players,
+        gone,
+        countChanged = true,
+      }: { players?: ConnectedUser[]; gone?: string; countChanged?: boolean } = {},
+    ): Promise<void> {
+      const present = (players ?? (await connectedUsers(gameId))).filter((user) => user.id !== gone);
+      realtime
+        .toGame(gameId)
+        .emit('connectedPlayersUpdate', { gameId, count: present.length, players: present });
+      if (countChanged)
+        realtime.toUser(mjUserId).emit('gamePlayersUpdate', { gameId, count: present.length });
+    },
+
+    /** Takes every socket of a user away from a game's table, on every process, and says why. */
+    expel(userId: string, gameId: string, reason: GameAccessEnded['reason']): void {
+      realtime.toUser(userId).emit('gameAccessEnded', { gameId, reason } satisfies GameAccessEnded);
+      io.in(rooms.user(userId)).socketsLeave(rooms.game(gameId));
+    },
+
+    /** Empties a game's table (the game is gone). */
+    closeTable(gameId: string): void {
+      realtime
+        .toGame(gameId)
+        .emit('gameAccessEnded', { gameId, reason: 'deleted' } satisfies GameAccessEnded);
+      io.in(rooms.game(gameId)).socketsLeave(rooms.game(gameId));
+    },
+  };
+}
+
+export type TablePresence = ReturnType<typeof createTablePresence>;

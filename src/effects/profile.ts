@@ -1,0 +1,38 @@
+import { fromPromise } from 'xstate';
+import { changePassword, checkDisplayName, deleteAccount, updateProfile } from '../api/auth';
+import { displayNameAvailabilityMachine } from '../machines/display-name-availability.machine';
+import { profileMachine } from '../machines/profile.machine';
+import { storage } from './storage';
+
+/**
+ * The profile modal's effects. A new token goes to storage, whose change the auth machine follows
+ * (the same path as a renewal), so the top bar and the socket pick up the new name by themselves.
+ */
+export function profileLogic(goHome: () => void) {
+  return profileMachine.provide({
+    actors: {
+      availability: displayNameAvailabilityMachine.provide({
+        actors: {
+          'check display name': fromPromise(
+            async ({ input, signal }: { input: { name: string }; signal: AbortSignal }) =>
+              (await checkDisplayName(input.name, signal)).isAvailable,
+          ),
+        },
+      }),
+      'update profile': fromPromise(({ input }: { input: { displayName: string; email: string } }) =>
+        updateProfile(input),
+      ),
+      'change password': fromPromise(
+        ({ input }: { input: { currentPassword: string; newPassword: string } }) => changePassword(input),
+      ),
+      'delete account': fromPromise(({ input }: { input: { password: string } }) =>
+        deleteAccount(input.password),
+      ),
+    },
+    actions: {
+      'store new token': (_, token) => storage.set('jwt', token),
+      'clear stored credentials': () => storage.remove('jwt', 'userId', 'displayName', 'refresh_token'),
+      'go home': goHome,
+    },
+  });
+}

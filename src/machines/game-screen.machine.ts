@@ -1,0 +1,140 @@
+import { assign, setup } from 'xstate';
+import type { ConnectedUser, GameData } from '../api/schemas/games';
+import { failureText } from './failure-text';
+import { unprovidedEvents, unprovidedPromise } from './unprovided';
+
+export const gameScreenTexts = {
+  loadFailed: 'Impossible de charger la partie.',
+  noGame: 'Aucune partie sélectionnée',
+  ended: {
+    kicked: 'Vous avez été expulsé de la partie.',
+    left: 'Vous avez quitté la partie.',
+    deleted: 'Cette partie a été supprimée.',
+  },
+} as const;
+
+export type GameScreenEvent =
+  /** The back button. */
+  | { type: 'table.leave' }
+  /** connectedPlayersUpdate for this game. */
+  | { type: 'table.players.updated'; players: ConnectedUser[] }
+  /** gameAccessEnded for this game. */
+  | { type: 'table.access.ended'; reason: 'kicked' | 'left' | 'deleted' }
+  /** The socket came back: its rooms were lost with the old connection. */
+  | { type: 'socket.connected' };
+
+export interface GameScreenContext {
+  gameId: string;
+  playerId: string;
+  playerName: string;
+  game: GameData | null;
+  players: ConnectedUser[];
+  /** Why the user cannot stay (refusal, kick, deletion), shown before going home. */
+  refusal: string | null;
+}
+
+/**
+ * The game's page (/game?gameId=…&playerId=…), the table's entrance: it loads the game (members
+ * only: anyone else reads the refusal and goes home), takes a seat after the table's 1 s join
+ * delay, follows who else is seated, and leaves the seat on the way out — by the back button, or
+ * because the MJ kicked the player or deleted the game. The table itself grows from here.
+ */
+export const gameScreenMachine = setup({
+  types: {
+    context: {} as GameScreenContext,
+    events: {} as GameScreenEvent,
+    input: {} as { gameId: string; playerId: string; playerName: string },
+  },
+  actors: {
+    'load game': unprovidedPromise<GameData, { gameId: string }>('load game'),
+    /** connectedPlayersUpdate and gameAccessEnded of this game, and socket reconnections. */
+    'watch table news': unprovidedEvents<GameScreenEvent, { gameId: string }>('watch table news'),
+  },
+  actions: {
+    'emit joinGame': (_, _payload: { gameId: string; playerId: string; playerName: string }) => {},
+    'emit leaveGame': (_, _payload: { gameId: string }) => {},
+    'go home': () => {},
+    'set game': assign({ game: (_, game: GameData) => game }),
+    'set players': assign({ players: (_, players: ConnectedUser[]) => players }),
+    'refuse with': assign({ refusal: (_, text: string) => text }),
+  },
+  guards: {
+    'no game was given': ({ context }) => context.gameId === '',
+  },
+  delays: {
+    /** table.md §9: join delay. */
+    joinDelay: 1000,
+    /** platform.md §9: redirect delay. */
+    homeRedirect: 2000,
+  },
+}).createMachine({
+  id: 'gameScreen',
+  context: ({ input }) => ({ ...input, game: null, players: [], refusal: null }),
+  invoke: { id: 'news', src: 'watch table news', input: ({ context }) => ({ gameId: context.gameId }) },
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [
+        {
+          guard: 'no game was given',
+          target: 'refused',
+          actions: { type: 'refuse with', params: gameScreenTexts.noGame },
+        },
+        { target: 'loading' },
+      ],
+    },
+    loading: {
+      invoke: {
+        id: 'game',
+        src: 'load game',
+        input: ({ context }) => ({ gameId: context.gameId }),
+        onDone: { target: 'entering', actions: { type: 'set game', params: ({ event }) => event.output } },
+        onError: {
+          target: 'refused',
+          actions: {
+            type: 'refuse with',
+            params: ({ event }) => failureText(event.error, gameScreenTexts.loadFailed),
+          },
+        },
+      },
+    },
+    /** The table's join delay before the seat is taken. */
+    entering: {
+      after: { joinDelay: { target: 'seated' } },
+      on: { 'table.leave': { target: 'left', actions: 'go home' } },
+    },
+    seated: {
+      entry: {
+        type: 'emit joinGame',
+        params: ({ context }) => ({
+          gameId: context.gameId,
+          playerId: context.playerId,
+          playerName: context.playerName,
+        }),
+      },
+      on: {
+        'socket.connected': { target: 'seated', reenter: true },
+        'table.players.updated': { actions: { type: 'set players', params: ({ event }) => event.players } },
+        'table.leave': {
+          target: 'left',
+          actions: [
+            { type: 'emit leaveGame', params: ({ context }) => ({ gameId: context.gameId }) },
+            'go home',
+          ],
+        },
+        'table.access.ended': {
+          target: 'refused',
+          actions: [
+            { type: 'set players', params: [] },
+            { type: 'refuse with', params: ({ event }) => gameScreenTexts.ended[event.reason] },
+          ],
+        },
+      },
+    },
+    /** The reason is on screen; home follows. */
+    refused: {
+      after: { homeRedirect: { target: 'left', actions: 'go home' } },
+    },
+    left: { type: 'final' },
+  },
+});

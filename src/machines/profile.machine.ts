@@ -1,0 +1,293 @@
+import { assign, sendTo, setup } from 'xstate';
+import type { PublicUser } from '../api/schemas/auth';
+import { accountMessages, displayNameError, PASSWORD_MIN } from '../domain/account';
+import { displayNameAvailabilityMachine } from './display-name-availability.machine';
+import { failureText } from './failure-text';
+import { unprovidedPromise } from './unprovided';
+
+/** platform.md §8: shown when the server gives no text of its own. */
+export const profileFailures = {
+  update: 'Échec de la mise à jour du profil',
+  password: 'Échec de la modification du mot de passe',
+  deletion: 'Échec de la suppression du compte',
+} as const;
+
+export interface ProfileFeedback {
+  tone: 'success' | 'error';
+  text: string;
+}
+
+export type ProfileEvent =
+  | { type: 'profile.save'; displayName: string; email: string }
+  | { type: 'password.change'; currentPassword: string; newPassword: string; confirmation: string }
+  | { type: 'account.delete.ask'; password: string }
+  | { type: 'account.delete.confirm' }
+  | { type: 'account.delete.cancel' };
+
+export interface ProfileContext {
+  displayName: string;
+  email: string;
+  details: ProfileFeedback | null;
+  password: ProfileFeedback | null;
+  deletion: ProfileFeedback | null;
+  /** Kept between the password step and the confirmation modal. */
+  deletionPassword: string;
+}
+
+type UpdateAnswer = { user: PublicUser; token: string; message: string };
+
+/** The first broken rule of a password change (platform.md §5 "New password"), or null. */
+export function passwordChangeError(change: {
+  currentPassword: string;
+  newPassword: string;
+  confirmation: string;
+}): string | null {
+  if (!change.currentPassword || !change.newPassword || !change.confirmation) {
+    return accountMessages.allFieldsRequired;
+  }
+  if (change.newPassword.length < PASSWORD_MIN) return accountMessages.newPasswordTooShort;
+  if (change.newPassword !== change.confirmation) return 'Les mots de passe ne correspondent pas';
+  return null;
+}
+
+/**
+ * The profile modal (platform.md §2 "Modals", §4, §5): display name (with its availability) and
+ * e-mail, password change, account deletion. Each part has its own lifecycle and its own message,
+ * so they run side by side. A saved profile brings a new token, which replaces the stored one so
+ * the whole app follows the new name. A deleted account is said so, then after 2 s the stored
+ * credentials are cleared and the user goes home.
+ */
+export const profileMachine = setup({
+  types: {
+    context: {} as ProfileContext,
+    events: {} as ProfileEvent,
+    input: {} as { displayName: string; email: string },
+  },
+  actors: {
+    availability: displayNameAvailabilityMachine,
+    'update profile': unprovidedPromise<UpdateAnswer, { displayName: string; email: string }>(
+      'update profile',
+    ),
+    'change password': unprovidedPromise<
+      { message: string },
+      { currentPassword: string; newPassword: string }
+    >('change password'),
+    'delete account': unprovidedPromise<{ message: string }, { password: string }>('delete account'),
+  },
+  actions: {
+    'show details feedback': assign({ details: (_, feedback: ProfileFeedback) => feedback }),
+    'show password feedback': assign({ password: (_, feedback: ProfileFeedback) => feedback }),
+    'show deletion feedback': assign({ deletion: (_, feedback: ProfileFeedback | null) => feedback }),
+    'adopt user': assign({
+      displayName: (_, user: PublicUser) => user.display_name,
+      email: (_, user: PublicUser) => user.email,
+    }),
+    'keep deletion password': assign({ deletionPassword: (_, password: string) => password }),
+    'forget deletion password': assign({ deletionPassword: '' }),
+    'tell availability the new name': sendTo('availability', ({ context }) => ({
+      type: 'name.current' as const,
+      name: context.displayName,
+    })),
+    /** The new access token replaces the stored one; the session follows it. */
+    'store new token': (_, _token: string) => {},
+    /** Stored tokens and identity removed: the user is signed out. */
+    'clear stored credentials': () => {},
+    'go home': () => {},
+  },
+  guards: {
+    'details are refused': ({ event }) =>
+      event.type === 'profile.save' && displayNameError(event.displayName) !== null,
+    'password change is refused': ({ event }) =>
+      event.type === 'password.change' && passwordChangeError(event) !== null,
+    'deletion password is missing': ({ event }) =>
+      event.type === 'account.delete.ask' && event.password === '',
+  },
+  delays: {
+    /** platform.md §9: redirect delay after deleting. */
+    homeRedirect: 2000,
+  },
+}).createMachine({
+  id: 'profile',
+  context: ({ input }) => ({
+    displayName: input.displayName,
+    email: input.email,
+    details: null,
+    password: null,
+    deletion: null,
+    deletionPassword: '',
+  }),
+  invoke: {
+    id: 'availability',
+    src: 'availability',
+    input: ({ context }) => ({ current: context.displayName }),
+  },
+  type: 'parallel',
+  states: {
+    details: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'profile.save': [
+              {
+                guard: 'details are refused',
+                actions: {
+                  type: 'show details feedback',
+                  params: ({ event }) => ({ tone: 'error', text: displayNameError(event.displayName) ?? '' }),
+                },
+              },
+              { target: 'saving' },
+            ],
+          },
+        },
+        saving: {
+          tags: ['busy'],
+          invoke: {
+            id: 'update',
+            src: 'update profile',
+            input: ({ event }) =>
+              event.type === 'profile.save'
+                ? { displayName: event.displayName.trim(), email: event.email.trim() }
+                : { displayName: '', email: '' },
+            onDone: {
+              target: 'editing',
+              actions: [
+                { type: 'adopt user', params: ({ event }) => event.output.user },
+                { type: 'store new token', params: ({ event }) => event.output.token },
+                {
+                  type: 'show details feedback',
+                  params: ({ event }) => ({ tone: 'success', text: event.output.message }),
+                },
+                'tell availability the new name',
+              ],
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'show details feedback',
+                params: ({ event }) => ({
+                  tone: 'error',
+                  text: failureText(event.error, profileFailures.update),
+                }),
+              },
+            },
+          },
+        },
+      },
+    },
+    password: {
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            'password.change': [
+              {
+                guard: 'password change is refused',
+                actions: {
+                  type: 'show password feedback',
+                  params: ({ event }) => ({ tone: 'error', text: passwordChangeError(event) ?? '' }),
+                },
+              },
+              { target: 'changing' },
+            ],
+          },
+        },
+        changing: {
+          tags: ['busy'],
+          invoke: {
+            id: 'password',
+            src: 'change password',
+            input: ({ event }) =>
+              event.type === 'password.change'
+                ? { currentPassword: event.currentPassword, newPassword: event.newPassword }
+                : { currentPassword: '', newPassword: '' },
+            onDone: {
+              target: 'editing',
+              actions: {
+                type: 'show password feedback',
+                params: ({ event }) => ({ tone: 'success', text: event.output.message }),
+              },
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'show password feedback',
+                params: ({ event }) => ({
+                  tone: 'error',
+                  text: failureText(event.error, profileFailures.password),
+                }),
+              },
+            },
+          },
+        },
+      },
+    },
+    deletion: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'account.delete.ask': [
+              {
+                guard: 'deletion password is missing',
+                actions: {
+                  type: 'show deletion feedback',
+                  params: { tone: 'error', text: accountMessages.deletionPasswordRequired },
+                },
+              },
+              {
+                target: 'confirming',
+                actions: [
+                  { type: 'keep deletion password', params: ({ event }) => event.password },
+                  { type: 'show deletion feedback', params: null },
+                ],
+              },
+            ],
+          },
+        },
+        /** The confirmation modal. */
+        confirming: {
+          on: {
+            'account.delete.confirm': { target: 'deleting' },
+            'account.delete.cancel': { target: 'idle', actions: 'forget deletion password' },
+          },
+        },
+        deleting: {
+          tags: ['busy'],
+          invoke: {
+            id: 'deletion',
+            src: 'delete account',
+            input: ({ context }) => ({ password: context.deletionPassword }),
+            onDone: {
+              target: 'deleted',
+              actions: [
+                'forget deletion password',
+                {
+                  type: 'show deletion feedback',
+                  params: ({ event }) => ({ tone: 'success', text: event.output.message }),
+                },
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: [
+                'forget deletion password',
+                {
+                  type: 'show deletion feedback',
+                  params: ({ event }) => ({
+                    tone: 'error',
+                    text: failureText(event.error, profileFailures.deletion),
+                  }),
+                },
+              ],
+            },
+          },
+        },
+        deleted: {
+          after: { homeRedirect: { target: 'gone', actions: ['clear stored credentials', 'go home'] } },
+        },
+        gone: { type: 'final' },
+      },
+    },
+  },
+});

@@ -1,0 +1,73 @@
+import type { GameInvitationStatus } from '../../api/schemas/game-invitations';
+
+/** Every text of the two lobbies and their modals (platform.md §2, §4, §8), verbatim where the spec gives one. */
+export const homeMessages = {
+  gameMaster: {
+    title: 'Mes parties',
+    create: 'Créer une partie',
+    empty: "Vous n'avez encore créé aucune partie.",
+    code: 'Code',
+    lastConnection: 'Dernière connexion :',
+    connectedPlayers: (count: number) =>
+      `${count} joueur${count > 1 ? 's' : ''} connecté${count > 1 ? 's' : ''}`,
+    join: 'Rejoindre',
+    manage: 'Invitations et joueurs',
+    resources: 'Ressources',
+    delete: 'Supprimer',
+    joining: (name: string) => `Connexion à « ${name} »…`,
+  },
+  prompt: {
+    title: 'Nouvelle partie',
+    label: 'Nom de la partie',
+    confirm: 'Créer',
+    cancel: 'Annuler',
+  },
+  deletion: {
+    title: 'Supprimer la partie',
+    warning: (name: string) =>
+      `Cette action est définitive : tout ce que contient « ${name} » sera supprimé. Tapez le nom de la partie pour confirmer.`,
+    label: 'Nom de la partie',
+    confirm: 'Supprimer définitivement',
+    cancel: 'Annuler',
+  },
+  admin: {
+    title: (name: string) => `Gérer « ${name} »`,
+    invite: 'Inviter un joueur',
+    searchLabel: "Rechercher par nom d'affichage",
+    searching: 'Recherche…',
+    noResult: 'Aucun joueur trouvé',
+    inviteButton: 'Inviter',
+    pending: 'Invitations envoyées',
+    noPending: 'Aucune invitation en attente',
+    revoke: 'Révoquer',
+    players: 'Joueurs',
+    noPlayers: 'Aucun joueur dans cette partie',
+    kick: 'Expulser',
+    close: 'Fermer',
+  },
+  player: {
+    title: 'Mes invitations',
+    empty: "Vous n'avez reçu aucune invitation.",
+    from: 'Maître du jeu :',
+    accept: 'Accepter',
+    decline: 'Refuser',
+    leave: 'Quitter la partie',
+    characters: 'Mes personnages',
+    createCharacter: 'Créer un personnage',
+    play: 'Jouer',
+    legacyTitle: 'Sélection rapide',
+    legacyLabel: 'Personnage',
+    legacyPlaceholder: '— Choisir un personnage —',
+    legacyLaunch: 'Lancer la partie',
+    launching: 'Entrée dans la partie…',
+  },
+  status: {
+    pending: 'En attente',
+    accepted: 'Acceptée',
+    declined: 'Refusée',
+    revoked: 'Révoquée',
+    kicked: 'Expulsé',
+    left: 'Quitté',
+  } satisfies Record<GameInvitationStatus, string>,
+  close: 'Fermer',
+} as const;

@@ -1,0 +1,193 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { ActorRefFrom } from 'xstate';
+import { DISPLAY_NAME_MAX } from '../../domain/account';
+import type { SessionUser } from '../../domain/roles';
+import { profileLogic } from '../../effects/profile';
+import type { displayNameAvailabilityMachine } from '../../machines/display-name-availability.machine';
+import { useAppActors } from '../app/AppActorsContext';
+import { Feedback, Modal } from '../home/Modal';
+import { Field } from '../landing/Field';
+import { profileMessages as texts } from './messages';
+import { PROFILE_MODAL } from './profile-modal-address';
+
+type AvailabilityRef = ActorRefFrom<typeof displayNameAvailabilityMachine>;
+
+function AvailabilityHint({ availability }: { availability: AvailabilityRef | undefined }) {
+  const state = useSelector(availability, (snapshot) => snapshot?.value);
+  const message = useSelector(availability, (snapshot) => snapshot?.context.message ?? null);
+  return (
+    <p
+      className={`feedback ${state === 'available' ? 'feedback--success' : 'feedback--error'}`}
+      aria-live="polite"
+    >
+      {state === 'checking' && texts.checking}
+      {state === 'available' && texts.available}
+      {(state === 'unavailable' || state === 'idle') && message}
+    </p>
+  );
+}
+
+const fieldsOf = (event: FormEvent<HTMLFormElement>) => {
+  event.preventDefault();
+  return Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+};
+
+/** platform.md §2 "Modals" — profile management: details, password, account deletion. */
+export function ProfileModal({ user, onClose }: { user: SessionUser; onClose: () => void }) {
+  const { inspect } = useAppActors();
+  const navigate = useNavigate();
+  const logic = useMemo(() => profileLogic(() => navigate('/')), [navigate]);
+  const profile = useActorRef(logic, {
+    input: { displayName: user.displayName, email: user.email },
+    inspect,
+  });
+  const availability = useSelector(
+    profile,
+    (snapshot) => snapshot.children.availability as AvailabilityRef | undefined,
+  );
+  const nameTaken = useSelector(availability, (snapshot) => snapshot?.matches('unavailable') ?? false);
+  const context = useSelector(profile, (snapshot) => snapshot.context);
+  const saving = useSelector(profile, (snapshot) => snapshot.matches({ details: 'saving' }));
+  const changing = useSelector(profile, (snapshot) => snapshot.matches({ password: 'changing' }));
+  const confirming = useSelector(
+    profile,
+    (snapshot) => snapshot.matches({ deletion: 'confirming' }) || snapshot.matches({ deletion: 'deleting' }),
+  );
+  const deleted = useSelector(
+    profile,
+    (snapshot) => snapshot.matches({ deletion: 'deleted' }) || snapshot.matches({ deletion: 'gone' }),
+  );
+  const [displayName, setDisplayName] = useState(user.displayName);
+  const [email, setEmail] = useState(user.email);
+
+  return (
+    <Modal title={texts.title} onClose={onClose} wide>
+      <section aria-label={texts.details}>
+        <h3>{texts.details}</h3>
+        <form
+          aria-label={texts.details}
+          onSubmit={(event) => {
+            event.preventDefault();
+            profile.send({ type: 'profile.save', displayName, email });
+          }}
+        >
+          <Field
+            label={texts.displayName}
+            value={displayName}
+            maxLength={DISPLAY_NAME_MAX}
+            onChange={(event) => {
+              setDisplayName(event.target.value);
+              availability?.send({ type: 'name.typed', name: event.target.value });
+            }}
+          />
+          <AvailabilityHint availability={availability} />
+          <Field
+            label={texts.email}
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <Feedback feedback={context.details} />
+          <div className="modal__actions">
+            <button type="submit" disabled={saving || nameTaken}>
+              {texts.save}
+            </button>
+          </div>
+        </form>
+      </section>
+      <section aria-label={texts.password}>
+        <h3>{texts.password}</h3>
+        <form
+          aria-label={texts.password}
+          onSubmit={(event) => {
+            const fields = fieldsOf(event);
+            profile.send({
+              type: 'password.change',
+              currentPassword: fields.currentPassword ?? '',
+              newPassword: fields.newPassword ?? '',
+              confirmation: fields.confirmation ?? '',
+            });
+          }}
+        >
+          <Field
+            label={texts.currentPassword}
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+          />
+          <Field label={texts.newPassword} name="newPassword" type="password" autoComplete="new-password" />
+          <Field label={texts.confirmation} name="confirmation" type="password" autoComplete="new-password" />
+          <Feedback feedback={context.password} />
+          <div className="modal__actions">
+            <button type="submit" disabled={changing}>
+              {texts.changePassword}
+            </button>
+          </div>
+        </form>
+      </section>
+      <section aria-label={texts.deletion}>
+        <h3>{texts.deletion}</h3>
+        <form
+          aria-label={texts.deletion}
+          onSubmit={(event) =>
+            profile.send({ type: 'account.delete.ask', password: fieldsOf(event).password ?? '' })
+          }
+        >
+          <p className="game-card__meta">{texts.deletionHint}</p>
+          <Field
+            label={texts.deletionPassword}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+          />
+          <Feedback feedback={context.deletion} />
+          <div className="modal__actions">
+            <button type="submit" className="danger-fill" disabled={deleted}>
+              {texts.deleteAccount}
+            </button>
+          </div>
+        </form>
+      </section>
+      {confirming && (
+        <Modal title={texts.confirmTitle} onClose={() => profile.send({ type: 'account.delete.cancel' })}>
+          <p>{texts.confirmText}</p>
+          <div className="modal__actions">
+            <button
+              type="button"
+              className="secondary"
+              onClick={() => profile.send({ type: 'account.delete.cancel' })}
+            >
+              {texts.cancel}
+            </button>
+            <button
+              type="button"
+              className="danger-fill"
+              onClick={() => profile.send({ type: 'account.delete.confirm' })}
+            >
+              {texts.confirm}
+            </button>
+          </div>
+        </Modal>
+      )}
+    </Modal>
+  );
+}
+
+/** Opens the profile modal while the address asks for it (`?modal=profil`), so the top bar can. */
+export function ProfileModalFromAddress({ user }: { user: SessionUser }) {
+  const [params, setParams] = useSearchParams();
+  if (params.get('modal') !== PROFILE_MODAL) return null;
+  return (
+    <ProfileModal
+      user={user}
+      onClose={() =>
+        setParams((current) => {
+          current.delete('modal');
+          return current;
+        })
+      }
+    />
+  );
+}

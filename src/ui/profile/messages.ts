@@ -1,0 +1,25 @@
+/** Texts of the profile modal (platform.md §2 "Modals", §5). */
+export const profileMessages = {
+  title: 'Mon profil',
+  details: 'Informations',
+  displayName: "Nom d'affichage",
+  email: 'Email',
+  save: 'Enregistrer',
+  checking: 'Vérification…',
+  available: 'Ce nom est disponible',
+  password: 'Mot de passe',
+  currentPassword: 'Mot de passe actuel',
+  newPassword: 'Nouveau mot de passe',
+  confirmation: 'Confirmer le nouveau mot de passe',
+  changePassword: 'Modifier le mot de passe',
+  deletion: 'Supprimer mon compte',
+  deletionHint:
+    'La suppression est définitive : vos parties, invitations et personnages disparaissent avec le compte.',
+  deletionPassword: 'Mot de passe',
+  deleteAccount: 'Supprimer mon compte',
+  confirmTitle: 'Confirmer la suppression',
+  confirmText: 'Voulez-vous vraiment supprimer votre compte ? Cette action est irréversible.',
+  confirm: 'Oui, supprimer',
+  cancel: 'Annuler',
+  topBarButton: 'Profil',
+} as const;

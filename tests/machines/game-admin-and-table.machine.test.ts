@@ -1,0 +1,218 @@
+import { NEVER, Subject, type Observable } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromEventObservable, fromPromise, SimulatedClock } from 'xstate';
+import type { GameInvitation, InviteCandidate } from '../../src/api/schemas/game-invitations';
+import type { GameData } from '../../src/api/schemas/games';
+import {
+  gameAdminMachine,
+  gameAdminTexts,
+  inviteFailure,
+  type GameAdminEvent,
+} from '../../src/machines/game-admin.machine';
+import { gameScreenMachine, type GameScreenEvent } from '../../src/machines/game-screen.machine';
+import { passwordChangeError, profileMachine } from '../../src/machines/profile.machine';
+import { deferred, settle, type Pending } from '../helpers/machine-model';
+
+const refusal = (status: number, error: string) => ({ status, message: error, body: { error } });
+
+describe('game admin', () => {
+  function startAdmin() {
+    const clock = new SimulatedClock();
+    const searches: Pending<InviteCandidate[]>[] = [];
+    const loads: Pending<GameInvitation[]>[] = [];
+    const actor = createActor(
+      gameAdminMachine.provide({
+        actors: {
+          'load invitations': fromPromise(({ input }) => {
+            const call = deferred<GameInvitation[]>(input);
+            loads.push(call);
+            return call.promise;
+          }),
+          'search players': fromPromise(({ input }) => {
+            const call = deferred<InviteCandidate[]>(input);
+            searches.push(call);
+            return call.promise;
+          }),
+          'invite player': fromPromise(async () => ({ message: 'ok' })),
+          'watch server news': fromEventObservable(() => NEVER as Observable<GameAdminEvent>),
+        },
+      }),
+      { input: { gameId: 'TOWER234' }, clock },
+    ).start();
+    return { actor, clock, searches, loads };
+  }
+
+  it('searches 300 ms after the last key, from 2 characters', async () => {
+    const { actor, clock, searches } = startAdmin();
+    actor.send({ type: 'search.typed', query: 'a' });
+    expect(actor.getSnapshot().matches({ search: 'tooShort' })).toBe(true);
+    actor.send({ type: 'search.typed', query: 'an' });
+    clock.increment(299);
+    actor.send({ type: 'search.typed', query: 'ana ' });
+    clock.increment(299);
+    expect(searches).toHaveLength(0);
+    clock.increment(1);
+    expect(searches.map((search) => search.input)).toEqual([{ gameId: 'TOWER234', query: 'ana' }]);
+    searches[0]!.resolve([{ id: 'u', display_name: 'Ana' }]);
+    await settle();
+    expect(actor.getSnapshot().context.candidates).toEqual([{ id: 'u', display_name: 'Ana' }]);
+  });
+
+  it('reloads the invitations after inviting, and says it was sent', async () => {
+    const { actor, loads } = startAdmin();
+    loads[0]!.resolve([]);
+    await settle();
+    actor.send({ type: 'player.invite', playerId: 'u' });
+    await settle();
+    expect(actor.getSnapshot().context.feedback).toEqual({ tone: 'success', text: gameAdminTexts.sent });
+    expect(loads).toHaveLength(2);
+  });
+
+  it('maps the invitation failures to the spec texts', () => {
+    expect(inviteFailure(refusal(400, 'Une invitation est déjà en attente pour ce joueur.'))).toBe(
+      'Ce joueur a déjà reçu une invitation pour cette partie. Veuillez attendre sa réponse.',
+    );
+    expect(inviteFailure(refusal(400, 'Vous ne pouvez pas vous inviter vous-même.'))).toBe(
+      "Erreur lors de l'envoi de l'invitation : Vous ne pouvez pas vous inviter vous-même.",
+    );
+    expect(inviteFailure(refusal(403, 'x'))).toBe(
+      "Vous n'êtes pas autorisé à inviter des joueurs dans cette partie.",
+    );
+    expect(inviteFailure(refusal(404, 'x'))).toBe('Partie non trouvée.');
+  });
+});
+
+describe('game screen', () => {
+  const game = { id: 'TOWER234', name: 'La Tour' } as GameData;
+
+  function startScreen(gameId = 'TOWER234') {
+    const clock = new SimulatedClock();
+    const news = new Subject<GameScreenEvent>();
+    const emitted: Array<[string, unknown]> = [];
+    let home = 0;
+    const loads: Pending<GameData>[] = [];
+    const actor = createActor(
+      gameScreenMachine.provide({
+        actors: {
+          'load game': fromPromise(({ input }) => {
+            const call = deferred<GameData>(input);
+            loads.push(call);
+            return call.promise;
+          }),
+          'watch table news': fromEventObservable(() => news),
+        },
+        actions: {
+          'emit joinGame': (_, payload) => void emitted.push(['joinGame', payload]),
+          'emit leaveGame': (_, payload) => void emitted.push(['leaveGame', payload]),
+          'go home': () => void (home += 1),
+        },
+      }),
+      { input: { gameId, playerId: 'char-1', playerName: 'Ana' }, clock },
+    ).start();
+    return { actor, clock, news, emitted, loads, homes: () => home };
+  }
+
+  it('joins 1 s after loading, rejoins after a reconnection, and leaves on the way back', async () => {
+    const { actor, clock, news, emitted, loads, homes } = startScreen();
+    loads[0]!.resolve(game);
+    await settle();
+    clock.increment(999);
+    expect(emitted).toEqual([]);
+    clock.increment(1);
+    const join = ['joinGame', { gameId: 'TOWER234', playerId: 'char-1', playerName: 'Ana' }];
+    expect(emitted).toEqual([join]);
+    news.next({ type: 'table.players.updated', players: [{ id: 'u', displayName: 'Ana' }] });
+    expect(actor.getSnapshot().context.players).toEqual([{ id: 'u', displayName: 'Ana' }]);
+    news.next({ type: 'socket.connected' });
+    expect(emitted).toEqual([join, join]);
+    actor.send({ type: 'table.leave' });
+    expect(emitted.at(-1)).toEqual(['leaveGame', { gameId: 'TOWER234' }]);
+    expect(homes()).toBe(1);
+  });
+
+  it('shows the refusal of a non-member, then goes home after 2 s', async () => {
+    const { actor, clock, loads, emitted, homes } = startScreen();
+    loads[0]!.reject(refusal(403, "Vous n'êtes pas autorisé à accéder à cette partie..."));
+    await settle();
+    expect(actor.getSnapshot().context.refusal).toBe("Vous n'êtes pas autorisé à accéder à cette partie...");
+    clock.increment(2000);
+    expect(homes()).toBe(1);
+    expect(emitted).toEqual([]);
+  });
+
+  it('sends a kicked player home', async () => {
+    const { actor, clock, news, loads, homes } = startScreen();
+    loads[0]!.resolve(game);
+    await settle();
+    clock.increment(1000);
+    news.next({ type: 'table.access.ended', reason: 'kicked' });
+    expect(actor.getSnapshot().context.refusal).toBe('Vous avez été expulsé de la partie.');
+    clock.increment(2000);
+    expect(homes()).toBe(1);
+  });
+});
+
+describe('profile', () => {
+  it('checks the three password rules in the spec order', () => {
+    expect(passwordChangeError({ currentPassword: '', newPassword: 'abcdef', confirmation: 'abcdef' })).toBe(
+      'Tous les champs sont requis',
+    );
+    expect(passwordChangeError({ currentPassword: 'x', newPassword: 'abc', confirmation: 'abc' })).toBe(
+      'Le nouveau mot de passe doit contenir au moins 6 caractères',
+    );
+    expect(passwordChangeError({ currentPassword: 'x', newPassword: 'abcdef', confirmation: 'abcdeg' })).toBe(
+      'Les mots de passe ne correspondent pas',
+    );
+    expect(
+      passwordChangeError({ currentPassword: 'x', newPassword: 'abcdef', confirmation: 'abcdef' }),
+    ).toBeNull();
+  });
+
+  it('stores the new token, and after a deletion clears the session and goes home 2 s later', async () => {
+    const clock = new SimulatedClock();
+    const log: string[] = [];
+    const actor = createActor(
+      profileMachine.provide({
+        actors: {
+          'update profile': fromPromise(async ({ input }) => ({
+            user: {
+              id: 'u',
+              email: input.email,
+              display_name: input.displayName,
+              username: 'x',
+              created_at: '',
+              role: 'player' as const,
+            },
+            token: 'jwt-2',
+            message: 'Profil mis à jour avec succès',
+          })),
+          'delete account': fromPromise(async () => ({ message: 'Compte supprimé avec succès' })),
+        },
+        actions: {
+          'store new token': (_, token) => void log.push(`token ${token}`),
+          'clear stored credentials': () => void log.push('cleared'),
+          'go home': () => void log.push('home'),
+        },
+      }),
+      { input: { displayName: 'Ana', email: 'ana@example.test' }, clock },
+    ).start();
+    actor.send({ type: 'profile.save', displayName: ' Anabelle ', email: 'ana@example.test' });
+    await settle();
+    expect(log).toEqual(['token jwt-2']);
+    expect(actor.getSnapshot().context.displayName).toBe('Anabelle');
+
+    actor.send({ type: 'account.delete.ask', password: '' });
+    expect(actor.getSnapshot().context.deletion?.text).toBe(
+      'Le mot de passe est requis pour confirmer la suppression',
+    );
+    actor.send({ type: 'account.delete.ask', password: 'secret-123' });
+    expect(actor.getSnapshot().matches({ deletion: 'confirming' })).toBe(true);
+    actor.send({ type: 'account.delete.confirm' });
+    await settle();
+    expect(actor.getSnapshot().context.deletion?.text).toBe('Compte supprimé avec succès');
+    clock.increment(1999);
+    expect(log).toEqual(['token jwt-2']);
+    clock.increment(1);
+    expect(log).toEqual(['token jwt-2', 'cleared', 'home']);
+  });
+});
