@@ -1,6 +1,8 @@
 import { filter, map, type Observable } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
 import * as friendsApi from '../api/friends';
+import { invitePlayer } from '../api/game-invitations';
+import { listOwnedGames } from '../api/games';
 import { getConversation, markConversationRead } from '../api/messages';
 import {
   friendInvitationAcceptedEvent,
@@ -145,5 +147,18 @@ export function privateChatEffects(socket: SocialSocket) {
         ),
       ),
     },
+  };
+}
+
+/** The chat's game-invitation effects: the lobby's own calls, and the chat's reload. */
+export function chatGameInviteEffects(reloadChat: () => void) {
+  return {
+    actors: {
+      'load my games': fromPromise(({ signal }: { signal: AbortSignal }) => listOwnedGames(signal)),
+      'invite player': fromPromise(async ({ input }: { input: { gameId: string; playerId: string } }) => {
+        await invitePlayer(input.gameId, input.playerId);
+      }),
+    },
+    actions: { 'reload the chat': reloadChat },
   };
 }

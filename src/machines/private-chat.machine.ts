@@ -29,6 +29,8 @@ export type ChatFact =
 export type PrivateChatEvent =
   | { type: 'chat.send'; content: string }
   | { type: 'chat.alert.dismiss' }
+  /** Load the conversation again (after inviting the friend into a game). */
+  | { type: 'chat.reload' }
   | ChatFact
   | PendingExpired
   /** Internal: a message was accepted for sending (starts the 2 s double-send window). */
@@ -185,6 +187,7 @@ export const privateChatMachine = setup({
   on: {
     'message.refused': { actions: { type: 'alert', params: ({ event }) => ({ text: event.error }) } },
     'chat.alert.dismiss': { actions: 'dismiss alert' },
+    'chat.reload': '.conversation.loading',
     'friend.status.changed': { actions: 'set friend status' },
     'pending.expired': {
       actions: { type: 'drop pending message', params: ({ event }) => ({ id: event.id }) },

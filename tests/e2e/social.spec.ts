@@ -82,3 +82,77 @@ test('two friends meet through search, chat both ways, and see each other leave'
   await expect(anaSeesBea).toContainText('Hors ligne');
   await anaContext.close();
 });
+
+test('a friend is invited into a game from the chat, and sees it live in their lobby', async ({
+  browser,
+}) => {
+  test.slow();
+  const [anaContext, beaContext] = [await browser.newContext(), await browser.newContext()];
+  const [ana, bea] = [await anaContext.newPage(), await beaContext.newPage()];
+  const [anaAccount, beaAccount] = [newAccount(), newAccount()];
+  for (const [page, account] of [
+    [ana, anaAccount],
+    [bea, beaAccount],
+  ] as const) {
+    await openLanding(page);
+    await register(page, account);
+  }
+  const anaMenu = await sendFriendRequest(ana, beaAccount);
+  const beaMenu = await openFriendsMenu(bea);
+  await beaMenu
+    .getByRole('region', { name: 'Invitations reçues' })
+    .getByRole('button', { name: 'Accepter' })
+    .click();
+  const anaSeesBea = anaMenu.getByTestId(`friend-${beaAccount.displayName}`);
+  await expect(anaSeesBea).toBeVisible();
+
+  // Without a game, there is nothing to invite into.
+  await anaSeesBea.getByRole('button', { name: `Discuter avec ${beaAccount.displayName}` }).click();
+  const anaChat = ana.getByRole('dialog', { name: `Discussion avec ${beaAccount.displayName}` });
+  await anaChat.getByRole('button', { name: 'Inviter dans une partie' }).click();
+  await expect(anaChat.getByText('Aucune partie active')).toBeVisible();
+  await ana.keyboard.press('Escape');
+  await expect(anaChat).toHaveCount(0);
+  await ana.keyboard.press('Escape');
+  await expect(anaMenu).toHaveCount(0);
+  await bea.keyboard.press('Escape');
+  await expect(beaMenu).toHaveCount(0);
+
+  await ana.getByRole('button', { name: 'Maître du jeu' }).click();
+  await ana.getByRole('button', { name: 'Créer une partie' }).click();
+  await ana.getByRole('dialog', { name: 'Nouvelle partie' }).getByLabel('Nom de la partie').fill('La Crypte');
+  await ana.getByRole('button', { name: 'Créer', exact: true }).click();
+  await expect(ana.getByText(/^Partie créée ! Code : /)).toBeVisible();
+  await bea.getByRole('button', { name: 'Joueur' }).click();
+  await expect(bea.getByText("Vous n'avez reçu aucune invitation.")).toBeVisible();
+
+  const menu = await openFriendsMenu(ana);
+  await menu
+    .getByTestId(`friend-${beaAccount.displayName}`)
+    .getByRole('button', { name: `Discuter avec ${beaAccount.displayName}` })
+    .click();
+  await anaChat.getByRole('button', { name: 'Inviter dans une partie' }).click();
+  await anaChat
+    .getByRole('listitem')
+    .filter({ hasText: 'La Crypte' })
+    .getByRole('button', { name: 'Inviter' })
+    .click();
+  await expect(anaChat.getByText('Invitation envoyée avec succès !')).toBeVisible();
+  await expect(bea.getByRole('listitem', { name: 'La Crypte' })).toBeVisible();
+
+  // A second invitation to the same game waits for Béa's answer.
+  await expect(anaChat.getByRole('button', { name: 'Inviter dans une partie' })).toBeVisible();
+  await anaChat.getByRole('button', { name: 'Inviter dans une partie' }).click();
+  await anaChat
+    .getByRole('listitem')
+    .filter({ hasText: 'La Crypte' })
+    .getByRole('button', { name: 'Inviter' })
+    .click();
+  await expect(
+    anaChat.getByText(
+      'Ce joueur a déjà reçu une invitation pour cette partie. Veuillez attendre sa réponse.',
+    ),
+  ).toBeVisible();
+  await anaContext.close();
+  await beaContext.close();
+});

@@ -4,6 +4,7 @@ import { MESSAGE_MAX } from '../../domain/social';
 import { privateChatEffects, type SocialSocket } from '../../effects/social';
 import { privateChatMachine } from '../../machines/private-chat.machine';
 import { useAppActors } from '../app/AppActorsContext';
+import { ChatGameInvite } from './ChatGameInvite';
 import { Presence } from './FriendsMenu';
 import { formatTime, socialMessages as texts } from './messages';
 import { useEscape } from './useEscape';
@@ -112,6 +113,11 @@ export function ChatWindow({
           ))}
           <li ref={end} aria-hidden="true" className="chat-window__end" />
         </ol>
+        <ChatGameInvite
+          friendId={friendId}
+          friendName={name}
+          onReload={() => chat.send({ type: 'chat.reload' })}
+        />
         <form className="chat-window__form" onSubmit={submit}>
           <label htmlFor={inputId} className="visually-hidden">
             {texts.messageLabel}

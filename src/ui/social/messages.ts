@@ -37,6 +37,13 @@ export const socialMessages = {
   send: 'Envoyer',
   pending: 'Envoi…',
   dismiss: 'OK',
+  inviteToGame: 'Inviter dans une partie',
+  inviteTitle: (name: string) => `Inviter ${name} dans une partie`,
+  loadingGames: 'Chargement de vos parties…',
+  noGames: 'Aucune partie active',
+  invite: 'Inviter',
+  sendingInvitation: "Envoi de l'invitation…",
+  retry: 'Réessayer',
 } as const;
 
 const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
