@@ -7,6 +7,7 @@ import { useAppActors } from '../app/AppActorsContext';
 import { ChatGameInvite } from './ChatGameInvite';
 import { Presence } from './FriendsMenu';
 import { formatTime, socialMessages as texts } from './messages';
+import { SocialAlert } from './SocialAlert';
 import { useEscape } from './useEscape';
 
 /** The chat window (platform.md §2): a private conversation with one friend and their status. */
@@ -69,18 +70,7 @@ export function ChatWindow({
             ×
           </button>
         </header>
-        {alert && (
-          <p className="social-alert" role="alert">
-            {alert}{' '}
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => chat.send({ type: 'chat.alert.dismiss' })}
-            >
-              {texts.dismiss}
-            </button>
-          </p>
-        )}
+        {alert && <SocialAlert text={alert} onDismiss={() => chat.send({ type: 'chat.alert.dismiss' })} />}
         <ol className="chat-window__messages" aria-live="polite">
           {loading && <li className="social-empty">{texts.loadingConversation}</li>}
           {loadError && <li className="social-alert">{loadError}</li>}

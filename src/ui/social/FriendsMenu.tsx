@@ -5,6 +5,7 @@ import type { Friend, UserSearchResult } from '../../api/schemas/friends';
 import type { friendInvitationMachine } from '../../machines/friend-invitation.machine';
 import type { friendsListMachine } from '../../machines/friends-list.machine';
 import { formatDateTime, socialMessages as texts } from './messages';
+import { SocialAlert } from './SocialAlert';
 import { useEscape } from './useEscape';
 
 type FriendsListRef = ActorRefFrom<typeof friendsListMachine>;
@@ -46,18 +47,7 @@ export function FriendsMenu({
             ×
           </button>
         </header>
-        {alert && (
-          <p className="social-alert" role="alert">
-            {alert}{' '}
-            <button
-              type="button"
-              className="secondary"
-              onClick={() => friendsList.send({ type: 'alert.dismiss' })}
-            >
-              {texts.dismiss}
-            </button>
-          </p>
-        )}
+        {alert && <SocialAlert text={alert} onDismiss={() => friendsList.send({ type: 'alert.dismiss' })} />}
         <div className="friends-menu__columns">
           <div>
             <UserSearch friendsList={friendsList} />
