@@ -220,3 +220,28 @@ export function commandOf(
     ? { type: 'map.clear' }
     : { type: 'map.select', map: payload.map, bringPlayers: payload.bringPlayers };
 }
+
+// ---- Volatile drags: relayed to the game's room, never logged (docs/table.md "Drags").
+
+/** `itemDrag`, client → server: where a token is while the mouse (10 ms) or finger (50 ms) moves. */
+export const itemDragPayload = z.object({ gameId, ...onToken, ...position });
+export type ItemDragPayload = z.infer<typeof itemDragPayload>;
+
+/** `itemDragging`, server → the others who may see the token; the drop is a logged `token.moved`. */
+export const itemDragging = z.object({ ...onToken, ...position, userId: z.string() });
+export type ItemDragging = z.infer<typeof itemDragging>;
+
+// ---- The chat history: the log's chat events (GET /message?gameId=…).
+
+/**
+ * One page of a game's chat, oldest first: the `chat.posted` / `chat.system` / `dice.rolled` events
+ * with `seq < before` (the newest page when `before` is absent). Without `gameId` the answer is
+ * empty (table.md §7).
+ */
+export const gameMessagesQuery = z.object({
+  gameId: gameId.optional(),
+  before: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+});
+export type GameMessagesQuery = z.infer<typeof gameMessagesQuery>;
+export const gameMessagesAnswer = z.array(tableEvent);
