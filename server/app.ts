@@ -29,6 +29,8 @@ import { resourcesRoutes } from './modules/resources/routes';
 import { createResourcesService } from './modules/resources/service';
 import { storeRoutes } from './modules/store/routes';
 import { createStoreService } from './modules/store/service';
+import { tableRoutes } from './modules/table/routes';
+import type { TableService } from './modules/table/service';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { useAuthentication } from './plugins/authentication';
@@ -37,6 +39,7 @@ import { useErrorHandling } from './plugins/error-handler';
 import { limitAttempts, useRateLimit } from './plugins/rate-limit';
 import { useRealtime } from './plugins/realtime';
 import { useSecurityHeaders } from './plugins/security-headers';
+import { useTable } from './plugins/table';
 import { useZodValidation } from './plugins/validation';
 
 export interface BuildAppOptions {
@@ -70,9 +73,11 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     await useSecurityHeaders(app, config);
     await useRateLimit(app);
     useAuthentication(app, access);
-    // Registered before the realtime layer's own preClose: presence stops before the sockets close.
-    const started: { presence?: Presence } = {};
+    // Registered before the realtime layer's own preClose: presence stops and the table's appends
+    // under way emit before the sockets and the Redis adapter close.
+    const started: { presence?: Presence; table?: TableService } = {};
     app.addHook('preClose', async () => {
+      await started.table?.close();
       await started.presence?.stop();
     });
     await useRealtime(app, access, config);
@@ -101,6 +106,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     const notifier = createInvitationNotifier(database, app.realtime);
     const gameDeps = { db: database, access: gameAccess, presence: tablePresence, notifier };
     app.realtime.onConnection(tableEvents({ ...gameDeps, log: app.log.child({ module: 'table' }) }));
+    const table = useTable(app, gameDeps);
+    started.table = table;
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { db: database });
@@ -116,6 +123,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
         });
         await api.register(friendsRoutes, { service: friends });
         await api.register(messagesRoutes, { service: messages });
+        await api.register(tableRoutes, { service: table });
         await api.register(resourcesRoutes, { service: resources });
         await api.register(storeRoutes, { service: createStoreService(database, resources) });
         await api.register(gamesRoutes, { service: createGamesService(gameDeps) });
