@@ -152,6 +152,9 @@ export type EquipAction = EquipRequest['action'];
 export const equipResponse = z.object({ message: z.string(), equipped: equippedList });
 export type EquipResponse = z.infer<typeof equipResponse>;
 
+/** The socket's `equipmentChange` (table.md §7 "Socket events"). */
+export const equipmentChangeEvent = z.object({ playerId: z.string() });
+
 export const playerIdParam = z.object({ playerId: z.string().min(1).max(64) });
 export const memoryIdParam = z.object({ memoryId: z.string().min(1).max(64) });
 
