@@ -10,6 +10,9 @@ import { createTokenService } from './modules/auth/tokens';
 import { charactersRoutes } from './modules/characters/routes';
 import { createCharactersService } from './modules/characters/service';
 import { publicConfigRoutes } from './modules/config/routes';
+import { emitEquipmentChange } from './modules/equipment/notifier';
+import { equipmentRoutes } from './modules/equipment/routes';
+import { createEquipmentService } from './modules/equipment/service';
 import { friendsRoutes } from './modules/friends/routes';
 import { createFriendsService, friendIdsOf } from './modules/friends/service';
 import { createInvitationNotifier } from './modules/game-invitations/notifier';
@@ -119,6 +122,17 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
             db: database,
             gameAccess,
             imageBucketUrl: config.imageBucketUrl,
+          }),
+        });
+        await api.register(equipmentRoutes, {
+          service: createEquipmentService({
+            db: database,
+            gameAccess,
+            readResource: resources.read,
+            // The game chat's system message ('Équipé: …' / 'Déséquipé: …', table.md §4) is posted
+            // here, with notice.gameId and notice.text, once the game chat's event log exists.
+            notifyEquipment: (notice) => emitEquipmentChange(app.realtime, notice),
+            log: app.log.child({ module: 'equipment' }),
           }),
         });
         await api.register(friendsRoutes, { service: friends });

@@ -3,8 +3,14 @@ import {
   characterList,
   characterSheet,
   characterSummary,
+  consumeShardResponse,
   createdCharacter,
+  equipResponse,
+  memoryEnchantmentList,
+  weaponAttackList,
+  type ConsumeShardRequest,
   type CreateCharacterRequest,
+  type EquipAction,
   type UpdateCharacterRequest,
 } from './schemas/characters';
 
@@ -71,4 +77,41 @@ export async function updateCharacter(
   });
   clearCache('/players');
   return answer;
+}
+
+/** `PUT /player-memories/equip/{playerId}/{memoryId}`: the answer is what the character wears now. */
+export function changeEquipment(
+  playerId: string,
+  memoryId: string,
+  action: EquipAction,
+  signal?: AbortSignal,
+) {
+  return request(
+    'PUT',
+    `/player-memories/equip/${encodeURIComponent(playerId)}/${encodeURIComponent(memoryId)}`,
+    { body: { action }, schema: equipResponse, signal },
+  );
+}
+
+/** The attacks of a weapon the character wears. */
+export function getWeaponAttacks(memoryId: string, playerId: string, signal?: AbortSignal) {
+  return request('GET', `/attack/memory/${encodeURIComponent(memoryId)}`, {
+    query: { playerId },
+    schema: weaponAttackList,
+    cache: false,
+    signal,
+  });
+}
+
+export function getMemoryEnchantments(memoryId: string, signal?: AbortSignal) {
+  return request('GET', `/memory-enchantments/${encodeURIComponent(memoryId)}/memory`, {
+    schema: memoryEnchantmentList,
+    cache: false,
+    signal,
+  });
+}
+
+/** Soul Shards into the core: the answer carries the sheet afterwards. */
+export function consumeSoulShards(body: ConsumeShardRequest, signal?: AbortSignal) {
+  return request('POST', '/player-items/consume-soul-shard', { body, schema: consumeShardResponse, signal });
 }

@@ -1,7 +1,30 @@
-import { fromPromise } from 'xstate';
-import { createCharacter, getCharacterSheet, updateCharacter } from '../api/characters';
+import { filter, map, type Observable } from 'rxjs';
+import { fromEventObservable, fromPromise } from 'xstate';
+import {
+  changeEquipment,
+  consumeSoulShards,
+  createCharacter,
+  getCharacterSheet,
+  getMemoryEnchantments,
+  getWeaponAttacks,
+  updateCharacter,
+} from '../api/characters';
 import { getPublicConfig } from '../api/config';
-import type { CreateCharacterRequest } from '../api/schemas/characters';
+import {
+  equipmentChangeEvent,
+  type ConsumeShardRequest,
+  type CreateCharacterRequest,
+} from '../api/schemas/characters';
+import { equipmentSlotOf, type EquippedMemory } from '../domain/character/equipment';
+import {
+  characterSheetMachine,
+  equippedOf,
+  sheetEquipment,
+  type SheetData,
+} from '../machines/character-sheet.machine';
+import type { EquipmentChange } from '../machines/equipment.machine';
+import { serverEvents } from './server-events';
+import type { SocketFact } from './socket';
 
 /** The image bucket's base address from `GET /config`. */
 const loadImageBucket = fromPromise<string>(
@@ -18,15 +41,73 @@ export const characterCreationActors = {
   ),
 };
 
-/** The sheet machine's calls in the browser. */
-export const characterSheetActors = {
-  'load image bucket': loadImageBucket,
-  'load sheet': fromPromise(
-    ({ input, signal }: { input: { playerId: string; gameId: string | null }; signal: AbortSignal }) =>
-      getCharacterSheet(input.playerId, input.gameId, signal),
-  ),
-  'update image': fromPromise(
-    ({ input, signal }: { input: { playerId: string; assetLink: string | null }; signal: AbortSignal }) =>
-      updateCharacter(input.playerId, { assetLink: input.assetLink }, signal),
-  ),
-};
+/** A sheet with the attacks of each weapon it wears and the enchantments of each memory it wears. */
+async function loadSheet(playerId: string, gameId: string | null, signal: AbortSignal): Promise<SheetData> {
+  const sheet = await getCharacterSheet(playerId, gameId, signal);
+  const worn = equippedOf(sheet);
+  const weapons = worn.filter((memory) => equipmentSlotOf(memory.type) === 'Arme');
+  const [attacks, enchantments] = await Promise.all([
+    Promise.all(
+      weapons.map(async (memory) => [
+        memory.memoryId,
+        await getWeaponAttacks(memory.memoryId, playerId, signal),
+      ]),
+    ),
+    Promise.all(
+      worn.map(async (memory) => [memory.memoryId, await getMemoryEnchantments(memory.memoryId, signal)]),
+    ),
+  ]);
+  return { sheet, attacks: Object.fromEntries(attacks), enchantments: Object.fromEntries(enchantments) };
+}
+
+/** `equipmentChange` for this character, from any table or sheet: read the sheet again. */
+function sheetNews(facts$: Observable<SocketFact>, playerId: string) {
+  return serverEvents(facts$, 'equipmentChange', equipmentChangeEvent).pipe(
+    filter((change) => change.playerId === playerId),
+    map(() => ({ type: 'sheet.reload' as const })),
+  );
+}
+
+/** The sheet machine, and the equipment machine it runs, with their calls and the socket's news. */
+export function characterSheetLogic(facts$: Observable<SocketFact>) {
+  return characterSheetMachine.provide({
+    actors: {
+      'load image bucket': loadImageBucket,
+      'load sheet': fromPromise(
+        ({ input, signal }: { input: { playerId: string; gameId: string | null }; signal: AbortSignal }) =>
+          loadSheet(input.playerId, input.gameId, signal),
+      ),
+      'update image': fromPromise(
+        ({ input, signal }: { input: { playerId: string; assetLink: string | null }; signal: AbortSignal }) =>
+          updateCharacter(input.playerId, { assetLink: input.assetLink }, signal),
+      ),
+      'consume shards': fromPromise(
+        ({ input, signal }: { input: ConsumeShardRequest; signal: AbortSignal }) =>
+          consumeSoulShards(input, signal),
+      ),
+      'watch sheet news': fromEventObservable(({ input }: { input: { playerId: string } }) =>
+        sheetNews(facts$, input.playerId),
+      ),
+      equipment: sheetEquipment({
+        actors: {
+          'change equipment': fromPromise(
+            async ({
+              input,
+              signal,
+            }: {
+              input: EquipmentChange;
+              signal: AbortSignal;
+            }): Promise<EquippedMemory[]> =>
+              (await changeEquipment(input.playerId, input.memoryId, input.action, signal)).equipped.map(
+                ({ memoryId, Memory }) => ({ memoryId, ...Memory }),
+              ),
+          ),
+        },
+        actions: {
+          'warn unknown memory type': (_, { memory }) =>
+            console.warn(`Type de mémoire inconnu : ${memory.type} (${memory.name})`),
+        },
+      }),
+    },
+  });
+}

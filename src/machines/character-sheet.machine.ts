@@ -1,18 +1,40 @@
-import { assign, setup } from 'xstate';
-import type { CharacterSheet } from '../api/schemas/characters';
+import { assign, sendParent, sendTo, setup } from 'xstate';
+import type {
+  CharacterSheet,
+  ConsumeShardRequest,
+  ConsumeShardResponse,
+  MemoryEnchantment,
+  WeaponAttack,
+} from '../api/schemas/characters';
+import type { EquippedMemory, SheetNumbers } from '../domain/character/equipment';
 import { imageLinkAllowed } from '../domain/character/image-link';
 import { characterMessages } from '../domain/character/messages';
+import { SKILL_NAMES, skillBonus, type Skills } from '../domain/character/skills';
+import { STAT_NAMES, type Stats } from '../domain/character/stats';
+import { equipmentMachine } from './equipment.machine';
 import { failureText } from './failure-text';
-import { unprovidedPromise } from './unprovided';
+import { unprovidedEvents, unprovidedPromise } from './unprovided';
 
 export const sheetFailures = {
   /** Shown when the server gives no text of its own. */
   load: 'Impossible de charger la fiche du personnage.',
+  shard: 'La consommation du Soul Shard a échoué.',
 } as const;
+
+/** A sheet as the page reads it: the character, then the attacks and enchantments of what it wears. */
+export interface SheetData {
+  sheet: CharacterSheet;
+  /** By weapon memory id: the attacks of each weapon worn. */
+  attacks: Record<string, WeaponAttack[]>;
+  /** By memory id: the enchantments of each memory worn. */
+  enchantments: Record<string, MemoryEnchantment[]>;
+}
 
 export type CharacterSheetEvent =
   | { type: 'image.change'; link: string }
   | { type: 'image.feedback.dismiss' }
+  | { type: 'shard.consume'; itemId: string; quantity: number }
+  | { type: 'shard.feedback.dismiss' }
   /** Something changed the sheet elsewhere (equipment, soul core): read it again. */
   | { type: 'sheet.reload' };
 
@@ -20,17 +42,58 @@ export interface CharacterSheetContext {
   playerId: string;
   gameId: string | null;
   sheet: CharacterSheet | null;
+  attacks: SheetData['attacks'];
+  enchantments: SheetData['enchantments'];
   imageBucketUrl: string | null;
   loadError: string | null;
   /** The image rule's refusal, or 'Erreur.' when the server did not take the new link. */
   imageError: string | null;
+  /** The server's word on the last consumption, success or refusal. */
+  shardFeedback: { ok: boolean; text: string } | null;
+}
+
+/** The sheet's numbers before equipment: the stored statistics and each skill's bonus. */
+export function baseNumbers(sheet: CharacterSheet): SheetNumbers {
+  const stats = Object.fromEntries(STAT_NAMES.map((name) => [name, sheet[name]])) as Stats;
+  const skills = Object.fromEntries(
+    SKILL_NAMES.map((skill) => [skill, skillBonus(skill, stats, sheet.skills[skill] ?? 0)]),
+  ) as Skills;
+  return { stats, skills };
+}
+
+/** The memories the character wears, as the equipment rules read them. */
+export const equippedOf = (sheet: CharacterSheet): EquippedMemory[] =>
+  sheet.memories
+    .filter((memory) => memory.equipped)
+    .map(({ id, name, type, stat }) => ({ memoryId: id, name, type, stat }));
+
+const heldQuantity = (sheet: CharacterSheet | null, itemId: string) =>
+  sheet?.items.find((item) => item.id === itemId)?.quantity ?? 0;
+
+type EquipmentImplementations = Parameters<typeof equipmentMachine.provide>[0];
+
+/**
+ * The equipment of an open sheet, with the effects the page gives it: a stored change has the
+ * sheet read again (the weapon's attacks).
+ */
+export function sheetEquipment(implementations: EquipmentImplementations = {}) {
+  return equipmentMachine.provide({
+    ...implementations,
+    actions: {
+      ...implementations.actions,
+      'announce equipment change': sendParent({ type: 'sheet.reload' }),
+    },
+  });
 }
 
 /**
  * A character's sheet (table.md §2 "Character sheet"): read once it is asked for, read again when
- * something changes it elsewhere. The server decides who may read it (owner or the game's MJ) and
- * its refusal is what the page shows. The image link is checked against the rule before it is
- * sent; the server checks it again and any failure there reads 'Erreur.' (table.md §8).
+ * something changes it elsewhere (`equipmentChange` for this character, through 'watch sheet
+ * news'). The server decides who may read it (owner or the game's MJ) and its refusal is what the
+ * page shows. While the sheet is on screen its equipment is the equipment machine, invoked with
+ * what the character wears and told of every reload. The image link is checked against the rule
+ * before it is sent; the server checks it again and any failure there reads 'Erreur.' (table.md §8).
+ * Soul Shards are consumed on the server, which answers the sheet afterwards.
  */
 export const characterSheetMachine = setup({
   types: {
@@ -40,21 +103,39 @@ export const characterSheetMachine = setup({
   },
   actors: {
     'load image bucket': unprovidedPromise<string>('load image bucket'),
-    'load sheet': unprovidedPromise<CharacterSheet, { playerId: string; gameId: string | null }>(
-      'load sheet',
-    ),
+    'load sheet': unprovidedPromise<SheetData, { playerId: string; gameId: string | null }>('load sheet'),
     'update image': unprovidedPromise<CharacterSheet, { playerId: string; assetLink: string | null }>(
       'update image',
     ),
+    'consume shards': unprovidedPromise<ConsumeShardResponse, ConsumeShardRequest>('consume shards'),
+    'watch sheet news': unprovidedEvents<{ type: 'sheet.reload' }, { playerId: string }>('watch sheet news'),
+    equipment: sheetEquipment(),
   },
   actions: {
     'keep sheet': assign({ sheet: (_, sheet: CharacterSheet) => sheet }),
+    'keep sheet data': assign((_, { sheet, attacks, enchantments }: SheetData) => ({
+      sheet,
+      attacks,
+      enchantments,
+    })),
+    'tell equipment': sendTo('equipment', (_, sheet: CharacterSheet) => ({
+      type: 'equipment.reloaded' as const,
+      equipped: equippedOf(sheet),
+      base: baseNumbers(sheet),
+    })),
   },
   guards: {
     'image link is refused': ({ context, event }) =>
       event.type === 'image.change' &&
       event.link.trim() !== '' &&
       !imageLinkAllowed(event.link, context.sheet?.name ?? '', context.imageBucketUrl),
+    'quantity is not held': ({ context, event }) =>
+      event.type === 'shard.consume' &&
+      !(
+        Number.isInteger(event.quantity) &&
+        event.quantity >= 1 &&
+        event.quantity <= heldQuantity(context.sheet, event.itemId)
+      ),
   },
 }).createMachine({
   id: 'characterSheet',
@@ -62,15 +143,21 @@ export const characterSheetMachine = setup({
     playerId: input.playerId,
     gameId: input.gameId,
     sheet: null,
+    attacks: {},
+    enchantments: {},
     imageBucketUrl: null,
     loadError: null,
     imageError: null,
+    shardFeedback: null,
   }),
-  invoke: {
-    id: 'imageBucket',
-    src: 'load image bucket',
-    onDone: { actions: assign({ imageBucketUrl: ({ event }) => event.output }) },
-  },
+  invoke: [
+    {
+      id: 'imageBucket',
+      src: 'load image bucket',
+      onDone: { actions: assign({ imageBucketUrl: ({ event }) => event.output }) },
+    },
+    { id: 'news', src: 'watch sheet news', input: ({ context }) => ({ playerId: context.playerId }) },
+  ],
   initial: 'loading',
   states: {
     loading: {
@@ -81,7 +168,10 @@ export const characterSheetMachine = setup({
         input: ({ context }) => ({ playerId: context.playerId, gameId: context.gameId }),
         onDone: {
           target: 'ready',
-          actions: [{ type: 'keep sheet', params: ({ event }) => event.output }, assign({ loadError: null })],
+          actions: [
+            { type: 'keep sheet data', params: ({ event }) => event.output },
+            assign({ loadError: null }),
+          ],
         },
         onError: {
           target: 'failed',
@@ -93,6 +183,15 @@ export const characterSheetMachine = setup({
       on: { 'sheet.reload': 'loading' },
     },
     ready: {
+      invoke: {
+        id: 'equipment',
+        src: 'equipment',
+        input: ({ context }) => ({
+          playerId: context.playerId,
+          equipped: equippedOf(context.sheet!),
+          base: baseNumbers(context.sheet!),
+        }),
+      },
       on: { 'sheet.reload': '.reloading' },
       initial: 'idle',
       states: {
@@ -106,6 +205,44 @@ export const characterSheetMachine = setup({
               { target: 'savingImage', actions: assign({ imageError: null }) },
             ],
             'image.feedback.dismiss': { actions: assign({ imageError: null }) },
+            'shard.consume': [
+              {
+                guard: 'quantity is not held',
+                actions: assign({
+                  shardFeedback: { ok: false, text: characterMessages.shardQuantityInvalid },
+                }),
+              },
+              { target: 'consumingShards', actions: assign({ shardFeedback: null }) },
+            ],
+            'shard.feedback.dismiss': { actions: assign({ shardFeedback: null }) },
+          },
+        },
+        consumingShards: {
+          tags: ['busy'],
+          invoke: {
+            id: 'shards',
+            src: 'consume shards',
+            input: ({ context, event }) => ({
+              destinationId: context.playerId,
+              selectedObjectId: event.type === 'shard.consume' ? event.itemId : '',
+              quantity: event.type === 'shard.consume' ? event.quantity : 0,
+            }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'keep sheet', params: ({ event }) => event.output.sheet },
+                assign({ shardFeedback: ({ event }) => ({ ok: true, text: event.output.message }) }),
+              ],
+            },
+            onError: {
+              target: 'idle',
+              actions: assign({
+                shardFeedback: ({ event }) => ({
+                  ok: false,
+                  text: failureText(event.error, sheetFailures.shard),
+                }),
+              }),
+            },
           },
         },
         savingImage: {
@@ -127,7 +264,13 @@ export const characterSheetMachine = setup({
             id: 'sheetAgain',
             src: 'load sheet',
             input: ({ context }) => ({ playerId: context.playerId, gameId: context.gameId }),
-            onDone: { target: 'idle', actions: { type: 'keep sheet', params: ({ event }) => event.output } },
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'keep sheet data', params: ({ event }) => event.output },
+                { type: 'tell equipment', params: ({ event }) => event.output.sheet },
+              ],
+            },
             onError: {
               target: '#characterSheet.failed',
               actions: assign({ loadError: ({ event }) => failureText(event.error, sheetFailures.load) }),

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
+import type { EquipAction } from '../api/schemas/characters';
 import {
   equipmentSlotOf,
-  occupantOfSlot,
   withEquipment,
   type EquippedMemory,
   type SheetNumbers,
@@ -9,7 +9,7 @@ import {
 import { characterMessages } from '../domain/character/messages';
 import { unprovidedPromise } from './unprovided';
 
-export type EquipAction = 'equip' | 'unequip';
+export type { EquipAction };
 
 /** One call for both directions (`PUT /player-memories/equip/{playerId}/{memoryId}`). */
 export interface EquipmentChange {
@@ -21,8 +21,9 @@ export interface EquipmentChange {
 export type EquipmentEvent =
   | { type: 'equipment.equip'; memory: EquippedMemory }
   | { type: 'equipment.unequip'; memoryId: string }
-  /** The equipped list as the server now has it (after an `equipmentChange` from elsewhere). */
-  | { type: 'equipment.reloaded'; equipped: EquippedMemory[] };
+  | { type: 'equipment.feedback.dismiss' }
+  /** The sheet as the server now has it (after an `equipmentChange`, or any reload). */
+  | { type: 'equipment.reloaded'; equipped: EquippedMemory[]; base: SheetNumbers };
 
 export interface EquipmentContext {
   playerId: string;
@@ -32,24 +33,25 @@ export interface EquipmentContext {
   /** What the sheet shows: base plus every equipped bonus, recomputed after each change. */
   shown: SheetNumbers;
   /** The memory being put on or taken off. */
-  target: EquippedMemory | null;
-  /** The memory the target replaces in its slot, while it is being taken off. */
-  previous: EquippedMemory | null;
+  target: { memoryId: string; action: EquipAction } | null;
   error: string | null;
 }
 
 const recomputed = (base: SheetNumbers, equipped: EquippedMemory[]) => ({
+  base,
   equipped,
   shown: withEquipment(base, equipped),
 });
 
 /**
- * Putting memories on and taking them off (table.md §4 "Equipment"). One memory per slot: equipping
- * into a taken slot first takes the old memory off, with its own call and its own message. Each
- * change is posted to the game chat ('Équipé: …' / 'Déséquipé: …') and announced with
- * `equipmentChange` so an open table and sheet refresh; the statistics shown are recomputed from
- * the rules of src/domain/character/equipment.ts, never patched by hand. A memory whose type
- * names no slot is equipped beside the others with a warning in the log (table.md §8).
+ * Putting memories on and taking them off (table.md §4 "Equipment"). One call per intent: the
+ * server keeps one memory per slot — equipping into a taken slot takes the old one off first, in
+ * the same transaction — posts 'Équipé: …' / 'Déséquipé: …' to the game chat and tells every open
+ * table and sheet with `equipmentChange`; its answer is what the character now wears. The numbers
+ * shown are recomputed from that list with src/domain/character/equipment.ts, never patched by
+ * hand. A memory whose type names no slot is equipped beside the others with a warning in the log
+ * (table.md §8). Once a change is stored, 'announce equipment change' lets the sheet read the rest
+ * again (the weapon's attacks).
  */
 export const equipmentMachine = setup({
   types: {
@@ -58,34 +60,22 @@ export const equipmentMachine = setup({
     input: {} as { playerId: string; equipped: EquippedMemory[]; base: SheetNumbers },
   },
   actors: {
-    'change equipment': unprovidedPromise<void, EquipmentChange>('change equipment'),
+    'change equipment': unprovidedPromise<EquippedMemory[], EquipmentChange>('change equipment'),
   },
   actions: {
-    'post system message': (_, _params: { text: string }) => {},
     'announce equipment change': (_, _params: { playerId: string }) => {},
     'warn unknown memory type': (_, _params: { memory: EquippedMemory }) => {},
-    'remember target': assign(({ context }, memory: EquippedMemory) => ({
-      target: memory,
-      previous: occupantOfSlot(context.equipped, memory),
-      error: null,
+    'aim at': assign((_, target: { memoryId: string; action: EquipAction }) => ({ target, error: null })),
+    'wear what the server says': assign(({ context }, equipped: EquippedMemory[]) => ({
+      ...recomputed(context.base, equipped),
+      target: null,
     })),
-    'take off': assign(({ context }, { memoryId }: { memoryId: string }) =>
-      recomputed(
-        context.base,
-        context.equipped.filter((item) => item.memoryId !== memoryId),
-      ),
-    ),
-    'put on': assign(({ context }, memory: EquippedMemory) =>
-      recomputed(context.base, [...context.equipped, memory]),
-    ),
-    'show failure': assign({ error: characterMessages.equipFailed, target: null, previous: null }),
+    'show failure': assign({ error: characterMessages.equipFailed, target: null }),
   },
   guards: {
     'memory is already equipped': ({ context, event }) =>
       event.type === 'equipment.equip' &&
       context.equipped.some((item) => item.memoryId === event.memory.memoryId),
-    'slot is taken': ({ context, event }) =>
-      event.type === 'equipment.equip' && occupantOfSlot(context.equipped, event.memory) !== null,
     'memory fits no slot': ({ event }) =>
       event.type === 'equipment.equip' && equipmentSlotOf(event.memory.type) === null,
     'memory is equipped': ({ context, event }) =>
@@ -95,16 +85,15 @@ export const equipmentMachine = setup({
   id: 'equipment',
   context: ({ input }) => ({
     playerId: input.playerId,
-    base: input.base,
     ...recomputed(input.base, input.equipped),
     target: null,
-    previous: null,
     error: null,
   }),
   on: {
     'equipment.reloaded': {
-      actions: assign(({ context, event }) => recomputed(context.base, event.equipped)),
+      actions: assign(({ event }) => recomputed(event.base, event.equipped)),
     },
+    'equipment.feedback.dismiss': { actions: assign({ error: null }) },
   },
   initial: 'idle',
   states: {
@@ -113,109 +102,46 @@ export const equipmentMachine = setup({
         'equipment.equip': [
           { guard: 'memory is already equipped' },
           {
-            guard: 'slot is taken',
-            target: 'replacing',
-            actions: { type: 'remember target', params: ({ event }) => event.memory },
-          },
-          {
             guard: 'memory fits no slot',
-            target: 'equipping',
+            target: 'changing',
             actions: [
               { type: 'warn unknown memory type', params: ({ event }) => ({ memory: event.memory }) },
-              { type: 'remember target', params: ({ event }) => event.memory },
+              {
+                type: 'aim at',
+                params: ({ event }) => ({ memoryId: event.memory.memoryId, action: 'equip' as const }),
+              },
             ],
           },
-          { target: 'equipping', actions: { type: 'remember target', params: ({ event }) => event.memory } },
+          {
+            target: 'changing',
+            actions: {
+              type: 'aim at',
+              params: ({ event }) => ({ memoryId: event.memory.memoryId, action: 'equip' as const }),
+            },
+          },
         ],
         'equipment.unequip': {
           guard: 'memory is equipped',
-          target: 'unequipping',
+          target: 'changing',
           actions: {
-            type: 'remember target',
-            params: ({ context, event }) =>
-              context.equipped.find((item) => item.memoryId === event.memoryId)!,
+            type: 'aim at',
+            params: ({ event }) => ({ memoryId: event.memoryId, action: 'unequip' as const }),
           },
         },
       },
     },
-    /** The slot's previous memory comes off first. */
-    replacing: {
+    /** The server changes the equipment; the sheet stays on screen, its buttons wait. */
+    changing: {
       tags: ['busy'],
       invoke: {
-        id: 'unequipPrevious',
+        id: 'change',
         src: 'change equipment',
-        input: ({ context }) => ({
-          playerId: context.playerId,
-          memoryId: context.previous!.memoryId,
-          action: 'unequip' as const,
-        }),
-        onDone: {
-          target: 'equipping',
-          actions: [
-            {
-              type: 'post system message',
-              params: ({ context }) => ({
-                text: `Déséquipé: ${occupantOfSlot(context.equipped, context.target!)!.name}`,
-              }),
-            },
-            {
-              type: 'take off',
-              params: ({ context }) => ({
-                memoryId: context.previous!.memoryId,
-              }),
-            },
-            { type: 'announce equipment change', params: ({ context }) => ({ playerId: context.playerId }) },
-            assign({ previous: null }),
-          ],
-        },
-        onError: { target: 'idle', actions: 'show failure' },
-      },
-    },
-    equipping: {
-      tags: ['busy'],
-      invoke: {
-        id: 'equip',
-        src: 'change equipment',
-        input: ({ context }) => ({
-          playerId: context.playerId,
-          memoryId: context.target!.memoryId,
-          action: 'equip' as const,
-        }),
+        input: ({ context }) => ({ playerId: context.playerId, ...context.target! }),
         onDone: {
           target: 'idle',
           actions: [
-            { type: 'put on', params: ({ context }) => context.target! },
-            {
-              type: 'post system message',
-              params: ({ context }) => ({ text: `Équipé: ${context.target!.name}` }),
-            },
+            { type: 'wear what the server says', params: ({ event }) => event.output },
             { type: 'announce equipment change', params: ({ context }) => ({ playerId: context.playerId }) },
-            assign({ target: null }),
-          ],
-        },
-        onError: { target: 'idle', actions: 'show failure' },
-      },
-    },
-    unequipping: {
-      tags: ['busy'],
-      invoke: {
-        id: 'unequip',
-        src: 'change equipment',
-        input: ({ context }) => ({
-          playerId: context.playerId,
-          memoryId: context.target!.memoryId,
-          action: 'unequip' as const,
-        }),
-        onDone: {
-          target: 'idle',
-          actions: [
-            { type: 'take off', params: ({ context }) => ({ memoryId: context.target!.memoryId }) },
-            {
-              type: 'post system message',
-              params: ({ context }) => ({ text: `Déséquipé: ${context.target!.name}` }),
-            },
-            { type: 'announce equipment change', params: ({ context }) => ({ playerId: context.playerId }) },
-            assign({ target: null }),
           ],
         },
         onError: { target: 'idle', actions: 'show failure' },

@@ -1,4 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { validCharacterBody } from '../helpers/characters';
+import { insertAcceptedPlayer, insertGame } from '../helpers/game-fixtures';
+import type { TestServer } from '../helpers/server';
 import {
   budget,
   chooseBoosts,
@@ -9,6 +12,7 @@ import {
   spendSkillPoints,
   spendStatPoints,
 } from './helpers/characters';
+import { openSignedIn, startServerWithDatabase } from './helpers/own-server';
 import { newAccount, openLanding, register } from './helpers/ui';
 
 test('a player spends every budget, is refused until then, creates a character and opens its sheet', async ({
@@ -128,4 +132,98 @@ test("another user's sheet is refused", async ({ page, browser }) => {
   await expect(other.getByRole('alert')).toHaveText('Personnage introuvable.');
   await expect(other.getByRole('heading', { name: 'Secret' })).toHaveCount(0);
   await other.close();
+});
+
+test.describe('the sheet of a character in a game', () => {
+  let server: TestServer;
+  test.beforeAll(async () => {
+    server = await startServerWithDatabase();
+  });
+  test.afterAll(() => server.close());
+
+  test('the player equips the weapon the MJ gave, sees the bonus and its attacks, and feeds a shard to the core; the MJ’s open sheet follows', async ({
+    browser,
+  }, testInfo) => {
+    const [mj, player] = await Promise.all([server.register(), server.register()]);
+    const gameId = await insertGame(server.database.db, mj.userId, 'Les Terres Brisées');
+    await insertAcceptedPlayer(server.database.db, gameId, mj.userId, player.userId);
+    const created = await server.api<{ id: string }>(
+      'POST',
+      '/players',
+      validCharacterBody('Aria', gameId),
+      player.token,
+    );
+    const id = created.body.id;
+    // The MJ's calls of the per-game admin page: a weapon, its attack, a stack of shards, given to Aria.
+    const asMj = async (path: string, body: object) => {
+      const response = await server.api<{ id: string }>(
+        'POST',
+        `/game-data/${gameId}/${path}`,
+        body,
+        mj.token,
+      );
+      expect(response.status).toBeLessThan(300);
+      return response.body.id;
+    };
+    const blade = await asMj('memory', {
+      name: 'Lame FOR',
+      type: 'Arme',
+      stat: [
+        { stat: 'athletisme', bonus: 2 },
+        { stat: 'damage', bonus: '1d4' },
+      ],
+    });
+    await asMj('attack', { name: 'Taille', weaponType: 'Force', damageRoll: '1d10+2', cost: 'AS' });
+    const helmet = await asMj('memory', {
+      name: 'Heaume',
+      type: 'Casque',
+      stat: [{ stat: 'savoir', bonus: 1 }],
+    });
+    const shard = await asMj('item', { name: 'Awakened Soul Shard', type: 'Fragment' });
+    await asMj('assign/memory', { resourceId: blade, playerId: id });
+    await asMj('assign/memory', { resourceId: helmet, playerId: id });
+    await asMj('assign/item', { resourceId: shard, playerId: id, quantity: 3 });
+
+    const open = async (user: typeof mj) => {
+      const page = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
+      await openSignedIn(page, server, user, `/view?id=${id}&gameId=${gameId}`);
+      await expect(page.getByRole('heading', { name: 'Aria' })).toBeVisible();
+      return page;
+    };
+    const page = await open(player);
+    const mjPage = await open(mj);
+    const attacks = page.getByRole('region', { name: 'Attaques' });
+    await expect(attacks).toContainText('Aucune arme équipée');
+    await expect(page.getByTestId('sheet-skill-athletisme')).toHaveText('+6');
+    await expect(page.getByTestId('slot-Arme')).toContainText('Emplacement libre');
+
+    await page.getByRole('button', { name: 'Équiper Lame FOR' }).click();
+    await expect(page.getByTestId('sheet-skill-athletisme')).toHaveText('+8(+2)');
+    await expect(page.getByTestId('slot-Arme')).toContainText('Lame FOR');
+    await expect(attacks).toContainText('Taille');
+    await expect(attacks).toContainText('1d10+2');
+    // The MJ's sheet hears equipmentChange and reads the sheet again.
+    await expect(mjPage.getByTestId('sheet-skill-athletisme')).toHaveText('+8(+2)');
+    await page.getByRole('button', { name: 'Équiper Heaume' }).click();
+    await expect(page.getByTestId('sheet-skill-savoir')).toHaveText('+6(+1)');
+
+    const inventory = page.getByRole('region', { name: 'Inventaire' });
+    await expect(inventory.getByLabel('Quantité de Awakened Soul Shard')).toHaveText('×3');
+    await inventory.getByLabel('Nombre de Awakened Soul Shard à consommer').fill('2');
+    await inventory.getByRole('button', { name: 'Consommer' }).click();
+    await expect(page.getByRole('meter', { name: "Noyau d'âme" })).toHaveAttribute('aria-valuenow', '54');
+    await expect(inventory.getByLabel('Quantité de Awakened Soul Shard')).toHaveText('×1');
+    await expect(inventory.getByRole('status')).toHaveText('2 Soul Shards consommés : noyau d’âme à 54.');
+    await page.screenshot({ path: testInfo.outputPath('sheet-equipped.png'), fullPage: true });
+
+    await expect(inventory.getByLabel('Nombre de Awakened Soul Shard à consommer')).toHaveValue('1');
+    await inventory.getByRole('button', { name: 'Consommer' }).click();
+    await expect(inventory).toContainText("Aucun objet dans l'inventaire");
+    await expect(page.getByRole('meter', { name: "Noyau d'âme" })).toHaveAttribute('aria-valuenow', '81');
+
+    await page.getByRole('button', { name: 'Retirer Lame FOR' }).first().click();
+    await expect(attacks).toContainText('Aucune arme équipée');
+    await expect(page.getByTestId('sheet-skill-athletisme')).toHaveText('+6');
+    await expect(mjPage.getByTestId('sheet-skill-athletisme')).toHaveText('+6');
+  });
 });

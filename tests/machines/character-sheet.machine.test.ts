@@ -1,19 +1,61 @@
+import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import type { CharacterSheet } from '../../src/api/schemas/characters';
+import { createActor, fromEventObservable, fromPromise, type ActorRefFrom } from 'xstate';
+import type { CharacterSheet, HeldMemory } from '../../src/api/schemas/characters';
+import type { EquippedMemory } from '../../src/domain/character/equipment';
 import { characterMessages as m } from '../../src/domain/character/messages';
-import { characterSheetMachine, sheetFailures } from '../../src/machines/character-sheet.machine';
+import { noSkillPoints } from '../../src/domain/character/skills';
+import { startingStats } from '../../src/domain/character/stats';
+import {
+  baseNumbers,
+  characterSheetMachine,
+  sheetEquipment,
+  sheetFailures,
+  type SheetData,
+} from '../../src/machines/character-sheet.machine';
+import type { equipmentMachine, EquipmentChange } from '../../src/machines/equipment.machine';
 import { deferred, settle, type Pending } from '../helpers/machine-model';
 
 const bucket = 'https://images.shatteredrealms.fr/';
-const sheet = { id: 'c-1', name: 'Aria', assetLink: null } as unknown as CharacterSheet;
+const blade: HeldMemory = {
+  id: 'm-blade',
+  name: 'Lame FOR',
+  description: '',
+  type: 'Arme',
+  rang: 1,
+  stat: [{ stat: 'athletisme', bonus: 2 }],
+  story: '',
+  equipped: false,
+};
+const sheet = {
+  id: 'c-1',
+  name: 'Aria',
+  assetLink: null,
+  ...startingStats(),
+  skills: noSkillPoints(),
+  soulCore: 0,
+  memories: [blade],
+  items: [{ id: 'i-shard', name: 'Dormant Soul Shard', description: '', type: '', value: 0, quantity: 2 }],
+  echoes: [],
+  runes: [],
+  aspectAbilities: [],
+} as unknown as CharacterSheet;
+const data = (value: CharacterSheet = sheet): SheetData => ({ sheet: value, attacks: {}, enchantments: {} });
+const wearing = (value: CharacterSheet, equipped: boolean): CharacterSheet => ({
+  ...value,
+  memories: value.memories.map((memory) => ({ ...memory, equipped })),
+});
 
 function startSheet() {
-  const calls: Record<'bucket' | 'sheet' | 'image', Pending<unknown>[]> = {
+  const calls: Record<'bucket' | 'sheet' | 'image' | 'shards' | 'equip', Pending<unknown>[]> = {
     bucket: [],
     sheet: [],
     image: [],
+    shards: [],
+    equip: [],
   };
+  const news = new Subject<{ type: 'sheet.reload' }>();
+  const watched: unknown[] = [];
   const answeredByTest = (name: keyof typeof calls) =>
     fromPromise(({ input }: { input: unknown }) => {
       const call = deferred<unknown>(input);
@@ -26,17 +68,27 @@ function startSheet() {
         'load image bucket': answeredByTest('bucket') as never,
         'load sheet': answeredByTest('sheet') as never,
         'update image': answeredByTest('image') as never,
+        'consume shards': answeredByTest('shards') as never,
+        'watch sheet news': fromEventObservable(({ input }: { input: { playerId: string } }) => {
+          watched.push(input);
+          return news;
+        }),
+        equipment: sheetEquipment({
+          actors: { 'change equipment': answeredByTest('equip') as never },
+        }),
       },
     }),
     { input: { playerId: 'c-1', gameId: 'G1' } },
   ).start();
-  return { actor, calls };
+  const equipment = () =>
+    actor.getSnapshot().children.equipment as ActorRefFrom<typeof equipmentMachine> | undefined;
+  return { actor, calls, news, watched, equipment };
 }
 
 async function ready() {
   const s = startSheet();
   s.calls.bucket[0]!.resolve(bucket);
-  s.calls.sheet[0]!.resolve(sheet);
+  s.calls.sheet[0]!.resolve(data());
   await settle();
   return s;
 }
@@ -92,8 +144,102 @@ describe('character sheet', () => {
     s.actor.send({ type: 'sheet.reload' });
     expect(s.actor.getSnapshot().matches({ ready: 'reloading' })).toBe(true);
     expect(s.actor.getSnapshot().context.sheet).toBe(sheet);
-    s.calls.sheet[1]!.resolve({ ...sheet, soulCore: 40 });
+    s.calls.sheet[1]!.resolve(data({ ...sheet, soulCore: 40 }));
     await settle();
     expect(s.actor.getSnapshot().context.sheet).toMatchObject({ soulCore: 40 });
+  });
+
+  it('runs the equipment while the sheet is on screen, from what the character wears', async () => {
+    const s = startSheet();
+    expect(s.equipment()).toBeUndefined();
+    s.calls.sheet[0]!.resolve(data(wearing(sheet, true)));
+    await settle();
+    expect(s.watched).toEqual([{ playerId: 'c-1' }]);
+    const { equipped, base, shown } = s.equipment()!.getSnapshot().context;
+    expect(equipped.map((item) => item.memoryId)).toEqual(['m-blade']);
+    expect(base).toEqual(baseNumbers(sheet));
+    expect(shown.skills.athletisme).toBe(base.skills.athletisme + 2);
+  });
+
+  it('reads the sheet again after its own change, and tells the equipment what the server has', async () => {
+    const s = await ready();
+    s.equipment()!.send({
+      type: 'equipment.equip',
+      memory: { memoryId: 'm-blade', name: 'Lame FOR', type: 'Arme', stat: blade.stat },
+    });
+    expect(s.calls.equip[0]!.input).toEqual({
+      playerId: 'c-1',
+      memoryId: 'm-blade',
+      action: 'equip',
+    } satisfies EquipmentChange);
+    s.calls.equip[0]!.resolve([
+      { memoryId: 'm-blade', name: 'Lame FOR', type: 'Arme', stat: blade.stat },
+    ] satisfies EquippedMemory[]);
+    await settle();
+    expect(s.actor.getSnapshot().matches({ ready: 'reloading' })).toBe(true);
+    const attacks = { 'm-blade': [] };
+    s.calls.sheet[1]!.resolve({ ...data(wearing(sheet, true)), attacks });
+    await settle();
+    expect(s.actor.getSnapshot().context.attacks).toEqual(attacks);
+    expect(
+      s
+        .equipment()!
+        .getSnapshot()
+        .context.equipped.map((item) => item.memoryId),
+    ).toEqual(['m-blade']);
+  });
+
+  it("reads it again on the socket's equipmentChange, and the equipment follows", async () => {
+    const s = await ready();
+    s.news.next({ type: 'sheet.reload' });
+    s.calls.sheet[1]!.resolve(data(wearing(sheet, true)));
+    await settle();
+    expect(s.equipment()!.getSnapshot().context.shown.skills.athletisme).toBe(
+      baseNumbers(sheet).skills.athletisme + 2,
+    );
+  });
+
+  it('refuses a shard quantity the character does not hold before any call', async () => {
+    const s = await ready();
+    for (const quantity of [0, 3, 1.5, Number.NaN]) {
+      s.actor.send({ type: 'shard.consume', itemId: 'i-shard', quantity });
+      expect(s.actor.getSnapshot().context.shardFeedback).toEqual({
+        ok: false,
+        text: m.shardQuantityInvalid,
+      });
+    }
+    s.actor.send({ type: 'shard.consume', itemId: 'i-unknown', quantity: 1 });
+    expect(s.calls.shards).toHaveLength(0);
+    s.actor.send({ type: 'shard.feedback.dismiss' });
+    expect(s.actor.getSnapshot().context.shardFeedback).toBeNull();
+  });
+
+  it("consumes shards on the server and keeps its sheet; a refusal shows the server's text", async () => {
+    const s = await ready();
+    s.actor.send({ type: 'shard.consume', itemId: 'i-shard', quantity: 2 });
+    expect(s.actor.getSnapshot().matches({ ready: 'consumingShards' })).toBe(true);
+    expect(s.calls.shards[0]!.input).toEqual({
+      destinationId: 'c-1',
+      selectedObjectId: 'i-shard',
+      quantity: 2,
+    });
+    const after = { ...sheet, soulCore: 18, items: [] };
+    s.calls.shards[0]!.resolve({ message: 'consommés', consumed: 2, sheet: after });
+    await settle();
+    expect(s.actor.getSnapshot().context).toMatchObject({
+      sheet: { soulCore: 18 },
+      shardFeedback: { ok: true, text: 'consommés' },
+    });
+    s.actor.send({ type: 'sheet.reload' });
+    s.calls.sheet[1]!.resolve(data());
+    await settle();
+    s.actor.send({ type: 'shard.consume', itemId: 'i-shard', quantity: 1 });
+    s.calls.shards[1]!.reject({ body: { error: m.soulCoreFull } });
+    await settle();
+    expect(s.actor.getSnapshot().context.shardFeedback).toEqual({ ok: false, text: m.soulCoreFull });
+    s.actor.send({ type: 'shard.consume', itemId: 'i-shard', quantity: 1 });
+    s.calls.shards[2]!.reject(new TypeError('Failed to fetch'));
+    await settle();
+    expect(s.actor.getSnapshot().context.shardFeedback).toEqual({ ok: false, text: sheetFailures.shard });
   });
 });

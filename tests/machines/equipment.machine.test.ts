@@ -7,6 +7,7 @@ import { startingStats } from '../../src/domain/character/stats';
 import {
   equipmentMachine,
   type EquipmentChange,
+  type EquipmentContext,
   type EquipmentEvent,
 } from '../../src/machines/equipment.machine';
 import {
@@ -45,61 +46,68 @@ const input = { playerId: 'p-1', equipped: [greaves], base };
 
 const intents: AnyEventObject[] = [
   { type: 'equipment.equip', memory: helmet },
-  { type: 'equipment.equip', memory: crown },
   { type: 'equipment.equip', memory: ring },
-  { type: 'equipment.unequip', memoryId: helmet.memoryId },
+  { type: 'equipment.equip', memory: greaves },
   { type: 'equipment.unequip', memoryId: greaves.memoryId },
+  { type: 'equipment.unequip', memoryId: helmet.memoryId },
+  { type: 'equipment.feedback.dismiss' },
 ];
 
-/** The call each busy state waits on. */
-const callOf: Record<string, string> = {
-  replacing: 'unequipPrevious',
-  equipping: 'equip',
-  unequipping: 'unequip',
-};
+/**
+ * What the fake server wears after a change: the slot rule applied as the server applies it, so
+ * the model's answers are ones the server can give.
+ */
+function serverAfter(equipped: EquippedMemory[], change: EquipmentChange): EquippedMemory[] {
+  const memory = [helmet, crown, greaves, ring].find((item) => item.memoryId === change.memoryId)!;
+  if (change.action === 'unequip') return equipped.filter((item) => item.memoryId !== memory.memoryId);
+  const slot = equipmentSlotOf(memory.type);
+  return [...equipped.filter((item) => slot === null || equipmentSlotOf(item.type) !== slot), memory];
+}
 
-/** Intents, plus the outcomes of the one call in flight (an outcome of no call cannot happen). */
-const modelEvents = (snapshot: { value: unknown }): AnyEventObject[] => {
-  const id = callOf[snapshot.value as string];
-  return id
+/** Intents, plus the outcomes of the call in flight (an outcome of no call cannot happen). */
+const modelEvents = (snapshot: { value: unknown; context: EquipmentContext }): AnyEventObject[] =>
+  snapshot.value === 'changing'
     ? [
         ...intents,
-        { type: `xstate.done.actor.${id}` },
-        { type: `xstate.error.actor.${id}`, error: new Error('500') },
+        {
+          type: 'xstate.done.actor.change',
+          output: serverAfter(snapshot.context.equipped, {
+            playerId: 'p-1',
+            ...snapshot.context.target!,
+          }),
+        },
+        { type: 'xstate.error.actor.change', error: new Error('500') },
       ]
     : intents;
-};
 
 function startEquipment() {
-  const calls: Array<Pending<void> & { input: EquipmentChange }> = [];
-  const messages: string[] = [];
+  const calls: Array<Pending<EquippedMemory[]> & { input: EquipmentChange }> = [];
   const announced: string[] = [];
   const warned: string[] = [];
   const actor = createActor(
     equipmentMachine.provide({
       actors: {
         'change equipment': fromPromise(({ input: change }: { input: EquipmentChange }) => {
-          const call = deferred<void>(change);
-          calls.push(call as Pending<void> & { input: EquipmentChange });
+          const call = deferred<EquippedMemory[]>(change);
+          calls.push(call as Pending<EquippedMemory[]> & { input: EquipmentChange });
           return call.promise;
         }),
       },
       actions: {
-        'post system message': (_, { text }) => messages.push(text),
         'announce equipment change': (_, { playerId }) => announced.push(playerId),
         'warn unknown memory type': (_, { memory }) => warned.push(memory.type),
       },
     }),
     { input },
   ).start();
-  return { actor, calls, messages, announced, warned };
+  return { actor, calls, announced, warned };
 }
 
 describe('equipment: every transition', () => {
   const paths = pathsThroughEveryTransition(modelOf(equipmentMachine, modelEvents, input));
 
   it('visits every state', () => {
-    expect(visitedStates(paths)).toEqual(['equipping', 'idle', 'replacing', 'unequipping']);
+    expect(visitedStates(paths)).toEqual(['changing', 'idle']);
   });
 
   for (const path of paths) {
@@ -109,19 +117,16 @@ describe('equipment: every transition', () => {
       const answer = async ({ event }: { event: AnyEventObject }) => {
         const call = e.calls.at(-1)!;
         if (event.type.startsWith('xstate.error')) call.reject(event.error);
-        else call.resolve();
+        else call.resolve(event.output as EquippedMemory[]);
         await settle();
       };
       await path.test({
         events: {
           'equipment.equip': send,
           'equipment.unequip': send,
-          ...Object.fromEntries(
-            ['unequipPrevious', 'equip', 'unequip'].flatMap((id) => [
-              [`xstate.done.actor.${id}`, answer],
-              [`xstate.error.actor.${id}`, answer],
-            ]),
-          ),
+          'equipment.feedback.dismiss': send,
+          'xstate.done.actor.change': answer,
+          'xstate.error.actor.change': answer,
         },
         states: {
           '*': (expected) => {
@@ -133,14 +138,14 @@ describe('equipment: every transition', () => {
             expect(shown).toEqual(withEquipment(base, equipped));
             if (error !== null) expect(error).toBe(m.equipFailed);
           },
-          replacing: () => {
-            expect(e.calls.at(-1)!.input).toMatchObject({ playerId: 'p-1', action: 'unequip' });
+          idle: () => {
+            // Busy means a call is waiting: at rest, none is.
+            expect(e.actor.getSnapshot().hasTag('busy')).toBe(false);
           },
-          equipping: () => {
-            expect(e.calls.at(-1)!.input).toMatchObject({ action: 'equip' });
-          },
-          unequipping: () => {
-            expect(e.calls.at(-1)!.input).toMatchObject({ action: 'unequip' });
+          changing: () => {
+            const { target } = e.actor.getSnapshot().context;
+            expect(e.actor.getSnapshot().hasTag('busy')).toBe(true);
+            expect(e.calls.at(-1)!.input).toEqual({ playerId: 'p-1', ...target });
           },
         },
       });
@@ -149,40 +154,40 @@ describe('equipment: every transition', () => {
 });
 
 describe('equipment', () => {
-  it('takes the old helmet off before putting the new one on, each with its message', async () => {
+  it('equips with one call and wears what the server answers, the old helmet gone', async () => {
     const e = startEquipment();
     e.actor.send({ type: 'equipment.equip', memory: helmet });
-    e.calls[0]!.resolve();
+    e.calls[0]!.resolve([greaves, helmet]);
     await settle();
     expect(e.actor.getSnapshot().context.shown.stats.force).toBe(9);
     e.actor.send({ type: 'equipment.equip', memory: crown });
-    expect(e.actor.getSnapshot().value).toBe('replacing');
-    expect(e.calls[1]!.input).toEqual({ playerId: 'p-1', memoryId: 'm-helmet', action: 'unequip' });
-    e.calls[1]!.resolve();
+    expect(e.actor.getSnapshot().value).toBe('changing');
+    expect(e.calls[1]!.input).toEqual({ playerId: 'p-1', memoryId: 'm-crown', action: 'equip' });
+    e.calls[1]!.resolve([greaves, crown]);
     await settle();
-    expect(e.calls[2]!.input).toEqual({ playerId: 'p-1', memoryId: 'm-crown', action: 'equip' });
-    e.calls[2]!.resolve();
-    await settle();
-    expect(e.messages).toEqual(['Équipé: Heaume', 'Déséquipé: Heaume', 'Équipé: Couronne']);
-    expect(e.announced).toEqual(['p-1', 'p-1', 'p-1']);
+    expect(e.calls).toHaveLength(2);
+    expect(e.announced).toEqual(['p-1', 'p-1']);
     const { equipped, shown } = e.actor.getSnapshot().context;
     expect(equipped.map((item) => item.memoryId)).toEqual(['m-greaves', 'm-crown']);
     expect(shown.stats).toMatchObject({ force: 8, sagesse: 10, agilite: 9 });
   });
 
-  it('shows the spec failure and changes nothing when the call fails', async () => {
+  it('shows the spec failure and changes nothing when the call fails; the text can be dismissed', async () => {
     const e = startEquipment();
     e.actor.send({ type: 'equipment.unequip', memoryId: greaves.memoryId });
+    expect(e.calls[0]!.input).toEqual({ playerId: 'p-1', memoryId: 'm-greaves', action: 'unequip' });
     e.calls[0]!.reject(new Error('réseau'));
     await settle();
     expect(e.actor.getSnapshot().context).toMatchObject({ error: m.equipFailed, equipped: [greaves] });
-    expect(e.messages).toEqual([]);
+    expect(e.announced).toEqual([]);
+    e.actor.send({ type: 'equipment.feedback.dismiss' });
+    expect(e.actor.getSnapshot().context.error).toBeNull();
   });
 
   it('equips a memory of no known slot beside the others, with a warning only', async () => {
     const e = startEquipment();
     e.actor.send({ type: 'equipment.equip', memory: ring });
-    e.calls[0]!.resolve();
+    e.calls[0]!.resolve([greaves, ring]);
     await settle();
     expect(e.warned).toEqual(['Anneau']);
     expect(e.actor.getSnapshot().context.shown.skills.perception).toBe(1);
@@ -197,9 +202,10 @@ describe('equipment', () => {
     expect(e.calls).toHaveLength(0);
   });
 
-  it('follows the list the server reports after a change elsewhere', () => {
+  it('follows the sheet the server reports after a change elsewhere, base included', () => {
     const e = startEquipment();
-    e.actor.send({ type: 'equipment.reloaded', equipped: [helmet, crown] });
-    expect(e.actor.getSnapshot().context.shown.stats).toMatchObject({ force: 9, sagesse: 10, agilite: 8 });
+    const stronger = { ...base, stats: { ...base.stats, force: 12 } };
+    e.actor.send({ type: 'equipment.reloaded', equipped: [helmet, crown], base: stronger });
+    expect(e.actor.getSnapshot().context.shown.stats).toMatchObject({ force: 13, sagesse: 10, agilite: 8 });
   });
 });

@@ -248,9 +248,13 @@ describe.each(drivers)('characters (%s)', (driver) => {
       id = (await create(owner, validCharacterBody('Nyx', gameId))).body.id;
     });
 
-    it('lets the owner and the MJ change the soul core and the image', async () => {
-      const core = await t.api<CharacterSheet>('PUT', `/players/${id}`, { soulCore: 250 }, owner.token);
+    it('lets the owner and the MJ change the image, and the MJ alone set the soul core', async () => {
+      const core = await t.api<CharacterSheet>('PUT', `/players/${id}`, { soulCore: 250 }, mj.token);
       expect(core).toMatchObject({ status: 200, body: { soulCore: 250, name: 'Nyx' } });
+      expect(await t.api('PUT', `/players/${id}`, { soulCore: 999 }, owner.token)).toMatchObject({
+        status: 403,
+        body: { error: m.soulCoreMasterOnly },
+      });
       const link = `${bucket}Player_Nyx.png`;
       const image = await t.api<CharacterSheet>('PUT', `/players/${id}`, { assetLink: link }, mj.token);
       expect(image).toMatchObject({ status: 200, body: { assetLink: link, soulCore: 250 } });

@@ -19,7 +19,13 @@ import { completeAllocation } from '../helpers/characters';
 import { imageLinkAllowed } from '../../src/domain/character/image-link';
 import { characterMessages as m } from '../../src/domain/character/messages';
 import { SKILL_NAMES, skillBonus } from '../../src/domain/character/skills';
-import { consumeShards, shardRank, shardValue, SOUL_CORE_MAX } from '../../src/domain/character/soul-core';
+import {
+  consumeShards,
+  shardRank,
+  shardValue,
+  soulShardValue,
+  SOUL_CORE_MAX,
+} from '../../src/domain/character/soul-core';
 import {
   costToReach,
   defense,
@@ -269,6 +275,13 @@ describe('soul core (table.md §9)', () => {
     ).toEqual([9, 27, 81, 243, 729]);
     expect(shardRank('great soul shard')).toBe(5);
     expect(shardValue('Soul Shard')).toBeNull();
+  });
+
+  it('takes only Soul Shards: a ranked name that is no shard is worth nothing', () => {
+    expect(soulShardValue('Awakened Soul Shard')).toBe(27);
+    expect(soulShardValue('great  soul shard')).toBe(729);
+    expect(soulShardValue('Great Sword')).toBeNull();
+    expect(soulShardValue('Soul Shard')).toBeNull();
   });
 
   it('stops at 1000 and keeps the shards a full core cannot take', () => {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import type {
+  CharacterHoldings,
   CharacterSheet,
   CharacterSummary,
   CreateCharacterRequest,
@@ -22,14 +22,11 @@ import { characters, type CharacterRow } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
 import type { AuthUser } from '../auth/access';
 import type { GameAccess } from '../games/access';
+import { holdingsOf } from './holdings';
+import { createCharacterKeeper, isCharacterId } from './keeper';
 import { charactersServerMessages as messages } from './messages';
 
-// Character ids are uuids; anything else names no character (and must not reach PostgreSQL).
-const characterId = z.guid();
 const MAX_IDS = 200;
-
-/** How the acting user stands to one character: it decides what they may read and change. */
-type Relation = 'owner' | 'mj' | 'member' | null;
 
 export interface CharactersServiceOptions {
   db: Db;
@@ -52,7 +49,8 @@ export function toSummary(row: CharacterRow): CharacterSummary {
   };
 }
 
-export function toSheet(row: CharacterRow): CharacterSheet {
+/** The sheet's own numbers, without what the character holds. */
+function sheetNumbers(row: CharacterRow): Omit<CharacterSheet, keyof CharacterHoldings> {
   return {
     ...toSummary(row),
     endurance: row.endurance,
@@ -75,6 +73,11 @@ export function toSheet(row: CharacterRow): CharacterSheet {
   };
 }
 
+/** The whole sheet: its numbers and what the character holds. */
+export async function sheetOf(db: Db, row: CharacterRow): Promise<CharacterSheet> {
+  return { ...sheetNumbers(row), ...(await holdingsOf(db, row.id)) };
+}
+
 function allocationOf(body: CreateCharacterRequest): Allocation {
   return {
     name: body.name,
@@ -91,28 +94,8 @@ function allocationOf(body: CreateCharacterRequest): Allocation {
  * Every number of a new sheet is recomputed from the rules before it is stored.
  */
 export function createCharactersService({ db, gameAccess, imageBucketUrl }: CharactersServiceOptions) {
-  async function find(id: string): Promise<CharacterRow | undefined> {
-    if (!characterId.safeParse(id).success) return undefined;
-    const [row] = await db.select().from(characters).where(eq(characters.id, id));
-    return row;
-  }
-
-  async function relationTo(row: CharacterRow, userId: string): Promise<Relation> {
-    if (row.userId === userId) return 'owner';
-    if (row.gameId === null) return null;
-    const role = await gameAccess.roleOf(row.gameId, userId);
-    if (role === 'mj') return 'mj';
-    return role === 'player' ? 'member' : null;
-  }
-
-  /** The character when the user may change it; 404 when they may not even know it exists. */
-  async function requireKeeper(id: string, userId: string): Promise<CharacterRow> {
-    const row = await find(id);
-    const relation = row ? await relationTo(row, userId) : null;
-    if (!row || relation === null) throw httpError(404, messages.notFound);
-    if (relation === 'member') throw httpError(403, messages.forbidden);
-    return row;
-  }
+  const keeper = createCharacterKeeper(db, gameAccess);
+  const { find } = keeper;
 
   return {
     async create(user: AuthUser, body: CreateCharacterRequest): Promise<{ id: string }> {
@@ -132,9 +115,15 @@ export function createCharactersService({ db, gameAccess, imageBucketUrl }: Char
     },
 
     async update(user: AuthUser, id: string, body: UpdateCharacterRequest): Promise<CharacterSheet> {
-      const row = await requireKeeper(id, user.id);
+      const { row } = await keeper.requireKeeper(id, user.id);
       if (body.soulCore !== undefined && !soulCoreInRange(body.soulCore)) {
         throw httpError(400, characterMessages.soulCoreOutOfRange);
+      }
+      // A player fills the core by consuming shards (equipment module), never by naming a number;
+      // the MJ of the game may set it, on their own character too.
+      const isGameMaster = row.gameId !== null && (await gameAccess.roleOf(row.gameId, user.id)) === 'mj';
+      if (body.soulCore !== undefined && !isGameMaster) {
+        throw httpError(403, characterMessages.soulCoreMasterOnly);
       }
       const link = body.assetLink === undefined ? undefined : body.assetLink?.trim() || null;
       if (link && !imageLinkAllowed(link, row.name, imageBucketUrl)) {
@@ -146,12 +135,12 @@ export function createCharactersService({ db, gameAccess, imageBucketUrl }: Char
         .where(eq(characters.id, row.id))
         .returning();
       if (!updated) throw httpError(404, messages.notFound);
-      return toSheet(updated);
+      return sheetOf(db, updated);
     },
 
     /** The sheet of a character the user keeps (owner, or MJ of its game). */
     async sheet(user: AuthUser, id: string): Promise<CharacterSheet> {
-      return toSheet(await requireKeeper(id, user.id));
+      return sheetOf(db, (await keeper.requireKeeper(id, user.id)).row);
     },
 
     /** The sheet within a game: members learn whether it exists, only its owner and the MJ read it. */
@@ -160,7 +149,7 @@ export function createCharactersService({ db, gameAccess, imageBucketUrl }: Char
       const row = await find(playerId);
       if (!row || row.gameId !== gameId) throw httpError(404, messages.notFound);
       if (row.userId !== user.id && role !== 'mj') throw httpError(403, messages.forbidden);
-      return toSheet(row);
+      return sheetOf(db, row);
     },
 
     /** Without ids: the user's own characters. With ids: those among them the user may see. */
@@ -174,7 +163,7 @@ export function createCharactersService({ db, gameAccess, imageBucketUrl }: Char
         return rows.map(toSummary);
       }
       const wanted = [...new Set(ids.split(',').map((id) => id.trim()))]
-        .filter((id) => characterId.safeParse(id).success)
+        .filter(isCharacterId)
         .slice(0, MAX_IDS);
       if (wanted.length === 0) return [];
       const rows = await db

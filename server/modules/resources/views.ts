@@ -25,7 +25,7 @@ export async function peopleById(db: Db, ids: Array<string | null>): Promise<Map
  * The stored fields read back through the category's schema, so an answer always has every
  * field with its default even if the row predates a field.
  */
-function categoryFields(category: string, fields: Record<string, unknown>): Record<string, unknown> {
+export function categoryFields(category: string, fields: Record<string, unknown>): Record<string, unknown> {
   const schema = categoryFieldSchemas[category as ResourceCategory];
   const parsed = schema.safeParse(fields);
   return parsed.success ? parsed.data : fields;

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { characterMessages } from '../../domain/character/messages';
+import { categoryFieldSchemas } from './resources';
 
 /**
  * Characters (the spec's "players") as lists show them: platform.md §3 "Character" — id, name,
@@ -24,30 +26,58 @@ export const characterIdsQuery = z.object({ ids: z.string().max(4000).optional()
 const int = z.number().int();
 const skillPoints = z.record(z.string().max(40), int);
 
+const held = z.object({ id: z.string(), name: z.string(), description: z.string() });
+
+/** A memory the character holds (table.md §3 "Memory"), and whether it is worn. */
+export const heldMemory = held.extend(categoryFieldSchemas.memory.shape).extend({ equipped: z.boolean() });
+export type HeldMemory = z.infer<typeof heldMemory>;
+/** An item with the quantity of the player-item link. */
+export const heldItem = held.extend(categoryFieldSchemas.item.shape).extend({ quantity: int });
+export type HeldItem = z.infer<typeof heldItem>;
+export const heldEcho = held.extend(categoryFieldSchemas.echo.shape);
+export type HeldEcho = z.infer<typeof heldEcho>;
+export const heldRune = held.extend(categoryFieldSchemas.rune.shape);
+export type HeldRune = z.infer<typeof heldRune>;
+export const heldAspectAbility = held.extend(categoryFieldSchemas.aspectAbility.shape);
+export type HeldAspectAbility = z.infer<typeof heldAspectAbility>;
+
+/** What a character holds, each list sorted by name. */
+export const characterHoldings = z.object({
+  memories: z.array(heldMemory),
+  items: z.array(heldItem),
+  echoes: z.array(heldEcho),
+  runes: z.array(heldRune),
+  aspectAbilities: z.array(heldAspectAbility),
+});
+export type CharacterHoldings = z.infer<typeof characterHoldings>;
+
 /**
  * A whole character as its sheet shows it (table.md §3 "Player (character)"): the summary plus
- * every statistic, the combat capacities and the points allocated to each skill. Bonuses of
- * equipped memories are not in it: the sheet adds them (src/domain/character/equipment.ts).
+ * every statistic, the combat capacities, the points allocated to each skill and what it holds.
+ * Bonuses of equipped memories are not in the numbers: the sheet adds them
+ * (src/domain/character/equipment.ts).
  */
-export const characterSheet = characterSummary.extend({
-  endurance: int,
-  eloquence: int,
-  sagesse: int,
-  instinct: int,
-  autre: int,
-  defense: int,
-  deplacement: int,
-  inspiration: int,
-  divineGift: int,
-  soulCore: int,
-  credits: int,
-  rune: int,
-  aspect: int,
-  forceWeapon: int,
-  agilityWeapon: int,
-  perceptionWeapon: int,
-  skills: skillPoints,
-});
+export const characterSheet = characterSummary
+  .extend({
+    endurance: int,
+    eloquence: int,
+    sagesse: int,
+    instinct: int,
+    autre: int,
+    defense: int,
+    deplacement: int,
+    inspiration: int,
+    divineGift: int,
+    soulCore: int,
+    credits: int,
+    rune: int,
+    aspect: int,
+    forceWeapon: int,
+    agilityWeapon: int,
+    perceptionWeapon: int,
+    skills: skillPoints,
+  })
+  .extend(characterHoldings.shape);
 export type CharacterSheet = z.infer<typeof characterSheet>;
 
 /**
@@ -96,3 +126,70 @@ export const characterInGameParams = z.object({
   playerId: z.string().min(1).max(64),
   gameId: z.string().min(1).max(64),
 });
+
+/** table.md §3 "Equipped item": a worn memory with what the stat rules read of it. */
+export const equippedItem = z.object({
+  memoryId: z.string(),
+  Memory: z.object({ name: z.string(), type: z.string(), stat: categoryFieldSchemas.memory.shape.stat }),
+});
+export type EquippedItem = z.infer<typeof equippedItem>;
+export const equippedList = z.array(equippedItem);
+
+export const equipParams = z.object({
+  playerId: z.string().min(1).max(64),
+  memoryId: z.string().min(1).max(64),
+});
+
+/** `PUT /player-memories/equip/{playerId}/{memoryId}`: one call for both directions (table.md §4). */
+export const equipRequest = z.object(
+  { action: z.enum(['equip', 'unequip'], { error: characterMessages.invalidEquipAction }) },
+  { error: characterMessages.invalidEquipAction },
+);
+export type EquipRequest = z.infer<typeof equipRequest>;
+export type EquipAction = EquipRequest['action'];
+
+/** The answer: what the character wears now, after the slot rule. */
+export const equipResponse = z.object({ message: z.string(), equipped: equippedList });
+export type EquipResponse = z.infer<typeof equipResponse>;
+
+/** The socket's `equipmentChange` (table.md §7 "Socket events"). */
+export const equipmentChangeEvent = z.object({ playerId: z.string() });
+
+export const playerIdParam = z.object({ playerId: z.string().min(1).max(64) });
+export const memoryIdParam = z.object({ memoryId: z.string().min(1).max(64) });
+
+/** `GET /player-memories/isEquipped/{playerId}?memoryId=`. */
+export const isEquippedQuery = z.object({
+  memoryId: z.string({ error: characterMessages.memoryIdRequired }).min(1).max(64),
+});
+export const isEquippedResponse = z.object({ memoryId: z.string(), isEquipped: z.boolean() });
+
+/** table.md §3 "Memory enchantment". */
+export const memoryEnchantment = held.extend({ type: z.string(), cost: z.string() });
+export const memoryEnchantmentList = z.array(memoryEnchantment);
+export type MemoryEnchantment = z.infer<typeof memoryEnchantment>;
+
+/** table.md §3 "Attack", as `GET /attack/memory/{memoryId}?playerId=` lists them. */
+export const weaponAttack = held.extend(categoryFieldSchemas.attack.shape);
+export const weaponAttackList = z.array(weaponAttack);
+export type WeaponAttack = z.infer<typeof weaponAttack>;
+export const weaponAttacksQuery = z.object({
+  playerId: z.string({ error: characterMessages.playerIdRequired }).min(1).max(64),
+});
+
+/**
+ * Consuming Soul Shards (table.md §7): `destinationId` is the character whose core rises,
+ * `selectedObjectId` the shard item it holds, `quantity` how many to use.
+ */
+export const consumeShardRequest = z.object({
+  destinationId: z.string().min(1).max(64),
+  selectedObjectId: z.string().min(1).max(64),
+  quantity: z
+    .int({ error: characterMessages.shardQuantityInvalid })
+    .min(1, { error: characterMessages.shardQuantityInvalid })
+    .max(9999, { error: characterMessages.shardQuantityInvalid }),
+});
+export type ConsumeShardRequest = z.infer<typeof consumeShardRequest>;
+/** `consumed` may be fewer than asked: shards that would only overflow the core stay in the inventory. */
+export const consumeShardResponse = z.object({ message: z.string(), consumed: int, sheet: characterSheet });
+export type ConsumeShardResponse = z.infer<typeof consumeShardResponse>;

@@ -149,7 +149,12 @@ export const categoryFieldSchemas = {
     cost: freeText(50),
     playerName: text(100).nullable().default(null),
   }),
-  enchantment: z.object({ type: freeText(100), cost: freeText(50) }),
+  enchantment: z.object({
+    type: freeText(100),
+    cost: freeText(50),
+    /** The memory (of the same game) it enchants: `GET /memory-enchantments/{memoryId}/memory`. */
+    memoryId: entityId(resourceMessages.resourceId).nullable().default(null),
+  }),
   item: z.object({
     type: freeText(100),
     value: wholeNumber(resourceMessages.value, 0, 1_000_000_000).default(0),

@@ -22,4 +22,15 @@ export const characterMessages = {
   boostValueInvalid: 'Une capacité de combat vaut 0, ou 2 quand elle est boostée.',
   derivedMismatch: 'Les statistiques dérivées ne correspondent pas à la répartition.',
   soulCoreOutOfRange: 'Le noyau d’âme est compris entre 0 et 1000.',
+  soulCoreMasterOnly: 'Seul le MJ de la partie fixe directement le noyau d’âme ; consommez un Soul Shard.',
+  memoryIdRequired: 'Indiquez la mémoire (memoryId).',
+  playerIdRequired: 'Indiquez le personnage (playerId).',
+  memoryNotHeld: 'Ce personnage ne possède pas cette mémoire.',
+  itemNotHeld: 'Ce personnage ne possède pas cet objet.',
+  notASoulShard: 'Cet objet n’est pas un Soul Shard.',
+  shardQuantityInvalid: 'La quantité doit être un nombre entier supérieur ou égal à 1.',
+  shardsTooFew: (held: number) => `Quantité insuffisante : ce personnage n’en possède que ${held}.`,
+  soulCoreFull: 'Le noyau d’âme est déjà plein (1000).',
+  shardsConsumed: (count: number, soulCore: number) =>
+    `${count} Soul Shard${count > 1 ? 's' : ''} consommé${count > 1 ? 's' : ''} : noyau d’âme à ${soulCore}.`,
 } as const;

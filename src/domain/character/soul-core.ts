@@ -29,6 +29,14 @@ export function shardValue(name: string): number | null {
   return rank === null ? null : 3 * 3 ** rank;
 }
 
+/**
+ * What one Soul Shard adds to the core, or null when the item is no Soul Shard: its name must say
+ * so ('Great Soul Shard') and start with a rank, so a 'Great Sword' is never eaten.
+ */
+export function soulShardValue(itemName: string): number | null {
+  return /soul\s+shard/i.test(itemName) ? shardValue(itemName) : null;
+}
+
 export interface ShardConsumption {
   /** Shards taken from the inventory. */
   consumed: number;

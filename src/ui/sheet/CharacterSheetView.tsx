@@ -6,10 +6,11 @@ import type { CharacterSheet } from '../../api/schemas/characters';
 import { COMBAT_CAPACITIES } from '../../domain/character/combat-boosts';
 import type { SheetNumbers } from '../../domain/character/equipment';
 import { expectedImageLink } from '../../domain/character/image-link';
-import { SKILL_LINKS, SKILL_NAMES, skillBonus, type Skills } from '../../domain/character/skills';
+import { SKILL_LINKS, SKILL_NAMES } from '../../domain/character/skills';
 import { SOUL_CORE_MAX } from '../../domain/character/soul-core';
-import { AUTRE_VALUE, modifier, STAT_NAMES, type Stats } from '../../domain/character/stats';
+import { AUTRE_VALUE, modifier, STAT_NAMES } from '../../domain/character/stats';
 import type { characterSheetMachine } from '../../machines/character-sheet.machine';
+import type { equipmentMachine } from '../../machines/equipment.machine';
 import {
   capacityLabels,
   derivedLabels,
@@ -19,17 +20,18 @@ import {
   statLabels,
 } from '../creation/labels';
 import { sheetMessages as text } from './messages';
+import {
+  AspectAbilitiesPanel,
+  AttacksPanel,
+  EchoesPanel,
+  EquipmentPanel,
+  InventoryPanel,
+  MemoriesPanel,
+  RunesPanel,
+} from './SheetPanels';
 
-type SheetActor = ActorRefFrom<typeof characterSheetMachine>;
-
-/** The sheet's numbers before equipment: the stored statistics and each skill's bonus. */
-export function baseNumbers(sheet: CharacterSheet): SheetNumbers {
-  const stats = Object.fromEntries(STAT_NAMES.map((name) => [name, sheet[name]])) as Stats;
-  const skills = Object.fromEntries(
-    SKILL_NAMES.map((skill) => [skill, skillBonus(skill, stats, sheet.skills[skill] ?? 0)]),
-  ) as Skills;
-  return { stats, skills };
-}
+export type SheetActor = ActorRefFrom<typeof characterSheetMachine>;
+export type EquipmentActor = ActorRefFrom<typeof equipmentMachine>;
 
 export function CharacterSheetView({ sheet: actor }: { sheet: SheetActor }) {
   const sheet = useSelector(actor, (snapshot) => snapshot.context.sheet);
@@ -60,22 +62,30 @@ export function CharacterSheetView({ sheet: actor }: { sheet: SheetActor }) {
       </main>
     );
   }
-  // Equipment bonuses join here once the equipped memories are read (src/domain/character/equipment.ts).
-  const base = baseNumbers(sheet);
-  return <SheetReady actor={actor} sheet={sheet} base={base} shown={base} />;
+  return <SheetReady actor={actor} sheet={sheet} />;
 }
 
-interface ReadyProps {
-  actor: SheetActor;
-  sheet: CharacterSheet;
-  /** Without equipment. */
-  base: SheetNumbers;
-  /** What the player has with their equipment on. */
-  shown: SheetNumbers;
-}
-
-function SheetReady({ actor, sheet, base, shown }: ReadyProps) {
+/** The numbers shown come from the equipment machine: base plus what the character wears. */
+function SheetReady({ actor, sheet }: { actor: SheetActor; sheet: CharacterSheet }) {
   const titleId = useId();
+  const equipment = useSelector(
+    actor,
+    (snapshot) => snapshot.children.equipment as EquipmentActor | undefined,
+  );
+  if (!equipment) return null;
+  return <SheetBody actor={actor} equipment={equipment} sheet={sheet} titleId={titleId} />;
+}
+
+interface BodyProps {
+  actor: SheetActor;
+  equipment: EquipmentActor;
+  sheet: CharacterSheet;
+  titleId: string;
+}
+
+function SheetBody({ actor, equipment, sheet, titleId }: BodyProps) {
+  const base: SheetNumbers = useSelector(equipment, (snapshot) => snapshot.context.base);
+  const shown: SheetNumbers = useSelector(equipment, (snapshot) => snapshot.context.shown);
   return (
     <main className="sheet" aria-labelledby={titleId}>
       <header className="sheet__header">
@@ -175,6 +185,13 @@ function SheetReady({ actor, sheet, base, shown }: ReadyProps) {
         </section>
 
         <ImagePanel actor={actor} sheet={sheet} />
+        <EquipmentPanel actor={actor} equipment={equipment} />
+        <AttacksPanel actor={actor} />
+        <MemoriesPanel sheet={sheet} equipment={equipment} />
+        <InventoryPanel actor={actor} sheet={sheet} />
+        <EchoesPanel echoes={sheet.echoes} />
+        <RunesPanel runes={sheet.runes} />
+        <AspectAbilitiesPanel abilities={sheet.aspectAbilities} />
       </div>
     </main>
   );

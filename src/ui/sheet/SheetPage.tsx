@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { characterSheetActors } from '../../effects/characters';
-import { characterSheetMachine } from '../../machines/character-sheet.machine';
+import { characterSheetLogic } from '../../effects/characters';
 import { useAppActors } from '../app/AppActorsContext';
 import { CharacterSheetView } from './CharacterSheetView';
 import { sheetMessages as text } from './messages';
@@ -30,8 +30,9 @@ export default function SheetPage() {
 }
 
 function SheetFor({ playerId, gameId }: { playerId: string; gameId: string | null }) {
-  const { inspect } = useAppActors();
-  const sheet = useActorRef(characterSheetMachine.provide({ actors: characterSheetActors }), {
+  const { inspect, socketFacts$ } = useAppActors();
+  const logic = useMemo(() => characterSheetLogic(socketFacts$), [socketFacts$]);
+  const sheet = useActorRef(logic, {
     input: { playerId, gameId },
     inspect,
   });
