@@ -129,9 +129,12 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
             db: database,
             gameAccess,
             readResource: resources.read,
-            // The game chat's system message ('Équipé: …' / 'Déséquipé: …', table.md §4) is posted
-            // here, with notice.gameId and notice.text, once the game chat's event log exists.
-            notifyEquipment: (notice) => emitEquipmentChange(app.realtime, notice),
+            notifyEquipment: async (notice) => {
+              // The game chat's 'Équipé: …' / 'Déséquipé: …' line (table.md §4) goes into the table
+              // log, so a reload or a late joiner sees it too.
+              if (notice.gameId !== null) await table.postSystemMessage(notice.gameId, notice.text);
+              emitEquipmentChange(app.realtime, notice);
+            },
             log: app.log.child({ module: 'equipment' }),
           }),
         });

@@ -10,6 +10,7 @@ import type {
   WeaponAttack,
 } from '../../src/api/schemas/characters';
 import type { GameResource } from '../../src/api/schemas/resources';
+import type { GameMessagesAnswer } from '../../src/api/schemas/table';
 import { characterMessages as m } from '../../src/domain/character/messages';
 import { createEquipmentService, type EquipmentNotice } from '../../server/modules/equipment/service';
 import { createGameAccess } from '../../server/modules/games/access';
@@ -173,6 +174,18 @@ describe.each(drivers)('equipment and soul core (%s)', (driver) => {
       expect(
         (await sheet()).memories.filter((memory) => memory.equipped).map((memory) => memory.name),
       ).toEqual(['Couronne']);
+      const chat = await t.api<GameMessagesAnswer>(
+        'GET',
+        `/message?gameId=${gameId}`,
+        undefined,
+        owner.token,
+      );
+      expect(chat.body.slice(-2).map((event) => [event.type, event.payload])).toEqual(
+        ['Déséquipé: Heaume', 'Équipé: Couronne'].map((message) => [
+          'chat.system',
+          expect.objectContaining({ message, type: 'system', senderUserId: null }),
+        ]),
+      );
     });
 
     it('changes nothing when equipping what is worn or taking off what is not', async () => {
