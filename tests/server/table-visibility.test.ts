@@ -105,12 +105,19 @@ describe.each(drivers)('table visibility (%s)', (driver) => {
         state,
       });
     }
-    const players = await emitWithAck<{ ok: true; players: Array<{ id: string; name: string }> }>(
-      owner.socket,
-      'playerRequest',
-      { gameId: p.gameId },
-    );
-    expect(players.players.map(({ id, name }) => ({ id, name }))).toEqual([
+    // A sheet is its owner's and the MJ's: a player hears of their own characters only.
+    const sheetsFor = async (socket: typeof owner.socket) =>
+      (
+        await emitWithAck<{ ok: true; players: Array<{ id: string; name: string }> }>(
+          socket,
+          'playerRequest',
+          {
+            gameId: p.gameId,
+          },
+        )
+      ).players.map(({ id, name }) => ({ id, name }));
+    expect(await sheetsFor(owner.socket)).toEqual([{ id: p.ownerCharacter, name: 'Aria' }]);
+    expect(await sheetsFor(mj.socket)).toEqual([
       { id: p.ownerCharacter, name: 'Aria' },
       { id: p.otherCharacter, name: 'Borin' },
     ]);

@@ -12,7 +12,7 @@ import { characters } from '../../db/schema/index';
 import { httpError, reportInternalError } from '../../lib/errors';
 import type { Realtime } from '../../realtime/types';
 import type { AuthUser } from '../auth/access';
-import { toSheet } from '../characters/service';
+import { sheetOf } from '../characters/service';
 import type { GameAccess } from '../games/access';
 import { createTableEmitter, type Transition } from './emitter';
 import { appendEvents, chatPage, eventsAfter, withHead } from './log-store';
@@ -182,14 +182,18 @@ export function createTableService({
       return chatPage(db, gameId, page);
     },
 
-    /** The game's characters (`playerRequest`), for any member. */
-    async charactersOf(gameId: string): Promise<CharacterSheet[]> {
+    /**
+     * The game's character sheets (`playerRequest`): all of them for the MJ and an admin, a player's
+     * own for a player — a sheet is its owner's and the MJ's only (table.md §2 "Character sheet").
+     */
+    async charactersOf(gameId: string, actor: TableActor): Promise<CharacterSheet[]> {
       const rows = await db
         .select()
         .from(characters)
         .where(eq(characters.gameId, gameId))
         .orderBy(asc(characters.createdAt));
-      return rows.map(toSheet);
+      const readable = actor.role === 'player' ? rows.filter((row) => row.userId === actor.userId) : rows;
+      return Promise.all(readable.map((row) => sheetOf(db, row)));
     },
   };
 }

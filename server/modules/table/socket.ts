@@ -88,8 +88,7 @@ export function tableSocketEvents({
     on('requestTurnOrder', tableRequest, view);
 
     on('playerRequest', tableRequest, async ({ gameId }): Promise<GameCharactersAnswer> => {
-      await actorOf(gameId);
-      return { ok: true, players: await table.charactersOf(gameId) };
+      return { ok: true, players: await table.charactersOf(gameId, await actorOf(gameId)) };
     });
 
     on('connectedPlayersRequest', tableRequest, async ({ gameId }): Promise<ConnectedPlayersUpdate> => {
