@@ -10,6 +10,8 @@ import { isDead } from './table-view';
 /** table.md §2: the panel starts 0.45 of the window's height down. */
 export const TURN_PANEL_START = 0.45;
 const PANEL_WIDTH_PX = 272;
+/** Clear of the side column (chat or participants), so the panel starts over the map's right edge. */
+const SIDE_COLUMN_PX = 360;
 
 /**
  * The floating turn-order panel (table.md §2, §4 "Turn order"). The MJ and the admin generate,
@@ -29,7 +31,7 @@ export function TurnOrderPanel({
   const canManage = useSelector(turnOrder, (snapshot) => snapshot.context.canManage);
   const running = useSelector(turnOrder, (snapshot) => snapshot.matches('running'));
   const [at, setAt] = useState(() => ({
-    x: Math.max(8, window.innerWidth - PANEL_WIDTH_PX - 24),
+    x: Math.max(8, window.innerWidth - PANEL_WIDTH_PX - SIDE_COLUMN_PX),
     y: Math.round(window.innerHeight * TURN_PANEL_START),
   }));
   const [collapsed, setCollapsed] = useState(false);
