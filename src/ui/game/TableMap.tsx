@@ -127,12 +127,13 @@ export function TableMap({ table, role, characterIds, drags, placeable, actions 
   };
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
-    if (!event.altKey || event.button !== 0) return;
+    if (event.button !== 0) return;
+    setMenu(null);
+    if (!event.altKey) return;
     // table.md §2: Alt + mouse-down draws the measuring arrow.
     event.preventDefault();
     const { point } = boardPoint(event);
     setMeasure({ from: point, to: point });
-    setMenu(null);
     board.current?.setPointerCapture?.(event.pointerId);
   };
 
@@ -217,10 +218,6 @@ export function TableMap({ table, role, characterIds, drags, placeable, actions 
           setMeasure(null);
         }}
         onContextMenu={onContextMenu}
-        onClick={(event) => {
-          if (event.target === event.currentTarget || (event.target as HTMLElement).tagName === 'IMG')
-            setMenu(null);
-        }}
       >
         <img className="table-map__image" src={map.link} alt={map.name} draggable={false} />
         {tokens.map((token) => {
@@ -274,6 +271,7 @@ export function TableMap({ table, role, characterIds, drags, placeable, actions 
             className="table-menu"
             role="menu"
             aria-label={mapMessages.addToken}
+            onPointerDown={(event) => event.stopPropagation()}
             style={{ left: menu.at.x, top: menu.at.y }}
           >
             <p className="table-menu__title">{mapMessages.addToken}</p>
