@@ -83,6 +83,15 @@ export function TableMap({ table, role, characterIds, drags, placeable, actions 
   const [menu, setMenu] = useState<Menu>(null);
   const [measure, setMeasure] = useState<{ from: Point; to: Point } | null>(null);
 
+  useEffect(() => {
+    if (menu === null) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenu(null);
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [menu]);
+
   const boardPoint = useCallback((event: { clientX: number; clientY: number }) => {
     const rect = board.current?.getBoundingClientRect();
     return {

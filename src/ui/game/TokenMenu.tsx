@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Point } from '../../domain/geometry/geometry';
 import type { HealthResource, MapToken, TableRole } from '../../domain/table/types';
 import { tokenMessages } from './messages';
@@ -109,14 +109,6 @@ export function TokenMenu({
 }) {
   const titleId = useId();
   const master = managesTable(role);
-  useEffect(() => {
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [onClose]);
-
   return (
     <div
       className="token-menu"
