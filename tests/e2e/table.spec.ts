@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
 import type { RegisteredUser, TestServer } from '../helpers/server';
 import { openSignedIn, startServerWithDatabase } from './helpers/own-server';
@@ -70,8 +70,11 @@ test('the MJ and a player share one table: tokens placed, moved, hidden, a turn 
   ]);
   expect(created.map((response) => response.status)).toEqual([201, 201]);
 
+  const contexts: BrowserContext[] = [];
   const open = async (user: RegisteredUser, path: string) => {
-    const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
     await openSignedIn(page, server, user, path);
     return page;
   };
@@ -131,4 +134,6 @@ test('the MJ and a player share one table: tokens placed, moved, hidden, a turn 
   await expect(token(master, 'Goule')).toHaveClass(/map-token--hidden/);
   await expect(turnNames(master)).toHaveText(masterOrder);
   await expect(turnOrder(hero).getByRole('listitem')).toHaveCount(1);
+  // Closed here: their sockets would otherwise keep the server's shutdown waiting.
+  await Promise.all(contexts.map((context) => context.close()));
 });
