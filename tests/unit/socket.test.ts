@@ -33,6 +33,15 @@ class FakeSocket {
   emit(...args: unknown[]) {
     this.emitted.push(args);
   }
+  /** socket.io's acknowledged emit: the test answers as the server would. */
+  timeout(ms: number) {
+    return {
+      emitWithAck: (...args: unknown[]) => {
+        this.emitted.push(['timeout', ms, ...args]);
+        return Promise.resolve({ ok: true });
+      },
+    };
+  }
   connect() {
     this.connected = true;
   }
@@ -63,7 +72,7 @@ vi.mock('socket.io-client', () => ({
   },
 }));
 
-const { connectSocket } = await import('../../src/effects/socket');
+const { ACK_TIMEOUT_MS, connectSocket } = await import('../../src/effects/socket');
 
 function open(player?: { id: string; name: string; avatar: string | null }) {
   let token: string | null = 'jwt-1';
@@ -149,6 +158,14 @@ describe('connectSocket', () => {
     connection.emit('authenticateUser', { token: 'jwt-2' });
     connection.emit('leaveGame');
     expect(socket.emitted).toEqual([['authenticateUser', { token: 'jwt-2' }], ['leaveGame']]);
+  });
+
+  it('requests with an acknowledgement that times out', async () => {
+    const { connection, socket } = open();
+    expect(await connection.request('tableCatchUp', { gameId: 'G1', afterSeq: 0 })).toEqual({ ok: true });
+    expect(socket.emitted).toEqual([
+      ['timeout', ACK_TIMEOUT_MS, 'tableCatchUp', { gameId: 'G1', afterSeq: 0 }],
+    ]);
   });
 
   it('closes quietly: no listener left, no more facts', () => {

@@ -1,0 +1,139 @@
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
+import type { RegisteredUser, TestServer } from '../helpers/server';
+import { openSignedIn, startServerWithDatabase } from './helpers/own-server';
+
+let server: TestServer;
+test.beforeAll(async () => {
+  server = await startServerWithDatabase();
+});
+test.afterAll(() => server.close());
+
+/** The steps of the table, as the MJ and a player take them (table.md §2 "Game screen"). */
+function mapOf(page: Page): Locator {
+  return page.locator('.table-map__board');
+}
+
+function token(page: Page, name: string): Locator {
+  return mapOf(page).getByRole('button', { name: new RegExp(`^${name},`) });
+}
+
+async function rightClickMap(page: Page, x: number, y: number) {
+  await mapOf(page).click({ button: 'right', position: { x, y } });
+}
+
+async function placeFromMenu(page: Page, at: { x: number; y: number }, name: string) {
+  await rightClickMap(page, at.x, at.y);
+  await page.getByRole('menu', { name: 'Ajouter un pion' }).getByRole('menuitem', { name }).click();
+}
+
+/** Where a token sits, in percent of the map, as its style says. */
+async function positionOf(locator: Locator): Promise<{ left: string; top: string }> {
+  return locator.evaluate((element) => ({
+    left: (element as HTMLElement).style.left,
+    top: (element as HTMLElement).style.top,
+  }));
+}
+
+async function dragBy(page: Page, locator: Locator, dx: number, dy: number) {
+  const box = (await locator.boundingBox())!;
+  const start = { x: box.x + box.width / 2, y: box.y + 20 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + dx / 2, start.y + dy / 2, { steps: 5 });
+  await page.mouse.move(start.x + dx, start.y + dy, { steps: 5 });
+  await page.mouse.up();
+}
+
+function turnOrder(page: Page): Locator {
+  return page.getByRole('complementary', { name: 'Ordre de tour' });
+}
+
+/** Who plays, in order, as the panel lists them. */
+function turnNames(page: Page): Locator {
+  return turnOrder(page).getByRole('listitem').locator('.turn-panel__name');
+}
+
+test('the MJ and a player share one table: tokens placed, moved, hidden, a turn order run, the same after a reload', async ({
+  browser,
+}) => {
+  test.slow();
+  const [mj, player] = await Promise.all([server.register(), server.register()]);
+  const db = server.database.db;
+  const gameId = await insertGame(db, mj.userId, 'La Crypte');
+  await insertAcceptedPlayer(db, gameId, mj.userId, player.userId);
+  const characterId = await insertCharacter(db, { userId: player.userId, gameId, name: 'Aelis' });
+  const mapLink = `${server.url}/shatteredrealms/favicon.svg`;
+  const created = await Promise.all([
+    server.api('POST', `/game-data/${gameId}/map`, { name: 'Crypte', link: mapLink }, mj.token),
+    server.api('POST', `/game-data/${gameId}/monster`, { name: 'Goule', HP: 18 }, mj.token),
+  ]);
+  expect(created.map((response) => response.status)).toEqual([201, 201]);
+
+  const contexts: BrowserContext[] = [];
+  const open = async (user: RegisteredUser, path: string) => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await openSignedIn(page, server, user, path);
+    return page;
+  };
+  const master = await open(mj, `/game?gameId=${gameId}`);
+  const playerPath = `/game?gameId=${gameId}&playerId=${characterId}`;
+  const hero = await open(player, playerPath);
+
+  // Without a map both see the soul core; the MJ brings the players to the crypt.
+  await expect(master.getByText('Maître du jeu', { exact: true })).toBeVisible();
+  await expect(hero.getByText('Le maître du jeu n’a pas encore choisi de carte.')).toBeVisible();
+  await master.getByLabel('Carte', { exact: true }).selectOption({ label: 'Crypte' });
+  await expect(master.getByRole('dialog', { name: 'Changer de carte' })).toBeVisible();
+  await master.getByRole('button', { name: 'Oui, emmener les joueurs' }).click();
+  await expect(mapOf(master).getByRole('img', { name: 'Crypte' })).toBeVisible();
+  await expect(mapOf(hero).getByRole('img', { name: 'Crypte' })).toBeVisible();
+
+  // A monster by the MJ, the player's own character by the player.
+  await placeFromMenu(master, { x: 500, y: 200 }, 'Goule');
+  await expect(token(hero, 'Goule')).toBeVisible();
+  await placeFromMenu(hero, { x: 200, y: 200 }, 'Aelis');
+  await expect(token(master, 'Aelis')).toBeVisible();
+
+  // The player cannot move the monster; moving their own shows on the MJ's screen.
+  const before = await positionOf(token(master, 'Goule'));
+  await dragBy(hero, token(hero, 'Goule'), 120, 80);
+  await expect.poll(() => positionOf(token(master, 'Goule'))).toEqual(before);
+  const aelisBefore = await positionOf(token(master, 'Aelis'));
+  await dragBy(hero, token(hero, 'Aelis'), 150, 100);
+  await expect.poll(() => positionOf(token(master, 'Aelis'))).not.toEqual(aelisBefore);
+  const aelisMoved = await positionOf(token(hero, 'Aelis'));
+  await expect.poll(() => positionOf(token(master, 'Aelis'))).toEqual(aelisMoved);
+
+  // The MJ hides the monster: gone for the player, half-transparent for the MJ.
+  await token(master, 'Goule').click();
+  await master.getByRole('button', { name: 'Masquer aux joueurs' }).click();
+  await expect(token(hero, 'Goule')).toHaveCount(0);
+  await expect(token(master, 'Goule')).toHaveClass(/map-token--hidden/);
+  await master.getByRole('button', { name: 'Fermer' }).first().click();
+
+  // A turn order: generated with both, the player sees only what they may see; next turn.
+  await turnOrder(master).getByRole('button', { name: 'Générer' }).click();
+  await expect(turnOrder(master).getByRole('listitem')).toHaveCount(2);
+  await expect(turnOrder(hero).getByRole('listitem')).toHaveCount(1);
+  await expect(turnOrder(hero).getByRole('listitem')).toContainText('Aelis');
+  await expect(turnOrder(hero).getByRole('button', { name: 'Générer' })).toHaveCount(0);
+  const [first, second] = await turnNames(master).allInnerTexts();
+  await turnOrder(master).getByRole('button', { name: 'Tour suivant' }).click();
+  await expect(turnNames(master)).toHaveText([second!, first!]);
+
+  // A reload finds the same table.
+  const masterOrder = await turnNames(master).allInnerTexts();
+  await hero.reload();
+  await master.reload();
+  await expect(token(hero, 'Aelis')).toBeVisible();
+  await expect.poll(() => positionOf(token(hero, 'Aelis'))).toEqual(aelisMoved);
+  await expect(token(hero, 'Goule')).toHaveCount(0);
+  await expect(token(master, 'Goule')).toHaveClass(/map-token--hidden/);
+  await expect(turnNames(master)).toHaveText(masterOrder);
+  await expect(turnOrder(hero).getByRole('listitem')).toHaveCount(1);
+  // Closed here: their sockets would otherwise keep the server's shutdown waiting.
+  await Promise.all(contexts.map((context) => context.close()));
+});
