@@ -1,7 +1,7 @@
 import { defer, finalize, from, Subject, switchMap, tap, type Observable } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
 import { renewSession } from '../api/request';
-import type { ConnectSocketOptions, PlayerInfo, SocketConnection, SocketFact } from './socket';
+import type { ConnectSocketOptions, PlayerInfo, SocketAck, SocketConnection, SocketFact } from './socket';
 import { storage } from './storage';
 
 export type ConnectSocket = (options: ConnectSocketOptions) => SocketConnection;
@@ -39,10 +39,11 @@ export function createSocketSession(load: () => Promise<ConnectSocket> = loadCon
       ),
     );
 
-  /** Sends on the open connection; false when there is none. */
-  function emit(event: string, payload?: unknown): boolean {
+  /** Sends on the open connection (`ack` gets the server's answer); false when there is none. */
+  function emit(event: string, payload?: unknown, ack?: SocketAck): boolean {
     if (current === null) return false;
-    current.emit(event, payload);
+    if (ack) current.emit(event, payload, ack);
+    else current.emit(event, payload);
     return true;
   }
 

@@ -18,9 +18,15 @@ export type SocketFact =
   | { type: 'socket.refused'; message: string }
   | { type: 'socket.event'; name: string; payload: unknown };
 
+/** The server's answer to an emit (socket.io acknowledgement), or the error when none came in time. */
+export type SocketAck = (error: Error | null, answer?: unknown) => void;
+
+/** How long an acknowledged emit waits for the server's answer. */
+export const ACK_TIMEOUT_MS = 10_000;
+
 export interface SocketConnection {
   events$: Observable<SocketFact>;
-  emit(event: string, payload?: unknown): void;
+  emit(event: string, payload?: unknown, ack?: SocketAck): void;
   close(): void;
 }
 
@@ -73,8 +79,9 @@ export function connectSocket({ token, player }: ConnectSocketOptions): SocketCo
 
   return {
     events$: facts.asObservable(),
-    emit: (event, payload) => {
-      if (payload === undefined) socket.emit(event);
+    emit: (event, payload, ack) => {
+      if (ack) socket.timeout(ACK_TIMEOUT_MS).emit(event, payload, ack);
+      else if (payload === undefined) socket.emit(event);
       else socket.emit(event, payload);
     },
     close: () => {

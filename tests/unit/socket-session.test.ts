@@ -61,9 +61,12 @@ describe('socket session', () => {
     await settle();
     expect(session.emit('joinGame', { gameId: 'g-1' })).toBe(true);
     session.machineEffects.actions['send authenticateUser'](undefined, { token: 'jwt-2' });
+    const ack = vi.fn();
+    expect(session.emit('newMessage', { gameId: 'g-1' }, ack)).toBe(true);
     expect(opened[0]?.emit.mock.calls).toEqual([
       ['joinGame', { gameId: 'g-1' }],
       ['authenticateUser', { token: 'jwt-2' }],
+      ['newMessage', { gameId: 'g-1' }, ack],
     ]);
     actor.stop();
     expect(opened[0]?.closed).toBe(true);

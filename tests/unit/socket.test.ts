@@ -33,6 +33,10 @@ class FakeSocket {
   emit(...args: unknown[]) {
     this.emitted.push(args);
   }
+  /** socket.io's acknowledged emit with a deadline: the test records the deadline with the emit. */
+  timeout(ms: number) {
+    return { emit: (...args: unknown[]) => this.emitted.push([`timeout ${ms}`, ...args]) };
+  }
   connect() {
     this.connected = true;
   }
@@ -149,6 +153,13 @@ describe('connectSocket', () => {
     connection.emit('authenticateUser', { token: 'jwt-2' });
     connection.emit('leaveGame');
     expect(socket.emitted).toEqual([['authenticateUser', { token: 'jwt-2' }], ['leaveGame']]);
+  });
+
+  it('emits with an acknowledgement that gives up after 10 s', () => {
+    const { connection, socket } = open();
+    const ack = vi.fn();
+    connection.emit('newMessage', { gameId: 'g-1' }, ack);
+    expect(socket.emitted).toEqual([['timeout 10000', 'newMessage', { gameId: 'g-1' }, ack]]);
   });
 
   it('closes quietly: no listener left, no more facts', () => {

@@ -9,7 +9,7 @@ import {
 } from 'rxjs';
 import { createActor, type ActorRefFrom, type InspectionEvent } from 'xstate';
 import type { SessionUser } from '../../domain/roles';
-import type { SocketFact } from '../../effects/socket';
+import type { SocketAck, SocketFact } from '../../effects/socket';
 import { authMachine } from '../../machines/auth.machine';
 import { modeChoiceMachine } from '../../machines/mode-choice.machine';
 import { socketConnectionMachine } from '../../machines/socket-connection.machine';
@@ -21,7 +21,7 @@ export interface AppEffects {
   auth: Parameters<typeof authMachine.provide>[0];
   socket: {
     facts$: Observable<SocketFact>;
-    emit(event: string, payload?: unknown): boolean;
+    emit(event: string, payload?: unknown, ack?: SocketAck): boolean;
     machineEffects: Parameters<typeof socketConnectionMachine.provide>[0];
   };
 }
@@ -32,8 +32,8 @@ export interface AppActors {
   modeChoice: ActorRefFrom<typeof modeChoiceMachine>;
   /** Every server event and connection fact of the app's socket, across reconnects and logins. */
   socketFacts$: Observable<SocketFact>;
-  /** Emits on the open socket; false when none is open. */
-  emitToSocket(event: string, payload?: unknown): boolean;
+  /** Emits on the open socket (`ack` gets the server's answer); false when none is open. */
+  emitToSocket(event: string, payload?: unknown, ack?: SocketAck): boolean;
   /** Pass it to every actor a screen creates, so the inspector and the dev journal see it too. */
   inspect: Inspect | undefined;
   stop(): void;
@@ -83,7 +83,7 @@ export function createAppActors(effects: AppEffects, { inspect }: { inspect?: In
     socket,
     modeChoice,
     socketFacts$: effects.socket.facts$,
-    emitToSocket: (event, payload) => effects.socket.emit(event, payload),
+    emitToSocket: (event, payload, ack) => effects.socket.emit(event, payload, ack),
     inspect,
     stop() {
       session.unsubscribe();
