@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
-import { createMacroRequest, type Macro } from '../api/schemas/macros';
+import type { Macro } from '../api/schemas/macros';
+import { macroDraftRefusal } from '../domain/macros';
 import { failureText } from './failure-text';
 import { unprovidedPromise } from './unprovided';
 
@@ -46,12 +47,6 @@ export interface SaveMacroInput {
   draft: MacroDraft;
 }
 
-/** The draft's refusal (title and content required, table.md §5 "Macros"), with the server's texts. */
-function draftRefusal(draft: MacroDraft): string | null {
-  const parsed = createMacroRequest.safeParse(draft);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
-}
-
 /**
  * The user's macros under the chat (table.md §2, §3 "Macro", §7): loads them, shows three unless
  * expanded, and runs the create / edit / delete dialogs — a dialog stays open with its error until
@@ -94,7 +89,7 @@ export const macrosMachine = setup({
             }
           : context.draft,
     }),
-    'show draft refusal': assign({ formError: ({ context }) => draftRefusal(context.draft) }),
+    'show draft refusal': assign({ formError: ({ context }) => macroDraftRefusal(context.draft) }),
     'show failure': assign({
       formError: (_, { error, fallback }: { error: unknown; fallback: string }) =>
         failureText(error, fallback),
@@ -111,7 +106,7 @@ export const macrosMachine = setup({
     'close dialog': assign({ targetId: null, formError: null }),
   },
   guards: {
-    'draft is incomplete': ({ context }) => draftRefusal(context.draft) !== null,
+    'draft is incomplete': ({ context }) => macroDraftRefusal(context.draft) !== null,
     'macro exists': ({ context, event }) =>
       (event.type === 'macro.edit.open' || event.type === 'macro.delete.open') &&
       context.macros.some((macro) => macro.id === event.id),
