@@ -150,6 +150,7 @@ export const macrosMachine = setup({
           },
         },
         editing: {
+          tags: ['editing'],
           on: {
             'macro.form.change': { actions: 'change draft' },
             'macro.form.submit': [
@@ -160,7 +161,7 @@ export const macrosMachine = setup({
           },
         },
         saving: {
-          tags: ['busy'],
+          tags: ['busy', 'editing'],
           invoke: {
             src: 'save macro',
             input: ({ context }) => ({ id: context.targetId, draft: context.draft, userId: context.userId }),
@@ -178,13 +179,14 @@ export const macrosMachine = setup({
           },
         },
         confirmingDeletion: {
+          tags: ['deleting'],
           on: {
             'macro.delete.confirm': 'deleting',
             'macro.dialog.close': { target: 'browsing', actions: 'close dialog' },
           },
         },
         deleting: {
-          tags: ['busy'],
+          tags: ['busy', 'deleting'],
           invoke: {
             src: 'delete macro',
             input: ({ context }) => ({ id: context.targetId ?? '' }),
