@@ -1,6 +1,7 @@
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromEventObservable, fromPromise, SimulatedClock } from 'xstate';
+import type { SkillName } from '../../src/domain/character/skills';
 import { invalidCommandText } from '../../src/domain/dice/notation';
 import { tableMessages } from '../../src/domain/table/messages';
 import {
@@ -48,7 +49,9 @@ async function openChat(input: Partial<GameChatInput> = {}) {
           loads.push(load);
           return load.promise;
         }),
-        'load skill bonuses': fromPromise(async () => ({ athletisme: 3 })),
+        'load skill bonuses': fromPromise(async (): Promise<Partial<Record<SkillName, number>>> => ({
+          athletisme: 3,
+        })),
         'send game message': fromPromise(({ input }: { input: SendGameMessageInput }) => {
           const send = deferred<SendAnswer>(input);
           sends.push(send);
@@ -226,7 +229,10 @@ describe('game chat: sending', () => {
       form: { sides: 6, count: null, freeCount: '40', bonus: '-2' },
     });
     await settle();
-    expect(chat.sends[0]!.input.content).toEqual({ kind: 'roll', dice: { count: 20, sides: 6, bonus: -2 } });
+    expect((chat.sends[0]!.input as SendGameMessageInput).content).toEqual({
+      kind: 'roll',
+      dice: { count: 20, sides: 6, bonus: -2 },
+    });
   });
 
   it('rolls a skill with the character’s bonus, and sends a macro without touching the draft', async () => {
@@ -235,7 +241,7 @@ describe('game chat: sending', () => {
     chat.actor.send({ type: 'chat.draft.change', text: 'brouillon' });
     chat.actor.send({ type: 'skill.roll', skill: 'athletisme', label: 'Athlétisme' });
     await settle();
-    expect(chat.sends[0]!.input.content).toEqual({
+    expect((chat.sends[0]!.input as SendGameMessageInput).content).toEqual({
       kind: 'roll',
       dice: { count: 1, sides: 20, bonus: 3 },
       label: 'Athlétisme',
@@ -243,7 +249,7 @@ describe('game chat: sending', () => {
     chat.sends[0]!.resolve({ ok: true });
     chat.actor.send({ type: 'chat.say', text: '/r 2d6' });
     await settle();
-    expect(chat.sends[1]!.input.content).toEqual({ kind: 'text', text: '/r 2d6' });
+    expect((chat.sends[1]!.input as SendGameMessageInput).content).toEqual({ kind: 'text', text: '/r 2d6' });
     expect(chat.context().draft).toBe('brouillon');
   });
 });
