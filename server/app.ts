@@ -24,6 +24,8 @@ import { createGamesService } from './modules/games/service';
 import { tableEvents } from './modules/games/table-events';
 import { createTablePresence } from './modules/games/table-presence';
 import { healthRoutes } from './modules/health/routes';
+import { macrosRoutes } from './modules/macros/routes';
+import { createMacrosService } from './modules/macros/service';
 import { messagesRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
 import { privateMessageEvents } from './modules/messages/socket';
@@ -145,6 +147,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
         await api.register(storeRoutes, { service: createStoreService(database, resources) });
         await api.register(gamesRoutes, { service: createGamesService(gameDeps) });
         await api.register(gameInvitationsRoutes, { service: createGameInvitationsService(gameDeps) });
+        await api.register(macrosRoutes, { service: createMacrosService(database) });
       },
       { prefix: API_BASE },
     );

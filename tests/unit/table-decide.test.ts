@@ -384,6 +384,20 @@ describe('chat and dice', () => {
     expect(
       outcome({ type: 'dice.roll', dice: { count: 3, sides: 8, bonus: -1 }, speaker }, mj),
     ).toMatchObject([{ type: 'dice.rolled', payload: { roll: { count: 3, sides: 8, bonus: -1 } } }]);
+    expect(
+      outcome(
+        { type: 'dice.roll', dice: { count: 1, sides: 20, bonus: 2 }, label: 'Athlétisme', speaker },
+        mj,
+      ),
+    ).toMatchObject([
+      {
+        type: 'dice.rolled',
+        payload: {
+          message: expect.stringMatching(/^Athlétisme — 1d20\+2 : /),
+          type: expect.stringMatching(/^diceRoll/),
+        },
+      },
+    ]);
     expect(outcome({ type: 'dice.roll', dice: { count: 3, sides: 7, bonus: 0 }, speaker }, mj)).toBe(
       tableMessages.invalidRoll,
     );

@@ -4,4 +4,5 @@ export * from './games';
 export * from './friends';
 export * from './messages';
 export * from './resources';
+export * from './macros';
 export * from './table';

@@ -147,9 +147,10 @@ function rollEvent(
   speaker: Speaker,
   dice: DiceSpec,
   env: DecideEnv,
+  purpose: 'check' | 'damage',
   label?: string | null,
 ): TableEventBody {
-  const result = roll(dice, env.randomInt, label ? 'damage' : 'check');
+  const result = roll(dice, env.randomInt, purpose);
   return {
     type: 'dice.rolled',
     payload: message(actor, speaker, {
@@ -175,9 +176,11 @@ function chat(actor: TableActor, text: string, speaker: Speaker, env: DecideEnv)
         payload: message(actor, speaker, { message: line.text, type: 'normal' }),
       });
     case 'roll':
-      return accept(rollEvent(actor, speaker, line.dice, env));
+      return accept(rollEvent(actor, speaker, line.dice, env, 'check'));
     case 'attackRoll':
-      return accept(rollEvent(actor, speaker, line.dice, env, `${line.technique} (${line.weaponType})`));
+      return accept(
+        rollEvent(actor, speaker, line.dice, env, 'damage', `${line.technique} (${line.weaponType})`),
+      );
   }
 }
 
@@ -310,7 +313,8 @@ export function decide(
       const refusal = speakerRefusal(actor, command.speaker);
       if (refusal) return refuse(refusal);
       if (!isRollable(command.dice)) return refuse(tableMessages.invalidRoll);
-      return accept(rollEvent(actor, command.speaker, command.dice, env, command.label));
+      // A labelled form roll is a skill check ('Athlétisme'): its lone d20 can still be critical.
+      return accept(rollEvent(actor, command.speaker, command.dice, env, 'check', command.label));
     }
   }
 }

@@ -1,3 +1,4 @@
+import { GameChat } from '../game-chat/GameChat';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ConnectedUser } from '../../api/schemas/games';
@@ -17,7 +18,6 @@ import { mapSelectionMachine } from '../../machines/map-selection.machine';
 import { tableNoticeMachine } from '../../machines/table-notice.machine';
 import { turnOrderMachine } from '../../machines/turn-order.machine';
 import { useAppActors } from '../app/AppActorsContext';
-import { ChatSlot } from './ChatSlot';
 import { ConnectedPlayersBar } from './ConnectedPlayersBar';
 import { MapSelector } from './MapSelector';
 import { gameMessages } from './messages';
@@ -219,7 +219,13 @@ export function LiveTable({
         {management ? (
           <ParticipantList tokens={tokens} />
         ) : (
-          <ChatSlot gameId={gameId} playerId={seat.playerId === '' ? null : seat.playerId} role={seat.role} />
+          <div className="live-table__chat">
+            <GameChat
+              gameId={gameId}
+              playerId={seat.playerId === '' ? null : seat.playerId}
+              role={seat.role}
+            />
+          </div>
         )}
         <ConnectedPlayersBar players={players} />
       </div>

@@ -14,8 +14,6 @@ export const gameMessages = {
   characterSheet: 'Fiche de personnage',
   managementOn: 'Mode gestion',
   managementOff: 'Retour au chat',
-  chatSlot: 'Chat de la partie',
-  chatSoon: 'Le chat de la partie s’affiche ici.',
   dismiss: 'Fermer',
 } as const;
 

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParam, messageBody } from '../../../src/api/schemas/common';
+import {
+  createMacroRequest,
+  macro,
+  macroList,
+  macroMessages,
+  macroUserParams,
+  updateMacroRequest,
+} from '../../../src/api/schemas/macros';
+import { currentUser } from '../../plugins/authentication';
+import type { MacrosService } from './service';
+
+/** table.md §7 "Chat and macros". */
+export const macrosRoutes: FastifyPluginAsyncZod<{ service: MacrosService }> = async (app, { service }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/macro/user/:userId',
+    { schema: { params: macroUserParams, response: { 200: macroList } } },
+    (request) => service.listOf(currentUser(request), request.params.userId),
+  );
+
+  app.post(
+    '/macro',
+    { schema: { body: createMacroRequest, response: { 201: macro } } },
+    async (request, reply) => reply.code(201).send(await service.create(currentUser(request), request.body)),
+  );
+
+  app.put(
+    '/macro/:id',
+    { schema: { params: idParam, body: updateMacroRequest, response: { 200: macro } } },
+    (request) => service.update(currentUser(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/macro/:id',
+    { schema: { params: idParam, response: { 200: messageBody } } },
+    async (request) => {
+      await service.remove(currentUser(request), request.params.id);
+      return { message: macroMessages.deleted };
+    },
+  );
+};

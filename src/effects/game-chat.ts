@@ -1,0 +1,116 @@
+import { filter, map, merge, type Observable } from 'rxjs';
+import { fromEventObservable, fromPromise } from 'xstate';
+import { getCharacterSheet } from '../api/characters';
+import { createMacro, deleteMacro, listMacros, updateMacro } from '../api/macros';
+import { getGameMessagesAfter } from '../api/messages';
+import { socketAck } from '../api/schemas/realtime';
+import { newMessagePayload, tableEvent, type NewMessagePayload } from '../api/schemas/table';
+import { SKILL_NAMES, skillBonus, type SkillName } from '../domain/character/skills';
+import { isChatEvent, type TableEvent } from '../domain/table/types';
+import {
+  gameChatMachine,
+  type ChatEntry,
+  type GameChatFact,
+  type SendAnswer,
+  type SendGameMessageInput,
+} from '../machines/game-chat.machine';
+import { macrosMachine, type SaveMacroInput } from '../machines/macros.machine';
+import { serverEvents } from './server-events';
+import type { SocketFact } from './socket';
+import { readAloud, stopReading, vibrate } from './speech';
+
+export interface GameChatSocket {
+  facts$: Observable<SocketFact>;
+  /** An emit with its acknowledgement (`requestOnSocket`): rejects without a socket or an answer. */
+  request(event: string, payload: unknown): Promise<unknown>;
+}
+
+const SHAKE_MS = 300;
+
+const isChatEntry = (event: TableEvent): event is ChatEntry => isChatEvent(event);
+
+/**
+ * The table's chat lines as the chat hears them: `broadcastMessage` envelopes of chat events (the
+ * socket is in one game's room at a time), and each connection after the first as a reconnection.
+ */
+export function gameChatFacts(facts$: Observable<SocketFact>): Observable<GameChatFact> {
+  return merge(
+    serverEvents(facts$, 'broadcastMessage', tableEvent).pipe(
+      filter(isChatEntry),
+      map((event) => ({ type: 'chat.event.received' as const, event })),
+    ),
+    facts$.pipe(
+      filter((fact) => fact.type === 'socket.connected'),
+      map(() => ({ type: 'socket.reconnected' as const })),
+    ),
+  );
+}
+
+/** `newMessage` with its ack: `{ ok: true }` or `{ ok: false, error }`; anything else is a failure. */
+async function sendGameMessage(socket: GameChatSocket, input: SendGameMessageInput): Promise<SendAnswer> {
+  const payload: NewMessagePayload = newMessagePayload.parse(input);
+  const answer = socketAck.parse(await socket.request('newMessage', payload));
+  return answer.ok ? { ok: true } : { ok: false, error: answer.error };
+}
+
+async function loadChatEntries(
+  gameId: string,
+  afterSeq: number | null,
+  signal: AbortSignal,
+): Promise<ChatEntry[]> {
+  const events = await getGameMessagesAfter(gameId, afterSeq, signal);
+  return events.filter(isChatEntry);
+}
+
+async function loadSkillBonuses(gameId: string, playerId: string, signal: AbortSignal) {
+  const sheet = await getCharacterSheet(playerId, gameId, signal);
+  return Object.fromEntries(
+    SKILL_NAMES.map((skill) => [skill, skillBonus(skill, sheet, sheet.skills[skill] ?? 0)]),
+  ) as Partial<Record<SkillName, number>>;
+}
+
+/** The game chat's effects in the browser: the log over REST, `newMessage` with its ack, speech. */
+export function gameChatLogic(socket: GameChatSocket) {
+  return gameChatMachine.provide({
+    actors: {
+      'load messages': fromPromise(
+        ({ input, signal }: { input: { gameId: string; afterSeq: number | null }; signal: AbortSignal }) =>
+          loadChatEntries(input.gameId, input.afterSeq, signal),
+      ),
+      'load skill bonuses': fromPromise<
+        Partial<Record<SkillName, number>>,
+        { gameId: string; playerId: string }
+      >(({ input, signal }: { input: { gameId: string; playerId: string }; signal: AbortSignal }) =>
+        loadSkillBonuses(input.gameId, input.playerId, signal),
+      ),
+      'send game message': fromPromise(({ input }: { input: SendGameMessageInput }) =>
+        sendGameMessage(socket, input),
+      ),
+      'listen to game chat': fromEventObservable(() => gameChatFacts(socket.facts$)),
+    },
+    actions: {
+      'read aloud': (_, { text }: { text: string }) => readAloud(text),
+      'stop reading': () => stopReading(),
+      vibrate: () => vibrate(SHAKE_MS),
+    },
+  });
+}
+
+/** The macros bar's effects: the macro calls of table.md §7. */
+export function macrosLogic() {
+  return macrosMachine.provide({
+    actors: {
+      'load macros': fromPromise(({ input, signal }: { input: { userId: string }; signal: AbortSignal }) =>
+        listMacros(input.userId, signal),
+      ),
+      'save macro': fromPromise(({ input }: { input: SaveMacroInput & { userId: string } }) =>
+        input.id === null
+          ? createMacro({ ...input.draft, visible: true, userId: input.userId })
+          : updateMacro(input.id, { ...input.draft, visible: true }),
+      ),
+      'delete macro': fromPromise(async ({ input }: { input: { id: string } }) => {
+        await deleteMacro(input.id);
+      }),
+    },
+  });
+}

@@ -1,0 +1,95 @@
+import type { SkillName } from '../../domain/character/skills';
+import { diceMessages } from '../../domain/dice/messages';
+import { voiceUnsupported } from '../../machines/game-chat.machine';
+
+/** Every text of the game chat panel and its macros (table.md §2, §5, §8). */
+export const gameChatTexts = {
+  title: 'Chat de la partie',
+  collapse: 'Replier le chat',
+  expand: 'Déplier le chat',
+  loading: 'Chargement des messages…',
+  empty: 'Aucun message pour le moment',
+  retry: 'Réessayer',
+  inputLabel: 'Votre message',
+  placeholder: 'Message, /r 1d20+2, /ar 1d10+5 Coup (FOR)…',
+  send: 'Envoyer',
+  pending: 'envoi…',
+  dismiss: 'Fermer',
+  voiceOn: 'Lecture vocale activée',
+  voiceOff: 'Lecture vocale désactivée',
+  voiceUnsupported,
+  diceMenu: 'Dés',
+  diceTitle: 'Lancer des dés',
+  diceType: 'Type de dé',
+  diceCount: 'Nombre de dés',
+  freeCount: 'Autre (7–20)',
+  bonus: 'Bonus',
+  roll: 'Lancer',
+  formIncomplete: diceMessages.formIncomplete,
+  skillsMenu: 'Compétences',
+  skillsTitle: 'Jet de compétence',
+  today: "Aujourd'hui",
+  yesterday: 'Hier',
+  mj: 'MJ',
+  macrosTitle: 'Macros',
+  noMacros: 'Aucune macro disponible',
+  moreMacros: (count: number) => `+${count}`,
+  fewerMacros: 'Moins',
+  newMacro: 'Nouvelle macro',
+  editMacro: 'Modifier la macro',
+  deleteMacro: 'Supprimer la macro',
+  macroTitle: 'Titre',
+  macroContent: 'Contenu',
+  save: 'Enregistrer',
+  cancel: 'Annuler',
+  delete: 'Supprimer',
+  confirmDelete: (title: string) => `Supprimer la macro « ${title} » ?`,
+  edit: 'Modifier',
+  sendMacro: (title: string) => `Envoyer la macro ${title}`,
+} as const;
+
+/** The skills a player rolls (table.md §6), as the sheet names them. */
+export const skillLabels: Record<SkillName, string> = {
+  athletisme: 'Athlétisme',
+  intimidation: 'Intimidation',
+  acrobatie: 'Acrobatie',
+  escamotage: 'Escamotage',
+  discretion: 'Discrétion',
+  negociation: 'Négociation',
+  performance: 'Performance',
+  persuasion: 'Persuasion',
+  savoir: 'Savoir',
+  perspicacite: 'Perspicacité',
+  volonte: 'Volonté',
+  investigation: 'Investigation',
+  perception: 'Perception',
+  sixiemesens: 'Sixième sens',
+  artisanat: 'Artisanat',
+  survivalisme: 'Survivalisme',
+  medecine: 'Médecine',
+};
+
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dateFormat = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** 24-hour French time: '09:05', '21:40'. */
+export const chatTime = (iso: string) => timeFormat.format(new Date(iso));
+
+const dayKey = (date: Date) => `${date.getFullYear()}-${date.getMonth()}-${date.getDate()}`;
+
+/** The separator above a day's first line: 'Aujourd'hui', 'Hier' or the full date. */
+export function dayLabel(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (dayKey(date) === dayKey(now)) return gameChatTexts.today;
+  if (dayKey(date) === dayKey(yesterday)) return gameChatTexts.yesterday;
+  return dateFormat.format(date);
+}
+
+export const sameDay = (a: string, b: string) => dayKey(new Date(a)) === dayKey(new Date(b));
