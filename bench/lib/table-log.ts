@@ -34,7 +34,8 @@ export const benchPlayer: TableActor = {
   characterIds: [characterId(0)],
 };
 
-function token(
+/** A token of the bench's tables: players are heroes with soul essence, the rest goblins. */
+export function benchToken(
   usableId: string,
   i: number,
   isPlayer: boolean,
@@ -82,7 +83,7 @@ export function tableLog(count: number, seed = 7): TableEvent[] {
     const onMap = tokens.get(map)!;
     for (let i = 0; i < PLAYERS + MONSTERS_PER_MAP && events.length < count; i++) {
       const isPlayer = i < PLAYERS;
-      const placed = token(`${map}-${i}`, i, isPlayer, isPlayer || random() < 0.7, random);
+      const placed = benchToken(`${map}-${i}`, i, isPlayer, isPlayer || random() < 0.7, random);
       onMap.push(placed);
       push({ type: 'token.placed', payload: { map, token: { ...placed } } });
     }
