@@ -29,6 +29,7 @@ import { resourcesRoutes } from './modules/resources/routes';
 import { createResourcesService } from './modules/resources/service';
 import { storeRoutes } from './modules/store/routes';
 import { createStoreService } from './modules/store/service';
+import { tableRoutes } from './modules/table/routes';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { useAuthentication } from './plugins/authentication';
@@ -37,6 +38,7 @@ import { useErrorHandling } from './plugins/error-handler';
 import { limitAttempts, useRateLimit } from './plugins/rate-limit';
 import { useRealtime } from './plugins/realtime';
 import { useSecurityHeaders } from './plugins/security-headers';
+import { useTable } from './plugins/table';
 import { useZodValidation } from './plugins/validation';
 
 export interface BuildAppOptions {
@@ -101,6 +103,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     const notifier = createInvitationNotifier(database, app.realtime);
     const gameDeps = { db: database, access: gameAccess, presence: tablePresence, notifier };
     app.realtime.onConnection(tableEvents({ ...gameDeps, log: app.log.child({ module: 'table' }) }));
+    const table = useTable(app, gameDeps);
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { db: database });
@@ -116,6 +119,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
         });
         await api.register(friendsRoutes, { service: friends });
         await api.register(messagesRoutes, { service: messages });
+        await api.register(tableRoutes, { service: table });
         await api.register(resourcesRoutes, { service: resources });
         await api.register(storeRoutes, { service: createStoreService(database, resources) });
         await api.register(gamesRoutes, { service: createGamesService(gameDeps) });

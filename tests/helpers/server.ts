@@ -63,6 +63,11 @@ export interface TestServer {
   ): Promise<RegisteredUser>;
   /** A connected socket.io client; rejects with the server's refusal. Closed with the server. */
   socket(token: string): Promise<Socket>;
+  /**
+   * Stops this process (sockets, HTTP, in-memory state) but keeps its database, so
+   * `startTestServer({ peerOf })` restarts the server on the same data; `close()` ends the rest.
+   */
+  stop(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,6 +99,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const url = `http://127.0.0.1:${port}`;
   const baseUrl = `${url}${API_BASE}`;
   const sockets: Socket[] = [];
+  let stopped: Promise<void> | undefined;
 
   const server: TestServer = {
     app,
@@ -152,9 +158,16 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       });
     },
 
+    stop() {
+      stopped ??= (async () => {
+        sockets.forEach((socket) => socket.disconnect());
+        await app.close();
+      })();
+      return stopped;
+    },
+
     async close() {
-      sockets.forEach((socket) => socket.disconnect());
-      await app.close();
+      await server.stop();
       if (peerOf) return;
       await database.close();
       await throwAway?.drop();

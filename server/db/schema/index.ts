@@ -4,3 +4,4 @@ export * from './games';
 export * from './friends';
 export * from './messages';
 export * from './resources';
+export * from './table';

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import { games } from '../../db/schema/index';
 import { reportInternalError } from '../../lib/errors';
-import { rooms } from '../../realtime/rooms';
+import { rooms, tableRoomsOf } from '../../realtime/rooms';
 import type { ConnectionHandler, RealtimeSocket } from '../../realtime/types';
 import type { GameAccess } from '../games/access';
 import type { TablePresence } from './table-presence';
@@ -52,10 +52,11 @@ export function tableEvents({
     });
 
     on('leaveGame', leaveGamePayload, async ({ gameId }) => {
-      if (!socket.rooms.has(rooms.game(gameId))) return;
-      const before = (await presence.connectedUsers(gameId)).length;
-      await socket.leave(rooms.game(gameId));
-      await announceIfChanged(gameId, before);
+      const seated = socket.rooms.has(rooms.game(gameId));
+      const before = seated ? (await presence.connectedUsers(gameId)).length : 0;
+      // The table's log rooms too: a player who left hears nothing more of the game.
+      await Promise.all(tableRoomsOf(gameId, socket.data.user.id).map((room) => socket.leave(room)));
+      if (seated) await announceIfChanged(gameId, before);
     });
 
     // The rooms are gone once 'disconnect' fires: remember them, and the counts, while it is leaving.

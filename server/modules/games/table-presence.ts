@@ -1,5 +1,5 @@
 import type { ConnectedUser, GameAccessEnded } from '../../../src/api/schemas/games';
-import { rooms } from '../../realtime/rooms';
+import { rooms, tableRoomsOf } from '../../realtime/rooms';
 import type { Realtime } from '../../realtime/types';
 
 /**
@@ -63,7 +63,7 @@ export function createTablePresence(realtime: Realtime) {
     /** Takes every socket of a user away from a game's table, on every process, and says why. */
     expel(userId: string, gameId: string, reason: GameAccessEnded['reason']): void {
       realtime.toUser(userId).emit('gameAccessEnded', { gameId, reason } satisfies GameAccessEnded);
-      io.in(rooms.user(userId)).socketsLeave(rooms.game(gameId));
+      io.in(rooms.user(userId)).socketsLeave(tableRoomsOf(gameId, userId));
     },
 
     /** Empties a game's table (the game is gone). */
@@ -71,7 +71,8 @@ export function createTablePresence(realtime: Realtime) {
       realtime
         .toGame(gameId)
         .emit('gameAccessEnded', { gameId, reason: 'deleted' } satisfies GameAccessEnded);
-      io.in(rooms.game(gameId)).socketsLeave(rooms.game(gameId));
+      const tableRooms = [rooms.game(gameId), rooms.tableManagers(gameId), rooms.tablePlayers(gameId)];
+      io.in(tableRooms).socketsLeave(tableRooms);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BONUS_LIMIT, COMMAND_COUNT_MAX, DICE_SIDES } from '../../domain/dice/notation';
 import { MESSAGE_TYPES } from '../../domain/dice/roll';
+import { characterSheet } from './characters';
 import type { TableCommand } from '../../domain/table/decide';
 import type { ChatMessage, MapRef, MapToken, TableEvent, TableState } from '../../domain/table/types';
 
@@ -245,3 +246,21 @@ export const gameMessagesQuery = z.object({
 });
 export type GameMessagesQuery = z.infer<typeof gameMessagesQuery>;
 export const gameMessagesAnswer = z.array(tableEvent);
+export type GameMessagesAnswer = z.infer<typeof gameMessagesAnswer>;
+
+// ---- Requests of the current table (table.md §7), answered in the ack (docs/table.md "Requests").
+
+/** `mapRequest`, `itemRequest`, `turnOrderRequest` / `requestTurnOrder`, `playerRequest`, `connectedPlayersRequest`. */
+export const tableRequest = z.object({ gameId });
+export type TableRequest = z.infer<typeof tableRequest>;
+
+/**
+ * The ack of `mapRequest`, `itemRequest` and `turnOrderRequest` / `requestTurnOrder`: the table now,
+ * as the caller may see it, with its `lastSeq` (a snapshot a table-sync client may restore).
+ */
+export const tableViewAnswer = z.object({ ok: z.literal(true), state: tableState });
+export type TableViewAnswer = z.infer<typeof tableViewAnswer>;
+
+/** The ack of `playerRequest`: the game's characters, oldest first. */
+export const gameCharactersAnswer = z.object({ ok: z.literal(true), players: z.array(characterSheet) });
+export type GameCharactersAnswer = z.infer<typeof gameCharactersAnswer>;

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { TableState } from '../../../src/domain/table/types';
+import { users } from './auth';
+import { games } from './games';
+
+/**
+ * The live table's log (docs/table.md): one append-only run of events per game, seq gapless from 1.
+ * `table_heads` holds each game's last seq; the append transaction locks that row (SELECT … FOR
+ * UPDATE), so two processes on one PostgreSQL never take the same seq nor leave a hole.
+ */
+export const tableHeads = pgTable('table_heads', {
+  gameId: text('game_id')
+    .primaryKey()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull().default(0),
+});
+
+export const tableEvents = pgTable(
+  'table_events',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    // A deleted account keeps its lines in the log, without their author.
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.gameId, table.seq] }),
+    // The chat history reads a game's chat lines newest first, skipping the token moves.
+    index('table_events_chat_idx')
+      .on(table.gameId, table.seq)
+      .where(sql`${table.type} in ('chat.posted', 'chat.system', 'dice.rolled')`),
+  ],
+);
+
+/** The folded state every N events, so a join or a restart does not fold the whole log. */
+export const tableSnapshots = pgTable(
+  'table_snapshots',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    state: jsonb('state').$type<TableState>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.seq] })],
+);
+
+export type TableEventRow = typeof tableEvents.$inferSelect;

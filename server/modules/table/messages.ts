@@ -1,0 +1,4 @@
+/** French texts of the table's server side; the rules' own texts are in src/domain/table/messages.ts. */
+export const tableServerMessages = {
+  notSeated: "Rejoignez la table de la partie d'abord.",
+} as const;

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  gameMessagesAnswer,
+  gameMessagesQuery,
+  type GameMessagesAnswer,
+} from '../../../src/api/schemas/table';
+import { currentUser } from '../../plugins/authentication';
+import type { TableService } from './service';
+
+/**
+ * The game chat's history (table.md §7): `GET /message?gameId=…`, beside the private messages'
+ * `POST /message` and `/message/conversation/…` (another method and other paths).
+ */
+export const tableRoutes: FastifyPluginAsyncZod<{ service: TableService }> = async (app, { service }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.get(
+    '/message',
+    { schema: { querystring: gameMessagesQuery, response: { 200: gameMessagesAnswer } } },
+    async (request) => {
+      const { gameId, before, limit } = request.query;
+      if (!gameId) return [];
+      // The domain's TableEvent is the same union as the schema's, written as one intersection.
+      return (await service.chatHistory(gameId, currentUser(request), {
+        before,
+        limit,
+      })) as GameMessagesAnswer;
+    },
+  );
+};

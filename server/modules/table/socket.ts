@@ -1,0 +1,121 @@
+import type { ConnectedPlayersUpdate } from '../../../src/api/schemas/games';
+import {
+  commandOf,
+  itemChangePayload,
+  itemDragPayload,
+  mapChangePayload,
+  newMessagePayload,
+  tableCatchUpRequest,
+  tableRequest,
+  turnOrderChangePayload,
+  type GameCharactersAnswer,
+  type ItemDragging,
+  type TableViewAnswer,
+} from '../../../src/api/schemas/table';
+import { clampPercent } from '../../../src/domain/geometry/geometry';
+import { canSee, managesTable, ownsToken } from '../../../src/domain/table/visibility';
+import { tableMessages } from '../../../src/domain/table/messages';
+import type { TableActor } from '../../../src/domain/table/types';
+import { httpError } from '../../lib/errors';
+import { rooms } from '../../realtime/rooms';
+import type { ConnectionHandler, RealtimeSocket } from '../../realtime/types';
+import type { TablePresence } from '../games/table-presence';
+import { tableServerMessages } from './messages';
+import type { CatchUp, TableService } from './service';
+
+/** Drags relayed per socket and second; a mouse sends one every 10 ms, the rest is dropped unsaid. */
+export const DRAGS_PER_SECOND = 100;
+
+/** The rooms a reader of the table joins: managers hear the log as is, players their projection. */
+function readerRooms(gameId: string, actor: TableActor): string[] {
+  return managesTable(actor)
+    ? [rooms.tableManagers(gameId)]
+    : [rooms.tablePlayers(gameId), rooms.tablePlayer(gameId, actor.userId)];
+}
+
+function isReading(socket: RealtimeSocket, gameId: string): boolean {
+  return socket.rooms.has(rooms.tableManagers(gameId)) || socket.rooms.has(rooms.tablePlayers(gameId));
+}
+
+/**
+ * The table's socket events (docs/table.md "Server"). Every command rebuilds the actor from the
+ * session and the database, so an outsider or a kicked player is refused whatever rooms they
+ * were in; the ack is `{ ok: true }` or `{ ok: false, error }` with the French refusal.
+ */
+export function tableSocketEvents({
+  table,
+  presence,
+}: {
+  table: TableService;
+  presence: TablePresence;
+}): ConnectionHandler {
+  return (socket, on) => {
+    const user = () => socket.data.user;
+    /** The actor of each game this socket caught up with, for drags (which make no query). */
+    const readers = new Map<string, TableActor>();
+    let drags = { second: 0, count: 0 };
+
+    const actorOf = (gameId: string) => table.actorOf(gameId, user());
+
+    on('itemChange', itemChangePayload, async (payload) => {
+      await table.command(payload.gameId, await actorOf(payload.gameId), commandOf(payload));
+    });
+    on('mapChange', mapChangePayload, async (payload) => {
+      await table.command(payload.gameId, await actorOf(payload.gameId), commandOf(payload));
+    });
+    on('turnOrderChange', turnOrderChangePayload, async (payload) => {
+      await table.command(payload.gameId, await actorOf(payload.gameId), commandOf(payload));
+    });
+    on('newMessage', newMessagePayload, async (payload) => {
+      await table.say(payload.gameId, await actorOf(payload.gameId), payload);
+    });
+
+    on('tableCatchUp', tableCatchUpRequest, async ({ gameId, afterSeq }): Promise<CatchUp> => {
+      const actor = await actorOf(gameId);
+      // Rooms first, then the log: an event committed in between arrives live and as a duplicate, never not at all.
+      await Promise.all(readerRooms(gameId, actor).map((room) => socket.join(room)));
+      readers.set(gameId, actor);
+      return table.catchUp(gameId, actor, afterSeq);
+    });
+
+    const view = async ({ gameId }: { gameId: string }): Promise<TableViewAnswer> => ({
+      ok: true,
+      state: await table.view(gameId, await actorOf(gameId)),
+    });
+    on('mapRequest', tableRequest, view);
+    on('itemRequest', tableRequest, view);
+    on('turnOrderRequest', tableRequest, view);
+    on('requestTurnOrder', tableRequest, view);
+
+    on('playerRequest', tableRequest, async ({ gameId }): Promise<GameCharactersAnswer> => {
+      await actorOf(gameId);
+      return { ok: true, players: await table.charactersOf(gameId) };
+    });
+
+    on('connectedPlayersRequest', tableRequest, async ({ gameId }): Promise<ConnectedPlayersUpdate> => {
+      await actorOf(gameId);
+      const players = await presence.connectedUsers(gameId);
+      return { gameId, count: players.length, players };
+    });
+
+    on('itemDrag', itemDragPayload, async ({ gameId, map, usableId, ...position }) => {
+      const actor = readers.get(gameId);
+      // The rooms are the membership check: a kick or a leave takes the socket out of them.
+      if (!actor || !isReading(socket, gameId)) throw httpError(403, tableServerMessages.notSeated);
+      const second = Math.floor(Date.now() / 1000);
+      drags = drags.second === second ? { second, count: drags.count + 1 } : { second, count: 1 };
+      if (drags.count > DRAGS_PER_SECOND) return;
+      // The copy in memory first; a token it lacks may come from another process.
+      const token =
+        table.cached(gameId)?.tokens[map]?.[usableId] ??
+        (await table.current(gameId)).tokens[map]?.[usableId];
+      if (!token || !canSee(actor, token)) throw httpError(404, tableMessages.tokenNotFound);
+      if (!managesTable(actor) && !ownsToken(actor, token)) throw httpError(403, tableMessages.notYourToken);
+      const dragging: ItemDragging = { map, usableId, ...clampPercent(position), userId: actor.userId };
+      const audience = token.visibility
+        ? [rooms.tableManagers(gameId), rooms.tablePlayers(gameId)]
+        : [rooms.tableManagers(gameId), rooms.tablePlayer(gameId, actor.userId)];
+      socket.to(audience).volatile.emit('itemDragging', dragging);
+    });
+  };
+}

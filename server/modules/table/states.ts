@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { applyEvents, emptyTable } from '../../../src/domain/table/reducer';
+import type { TableState } from '../../../src/domain/table/types';
+import { eventsAfter, type Reader } from './log-store';
+import { latestSnapshot } from './snapshots';
+
+/**
+ * Each game's folded state, kept in memory between commands. Another process may have appended
+ * since: `current` folds whatever the database has after the cached seq, so inside the head lock
+ * it is exactly the committed state, and outside it a committed prefix of it. The copy only ever
+ * moves forward, so a slow reader never replaces a newer state.
+ */
+export function createTableStates(log: FastifyBaseLogger) {
+  const cache = new Map<string, TableState>();
+
+  function remember(gameId: string, state: TableState): void {
+    const known = cache.get(gameId);
+    if (!known || known.lastSeq < state.lastSeq) cache.set(gameId, state);
+  }
+
+  return {
+    remember,
+
+    /** The copy in memory, possibly behind the database (drags read it without a query). */
+    cached: (gameId: string): TableState | undefined => cache.get(gameId),
+
+    /**
+     * The state with every committed event folded. `head`, when the caller holds the lock and read
+     * it, spares the query when the copy is already there.
+     */
+    async current(db: Reader, gameId: string, head?: number): Promise<TableState> {
+      const base = cache.get(gameId) ?? (await latestSnapshot(db, gameId)) ?? emptyTable;
+      if (head !== undefined && base.lastSeq >= head) return base;
+      const folded = applyEvents(base, await eventsAfter(db, gameId, base.lastSeq));
+      // The server only logs what the reducer accepts: a rejection here is a bug worth a trace.
+      if (folded.rejected.length > 0)
+        log.error({ gameId, rejected: folded.rejected }, 'table log does not fold');
+      remember(gameId, folded.state);
+      return folded.state;
+    },
+  };
+}
+
+export type TableStates = ReturnType<typeof createTableStates>;

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import type { GameAccess } from '../modules/games/access';
+import type { TablePresence } from '../modules/games/table-presence';
+import { createTableService, type TablePublic, type TableService } from '../modules/table/service';
+import { tableSocketEvents } from '../modules/table/socket';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live table for other server modules: `app.table.postSystemMessage(gameId, 'Équipé: …')`. */
+    table: TablePublic;
+  }
+}
+
+/** The live table's service, its socket events, and `app.table` for the other modules. */
+export function useTable(
+  app: FastifyInstance,
+  deps: { db: Db; access: GameAccess; presence: TablePresence },
+): TableService {
+  const service = createTableService({
+    db: deps.db,
+    access: deps.access,
+    realtime: app.realtime,
+    log: app.log.child({ module: 'table' }),
+  });
+  app.realtime.onConnection(tableSocketEvents({ table: service, presence: deps.presence }));
+  app.decorate('table', { postSystemMessage: service.postSystemMessage } satisfies TablePublic);
+  return service;
+}

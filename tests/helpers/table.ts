@@ -1,0 +1,158 @@
+import type { Socket } from 'socket.io-client';
+import { vi } from 'vitest';
+import type { SocketAck } from '../../src/api/schemas/realtime';
+import type { TokenDraft } from '../../src/domain/table/decide';
+import { catchUp, inboxOf, missingSeq, receive, type Inbox } from '../../src/domain/table/inbox';
+import { applyEvents, emptyTable } from '../../src/domain/table/reducer';
+import type { MapToken, TableActor, TableEvent, TableState } from '../../src/domain/table/types';
+import { eventsAfter } from '../../server/modules/table/log-store';
+import { gameInvitations } from '../../server/db/schema/index';
+import { insertAcceptedPlayer, insertCharacter, insertGame } from './game-fixtures';
+import type { RegisteredUser, TestServer } from './server';
+
+/** The socket events every logged event arrives under (`socketEventOf`). */
+export const TABLE_EVENT_NAMES = ['mapUpdate', 'itemUpdate', 'turnOrderUpdate', 'broadcastMessage'] as const;
+
+export const MAP = 'Forêt';
+
+export const emitWithAck = <T = SocketAck>(socket: Socket, event: string, payload: unknown) =>
+  socket.timeout(10_000).emitWithAck(event, payload) as Promise<T>;
+
+/** An MJ, two players with a character each, a kicked player and an outsider, at one game. */
+export async function tableParty(t: TestServer) {
+  const [mj, owner, other, kicked, outsider] = await Promise.all([
+    t.register(),
+    t.register(),
+    t.register(),
+    t.register(),
+    t.register(),
+  ]);
+  const { db } = t.database;
+  const gameId = await insertGame(db, mj.userId);
+  await insertAcceptedPlayer(db, gameId, mj.userId, owner.userId);
+  await insertAcceptedPlayer(db, gameId, mj.userId, other.userId);
+  await db
+    .insert(gameInvitations)
+    .values({ gameId, fromUserId: mj.userId, toUserId: kicked.userId, status: 'kicked' });
+  const ownerCharacter = await insertCharacter(db, { userId: owner.userId, gameId, name: 'Aria' });
+  const otherCharacter = await insertCharacter(db, { userId: other.userId, gameId, name: 'Borin' });
+  const actors = {
+    mj: { userId: mj.userId, role: 'mj', characterIds: [] } as TableActor,
+    owner: { userId: owner.userId, role: 'player', characterIds: [ownerCharacter] } as TableActor,
+    other: { userId: other.userId, role: 'player', characterIds: [otherCharacter] } as TableActor,
+  };
+  return { gameId, mj, owner, other, kicked, outsider, ownerCharacter, otherCharacter, actors };
+}
+export type TableParty = Awaited<ReturnType<typeof tableParty>>;
+
+export function playerDraft(characterId: string, name: string, over: Partial<TokenDraft> = {}): TokenDraft {
+  return {
+    itemId: characterId,
+    name,
+    isPlayer: true,
+    assetLink: null,
+    speciality: null,
+    AC: 12,
+    HP: 30,
+    currentHP: 30,
+    soulEssence: 100,
+    currentSoulEssence: 100,
+    attackBonus: 0,
+    damage: '1d6',
+    visibility: true,
+    x: 10,
+    y: 10,
+    ...over,
+  };
+}
+
+export function monsterDraft(name: string, over: Partial<TokenDraft> = {}): TokenDraft {
+  return {
+    ...playerDraft(`monster-${name}`, name, over),
+    isPlayer: false,
+    soulEssence: null,
+    currentSoulEssence: null,
+    ...over,
+  };
+}
+
+/** The server's truth: the whole log of the game, read from its database and folded. */
+export async function serverLog(t: TestServer, gameId: string): Promise<TableEvent[]> {
+  return eventsAfter(t.database.db, gameId, 0);
+}
+
+export async function serverState(t: TestServer, gameId: string): Promise<TableState> {
+  const folded = applyEvents(emptyTable, await serverLog(t, gameId));
+  if (folded.gapAt !== null || folded.rejected.length > 0) throw new Error('the log does not fold');
+  return folded.state;
+}
+
+/** The token of `itemId` on the map, as the server holds it. */
+export async function tokenOf(t: TestServer, gameId: string, itemId: string, map = MAP): Promise<MapToken> {
+  const token = Object.values((await serverState(t, gameId)).tokens[map] ?? {}).find(
+    (candidate) => candidate.itemId === itemId,
+  );
+  if (!token) throw new Error(`no token of ${itemId} on ${map}`);
+  return token;
+}
+
+/**
+ * A client at the table as the real one is: every event it hears goes into its Inbox, and it
+ * catches up (`tableCatchUp` from its last seq) until no hole remains.
+ */
+export interface TableClient {
+  socket: Socket;
+  inbox: Inbox;
+  /** Every seq this client heard live, in arrival order. */
+  heard: number[];
+  send(event: string, payload: unknown): Promise<SocketAck>;
+  catchUp(): Promise<void>;
+  /** Waits until its copy reached `seq`. */
+  reach(seq: number): Promise<void>;
+}
+
+export async function seat(
+  t: TestServer,
+  user: RegisteredUser,
+  gameId: string,
+  inbox: Inbox = inboxOf(emptyTable),
+): Promise<TableClient> {
+  const socket = await t.socket(user.token);
+  const client: TableClient = {
+    socket,
+    inbox,
+    heard: [],
+    send: (event, payload) => emitWithAck(socket, event, payload),
+    async catchUp() {
+      for (;;) {
+        const answer = await emitWithAck<SocketAck & { snapshot?: null; events?: TableEvent[] }>(
+          socket,
+          'tableCatchUp',
+          { gameId, afterSeq: client.inbox.state.lastSeq },
+        );
+        if (!answer.ok) throw new Error(answer.error);
+        client.inbox = catchUp(client.inbox, { snapshot: answer.snapshot, events: answer.events ?? [] });
+        if (missingSeq(client.inbox) === null) return;
+      }
+    },
+    reach: (seq) =>
+      vi.waitFor(() => {
+        if (client.inbox.state.lastSeq < seq)
+          throw new Error(`at ${client.inbox.state.lastSeq}, waiting for ${seq}`);
+      }),
+  };
+  for (const name of TABLE_EVENT_NAMES) {
+    socket.on(name, (event: TableEvent) => {
+      client.heard.push(event.seq);
+      client.inbox = receive(client.inbox, event);
+    });
+  }
+  return client;
+}
+
+/** A seated client that caught up. */
+export async function joined(t: TestServer, user: RegisteredUser, gameId: string): Promise<TableClient> {
+  const client = await seat(t, user, gameId);
+  await client.catchUp();
+  return client;
+}
