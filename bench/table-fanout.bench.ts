@@ -4,11 +4,11 @@
  * games, invitations and characters made through the REST API, every drop checked, logged and
  * emitted) and against a bare socket.io relay of the same traffic to the same rooms, in the same
  * run. Latency is send → every other member of the game received the `itemUpdate`.
- * BENCH_FANOUT_CLIENTS and BENCH_FANOUT_SECONDS make it smaller.
+ * BENCH_FANOUT_CLIENTS, BENCH_FANOUT_SECONDS and BENCH_FANOUT_RATE (drops per client and second) change its size.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
@@ -21,7 +21,7 @@ import { figure, print } from './lib/report';
 const CLIENTS = Number(process.env.BENCH_FANOUT_CLIENTS ?? 1000);
 const SECONDS = Number(process.env.BENCH_FANOUT_SECONDS ?? 30);
 const GAME_SIZE = 6;
-const MOVES_PER_SECOND = 5;
+const MOVES_PER_SECOND = Number(process.env.BENCH_FANOUT_RATE ?? 5);
 const TARGET_RATIO = 1.5;
 /** Games set up at once: each registration is a scrypt hash, the server's slowest call. */
 const SETUP_WIDTH = 4;
@@ -34,8 +34,9 @@ function describe(result: FanoutResult, serverCpu: number): string {
   return [
     `${result.clients} clients in ${GAMES} games of ${GAME_SIZE}, ${SECONDS} s`,
     `${Math.round(result.movesPerSecond)} drops/s sent (${result.acked} acked, ${result.refused} refused, ${result.unanswered} unanswered)`,
+    `ack p50 ${Math.round(result.ackP50Ms)} ms, p95 ${Math.round(result.ackP95Ms)} ms`,
     `${result.lostMoves} lost drop(s) / ${result.lostDeliveries} lost deliveries`,
-    `server ${serverCpu.toFixed(2)} CPU, clients ${result.clientCpu.toFixed(2)} CPU, client loop lag p99 ${Math.round(result.clientLagP99Ms)} ms`,
+    `server ${serverCpu.toFixed(2)} CPU, clients ${result.clientCpu.toFixed(2)} CPU, client loop lag p99 ${Math.round(result.clientLagP99Ms)} ms, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
   ].join('; ');
 }
 
@@ -81,10 +82,14 @@ async function againstServer(
     });
     let outcome: { result: FanoutResult; serverCpu: number };
     try {
+      const setupStarted = performance.now();
       const games = await inBatches(
         Array.from({ length: GAMES }, (_, g) => g),
         SETUP_WIDTH,
         (g) => createTable(server.url, g, Math.min(GAME_SIZE, CLIENTS - g * GAME_SIZE) - 1),
+      );
+      console.error(
+        `${driver}: ${GAMES} games set up through the API in ${Math.round((performance.now() - setupStarted) / 1000)} s`,
       );
       outcome = await measured(server, games);
     } finally {
@@ -113,6 +118,7 @@ export async function run(root: string): Promise<void> {
     const { result, serverCpu } = await measured(bare, bareGames());
     baseline = result;
     const note = `${describe(result, serverCpu)}; baseline = itself`;
+    console.error(`bare relay: ${note}`);
     print(figure('table-fanout-bare', 'delivery-p50', result.p50Ms, 'ms', result.p50Ms, note));
     print(figure('table-fanout-bare', 'delivery-p95', result.p95Ms, 'ms', result.p95Ms, note));
     print(figure('table-fanout-bare', 'delivery-p99', result.p99Ms, 'ms', result.p99Ms, note));
@@ -138,6 +144,16 @@ export async function run(root: string): Promise<void> {
     );
     print(figure(bench, 'delivery-p99', result.p99Ms, 'ms', baseline.p99Ms, note));
     print(figure(bench, 'lost-drops', result.lostMoves, 'drops', 0, `${note}; target 0`));
+    print(
+      figure(
+        bench,
+        'answered-drops',
+        result.acked,
+        'drops',
+        result.sent,
+        `drops answered { ok: true } within 20 s; baseline = drops sent; ${note}`,
+      ),
+    );
     print(
       figure(
         bench,

@@ -42,6 +42,9 @@ export interface FanoutResult {
   /** Acked drops some other member never received, and the missing deliveries. */
   lostMoves: number;
   lostDeliveries: number;
+  /** Send → the server's answer, per answered drop, ms. */
+  ackP50Ms: number;
+  ackP95Ms: number;
   /** Send → every other member received, per drop, ms. */
   p50Ms: number;
   p95Ms: number;
@@ -69,7 +72,8 @@ interface Seat {
 }
 
 const MAP = 'Champ de bataille';
-const ACK_TIMEOUT_MS = 15_000;
+/** Long enough to see how far behind a saturated server falls, short enough to end the run. */
+const ACK_TIMEOUT_MS = 20_000;
 const CONNECT_BATCH = 50;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -150,6 +154,7 @@ export async function runFanout(
 ): Promise<FanoutResult> {
   const pending = new Map<string, Pending>();
   const moveLatencies: number[] = [];
+  const ackLatencies: number[] = [];
   const keyOf = (gameId: string, usableId: string, x: number, y: number) => `${gameId}|${usableId}|${x}|${y}`;
 
   const seats: Seat[] = await inBatches(
@@ -217,6 +222,7 @@ export async function runFanout(
           }).then(
             (answer) => {
               if (answer.ok) {
+                ackLatencies.push(performance.now() - entry.sentAt);
                 acked += 1;
                 entry.acked = true;
               } else {
@@ -254,6 +260,7 @@ export async function runFanout(
 
     const lost = incomplete();
     moveLatencies.sort((a, b) => a - b);
+    ackLatencies.sort((a, b) => a - b);
     return {
       clients: seats.length,
       sent,
@@ -263,6 +270,8 @@ export async function runFanout(
       refusals: [...refusals],
       lostMoves: lost.length,
       lostDeliveries: lost.reduce((sum, entry) => sum + entry.expected - entry.received, 0),
+      ackP50Ms: percentile(ackLatencies, 50),
+      ackP95Ms: percentile(ackLatencies, 95),
       p50Ms: percentile(moveLatencies, 50),
       p95Ms: percentile(moveLatencies, 95),
       p99Ms: percentile(moveLatencies, 99),
