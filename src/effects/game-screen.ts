@@ -1,5 +1,6 @@
 import { filter, map, merge, type Observable } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
+import { acceptInvitation } from '../api/game-invitations';
 import { getGame } from '../api/games';
 import { connectedPlayersUpdate, gameAccessEnded } from '../api/schemas/games';
 import { gameScreenMachine, type GameScreenEvent } from '../machines/game-screen.machine';
@@ -28,13 +29,18 @@ export function gameScreenLogic({
   facts$,
   emit,
   goHome,
+  stripInvite,
 }: {
   facts$: Observable<SocketFact>;
   emit: (event: string, payload?: unknown) => boolean;
   goHome: () => void;
+  stripInvite: () => void;
 }) {
   return gameScreenMachine.provide({
     actors: {
+      'accept invitation': fromPromise(async ({ input }: { input: { invitationId: string } }) => {
+        await acceptInvitation(input.invitationId);
+      }),
       'load game': fromPromise(({ input, signal }: { input: { gameId: string }; signal: AbortSignal }) =>
         getGame(input.gameId, signal),
       ),
@@ -46,6 +52,7 @@ export function gameScreenLogic({
       'emit joinGame': (_, payload) => void emit('joinGame', payload),
       'emit leaveGame': (_, payload) => void emit('leaveGame', payload),
       'go home': goHome,
+      'strip invite from address': stripInvite,
     },
   });
 }

@@ -4,6 +4,9 @@ import { renewSession } from '../api/request';
 import type { ConnectSocketOptions, PlayerInfo, SocketConnection, SocketFact } from './socket';
 import { storage } from './storage';
 
+/** Why a request fails while no socket is open (table.md §4 "Tokens": not synchronised, warning only). */
+export const noSocket = 'Connexion au serveur perdue, réessayez dans un instant.';
+
 export type ConnectSocket = (options: ConnectSocketOptions) => SocketConnection;
 
 // The socket opens only once someone is signed in: socket.io-client stays out of the landing
@@ -46,10 +49,17 @@ export function createSocketSession(load: () => Promise<ConnectSocket> = loadCon
     return true;
   }
 
+  /** Sends with an acknowledgement on the open connection; rejects when there is none. */
+  function request(event: string, payload: unknown): Promise<unknown> {
+    if (current === null) return Promise.reject(new Error(noSocket));
+    return current.request(event, payload);
+  }
+
   return {
     /** Every fact of whichever connection is open, across reconnects and logins, for any screen. */
     facts$: facts.asObservable(),
     emit,
+    request,
     /** Implementations for `socketConnectionMachine.provide`. */
     machineEffects: {
       actors: {

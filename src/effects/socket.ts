@@ -21,8 +21,13 @@ export type SocketFact =
 export interface SocketConnection {
   events$: Observable<SocketFact>;
   emit(event: string, payload?: unknown): void;
+  /** Emits with a callback and resolves with the server's acknowledgement; rejects after the time-out. */
+  request(event: string, payload: unknown): Promise<unknown>;
   close(): void;
 }
+
+/** How long an acknowledged event may wait for its answer before it counts as failed. */
+export const ACK_TIMEOUT_MS = 10_000;
 
 export interface ConnectSocketOptions {
   /** Read on every connection attempt, so a reconnect after a renewal sends the new token. */
@@ -77,6 +82,7 @@ export function connectSocket({ token, player }: ConnectSocketOptions): SocketCo
       if (payload === undefined) socket.emit(event);
       else socket.emit(event, payload);
     },
+    request: (event, payload) => socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload),
     close: () => {
       socket.offAny();
       socket.io.off('reconnect_attempt');

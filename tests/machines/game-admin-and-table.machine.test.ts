@@ -85,15 +85,22 @@ describe('game admin', () => {
 describe('game screen', () => {
   const game = { id: 'TOWER234', name: 'La Tour' } as GameData;
 
-  function startScreen(gameId = 'TOWER234') {
+  function startScreen(gameId = 'TOWER234', invite: string | null = null) {
     const clock = new SimulatedClock();
     const news = new Subject<GameScreenEvent>();
     const emitted: Array<[string, unknown]> = [];
     let home = 0;
+    let stripped = 0;
     const loads: Pending<GameData>[] = [];
+    const acceptances: Pending<void>[] = [];
     const actor = createActor(
       gameScreenMachine.provide({
         actors: {
+          'accept invitation': fromPromise(({ input }) => {
+            const call = deferred<void>(input);
+            acceptances.push(call);
+            return call.promise;
+          }),
           'load game': fromPromise(({ input }) => {
             const call = deferred<GameData>(input);
             loads.push(call);
@@ -105,12 +112,40 @@ describe('game screen', () => {
           'emit joinGame': (_, payload) => void emitted.push(['joinGame', payload]),
           'emit leaveGame': (_, payload) => void emitted.push(['leaveGame', payload]),
           'go home': () => void (home += 1),
+          'strip invite from address': () => void (stripped += 1),
         },
       }),
-      { input: { gameId, playerId: 'char-1', playerName: 'Ana' }, clock },
+      { input: { gameId, playerId: 'char-1', playerName: 'Ana', invite }, clock },
     ).start();
-    return { actor, clock, news, emitted, loads, homes: () => home };
+    return { actor, clock, news, emitted, loads, acceptances, homes: () => home, stripped: () => stripped };
   }
+
+  it('accepts the invite link before loading the game, then strips it from the address', async () => {
+    const { actor, loads, acceptances, stripped } = startScreen('TOWER234', 'inv-7');
+    expect(actor.getSnapshot().value).toBe('acceptingInvitation');
+    expect(acceptances[0]?.input).toEqual({ invitationId: 'inv-7' });
+    expect(loads).toEqual([]);
+    acceptances[0]!.resolve();
+    await settle();
+    expect(stripped()).toBe(1);
+    expect(actor.getSnapshot().context.notice).toEqual({
+      tone: 'success',
+      text: 'Invitation acceptée ! Vous avez rejoint la partie.',
+    });
+    expect(actor.getSnapshot().value).toBe('loading');
+  });
+
+  it('says why an invitation could not be accepted, and still tries the game', async () => {
+    const { actor, loads, acceptances, stripped } = startScreen('TOWER234', 'inv-7');
+    acceptances[0]!.reject(refusal(404, 'Invitation non trouvée'));
+    await settle();
+    expect(stripped()).toBe(1);
+    expect(actor.getSnapshot().context.notice).toEqual({
+      tone: 'error',
+      text: "Erreur lors de l'acceptation de l'invitation : Invitation non trouvée",
+    });
+    expect(loads).toHaveLength(1);
+  });
 
   it('joins 1 s after loading, rejoins after a reconnection, and leaves on the way back', async () => {
     const { actor, clock, news, emitted, loads, homes } = startScreen();

@@ -78,6 +78,7 @@ export function createFakeApp(server: FakeServer = {}, { inspect }: { inspect?: 
     socket: {
       facts$: socketFacts,
       emit: () => false,
+      request: () => Promise.reject(new Error('no socket')),
       machineEffects: {
         actors: {
           'listen to socket': fromEventObservable(({ input }: { input: { player: PlayerInfo | null } }) => {

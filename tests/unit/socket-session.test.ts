@@ -17,6 +17,7 @@ function fakeConnections() {
     return {
       events$: connection.facts,
       emit: connection.emit,
+      request: () => Promise.resolve({ ok: true }),
       close: () => {
         connection.closed = true;
       },

@@ -22,6 +22,7 @@ export interface AppEffects {
   socket: {
     facts$: Observable<SocketFact>;
     emit(event: string, payload?: unknown): boolean;
+    request(event: string, payload: unknown): Promise<unknown>;
     machineEffects: Parameters<typeof socketConnectionMachine.provide>[0];
   };
 }
@@ -34,6 +35,8 @@ export interface AppActors {
   socketFacts$: Observable<SocketFact>;
   /** Emits on the open socket; false when none is open. */
   emitToSocket(event: string, payload?: unknown): boolean;
+  /** Emits with an acknowledgement and resolves with the server's answer (rejects without a socket). */
+  requestOnSocket(event: string, payload: unknown): Promise<unknown>;
   /** Pass it to every actor a screen creates, so the inspector and the dev journal see it too. */
   inspect: Inspect | undefined;
   stop(): void;
@@ -84,6 +87,7 @@ export function createAppActors(effects: AppEffects, { inspect }: { inspect?: In
     modeChoice,
     socketFacts$: effects.socket.facts$,
     emitToSocket: (event, payload) => effects.socket.emit(event, payload),
+    requestOnSocket: (event, payload) => effects.socket.request(event, payload),
     inspect,
     stop() {
       session.unsubscribe();

@@ -1,33 +1,57 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { seatOf } from '../../domain/table/seat';
 import { gameScreenLogic } from '../../effects/game-screen';
 import { useAppActors } from '../app/AppActorsContext';
-import { ConnectedPlayersBar } from './ConnectedPlayersBar';
+import { PortraitOverlay } from '../landing/scene/PortraitOverlay';
+import { LiveTable } from './LiveTable';
 import { gameMessages } from './messages';
 import './game.css';
 
+const nobody = { id: '', role: 'player' as const, displayName: '', email: '' };
+
 /**
- * /game?gameId=…&playerId=… (platform.md §2): the game's name, who is seated, the way back. The
- * table of table.md grows inside `.game-page__table`.
+ * /game?gameId=…&playerId=…[&invite=…] (table.md §2): the game's name, the way back, and the live
+ * table once the game is loaded. The player id may come as `id` too; an MJ sits under their own.
  */
 export default function GamePage() {
   const [params] = useSearchParams();
   const { auth, socketFacts$, emitToSocket, inspect } = useAppActors();
   const navigate = useNavigate();
-  const playerName = useSelector(auth, (snapshot) => snapshot.context.user?.displayName ?? '');
+  const user = useSelector(auth, (snapshot) => snapshot.context.user) ?? nobody;
+  const addressPlayerId = params.get('playerId') ?? params.get('id') ?? '';
   const logic = useMemo(
-    () => gameScreenLogic({ facts$: socketFacts$, emit: emitToSocket, goHome: () => navigate('/') }),
+    () =>
+      gameScreenLogic({
+        facts$: socketFacts$,
+        emit: emitToSocket,
+        goHome: () => navigate('/'),
+        stripInvite: () => {
+          const kept = new URLSearchParams(window.location.search);
+          kept.delete('invite');
+          navigate({ search: `?${kept.toString()}` }, { replace: true });
+        },
+      }),
     [socketFacts$, emitToSocket, navigate],
   );
+  const entrySeat = seatOf(user, null, addressPlayerId);
   const screen = useActorRef(logic, {
-    input: { gameId: params.get('gameId') ?? '', playerId: params.get('playerId') ?? '', playerName },
+    input: {
+      gameId: params.get('gameId') ?? '',
+      playerId: entrySeat.playerId,
+      playerName: entrySeat.playerName,
+      invite: params.get('invite'),
+    },
     inspect,
   });
   const game = useSelector(screen, (snapshot) => snapshot.context.game);
   const players = useSelector(screen, (snapshot) => snapshot.context.players);
   const refusal = useSelector(screen, (snapshot) => snapshot.context.refusal);
+  const notice = useSelector(screen, (snapshot) => snapshot.context.notice);
   const state = useSelector(screen, (snapshot) => snapshot.value);
+  const seat = seatOf(user, game, addressPlayerId);
+  const atTable = game !== null && (state === 'entering' || state === 'seated');
 
   return (
     <main className="game-page">
@@ -44,6 +68,11 @@ export default function GamePage() {
             </p>
           </div>
         )}
+        {notice && (
+          <p className={`game-page__notice game-page__notice--${notice.tone}`} role="status">
+            {notice.text}
+          </p>
+        )}
       </header>
       {refusal && (
         <p className="game-page__refusal" role="alert">
@@ -51,12 +80,13 @@ export default function GamePage() {
         </p>
       )}
       <p className="game-page__status" role="status">
+        {state === 'acceptingInvitation' && gameMessages.loading}
         {state === 'loading' && gameMessages.loading}
         {state === 'entering' && gameMessages.entering}
         {state === 'refused' && gameMessages.goingHome}
       </p>
-      <section className="game-page__table" aria-label={game?.name ?? gameMessages.loading} />
-      {game && <ConnectedPlayersBar players={players} />}
+      {atTable && game && <LiveTable gameId={game.id} seat={seat} players={players} />}
+      <PortraitOverlay />
     </main>
   );
 }

@@ -1,4 +1,4 @@
-/** Texts of the game page (the table's entrance). */
+/** Texts of the game page and its table (table.md §2 "Game screen"). */
 export const gameMessages = {
   loading: 'Chargement de la partie…',
   code: 'Code',
@@ -8,4 +8,80 @@ export const gameMessages = {
   nobody: 'Aucun joueur connecté',
   entering: 'Connexion à la table…',
   goingHome: 'Retour à l’accueil…',
+  syncing: 'Synchronisation de la table…',
+  reconnecting: 'Connexion perdue, reconnexion…',
+  roles: { mj: 'Maître du jeu', admin: 'Administrateur', player: 'Joueur' },
+  characterSheet: 'Fiche de personnage',
+  managementOn: 'Mode gestion',
+  managementOff: 'Retour au chat',
+  chatSlot: 'Chat de la partie',
+  chatSoon: 'Le chat de la partie s’affiche ici.',
+  dismiss: 'Fermer',
+} as const;
+
+export const mapMessages = {
+  selector: 'Carte',
+  noMap: '— Aucune carte —',
+  bringTitle: 'Changer de carte',
+  bringQuestion: (name: string) => `Emmener les joueurs sur « ${name} » ?`,
+  bringHint: 'Sinon, vous seul voyez cette carte pendant que vous la préparez.',
+  bringYes: 'Oui, emmener les joueurs',
+  bringNo: 'Non, la préparer seul',
+  area: 'Carte de la table',
+  waitingMap: 'Le maître du jeu n’a pas encore choisi de carte.',
+  soulCore: 'Noyau d’âme',
+  addToken: 'Ajouter un pion',
+  players: 'Personnages',
+  monsters: 'Monstres',
+  nothingToPlace: 'Rien à placer ici.',
+  alreadyPlaced: 'déjà sur la carte',
+  measure: (cells: string) => `${cells} cases`,
+  measureHint: 'Alt + clic pour mesurer une distance',
+  previewOf: (name: string) => `Aperçu : ${name}`,
+} as const;
+
+export const tokenMessages = {
+  menu: (name: string) => `Pion ${name}`,
+  hp: 'PV',
+  soul: 'Essence d’âme',
+  amount: 'Montant',
+  decrease: (label: string) => `Retirer des ${label}`,
+  increase: (label: string) => `Ajouter des ${label}`,
+  hide: 'Masquer aux joueurs',
+  show: 'Montrer aux joueurs',
+  hidden: 'Masqué',
+  remove: 'Supprimer le pion',
+  details: 'Détails du monstre',
+  dead: 'Mort',
+  close: 'Fermer',
+  ac: 'CA',
+  attackBonus: 'Bonus d’attaque',
+  damage: 'Dégâts',
+  speciality: 'Spécialité',
+  description: 'Description',
+  monster: 'Monstre',
+  player: 'Personnage',
+  amountInvalid: 'Le montant doit être un nombre entier positif ou nul.',
+} as const;
+
+export const turnOrderMessages = {
+  title: 'Ordre de tour',
+  move: 'Déplacer le panneau',
+  noCombat: 'Aucun combat en cours.',
+  noMap: 'Aucune carte choisie.',
+  generate: 'Générer',
+  next: 'Tour suivant',
+  newCombat: 'Nouveau combat',
+  participants: 'Participants',
+  playing: 'joue',
+  reorderHint: 'Glissez pour réordonner',
+  collapse: 'Replier',
+  expand: 'Déplier',
+} as const;
+
+export const managementMessages = {
+  title: 'Participants',
+  empty: 'Aucun pion sur cette carte.',
+  hidden: 'masqué',
+  dead: 'mort',
 } as const;

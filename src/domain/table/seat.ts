@@ -1,0 +1,31 @@
+import type { Role } from '../../api/schemas/auth';
+import type { TableRole } from './types';
+
+/** The fallback name of a game master whose account names nothing (table.md §4 "Role at the table"). */
+export const MASTER_FALLBACK_NAME = 'MJ';
+
+export interface Seat {
+  role: TableRole;
+  /** The id the table knows the user by: their character, or their own id for the MJ. */
+  playerId: string;
+  playerName: string;
+}
+
+/**
+ * Who the user is at this table (table.md §4 "Role at the table", §2): admin from the account,
+ * MJ from the account or because the game is theirs, else a player of the character in the
+ * address. An MJ is seated under their own id and their display name, else e-mail, else 'MJ'.
+ * The server decides again on every command; this only chooses what the screen offers.
+ */
+export function seatOf(
+  user: { id: string; role: Role; displayName: string; email: string },
+  game: { mjUserId: string } | null,
+  addressPlayerId: string,
+): Seat {
+  const role: TableRole =
+    user.role === 'admin' ? 'admin' : user.role === 'mj' || game?.mjUserId === user.id ? 'mj' : 'player';
+  if (role === 'mj') {
+    return { role, playerId: user.id, playerName: user.displayName || user.email || MASTER_FALLBACK_NAME };
+  }
+  return { role, playerId: addressPlayerId, playerName: user.displayName };
+}

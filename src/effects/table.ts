@@ -1,0 +1,211 @@
+import {
+  asyncScheduler,
+  filter,
+  map,
+  merge,
+  scan,
+  startWith,
+  Subject,
+  throttleTime,
+  type Observable,
+  type Subscription,
+} from 'rxjs';
+import { fromPromise, type AnyActorRef } from 'xstate';
+import { z } from 'zod';
+import { getCharacterInGame, listAllGameCharacters } from '../api/characters';
+import { listGameResources } from '../api/resources';
+import { socketAck } from '../api/schemas/realtime';
+import type { GameResource } from '../api/schemas/resources';
+import {
+  itemDragging,
+  tableCatchUpAnswer,
+  tableEvent,
+  type ItemChangePayload,
+  type ItemDragPayload,
+  type ItemDragging,
+  type MapChangePayload,
+  type TurnOrderChangePayload,
+} from '../api/schemas/table';
+import {
+  tableListsMachine,
+  type MonsterChoice,
+  type TableLists,
+  type TableListsInput,
+} from '../machines/table-lists.machine';
+import { tableSyncMachine, type CatchUpAnswer, type TableSyncEvent } from '../machines/table-sync.machine';
+import type { SocketFact } from './socket';
+import { serverEvents } from './server-events';
+
+/** Sends an event with an acknowledgement on the app's socket (`requestOnSocket`). */
+export type SocketRequest = (event: string, payload: unknown) => Promise<unknown>;
+
+/** The four names the server emits a logged table event under (`socketEventOf`). */
+const TABLE_EVENT_NAMES = ['mapUpdate', 'itemUpdate', 'turnOrderUpdate', 'broadcastMessage'] as const;
+
+/** What a refused or unanswered table request says, when the server gave no text of its own. */
+export const tableRequestFailed = 'Le serveur n’a pas répondu, la modification n’a pas été prise en compte.';
+
+/**
+ * Every logged event of the table and the socket's ups and downs, as table-sync events. Events of
+ * other games never reach this socket: the server emits them to the game's rooms only.
+ */
+export function tableFeed(facts$: Observable<SocketFact>): Observable<TableSyncEvent> {
+  return merge(
+    ...TABLE_EVENT_NAMES.map((name) =>
+      serverEvents(facts$, name, tableEvent).pipe(map((event) => ({ type: 'table.event' as const, event }))),
+    ),
+    facts$.pipe(
+      filter((fact) => fact.type === 'socket.connected' || fact.type === 'socket.disconnected'),
+      map((fact) => ({ type: fact.type as 'socket.connected' | 'socket.disconnected' })),
+    ),
+  );
+}
+
+/** Hands the feed to a table-sync actor until the returned subscription ends. */
+export function feedTableSync(actor: AnyActorRef, facts$: Observable<SocketFact>): Subscription {
+  return tableFeed(facts$).subscribe((event) => actor.send(event));
+}
+
+/** The server's answer to an acknowledged request: its refusal text, or null when it accepted. */
+export async function refusalOf(answer: Promise<unknown>): Promise<string | null> {
+  try {
+    const parsed = socketAck.safeParse(await answer);
+    if (!parsed.success) return tableRequestFailed;
+    return parsed.data.ok ? null : parsed.data.error;
+  } catch (error) {
+    return error instanceof Error &&
+      error.message !== '' &&
+      !error.message.startsWith('operation has timed out')
+      ? error.message
+      : tableRequestFailed;
+  }
+}
+
+/** The table-sync machine with its catch-up asked over the socket (`tableCatchUp`, with ack). */
+export function tableSyncLogic(request: SocketRequest) {
+  return tableSyncMachine.provide({
+    actors: {
+      'fetch missed events': fromPromise(
+        async ({ input }: { input: { gameId: string; afterSeq: number } }): Promise<CatchUpAnswer> => {
+          const answer = await request('tableCatchUp', input);
+          const parsed = tableCatchUpAnswer.safeParse(answer);
+          if (parsed.success) return { snapshot: parsed.data.snapshot, events: parsed.data.events };
+          const refusal = socketAck.safeParse(answer);
+          throw new Error(refusal.success && !refusal.data.ok ? refusal.data.error : tableRequestFailed);
+        },
+      ),
+    },
+  });
+}
+
+/** The table's commands, each answered by the server's refusal text or null (table.md §7). */
+export function tableCommands(request: SocketRequest) {
+  return {
+    itemChange: (payload: ItemChangePayload) => refusalOf(request('itemChange', payload)),
+    mapChange: (payload: MapChangePayload) => refusalOf(request('mapChange', payload)),
+    turnOrderChange: (payload: TurnOrderChangePayload) => refusalOf(request('turnOrderChange', payload)),
+  };
+}
+export type TableCommands = ReturnType<typeof tableCommands>;
+
+/** table.md §9: a drag is sent at most every 10 ms with a mouse, 50 ms with a finger. */
+export const DRAG_INTERVAL_MS = { mouse: 10, touch: 50 } as const;
+
+/**
+ * The volatile positions of a token being dragged (`itemDrag`): never logged, thinned to the
+ * drag interval of the pointer in use, the last position always sent.
+ */
+export function dragEmitter(emit: (event: string, payload: unknown) => boolean) {
+  const mouse = new Subject<ItemDragPayload>();
+  const touch = new Subject<ItemDragPayload>();
+  const thin = (positions: Subject<ItemDragPayload>, ms: number) =>
+    positions.pipe(throttleTime(ms, asyncScheduler, { leading: true, trailing: true }));
+  const subscription = merge(
+    thin(mouse, DRAG_INTERVAL_MS.mouse),
+    thin(touch, DRAG_INTERVAL_MS.touch),
+  ).subscribe((payload) => emit('itemDrag', payload));
+  return {
+    drag: (payload: ItemDragPayload, pointer: 'mouse' | 'touch') =>
+      (pointer === 'touch' ? touch : mouse).next(payload),
+    stop: () => subscription.unsubscribe(),
+  };
+}
+export type DragEmitter = ReturnType<typeof dragEmitter>;
+
+/** Where others are dragging tokens right now: map name → usableId → position (percent). */
+export type RemoteDrags = Record<string, Record<string, { x: number; y: number }>>;
+
+/**
+ * The others' drags as they go (`itemDragging`); a token leaves the list when its drop, or its
+ * removal, is logged, since the table then shows where it really is.
+ */
+export function remoteDrags(facts$: Observable<SocketFact>): Observable<RemoteDrags> {
+  const ended = tableFeed(facts$).pipe(
+    filter(
+      (event): event is Extract<TableSyncEvent, { type: 'table.event' }> =>
+        event.type === 'table.event' &&
+        (event.event.type === 'token.moved' ||
+          event.event.type === 'token.removed' ||
+          event.event.type === 'token.concealed'),
+    ),
+    map(({ event }) => ({ ...(event.payload as { map: string; usableId: string }), ended: true as const })),
+  );
+  const moving = serverEvents(facts$, 'itemDragging', itemDragging).pipe(
+    map((drag: ItemDragging) => ({ ...drag, ended: false as const })),
+  );
+  return merge(moving, ended).pipe(
+    scan((drags: RemoteDrags, change) => {
+      const onMap = { ...drags[change.map] };
+      if (change.ended) delete onMap[change.usableId];
+      else onMap[change.usableId] = { x: change.x, y: change.y };
+      return { ...drags, [change.map]: onMap };
+    }, {}),
+    startWith({}),
+  );
+}
+
+/** The fields of a map or monster resource the table copies; anything else is not offered. */
+const mapChoice = z.object({ id: z.string(), name: z.string(), link: z.string() });
+const monsterChoice = z.object({
+  id: z.string(),
+  name: z.string(),
+  HP: z.number(),
+  AC: z.number(),
+  attackBonus: z.number(),
+  damage: z.string(),
+  speciality: z.string(),
+  assetLink: z.string().nullable(),
+  description: z.string(),
+}) satisfies z.ZodType<MonsterChoice>;
+
+function pick<T>(schema: z.ZodType<T>, resources: GameResource[]): T[] {
+  return resources.flatMap((resource) => {
+    const parsed = schema.safeParse(resource);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+async function loadTableLists(
+  { gameId, playerId, canManage }: TableListsInput,
+  signal: AbortSignal,
+): Promise<TableLists> {
+  if (!canManage) {
+    const characters = playerId === '' ? [] : [await getCharacterInGame(playerId, gameId, signal)];
+    return { maps: [], monsters: [], characters };
+  }
+  const [maps, monsters, characters] = await Promise.all([
+    listGameResources(gameId, 'map', { signal, cache: false }),
+    listGameResources(gameId, 'monster', { signal, cache: false }),
+    listAllGameCharacters(gameId, signal),
+  ]);
+  return { maps: pick(mapChoice, maps), monsters: pick(monsterChoice, monsters), characters };
+}
+
+/** The table's lists over REST: maps and monsters of the game, or the player's character. */
+export const tableListsLogic = tableListsMachine.provide({
+  actors: {
+    'load lists': fromPromise(({ input, signal }: { input: TableListsInput; signal: AbortSignal }) =>
+      loadTableLists(input, signal),
+    ),
+  },
+});

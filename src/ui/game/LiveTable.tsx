@@ -1,0 +1,236 @@
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ConnectedUser } from '../../api/schemas/games';
+import { BASE_PATH } from '../../api/paths';
+import type { Seat } from '../../domain/table/seat';
+import {
+  dragEmitter,
+  feedTableSync,
+  remoteDrags,
+  tableCommands,
+  tableListsLogic,
+  tableSyncLogic,
+  type DragEmitter,
+  type RemoteDrags,
+} from '../../effects/table';
+import { mapSelectionMachine } from '../../machines/map-selection.machine';
+import { tableNoticeMachine } from '../../machines/table-notice.machine';
+import { turnOrderMachine } from '../../machines/turn-order.machine';
+import { useAppActors } from '../app/AppActorsContext';
+import { ChatSlot } from './ChatSlot';
+import { ConnectedPlayersBar } from './ConnectedPlayersBar';
+import { MapSelector } from './MapSelector';
+import { gameMessages } from './messages';
+import { MonsterDetails } from './MonsterDetails';
+import { ParticipantList } from './ParticipantList';
+import { TableMap, type TableMapActions } from './TableMap';
+import { managesTable, shownMap, tokensOn } from './table-view';
+import { TurnOrderPanel } from './TurnOrderPanel';
+
+/** The name of the window the character sheet opens in, so a second click reuses it. */
+const SHEET_WINDOW = 'shattered-realms-sheet';
+
+/**
+ * The live table of one game, mounted once the game is loaded: its copy of the log (table-sync,
+ * fed by the socket and caught up on every reconnection), the lists it offers, and the views
+ * drawn from the folded state. Unmounting it (Back, a kick) stops every actor and drops the
+ * whole local table.
+ */
+export function LiveTable({
+  gameId,
+  seat,
+  players,
+}: {
+  gameId: string;
+  seat: Seat;
+  players: ConnectedUser[];
+}) {
+  const { socket, socketFacts$, emitToSocket, requestOnSocket, inspect } = useAppActors();
+  const canManage = managesTable(seat.role);
+  const commands = useMemo(() => tableCommands(requestOnSocket), [requestOnSocket]);
+
+  const sync = useActorRef(
+    useMemo(() => tableSyncLogic(requestOnSocket), [requestOnSocket]),
+    {
+      input: { gameId, connected: socket.getSnapshot().matches({ open: 'connected' }) },
+      inspect,
+    },
+  );
+  useEffect(() => {
+    const feed = feedTableSync(sync, socketFacts$);
+    return () => feed.unsubscribe();
+  }, [sync, socketFacts$]);
+
+  const lists = useActorRef(tableListsLogic, {
+    input: { gameId, playerId: seat.playerId, canManage },
+    inspect,
+  });
+  const notice = useActorRef(tableNoticeMachine, { inspect });
+  const say = (refusal: string | null) => {
+    if (refusal !== null) notice.send({ type: 'notice.show', text: refusal });
+  };
+
+  const table = useSelector(sync, (snapshot) => snapshot.context.inbox.state);
+  const syncState = useSelector(sync, (snapshot) => snapshot.value);
+  const maps = useSelector(lists, (snapshot) => snapshot.context.maps);
+  const monsters = useSelector(lists, (snapshot) => snapshot.context.monsters);
+  const characters = useSelector(lists, (snapshot) => snapshot.context.characters);
+  const noticeText = useSelector(notice, (snapshot) => snapshot.context.text);
+
+  const map = shownMap(table, seat.role);
+  const mapName = map?.name ?? null;
+  const order = (mapName && table.turnOrders[mapName]) || [];
+
+  const selection = useActorRef(
+    mapSelectionMachine.provide({
+      actions: {
+        'send map change': (_, change) => void commands.mapChange({ gameId, ...change }).then(say),
+      },
+    }),
+    { input: { canSelect: canManage, current: table.masterMap }, inspect },
+  );
+  useEffect(() => {
+    selection.send({ type: 'map.changed', map: table.masterMap });
+  }, [selection, table.masterMap]);
+
+  const turnOrder = useActorRef(
+    turnOrderMachine.provide({
+      actions: {
+        'send turn order change': (_, change) => void commands.turnOrderChange({ gameId, change }).then(say),
+      },
+    }),
+    { input: { map: mapName, order, canManage }, inspect },
+  );
+  const orderKey = order.join('\n');
+  useEffect(() => {
+    const shown = turnOrder.getSnapshot().context;
+    const next = orderKey === '' ? [] : orderKey.split('\n');
+    if (shown.map !== mapName) turnOrder.send({ type: 'map.changed', map: mapName, order: next });
+    else if (shown.order.join('\n') !== orderKey)
+      turnOrder.send({ type: 'turnOrder.confirmed', order: next });
+  }, [turnOrder, mapName, orderKey]);
+
+  const [drags, setDrags] = useState<RemoteDrags>({});
+  useEffect(() => {
+    const watching = remoteDrags(socketFacts$).subscribe(setDrags);
+    return () => watching.unsubscribe();
+  }, [socketFacts$]);
+
+  const dragger = useRef<DragEmitter | null>(null);
+  useEffect(() => {
+    const emitter = dragEmitter((event, payload) => emitToSocket(event, payload));
+    dragger.current = emitter;
+    return () => emitter.stop();
+  }, [emitToSocket]);
+
+  const [management, setManagement] = useState(false);
+  const [details, setDetails] = useState<string | null>(null);
+
+  const actions: TableMapActions = {
+    place: (onMap, token) =>
+      void commands.itemChange({ gameId, change: { type: 'token.place', map: onMap, token } }).then(say),
+    move: (onMap, usableId, { x, y }) =>
+      commands.itemChange({ gameId, change: { type: 'token.move', map: onMap, usableId, x, y } }).then(say),
+    drag: (onMap, usableId, { x, y }, pointer) =>
+      dragger.current?.drag({ gameId, map: onMap, usableId, x, y }, pointer),
+    remove: (onMap, usableId) =>
+      void commands.itemChange({ gameId, change: { type: 'token.remove', map: onMap, usableId } }).then(say),
+    toggleVisibility: (onMap, usableId) =>
+      void commands
+        .itemChange({ gameId, change: { type: 'token.toggleVisibility', map: onMap, usableId } })
+        .then(say),
+    adjust: (onMap, usableId, resource, direction, amount) =>
+      void commands
+        .itemChange({
+          gameId,
+          change: { type: 'token.adjust', map: onMap, usableId, resource, direction, amount },
+        })
+        .then(say),
+    showDetails: (token) => setDetails(token.usableId),
+  };
+
+  const tokens = tokensOn(table, map);
+  const detailed = details && mapName ? table.tokens[mapName]?.[details] : undefined;
+  const characterIds = seat.role === 'player' && seat.playerId !== '' ? [seat.playerId] : [];
+
+  return (
+    <div className={management ? 'live-table live-table--management' : 'live-table'}>
+      <div className="live-table__toolbar">
+        <span className={`live-table__role live-table__role--${seat.role}`}>
+          {gameMessages.roles[seat.role]}
+        </span>
+        {canManage && <MapSelector selection={selection} maps={maps} />}
+        {canManage && (
+          <button
+            type="button"
+            className="secondary"
+            aria-pressed={management}
+            onClick={() => setManagement((value) => !value)}
+          >
+            {management ? gameMessages.managementOff : gameMessages.managementOn}
+          </button>
+        )}
+        {seat.role === 'player' && seat.playerId !== '' && (
+          <button
+            type="button"
+            className="secondary"
+            onClick={() =>
+              window.open(
+                `${BASE_PATH}/view?id=${encodeURIComponent(seat.playerId)}&gameId=${encodeURIComponent(gameId)}`,
+                SHEET_WINDOW,
+              )
+            }
+          >
+            {gameMessages.characterSheet}
+          </button>
+        )}
+        <p className="live-table__sync" role="status">
+          {syncState === 'reconnecting'
+            ? gameMessages.reconnecting
+            : syncState === 'live'
+              ? ''
+              : gameMessages.syncing}
+        </p>
+      </div>
+      <div className="live-table__map">
+        <TableMap
+          table={table}
+          role={seat.role}
+          characterIds={characterIds}
+          drags={drags}
+          placeable={{ characters, monsters }}
+          actions={actions}
+        />
+        {noticeText && (
+          <div className="live-table__notice" role="alert">
+            <span>{noticeText}</span>
+            <button
+              type="button"
+              className="secondary"
+              aria-label={gameMessages.dismiss}
+              onClick={() => notice.send({ type: 'notice.dismiss' })}
+            >
+              ×
+            </button>
+          </div>
+        )}
+      </div>
+      <div className="live-table__side">
+        {management ? (
+          <ParticipantList tokens={tokens} />
+        ) : (
+          <ChatSlot gameId={gameId} playerId={seat.playerId === '' ? null : seat.playerId} role={seat.role} />
+        )}
+        <ConnectedPlayersBar players={players} />
+      </div>
+      <TurnOrderPanel turnOrder={turnOrder} tokens={(mapName && table.tokens[mapName]) || {}} />
+      {detailed && (
+        <MonsterDetails
+          token={detailed}
+          monster={monsters.find((monster) => monster.id === detailed.itemId)}
+          onClose={() => setDetails(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { memo, type PointerEvent as ReactPointerEvent } from 'react';
+import type { MapToken } from '../../domain/table/types';
+import { tokenMessages } from './messages';
+import { initialsOf, isDead } from './table-view';
+
+function percentOf(current: number | null, max: number | null): number {
+  if (current === null || max === null || max <= 0) return 0;
+  return Math.max(0, Math.min(100, (current / max) * 100));
+}
+
+/**
+ * One 75 px token: its picture (or initials), a ring gold for characters and crimson for
+ * monsters, its health and soul bars. Hidden tokens are half-transparent (only the MJ and their
+ * owner receive them); a token at 0 HP is shown dead.
+ */
+export const MapTokenView = memo(function MapTokenView({
+  token,
+  x,
+  y,
+  controllable,
+  dragging,
+  remote,
+  onPointerDown,
+}: {
+  token: MapToken;
+  x: number;
+  y: number;
+  controllable: boolean;
+  dragging: boolean;
+  /** Someone else is dragging it right now. */
+  remote: boolean;
+  onPointerDown?: (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => void;
+}) {
+  const dead = isDead(token);
+  const classes = [
+    'map-token',
+    token.isPlayer ? 'map-token--player' : 'map-token--monster',
+    token.visibility ? '' : 'map-token--hidden',
+    dead ? 'map-token--dead' : '',
+    controllable ? 'map-token--controllable' : '',
+    dragging ? 'map-token--dragging' : '',
+    remote ? 'map-token--remote' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const hp = `${tokenMessages.hp} ${token.currentHP}/${token.HP}`;
+  return (
+    <div
+      className={classes}
+      style={{ left: `${x}%`, top: `${y}%` }}
+      data-usable-id={token.usableId}
+      data-testid="map-token"
+      role="button"
+      tabIndex={0}
+      aria-label={`${token.name}, ${hp}${dead ? `, ${tokenMessages.dead}` : ''}${
+        token.visibility ? '' : `, ${tokenMessages.hidden}`
+      }`}
+      onPointerDown={onPointerDown && ((event) => onPointerDown(token, event))}
+    >
+      <div className="map-token__portrait">
+        {token.assetLink ? (
+          <img src={token.assetLink} alt="" draggable={false} />
+        ) : (
+          <span className="map-token__initials">{initialsOf(token.name)}</span>
+        )}
+        {dead && (
+          <svg className="map-token__skull" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
+            <path d="M16 4c-6 0-10 4-10 10 0 3.5 1.6 5.6 3.5 6.8V25h3v-2h2v2h3v-2h2v2h3v-4.2c1.9-1.2 3.5-3.3 3.5-6.8 0-6-4-10-10-10Zm-4.5 13a2.5 2.5 0 1 1 0-5 2.5 2.5 0 0 1 0 5Zm9 0a2.5 2.5 0 1 1 0-5 2.5 2.5 0 0 1 0 5Z" />
+          </svg>
+        )}
+      </div>
+      <div className="map-token__bars" aria-hidden="true">
+        <span className="map-token__bar map-token__bar--hp">
+          <span style={{ width: `${percentOf(token.currentHP, token.HP)}%` }} />
+        </span>
+        {token.soulEssence !== null && (
+          <span className="map-token__bar map-token__bar--soul">
+            <span style={{ width: `${percentOf(token.currentSoulEssence, token.soulEssence)}%` }} />
+          </span>
+        )}
+      </div>
+      <span className="map-token__name">{token.name}</span>
+    </div>
+  );
+});

@@ -1,0 +1,44 @@
+import type { MapToken } from '../../domain/table/types';
+import type { MonsterChoice } from '../../machines/table-lists.machine';
+import { Modal } from '../home/Modal';
+import { tokenMessages } from './messages';
+
+/** The monster-details popup of the MJ (table.md §2): the token's fight figures and its description. */
+export function MonsterDetails({
+  token,
+  monster,
+  onClose,
+}: {
+  token: MapToken;
+  monster: MonsterChoice | undefined;
+  onClose: () => void;
+}) {
+  const rows: Array<[string, string]> = [
+    [tokenMessages.hp, `${token.currentHP} / ${token.HP}`],
+    [tokenMessages.ac, String(token.AC)],
+    [tokenMessages.attackBonus, token.attackBonus >= 0 ? `+${token.attackBonus}` : String(token.attackBonus)],
+    [tokenMessages.damage, token.damage],
+  ];
+  if (token.speciality) rows.push([tokenMessages.speciality, token.speciality]);
+  return (
+    <Modal title={token.name} onClose={onClose}>
+      <div className="monster-details">
+        {token.assetLink && <img className="monster-details__image" src={token.assetLink} alt="" />}
+        <dl>
+          {rows.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      {monster?.description && (
+        <>
+          <h3 className="monster-details__subtitle">{tokenMessages.description}</h3>
+          <p className="monster-details__description">{monster.description}</p>
+        </>
+      )}
+    </Modal>
+  );
+}

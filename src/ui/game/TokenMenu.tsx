@@ -1,0 +1,185 @@
+import { useEffect, useId, useState } from 'react';
+import type { Point } from '../../domain/geometry/geometry';
+import type { HealthResource, MapToken, TableRole } from '../../domain/table/types';
+import { tokenMessages } from './messages';
+import { amountOf, isDead, managesTable } from './table-view';
+
+function Gauge({
+  label,
+  current,
+  max,
+  tone,
+  editable,
+  onAdjust,
+}: {
+  label: string;
+  current: number;
+  max: number;
+  tone: 'hp' | 'soul';
+  editable: boolean;
+  onAdjust: (direction: 'decrease' | 'increase', amount: number) => void;
+}) {
+  const inputId = useId();
+  const [text, setText] = useState('1');
+  const [invalid, setInvalid] = useState(false);
+  const send = (direction: 'decrease' | 'increase') => {
+    const amount = amountOf(text);
+    setInvalid(amount === null);
+    if (amount !== null) onAdjust(direction, amount);
+  };
+  return (
+    <div className={`token-menu__gauge token-menu__gauge--${tone}`}>
+      <div className="token-menu__gauge-head">
+        <span>{label}</span>
+        <strong>
+          {current} / {max}
+        </strong>
+      </div>
+      <span className="token-menu__meter" aria-hidden="true">
+        <span style={{ width: `${max > 0 ? Math.min(100, (current / max) * 100) : 0}%` }} />
+      </span>
+      {editable && (
+        <div className="token-menu__adjust">
+          <button
+            type="button"
+            className="secondary"
+            aria-label={tokenMessages.decrease(label)}
+            onClick={() => send('decrease')}
+          >
+            −
+          </button>
+          <label className="visually-hidden" htmlFor={inputId}>
+            {`${tokenMessages.amount} (${label})`}
+          </label>
+          <input
+            id={inputId}
+            inputMode="numeric"
+            value={text}
+            aria-invalid={invalid}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') send('decrease');
+            }}
+          />
+          <button
+            type="button"
+            className="secondary"
+            aria-label={tokenMessages.increase(label)}
+            onClick={() => send('increase')}
+          >
+            +
+          </button>
+        </div>
+      )}
+      {invalid && (
+        <p className="token-menu__error" role="alert">
+          {tokenMessages.amountInvalid}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The menu of one token (click or right-click on it): its health and soul essence with the
+ * adjustments its owner or the MJ may make, hide/show and the monster's details for the MJ,
+ * and deletion. The values shown are the logged ones: an adjustment appears once the server
+ * logged it, clamped to 0..max.
+ */
+export function TokenMenu({
+  token,
+  at,
+  role,
+  controllable,
+  onClose,
+  onAdjust,
+  onToggleVisibility,
+  onRemove,
+  onDetails,
+}: {
+  token: MapToken;
+  at: Point;
+  role: TableRole;
+  controllable: boolean;
+  onClose: () => void;
+  onAdjust: (resource: HealthResource, direction: 'decrease' | 'increase', amount: number) => void;
+  onToggleVisibility: () => void;
+  onRemove: () => void;
+  onDetails: () => void;
+}) {
+  const titleId = useId();
+  const master = managesTable(role);
+  useEffect(() => {
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [onClose]);
+
+  return (
+    <div
+      className="token-menu"
+      role="dialog"
+      aria-labelledby={titleId}
+      style={{ left: at.x, top: at.y }}
+      onPointerDown={(event) => event.stopPropagation()}
+      onContextMenu={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+      }}
+    >
+      <header className="token-menu__header">
+        <h3 id={titleId}>{token.name}</h3>
+        <span className="token-menu__kind">
+          {token.isPlayer ? tokenMessages.player : tokenMessages.monster}
+          {isDead(token) && ` · ${tokenMessages.dead}`}
+          {!token.visibility && ` · ${tokenMessages.hidden}`}
+        </span>
+        <button
+          type="button"
+          className="token-menu__close secondary"
+          aria-label={tokenMessages.close}
+          onClick={onClose}
+        >
+          ×
+        </button>
+      </header>
+      <Gauge
+        label={tokenMessages.hp}
+        current={token.currentHP}
+        max={token.HP}
+        tone="hp"
+        editable={controllable}
+        onAdjust={(direction, amount) => onAdjust('HP', direction, amount)}
+      />
+      {token.soulEssence !== null && (
+        <Gauge
+          label={tokenMessages.soul}
+          current={token.currentSoulEssence ?? 0}
+          max={token.soulEssence}
+          tone="soul"
+          editable={controllable}
+          onAdjust={(direction, amount) => onAdjust('soulEssence', direction, amount)}
+        />
+      )}
+      <div className="token-menu__actions">
+        {master && (
+          <button type="button" className="secondary" onClick={onToggleVisibility}>
+            {token.visibility ? tokenMessages.hide : tokenMessages.show}
+          </button>
+        )}
+        {master && !token.isPlayer && (
+          <button type="button" className="secondary" onClick={onDetails}>
+            {tokenMessages.details}
+          </button>
+        )}
+        {controllable && (
+          <button type="button" className="token-menu__remove" onClick={onRemove}>
+            {tokenMessages.remove}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

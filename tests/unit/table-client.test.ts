@@ -1,0 +1,188 @@
+import { firstValueFrom, Subject, take, toArray } from 'rxjs';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import type { TableEvent } from '../../src/domain/table/types';
+import { seatOf } from '../../src/domain/table/seat';
+import type { SocketFact } from '../../src/effects/socket';
+import {
+  DRAG_INTERVAL_MS,
+  dragEmitter,
+  refusalOf,
+  remoteDrags,
+  tableFeed,
+  tableRequestFailed,
+  tableSyncLogic,
+} from '../../src/effects/table';
+import { amountOf, canControl, shownMap } from '../../src/ui/game/table-view';
+
+const at = '2026-01-01T10:00:00.000Z';
+const placed = (seq: number, usableId = 'monster-1'): TableEvent => ({
+  type: 'token.placed',
+  payload: {
+    map: 'Crypte',
+    token: {
+      usableId,
+      itemId: 'X1',
+      name: 'Goule',
+      isPlayer: false,
+      assetLink: null,
+      speciality: null,
+      AC: 10,
+      HP: 18,
+      currentHP: 18,
+      soulEssence: null,
+      currentSoulEssence: null,
+      attackBonus: 0,
+      damage: '1d6',
+      inTurnOrder: false,
+      visibility: true,
+      x: 10,
+      y: 10,
+    },
+  },
+  seq,
+  userId: 'u-mj',
+  createdAt: at,
+});
+const serverSays = (name: string, payload: unknown): SocketFact => ({ type: 'socket.event', name, payload });
+
+describe('seat at the table (table.md §4 "Role at the table")', () => {
+  const user = { id: 'u-1', role: 'player' as const, displayName: 'Ana', email: 'ana@example.test' };
+
+  it('gives admin mode from the account, and MJ mode from the account or the game', () => {
+    expect(seatOf({ ...user, role: 'admin' }, null, 'c-1').role).toBe('admin');
+    expect(seatOf({ ...user, role: 'mj' }, null, 'c-1')).toEqual({
+      role: 'mj',
+      playerId: 'u-1',
+      playerName: 'Ana',
+    });
+    expect(seatOf(user, { mjUserId: 'u-1' }, 'c-1')).toEqual({
+      role: 'mj',
+      playerId: 'u-1',
+      playerName: 'Ana',
+    });
+    expect(seatOf(user, { mjUserId: 'u-9' }, 'c-1')).toEqual({
+      role: 'player',
+      playerId: 'c-1',
+      playerName: 'Ana',
+    });
+  });
+
+  it("names the MJ by display name, else e-mail, else 'MJ'", () => {
+    const mj = { ...user, role: 'mj' as const };
+    expect(seatOf({ ...mj, displayName: '' }, null, '').playerName).toBe('ana@example.test');
+    expect(seatOf({ ...mj, displayName: '', email: '' }, null, '').playerName).toBe('MJ');
+  });
+});
+
+describe('what the table views read', () => {
+  it('shows the MJ their masterMap and the players the currentMap', () => {
+    const forest = { id: 'm1', name: 'Forêt', link: 'x' };
+    const crypt = { id: 'm2', name: 'Crypte', link: 'y' };
+    const table = { lastSeq: 2, currentMap: forest, masterMap: crypt, tokens: {}, turnOrders: {} };
+    expect(shownMap(table, 'mj')).toBe(crypt);
+    expect(shownMap(table, 'admin')).toBe(crypt);
+    expect(shownMap(table, 'player')).toBe(forest);
+  });
+
+  it('lets a player handle only their own character', () => {
+    const token = { ...(placed(1).payload as { token: never }).token, isPlayer: true, itemId: 'c-ana' };
+    expect(canControl('player', ['c-ana'], token)).toBe(true);
+    expect(canControl('player', ['c-bob'], token)).toBe(false);
+    expect(canControl('mj', [], token)).toBe(true);
+  });
+
+  it('accepts only whole non-negative amounts', () => {
+    expect(amountOf(' 12 ')).toBe(12);
+    expect(amountOf('0')).toBe(0);
+    expect(amountOf('-3')).toBeNull();
+    expect(amountOf('1.5')).toBeNull();
+    expect(amountOf('')).toBeNull();
+  });
+});
+
+describe('table effects', () => {
+  it('feeds the four event names and the socket ups and downs, dropping what breaks the contract', async () => {
+    const facts = new Subject<SocketFact>();
+    const heard = firstValueFrom(tableFeed(facts).pipe(take(4), toArray()));
+    facts.next(serverSays('itemUpdate', placed(1)));
+    facts.next(serverSays('itemUpdate', { seq: 'two' }));
+    facts.next(serverSays('chatMessage', placed(2)));
+    facts.next({ type: 'socket.disconnected', reason: 'transport close' });
+    facts.next({ type: 'socket.connected' });
+    facts.next(
+      serverSays('turnOrderUpdate', {
+        ...placed(3),
+        type: 'turnOrder.advanced',
+        payload: { map: 'Crypte', order: [] },
+      }),
+    );
+    expect((await heard).map((event) => event.type)).toEqual([
+      'table.event',
+      'socket.disconnected',
+      'socket.connected',
+      'table.event',
+    ]);
+  });
+
+  it("reads an acknowledgement: null when accepted, the server's refusal, or a failure text", async () => {
+    expect(await refusalOf(Promise.resolve({ ok: true }))).toBeNull();
+    expect(await refusalOf(Promise.resolve({ ok: false, error: 'Pion introuvable.' }))).toBe(
+      'Pion introuvable.',
+    );
+    expect(await refusalOf(Promise.resolve('nonsense'))).toBe(tableRequestFailed);
+    expect(await refusalOf(Promise.reject(new Error('operation has timed out')))).toBe(tableRequestFailed);
+  });
+
+  it('catches up over tableCatchUp with the last folded seq, and goes live', async () => {
+    const request = vi.fn(async () => ({ ok: true, snapshot: null, events: [placed(1)] }));
+    const sync = createActor(tableSyncLogic(request), { input: { gameId: 'G1', connected: true } }).start();
+    await waitFor(sync, (snapshot) => snapshot.matches('live'));
+    expect(request).toHaveBeenCalledWith('tableCatchUp', { gameId: 'G1', afterSeq: 0 });
+    expect(sync.getSnapshot().context.inbox.state.tokens.Crypte?.['monster-1']?.name).toBe('Goule');
+  });
+
+  it('retries a refused catch-up later instead of showing a table', async () => {
+    const request = vi.fn(async () => ({ ok: false, error: 'Accès refusé' }));
+    const sync = createActor(tableSyncLogic(request), { input: { gameId: 'G1', connected: true } }).start();
+    await waitFor(sync, (snapshot) => snapshot.matches('waitingToRetry'));
+    expect(sync.getSnapshot().context.inbox.state.lastSeq).toBe(0);
+    sync.stop();
+  });
+
+  it("shows others' drags until the drop is logged", async () => {
+    const facts = new Subject<SocketFact>();
+    const seen = firstValueFrom(remoteDrags(facts).pipe(take(3), toArray()));
+    facts.next(
+      serverSays('itemDragging', { map: 'Crypte', usableId: 'monster-1', x: 40, y: 50, userId: 'u-mj' }),
+    );
+    facts.next(
+      serverSays('itemUpdate', {
+        type: 'token.moved',
+        payload: { map: 'Crypte', usableId: 'monster-1', x: 41, y: 50 },
+        seq: 2,
+        userId: 'u-mj',
+        createdAt: at,
+      }),
+    );
+    expect(await seen).toEqual([{}, { Crypte: { 'monster-1': { x: 40, y: 50 } } }, { Crypte: {} }]);
+  });
+
+  it('thins drags to the pointer interval and always sends the last position', () => {
+    vi.useFakeTimers();
+    const emitted: unknown[] = [];
+    const drags = dragEmitter((event, payload) => emitted.push([event, payload]));
+    const at = (x: number) => ({ gameId: 'G1', map: 'Crypte', usableId: 'monster-1', x, y: 5 });
+    drags.drag(at(1), 'touch');
+    drags.drag(at(2), 'touch');
+    drags.drag(at(3), 'touch');
+    expect(emitted).toEqual([['itemDrag', at(1)]]);
+    vi.advanceTimersByTime(DRAG_INTERVAL_MS.touch);
+    expect(emitted).toEqual([
+      ['itemDrag', at(1)],
+      ['itemDrag', at(3)],
+    ]);
+    drags.stop();
+    vi.useRealTimers();
+  });
+});
