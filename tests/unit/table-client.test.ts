@@ -1,7 +1,7 @@
 import { firstValueFrom, Subject, take, toArray } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { TableEvent } from '../../src/domain/table/types';
+import type { MapToken, TableEvent } from '../../src/domain/table/types';
 import { seatOf } from '../../src/domain/table/seat';
 import type { SocketFact } from '../../src/effects/socket';
 import {
@@ -86,7 +86,7 @@ describe('what the table views read', () => {
   });
 
   it('lets a player handle only their own character', () => {
-    const token = { ...(placed(1).payload as { token: never }).token, isPlayer: true, itemId: 'c-ana' };
+    const token = { ...(placed(1).payload as { token: MapToken }).token, isPlayer: true, itemId: 'c-ana' };
     expect(canControl('player', ['c-ana'], token)).toBe(true);
     expect(canControl('player', ['c-bob'], token)).toBe(false);
     expect(canControl('mj', [], token)).toBe(true);
@@ -171,7 +171,7 @@ describe('table effects', () => {
   it('thins drags to the pointer interval and always sends the last position', () => {
     vi.useFakeTimers();
     const emitted: unknown[] = [];
-    const drags = dragEmitter((event, payload) => emitted.push([event, payload]));
+    const drags = dragEmitter((event, payload) => emitted.push([event, payload]) > 0);
     const at = (x: number) => ({ gameId: 'G1', map: 'Crypte', usableId: 'monster-1', x, y: 5 });
     drags.drag(at(1), 'touch');
     drags.drag(at(2), 'touch');
