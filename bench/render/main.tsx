@@ -4,6 +4,9 @@
  * stops around a drag: the interval between animation frames, as the user sees them.
  */
 import { createRoot } from 'react-dom/client';
+import { TableMap, type TableMapActions } from '../../src/ui/game/TableMap';
+import '../../src/ui/app/app.css';
+import '../../src/ui/game/game.css';
 import { benchTable } from './bench-table';
 import { PlainTokens } from './plain-tokens';
 
@@ -34,6 +37,28 @@ window.benchFrames = {
   },
 };
 
+/**
+ * The MJ's map with nothing behind it: drags and drops go nowhere, and a drop never settles, so
+ * the token stays where it was let go.
+ */
+const offline: TableMapActions = {
+  place() {},
+  move: () => new Promise(() => {}),
+  drag() {},
+  remove() {},
+  toggleVisibility() {},
+  adjust() {},
+  showDetails() {},
+};
+
 const params = new URLSearchParams(location.search);
 const state = benchTable(Number(params.get('tokens') ?? 1000));
-createRoot(document.getElementById('root')!).render(<PlainTokens state={state} />);
+createRoot(document.getElementById('root')!).render(
+  params.get('view') === 'table' ? (
+    <div style={{ height: '100vh' }}>
+      <TableMap table={state} role="mj" characterIds={[]} actions={offline} />
+    </div>
+  ) : (
+    <PlainTokens state={state} />
+  ),
+);

@@ -1,7 +1,7 @@
 import { memo, useState, type PointerEvent } from 'react';
 import { TOKEN_PX } from '../../src/domain/geometry/geometry';
 import type { MapToken, TableState } from '../../src/domain/table/types';
-import { BENCH_MAP, MAP_SIZE } from './bench-table';
+import { BENCH_MAP } from './bench-table';
 
 const Box = memo(function Box({ token }: { token: MapToken }) {
   return (
@@ -31,13 +31,13 @@ export function PlainTokens({ state }: { state: TableState }) {
   const move = (event: PointerEvent<HTMLDivElement>) => {
     if (dragged === null) return;
     const box = event.currentTarget.getBoundingClientRect();
-    const x = ((event.clientX - box.left - TOKEN_PX / 2) / MAP_SIZE.width) * 100;
-    const y = ((event.clientY - box.top - TOKEN_PX / 2) / MAP_SIZE.height) * 100;
+    const x = ((event.clientX - box.left - TOKEN_PX / 2) / box.width) * 100;
+    const y = ((event.clientY - box.top - TOKEN_PX / 2) / box.height) * 100;
     setTokens((all) => ({ ...all, [dragged]: { ...all[dragged]!, x, y } }));
   };
   return (
     <div
-      style={{ position: 'relative', ...MAP_SIZE, background: '#d9d2c0' }}
+      style={{ position: 'relative', width: '100%', aspectRatio: '4 / 3', background: '#d9d2c0' }}
       onPointerDown={(event) => setDragged((event.target as HTMLElement).dataset.usableId ?? null)}
       onPointerMove={move}
       onPointerUp={() => setDragged(null)}
