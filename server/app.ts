@@ -30,6 +30,7 @@ import { createResourcesService } from './modules/resources/service';
 import { storeRoutes } from './modules/store/routes';
 import { createStoreService } from './modules/store/service';
 import { tableRoutes } from './modules/table/routes';
+import type { TableService } from './modules/table/service';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { useAuthentication } from './plugins/authentication';
@@ -72,9 +73,11 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     await useSecurityHeaders(app, config);
     await useRateLimit(app);
     useAuthentication(app, access);
-    // Registered before the realtime layer's own preClose: presence stops before the sockets close.
-    const started: { presence?: Presence } = {};
+    // Registered before the realtime layer's own preClose: presence stops and the table's appends
+    // under way emit before the sockets and the Redis adapter close.
+    const started: { presence?: Presence; table?: TableService } = {};
     app.addHook('preClose', async () => {
+      await started.table?.close();
       await started.presence?.stop();
     });
     await useRealtime(app, access, config);
@@ -104,6 +107,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     const gameDeps = { db: database, access: gameAccess, presence: tablePresence, notifier };
     app.realtime.onConnection(tableEvents({ ...gameDeps, log: app.log.child({ module: 'table' }) }));
     const table = useTable(app, gameDeps);
+    started.table = table;
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { db: database });

@@ -6,8 +6,8 @@ import { games } from './games';
 
 /**
  * The live table's log (docs/table.md): one append-only run of events per game, seq gapless from 1.
- * `table_heads` holds each game's last seq; the append transaction locks that row (SELECT … FOR
- * UPDATE), so two processes on one PostgreSQL never take the same seq nor leave a hole.
+ * `table_heads` holds each game's last seq; the append transaction locks that row (an upsert,
+ * which takes the row lock), so two processes on one PostgreSQL never take the same seq nor leave a hole.
  */
 export const tableHeads = pgTable('table_heads', {
   gameId: text('game_id')

@@ -27,12 +27,12 @@ export function eventOf(row: TableEventRow): TableEvent {
 /** Runs `work` in one transaction holding the game's head row; `head` is the last seq committed. */
 export function withHead<T>(db: Db, gameId: string, work: (tx: Tx, head: number) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.insert(tableHeads).values({ gameId }).onConflictDoNothing();
+    // One statement creates the head or locks the existing one (ON CONFLICT DO UPDATE takes the row lock).
     const [row] = await tx
-      .select({ seq: tableHeads.seq })
-      .from(tableHeads)
-      .where(eq(tableHeads.gameId, gameId))
-      .for('update');
+      .insert(tableHeads)
+      .values({ gameId })
+      .onConflictDoUpdate({ target: tableHeads.gameId, set: { seq: sql`${tableHeads.seq}` } })
+      .returning({ seq: tableHeads.seq });
     return work(tx, row?.seq ?? 0);
   });
 }

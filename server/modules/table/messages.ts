@@ -1,4 +1,5 @@
 /** French texts of the table's server side; the rules' own texts are in src/domain/table/messages.ts. */
 export const tableServerMessages = {
+  stopping: 'Le serveur redémarre, veuillez réessayer.',
   notSeated: "Rejoignez la table de la partie d'abord.",
 } as const;

@@ -16,6 +16,7 @@ import { toSheet } from '../characters/service';
 import type { GameAccess } from '../games/access';
 import { createTableEmitter, type Transition } from './emitter';
 import { appendEvents, chatPage, eventsAfter, withHead } from './log-store';
+import { tableServerMessages } from './messages';
 import { createTableMembers, speakerOf, type SeatedActor } from './members';
 import { latestSnapshot, snapshotIfDue, SNAPSHOT_EVERY } from './snapshots';
 import { createTableStates } from './states';
@@ -52,6 +53,7 @@ export function createTableService({
   const members = createTableMembers(db, access);
   const emit = createTableEmitter(realtime, members.playersOf);
   const queues = new Map<string, Promise<unknown>>();
+  let stopping = false;
 
   /**
    * One append at a time per game in this process: the database lock alone would be enough for
@@ -75,6 +77,7 @@ export function createTableService({
     decideOn: (state: TableState) => TableEventBody[] | string,
   ): Promise<TableEvent[]> {
     return serially(gameId, async () => {
+      if (stopping) throw httpError(503, tableServerMessages.stopping);
       const transitions = await withHead(db, gameId, async (tx, head) => {
         let state = await states.current(tx, gameId, head);
         const decided = decideOn(state);
@@ -109,6 +112,15 @@ export function createTableService({
     actorOf: members.actorOf,
     cached: states.cached,
     current: (gameId: string) => states.current(db, gameId),
+
+    /**
+     * Lets the appends under way commit and emit, and refuses new ones, so nothing is emitted
+     * through a closed Redis adapter; the clients catch up from the log once reconnected.
+     */
+    async close(): Promise<void> {
+      stopping = true;
+      await Promise.all(queues.values());
+    },
 
     /** A checked command of `actor`; throws the French refusal. */
     command,

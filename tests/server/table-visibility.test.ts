@@ -1,0 +1,282 @@
+import { and, eq } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { GameMessagesAnswer, ItemDragging, TableViewAnswer } from '../../src/api/schemas/table';
+import { tableMessages } from '../../src/domain/table/messages';
+import type { TableEvent } from '../../src/domain/table/types';
+import { visibleTo } from '../../src/domain/table/visibility';
+import { gameInvitations } from '../../server/db/schema/index';
+import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import {
+  emitWithAck,
+  joined,
+  MAP,
+  monsterDraft,
+  playerDraft,
+  serverLog,
+  serverState,
+  TABLE_EVENT_NAMES,
+  tableParty,
+  tokenOf,
+  type TableClient,
+  type TableParty,
+} from '../helpers/table';
+
+const forbidden = "Vous n'êtes pas autorisé à accéder à cette partie...";
+
+/** Every table event a socket hears, as it arrived. */
+function recorder(socket: Socket): TableEvent[] {
+  const heard: TableEvent[] = [];
+  for (const name of TABLE_EVENT_NAMES) socket.on(name, (event: TableEvent) => heard.push(event));
+  return heard;
+}
+
+function dragsOf(socket: Socket): ItemDragging[] {
+  const heard: ItemDragging[] = [];
+  socket.on('itemDragging', (drag: ItemDragging) => heard.push(drag));
+  return heard;
+}
+
+describe.each(drivers)('table visibility (%s)', (driver) => {
+  let t: TestServer;
+  let p: TableParty;
+  let mj: TableClient;
+  let owner: TableClient;
+  let other: TableClient;
+  const place = async (token: ReturnType<typeof playerDraft>) => {
+    expect(
+      await mj.send('itemChange', { gameId: p.gameId, change: { type: 'token.place', map: MAP, token } }),
+    ).toEqual({
+      ok: true,
+    });
+    return (await tokenOf(t, p.gameId, token.itemId)).usableId;
+  };
+
+  beforeAll(async () => {
+    t = await startTestServer({ driver });
+    p = await tableParty(t);
+    [mj, owner, other] = await Promise.all([
+      joined(t, p.mj, p.gameId),
+      joined(t, p.owner, p.gameId),
+      joined(t, p.other, p.gameId),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  it('sends each reader only what they may see, every seq included', async () => {
+    const ownerHeard = recorder(owner.socket);
+    const otherHeard = recorder(other.socket);
+    const mjHeard = recorder(mj.socket);
+    const from = (await serverState(t, p.gameId)).lastSeq;
+
+    await mj.send('mapChange', {
+      gameId: p.gameId,
+      map: { id: 's', name: 'Secret', link: '/s.png' },
+      bringPlayers: false,
+    });
+    await place(monsterDraft('Ombre', { visibility: false }));
+    await place(playerDraft(p.ownerCharacter, 'Aria', { visibility: false }));
+    await mj.send('turnOrderChange', { gameId: p.gameId, change: { type: 'turnOrder.generate', map: MAP } });
+
+    const state = await serverState(t, p.gameId);
+    for (const client of [mj, owner, other]) await client.reach(state.lastSeq);
+    const types = (heard: TableEvent[]) =>
+      heard.filter((event) => event.seq > from).map((event) => event.type);
+    expect(types(mjHeard)).toEqual(['map.selected', 'token.placed', 'token.placed', 'turnOrder.generated']);
+    expect(types(ownerHeard)).toEqual(['redacted', 'redacted', 'token.placed', 'turnOrder.generated']);
+    expect(types(otherHeard)).toEqual(['redacted', 'redacted', 'redacted', 'turnOrder.generated']);
+    // Nothing of the secret map or the hidden monster in what the players heard.
+    expect(JSON.stringify(otherHeard)).not.toMatch(/Secret|Ombre|Aria/);
+    expect(JSON.stringify(ownerHeard)).not.toMatch(/Secret|Ombre/);
+    expect(owner.inbox.state).toEqual(visibleTo(state, p.actors.owner));
+    expect(other.inbox.state).toEqual(visibleTo(state, p.actors.other));
+    expect(mj.inbox.state).toEqual(state);
+  });
+
+  it('answers the request events with the table as the caller may see it', async () => {
+    const state = await serverState(t, p.gameId);
+    for (const event of ['mapRequest', 'itemRequest', 'turnOrderRequest', 'requestTurnOrder']) {
+      expect(await emitWithAck<TableViewAnswer>(other.socket, event, { gameId: p.gameId })).toEqual({
+        ok: true,
+        state: visibleTo(state, p.actors.other),
+      });
+      expect(await emitWithAck<TableViewAnswer>(mj.socket, event, { gameId: p.gameId })).toEqual({
+        ok: true,
+        state,
+      });
+    }
+    const players = await emitWithAck<{ ok: true; players: Array<{ id: string; name: string }> }>(
+      owner.socket,
+      'playerRequest',
+      { gameId: p.gameId },
+    );
+    expect(players.players.map(({ id, name }) => ({ id, name }))).toEqual([
+      { id: p.ownerCharacter, name: 'Aria' },
+      { id: p.otherCharacter, name: 'Borin' },
+    ]);
+    expect(await emitWithAck(owner.socket, 'connectedPlayersRequest', { gameId: p.gameId })).toEqual({
+      ok: true,
+      gameId: p.gameId,
+      count: 0,
+      players: [],
+    });
+    const outsider = await t.socket(p.outsider.token);
+    for (const event of [
+      'mapRequest',
+      'itemRequest',
+      'turnOrderRequest',
+      'requestTurnOrder',
+      'playerRequest',
+      'connectedPlayersRequest',
+    ]) {
+      expect(await emitWithAck(outsider, event, { gameId: p.gameId })).toEqual({
+        ok: false,
+        error: forbidden,
+      });
+    }
+  });
+
+  it('relays drags to those who may see the token, never logs them, and refuses others’ tokens', async () => {
+    const wolf = await place(monsterDraft('Loup'));
+    const shadow = (await tokenOf(t, p.gameId, 'monster-Ombre')).usableId;
+    const borin = await place(playerDraft(p.otherCharacter, 'Borin'));
+    const mjDrags = dragsOf(mj.socket);
+    const ownerDrags = dragsOf(owner.socket);
+    const otherDrags = dragsOf(other.socket);
+    const logged = (await serverLog(t, p.gameId)).length;
+
+    mj.socket.emit('itemDrag', { gameId: p.gameId, map: MAP, usableId: shadow, x: 5, y: 5 });
+    mj.socket.emit('itemDrag', { gameId: p.gameId, map: MAP, usableId: wolf, x: 500, y: 6 });
+    await vi.waitFor(() => expect(otherDrags).toHaveLength(1));
+    expect(otherDrags).toEqual([{ map: MAP, usableId: wolf, x: 97.5, y: 6, userId: p.mj.userId }]);
+    await vi.waitFor(() => expect(ownerDrags).toHaveLength(1));
+    expect(ownerDrags[0]?.usableId).toBe(wolf);
+
+    expect(
+      await other.send('itemDrag', { gameId: p.gameId, map: MAP, usableId: borin, x: 20, y: 20 }),
+    ).toEqual({ ok: true });
+    await vi.waitFor(() => expect(mjDrags.map((drag) => drag.usableId)).toEqual([borin]));
+    expect(
+      await other.send('itemDrag', { gameId: p.gameId, map: MAP, usableId: wolf, x: 20, y: 20 }),
+    ).toEqual({
+      ok: false,
+      error: tableMessages.notYourToken,
+    });
+    expect(
+      await other.send('itemDrag', { gameId: p.gameId, map: MAP, usableId: shadow, x: 20, y: 20 }),
+    ).toEqual({
+      ok: false,
+      error: tableMessages.tokenNotFound,
+    });
+    const outsider = await t.socket(p.outsider.token);
+    expect(
+      await emitWithAck(outsider, 'itemDrag', { gameId: p.gameId, map: MAP, usableId: wolf, x: 1, y: 1 }),
+    ).toEqual({
+      ok: false,
+      error: "Rejoignez la table de la partie d'abord.",
+    });
+    expect(await serverLog(t, p.gameId)).toHaveLength(logged);
+  });
+
+  it('serves the chat history page by page, chat lines only, to members only', async () => {
+    const chat = await t.api<GameMessagesAnswer>('GET', '/message', undefined, p.owner.token);
+    expect(chat).toMatchObject({ status: 200, body: [] });
+    await owner.send('newMessage', {
+      gameId: p.gameId,
+      playerId: p.ownerCharacter,
+      content: { kind: 'text', text: 'un' },
+    });
+    await t.app.table.postSystemMessage(p.gameId, tableMessages.equipped('Épée runique'));
+    await mj.send('newMessage', { gameId: p.gameId, content: { kind: 'text', text: '/r 1d20+3' } });
+    await mj.send('itemChange', {
+      gameId: p.gameId,
+      change: {
+        type: 'token.move',
+        map: MAP,
+        usableId: (await tokenOf(t, p.gameId, 'monster-Loup')).usableId,
+        x: 1,
+        y: 1,
+      },
+    });
+
+    const all = await t.api<GameMessagesAnswer>(
+      'GET',
+      `/message?gameId=${p.gameId}`,
+      undefined,
+      p.other.token,
+    );
+    expect(all.status).toBe(200);
+    expect(all.body.map((event) => event.type)).toEqual(['chat.posted', 'chat.system', 'dice.rolled']);
+    expect(all.body[1]?.payload).toMatchObject({
+      playerName: 'Système',
+      message: 'Équipé: Épée runique',
+      type: 'system',
+      senderUserId: null,
+    });
+    const lastTwo = await t.api<GameMessagesAnswer>(
+      'GET',
+      `/message?gameId=${p.gameId}&limit=2`,
+      undefined,
+      p.mj.token,
+    );
+    expect(lastTwo.body.map((event) => event.type)).toEqual(['chat.system', 'dice.rolled']);
+    const older = await t.api<GameMessagesAnswer>(
+      'GET',
+      `/message?gameId=${p.gameId}&limit=2&before=${lastTwo.body[0]?.seq}`,
+      undefined,
+      p.mj.token,
+    );
+    expect(older.body.map((event) => event.type)).toEqual(['chat.posted']);
+    // The system line was emitted live too.
+    await other.reach((await serverState(t, p.gameId)).lastSeq);
+
+    for (const user of [p.outsider, p.kicked]) {
+      expect(await t.api('GET', `/message?gameId=${p.gameId}`, undefined, user.token)).toMatchObject({
+        status: 403,
+        body: { error: forbidden },
+      });
+    }
+    expect((await t.api('GET', `/message?gameId=${p.gameId}`)).status).toBe(401);
+  });
+
+  it('stops talking to a kicked player at once and refuses their commands', async () => {
+    const party = await tableParty(t);
+    const [mjClient, kickedSoon, stays] = await Promise.all([
+      joined(t, party.mj, party.gameId),
+      joined(t, party.owner, party.gameId),
+      joined(t, party.other, party.gameId),
+    ]);
+    const heard = recorder(kickedSoon.socket);
+    const [invitation] = await t.database.db
+      .select({ id: gameInvitations.id })
+      .from(gameInvitations)
+      .where(and(eq(gameInvitations.gameId, party.gameId), eq(gameInvitations.toUserId, party.owner.userId)));
+    expect(
+      (await t.api('POST', `/game-invitations/${invitation?.id}/kick`, undefined, party.mj.token)).status,
+    ).toBe(200);
+    await vi.waitFor(async () =>
+      expect(
+        await t.app.realtime.io.in(`table:${party.gameId}:user:${party.owner.userId}`).fetchSockets(),
+      ).toHaveLength(0),
+    );
+    await mjClient.send('newMessage', { gameId: party.gameId, content: { kind: 'text', text: 'Adieu' } });
+    expect(
+      await kickedSoon.send('newMessage', {
+        gameId: party.gameId,
+        playerId: party.ownerCharacter,
+        content: { kind: 'text', text: 'Je suis encore là' },
+      }),
+    ).toEqual({
+      ok: false,
+      error: forbidden,
+    });
+    expect(await kickedSoon.send('tableCatchUp', { gameId: party.gameId, afterSeq: 0 })).toEqual({
+      ok: false,
+      error: forbidden,
+    });
+    // The player still seated heard the line, from the same room the kicked one was in.
+    await stays.reach((await serverState(t, party.gameId)).lastSeq);
+    expect(stays.inbox.state.lastSeq).toBe(1);
+    expect(heard).toEqual([]);
+  });
+});
