@@ -177,7 +177,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 }
 
 /** A database of its own on DATABASE_URL's server, dropped (connections and all) on close. */
-async function createThrowAwayDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createThrowAwayDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error("the 'postgres' driver needs DATABASE_URL");
   const name = `sr_test_${unique()}${unique()}`;

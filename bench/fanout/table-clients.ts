@@ -1,0 +1,285 @@
+/**
+ * The fan-out load: every member of every game has a socket.io client in this process, places
+ * its token, then drops it somewhere new `rate` times a second, each drop an `itemChange` with an
+ * ack. A drop is delivered when every other member of its game received the `itemUpdate`
+ * carrying it; its latency is send → the last of them. The same harness drives the real server
+ * and the bare relay, so their ratio compares servers, not clients.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { io, type Socket } from 'socket.io-client';
+import { SOCKET_PATH } from '../../src/api/paths';
+import { percentile } from '../lib/load';
+
+export interface FanoutMember {
+  /** An access token; the bare relay takes none. */
+  token?: string;
+  /** The character (player) or the monster (MJ) the member's token stands for. */
+  itemId: string;
+  isPlayer: boolean;
+  name: string;
+}
+
+export interface FanoutGame {
+  gameId: string;
+  members: FanoutMember[];
+}
+
+export interface FanoutOptions {
+  movesPerSecond: number;
+  durationMs: number;
+  /** How long to wait for late deliveries and acks once the senders stop. */
+  drainMs?: number;
+}
+
+export interface FanoutResult {
+  clients: number;
+  /** Drops sent, answered `{ ok: true }`, answered with a refusal, never answered. */
+  sent: number;
+  acked: number;
+  refused: number;
+  unanswered: number;
+  refusals: string[];
+  /** Acked drops some other member never received, and the missing deliveries. */
+  lostMoves: number;
+  lostDeliveries: number;
+  /** Send → the server's answer, per answered drop, ms. */
+  ackP50Ms: number;
+  ackP95Ms: number;
+  /** Send → every other member received, per drop, ms. */
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  /** Drops sent per second over the load phase, as the timers managed. */
+  movesPerSecond: number;
+  /** CPU seconds the clients' process used per second of load, and its event loop's p99 lag. */
+  clientCpu: number;
+  clientLagP99Ms: number;
+}
+
+interface Pending {
+  sentAt: number;
+  expected: number;
+  received: number;
+  acked: boolean;
+}
+
+interface Seat {
+  game: FanoutGame;
+  member: FanoutMember;
+  socket: Socket;
+  /** itemId → usableId, from the `token.placed` events this client saw. */
+  placed: Map<string, string>;
+}
+
+const MAP = 'Champ de bataille';
+/** Long enough to see how far behind a saturated server falls, short enough to end the run. */
+const ACK_TIMEOUT_MS = 20_000;
+const CONNECT_BATCH = 50;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Envelope {
+  type: string;
+  payload: {
+    map: string;
+    usableId?: string;
+    x?: number;
+    y?: number;
+    token?: { itemId: string; usableId: string };
+  };
+}
+
+function draft(member: FanoutMember) {
+  return {
+    itemId: member.itemId,
+    name: member.name,
+    isPlayer: member.isPlayer,
+    assetLink: null,
+    speciality: null,
+    AC: 12,
+    HP: 30,
+    currentHP: 30,
+    soulEssence: member.isPlayer ? 100 : null,
+    currentSoulEssence: member.isPlayer ? 100 : null,
+    attackBonus: 2,
+    damage: '1d6',
+    visibility: true,
+    x: 50,
+    y: 50,
+  };
+}
+
+async function ask(
+  socket: Socket,
+  event: string,
+  payload: unknown,
+): Promise<{ ok: boolean; error?: string }> {
+  return (await socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload)) as {
+    ok: boolean;
+    error?: string;
+  };
+}
+
+function connect(url: string, member: FanoutMember): Promise<Socket> {
+  const socket = io(url, {
+    path: SOCKET_PATH,
+    auth: member.token ? { token: member.token } : {},
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+/** Runs `work` on every item, `width` at a time. */
+export async function inBatches<T, R>(
+  items: T[],
+  width: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += width) {
+    results.push(...(await Promise.all(items.slice(i, i + width).map(work))));
+  }
+  return results;
+}
+
+export async function runFanout(
+  url: string,
+  games: FanoutGame[],
+  options: FanoutOptions,
+): Promise<FanoutResult> {
+  const pending = new Map<string, Pending>();
+  const moveLatencies: number[] = [];
+  const ackLatencies: number[] = [];
+  const keyOf = (gameId: string, usableId: string, x: number, y: number) => `${gameId}|${usableId}|${x}|${y}`;
+
+  const seats: Seat[] = await inBatches(
+    games.flatMap((game) => game.members.map((member) => ({ game, member }))),
+    CONNECT_BATCH,
+    async ({ game, member }) => ({ game, member, socket: await connect(url, member), placed: new Map() }),
+  );
+  try {
+    for (const seat of seats) {
+      seat.socket.on('itemUpdate', (event: Envelope) => {
+        const { payload } = event;
+        if (event.type === 'token.placed' && payload.token) {
+          seat.placed.set(payload.token.itemId, payload.token.usableId);
+        } else if (event.type === 'token.moved' && payload.usableId !== seat.placed.get(seat.member.itemId)) {
+          const entry = pending.get(keyOf(seat.game.gameId, payload.usableId!, payload.x!, payload.y!));
+          if (!entry) return;
+          entry.received += 1;
+          if (entry.received === entry.expected) moveLatencies.push(performance.now() - entry.sentAt);
+        }
+      });
+    }
+    await inBatches(seats, CONNECT_BATCH, async ({ socket, game }) => {
+      const answer = await ask(socket, 'tableCatchUp', { gameId: game.gameId, afterSeq: 0 });
+      if (!answer.ok) throw new Error(`tableCatchUp refused: ${answer.error}`);
+    });
+    await inBatches(seats, CONNECT_BATCH, async ({ socket, game, member }) => {
+      const answer = await ask(socket, 'itemChange', {
+        gameId: game.gameId,
+        change: { type: 'token.place', map: MAP, token: draft(member) },
+      });
+      if (!answer.ok) throw new Error(`token.place refused: ${answer.error}`);
+    });
+    const placedBy = Date.now() + 30_000;
+    while (seats.some((seat) => seat.game.members.some((m) => !seat.placed.has(m.itemId)))) {
+      if (Date.now() > placedBy) throw new Error('some placed tokens never reached their table');
+      await sleep(100);
+    }
+
+    let sent = 0;
+    let acked = 0;
+    let refused = 0;
+    let unanswered = 0;
+    const refusals = new Set<string>();
+    const acks: Promise<void>[] = [];
+    const lag = monitorEventLoopDelay({ resolution: 10 });
+    const cpuBefore = process.cpuUsage();
+    const started = performance.now();
+    lag.enable();
+    const period = 1000 / options.movesPerSecond;
+    const timers = seats.map((seat, index) => {
+      const usableId = seat.placed.get(seat.member.itemId)!;
+      const expected = seat.game.members.length - 1;
+      let n = index % 97;
+      const drop = () => {
+        n += 1;
+        const x = n % 97;
+        const y = Math.floor(n / 97) % 94;
+        const entry = { sentAt: performance.now(), expected, received: 0, acked: false };
+        pending.set(keyOf(seat.game.gameId, usableId, x, y), entry);
+        sent += 1;
+        acks.push(
+          ask(seat.socket, 'itemChange', {
+            gameId: seat.game.gameId,
+            change: { type: 'token.move', map: MAP, usableId, x, y },
+          }).then(
+            (answer) => {
+              if (answer.ok) {
+                ackLatencies.push(performance.now() - entry.sentAt);
+                acked += 1;
+                entry.acked = true;
+              } else {
+                refused += 1;
+                refusals.add(answer.error ?? '?');
+              }
+            },
+            () => {
+              unanswered += 1;
+            },
+          ),
+        );
+      };
+      let interval: NodeJS.Timeout | undefined;
+      const start = setTimeout(() => {
+        drop();
+        interval = setInterval(drop, period);
+      }, Math.random() * period);
+      return () => {
+        clearTimeout(start);
+        clearInterval(interval);
+      };
+    });
+    await sleep(options.durationMs);
+    timers.forEach((stop) => stop());
+    const loadSeconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    lag.disable();
+    await Promise.all(acks);
+    const drainBy = performance.now() + (options.drainMs ?? 10_000);
+    // A refused drop is never logged nor emitted: only acked ones can be lost.
+    const incomplete = () =>
+      [...pending.values()].filter((entry) => entry.acked && entry.received < entry.expected);
+    while (incomplete().length > 0 && performance.now() < drainBy) await sleep(200);
+
+    const lost = incomplete();
+    moveLatencies.sort((a, b) => a - b);
+    ackLatencies.sort((a, b) => a - b);
+    return {
+      clients: seats.length,
+      sent,
+      acked,
+      refused,
+      unanswered,
+      refusals: [...refusals],
+      lostMoves: lost.length,
+      lostDeliveries: lost.reduce((sum, entry) => sum + entry.expected - entry.received, 0),
+      ackP50Ms: percentile(ackLatencies, 50),
+      ackP95Ms: percentile(ackLatencies, 95),
+      p50Ms: percentile(moveLatencies, 50),
+      p95Ms: percentile(moveLatencies, 95),
+      p99Ms: percentile(moveLatencies, 99),
+      movesPerSecond: sent / loadSeconds,
+      clientCpu: (cpu.user + cpu.system) / 1e6 / loadSeconds,
+      clientLagP99Ms: lag.percentile(99) / 1e6,
+    };
+  } finally {
+    seats.forEach(({ socket }) => socket.disconnect());
+  }
+}

@@ -1,0 +1,25 @@
+import type { TableState } from '../../src/domain/table/types';
+import { benchToken, seeded } from '../lib/table-log';
+
+/** A blank 4:3 map picture, so both views draw a board of the same size and no request leaves. */
+const MAP_PICTURE = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000"><rect width="4000" height="3000" fill="#d9d2c0"/></svg>')}`;
+export const BENCH_MAP = { id: 'bench-map', name: 'Champ de bataille', link: MAP_PICTURE };
+/** The token the bench drags: near the top left corner so it is on screen, last so it is on top. */
+export const DRAGGED_ID = 'dragged';
+
+/** A table with `count` tokens spread over one map, everyone's current map; no pictures to fetch. */
+export function benchTable(count: number): TableState {
+  const random = seeded(11);
+  const tokens: TableState['tokens'][string] = {};
+  for (let i = 1; i < count; i++) {
+    tokens[`token-${i}`] = { ...benchToken(`token-${i}`, i, i % 10 === 0, true, random), assetLink: null };
+  }
+  tokens[DRAGGED_ID] = { ...benchToken(DRAGGED_ID, 0, true, true, random), assetLink: null, x: 2, y: 2 };
+  return {
+    lastSeq: count + 1,
+    currentMap: BENCH_MAP,
+    masterMap: BENCH_MAP,
+    tokens: { [BENCH_MAP.name]: tokens },
+    turnOrders: {},
+  };
+}
