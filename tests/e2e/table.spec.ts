@@ -45,6 +45,16 @@ async function dragBy(page: Page, locator: Locator, dx: number, dy: number) {
   await page.mouse.up();
 }
 
+function chatOf(page: Page): Locator {
+  return page.getByRole('complementary', { name: 'Chat de la partie' });
+}
+
+async function say(page: Page, text: string) {
+  const input = chatOf(page).getByLabel('Votre message');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
 function turnOrder(page: Page): Locator {
   return page.getByRole('complementary', { name: 'Ordre de tour' });
 }
@@ -54,7 +64,7 @@ function turnNames(page: Page): Locator {
   return turnOrder(page).getByRole('listitem').locator('.turn-panel__name');
 }
 
-test('the MJ and a player share one table: tokens placed, moved, hidden, a turn order run, the same after a reload', async ({
+test('the MJ and a player share one table: tokens placed, moved, hidden, a turn order run, a roll, the same after a reload', async ({
   browser,
 }) => {
   test.slow();
@@ -124,6 +134,19 @@ test('the MJ and a player share one table: tokens placed, moved, hidden, a turn 
   await turnOrder(master).getByRole('button', { name: 'Tour suivant' }).click();
   await expect(turnNames(master)).toHaveText([second!, first!]);
 
+  // The server rolls `/r 2d6+3`: both read the same result. A script in a line stays inert text.
+  await say(hero, '/r 2d6+3');
+  const roll = chatOf(master).locator('.game-chat__line--diceRoll').last();
+  await expect(roll).toContainText('2d6+3');
+  const rolled = await roll.locator('.game-chat__text').innerText();
+  await expect(
+    chatOf(hero).locator('.game-chat__line--diceRoll').last().locator('.game-chat__text'),
+  ).toHaveText(rolled);
+  await say(master, '<img src=x onerror="document.body.dataset.pwned=1">Attention !');
+  await expect(chatOf(hero).locator('.game-chat__line--normal').last()).toContainText('Attention !');
+  expect(await hero.evaluate(() => document.body.dataset.pwned)).toBeUndefined();
+  await expect(chatOf(hero).locator('[onerror]')).toHaveCount(0);
+
   // A reload finds the same table.
   const masterOrder = await turnNames(master).allInnerTexts();
   await hero.reload();
@@ -134,6 +157,9 @@ test('the MJ and a player share one table: tokens placed, moved, hidden, a turn 
   await expect(token(master, 'Goule')).toHaveClass(/map-token--hidden/);
   await expect(turnNames(master)).toHaveText(masterOrder);
   await expect(turnOrder(hero).getByRole('listitem')).toHaveCount(1);
+  await expect(
+    chatOf(hero).locator('.game-chat__line--diceRoll').last().locator('.game-chat__text'),
+  ).toHaveText(rolled);
   // Closed here: their sockets would otherwise keep the server's shutdown waiting.
   await Promise.all(contexts.map((context) => context.close()));
 });
