@@ -9,6 +9,7 @@ import { eventsAfter } from '../../server/modules/table/log-store';
 import { gameInvitations } from '../../server/db/schema/index';
 import { insertAcceptedPlayer, insertCharacter, insertGame } from './game-fixtures';
 import type { RegisteredUser, TestServer } from './server';
+import { tokenDraft } from './token-drafts';
 
 /** The socket events every logged event arrives under (`socketEventOf`). */
 export const TABLE_EVENT_NAMES = ['mapUpdate', 'itemUpdate', 'turnOrderUpdate', 'broadcastMessage'] as const;
@@ -46,24 +47,7 @@ export async function tableParty(t: TestServer) {
 export type TableParty = Awaited<ReturnType<typeof tableParty>>;
 
 export function playerDraft(characterId: string, name: string, over: Partial<TokenDraft> = {}): TokenDraft {
-  return {
-    itemId: characterId,
-    name,
-    isPlayer: true,
-    assetLink: null,
-    speciality: null,
-    AC: 12,
-    HP: 30,
-    currentHP: 30,
-    soulEssence: 100,
-    currentSoulEssence: 100,
-    attackBonus: 0,
-    damage: '1d6',
-    visibility: true,
-    x: 10,
-    y: 10,
-    ...over,
-  };
+  return tokenDraft({ itemId: characterId, name, AC: 12, ...over });
 }
 
 export function monsterDraft(name: string, over: Partial<TokenDraft> = {}): TokenDraft {

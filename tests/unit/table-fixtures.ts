@@ -4,6 +4,7 @@ import type { DecideEnv, TableCommand, TokenDraft } from '../../src/domain/table
 import { decide } from '../../src/domain/table/decide';
 import { applyEvent, emptyTable } from '../../src/domain/table/reducer';
 import type { Speaker, TableActor, TableEvent, TableState } from '../../src/domain/table/types';
+import { tokenDraft } from '../helpers/token-drafts';
 
 /** The cast of every table test: the MJ, an admin, two players with a character each, an outsider's character c3. */
 export const mj: TableActor = { userId: 'u-mj', role: 'mj', characterIds: [] };
@@ -43,24 +44,7 @@ export function envOf(seed = 1): DecideEnv {
 }
 
 export function playerDraft(character: string, overrides: Partial<TokenDraft> = {}): TokenDraft {
-  return {
-    itemId: character,
-    name: character,
-    isPlayer: true,
-    assetLink: null,
-    speciality: null,
-    AC: 11,
-    HP: 30,
-    currentHP: 30,
-    soulEssence: 100,
-    currentSoulEssence: 100,
-    attackBonus: 0,
-    damage: '1d6',
-    visibility: true,
-    x: 10,
-    y: 10,
-    ...overrides,
-  };
+  return tokenDraft({ itemId: character, name: character, ...overrides });
 }
 
 export function monsterDraft(name: string, overrides: Partial<TokenDraft> = {}): TokenDraft {

@@ -10,7 +10,8 @@ import { speechSupported } from '../../effects/speech';
 import { pendingText, type ChatEntry, type gameChatMachine } from '../../machines/game-chat.machine';
 import { MACROS_SHOWN, type macrosMachine } from '../../machines/macros.machine';
 import { useAppActors } from '../app/AppActorsContext';
-import { chatTime, dayLabel, gameChatTexts as texts, sameDay, skillLabels } from './messages';
+import { skillLabels } from '../creation/labels';
+import { chatTime, dayLabel, gameChatTexts as texts, sameDay } from './messages';
 import { sanitizeMessage } from './sanitize';
 import './game-chat.css';
 

@@ -1,4 +1,3 @@
-import type { SkillName } from '../../domain/character/skills';
 import { diceMessages } from '../../domain/dice/messages';
 import { voiceUnsupported } from '../../machines/game-chat.machine';
 
@@ -47,27 +46,6 @@ export const gameChatTexts = {
   edit: 'Modifier',
   sendMacro: (title: string) => `Envoyer la macro ${title}`,
 } as const;
-
-/** The skills a player rolls (table.md §6), as the sheet names them. */
-export const skillLabels: Record<SkillName, string> = {
-  athletisme: 'Athlétisme',
-  intimidation: 'Intimidation',
-  acrobatie: 'Acrobatie',
-  escamotage: 'Escamotage',
-  discretion: 'Discrétion',
-  negociation: 'Négociation',
-  performance: 'Performance',
-  persuasion: 'Persuasion',
-  savoir: 'Savoir',
-  perspicacite: 'Perspicacité',
-  volonte: 'Volonté',
-  investigation: 'Investigation',
-  perception: 'Perception',
-  sixiemesens: 'Sixième sens',
-  artisanat: 'Artisanat',
-  survivalisme: 'Survivalisme',
-  medecine: 'Médecine',
-};
 
 const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const dateFormat = new Intl.DateTimeFormat('fr-FR', {
