@@ -1,0 +1,47 @@
+import type { ChatEntry } from '../../machines/game-chat.machine';
+import { chatTime } from './messages';
+import { sanitizeMessage } from './sanitize';
+
+/** The default faces: a hooded figure for players, a spell sigil for the MJ and the system. */
+export function DefaultAvatar({ kind }: { kind: 'player' | 'master' }) {
+  return (
+    <svg className={`game-chat__avatar game-chat__avatar--${kind}`} viewBox="0 0 32 32" aria-hidden="true">
+      <circle cx="16" cy="16" r="15" />
+      {kind === 'player' ? (
+        <path d="M16 6c-5 0-8 4-8 9v10h16V15c0-5-3-9-8-9zm0 5a3.5 3.5 0 1 1 0 7 3.5 3.5 0 0 1 0-7z" />
+      ) : (
+        <path d="M16 4l3 8 8 1-6 5 2 9-7-5-7 5 2-9-6-5 8-1z" />
+      )}
+    </svg>
+  );
+}
+
+function Avatar({ entry }: { entry: ChatEntry }) {
+  const { avatar, senderId } = entry.payload;
+  if (avatar && /^https:\/\//i.test(avatar)) {
+    return (
+      <img className="game-chat__avatar" src={avatar} alt="" loading="lazy" referrerPolicy="no-referrer" />
+    );
+  }
+  return <DefaultAvatar kind={senderId === null ? 'master' : 'player'} />;
+}
+
+export function ChatLine({ entry }: { entry: ChatEntry }) {
+  const { payload } = entry;
+  return (
+    <li className={`game-chat__line game-chat__line--${payload.type}`} data-seq={entry.seq}>
+      <Avatar entry={entry} />
+      <div className="game-chat__bubble">
+        <span className="game-chat__meta">
+          <span className="game-chat__name">{payload.playerName}</span>
+          <time dateTime={entry.createdAt}>{chatTime(entry.createdAt)}</time>
+        </span>
+        <span
+          className="game-chat__text"
+          // Sanitised: see sanitize.ts and its tests.
+          dangerouslySetInnerHTML={{ __html: sanitizeMessage(payload.message) }}
+        />
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,145 @@
+import { useSelector } from '@xstate/react';
+import { useId } from 'react';
+import { MESSAGE_MAX_LENGTH } from '../../domain/table/messages';
+import { MACROS_SHOWN } from '../../machines/macros.machine';
+import type { ChatActor, MacrosActor } from './chat-actors';
+import { gameChatTexts as texts } from './messages';
+
+function MacroDialog({ macros }: { macros: MacrosActor }) {
+  const editing = useSelector(macros, (snapshot) => snapshot.hasTag('editing'));
+  const deleting = useSelector(macros, (snapshot) => snapshot.hasTag('deleting'));
+  const busy = useSelector(macros, (snapshot) => snapshot.hasTag('busy'));
+  const { draft, formError, targetId } = useSelector(macros, (snapshot) => snapshot.context);
+  const titleId = useId();
+  if (!editing && !deleting) return null;
+  const close = () => macros.send({ type: 'macro.dialog.close' });
+  return (
+    <div className="game-chat__dialog-backdrop">
+      <section className="game-chat__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        {editing ? (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              macros.send({ type: 'macro.form.submit' });
+            }}
+          >
+            <h3 id={titleId}>{targetId === null ? texts.newMacro : texts.editMacro}</h3>
+            <label>
+              {texts.macroTitle}
+              <input
+                value={draft.title}
+                maxLength={50}
+                onChange={(event) => macros.send({ type: 'macro.form.change', title: event.target.value })}
+              />
+            </label>
+            <label>
+              {texts.macroContent}
+              <textarea
+                value={draft.content}
+                maxLength={MESSAGE_MAX_LENGTH}
+                rows={3}
+                onChange={(event) => macros.send({ type: 'macro.form.change', content: event.target.value })}
+              />
+            </label>
+            {formError && (
+              <p className="game-chat__alert" role="alert">
+                {formError}
+              </p>
+            )}
+            <div className="game-chat__dialog-actions">
+              <button type="button" className="secondary" onClick={close}>
+                {texts.cancel}
+              </button>
+              <button type="submit" disabled={busy}>
+                {texts.save}
+              </button>
+            </div>
+          </form>
+        ) : (
+          <>
+            <h3 id={titleId}>{texts.confirmDelete(draft.title)}</h3>
+            {formError && (
+              <p className="game-chat__alert" role="alert">
+                {formError}
+              </p>
+            )}
+            <div className="game-chat__dialog-actions">
+              <button type="button" className="secondary" onClick={close}>
+                {texts.cancel}
+              </button>
+              <button
+                type="button"
+                className="danger"
+                disabled={busy}
+                onClick={() => macros.send({ type: 'macro.delete.confirm' })}
+              >
+                {texts.delete}
+              </button>
+            </div>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function MacrosBar({ macros, chat }: { macros: MacrosActor; chat: ChatActor }) {
+  const list = useSelector(macros, (snapshot) => snapshot.context.macros);
+  const expanded = useSelector(macros, (snapshot) => snapshot.context.expanded);
+  const loadError = useSelector(macros, (snapshot) => snapshot.context.loadError);
+  const shown = expanded ? list : list.slice(0, MACROS_SHOWN);
+  return (
+    <div className="game-chat__macros" aria-label={texts.macrosTitle} role="group">
+      {loadError && <span className="game-chat__muted">{loadError}</span>}
+      {!loadError && list.length === 0 && <span className="game-chat__muted">{texts.noMacros}</span>}
+      {shown.map((macro) => (
+        <span key={macro.id} className="game-chat__macro">
+          <button
+            type="button"
+            className="game-chat__macro-send"
+            title={macro.content}
+            aria-label={texts.sendMacro(macro.title)}
+            onClick={() => chat.send({ type: 'chat.say', text: macro.content })}
+          >
+            {macro.title}
+          </button>
+          <button
+            type="button"
+            className="game-chat__icon"
+            aria-label={`${texts.edit} ${macro.title}`}
+            onClick={() => macros.send({ type: 'macro.edit.open', id: macro.id })}
+          >
+            ✎
+          </button>
+          <button
+            type="button"
+            className="game-chat__icon"
+            aria-label={`${texts.delete} ${macro.title}`}
+            onClick={() => macros.send({ type: 'macro.delete.open', id: macro.id })}
+          >
+            ×
+          </button>
+        </span>
+      ))}
+      {list.length > MACROS_SHOWN && (
+        <button
+          type="button"
+          className="game-chat__chip"
+          onClick={() => macros.send({ type: 'macros.expand.toggle' })}
+        >
+          {expanded ? texts.fewerMacros : texts.moreMacros(list.length - MACROS_SHOWN)}
+        </button>
+      )}
+      <button
+        type="button"
+        className="game-chat__chip"
+        aria-label={texts.newMacro}
+        title={texts.newMacro}
+        onClick={() => macros.send({ type: 'macro.create.open' })}
+      >
+        +
+      </button>
+      <MacroDialog macros={macros} />
+    </div>
+  );
+}
