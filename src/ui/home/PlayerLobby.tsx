@@ -10,6 +10,7 @@ import type { ActorRefFrom } from 'xstate';
 import { gamePageAddress } from './game-address';
 import { homeMessages } from './messages';
 import { Feedback } from './Modal';
+import { AnswerButtons } from '../components/AnswerButtons';
 
 const texts = homeMessages.player;
 type PlayerLobbyRef = ActorRefFrom<typeof playerLobbyMachine>;
@@ -64,21 +65,13 @@ function InvitationCard({ invitation, lobby }: { invitation: GameInvitationActor
       </p>
       {(snapshot.matches('pending') || snapshot.matches('accepting') || snapshot.matches('declining')) && (
         <div className="game-card__actions">
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => invitation.send({ type: 'invitation.accept' })}
-          >
-            {texts.accept}
-          </button>
-          <button
-            type="button"
-            className="secondary"
-            disabled={busy}
-            onClick={() => invitation.send({ type: 'invitation.decline' })}
-          >
-            {texts.decline}
-          </button>
+          <AnswerButtons
+            busy={busy}
+            accept={texts.accept}
+            decline={texts.decline}
+            onAccept={() => invitation.send({ type: 'invitation.accept' })}
+            onDecline={() => invitation.send({ type: 'invitation.decline' })}
+          />
         </div>
       )}
       {open && (

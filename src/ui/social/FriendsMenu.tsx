@@ -7,6 +7,7 @@ import type { friendsListMachine } from '../../machines/friends-list.machine';
 import { formatDateTime, socialMessages as texts } from './messages';
 import { SocialAlert } from './SocialAlert';
 import { useEscape } from './useEscape';
+import { AnswerButtons } from '../components/AnswerButtons';
 
 type FriendsListRef = ActorRefFrom<typeof friendsListMachine>;
 type InvitationRef = ActorRefFrom<typeof friendInvitationMachine>;
@@ -160,23 +161,13 @@ function InvitationRow({ invitation }: { invitation: InvitationRef }) {
         {formatDateTime(context.invitation.createdAt)}
       </time>
       {context.direction === 'received' ? (
-        <>
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() => invitation.send({ type: 'invitation.accept' })}
-          >
-            {texts.accept}
-          </button>
-          <button
-            type="button"
-            className="secondary"
-            disabled={busy}
-            onClick={() => invitation.send({ type: 'invitation.decline' })}
-          >
-            {texts.decline}
-          </button>
-        </>
+        <AnswerButtons
+          busy={busy}
+          accept={texts.accept}
+          decline={texts.decline}
+          onAccept={() => invitation.send({ type: 'invitation.accept' })}
+          onDecline={() => invitation.send({ type: 'invitation.decline' })}
+        />
       ) : (
         <button
           type="button"
