@@ -4,7 +4,8 @@
  * games, invitations and characters made through the REST API, every drop checked, logged and
  * emitted) and against a bare socket.io relay of the same traffic to the same rooms, in the same
  * run. Latency is send → every other member of the game received the `itemUpdate`.
- * BENCH_FANOUT_CLIENTS, BENCH_FANOUT_SECONDS and BENCH_FANOUT_RATE (drops per client and second) change its size.
+ * BENCH_FANOUT_CLIENTS, BENCH_FANOUT_SECONDS, BENCH_FANOUT_RATE (drops per client and second) and
+ * BENCH_FANOUT_PROCESSES (load processes) change its size.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -14,7 +15,8 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { createThrowAwayDatabase, drivers, type Driver } from '../tests/helpers/server';
 import { startChildServer, type ChildServer } from './fanout/child-server';
-import { inBatches, runFanout, type FanoutGame, type FanoutResult } from './fanout/table-clients';
+import { runFanout } from './fanout/load-workers';
+import { inBatches, type FanoutGame, type FanoutResult } from './fanout/table-clients';
 import { createTable } from './fanout/tables';
 import { figure, print } from './lib/report';
 
@@ -23,6 +25,8 @@ const SECONDS = Number(process.env.BENCH_FANOUT_SECONDS ?? 30);
 const GAME_SIZE = 6;
 const MOVES_PER_SECOND = Number(process.env.BENCH_FANOUT_RATE ?? 5);
 const TARGET_RATIO = 1.5;
+/** Processes the clients are spread over: one event loop alone cannot make the full load. */
+const LOAD_PROCESSES = Number(process.env.BENCH_FANOUT_PROCESSES ?? 2);
 /** Games set up at once: each registration is a scrypt hash, the server's slowest call. */
 const SETUP_WIDTH = 4;
 
@@ -46,7 +50,7 @@ async function measured(
 ): Promise<{ result: FanoutResult; serverCpu: number }> {
   const cpuBefore = await server.cpuSeconds();
   const started = performance.now();
-  const result = await runFanout(server.url, games, load);
+  const result = await runFanout(server.url, games, load, LOAD_PROCESSES);
   const serverCpu = (await server.cpuSeconds()) - cpuBefore;
   return { result, serverCpu: serverCpu / ((performance.now() - started) / 1000) };
 }

@@ -124,6 +124,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
             db: database,
             gameAccess,
             imageBucketUrl: config.imageBucketUrl,
+            onSeatChange: tablePresence.reseat,
           }),
         });
         await api.register(equipmentRoutes, {

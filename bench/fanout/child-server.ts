@@ -34,7 +34,11 @@ export async function startChildServer(
   env: Record<string, string | undefined>,
 ): Promise<ChildServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_PROFILE_DIR: each server under test writes a V8 CPU profile there when it exits.
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,9 +1,9 @@
 /**
- * The fan-out load: every member of every game has a socket.io client in this process, places
- * its token, then drops it somewhere new `rate` times a second, each drop an `itemChange` with an
- * ack. A drop is delivered when every other member of its game received the `itemUpdate`
- * carrying it; its latency is send → the last of them. The same harness drives the real server
- * and the bare relay, so their ratio compares servers, not clients.
+ * The fan-out load of one load process (bench/fanout/load-worker.ts): every member of its games
+ * has a socket.io client here, places its token, then drops it somewhere new `rate` times a
+ * second, each drop an `itemChange` with an ack. A drop is delivered when every other member of
+ * its game received the `itemUpdate` carrying it; its latency is send → the last of them. The
+ * same harness drives the real server and the bare relay, so their ratio compares servers, not clients.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
@@ -31,7 +31,8 @@ export interface FanoutOptions {
   drainMs?: number;
 }
 
-export interface FanoutResult {
+/** What one load process measured, raw, for `summarize` to merge with the others'. */
+export interface FanoutSample {
   clients: number;
   /** Drops sent, answered `{ ok: true }`, answered with a refusal, never answered. */
   sent: number;
@@ -43,17 +44,61 @@ export interface FanoutResult {
   lostMoves: number;
   lostDeliveries: number;
   /** Send → the server's answer, per answered drop, ms. */
+  ackLatencies: number[];
+  /** Send → every other member received, per drop, ms. */
+  moveLatencies: number[];
+  loadSeconds: number;
+  /** CPU seconds the process used during the load, and its event loop's p99 lag. */
+  cpuSeconds: number;
+  lagP99Ms: number;
+}
+
+export interface FanoutResult {
+  clients: number;
+  sent: number;
+  acked: number;
+  refused: number;
+  unanswered: number;
+  refusals: string[];
+  lostMoves: number;
+  lostDeliveries: number;
   ackP50Ms: number;
   ackP95Ms: number;
-  /** Send → every other member received, per drop, ms. */
   p50Ms: number;
   p95Ms: number;
   p99Ms: number;
   /** Drops sent per second over the load phase, as the timers managed. */
   movesPerSecond: number;
-  /** CPU seconds the clients' process used per second of load, and its event loop's p99 lag. */
+  /** CPU the load processes used together per second of load, and the worst event loop p99 lag. */
   clientCpu: number;
   clientLagP99Ms: number;
+}
+
+/** The figures of every load process's samples together. */
+export function summarize(samples: readonly FanoutSample[]): FanoutResult {
+  const sum = (pick: (sample: FanoutSample) => number) => samples.reduce((total, s) => total + pick(s), 0);
+  const sorted = (pick: (sample: FanoutSample) => number[]) => samples.flatMap(pick).sort((x, y) => x - y);
+  const moves = sorted((s) => s.moveLatencies);
+  const acks = sorted((s) => s.ackLatencies);
+  const seconds = Math.max(...samples.map((s) => s.loadSeconds));
+  return {
+    clients: sum((s) => s.clients),
+    sent: sum((s) => s.sent),
+    acked: sum((s) => s.acked),
+    refused: sum((s) => s.refused),
+    unanswered: sum((s) => s.unanswered),
+    refusals: [...new Set(samples.flatMap((s) => s.refusals))],
+    lostMoves: sum((s) => s.lostMoves),
+    lostDeliveries: sum((s) => s.lostDeliveries),
+    ackP50Ms: percentile(acks, 50),
+    ackP95Ms: percentile(acks, 95),
+    p50Ms: percentile(moves, 50),
+    p95Ms: percentile(moves, 95),
+    p99Ms: percentile(moves, 99),
+    movesPerSecond: sum((s) => s.sent) / seconds,
+    clientCpu: sum((s) => s.cpuSeconds) / seconds,
+    clientLagP99Ms: Math.max(...samples.map((s) => s.lagP99Ms)),
+  };
 }
 
 interface Pending {
@@ -147,11 +192,14 @@ export async function inBatches<T, R>(
   return results;
 }
 
-export async function runFanout(
-  url: string,
-  games: FanoutGame[],
-  options: FanoutOptions,
-): Promise<FanoutResult> {
+/** The games' members connected, caught up and with their token placed, ready to drive. */
+export interface SeatedFanout {
+  /** Runs the load once and measures it. */
+  drive(options: FanoutOptions): Promise<FanoutSample>;
+  close(): void;
+}
+
+export async function seatFanout(url: string, games: FanoutGame[]): Promise<SeatedFanout> {
   const pending = new Map<string, Pending>();
   const moveLatencies: number[] = [];
   const ackLatencies: number[] = [];
@@ -162,6 +210,7 @@ export async function runFanout(
     CONNECT_BATCH,
     async ({ game, member }) => ({ game, member, socket: await connect(url, member), placed: new Map() }),
   );
+  const close = () => seats.forEach(({ socket }) => socket.disconnect());
   try {
     for (const seat of seats) {
       seat.socket.on('itemUpdate', (event: Envelope) => {
@@ -192,7 +241,12 @@ export async function runFanout(
       if (Date.now() > placedBy) throw new Error('some placed tokens never reached their table');
       await sleep(100);
     }
+  } catch (error) {
+    close();
+    throw error;
+  }
 
+  async function drive(options: FanoutOptions): Promise<FanoutSample> {
     let sent = 0;
     let acked = 0;
     let refused = 0;
@@ -259,8 +313,6 @@ export async function runFanout(
     while (incomplete().length > 0 && performance.now() < drainBy) await sleep(200);
 
     const lost = incomplete();
-    moveLatencies.sort((a, b) => a - b);
-    ackLatencies.sort((a, b) => a - b);
     return {
       clients: seats.length,
       sent,
@@ -270,16 +322,13 @@ export async function runFanout(
       refusals: [...refusals],
       lostMoves: lost.length,
       lostDeliveries: lost.reduce((sum, entry) => sum + entry.expected - entry.received, 0),
-      ackP50Ms: percentile(ackLatencies, 50),
-      ackP95Ms: percentile(ackLatencies, 95),
-      p50Ms: percentile(moveLatencies, 50),
-      p95Ms: percentile(moveLatencies, 95),
-      p99Ms: percentile(moveLatencies, 99),
-      movesPerSecond: sent / loadSeconds,
-      clientCpu: (cpu.user + cpu.system) / 1e6 / loadSeconds,
-      clientLagP99Ms: lag.percentile(99) / 1e6,
+      ackLatencies,
+      moveLatencies,
+      loadSeconds,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      lagP99Ms: lag.percentile(99) / 1e6,
     };
-  } finally {
-    seats.forEach(({ socket }) => socket.disconnect());
   }
+
+  return { drive, close };
 }

@@ -10,6 +10,11 @@ export const rooms = {
   tableManagers: (gameId: string) => `table:${gameId}:managers`,
   tablePlayers: (gameId: string) => `table:${gameId}:players`,
   tablePlayer: (gameId: string, userId: string) => `table:${gameId}:user:${userId}`,
+  /**
+   * Held by a socket while its copy of the user's seat (role, characters) at the table is good:
+   * leaving it, on any process, makes the next command read the seat again.
+   */
+  tableSeat: (gameId: string, userId: string) => `table:${gameId}:seat:${userId}`,
 };
 
 /** Every room through which a user's socket hears a game's table. */
@@ -18,4 +23,5 @@ export const tableRoomsOf = (gameId: string, userId: string) => [
   rooms.tableManagers(gameId),
   rooms.tablePlayers(gameId),
   rooms.tablePlayer(gameId, userId),
+  rooms.tableSeat(gameId, userId),
 ];

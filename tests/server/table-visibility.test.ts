@@ -6,6 +6,8 @@ import { tableMessages } from '../../src/domain/table/messages';
 import type { TableEvent } from '../../src/domain/table/types';
 import { visibleTo } from '../../src/domain/table/visibility';
 import { gameInvitations } from '../../server/db/schema/index';
+import { createUsersService } from '../../server/modules/users/service';
+import { validCharacterBody } from '../helpers/characters';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
 import {
   emitWithAck,
@@ -285,5 +287,60 @@ describe.each(drivers)('table visibility (%s)', (driver) => {
     await stays.reach((await serverState(t, party.gameId)).lastSeq);
     expect(stays.inbox.state.lastSeq).toBe(1);
     expect(heard).toEqual([]);
+  });
+
+  it('reads a seated player’s seat again once they made a character, so it is theirs at once', async () => {
+    const party = await tableParty(t);
+    const player = await joined(t, party.owner, party.gameId);
+    const say = (text: string) =>
+      player.send('newMessage', {
+        gameId: party.gameId,
+        playerId: party.ownerCharacter,
+        content: { kind: 'text', text },
+      });
+    // A first command keeps the seat on the socket, without the character made below.
+    expect(await say('Me voici')).toEqual({ ok: true });
+    const made = await t.api<{ id: string }>(
+      'POST',
+      '/players',
+      validCharacterBody('Cassia', party.gameId),
+      party.owner.token,
+    );
+    expect(made.status).toBe(201);
+    const { id } = made.body;
+    expect(
+      await player.send('itemChange', {
+        gameId: party.gameId,
+        change: { type: 'token.place', map: MAP, token: playerDraft(id, 'Cassia') },
+      }),
+    ).toEqual({ ok: true });
+    expect((await tokenOf(t, party.gameId, id)).name).toBe('Cassia');
+  });
+
+  it('seats an admin account at any table, member or not, with the MJ’s view and powers', async () => {
+    const party = await tableParty(t);
+    const admin = await t.register();
+    await createUsersService(t.database.db).grantRole(admin.email, 'admin');
+    const mjClient = await joined(t, party.mj, party.gameId);
+    await mjClient.send('itemChange', {
+      gameId: party.gameId,
+      change: { type: 'token.place', map: MAP, token: monsterDraft('Spectre', { visibility: false }) },
+    });
+    const overseer = await joined(t, admin, party.gameId);
+    expect(overseer.inbox.state).toEqual(await serverState(t, party.gameId));
+    const spectre = await tokenOf(t, party.gameId, 'monster-Spectre');
+    expect(
+      await overseer.send('itemChange', {
+        gameId: party.gameId,
+        change: { type: 'token.move', map: MAP, usableId: spectre.usableId, x: 12, y: 34 },
+      }),
+    ).toEqual({ ok: true });
+    expect(await tokenOf(t, party.gameId, 'monster-Spectre')).toMatchObject({ x: 12, y: 34 });
+    expect(await overseer.send('joinGame', { gameId: party.gameId })).toMatchObject({ ok: true });
+    expect((await t.api('GET', `/message?gameId=${party.gameId}`, undefined, admin.token)).status).toBe(200);
+    // The outsider of the same party stays out.
+    expect(
+      (await t.api('GET', `/message?gameId=${party.gameId}`, undefined, party.outsider.token)).status,
+    ).toBe(403);
   });
 });

@@ -33,6 +33,8 @@ export interface CharactersServiceOptions {
   gameAccess: GameAccess;
   /** IMAGE_BUCKET_URL: the image rule's bucket. */
   imageBucketUrl: string;
+  /** A user's characters in a game changed (one added, an avatar changed): the table must know. */
+  onSeatChange: (userId: string, gameId: string) => void;
 }
 
 export function toSummary(row: CharacterRow): CharacterSummary {
@@ -93,7 +95,12 @@ function allocationOf(body: CreateCharacterRequest): Allocation {
  * its creator; the MJ of its game reads and changes it too, and the game's players may list it.
  * Every number of a new sheet is recomputed from the rules before it is stored.
  */
-export function createCharactersService({ db, gameAccess, imageBucketUrl }: CharactersServiceOptions) {
+export function createCharactersService({
+  db,
+  gameAccess,
+  imageBucketUrl,
+  onSeatChange,
+}: CharactersServiceOptions) {
   const keeper = createCharacterKeeper(db, gameAccess);
   const { find } = keeper;
 
@@ -111,6 +118,7 @@ export function createCharactersService({ db, gameAccess, imageBucketUrl }: Char
         .values({ ...built, pv: HP, userId: user.id, gameId })
         .returning({ id: characters.id });
       if (!row) throw new Error('insert returned no row');
+      if (gameId !== null) onSeatChange(user.id, gameId);
       return row;
     },
 
@@ -135,6 +143,7 @@ export function createCharactersService({ db, gameAccess, imageBucketUrl }: Char
         .where(eq(characters.id, row.id))
         .returning();
       if (!updated) throw httpError(404, messages.notFound);
+      if (updated.gameId !== null && updated.userId !== null) onSeatChange(updated.userId, updated.gameId);
       return sheetOf(db, updated);
     },
 

@@ -11,6 +11,9 @@ export const gameAccessMessages = {
 /** Who the acting user is within one game. */
 export type GameRole = 'mj' | 'player';
 
+/** Who sits at a game's table: its members, and admins, who oversee every table. */
+export type SeatRole = GameRole | 'admin';
+
 /**
  * The one place that says who may reach a game: its MJ, and players whose invitation to it is
  * accepted. Every module asks here rather than re-deriving membership, so kicking or leaving
@@ -52,6 +55,21 @@ export function createGameAccess(db: Db) {
       const game = await find(gameId);
       if (game.mjUserId === userId) return { game, role: 'mj' };
       if (await isAcceptedPlayer(gameId, userId)) return { game, role: 'player' };
+      throw httpError(403, gameAccessMessages.forbidden);
+    },
+
+    /**
+     * The game and the user's seat at its table: the MJ, any admin account (table.md §4 "Role at
+     * the table": admin mode comes from the account, member or not), or an accepted player.
+     */
+    async requireSeat(
+      gameId: string,
+      user: { id: string; role: string },
+    ): Promise<{ game: GameRow; role: SeatRole }> {
+      const game = await find(gameId);
+      if (game.mjUserId === user.id) return { game, role: 'mj' };
+      if (user.role === 'admin') return { game, role: 'admin' };
+      if (await isAcceptedPlayer(gameId, user.id)) return { game, role: 'player' };
       throw httpError(403, gameAccessMessages.forbidden);
     },
 

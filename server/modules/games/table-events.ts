@@ -17,7 +17,7 @@ const gameRoomsOf = (socket: RealtimeSocket) =>
   [...socket.rooms].filter((room) => room.startsWith('game:')).map((room) => room.slice('game:'.length));
 
 /**
- * joinGame and leaveGame (platform.md §7): a member's socket enters or leaves the game's room; the
+ * joinGame and leaveGame (platform.md §7): a member's (or an admin's) socket enters or leaves the game's room; the
  * table hears who is seated, and the MJ the new count when it changed. The identity is the socket's user;
  * the payload's player id and name are the client's own business.
  */
@@ -41,7 +41,7 @@ export function tableEvents({
 
   return (socket, on) => {
     on('joinGame', joinGamePayload, async ({ gameId }): Promise<ConnectedPlayersUpdate> => {
-      const { game } = await access.requireMember(gameId, socket.data.user.id);
+      const { game } = await access.requireSeat(gameId, socket.data.user);
       const before = (await presence.connectedUsers(gameId)).length;
       await socket.join(rooms.game(gameId));
       await db.update(games).set({ lastConnectionAt: new Date() }).where(eq(games.id, gameId));

@@ -66,6 +66,11 @@ export function createTablePresence(realtime: Realtime) {
       io.in(rooms.user(userId)).socketsLeave(tableRoomsOf(gameId, userId));
     },
 
+    /** The user's characters in the game changed: every socket of theirs reads its seat again. */
+    reseat(userId: string, gameId: string): void {
+      io.in(rooms.user(userId)).socketsLeave(rooms.tableSeat(gameId, userId));
+    },
+
     /** Empties a game's table (the game is gone). */
     closeTable(gameId: string): void {
       realtime

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tableEvents, tableHeads, type TableEventRow } from '../../db/schema/index';
-import { CHAT_EVENT_TYPES, type TableEvent, type TableEventBody } from '../../../src/domain/table/types';
+import { CHAT_EVENT_TYPES, type TableEvent } from '../../../src/domain/table/types';
 
 /**
  * The game's log in the database: the only place seqs are given. Appends happen inside
- * `withHead`, which holds the game's head row locked until the transaction ends, so appends of
+ * `withHeads`, which holds the games' head rows locked until the transaction ends, so appends of
  * one game are serialised across every process on the database and each commit extends a
  * gapless prefix. Readers need no lock: what they see committed is always seq 1…k.
  */
@@ -24,45 +24,55 @@ export function eventOf(row: TableEventRow): TableEvent {
   } as TableEvent;
 }
 
-/** Runs `work` in one transaction holding the game's head row; `head` is the last seq committed. */
-export function withHead<T>(db: Db, gameId: string, work: (tx: Tx, head: number) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in one transaction holding the head rows of `gameIds`; `heads` maps each game to
+ * its last committed seq. The rows are locked in id order, so two processes locking overlapping
+ * sets wait for each other instead of deadlocking.
+ */
+export function withHeads<T>(
+  db: Db,
+  gameIds: Iterable<string>,
+  work: (tx: Tx, heads: ReadonlyMap<string, number>) => Promise<T>,
+): Promise<T> {
+  const sorted = [...new Set(gameIds)].sort();
   return db.transaction(async (tx) => {
-    // One statement creates the head or locks the existing one (ON CONFLICT DO UPDATE takes the row lock).
-    const [row] = await tx
+    // One statement creates the missing heads and locks every row (ON CONFLICT DO UPDATE takes the row lock).
+    const rows = await tx
       .insert(tableHeads)
-      .values({ gameId })
+      .values(sorted.map((gameId) => ({ gameId })))
       .onConflictDoUpdate({ target: tableHeads.gameId, set: { seq: sql`${tableHeads.seq}` } })
-      .returning({ seq: tableHeads.seq });
-    return work(tx, row?.seq ?? 0);
+      .returning({ gameId: tableHeads.gameId, seq: tableHeads.seq });
+    return work(tx, new Map(rows.map((row) => [row.gameId, row.seq])));
   });
 }
 
-/** Appends bodies with the seqs after `head`; only inside `withHead`, which read that head. */
-export async function appendEvents(
-  tx: Tx,
-  gameId: string,
-  head: number,
-  bodies: readonly TableEventBody[],
-  userId: string | null,
-): Promise<TableEvent[]> {
-  if (bodies.length === 0) return [];
-  const rows = await tx
-    .insert(tableEvents)
-    .values(
-      bodies.map((body, index) => ({
-        gameId,
-        seq: head + index + 1,
-        type: body.type,
-        payload: body.payload as Record<string, unknown>,
-        userId,
-      })),
-    )
-    .returning();
+/** An event to log, with its game. */
+export interface LoggedEvent {
+  gameId: string;
+  event: TableEvent;
+}
+
+/**
+ * Writes events and moves their games' heads to the last of them, in two statements whatever
+ * their number; only inside `withHeads`, whose heads the seqs must continue without a hole.
+ */
+export async function appendEvents(tx: Tx, logged: readonly LoggedEvent[]): Promise<void> {
+  if (logged.length === 0) return;
+  await tx.insert(tableEvents).values(
+    logged.map(({ gameId, event }) => ({
+      gameId,
+      seq: event.seq,
+      type: event.type,
+      payload: event.payload as Record<string, unknown>,
+      userId: event.userId,
+      createdAt: new Date(event.createdAt),
+    })),
+  );
+  const heads = new Map(logged.map(({ gameId, event }) => [gameId, event.seq]));
   await tx
-    .update(tableHeads)
-    .set({ seq: head + bodies.length })
-    .where(eq(tableHeads.gameId, gameId));
-  return rows.sort((a, b) => a.seq - b.seq).map(eventOf);
+    .insert(tableHeads)
+    .values([...heads].map(([gameId, seq]) => ({ gameId, seq })))
+    .onConflictDoUpdate({ target: tableHeads.gameId, set: { seq: sql`excluded.seq` } });
 }
 
 /** The committed events with seq > afterSeq, in seq order. */
@@ -73,15 +83,6 @@ export async function eventsAfter(db: Reader, gameId: string, afterSeq: number):
     .where(and(eq(tableEvents.gameId, gameId), gt(tableEvents.seq, afterSeq)))
     .orderBy(asc(tableEvents.seq));
   return rows.map(eventOf);
-}
-
-/** The last seq committed (0 for a game without a log yet). */
-export async function headOf(db: Reader, gameId: string): Promise<number> {
-  const [row] = await db
-    .select({ seq: tableHeads.seq })
-    .from(tableHeads)
-    .where(eq(tableHeads.gameId, gameId));
-  return row?.seq ?? 0;
 }
 
 /** One page of the chat, oldest first: the `limit` latest chat events with seq < before. */

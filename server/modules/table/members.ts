@@ -20,14 +20,14 @@ export function createTableMembers(db: Db, access: GameAccess) {
   return {
     /** The acting user at this game; 404/403 with the French text for an unknown game or an outsider. */
     async actorOf(gameId: string, user: AuthUser): Promise<SeatedActor> {
-      const { role } = await access.requireMember(gameId, user.id);
+      const { role } = await access.requireSeat(gameId, user);
       const owned = await db
         .select({ id: characters.id, name: characters.name, assetLink: characters.assetLink })
         .from(characters)
         .where(and(eq(characters.gameId, gameId), eq(characters.userId, user.id)));
       return {
         userId: user.id,
-        role: role === 'mj' ? 'mj' : user.role === 'admin' ? 'admin' : 'player',
+        role,
         characterIds: owned.map((character) => character.id),
         characters: owned,
         displayName: user.displayName,

@@ -5,20 +5,20 @@ import type { CharacterSheet } from '../../../src/api/schemas/characters';
 import type { NewMessagePayload } from '../../../src/api/schemas/table';
 import { decide, systemMessage, type DecideEnv, type TableCommand } from '../../../src/domain/table/decide';
 import { applyEvent, emptyTable, snapshotOf, type TableSnapshot } from '../../../src/domain/table/reducer';
-import type { TableActor, TableEvent, TableEventBody, TableState } from '../../../src/domain/table/types';
+import type { TableActor, TableEvent, TableState } from '../../../src/domain/table/types';
 import { projectEvent, visibleTo } from '../../../src/domain/table/visibility';
 import type { Db } from '../../db/client';
 import { characters } from '../../db/schema/index';
-import { httpError, reportInternalError } from '../../lib/errors';
+
 import type { Realtime } from '../../realtime/types';
 import type { AuthUser } from '../auth/access';
 import { sheetOf } from '../characters/service';
 import type { GameAccess } from '../games/access';
-import { createTableEmitter, type Transition } from './emitter';
-import { appendEvents, chatPage, eventsAfter, withHead } from './log-store';
-import { tableServerMessages } from './messages';
+import { createTableEmitter } from './emitter';
+import { createGroupCommit } from './group-commit';
+import { chatPage, eventsAfter } from './log-store';
 import { createTableMembers, speakerOf, type SeatedActor } from './members';
-import { latestSnapshot, snapshotIfDue, SNAPSHOT_EVERY } from './snapshots';
+import { latestSnapshot, SNAPSHOT_EVERY } from './snapshots';
 import { createTableStates } from './states';
 
 /** `tableCatchUpAnswer`, in the domain's own event type. */
@@ -52,59 +52,16 @@ export function createTableService({
   const states = createTableStates(log);
   const members = createTableMembers(db, access);
   const emit = createTableEmitter(realtime, members.playersOf);
-  const queues = new Map<string, Promise<unknown>>();
-  let stopping = false;
-
-  /**
-   * One append at a time per game in this process: the database lock alone would be enough for
-   * the seqs, but queuing here spares pool connections waiting on it and keeps this process's
-   * emissions in seq order.
-   */
-  function serially<T>(gameId: string, work: () => Promise<T>): Promise<T> {
-    const run = (queues.get(gameId) ?? Promise.resolve()).then(work);
-    const tail = run.catch(() => undefined);
-    queues.set(gameId, tail);
-    void tail.then(() => {
-      if (queues.get(gameId) === tail) queues.delete(gameId);
-    });
-    return run;
-  }
-
-  /** Decides against the committed state under the lock, appends, commits, then emits. */
-  function append(
-    gameId: string,
-    userId: string | null,
-    decideOn: (state: TableState) => TableEventBody[] | string,
-  ): Promise<TableEvent[]> {
-    return serially(gameId, async () => {
-      if (stopping) throw httpError(503, tableServerMessages.stopping);
-      const transitions = await withHead(db, gameId, async (tx, head) => {
-        let state = await states.current(tx, gameId, head);
-        const decided = decideOn(state);
-        if (typeof decided === 'string') throw httpError(400, decided);
-        const steps: Transition[] = [];
-        for (const event of await appendEvents(tx, gameId, head, decided, userId)) {
-          const applied = applyEvent(state, event);
-          // decide only returns events its own reducer accepts: anything else must not be logged.
-          if (applied.outcome !== 'applied') throw new Error(`decided event does not fold: ${event.type}`);
-          steps.push({ event, before: state, after: applied.state });
-          state = applied.state;
-        }
-        await snapshotIfDue(tx, gameId, head, state);
-        return steps;
-      });
-      const last = transitions.at(-1);
-      if (last) states.remember(gameId, last.after);
-      // Committed is done: a failed emission is caught up by the clients, never reported as a refusal.
-      await emit(gameId, transitions).catch((error: unknown) => reportInternalError(log, error));
-      return transitions.map(({ event }) => event);
-    });
-  }
+  const commits = createGroupCommit({ db, states, emit, log });
 
   async function command(gameId: string, actor: TableActor, cmd: TableCommand): Promise<TableEvent[]> {
-    return append(gameId, actor.userId, (state) => {
-      const decision = decide(state, cmd, actor, env);
-      return 'refusal' in decision ? decision.refusal : decision.events;
+    return commits.submit({
+      gameId,
+      userId: actor.userId,
+      decideOn: (state) => {
+        const decision = decide(state, cmd, actor, env);
+        return 'refusal' in decision ? decision.refusal : decision.events;
+      },
     });
   }
 
@@ -117,10 +74,7 @@ export function createTableService({
      * Lets the appends under way commit and emit, and refuses new ones, so nothing is emitted
      * through a closed Redis adapter; the clients catch up from the log once reconnected.
      */
-    async close(): Promise<void> {
-      stopping = true;
-      await Promise.all(queues.values());
-    },
+    close: commits.close,
 
     /** A checked command of `actor`; throws the French refusal. */
     command,
@@ -139,7 +93,7 @@ export function createTableService({
 
     /** A line of the server itself in the game's chat ('Équipé: …'), logged and emitted like any event. */
     async postSystemMessage(gameId: string, text: string): Promise<TableEvent> {
-      const [event] = await append(gameId, null, () => [systemMessage(text)]);
+      const [event] = await commits.submit({ gameId, userId: null, decideOn: () => [systemMessage(text)] });
       if (!event) throw new Error('unreachable: one body makes one event');
       return event;
     },
@@ -178,7 +132,7 @@ export function createTableService({
       user: AuthUser,
       page: { before?: number; limit: number },
     ): Promise<TableEvent[]> {
-      await access.requireMember(gameId, user.id);
+      await access.requireSeat(gameId, user);
       return chatPage(db, gameId, page);
     },
 

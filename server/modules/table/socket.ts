@@ -21,6 +21,7 @@ import { rooms } from '../../realtime/rooms';
 import type { ConnectionHandler, RealtimeSocket } from '../../realtime/types';
 import type { TablePresence } from '../games/table-presence';
 import { tableServerMessages } from './messages';
+import type { SeatedActor } from './members';
 import type { CatchUp, TableService } from './service';
 
 /** Drags relayed per socket and second; a mouse sends one every 10 ms, the rest is dropped unsaid. */
@@ -38,9 +39,11 @@ function isReading(socket: RealtimeSocket, gameId: string): boolean {
 }
 
 /**
- * The table's socket events (docs/table.md "Server"). Every command rebuilds the actor from the
- * session and the database, so an outsider or a kicked player is refused whatever rooms they
- * were in; the ack is `{ ok: true }` or `{ ok: false, error }` with the French refusal.
+ * The table's socket events (docs/table.md "Server"); the ack is `{ ok: true }` or
+ * `{ ok: false, error }` with the French refusal. The actor comes from the session and the
+ * database, and is kept per socket only while the rooms say it still holds (docs/table.md
+ * "Seats"): a kick or a leave takes the socket out of the readers' rooms, a change of the user's
+ * characters out of the seat room, on every process, so the next command reads it again.
  */
 export function tableSocketEvents({
   table,
@@ -51,11 +54,19 @@ export function tableSocketEvents({
 }): ConnectionHandler {
   return (socket, on) => {
     const user = () => socket.data.user;
-    /** The actor of each game this socket caught up with, for drags (which make no query). */
-    const readers = new Map<string, TableActor>();
+    const seats = new Map<string, SeatedActor>();
     let drags = { second: 0, count: 0 };
 
-    const actorOf = (gameId: string) => table.actorOf(gameId, user());
+    async function actorOf(gameId: string): Promise<SeatedActor> {
+      const seat = rooms.tableSeat(gameId, user().id);
+      const known = seats.get(gameId);
+      if (known && socket.rooms.has(seat) && isReading(socket, gameId)) return known;
+      // Joined before reading: a change made from now on takes the socket out again, so what is read is never kept stale.
+      await socket.join(seat);
+      const actor = await table.actorOf(gameId, user());
+      seats.set(gameId, actor);
+      return actor;
+    }
 
     on('itemChange', itemChangePayload, async (payload) => {
       await table.command(payload.gameId, await actorOf(payload.gameId), commandOf(payload));
@@ -74,7 +85,6 @@ export function tableSocketEvents({
       const actor = await actorOf(gameId);
       // Rooms first, then the log: an event committed in between arrives live and as a duplicate, never not at all.
       await Promise.all(readerRooms(gameId, actor).map((room) => socket.join(room)));
-      readers.set(gameId, actor);
       return table.catchUp(gameId, actor, afterSeq);
     });
 
@@ -98,9 +108,9 @@ export function tableSocketEvents({
     });
 
     on('itemDrag', itemDragPayload, async ({ gameId, map, usableId, ...position }) => {
-      const actor = readers.get(gameId);
-      // The rooms are the membership check: a kick or a leave takes the socket out of them.
-      if (!actor || !isReading(socket, gameId)) throw httpError(403, tableServerMessages.notSeated);
+      // Only a reader of the table drags: a drag never seats anyone.
+      if (!isReading(socket, gameId)) throw httpError(403, tableServerMessages.notSeated);
+      const actor = await actorOf(gameId);
       const second = Math.floor(Date.now() / 1000);
       drags = drags.second === second ? { second, count: drags.count + 1 } : { second, count: 1 };
       if (drags.count > DRAGS_PER_SECOND) return;

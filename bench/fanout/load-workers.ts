@@ -1,0 +1,52 @@
+/**
+ * Spreads the fan-out's clients over load processes (bench/fanout/load-worker.ts), a game's
+ * members always in one process since a drop's latency is measured from its sender's clock.
+ * Every process seats its clients first; the load starts in all of them at once.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { WorkerRequest } from './load-worker';
+import {
+  summarize,
+  type FanoutGame,
+  type FanoutOptions,
+  type FanoutResult,
+  type FanoutSample,
+} from './table-clients';
+
+type WorkerReply =
+  { kind: 'seated' } | { kind: 'sample'; sample: FanoutSample } | { kind: 'failed'; error: string };
+
+function ask(worker: ChildProcess, request: WorkerRequest): Promise<WorkerReply> {
+  return new Promise((resolve, reject) => {
+    worker.once('message', (reply: WorkerReply) =>
+      reply.kind === 'failed' ? reject(new Error(reply.error)) : resolve(reply),
+    );
+    worker.once('exit', (code) => reject(new Error(`load process exited with ${code}`)));
+    worker.send(request);
+  });
+}
+
+export async function runFanout(
+  url: string,
+  games: FanoutGame[],
+  options: FanoutOptions,
+  processes: number,
+): Promise<FanoutResult> {
+  const shares = Array.from({ length: processes }, (_, i) =>
+    games.filter((_, g) => g % processes === i),
+  ).filter((share) => share.length > 0);
+  const workers = shares.map(() =>
+    fork(path.join(import.meta.dirname, 'load-worker.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: 'inherit',
+    }),
+  );
+  try {
+    await Promise.all(workers.map((worker, i) => ask(worker, { kind: 'seat', url, games: shares[i]! })));
+    const replies = await Promise.all(workers.map((worker) => ask(worker, { kind: 'drive', options })));
+    return summarize(replies.map((reply) => (reply as { sample: FanoutSample }).sample));
+  } finally {
+    workers.forEach((worker) => worker.kill());
+  }
+}

@@ -1,0 +1,136 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { applyEvent } from '../../../src/domain/table/reducer';
+import type { TableEvent, TableEventBody, TableState } from '../../../src/domain/table/types';
+import type { Db } from '../../db/client';
+import { httpError, reportInternalError } from '../../lib/errors';
+import type { Transition } from './emitter';
+import { appendEvents, withHeads, type LoggedEvent } from './log-store';
+import { tableServerMessages } from './messages';
+import { snapshotIfDue } from './snapshots';
+import type { TableStates } from './states';
+
+/** One command to log: decided against its game's committed state, under the head lock. */
+export interface Submission {
+  gameId: string;
+  userId: string | null;
+  /** The events to log, or the French refusal. */
+  decideOn: (state: TableState) => TableEventBody[] | string;
+}
+
+interface Queued extends Submission {
+  resolve: (events: TableEvent[]) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { refusal: string } | { transitions: Transition[] };
+
+/** A bound on one transaction's size, so a burst cannot hold the head locks for long. */
+const MAX_BATCH = 500;
+
+/**
+ * Group commit (docs/table.md "Group commit"): the commands that arrive while a transaction is
+ * under way wait, then all of them — whatever their games — are decided and logged in the next
+ * single transaction, and emitted in seq order once it has committed. One transaction per batch
+ * instead of one per command is what lets the embedded database keep up with every table's drops.
+ */
+export function createGroupCommit({
+  db,
+  states,
+  emit,
+  log,
+}: {
+  db: Db;
+  states: TableStates;
+  emit: (gameId: string, transitions: readonly Transition[]) => Promise<void>;
+  log: FastifyBaseLogger;
+}) {
+  const queue: Queued[] = [];
+  let draining: Promise<void> | null = null;
+  let stopping = false;
+
+  /** Decides the batch in arrival order, each command seeing the ones of its game before it. */
+  function decideAndLog(batch: readonly Queued[]): Promise<Outcome[]> {
+    return withHeads(
+      db,
+      batch.map(({ gameId }) => gameId),
+      async (tx, heads) => {
+        const working = new Map<string, TableState>();
+        const logged: LoggedEvent[] = [];
+        const outcomes: Outcome[] = [];
+        for (const { gameId, userId, decideOn } of batch) {
+          let state = working.get(gameId) ?? (await states.current(tx, gameId, heads.get(gameId)));
+          const decided = decideOn(state);
+          if (typeof decided === 'string') {
+            outcomes.push({ refusal: decided });
+            working.set(gameId, state);
+            continue;
+          }
+          const transitions: Transition[] = [];
+          const createdAt = new Date().toISOString();
+          for (const { type, payload } of decided) {
+            const event = { seq: state.lastSeq + 1, type, payload, userId, createdAt } as TableEvent;
+            const applied = applyEvent(state, event);
+            // decide only returns events its own reducer accepts: anything else must not be logged.
+            if (applied.outcome !== 'applied') throw new Error(`decided event does not fold: ${type}`);
+            transitions.push({ event, before: state, after: applied.state });
+            logged.push({ gameId, event });
+            state = applied.state;
+          }
+          working.set(gameId, state);
+          outcomes.push({ transitions });
+        }
+        await appendEvents(tx, logged);
+        for (const [gameId, state] of working) await snapshotIfDue(tx, gameId, heads.get(gameId) ?? 0, state);
+        return outcomes;
+      },
+    );
+  }
+
+  async function commit(batch: Queued[]): Promise<void> {
+    let outcomes: Outcome[];
+    try {
+      outcomes = await decideAndLog(batch);
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      // One failing command must not sink the others: each is tried alone, and only it fails.
+      for (const item of batch) await commit([item]);
+      return;
+    }
+    for (const [index, item] of batch.entries()) {
+      const outcome = outcomes[index]!;
+      if ('refusal' in outcome) {
+        item.reject(httpError(400, outcome.refusal));
+        continue;
+      }
+      const last = outcome.transitions.at(-1);
+      if (last) states.remember(item.gameId, last.after);
+      // Committed is done: a failed emission is caught up by the clients, never reported as a refusal.
+      await emit(item.gameId, outcome.transitions).catch((error: unknown) => reportInternalError(log, error));
+      item.resolve(outcome.transitions.map(({ event }) => event));
+    }
+  }
+
+  async function drain(): Promise<void> {
+    // Let the commands already read from the sockets in this turn join the first batch.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (queue.length > 0) await commit(queue.splice(0, MAX_BATCH));
+    draining = null;
+  }
+
+  return {
+    /** Logs the command's events and emits them; rejects with the French refusal. */
+    submit(submission: Submission): Promise<TableEvent[]> {
+      if (stopping) return Promise.reject(httpError(503, tableServerMessages.stopping));
+      return new Promise((resolve, reject) => {
+        queue.push({ ...submission, resolve, reject });
+        draining ??= drain();
+      });
+    },
+
+    /** Commits and emits what is queued, and takes nothing more. */
+    async close(): Promise<void> {
+      stopping = true;
+      await draining;
+    },
+  };
+}

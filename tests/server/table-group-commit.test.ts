@@ -1,0 +1,104 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { systemMessage } from '../../src/domain/table/decide';
+import type { TableEvent } from '../../src/domain/table/types';
+import type { Transition } from '../../server/modules/table/emitter';
+import { createGroupCommit } from '../../server/modules/table/group-commit';
+import { createTableStates } from '../../server/modules/table/states';
+import { insertGame } from '../helpers/game-fixtures';
+import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { serverLog } from '../helpers/table';
+
+const log = pino({ level: 'silent' });
+
+describe.each(drivers)('table group commit (%s)', (driver) => {
+  let t: TestServer;
+  let games: string[];
+
+  beforeAll(async () => {
+    t = await startTestServer({ driver });
+    const mj = await t.register();
+    games = await Promise.all([1, 2, 3].map(() => insertGame(t.database.db, mj.userId)));
+  });
+  afterAll(() => t.close());
+
+  function committer() {
+    const emitted: Array<{ gameId: string; seqs: number[] }> = [];
+    const emit = (gameId: string, transitions: readonly Transition[]) => {
+      emitted.push({ gameId, seqs: transitions.map(({ event }) => event.seq) });
+      return Promise.resolve();
+    };
+    const transaction = vi.spyOn(t.database.db, 'transaction');
+    const commits = createGroupCommit({ db: t.database.db, states: createTableStates(log), emit, log });
+    return { commits, emitted, transaction };
+  }
+
+  const say = (gameId: string, text: string) => ({
+    gameId,
+    userId: null,
+    decideOn: () => [systemMessage(text)],
+  });
+
+  it('logs the commands of several games that arrive together in one transaction, each game gapless', async () => {
+    const { commits, emitted, transaction } = committer();
+    const submitted = Array.from({ length: 30 }, (_, i) => commits.submit(say(games[i % 3]!, `Ligne ${i}`)));
+    const answered = await Promise.all(submitted);
+    expect(transaction).toHaveBeenCalledTimes(1);
+    transaction.mockRestore();
+    for (const gameId of games) {
+      const logged = await serverLog(t, gameId);
+      expect(logged.map((event) => event.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+      // Emitted once committed, in seq order, each command's own events.
+      expect(emitted.filter((e) => e.gameId === gameId).flatMap((e) => e.seqs)).toEqual(
+        logged.map((event) => event.seq),
+      );
+    }
+    expect(answered.map(([event]) => (event as TableEvent).payload)).toEqual(
+      submitted.map((_, i) => expect.objectContaining({ message: `Ligne ${i}` })),
+    );
+  });
+
+  it('refuses only the refused command and fails only the failing one; the rest of the batch is logged', async () => {
+    const { commits } = committer();
+    const [gameId] = games as [string];
+    const before = (await serverLog(t, gameId)).length;
+    const outcomes = await Promise.allSettled([
+      commits.submit(say(gameId, 'Avant')),
+      commits.submit({ gameId, userId: null, decideOn: () => 'Refusé.' }),
+      commits.submit({
+        gameId,
+        userId: null,
+        decideOn: () => {
+          throw new Error('panne');
+        },
+      }),
+      commits.submit(say(gameId, 'Après')),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({
+      statusCode: 400,
+      message: 'Refusé.',
+    });
+    expect((outcomes[2] as PromiseRejectedResult).reason).toMatchObject({ message: 'panne' });
+    const logged = await serverLog(t, gameId);
+    expect(logged.slice(before).map((event) => (event.payload as { message: string }).message)).toEqual([
+      'Avant',
+      'Après',
+    ]);
+    expect(logged.map((event) => event.seq)).toEqual(logged.map((_, i) => i + 1));
+  });
+
+  it('takes nothing more once closed, after committing what was queued', async () => {
+    const { commits } = committer();
+    const [, gameId] = games as [string, string];
+    const queued = commits.submit(say(gameId, 'Dernière'));
+    await commits.close();
+    await expect(queued).resolves.toHaveLength(1);
+    await expect(commits.submit(say(gameId, 'Trop tard'))).rejects.toMatchObject({ statusCode: 503 });
+  });
+});
