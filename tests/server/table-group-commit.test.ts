@@ -101,4 +101,15 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     await expect(queued).resolves.toHaveLength(1);
     await expect(commits.submit(say(gameId, 'Trop tard'))).rejects.toMatchObject({ statusCode: 503 });
   });
+
+  it('keeps the states of at most its capacity of games, and reads a dropped one back from the log', async () => {
+    const states = createTableStates(log, 2);
+    const folded = await Promise.all(games.map((gameId) => states.current(t.database.db, gameId)));
+    // The first game, least recently used, made room for the third.
+    expect(states.cached(games[0]!)).toBeUndefined();
+    expect(states.cached(games[1]!)).toBe(folded[1]);
+    expect(states.cached(games[2]!)).toBe(folded[2]);
+    expect(await states.current(t.database.db, games[0]!)).toEqual(folded[0]);
+    expect(states.cached(games[1]!)).toBeUndefined();
+  });
 });
