@@ -23,9 +23,10 @@ const ROW_HEIGHT = 30;
 
 beforeEach(() => {
   vi.stubGlobal('PointerEvent', TestPointerEvent);
-  // jsdom lays nothing out: each entry stands one row below the previous one, the panel at 0.
+  // jsdom lays nothing out: each entry stands one row below the previous one, in a list of 3 rows.
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
-    const row = this.parentElement ? [...this.parentElement.children].indexOf(this) : 0;
+    if (this.tagName !== 'LI') return DOMRect.fromRect({ x: 0, y: 0, width: 250, height: 3 * ROW_HEIGHT });
+    const row = [...this.parentElement!.children].indexOf(this);
     return DOMRect.fromRect({ x: 0, y: row * ROW_HEIGHT, width: 250, height: ROW_HEIGHT });
   });
 });
@@ -88,10 +89,11 @@ describe('turn order panel: reordering by pointer', () => {
     fireEvent.pointerDown(loup, { pointerId: 1, pointerType: 'mouse', clientY: over(2) });
     expect(loup.className).toContain('turn-panel__entry--lifted');
     fireEvent.pointerMove(loup, { pointerId: 1, pointerType: 'mouse', clientY: over(1) });
-    fireEvent.pointerMove(loup, { pointerId: 1, pointerType: 'mouse', clientY: over(0) - 5 });
+    fireEvent.pointerMove(loup, { pointerId: 1, pointerType: 'mouse', clientY: -5 });
     expect(entry('Ana').className).toContain('turn-panel__entry--drop-before');
-    expect(loup.style.transform).toBe(`translateY(${over(0) - 5 - over(2)}px)`);
-    fireEvent.pointerUp(loup, { pointerId: 1, pointerType: 'mouse', clientY: over(0) - 5 });
+    // Above the list's top, the lifted entry stops at the top rather than be clipped.
+    expect(loup.style.transform).toBe(`translateY(${-2 * ROW_HEIGHT}px)`);
+    fireEvent.pointerUp(loup, { pointerId: 1, pointerType: 'mouse', clientY: -5 });
     expect(sent).toEqual([{ type: 'turnOrder.reorder', map: 'Crypte', order: ['loup', 'ana', 'goule'] }]);
     expect(panel.querySelector('.turn-panel__entry--lifted, [class*="--drop-"]')).toBeNull();
   });

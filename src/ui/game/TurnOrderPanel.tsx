@@ -81,9 +81,14 @@ export function TurnOrderPanel({
     return below === -1 ? others.length : below;
   };
 
-  const entryDrag = usePointerDrag<{ usableId: string; startY: number }>({
-    move: ({ usableId, startY }, event) =>
-      setLifted({ usableId, to: landingAt(usableId, event.clientY), dy: event.clientY - startY }),
+  /** The lifted entry follows the pointer up and down, within the list, which would clip it. */
+  const entryDrag = usePointerDrag<{ usableId: string; startY: number; minDy: number; maxDy: number }>({
+    move: ({ usableId, startY, minDy, maxDy }, event) =>
+      setLifted({
+        usableId,
+        to: landingAt(usableId, event.clientY),
+        dy: Math.min(maxDy, Math.max(minDy, event.clientY - startY)),
+      }),
     drop: ({ usableId }, event) => {
       setLifted(null);
       const from = order.indexOf(usableId);
@@ -164,7 +169,15 @@ export function TurnOrderPanel({
                             // A finger drags by the grip only, so the rest of a long list still scrolls.
                             const grip = (event.target as HTMLElement).closest('.turn-panel__grip');
                             if (event.button !== 0 || (event.pointerType === 'touch' && !grip)) return;
-                            if (entryDrag.grab(event, { usableId, startY: event.clientY })) {
+                            const row = event.currentTarget.getBoundingClientRect();
+                            const area = list.current!.getBoundingClientRect();
+                            const held = {
+                              usableId,
+                              startY: event.clientY,
+                              minDy: area.top - row.top,
+                              maxDy: area.bottom - row.bottom,
+                            };
+                            if (entryDrag.grab(event, held)) {
                               setLifted({ usableId, to: index, dy: 0 });
                             }
                           }
