@@ -190,7 +190,7 @@ function centreOf(box: { x: number; y: number; width: number; height: number }) 
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-test('on a touch screen the MJ reorders the turn order by an entry’s grip and moves the panel; the player sees the new order', async ({
+test('on a touch screen the MJ reorders the turn order by an entry’s grip, by mouse too, and moves the panel; the player sees the new order', async ({
   browser,
 }) => {
   test.slow();
@@ -237,6 +237,17 @@ test('on a touch screen the MJ reorders the turn order by an entry’s grip and 
   });
   await expect(turnNames(master)).toHaveText([third!, first!, second!]);
   await expect(turnNames(hero)).toHaveText([third!, first!, second!]);
+
+  // A mouse takes an entry anywhere: the top one goes back to the bottom.
+  const name = centreOf((await turnNames(master).nth(0).boundingBox())!);
+  const bottom = (await entries.nth(2).boundingBox())!;
+  await master.mouse.move(name.x, name.y);
+  await master.mouse.down();
+  await master.mouse.move(name.x, bottom.y + bottom.height - 4, { steps: 8 });
+  await expect(entries.nth(2)).toHaveClass(/turn-panel__entry--drop-after/);
+  await master.mouse.up();
+  await expect(turnNames(master)).toHaveText([first!, second!, third!]);
+  await expect(turnNames(hero)).toHaveText([first!, second!, third!]);
 
   // A finger on the header carries the panel along.
   const panelBefore = (await turnOrder(master).boundingBox())!;
