@@ -163,3 +163,103 @@ test('the MJ and a player share one table: tokens placed, moved, hidden, a turn 
   // Closed here: their sockets would otherwise keep the server's shutdown waiting.
   await Promise.all(contexts.map((context) => context.close()));
 });
+
+/** A finger's drag, as Chromium's touch input delivers it (pointer events of pointerType 'touch'). */
+async function touchDrag(
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  beforeLifting?: () => Promise<void>,
+) {
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [point] : [] });
+  await touch('touchStart', from);
+  for (let step = 1; step <= 8; step++) {
+    await touch('touchMove', {
+      x: from.x + ((to.x - from.x) * step) / 8,
+      y: from.y + ((to.y - from.y) * step) / 8,
+    });
+  }
+  await beforeLifting?.();
+  await touch('touchEnd');
+  await cdp.detach();
+}
+
+function centreOf(box: { x: number; y: number; width: number; height: number }) {
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+test('on a touch screen the MJ reorders the turn order by an entry’s grip, by mouse too, and moves the panel; the player sees the new order', async ({
+  browser,
+}) => {
+  test.slow();
+  const [mj, player] = await Promise.all([server.register(), server.register()]);
+  const db = server.database.db;
+  const gameId = await insertGame(db, mj.userId, 'La Tour');
+  await insertAcceptedPlayer(db, gameId, mj.userId, player.userId);
+  const characterId = await insertCharacter(db, { userId: player.userId, gameId, name: 'Aelis' });
+  const mapLink = `${server.url}/shatteredrealms/favicon.svg`;
+  const created = await Promise.all([
+    server.api('POST', `/game-data/${gameId}/map`, { name: 'Tour', link: mapLink }, mj.token),
+    server.api('POST', `/game-data/${gameId}/monster`, { name: 'Goule', HP: 18 }, mj.token),
+    server.api('POST', `/game-data/${gameId}/monster`, { name: 'Loup', HP: 12 }, mj.token),
+  ]);
+  expect(created.map((response) => response.status)).toEqual([201, 201, 201]);
+
+  // The MJ on a tablet, the player at a desk.
+  const tablet = await browser.newContext({ viewport: { width: 1180, height: 820 }, hasTouch: true });
+  const desk = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const master = await tablet.newPage();
+  const hero = await desk.newPage();
+  await openSignedIn(master, server, mj, `/game?gameId=${gameId}`);
+  await openSignedIn(hero, server, player, `/game?gameId=${gameId}&playerId=${characterId}`);
+  await master.getByLabel('Carte', { exact: true }).selectOption({ label: 'Tour' });
+  await master.getByRole('button', { name: 'Oui, emmener les joueurs' }).click();
+  await expect(mapOf(hero).getByRole('img', { name: 'Tour' })).toBeVisible();
+  await placeFromMenu(master, { x: 150, y: 150 }, 'Aelis');
+  await placeFromMenu(master, { x: 300, y: 150 }, 'Goule');
+  await placeFromMenu(master, { x: 450, y: 150 }, 'Loup');
+  await expect(token(hero, 'Loup')).toBeVisible();
+
+  await turnOrder(master).getByRole('button', { name: 'Générer' }).click();
+  await expect(turnNames(master)).toHaveCount(3);
+  const [first, second, third] = await turnNames(master).allInnerTexts();
+  await expect(turnNames(hero)).toHaveText([first!, second!, third!]);
+
+  // The last entry's grip, dragged by a finger above the first entry.
+  const entries = turnOrder(master).getByRole('listitem');
+  const grip = (await entries.nth(2).locator('.turn-panel__grip').boundingBox())!;
+  const top = (await entries.nth(0).boundingBox())!;
+  await touchDrag(master, centreOf(grip), { x: grip.x + grip.width / 2, y: top.y + 4 }, async () => {
+    await expect(entries.nth(0)).toHaveClass(/turn-panel__entry--drop-before/);
+    await expect(entries.nth(2)).toHaveClass(/turn-panel__entry--lifted/);
+  });
+  await expect(turnNames(master)).toHaveText([third!, first!, second!]);
+  await expect(turnNames(hero)).toHaveText([third!, first!, second!]);
+
+  // A mouse takes an entry anywhere: the top one goes back to the bottom.
+  const name = centreOf((await turnNames(master).nth(0).boundingBox())!);
+  const bottom = (await entries.nth(2).boundingBox())!;
+  await master.mouse.move(name.x, name.y);
+  await master.mouse.down();
+  await master.mouse.move(name.x, bottom.y + bottom.height - 4, { steps: 8 });
+  await expect(entries.nth(2)).toHaveClass(/turn-panel__entry--drop-after/);
+  await master.mouse.up();
+  await expect(turnNames(master)).toHaveText([first!, second!, third!]);
+  await expect(turnNames(hero)).toHaveText([first!, second!, third!]);
+
+  // A finger on the header carries the panel along.
+  const panelBefore = (await turnOrder(master).boundingBox())!;
+  const title = centreOf((await turnOrder(master).getByRole('heading').boundingBox())!);
+  await touchDrag(master, title, { x: title.x - 200, y: title.y - 150 });
+  await expect
+    .poll(async () => {
+      const box = (await turnOrder(master).boundingBox())!;
+      return { dx: Math.round(box.x - panelBefore.x), dy: Math.round(box.y - panelBefore.y) };
+    })
+    .toEqual({ dx: -200, dy: -150 });
+
+  // Closed here: their sockets would otherwise keep the server's shutdown waiting.
+  await Promise.all([tablet.close(), desk.close()]);
+});

@@ -1,10 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { MapToken } from '../../domain/table/types';
 import { moveEntry } from '../../domain/turn-order/turn-order';
 import type { turnOrderMachine } from '../../machines/turn-order.machine';
 import { turnOrderMessages } from './messages';
+import { usePointerDrag } from './pointer-drag';
 import { isDead } from './table-view';
 
 /** table.md §2: the panel starts 0.45 of the window's height down. */
@@ -12,6 +13,26 @@ export const TURN_PANEL_START = 0.45;
 const PANEL_WIDTH_PX = 272;
 /** Clear of the side column (chat or participants), so the panel starts over the map's right edge. */
 const SIDE_COLUMN_PX = 360;
+
+/** The entry being dragged, the place it would land in among the others, and how far it moved. */
+interface Lifted {
+  usableId: string;
+  to: number;
+  dy: number;
+}
+
+/** Where the drop indicator goes: before the entry landing after the lifted one, or after the last. */
+function dropMarkOf(
+  order: readonly string[],
+  lifted: Lifted | null,
+): { usableId: string; after: boolean } | null {
+  const from = lifted ? order.indexOf(lifted.usableId) : -1;
+  if (!lifted || from === -1 || from === lifted.to) return null;
+  const others = order.filter((usableId) => usableId !== lifted.usableId);
+  return lifted.to < others.length
+    ? { usableId: others[lifted.to]!, after: false }
+    : { usableId: others[others.length - 1]!, after: true };
+}
 
 /**
  * The floating turn-order panel (table.md §2, §4 "Turn order"). The MJ and the admin generate,
@@ -36,22 +57,48 @@ export function TurnOrderPanel({
   }));
   const [collapsed, setCollapsed] = useState(false);
   const [showParticipants, setShowParticipants] = useState(false);
-  const grab = useRef<{ pointerId: number; dx: number; dy: number } | null>(null);
-  const dragged = useRef<number | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const [lifted, setLifted] = useState<Lifted | null>(null);
+  const reorderable = canManage && running && order.length > 1;
 
-  const onHandleDown = (event: ReactPointerEvent<HTMLElement>) => {
-    if (!canManage || (event.target as HTMLElement).closest('button')) return;
-    grab.current = { pointerId: event.pointerId, dx: event.clientX - at.x, dy: event.clientY - at.y };
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-  };
-  const onHandleMove = (event: ReactPointerEvent<HTMLElement>) => {
-    const held = grab.current;
-    if (!held || held.pointerId !== event.pointerId) return;
-    setAt({
-      x: Math.min(window.innerWidth - 80, Math.max(0, event.clientX - held.dx)),
-      y: Math.min(window.innerHeight - 40, Math.max(0, event.clientY - held.dy)),
+  const panelDrag = usePointerDrag<{ dx: number; dy: number }>({
+    move: ({ dx, dy }, event) =>
+      setAt({
+        x: Math.min(window.innerWidth - 80, Math.max(0, event.clientX - dx)),
+        y: Math.min(window.innerHeight - 40, Math.max(0, event.clientY - dy)),
+      }),
+  });
+
+  /** Among the other entries, the lifted one lands before the first whose middle is below the pointer. */
+  const landingAt = (usableId: string, clientY: number) => {
+    const others = [...(list.current?.children ?? [])].filter(
+      (row) => (row as HTMLElement).dataset.usableId !== usableId,
+    );
+    const below = others.findIndex((row) => {
+      const box = row.getBoundingClientRect();
+      return clientY < box.top + box.height / 2;
     });
+    return below === -1 ? others.length : below;
   };
+
+  /** The lifted entry follows the pointer up and down, within the list, which would clip it. */
+  const entryDrag = usePointerDrag<{ usableId: string; startY: number; minDy: number; maxDy: number }>({
+    move: ({ usableId, startY, minDy, maxDy }, event) =>
+      setLifted({
+        usableId,
+        to: landingAt(usableId, event.clientY),
+        dy: Math.min(maxDy, Math.max(minDy, event.clientY - startY)),
+      }),
+    drop: ({ usableId }, event) => {
+      setLifted(null);
+      const from = order.indexOf(usableId);
+      const to = landingAt(usableId, event.clientY);
+      if (from === -1 || from === to) return;
+      turnOrder.send({ type: 'turnOrder.reorder', order: moveEntry(order, from, to) });
+    },
+    cancel: () => setLifted(null),
+  });
+  const dropMark = dropMarkOf(order, lifted);
 
   const everyToken = Object.values(tokens).sort((a, b) => a.name.localeCompare(b.name, 'fr'));
 
@@ -63,9 +110,11 @@ export function TurnOrderPanel({
     >
       <header
         className="turn-panel__header"
-        onPointerDown={onHandleDown}
-        onPointerMove={onHandleMove}
-        onPointerUp={() => (grab.current = null)}
+        onPointerDown={(event) => {
+          if (!canManage || (event.target as HTMLElement).closest('button')) return;
+          panelDrag.grab(event, { dx: event.clientX - at.x, dy: event.clientY - at.y });
+        }}
+        {...panelDrag.listeners}
         title={canManage ? turnOrderMessages.move : undefined}
       >
         <h2 id={titleId}>{turnOrderMessages.title}</h2>
@@ -86,7 +135,13 @@ export function TurnOrderPanel({
           ) : order.length === 0 ? (
             <p className="turn-panel__empty">{turnOrderMessages.noCombat}</p>
           ) : (
-            <ol className="turn-panel__order" aria-label={turnOrderMessages.title}>
+            <ol
+              ref={list}
+              className={
+                reorderable ? 'turn-panel__order turn-panel__order--reorderable' : 'turn-panel__order'
+              }
+              aria-label={turnOrderMessages.title}
+            >
               {order.map((usableId, index) => {
                 const token = tokens[usableId];
                 return (
@@ -97,20 +152,40 @@ export function TurnOrderPanel({
                       index === 0 ? 'turn-panel__entry--current' : '',
                       token?.isPlayer ? 'turn-panel__entry--player' : 'turn-panel__entry--monster',
                       token && isDead(token) ? 'turn-panel__entry--dead' : '',
+                      lifted?.usableId === usableId ? 'turn-panel__entry--lifted' : '',
+                      dropMark?.usableId === usableId
+                        ? `turn-panel__entry--drop-${dropMark.after ? 'after' : 'before'}`
+                        : '',
                     ]
                       .filter(Boolean)
                       .join(' ')}
-                    draggable={canManage && running}
-                    onDragStart={() => (dragged.current = index)}
-                    onDragOver={(event) => canManage && event.preventDefault()}
-                    onDrop={(event) => {
-                      event.preventDefault();
-                      const from = dragged.current;
-                      dragged.current = null;
-                      if (from === null || from === index) return;
-                      turnOrder.send({ type: 'turnOrder.reorder', order: moveEntry(order, from, index) });
-                    }}
+                    data-usable-id={usableId}
+                    style={
+                      lifted?.usableId === usableId ? { transform: `translateY(${lifted.dy}px)` } : undefined
+                    }
+                    onPointerDown={
+                      reorderable
+                        ? (event) => {
+                            // A finger drags by the grip only, so the rest of a long list still scrolls.
+                            const grip = (event.target as HTMLElement).closest('.turn-panel__grip');
+                            if (event.button !== 0 || (event.pointerType === 'touch' && !grip)) return;
+                            const row = event.currentTarget.getBoundingClientRect();
+                            const area = list.current!.getBoundingClientRect();
+                            const held = {
+                              usableId,
+                              startY: event.clientY,
+                              minDy: area.top - row.top,
+                              maxDy: area.bottom - row.bottom,
+                            };
+                            if (entryDrag.grab(event, held)) {
+                              setLifted({ usableId, to: index, dy: 0 });
+                            }
+                          }
+                        : undefined
+                    }
+                    {...entryDrag.listeners}
                   >
+                    {reorderable && <span className="turn-panel__grip" aria-hidden="true" />}
                     <span className="turn-panel__rank">{index + 1}</span>
                     <span className="turn-panel__name">{token?.name ?? usableId}</span>
                     {index === 0 && <span className="turn-panel__playing">{turnOrderMessages.playing}</span>}
@@ -126,9 +201,7 @@ export function TurnOrderPanel({
           )}
           {canManage && map !== null && (
             <>
-              {running && order.length > 1 && (
-                <p className="turn-panel__hint">{turnOrderMessages.reorderHint}</p>
-              )}
+              {reorderable && <p className="turn-panel__hint">{turnOrderMessages.reorderHint}</p>}
               <div className="turn-panel__actions">
                 <button type="button" onClick={() => turnOrder.send({ type: 'turnOrder.generate' })}>
                   {turnOrderMessages.generate}

@@ -1,0 +1,173 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor } from 'xstate';
+import type { MapToken } from '../../src/domain/table/types';
+import { turnOrderMachine, type TurnOrderChange } from '../../src/machines/turn-order.machine';
+import { TurnOrderPanel } from '../../src/ui/game/TurnOrderPanel';
+
+/** jsdom has no PointerEvent: without it the pointer's id, kind and place would be dropped. */
+class TestPointerEvent extends MouseEvent {
+  readonly pointerId: number;
+  readonly pointerType: string;
+  readonly isPrimary: boolean;
+  constructor(type: string, init: PointerEventInit = {}) {
+    super(type, init);
+    this.pointerId = init.pointerId ?? 1;
+    this.pointerType = init.pointerType ?? 'mouse';
+    this.isPrimary = init.isPrimary ?? true;
+  }
+}
+
+const ROW_HEIGHT = 30;
+
+beforeEach(() => {
+  vi.stubGlobal('PointerEvent', TestPointerEvent);
+  // jsdom lays nothing out: each entry stands one row below the previous one, in a list of 3 rows.
+  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    if (this.tagName !== 'LI') return DOMRect.fromRect({ x: 0, y: 0, width: 250, height: 3 * ROW_HEIGHT });
+    const row = [...this.parentElement!.children].indexOf(this);
+    return DOMRect.fromRect({ x: 0, y: row * ROW_HEIGHT, width: 250, height: ROW_HEIGHT });
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function tokenOf(usableId: string, name: string, isPlayer: boolean): MapToken {
+  return {
+    usableId,
+    itemId: usableId,
+    name,
+    isPlayer,
+    assetLink: null,
+    speciality: null,
+    AC: 10,
+    HP: 20,
+    currentHP: 20,
+    soulEssence: isPlayer ? 100 : null,
+    currentSoulEssence: isPlayer ? 100 : null,
+    attackBonus: 0,
+    damage: '1d6',
+    inTurnOrder: true,
+    visibility: true,
+    x: 10,
+    y: 10,
+  };
+}
+
+const tokens = {
+  ana: tokenOf('ana', 'Ana', true),
+  goule: tokenOf('goule', 'Goule', false),
+  loup: tokenOf('loup', 'Loup', false),
+};
+
+function renderPanel(canManage = true) {
+  const sent: TurnOrderChange[] = [];
+  const turnOrder = createActor(
+    turnOrderMachine.provide({
+      actions: { 'send turn order change': (_, change) => void sent.push(change) },
+    }),
+    { input: { map: 'Crypte', order: ['ana', 'goule', 'loup'], canManage } },
+  ).start();
+  render(<TurnOrderPanel turnOrder={turnOrder} tokens={tokens} />);
+  const panel = screen.getByRole('complementary', { name: 'Ordre de tour' });
+  const entry = (name: string) => within(panel).getByText(name).closest('li')!;
+  return { sent, panel, entry };
+}
+
+/** The middle of row `row`, where a pointer over that entry would be. */
+const over = (row: number) => row * ROW_HEIGHT + ROW_HEIGHT / 2;
+
+describe('turn order panel: reordering by pointer', () => {
+  it('a mouse drags the last entry to the top: a drop line shows, then the reorder goes to the server', () => {
+    const { sent, panel, entry } = renderPanel();
+    const loup = entry('Loup');
+    fireEvent.pointerDown(loup, { pointerId: 1, pointerType: 'mouse', clientY: over(2) });
+    expect(loup.className).toContain('turn-panel__entry--lifted');
+    fireEvent.pointerMove(loup, { pointerId: 1, pointerType: 'mouse', clientY: over(1) });
+    fireEvent.pointerMove(loup, { pointerId: 1, pointerType: 'mouse', clientY: -5 });
+    expect(entry('Ana').className).toContain('turn-panel__entry--drop-before');
+    // Above the list's top, the lifted entry stops at the top rather than be clipped.
+    expect(loup.style.transform).toBe(`translateY(${-2 * ROW_HEIGHT}px)`);
+    fireEvent.pointerUp(loup, { pointerId: 1, pointerType: 'mouse', clientY: -5 });
+    expect(sent).toEqual([{ type: 'turnOrder.reorder', map: 'Crypte', order: ['loup', 'ana', 'goule'] }]);
+    expect(panel.querySelector('.turn-panel__entry--lifted, [class*="--drop-"]')).toBeNull();
+  });
+
+  it('a finger drags by the grip: the first entry goes last; a touch elsewhere on the entry drags nothing', () => {
+    const { sent, entry } = renderPanel();
+    const ana = entry('Ana');
+    fireEvent.pointerDown(ana, { pointerId: 7, pointerType: 'touch', clientY: over(0) });
+    fireEvent.pointerMove(ana, { pointerId: 7, pointerType: 'touch', clientY: over(2) + 10 });
+    fireEvent.pointerUp(ana, { pointerId: 7, pointerType: 'touch', clientY: over(2) + 10 });
+    expect(sent).toEqual([]);
+
+    const grip = ana.querySelector('.turn-panel__grip')!;
+    fireEvent.pointerDown(grip, { pointerId: 8, pointerType: 'touch', clientY: over(0) });
+    // A second finger neither takes the drag nor drops it.
+    fireEvent.pointerDown(entry('Goule').querySelector('.turn-panel__grip')!, {
+      pointerId: 9,
+      pointerType: 'touch',
+      isPrimary: false,
+      clientY: over(1),
+    });
+    fireEvent.pointerUp(ana, { pointerId: 9, pointerType: 'touch', clientY: over(1) });
+    fireEvent.pointerMove(ana, { pointerId: 8, pointerType: 'touch', clientY: over(2) + 10 });
+    expect(entry('Loup').className).toContain('turn-panel__entry--drop-after');
+    fireEvent.pointerUp(ana, { pointerId: 8, pointerType: 'touch', clientY: over(2) + 10 });
+    expect(sent).toEqual([{ type: 'turnOrder.reorder', map: 'Crypte', order: ['goule', 'loup', 'ana'] }]);
+  });
+
+  it('a drag the browser cancels, or dropped where it started, sends nothing', () => {
+    const { sent, entry } = renderPanel();
+    const goule = entry('Goule');
+    fireEvent.pointerDown(goule, { pointerId: 1, clientY: over(1) });
+    fireEvent.pointerMove(goule, { pointerId: 1, clientY: over(0) });
+    fireEvent.pointerCancel(goule, { pointerId: 1 });
+    expect(goule.className).not.toContain('lifted');
+    expect(entry('Ana').className).not.toContain('drop-before');
+    fireEvent.pointerDown(goule, { pointerId: 2, clientY: over(1) });
+    fireEvent.pointerMove(goule, { pointerId: 2, clientY: over(1) + 8 });
+    fireEvent.pointerUp(goule, { pointerId: 2, clientY: over(1) + 8 });
+    expect(sent).toEqual([]);
+  });
+
+  it('a player has no grip and their drags change nothing', () => {
+    const { sent, panel, entry } = renderPanel(false);
+    expect(panel.querySelector('.turn-panel__grip')).toBeNull();
+    const loup = entry('Loup');
+    fireEvent.pointerDown(loup, { pointerId: 1, clientY: over(2) });
+    fireEvent.pointerMove(loup, { pointerId: 1, clientY: over(0) });
+    fireEvent.pointerUp(loup, { pointerId: 1, clientY: over(0) });
+    expect(sent).toEqual([]);
+    expect(loup.className).not.toContain('lifted');
+  });
+});
+
+describe('turn order panel: moving the panel', () => {
+  it('the MJ moves it with a finger on its header; a player cannot', () => {
+    const { panel } = renderPanel();
+    const header = panel.querySelector('header')!;
+    const start = { left: parseFloat(panel.style.left), top: parseFloat(panel.style.top) };
+    fireEvent.pointerDown(header, { pointerId: 3, pointerType: 'touch', clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(header, { pointerId: 3, pointerType: 'touch', clientX: 40, clientY: 60 });
+    fireEvent.pointerUp(header, { pointerId: 3, pointerType: 'touch', clientX: 40, clientY: 60 });
+    fireEvent.pointerMove(header, { pointerId: 3, pointerType: 'touch', clientX: 300, clientY: 300 });
+    expect({ left: parseFloat(panel.style.left), top: parseFloat(panel.style.top) }).toEqual({
+      left: start.left + 30,
+      top: start.top + 50,
+    });
+    cleanup();
+
+    const watched = renderPanel(false).panel;
+    const before = watched.style.cssText;
+    const watchedHeader = watched.querySelector('header')!;
+    fireEvent.pointerDown(watchedHeader, { pointerId: 4, pointerType: 'touch', clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(watchedHeader, { pointerId: 4, pointerType: 'touch', clientX: 40, clientY: 60 });
+    expect(watched.style.cssText).toBe(before);
+  });
+});
