@@ -112,11 +112,9 @@ export async function seat(
     send: (event, payload) => emitWithAck(socket, event, payload),
     async catchUp() {
       for (;;) {
-        const answer = await emitWithAck<SocketAck & { snapshot?: TableSnapshot | null; events?: TableEvent[] }>(
-          socket,
-          'tableCatchUp',
-          { gameId, afterSeq: client.inbox.state.lastSeq },
-        );
+        const answer = await emitWithAck<
+          SocketAck & { snapshot?: TableSnapshot | null; events?: TableEvent[] }
+        >(socket, 'tableCatchUp', { gameId, afterSeq: client.inbox.state.lastSeq });
         if (!answer.ok) throw new Error(answer.error);
         if (answer.snapshot) client.snapshots.push(answer.snapshot.seq);
         client.heard.push(...(answer.events ?? []));

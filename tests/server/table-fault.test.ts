@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_PATH } from '../../src/api/paths';
 import type { SocketAck } from '../../src/api/schemas/realtime';
 import { applyEvents, emptyTable } from '../../src/domain/table/reducer';
 import type { TableActor, TableEvent, TableState } from '../../src/domain/table/types';
 import { visibleTo } from '../../src/domain/table/visibility';
 import { openDatabase } from '../../server/db/client';
-import { apiParty, type ApiParty } from '../helpers/api-party';
+import { apiParty, type ApiPlayer } from '../helpers/api-party';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 import { createThrowAwayDatabase, drivers } from '../helpers/server';
 import { seedPgliteDataDir } from '../helpers/server-pglite-template';
@@ -115,8 +115,8 @@ describe.each(drivers)('table crash test (%s)', (driver) => {
 
   it('keeps every acknowledged drop, repeats none and leaves every client in step after a SIGKILL mid-play', async () => {
     const first = await start();
-    const party: ApiParty = await apiParty(first.url, 'Crash', 2);
-    const [aria, borin] = party.players as [ApiParty['players'][0], ApiParty['players'][0]];
+    const party = await apiParty(first.url, 'Crash', 2);
+    const [aria, borin] = party.players as [ApiPlayer, ApiPlayer];
     const source = {
       socket: async (token: string) => {
         const socket = await clientSocket(first.url, token);
