@@ -14,7 +14,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { createThrowAwayDatabase, drivers, type Driver } from '../tests/helpers/server';
-import { startChildServer, type ChildServer } from './fanout/child-server';
+import { startChildServer, type ChildServer } from '../tests/helpers/child-server';
 import { runFanout } from './fanout/load-workers';
 import { inBatches, type FanoutGame, type FanoutResult } from './fanout/table-clients';
 import { createTable } from './fanout/tables';

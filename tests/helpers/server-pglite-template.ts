@@ -14,19 +14,36 @@ import { openDatabase, type Database } from '../../server/db/client';
 
 const migrationsDir = fileURLToPath(new URL('../../server/db/migrations', import.meta.url));
 
+type DatabaseConfig = Pick<Config, 'dataDir' | 'databaseUrl'>;
+
 let template: Promise<Blob> | undefined;
 
-export async function openTestPglite(config: Config): Promise<Database> {
+export function openTestPglite(config: Config): Promise<Database> {
+  return openFromTemplate(config, true);
+}
+
+/**
+ * Fills the empty folder `config.dataDir` with the template, so a server process started on it
+ * (the crash test) skips creating and migrating a cluster.
+ */
+export async function seedPgliteDataDir(config: DatabaseConfig): Promise<void> {
+  const database = await openFromTemplate(config, false);
+  await database.close();
+}
+
+async function openFromTemplate(config: DatabaseConfig, inMemory: boolean): Promise<Database> {
   template ??= cachedTemplate(config);
   try {
-    return await openDatabase(config, { inMemory: true, loadDataDir: await template });
+    return await openDatabase(config, { inMemory, loadDataDir: await template });
   } catch {
+    // Half a cluster may have been written: the fresh template goes into an empty folder again.
+    if (!inMemory) await rm(config.dataDir, { recursive: true, force: true });
     template = freshTemplate(config, await templateFile());
-    return openDatabase(config, { inMemory: true, loadDataDir: await template });
+    return openDatabase(config, { inMemory, loadDataDir: await template });
   }
 }
 
-async function cachedTemplate(config: Config): Promise<Blob> {
+async function cachedTemplate(config: DatabaseConfig): Promise<Blob> {
   const file = await templateFile();
   try {
     return new Blob([await readFile(file)]);
@@ -35,7 +52,7 @@ async function cachedTemplate(config: Config): Promise<Blob> {
   }
 }
 
-async function freshTemplate(config: Config, file: string): Promise<Blob> {
+async function freshTemplate(config: DatabaseConfig, file: string): Promise<Blob> {
   const database = await openDatabase(config, { inMemory: true });
   if (database.driver !== 'pglite') throw new Error('the PGlite template needs the pglite driver');
   const dump = await database.client.dumpDataDir('none');

@@ -3,7 +3,7 @@ import { vi } from 'vitest';
 import type { SocketAck } from '../../src/api/schemas/realtime';
 import type { TokenDraft } from '../../src/domain/table/decide';
 import { catchUp, inboxOf, missingSeq, receive, type Inbox } from '../../src/domain/table/inbox';
-import { applyEvents, emptyTable } from '../../src/domain/table/reducer';
+import { applyEvents, emptyTable, type TableSnapshot } from '../../src/domain/table/reducer';
 import type { MapToken, TableActor, TableEvent, TableState } from '../../src/domain/table/types';
 import { eventsAfter } from '../../server/modules/table/log-store';
 import { gameInvitations } from '../../server/db/schema/index';
@@ -61,11 +61,11 @@ export function monsterDraft(name: string, over: Partial<TokenDraft> = {}): Toke
 }
 
 /** The server's truth: the whole log of the game, read from its database and folded. */
-export async function serverLog(t: TestServer, gameId: string): Promise<TableEvent[]> {
+export async function serverLog(t: Pick<TestServer, 'database'>, gameId: string): Promise<TableEvent[]> {
   return eventsAfter(t.database.db, gameId, 0);
 }
 
-export async function serverState(t: TestServer, gameId: string): Promise<TableState> {
+export async function serverState(t: Pick<TestServer, 'database'>, gameId: string): Promise<TableState> {
   const folded = applyEvents(emptyTable, await serverLog(t, gameId));
   if (folded.gapAt !== null || folded.rejected.length > 0) throw new Error('the log does not fold');
   return folded.state;
@@ -87,8 +87,10 @@ export async function tokenOf(t: TestServer, gameId: string, itemId: string, map
 export interface TableClient {
   socket: Socket;
   inbox: Inbox;
-  /** Every seq this client heard live, in arrival order. */
-  heard: number[];
+  /** Every event this client was given, live or in a catch-up answer, in arrival order. */
+  heard: TableEvent[];
+  /** The seq of every snapshot a catch-up answer gave it. */
+  snapshots: number[];
   send(event: string, payload: unknown): Promise<SocketAck>;
   catchUp(): Promise<void>;
   /** Waits until its copy reached `seq`. */
@@ -96,8 +98,8 @@ export interface TableClient {
 }
 
 export async function seat(
-  t: TestServer,
-  user: RegisteredUser,
+  t: Pick<TestServer, 'socket'>,
+  user: Pick<RegisteredUser, 'token'>,
   gameId: string,
   inbox: Inbox = inboxOf(emptyTable),
 ): Promise<TableClient> {
@@ -106,15 +108,16 @@ export async function seat(
     socket,
     inbox,
     heard: [],
+    snapshots: [],
     send: (event, payload) => emitWithAck(socket, event, payload),
     async catchUp() {
       for (;;) {
-        const answer = await emitWithAck<SocketAck & { snapshot?: null; events?: TableEvent[] }>(
-          socket,
-          'tableCatchUp',
-          { gameId, afterSeq: client.inbox.state.lastSeq },
-        );
+        const answer = await emitWithAck<
+          SocketAck & { snapshot?: TableSnapshot | null; events?: TableEvent[] }
+        >(socket, 'tableCatchUp', { gameId, afterSeq: client.inbox.state.lastSeq });
         if (!answer.ok) throw new Error(answer.error);
+        if (answer.snapshot) client.snapshots.push(answer.snapshot.seq);
+        client.heard.push(...(answer.events ?? []));
         client.inbox = catchUp(client.inbox, { snapshot: answer.snapshot, events: answer.events ?? [] });
         if (missingSeq(client.inbox) === null) return;
       }
@@ -127,7 +130,7 @@ export async function seat(
   };
   for (const name of TABLE_EVENT_NAMES) {
     socket.on(name, (event: TableEvent) => {
-      client.heard.push(event.seq);
+      client.heard.push(event);
       client.inbox = receive(client.inbox, event);
     });
   }
@@ -135,7 +138,11 @@ export async function seat(
 }
 
 /** A seated client that caught up. */
-export async function joined(t: TestServer, user: RegisteredUser, gameId: string): Promise<TableClient> {
+export async function joined(
+  t: Pick<TestServer, 'socket'>,
+  user: Pick<RegisteredUser, 'token'>,
+  gameId: string,
+): Promise<TableClient> {
   const client = await seat(t, user, gameId);
   await client.catchUp();
   return client;

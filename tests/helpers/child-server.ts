@@ -1,17 +1,29 @@
 /**
- * A server under test in its own process, so the clients' work in the bench process does not
- * slow it down (or the other way round) more than sharing the machine's cores does.
+ * A server in its own OS process (`node --import tsx <script>`), as it runs in production: the
+ * benches use it so the clients' work does not share the server's event loop, and the crash test
+ * so the server can be killed outright (SIGKILL: no shutdown hook, no final flush).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { SOCKET_PATH } from '../../src/api/paths';
 
 export interface ChildServer {
   url: string;
+  port: number;
   /** CPU seconds (user + system) the process has used so far. */
   cpuSeconds(): Promise<number>;
+  /** SIGTERM: the server's graceful shutdown (SIGKILL after 15 s). */
   stop(): Promise<void>;
+  /** SIGKILL: the process dies where it stands, as in a crash or an OOM kill. */
+  kill(): Promise<void>;
+}
+
+export interface ChildServerOptions {
+  /** Listen on this port (a restart on the address the clients reconnect to); a free one by default. */
+  port?: number;
+  /** What the process writes to stderr: shown (default) or dropped. */
+  stderr?: 'inherit' | 'ignore';
 }
 
 export function freePort(): Promise<number> {
@@ -26,28 +38,31 @@ export function freePort(): Promise<number> {
 }
 
 const CLOCK_TICKS = 100;
+const START_TIMEOUT_MS = 120_000;
 
 /** Starts `node --import tsx <script>` with PORT set and waits until socket.io answers on it. */
 export async function startChildServer(
   root: string,
   script: string,
   env: Record<string, string | undefined>,
+  options: ChildServerOptions = {},
 ): Promise<ChildServer> {
-  const port = await freePort();
-  // BENCH_PROFILE_DIR: each server under test writes a V8 CPU profile there when it exits.
+  const port = options.port ?? (await freePort());
+  // BENCH_PROFILE_DIR: each server started here writes a V8 CPU profile there when it exits.
   const profile = process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', options.stderr ?? 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}`);
+    if (ended()) throw new Error(`${script} exited with ${child.exitCode ?? child.signalCode}`);
     const answered = await fetch(`${url}${SOCKET_PATH}?EIO=4&transport=polling`)
       .then((response) => response.ok)
       .catch(() => false);
@@ -56,20 +71,26 @@ export async function startChildServer(
       child.kill('SIGKILL');
       throw new Error(`${script} did not start`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     url,
+    port,
     async cpuSeconds() {
       const fields = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
       return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
     },
     async stop() {
-      if (child.exitCode !== null) return;
+      if (ended()) return;
       child.kill('SIGTERM');
       const timeout = setTimeout(() => child.kill('SIGKILL'), 15_000);
       await exited;
       clearTimeout(timeout);
+    },
+    async kill() {
+      if (ended()) return;
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }
