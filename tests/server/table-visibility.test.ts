@@ -337,7 +337,12 @@ describe.each(drivers)('table visibility (%s)', (driver) => {
     ).toEqual({ ok: true });
     expect(await tokenOf(t, party.gameId, 'monster-Spectre')).toMatchObject({ x: 12, y: 34 });
     expect(await overseer.send('joinGame', { gameId: party.gameId })).toMatchObject({ ok: true });
-    expect((await t.api('GET', `/message?gameId=${party.gameId}`, undefined, admin.token)).status).toBe(200);
+    for (const path of [
+      `/message?gameId=${party.gameId}`,
+      `/game-data/${party.gameId}`,
+      `/game-data/${party.gameId}/players`,
+    ])
+      expect((await t.api('GET', path, undefined, admin.token)).status).toBe(200);
     // The outsider of the same party stays out.
     expect(
       (await t.api('GET', `/message?gameId=${party.gameId}`, undefined, party.outsider.token)).status,

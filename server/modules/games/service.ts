@@ -77,13 +77,14 @@ export function createGamesService({ db, access, presence, notifier }: GamesServ
       }
     },
 
+    /** The game as its table shows it: for members, and admins who oversee every table. */
     async data(actor: AuthUser, gameId: string): Promise<GameData> {
-      await access.requireMember(gameId, actor.id);
+      await access.requireSeat(gameId, actor);
       return { ...(await summaryOf(gameId)), ...(await readIdLists(db, gameId)) };
     },
 
     async players(actor: AuthUser, gameId: string): Promise<GamePlayer[]> {
-      await access.requireMember(gameId, actor.id);
+      await access.requireSeat(gameId, actor);
       const rows = await db
         .select({ id: users.id, displayName: users.displayName, invitationId: gameInvitations.id })
         .from(gameInvitations)
