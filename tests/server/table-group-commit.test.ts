@@ -22,14 +22,20 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
   });
   afterAll(() => t.close());
 
-  function committer() {
+  function committer(lanes = 1) {
     const emitted: Array<{ gameId: string; seqs: number[] }> = [];
     const emit = (gameId: string, transitions: readonly Transition[]) => {
       emitted.push({ gameId, seqs: transitions.map(({ event }) => event.seq) });
       return Promise.resolve();
     };
     const transaction = vi.spyOn(t.database.db, 'transaction');
-    const commits = createGroupCommit({ db: t.database.db, states: createTableStates(log), emit, log });
+    const commits = createGroupCommit({
+      db: t.database.db,
+      states: createTableStates(log),
+      emit,
+      log,
+      lanes,
+    });
     return { commits, emitted, transaction };
   }
 
@@ -56,6 +62,22 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     expect(answered.map(([event]) => (event as TableEvent).payload)).toEqual(
       submitted.map((_, i) => expect.objectContaining({ message: `Ligne ${i}` })),
     );
+  });
+
+  it('commits the lanes side by side, each game in its own lane and in order', async () => {
+    const { commits, emitted, transaction } = committer(4);
+    const heads = await Promise.all(games.map(async (gameId) => (await serverLog(t, gameId)).length));
+    await Promise.all(Array.from({ length: 60 }, (_, i) => commits.submit(say(games[i % 3]!, `Voie ${i}`))));
+    // One transaction per lane holding one of the three games at most.
+    expect(transaction.mock.calls.length).toBeLessThanOrEqual(3);
+    transaction.mockRestore();
+    for (const [g, gameId] of games.entries()) {
+      const logged = (await serverLog(t, gameId)).slice(heads[g]);
+      expect(logged.map((event) => (event.payload as { message: string }).message)).toEqual(
+        Array.from({ length: 20 }, (_, i) => `Voie ${i * 3 + g}`),
+      );
+      expect(emitted.flatMap((e) => (e.gameId === gameId ? e.seqs : []))).toEqual(logged.map((e) => e.seq));
+    }
   });
 
   it('refuses only the refused command and fails only the failing one; the rest of the batch is logged', async () => {

@@ -28,9 +28,21 @@ type Outcome = { refusal: string } | { transitions: Transition[] };
 const MAX_BATCH = 500;
 
 /**
- * Group commit (docs/table.md "Group commit"): the commands that arrive while a transaction is
- * under way wait, then all of them — whatever their games — are decided and logged in the next
- * single transaction, and emitted in seq order once it has committed. One transaction per batch
+ * Transactions a process may have under way at once, each for its own share of the games: on
+ * PostgreSQL they commit side by side on the pool's connections; PGlite runs them one after the
+ * other, each still a batch.
+ */
+export const COMMIT_LANES = 4;
+
+interface Lane {
+  queue: Queued[];
+  draining: Promise<void> | null;
+}
+
+/**
+ * Group commit (docs/table.md "Group commit"): the commands that arrive while a lane's transaction
+ * is under way wait, then all of them — whatever their games — are decided and logged in the
+ * lane's next single transaction, and emitted in seq order once it has committed. One transaction per batch
  * instead of one per command is what lets the embedded database keep up with every table's drops.
  */
 export function createGroupCommit({
@@ -38,15 +50,23 @@ export function createGroupCommit({
   states,
   emit,
   log,
+  lanes: laneCount = COMMIT_LANES,
 }: {
   db: Db;
   states: TableStates;
   emit: (gameId: string, transitions: readonly Transition[]) => Promise<void>;
   log: FastifyBaseLogger;
+  lanes?: number;
 }) {
-  const queue: Queued[] = [];
-  let draining: Promise<void> | null = null;
+  const lanes: Lane[] = Array.from({ length: laneCount }, () => ({ queue: [], draining: null }));
   let stopping = false;
+
+  /** A game always goes through the same lane, so its commands stay in order. */
+  function laneOf(gameId: string): Lane {
+    let hash = 0;
+    for (let i = 0; i < gameId.length; i += 1) hash = (hash * 31 + gameId.charCodeAt(i)) | 0;
+    return lanes[Math.abs(hash) % lanes.length]!;
+  }
 
   /** Decides the batch in arrival order, each command seeing the ones of its game before it. */
   function decideAndLog(batch: readonly Queued[]): Promise<Outcome[]> {
@@ -110,27 +130,28 @@ export function createGroupCommit({
     }
   }
 
-  async function drain(): Promise<void> {
+  async function drain(lane: Lane): Promise<void> {
     // Let the commands already read from the sockets in this turn join the first batch.
     await new Promise((resolve) => setImmediate(resolve));
-    while (queue.length > 0) await commit(queue.splice(0, MAX_BATCH));
-    draining = null;
+    while (lane.queue.length > 0) await commit(lane.queue.splice(0, MAX_BATCH));
+    lane.draining = null;
   }
 
   return {
     /** Logs the command's events and emits them; rejects with the French refusal. */
     submit(submission: Submission): Promise<TableEvent[]> {
       if (stopping) return Promise.reject(httpError(503, tableServerMessages.stopping));
+      const lane = laneOf(submission.gameId);
       return new Promise((resolve, reject) => {
-        queue.push({ ...submission, resolve, reject });
-        draining ??= drain();
+        lane.queue.push({ ...submission, resolve, reject });
+        lane.draining ??= drain(lane);
       });
     },
 
     /** Commits and emits what is queued, and takes nothing more. */
     async close(): Promise<void> {
       stopping = true;
-      await draining;
+      await Promise.all(lanes.map((lane) => lane.draining));
     },
   };
 }

@@ -63,9 +63,15 @@ export function tableSocketEvents({
       if (known && socket.rooms.has(seat) && isReading(socket, gameId)) return known;
       // Joined before reading: a change made from now on takes the socket out again, so what is read is never kept stale.
       await socket.join(seat);
-      const actor = await table.actorOf(gameId, user());
-      seats.set(gameId, actor);
-      return actor;
+      try {
+        const actor = await table.actorOf(gameId, user());
+        seats.set(gameId, actor);
+        return actor;
+      } catch (error) {
+        // An outsider's command leaves no room behind, whatever game ids they try.
+        await socket.leave(seat);
+        throw error;
+      }
     }
 
     on('itemChange', itemChangePayload, async (payload) => {
