@@ -28,6 +28,10 @@ export function eventOf(row: TableEventRow): TableEvent {
  * Runs `work` in one transaction holding the head rows of `gameIds`; `heads` maps each game to
  * its last committed seq. The rows are locked in id order, so two processes locking overlapping
  * sets wait for each other instead of deadlocking.
+ *
+ * The batch statements here pass their rows as one JSON parameter that PostgreSQL unpacks
+ * (`jsonb_to_recordset`): a batch of hundreds of events is then three parameters, not thousands
+ * for the query builder and the wire protocol to handle one by one (docs/table.md "Group commit").
  */
 export function withHeads<T>(
   db: Db,
@@ -37,12 +41,14 @@ export function withHeads<T>(
   const sorted = [...new Set(gameIds)].sort();
   return db.transaction(async (tx) => {
     // One statement creates the missing heads and locks every row (ON CONFLICT DO UPDATE takes the row lock).
-    const rows = await tx
-      .insert(tableHeads)
-      .values(sorted.map((gameId) => ({ gameId })))
-      .onConflictDoUpdate({ target: tableHeads.gameId, set: { seq: sql`${tableHeads.seq}` } })
-      .returning({ gameId: tableHeads.gameId, seq: tableHeads.seq });
-    return work(tx, new Map(rows.map((row) => [row.gameId, row.seq])));
+    const { rows } = (await tx.execute(sql`
+      insert into ${tableHeads} (game_id)
+      select game_id from jsonb_array_elements_text(${JSON.stringify(sorted)}::jsonb)
+        with ordinality as ids(game_id, position)
+      order by position
+      on conflict (game_id) do update set seq = ${tableHeads}.seq
+      returning game_id, seq`)) as unknown as { rows: Array<{ game_id: string; seq: number }> };
+    return work(tx, new Map(rows.map((row) => [row.game_id, Number(row.seq)])));
   });
 }
 
@@ -58,21 +64,29 @@ export interface LoggedEvent {
  */
 export async function appendEvents(tx: Tx, logged: readonly LoggedEvent[]): Promise<void> {
   if (logged.length === 0) return;
-  await tx.insert(tableEvents).values(
-    logged.map(({ gameId, event }) => ({
-      gameId,
-      seq: event.seq,
-      type: event.type,
-      payload: event.payload as Record<string, unknown>,
-      userId: event.userId,
-      createdAt: new Date(event.createdAt),
-    })),
+  const rows = logged.map(({ gameId, event }) => ({
+    game_id: gameId,
+    seq: event.seq,
+    type: event.type,
+    payload: event.payload,
+    user_id: event.userId,
+    created_at: event.createdAt,
+  }));
+  await tx.execute(sql`
+    insert into ${tableEvents} (game_id, seq, type, payload, user_id, created_at)
+    select game_id, seq, type, payload, user_id, created_at
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as events(
+      game_id text, seq integer, type text, payload jsonb, user_id uuid, created_at timestamptz)`);
+  const heads = [...new Map(logged.map(({ gameId, event }) => [gameId, event.seq]))].map(
+    ([game_id, seq]) => ({
+      game_id,
+      seq,
+    }),
   );
-  const heads = new Map(logged.map(({ gameId, event }) => [gameId, event.seq]));
-  await tx
-    .insert(tableHeads)
-    .values([...heads].map(([gameId, seq]) => ({ gameId, seq })))
-    .onConflictDoUpdate({ target: tableHeads.gameId, set: { seq: sql`excluded.seq` } });
+  await tx.execute(sql`
+    update ${tableHeads} set seq = heads.seq
+    from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) as heads(game_id text, seq integer)
+    where ${tableHeads}.game_id = heads.game_id`);
 }
 
 /** The committed events with seq > afterSeq, in seq order. */
