@@ -59,7 +59,7 @@ export interface LoggedEvent {
 }
 
 /**
- * Writes events and moves their games' heads to the last of them, in two statements whatever
+ * Writes events and moves their games' heads to the last of them, in one statement whatever
  * their number; only inside `withHeads`, whose heads the seqs must continue without a hole.
  */
 export async function appendEvents(tx: Tx, logged: readonly LoggedEvent[]): Promise<void> {
@@ -72,18 +72,20 @@ export async function appendEvents(tx: Tx, logged: readonly LoggedEvent[]): Prom
     user_id: event.userId,
     created_at: event.createdAt,
   }));
-  await tx.execute(sql`
-    insert into ${tableEvents} (game_id, seq, type, payload, user_id, created_at)
-    select game_id, seq, type, payload, user_id, created_at
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as events(
-      game_id text, seq integer, type text, payload jsonb, user_id uuid, created_at timestamptz)`);
   const heads = [...new Map(logged.map(({ gameId, event }) => [gameId, event.seq]))].map(
     ([game_id, seq]) => ({
       game_id,
       seq,
     }),
   );
+  // One statement: both writes happen, or neither.
   await tx.execute(sql`
+    with logged as (
+      insert into ${tableEvents} (game_id, seq, type, payload, user_id, created_at)
+      select game_id, seq, type, payload, user_id, created_at
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as events(
+        game_id text, seq integer, type text, payload jsonb, user_id uuid, created_at timestamptz)
+    )
     update ${tableHeads} set seq = heads.seq
     from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) as heads(game_id text, seq integer)
     where ${tableHeads}.game_id = heads.game_id`);
