@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { applyEvent } from '../../../src/domain/table/reducer';
 import type { TableEvent, TableEventBody, TableState } from '../../../src/domain/table/types';
-import type { Db } from '../../db/client';
+import { isSingleConnection, type Db } from '../../db/client';
 import { httpError, reportInternalError } from '../../lib/errors';
 import type { Transition } from './emitter';
 import { appendEvents, withHeads, type LoggedEvent } from './log-store';
@@ -28,9 +28,9 @@ type Outcome = { refusal: string } | { transitions: Transition[] };
 const MAX_BATCH = 500;
 
 /**
- * Transactions a process may have under way at once, each for its own share of the games: on
- * PostgreSQL they commit side by side on the pool's connections; PGlite runs them one after the
- * other, each still a batch.
+ * Transactions a process may have under way at once on PostgreSQL, each for its own share of the
+ * games, committing side by side on the pool's connections. PGlite gets one lane: its transactions
+ * run one after the other anyway, and one lane makes the largest batches.
  */
 export const COMMIT_LANES = 4;
 
@@ -50,7 +50,7 @@ export function createGroupCommit({
   states,
   emit,
   log,
-  lanes: laneCount = COMMIT_LANES,
+  lanes: laneCount = isSingleConnection(db) ? 1 : COMMIT_LANES,
 }: {
   db: Db;
   states: TableStates;
