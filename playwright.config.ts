@@ -21,6 +21,10 @@ export default defineConfig({
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     launchOptions: chromiumLaunchOptions,
+    // The landing's field of 1,000 particles redraws at 30 fps behind every home screen, lobby and
+    // menu: with two or three pages per test it was most of the suite's CPU. A visitor who asks for
+    // less motion gets one still frame; tests/e2e/auth.spec.ts keeps the animated entrance.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
