@@ -10,7 +10,7 @@ export default defineConfig({
   outputDir: 'test-results',
   fullyParallel: true,
   workers: 2,
-  // Two-browser scenarios with registrations (scrypt) and the spec's 1–2 s delays take a while on
+  // Two-browser scenarios with registrations and the spec's 1–2 s delays take a while on
   // a loaded 2-core machine; one retry on CI keeps a slow run from reading as a broken product.
   retries: process.env.CI ? 1 : 0,
   timeout: 150_000,
@@ -21,6 +21,10 @@ export default defineConfig({
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     launchOptions: chromiumLaunchOptions,
+    // The landing's field of 1,000 particles redraws at 30 fps behind every home screen, lobby and
+    // menu: with two or three pages per test it was most of the suite's CPU. A visitor who asks for
+    // less motion gets one still frame; tests/e2e/auth.spec.ts keeps the animated entrance.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
@@ -34,6 +38,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e',
       AUTH_RATE_LIMIT_MAX: '1000',
+      TEST_FAST_PASSWORD_HASHING: 'true',
       LOG_LEVEL: 'warn',
     },
   },

@@ -5,6 +5,7 @@ import { openDatabase, type Db } from './db/client';
 import { createLogger } from './lib/logger';
 import { createAccessGuard } from './modules/auth/access';
 import { authRoutes } from './modules/auth/routes';
+import { createPasswordHasher, PRODUCTION_COST, TEST_COST } from './modules/auth/passwords';
 import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
 import { charactersRoutes } from './modules/characters/routes';
@@ -88,7 +89,12 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     await useRealtime(app, access, config);
     await useClient(app, config);
 
-    const auth = createAuthService({ db: database, tokens, sockets: app.realtime });
+    const auth = createAuthService({
+      db: database,
+      tokens,
+      sockets: app.realtime,
+      passwords: createPasswordHasher(config.fastPasswordHashing ? TEST_COST : PRODUCTION_COST),
+    });
     const users = createUsersService(database);
     const presence = createPresence({
       realtime: app.realtime,

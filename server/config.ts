@@ -32,7 +32,18 @@ const envSchema = z.object({
   IMAGE_BUCKET_URL: z
     .url({ protocol: /^https$/, error: 'adresse https:// attendue / https:// address expected' })
     .default('https://images.shatteredrealms.fr/'),
+  // Test suites only: cheap password hashing (see PRODUCTION_COST and TEST_COST in passwords.ts).
+  TEST_FAST_PASSWORD_HASHING: z.enum(['true', 'false']).default('false'),
+  NODE_ENV: optional(z.string()),
 });
+
+const refusingTestKnobsInProduction = envSchema.refine(
+  (env) => env.NODE_ENV !== 'production' || env.TEST_FAST_PASSWORD_HASHING === 'false',
+  {
+    path: ['TEST_FAST_PASSWORD_HASHING'],
+    message: 'interdit en production / not allowed with NODE_ENV=production',
+  },
+);
 
 export interface Config {
   port: number;
@@ -50,6 +61,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Always ends with '/', so a file name appends to it. */
   imageBucketUrl: string;
+  /** Test suites only: hash passwords at a fraction of the production cost. */
+  fastPasswordHashing: boolean;
 }
 
 export class ConfigError extends Error {
@@ -57,7 +70,7 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = refusingTestKnobsInProduction.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Configuration invalide / invalid configuration:\n${lines.join('\n')}`);
@@ -77,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     clientDir: e.CLIENT_DIR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     imageBucketUrl: withTrailingSlash(e.IMAGE_BUCKET_URL),
+    fastPasswordHashing: e.TEST_FAST_PASSWORD_HASHING === 'true',
   };
 }
 

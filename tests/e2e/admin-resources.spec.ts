@@ -1,13 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
 import type { RegisteredUser, TestServer } from '../helpers/server';
-import { makeAdmin, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+import {
+  makeAdmin,
+  closeServerAfterPages,
+  openSignedIn,
+  startServerWithDatabase,
+} from './helpers/own-server';
 
 let server: TestServer;
 test.beforeAll(async () => {
   server = await startServerWithDatabase();
 });
-test.afterAll(() => server.close());
+test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
 
 /** Steps of the per-game admin page, as a game master takes them. */
 async function chooseCategory(page: Page, label: string) {

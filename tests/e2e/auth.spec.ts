@@ -10,6 +10,10 @@ import {
   register,
 } from './helpers/ui';
 
+// The one spec that enters through the animated gate (collapse, burst, then the overlay), as most
+// visitors see it; every other spec asks for reduced motion (playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 test('a visitor registers, logs out, logs back in, chooses a mode and keeps the session on reload', async ({
   page,
 }) => {

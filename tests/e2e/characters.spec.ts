@@ -12,7 +12,7 @@ import {
   spendSkillPoints,
   spendStatPoints,
 } from './helpers/characters';
-import { openSignedIn, startServerWithDatabase } from './helpers/own-server';
+import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
 import { newAccount, openLanding, register } from './helpers/ui';
 
 test('a player spends every budget, is refused until then, creates a character and opens its sheet', async ({
@@ -139,7 +139,7 @@ test.describe('the sheet of a character in a game', () => {
   test.beforeAll(async () => {
     server = await startServerWithDatabase();
   });
-  test.afterAll(() => server.close());
+  test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
 
   test('the player equips the weapon the MJ gave, sees the bonus and its attacks, and feeds a shard to the core; the MJ’s open sheet follows', async ({
     browser,

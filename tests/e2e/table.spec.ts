@@ -1,13 +1,13 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
 import type { RegisteredUser, TestServer } from '../helpers/server';
-import { openSignedIn, startServerWithDatabase } from './helpers/own-server';
+import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
 
 let server: TestServer;
 test.beforeAll(async () => {
   server = await startServerWithDatabase();
 });
-test.afterAll(() => server.close());
+test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
 
 /** The steps of the table, as the MJ and a player take them (table.md §2 "Game screen"). */
 function mapOf(page: Page): Locator {

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema/index';
 import { accessClaims, type SessionTokens } from '../../src/api/schemas/auth';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
 
@@ -237,5 +239,30 @@ describe.each(drivers)('registration rules (%s)', (driver) => {
     const response = await t.api('POST', '/auth/login');
     expect(response.status).toBe(400);
     expect(response.body.error).toMatch(/^Entrée invalide/);
+  });
+});
+
+describe('password hashing cost', () => {
+  const storedHash = async (t: TestServer, email: string) => {
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, email));
+    return user?.passwordHash;
+  };
+
+  it('is the production scrypt cost unless the test knob is set, and both log in', async () => {
+    const production = await startTestServer({ env: { TEST_FAST_PASSWORD_HASHING: 'false' } });
+    const fast = await startTestServer();
+    try {
+      for (const [t, prefix] of [
+        [production, 'scrypt$16384$8$1$'],
+        [fast, 'scrypt$1024$8$1$'],
+      ] as const) {
+        const user = await t.register();
+        expect(await storedHash(t, user.email)).toMatch(new RegExp(`^${prefix.replaceAll('$', '\\$')}`));
+        const login = await t.api('POST', '/auth/login', { email: user.email, password: user.password });
+        expect(login.status).toBe(200);
+      }
+    } finally {
+      await Promise.all([production.close(), fast.close()]);
+    }
   });
 });

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       clientDir: 'dist/client',
       trustProxy: false,
       imageBucketUrl: 'https://images.shatteredrealms.fr/',
+      fastPasswordHashing: false,
     });
   });
 
@@ -66,6 +67,14 @@ describe('loadConfig', () => {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short', LOG_LEVEL: 'loud' });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*JWT_SECRET[\s\S]*LOG_LEVEL/);
+  });
+
+  it('hashes passwords cheaply only when a test asks, and never with NODE_ENV=production', () => {
+    expect(loadConfig({ TEST_FAST_PASSWORD_HASHING: 'true' }).fastPasswordHashing).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).fastPasswordHashing).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', TEST_FAST_PASSWORD_HASHING: 'true' })).toThrow(
+      /TEST_FAST_PASSWORD_HASHING/,
+    );
   });
 
   it('wants the image bucket over https', () => {

@@ -15,7 +15,7 @@ import { commonMessages, httpError } from '../../lib/errors';
 import { toPublicUser } from '../users/public-user';
 import type { AuthUser } from './access';
 import { authMessages } from './messages';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import type { PasswordHasher } from './passwords';
 import {
   openSession,
   revokeOtherSessions,
@@ -35,6 +35,7 @@ export interface AuthServiceDeps {
   db: Db;
   tokens: TokenService;
   sockets: SocketTerminator;
+  passwords: PasswordHasher;
 }
 
 /** The messages a unique index stands for, so racing writes still get the right 409. */
@@ -49,7 +50,8 @@ function asConflict(error: unknown): unknown {
   return message ? httpError(409, message) : error;
 }
 
-export function createAuthService({ db, tokens, sockets }: AuthServiceDeps) {
+export function createAuthService({ db, tokens, sockets, passwords }: AuthServiceDeps) {
+  const { hashPassword, verifyPassword, verifyAgainstDummy } = passwords;
   async function tokensFor(user: UserRow, session: OpenedSession): Promise<SessionTokens> {
     return {
       token: await tokens.signAccess(user, session.sid),

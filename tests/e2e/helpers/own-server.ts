@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { createUsersService } from '../../../server/modules/users/service';
 import { BASE_PATH } from '../../../src/api/paths';
 import { startTestServer, type RegisteredUser, type TestServer } from '../../helpers/server';
@@ -11,6 +11,15 @@ import { startTestServer, type RegisteredUser, type TestServer } from '../../hel
  */
 export async function startServerWithDatabase(): Promise<TestServer> {
   return startTestServer({ env: { CLIENT_DIR: 'dist/client' } });
+}
+
+/**
+ * Closes the pages the worker's tests opened on contexts of their own, then the server: a page
+ * left open keeps its socket reconnecting, and the server's close would wait on its requests.
+ */
+export async function closeServerAfterPages(server: TestServer, browser: Browser): Promise<void> {
+  await Promise.all(browser.contexts().map((context) => context.close()));
+  await server.close();
 }
 
 /** Grants the role, then renews the tokens: the client reads the role from the access token. */
