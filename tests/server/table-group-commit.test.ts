@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemMessage } from '../../src/domain/table/decide';
 import type { TableEvent } from '../../src/domain/table/types';
 import type { Transition } from '../../server/modules/table/emitter';
@@ -21,6 +21,8 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     games = await Promise.all([1, 2, 3].map(() => insertGame(t.database.db, mj.userId)));
   });
   afterAll(() => t.close());
+  // The server files share one process: no spy outlives its test.
+  afterEach(() => vi.restoreAllMocks());
 
   function committer(lanes = 1) {
     const emitted: Array<{ gameId: string; seqs: number[] }> = [];
@@ -50,7 +52,6 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     const submitted = Array.from({ length: 30 }, (_, i) => commits.submit(say(games[i % 3]!, `Ligne ${i}`)));
     const answered = await Promise.all(submitted);
     expect(transaction).toHaveBeenCalledTimes(1);
-    transaction.mockRestore();
     for (const gameId of games) {
       const logged = await serverLog(t, gameId);
       expect(logged.map((event) => event.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
@@ -70,7 +71,6 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     await Promise.all(Array.from({ length: 60 }, (_, i) => commits.submit(say(games[i % 3]!, `Voie ${i}`))));
     // One transaction per lane holding one of the three games at most.
     expect(transaction.mock.calls.length).toBeLessThanOrEqual(3);
-    transaction.mockRestore();
     for (const [g, gameId] of games.entries()) {
       const logged = (await serverLog(t, gameId)).slice(heads[g]);
       expect(logged.map((event) => (event.payload as { message: string }).message)).toEqual(
