@@ -40,7 +40,6 @@ export function createTableEmitter(realtime: Realtime, playersOf: (gameId: strin
     for (const transition of transitions) {
       const { event, before, after } = transition;
       const name = socketEventOf(event.type);
-      io.to(rooms.tableManagers(gameId)).emit(name, event);
       const shared = projectEvent(event, before, after, anyPlayer);
       const apart: string[] = [];
       if (touchesHiddenPlayerToken(transition)) {
@@ -53,7 +52,16 @@ export function createTableEmitter(realtime: Realtime, playersOf: (gameId: strin
           apart.push(room);
         }
       }
-      io.to(rooms.tablePlayers(gameId)).except(apart).emit(name, shared);
+      const managersRoom = rooms.tableManagers(gameId);
+      const playersRoom = rooms.tablePlayers(gameId);
+      // Most events read the same for everyone (projectEvent returns the event itself): one
+      // broadcast, encoded once, reaches both rooms.
+      if (shared === event) {
+        io.to([managersRoom, playersRoom]).except(apart).emit(name, event);
+      } else {
+        io.to(managersRoom).emit(name, event);
+        io.to(playersRoom).except(apart).emit(name, shared);
+      }
     }
   };
 }
