@@ -31,8 +31,8 @@ export interface FanoutOptions {
   drainMs?: number;
 }
 
-/** What one load process measured, raw, for `summarize` to merge with the others'. */
-export interface FanoutSample {
+/** The drops' fate, counted alike by one load process and by all of them together. */
+interface FanoutCounts {
   clients: number;
   /** Drops sent, answered `{ ok: true }`, answered with a refusal, never answered. */
   sent: number;
@@ -43,6 +43,10 @@ export interface FanoutSample {
   /** Acked drops some other member never received, and the missing deliveries. */
   lostMoves: number;
   lostDeliveries: number;
+}
+
+/** What one load process measured, raw, for `summarize` to merge with the others'. */
+export interface FanoutSample extends FanoutCounts {
   /** Send → the server's answer, per answered drop, ms. */
   ackLatencies: number[];
   /** Send → every other member received, per drop, ms. */
@@ -53,15 +57,7 @@ export interface FanoutSample {
   lagP99Ms: number;
 }
 
-export interface FanoutResult {
-  clients: number;
-  sent: number;
-  acked: number;
-  refused: number;
-  unanswered: number;
-  refusals: string[];
-  lostMoves: number;
-  lostDeliveries: number;
+export interface FanoutResult extends FanoutCounts {
   ackP50Ms: number;
   ackP95Ms: number;
   p50Ms: number;
