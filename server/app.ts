@@ -117,7 +117,8 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     const notifier = createInvitationNotifier(database, app.realtime);
     const gameDeps = { db: database, access: gameAccess, presence: tablePresence, notifier };
     app.realtime.onConnection(tableEvents({ ...gameDeps, log: app.log.child({ module: 'table' }) }));
-    const table = useTable(app, gameDeps);
+    // An embedded database this process opened is its alone: no other process can open it.
+    const table = useTable(app, { ...gameDeps, soleWriter: opened?.driver === 'pglite' });
     started.table = table;
     await app.register(
       async (api) => {

@@ -15,13 +15,14 @@ declare module 'fastify' {
 /** The live table's service, its socket events, and `app.table` for the other modules. */
 export function useTable(
   app: FastifyInstance,
-  deps: { db: Db; access: GameAccess; presence: TablePresence },
+  deps: { db: Db; access: GameAccess; presence: TablePresence; soleWriter: boolean },
 ): TableService {
   const service = createTableService({
     db: deps.db,
     access: deps.access,
     realtime: app.realtime,
     log: app.log.child({ module: 'table' }),
+    soleWriter: deps.soleWriter,
   });
   app.realtime.onConnection(tableSocketEvents({ table: service, presence: deps.presence }));
   app.decorate('table', { postSystemMessage: service.postSystemMessage } satisfies TablePublic);

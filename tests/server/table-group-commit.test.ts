@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemMessage } from '../../src/domain/table/decide';
 import type { TableEvent } from '../../src/domain/table/types';
 import type { Transition } from '../../server/modules/table/emitter';
+import { tableSnapshots } from '../../server/db/schema/index';
 import { createGroupCommit } from '../../server/modules/table/group-commit';
 import { createTableStates } from '../../server/modules/table/states';
 import { insertGame } from '../helpers/game-fixtures';
@@ -24,7 +26,7 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
   // The server files share one process: no spy outlives its test.
   afterEach(() => vi.restoreAllMocks());
 
-  function committer(lanes = 1) {
+  function committer(lanes = 1, soleWriter = false) {
     const emitted: Array<{ gameId: string; seqs: number[] }> = [];
     const emit = (gameId: string, transitions: readonly Transition[]) => {
       emitted.push({ gameId, seqs: transitions.map(({ event }) => event.seq) });
@@ -37,6 +39,7 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
       emit,
       log,
       lanes,
+      soleWriter,
     });
     return { commits, emitted, transaction };
   }
@@ -76,6 +79,28 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
       expect(logged.map((event) => (event.payload as { message: string }).message)).toEqual(
         Array.from({ length: 20 }, (_, i) => `Voie ${i * 3 + g}`),
       );
+      expect(emitted.flatMap((e) => (e.gameId === gameId ? e.seqs : []))).toEqual(logged.map((e) => e.seq));
+    }
+  });
+
+  it('as the sole writer, logs a batch in one statement and takes a transaction only for a snapshot', async () => {
+    const mj = await t.register();
+    const fresh = await Promise.all([1, 2].map(() => insertGame(t.database.db, mj.userId)));
+    const { commits, emitted, transaction } = committer(1, true);
+    await Promise.all(Array.from({ length: 40 }, (_, i) => commits.submit(say(fresh[i % 2]!, `Seul ${i}`))));
+    expect(transaction).not.toHaveBeenCalled();
+    // 180 more lines in one game cross seq 200: its snapshot is written with the events.
+    await Promise.all(Array.from({ length: 190 }, (_, i) => commits.submit(say(fresh[0]!, `Encore ${i}`))));
+    expect(transaction).toHaveBeenCalledTimes(1);
+    const [snapshot] = await t.database.db
+      .select({ seq: tableSnapshots.seq })
+      .from(tableSnapshots)
+      .where(eq(tableSnapshots.gameId, fresh[0]!));
+    expect(snapshot?.seq).toBe(210);
+    for (const [g, gameId] of fresh.entries()) {
+      const logged = await serverLog(t, gameId);
+      expect(logged.map((event) => event.seq)).toEqual(logged.map((_, i) => i + 1));
+      expect(logged).toHaveLength(g === 0 ? 210 : 20);
       expect(emitted.flatMap((e) => (e.gameId === gameId ? e.seqs : []))).toEqual(logged.map((e) => e.seq));
     }
   });

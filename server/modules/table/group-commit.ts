@@ -4,9 +4,9 @@ import type { TableEvent, TableEventBody, TableState } from '../../../src/domain
 import { isSingleConnection, type Db } from '../../db/client';
 import { httpError, reportInternalError } from '../../lib/errors';
 import type { Transition } from './emitter';
-import { appendEvents, withHeads, type LoggedEvent } from './log-store';
+import { appendEvents, withHeads, type LoggedEvent, type Tx } from './log-store';
 import { tableServerMessages } from './messages';
-import { snapshotIfDue } from './snapshots';
+import { snapshotDue, snapshotIfDue } from './snapshots';
 import type { TableStates } from './states';
 
 /** One command to log: decided against its game's committed state, under the head lock. */
@@ -23,6 +23,14 @@ interface Queued extends Submission {
 }
 
 type Outcome = { refusal: string } | { transitions: Transition[] };
+
+/** A batch decided: each game's head before it and state after it, the events to log, the answers. */
+interface Decided {
+  heads: Map<string, number>;
+  working: Map<string, TableState>;
+  logged: LoggedEvent[];
+  outcomes: Outcome[];
+}
 
 /** A bound on one transaction's size, so a burst cannot hold the head locks for long. */
 const MAX_BATCH = 500;
@@ -50,12 +58,18 @@ export function createGroupCommit({
   states,
   emit,
   log,
-  lanes: laneCount = isSingleConnection(db) ? 1 : COMMIT_LANES,
+  soleWriter = false,
+  lanes: laneCount = soleWriter || isSingleConnection(db) ? 1 : COMMIT_LANES,
 }: {
   db: Db;
   states: TableStates;
   emit: (gameId: string, transitions: readonly Transition[]) => Promise<void>;
   log: FastifyBaseLogger;
+  /**
+   * This process is the only one appending to the database (it opened its embedded PGlite
+   * itself, which no other process can open): no head lock, one statement per batch.
+   */
+  soleWriter?: boolean;
   lanes?: number;
 }) {
   const lanes: Lane[] = Array.from({ length: laneCount }, () => ({ queue: [], draining: null }));
@@ -68,42 +82,75 @@ export function createGroupCommit({
     return lanes[Math.abs(hash) % lanes.length]!;
   }
 
-  /** Decides the batch in arrival order, each command seeing the ones of its game before it. */
-  function decideAndLog(batch: readonly Queued[]): Promise<Outcome[]> {
-    return withHeads(
-      db,
-      batch.map(({ gameId }) => gameId),
-      async (tx, heads) => {
-        const working = new Map<string, TableState>();
-        const logged: LoggedEvent[] = [];
-        const outcomes: Outcome[] = [];
-        for (const { gameId, userId, decideOn } of batch) {
-          let state = working.get(gameId) ?? (await states.current(tx, gameId, heads.get(gameId)));
-          const decided = decideOn(state);
-          if (typeof decided === 'string') {
-            outcomes.push({ refusal: decided });
-            working.set(gameId, state);
-            continue;
-          }
-          const transitions: Transition[] = [];
-          const createdAt = new Date().toISOString();
-          for (const { type, payload } of decided) {
-            const event = { seq: state.lastSeq + 1, type, payload, userId, createdAt } as TableEvent;
-            const applied = applyEvent(state, event);
-            // decide only returns events its own reducer accepts: anything else must not be logged.
-            if (applied.outcome !== 'applied') throw new Error(`decided event does not fold: ${type}`);
-            transitions.push({ event, before: state, after: applied.state });
-            logged.push({ gameId, event });
-            state = applied.state;
-          }
-          working.set(gameId, state);
-          outcomes.push({ transitions });
-        }
-        await appendEvents(tx, logged);
-        for (const [gameId, state] of working) await snapshotIfDue(tx, gameId, heads.get(gameId) ?? 0, state);
-        return outcomes;
-      },
+  /**
+   * Decides the batch in arrival order, each command seeing the ones of its game before it;
+   * `stateOf` gives a game's committed state.
+   */
+  async function decideBatch(
+    batch: readonly Queued[],
+    stateOf: (gameId: string) => Promise<TableState>,
+  ): Promise<Decided> {
+    const heads = new Map<string, number>();
+    const working = new Map<string, TableState>();
+    const logged: LoggedEvent[] = [];
+    const outcomes: Outcome[] = [];
+    for (const { gameId, userId, decideOn } of batch) {
+      let state = working.get(gameId);
+      if (!state) {
+        state = await stateOf(gameId);
+        heads.set(gameId, state.lastSeq);
+      }
+      const decided = decideOn(state);
+      if (typeof decided === 'string') {
+        outcomes.push({ refusal: decided });
+        working.set(gameId, state);
+        continue;
+      }
+      const transitions: Transition[] = [];
+      const createdAt = new Date().toISOString();
+      for (const { type, payload } of decided) {
+        const event = { seq: state.lastSeq + 1, type, payload, userId, createdAt } as TableEvent;
+        const applied = applyEvent(state, event);
+        // decide only returns events its own reducer accepts: anything else must not be logged.
+        if (applied.outcome !== 'applied') throw new Error(`decided event does not fold: ${type}`);
+        transitions.push({ event, before: state, after: applied.state });
+        logged.push({ gameId, event });
+        state = applied.state;
+      }
+      working.set(gameId, state);
+      outcomes.push({ transitions });
+    }
+    return { heads, working, logged, outcomes };
+  }
+
+  async function write(tx: Tx, { heads, working, logged }: Decided): Promise<void> {
+    await appendEvents(tx, logged);
+    for (const [gameId, state] of working) await snapshotIfDue(tx, gameId, heads.get(gameId) ?? 0, state);
+  }
+
+  async function decideAndLog(batch: readonly Queued[]): Promise<Outcome[]> {
+    if (!soleWriter) {
+      return withHeads(
+        db,
+        batch.map(({ gameId }) => gameId),
+        async (tx, heads) => {
+          const decided = await decideBatch(batch, (gameId) => states.current(tx, gameId, heads.get(gameId)));
+          await write(tx, decided);
+          return decided.outcomes;
+        },
+      );
+    }
+    // Nobody else appends: the copies in memory are the committed state, and the heads need no lock.
+    const decided = await decideBatch(batch, (gameId) =>
+      states.current(db, gameId, states.cached(gameId)?.lastSeq),
     );
+    const snapshots = [...decided.working].some(([gameId, state]) =>
+      snapshotDue(decided.heads.get(gameId) ?? 0, state.lastSeq),
+    );
+    // One statement is its own transaction; a snapshot adds statements, so it takes one.
+    if (snapshots) await db.transaction((tx) => write(tx, decided));
+    else await appendEvents(db, decided.logged);
+    return decided.outcomes;
   }
 
   async function commit(batch: Queued[]): Promise<void> {

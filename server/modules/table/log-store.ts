@@ -60,9 +60,10 @@ export interface LoggedEvent {
 
 /**
  * Writes events and moves their games' heads to the last of them, in one statement whatever
- * their number; only inside `withHeads`, whose heads the seqs must continue without a hole.
+ * their number; only inside `withHeads`, whose heads the seqs must continue without a hole, or
+ * by the database's sole writer, whose own copies are the heads.
  */
-export async function appendEvents(tx: Tx, logged: readonly LoggedEvent[]): Promise<void> {
+export async function appendEvents(db: Reader, logged: readonly LoggedEvent[]): Promise<void> {
   if (logged.length === 0) return;
   const rows = logged.map(({ gameId, event }) => ({
     game_id: gameId,
@@ -78,17 +79,18 @@ export async function appendEvents(tx: Tx, logged: readonly LoggedEvent[]): Prom
       seq,
     }),
   );
-  // One statement: both writes happen, or neither.
-  await tx.execute(sql`
+  // One statement: both writes happen, or neither. The heads are upserted: a sole writer
+  // (group-commit.ts) appends without `withHeads`, which would have created them.
+  await db.execute(sql`
     with logged as (
       insert into ${tableEvents} (game_id, seq, type, payload, user_id, created_at)
       select game_id, seq, type, payload, user_id, created_at
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as events(
         game_id text, seq integer, type text, payload jsonb, user_id uuid, created_at timestamptz)
     )
-    update ${tableHeads} set seq = heads.seq
-    from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) as heads(game_id text, seq integer)
-    where ${tableHeads}.game_id = heads.game_id`);
+    insert into ${tableHeads} (game_id, seq)
+    select game_id, seq from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) as heads(game_id text, seq integer)
+    on conflict (game_id) do update set seq = excluded.seq`);
 }
 
 /** The committed events with seq > afterSeq, in seq order. */

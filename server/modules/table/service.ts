@@ -43,16 +43,19 @@ export function createTableService({
   access,
   realtime,
   log,
+  soleWriter = false,
 }: {
   db: Db;
   access: GameAccess;
   realtime: Realtime;
   log: FastifyBaseLogger;
+  /** No other process appends to this database (group-commit.ts). */
+  soleWriter?: boolean;
 }) {
   const states = createTableStates(log);
   const members = createTableMembers(db, access);
   const emit = createTableEmitter(realtime, members.playersOf);
-  const commits = createGroupCommit({ db, states, emit, log });
+  const commits = createGroupCommit({ db, states, emit, log, soleWriter });
 
   async function command(gameId: string, actor: TableActor, cmd: TableCommand): Promise<TableEvent[]> {
     return commits.submit({

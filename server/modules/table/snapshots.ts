@@ -34,6 +34,10 @@ export async function latestSnapshot(
   return row ? restore({ seq: row.seq, state: row.state }) : null;
 }
 
+/** Whether appending from seq `before` to `after` crosses a multiple of SNAPSHOT_EVERY. */
+export const snapshotDue = (before: number, after: number): boolean =>
+  Math.floor(before / SNAPSHOT_EVERY) !== Math.floor(after / SNAPSHOT_EVERY);
+
 /** Writes a snapshot when an append crossed a multiple of SNAPSHOT_EVERY, and drops the old ones. */
 export async function snapshotIfDue(
   tx: Tx,
@@ -41,7 +45,7 @@ export async function snapshotIfDue(
   before: number,
   state: TableState,
 ): Promise<void> {
-  if (Math.floor(before / SNAPSHOT_EVERY) === Math.floor(state.lastSeq / SNAPSHOT_EVERY)) return;
+  if (!snapshotDue(before, state.lastSeq)) return;
   const { seq, state: copy } = snapshotOf(state);
   await tx.insert(tableSnapshots).values({ gameId, seq, state: copy }).onConflictDoNothing();
   const kept = tx
