@@ -1,7 +1,12 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
 import type { RegisteredUser, TestServer } from '../helpers/server';
-import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+import {
+  closeServerAfterPages,
+  makeAdmin,
+  openSignedIn,
+  startServerWithDatabase,
+} from './helpers/own-server';
 
 let server: TestServer;
 test.beforeAll(async () => {
@@ -262,4 +267,44 @@ test('on a touch screen the MJ reorders the turn order by an entry’s grip, by 
 
   // Closed here: their sockets would otherwise keep the server's shutdown waiting.
   await Promise.all([tablet.close(), desk.close()]);
+});
+
+test('an admin who is not a member oversees the table like its MJ: the hidden monster, the map, the chat', async ({
+  browser,
+}) => {
+  const [mj, registered] = await Promise.all([server.register(), server.register()]);
+  const admin = await makeAdmin(server, registered);
+  const gameId = await insertGame(server.database.db, mj.userId, 'La Tour');
+  const mapLink = `${server.url}/shatteredrealms/favicon.svg`;
+  const created = await Promise.all([
+    server.api('POST', `/game-data/${gameId}/map`, { name: 'Tour', link: mapLink }, mj.token),
+    server.api('POST', `/game-data/${gameId}/monster`, { name: 'Spectre', HP: 12 }, mj.token),
+  ]);
+  expect(created.map((response) => response.status)).toEqual([201, 201]);
+  const open = async (user: RegisteredUser) => {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await openSignedIn(page, server, user, `/game?gameId=${gameId}`);
+    return page;
+  };
+  const master = await open(mj);
+  await master.getByLabel('Carte', { exact: true }).selectOption({ label: 'Tour' });
+  await master.getByRole('button', { name: 'Oui, emmener les joueurs' }).click();
+  await placeFromMenu(master, { x: 400, y: 250 }, 'Spectre');
+  await token(master, 'Spectre').click();
+  await master.getByRole('button', { name: 'Masquer aux joueurs' }).click();
+  await expect(token(master, 'Spectre')).toHaveClass(/map-token--hidden/);
+
+  const overseer = await open(admin);
+  await expect(mapOf(overseer).getByRole('img', { name: 'Tour' })).toBeVisible();
+  // Hidden from the players, not from an admin.
+  await expect(token(overseer, 'Spectre')).toHaveClass(/map-token--hidden/);
+  await say(overseer, 'Je veille sur cette table.');
+  await expect(chatOf(master).getByText('Je veille sur cette table.')).toBeVisible();
+  // Seated at the table too: the MJ sees the admin among the connected.
+  await expect(
+    master
+      .getByRole('complementary', { name: 'Joueurs connectés' })
+      .getByText(admin.displayName, { exact: true }),
+  ).toBeVisible();
 });
