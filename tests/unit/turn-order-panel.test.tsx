@@ -171,3 +171,20 @@ describe('turn order panel: moving the panel', () => {
     expect(watched.style.cssText).toBe(before);
   });
 });
+
+describe('turn order panel: reordering by keyboard', () => {
+  it('Alt + arrow moves the focused entry one place, never past either end; a player’s panel takes no key', () => {
+    const { sent, entry } = renderPanel();
+    const goule = entry('Goule');
+    expect(goule.tabIndex).toBe(0);
+    fireEvent.keyDown(goule, { key: 'ArrowUp', altKey: true });
+    fireEvent.keyDown(entry('Loup'), { key: 'ArrowDown', altKey: true });
+    fireEvent.keyDown(entry('Ana'), { key: 'ArrowDown' });
+    expect(sent).toEqual([{ type: 'turnOrder.reorder', map: 'Crypte', order: ['goule', 'ana', 'loup'] }]);
+    cleanup();
+
+    const player = renderPanel(false);
+    fireEvent.keyDown(player.entry('Goule'), { key: 'ArrowUp', altKey: true });
+    expect(player.sent).toEqual([]);
+  });
+});

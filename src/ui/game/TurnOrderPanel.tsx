@@ -184,6 +184,21 @@ export function TurnOrderPanel({
                         : undefined
                     }
                     {...entryDrag.listeners}
+                    tabIndex={reorderable ? 0 : undefined}
+                    aria-keyshortcuts={reorderable ? 'Alt+ArrowUp Alt+ArrowDown' : undefined}
+                    title={reorderable ? turnOrderMessages.reorderKeys : undefined}
+                    onKeyDown={
+                      reorderable
+                        ? (event) => {
+                            // The keyboard's way of dragging: one place up or down per press.
+                            const step = { ArrowUp: -1, ArrowDown: 1 }[event.key];
+                            const to = index + (step ?? 0);
+                            if (!event.altKey || step === undefined || to < 0 || to >= order.length) return;
+                            event.preventDefault();
+                            turnOrder.send({ type: 'turnOrder.reorder', order: moveEntry(order, index, to) });
+                          }
+                        : undefined
+                    }
                   >
                     {reorderable && <span className="turn-panel__grip" aria-hidden="true" />}
                     <span className="turn-panel__rank">{index + 1}</span>

@@ -73,6 +73,7 @@ export const turnOrderMessages = {
   participants: 'Participants',
   playing: 'joue',
   reorderHint: 'Glissez pour réordonner',
+  reorderKeys: 'Alt + flèche haut ou bas pour déplacer',
   collapse: 'Replier',
   expand: 'Déplier',
 } as const;
