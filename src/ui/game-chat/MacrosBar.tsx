@@ -1,9 +1,36 @@
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { MESSAGE_MAX_LENGTH } from '../../domain/table/messages';
 import { MACROS_SHOWN } from '../../machines/macros.machine';
 import type { ChatActor, MacrosActor } from './chat-actors';
 import { gameChatTexts as texts } from './messages';
+
+/** The dialog's refusal, if any, then Annuler beside its own action. */
+function DialogFooter({
+  error,
+  onCancel,
+  children,
+}: {
+  error: string | null;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {error && (
+        <p className="game-chat__alert" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="game-chat__dialog-actions">
+        <button type="button" className="secondary" onClick={onCancel}>
+          {texts.cancel}
+        </button>
+        {children}
+      </div>
+    </>
+  );
+}
 
 function MacroDialog({ macros }: { macros: MacrosActor }) {
   const editing = useSelector(macros, (snapshot) => snapshot.hasTag('editing'));
@@ -41,32 +68,16 @@ function MacroDialog({ macros }: { macros: MacrosActor }) {
                 onChange={(event) => macros.send({ type: 'macro.form.change', content: event.target.value })}
               />
             </label>
-            {formError && (
-              <p className="game-chat__alert" role="alert">
-                {formError}
-              </p>
-            )}
-            <div className="game-chat__dialog-actions">
-              <button type="button" className="secondary" onClick={close}>
-                {texts.cancel}
-              </button>
+            <DialogFooter error={formError} onCancel={close}>
               <button type="submit" disabled={busy}>
                 {texts.save}
               </button>
-            </div>
+            </DialogFooter>
           </form>
         ) : (
           <>
             <h3 id={titleId}>{texts.confirmDelete(draft.title)}</h3>
-            {formError && (
-              <p className="game-chat__alert" role="alert">
-                {formError}
-              </p>
-            )}
-            <div className="game-chat__dialog-actions">
-              <button type="button" className="secondary" onClick={close}>
-                {texts.cancel}
-              </button>
+            <DialogFooter error={formError} onCancel={close}>
               <button
                 type="button"
                 className="danger"
@@ -75,7 +86,7 @@ function MacroDialog({ macros }: { macros: MacrosActor }) {
               >
                 {texts.delete}
               </button>
-            </div>
+            </DialogFooter>
           </>
         )}
       </section>
