@@ -266,9 +266,11 @@ describe.each(drivers)('table crash test (%s)', (driver) => {
     expect([...logged].filter(([, times]) => times > 1)).toEqual([]);
     expect(drops.filter((drop) => drop.answer === 'ok' && !logged.has(drop.key))).toEqual([]);
     expect(drops.filter((drop) => drop.answer === 'refused' && logged.has(drop.key))).toEqual([]);
-    // The kill fell mid-play: drops were on their way when the first process died.
+    // The kill fell mid-play: drops were on their way when the first process died. One may still
+    // have been answered ok, its ack already on the wire (and so logged, as checked above); none
+    // can have been refused.
     expect(cutShort.length).toBeGreaterThan(0);
-    expect(cutShort.filter((drop) => drop.answer !== 'none')).toEqual([]);
+    expect(cutShort.filter((drop) => drop.answer === 'refused')).toEqual([]);
 
     // The MJ hears events as logged: what the dead process announced is what the log holds, so
     // the new process did not hand out again a seq it had already given.

@@ -10,6 +10,16 @@ import type { Realtime } from '../../realtime/types';
 export function createTablePresence(realtime: Realtime) {
   const { io } = realtime;
 
+  /**
+   * Takes every socket of the user out of `roomNames`: this process's at once, before the caller
+   * answers (over Redis the adapter applies even its own sockets only after a round trip), the
+   * other processes' when the adapter reaches them.
+   */
+  function leaveEverywhere(userId: string, roomNames: string[]): void {
+    io.local.in(rooms.user(userId)).socketsLeave(roomNames);
+    io.in(rooms.user(userId)).socketsLeave(roomNames);
+  }
+
   async function connectedUsers(gameId: string): Promise<ConnectedUser[]> {
     const sockets = await io.in(rooms.game(gameId)).fetchSockets();
     const byId = new Map<string, ConnectedUser>();
@@ -63,12 +73,12 @@ export function createTablePresence(realtime: Realtime) {
     /** Takes every socket of a user away from a game's table, on every process, and says why. */
     expel(userId: string, gameId: string, reason: GameAccessEnded['reason']): void {
       realtime.toUser(userId).emit('gameAccessEnded', { gameId, reason } satisfies GameAccessEnded);
-      io.in(rooms.user(userId)).socketsLeave(tableRoomsOf(gameId, userId));
+      leaveEverywhere(userId, tableRoomsOf(gameId, userId));
     },
 
     /** The user's characters in the game changed: every socket of theirs reads its seat again. */
     reseat(userId: string, gameId: string): void {
-      io.in(rooms.user(userId)).socketsLeave(rooms.tableSeat(gameId, userId));
+      leaveEverywhere(userId, [rooms.tableSeat(gameId, userId)]);
     },
 
     /** Empties a game's table (the game is gone). */
