@@ -9,7 +9,7 @@ import { tableServerMessages } from './messages';
 import { snapshotDue, snapshotIfDue } from './snapshots';
 import type { TableStates } from './states';
 
-/** One command to log: decided against its game's committed state, under the head lock. */
+/** One command to log, decided against its game's committed state. */
 export interface Submission {
   gameId: string;
   userId: string | null;
@@ -50,8 +50,9 @@ interface Lane {
 /**
  * Group commit (docs/table.md "Group commit"): the commands that arrive while a lane's transaction
  * is under way wait, then all of them — whatever their games — are decided and logged in the
- * lane's next single transaction, and emitted in seq order once it has committed. One transaction per batch
- * instead of one per command is what lets the embedded database keep up with every table's drops.
+ * lane's next single transaction, and emitted in seq order once it has committed. One
+ * transaction per batch instead of one per command is what lets the database keep up with every
+ * table's drops.
  */
 export function createGroupCommit({
   db,
