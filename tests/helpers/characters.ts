@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { CreateCharacterRequest } from '../../src/api/schemas/characters';
 import {
   buildCharacter,
@@ -9,8 +8,8 @@ import {
   type Allocation,
 } from '../../src/domain/character/creation';
 import type { SkillName } from '../../src/domain/character/skills';
-import type { Db } from '../../server/db/client';
-import { gameInvitations, games } from '../../server/db/schema/index';
+import { insertAcceptedPlayer, insertGame } from './game-fixtures';
+import type { TestServer } from './server';
 
 const skillSpending: SkillName[] = [
   ...Array<SkillName>(3).fill('athletisme'),
@@ -47,20 +46,19 @@ export function validCharacterBody(
 }
 
 /**
- * A game with its MJ and accepted players, written straight through the schema: the lobby's
- * service (another issue) is not needed to test who reaches a character.
+ * The people around a character in a game: its owner and a teammate (accepted players), the MJ,
+ * and a stranger to the game — who may and who may not reach it.
  */
-export async function createGameWithPlayers(
-  db: Db,
-  mjUserId: string,
-  playerIds: string[] = [],
-): Promise<string> {
-  const id = `G${randomBytes(4).toString('hex')}`;
-  await db.insert(games).values({ id, name: `Partie ${id}`, mjUserId });
-  for (const toUserId of playerIds) {
-    await db
-      .insert(gameInvitations)
-      .values({ gameId: id, fromUserId: mjUserId, toUserId, status: 'accepted' });
-  }
-  return id;
+export async function keepersParty(t: TestServer) {
+  const [owner, mj, teammate, stranger] = await Promise.all([
+    t.register(),
+    t.register(),
+    t.register(),
+    t.register(),
+  ]);
+  const { db } = t.database;
+  const gameId = await insertGame(db, mj.userId);
+  await insertAcceptedPlayer(db, gameId, mj.userId, owner.userId);
+  await insertAcceptedPlayer(db, gameId, mj.userId, teammate.userId);
+  return { owner, mj, teammate, stranger, gameId };
 }

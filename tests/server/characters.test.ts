@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterSheet, CharacterSummary } from '../../src/api/schemas/characters';
 import { characterMessages as m } from '../../src/domain/character/messages';
-import { createGameWithPlayers, validCharacterBody } from '../helpers/characters';
+import { keepersParty, validCharacterBody } from '../helpers/characters';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
 const bucket = 'https://images.shatteredrealms.fr/';
@@ -18,13 +18,7 @@ describe.each(drivers)('characters (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await startTestServer({ driver });
-    [owner, mj, teammate, stranger] = await Promise.all([
-      t.register(),
-      t.register(),
-      t.register(),
-      t.register(),
-    ]);
-    gameId = await createGameWithPlayers(t.database.db, mj.userId, [owner.userId, teammate.userId]);
+    ({ owner, mj, teammate, stranger, gameId } = await keepersParty(t));
   });
   afterAll(() => t.close());
 

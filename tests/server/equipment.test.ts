@@ -15,7 +15,7 @@ import { characterMessages as m } from '../../src/domain/character/messages';
 import { createEquipmentService, type EquipmentNotice } from '../../server/modules/equipment/service';
 import { createGameAccess } from '../../server/modules/games/access';
 import { createResourcesService } from '../../server/modules/resources/service';
-import { createGameWithPlayers, validCharacterBody } from '../helpers/characters';
+import { keepersParty, validCharacterBody } from '../helpers/characters';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
 const notYours = "Vous n'êtes pas autorisé à modifier ou consulter ce personnage.";
@@ -67,13 +67,7 @@ describe.each(drivers)('equipment and soul core (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await startTestServer({ driver });
-    [owner, mj, teammate, stranger] = await Promise.all([
-      t.register(),
-      t.register(),
-      t.register(),
-      t.register(),
-    ]);
-    gameId = await createGameWithPlayers(t.database.db, mj.userId, [owner.userId, teammate.userId]);
+    ({ owner, mj, teammate, stranger, gameId } = await keepersParty(t));
     aria = (await t.api<{ id: string }>('POST', '/players', validCharacterBody('Aria', gameId), owner.token))
       .body.id;
     ids.helm = await create('memory', {
