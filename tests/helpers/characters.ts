@@ -50,12 +50,7 @@ export function validCharacterBody(
  * and a stranger to the game — who may and who may not reach it.
  */
 export async function keepersParty(t: TestServer) {
-  const [owner, mj, teammate, stranger] = await Promise.all([
-    t.register(),
-    t.register(),
-    t.register(),
-    t.register(),
-  ]);
+  const [owner, mj, teammate, stranger] = await t.registerMany(4);
   const { db } = t.database;
   const gameId = await insertGame(db, mj.userId);
   await insertAcceptedPlayer(db, gameId, mj.userId, owner.userId);

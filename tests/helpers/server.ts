@@ -42,6 +42,9 @@ export interface RegisteredUser {
   displayName: string;
 }
 
+/** `N` values of `T`, for destructuring without a possibly-undefined element. */
+type Tuple<T, N extends number, R extends T[] = []> = R['length'] extends N ? R : Tuple<T, N, [T, ...R]>;
+
 export interface TestServer {
   app: FastifyInstance;
   config: Config;
@@ -61,6 +64,8 @@ export interface TestServer {
   register(
     overrides?: Partial<Pick<RegisteredUser, 'email' | 'password' | 'displayName'>>,
   ): Promise<RegisteredUser>;
+  /** `count` fresh users, registered side by side. */
+  registerMany<N extends number>(count: N): Promise<Tuple<RegisteredUser, N>>;
   /** A connected socket.io client; rejects with the server's refusal. Closed with the server. */
   socket(token: string): Promise<Socket>;
   /**
@@ -142,6 +147,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
         refreshToken: response.body.refreshToken,
         userId: response.body.userId,
       };
+    },
+
+    async registerMany<N extends number>(count: N) {
+      const users = await Promise.all(Array.from({ length: count }, () => server.register()));
+      return users as Tuple<RegisteredUser, N>;
     },
 
     socket(token) {

@@ -21,13 +21,7 @@ export const emitWithAck = <T = SocketAck>(socket: Socket, event: string, payloa
 
 /** An MJ, two players with a character each, a kicked player and an outsider, at one game. */
 export async function tableParty(t: TestServer) {
-  const [mj, owner, other, kicked, outsider] = await Promise.all([
-    t.register(),
-    t.register(),
-    t.register(),
-    t.register(),
-    t.register(),
-  ]);
+  const [mj, owner, other, kicked, outsider] = await t.registerMany(5);
   const { db } = t.database;
   const gameId = await insertGame(db, mj.userId);
   await insertAcceptedPlayer(db, gameId, mj.userId, owner.userId);

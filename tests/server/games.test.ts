@@ -28,12 +28,7 @@ describe.each(drivers)('games (%s)', (driver) => {
 
   /** An MJ, a game, an accepted player, a pending invitee and a stranger. */
   async function table() {
-    const [mj, player, invitee, stranger] = await Promise.all([
-      t.register(),
-      t.register(),
-      t.register(),
-      t.register(),
-    ]);
+    const [mj, player, invitee, stranger] = await t.registerMany(4);
     const game = await createGame(mj);
     const invite = async (user: RegisteredUser) =>
       (

@@ -22,13 +22,7 @@ describe.each(drivers)('game resources (%s)', (driver) => {
 
   beforeAll(async () => {
     t = await startTestServer({ driver });
-    [mj, otherMj, player, outsider, admin] = await Promise.all([
-      t.register(),
-      t.register(),
-      t.register(),
-      t.register(),
-      t.register(),
-    ]);
+    [mj, otherMj, player, outsider, admin] = await t.registerMany(5);
     await createUsersService(t.database.db).grantRole(admin.email, 'admin');
     gameId = await insertGame(t.database.db, mj.userId, 'Les Terres Brisées');
     otherGameId = await insertGame(t.database.db, otherMj.userId, 'Autre partie');
