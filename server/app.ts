@@ -11,9 +11,9 @@ import { createTokenService } from './modules/auth/tokens';
 import { charactersRoutes } from './modules/characters/routes';
 import { createCharactersService } from './modules/characters/service';
 import { publicConfigRoutes } from './modules/config/routes';
-import { emitEquipmentChange } from './modules/equipment/notifier';
 import { equipmentRoutes } from './modules/equipment/routes';
 import { createEquipmentService } from './modules/equipment/service';
+import { createSheetNotices, emitSheetChange } from './modules/characters/sheet-notices';
 import { friendsRoutes } from './modules/friends/routes';
 import { createFriendsService, friendIdsOf } from './modules/friends/service';
 import { createInvitationNotifier } from './modules/game-invitations/notifier';
@@ -111,8 +111,14 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
       areFriends: friends.areFriends,
     });
     app.realtime.onConnection(privateMessageEvents(messages));
-    const resources = createResourcesService(database);
     const gameAccess = createGameAccess(database);
+    const sheetsChanged = createSheetNotices({
+      db: database,
+      gameAccess,
+      realtime: app.realtime,
+      log: app.log.child({ module: 'sheets' }),
+    });
+    const resources = createResourcesService(database, sheetsChanged);
     const tablePresence = createTablePresence(app.realtime);
     const notifier = createInvitationNotifier(database, app.realtime);
     const gameDeps = { db: database, access: gameAccess, presence: tablePresence, notifier };
@@ -143,8 +149,9 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
               // The game chat's 'Équipé: …' / 'Déséquipé: …' line (table.md §4) goes into the table
               // log, so a reload or a late joiner sees it too.
               if (notice.gameId !== null) await table.postSystemMessage(notice.gameId, notice.text);
-              emitEquipmentChange(app.realtime, notice);
+              emitSheetChange(app.realtime, notice);
             },
+            sheetsChanged,
             log: app.log.child({ module: 'equipment' }),
           }),
         });

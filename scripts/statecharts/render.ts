@@ -87,25 +87,50 @@ function renderNode(
   for (const invoke of stateNode.invoke) {
     collected.actors.add(typeof invoke.src === 'string' ? invoke.src : invoke.id);
   }
-  for (const edge of node.edges) {
-    const event = describeEvent(edge.transition.eventType);
-    const guard = describeGuard(edge.transition.guard);
-    if (!edge.transition.eventType.startsWith('xstate.')) {
-      if (edge.transition.eventType !== '') collected.events.add(edge.transition.eventType);
+  for (const edge of edgesOf(node)) {
+    const event = describeEvent(edge.eventType);
+    const guard = describeGuard(edge.guard);
+    if (!edge.eventType.startsWith('xstate.')) {
+      if (edge.eventType !== '') collected.events.add(edge.eventType);
     }
     if (event.startsWith('after ')) collected.delays.add(event.slice('after '.length));
     if (guard) collected.guards.add(guard);
     // Targetless transitions only run actions: they are listed under events, not drawn as self-loops.
-    if (!edge.transition.target) continue;
+    if (!edge.target) continue;
     const label = guard ? `${event} [${guard}]` : event;
     if (depth === 0) {
       collected.global.add(`\`${label}\` → \`${edge.target.key}\``);
       continue;
     }
     transitions.push(
-      `  ${mermaidId(edge.source)} --> ${mermaidId(edge.target)} : ${label.replace(/:/g, '∶')}`,
+      `  ${mermaidId(node.stateNode)} --> ${mermaidId(edge.target)} : ${label.replace(/:/g, '∶')}`,
     );
   }
+}
+
+interface Edge {
+  eventType: string;
+  guard: unknown;
+  target: StateNodeLike | undefined;
+}
+
+/**
+ * The node's transitions: the graph's edges, which leave out the eventless (`always`) ones, and
+ * those, one edge per target (none for a targetless one).
+ */
+function edgesOf(node: DirectedGraphNode): Edge[] {
+  const drawn: Edge[] = node.edges.map((edge) => ({
+    eventType: edge.transition.eventType,
+    guard: edge.transition.guard,
+    target: edge.transition.target ? edge.target : undefined,
+  }));
+  const eventless = (node.stateNode.always ?? []).flatMap((transition): Edge[] => {
+    const targets: ReadonlyArray<StateNodeLike | undefined> = transition.target?.length
+      ? transition.target
+      : [undefined];
+    return targets.map((target) => ({ eventType: '', guard: transition.guard, target }));
+  });
+  return [...drawn, ...eventless];
 }
 
 /** The leading JSDoc paragraph of the machine's export, which says why the machine exists. */

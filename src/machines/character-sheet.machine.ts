@@ -50,6 +50,12 @@ export interface CharacterSheetContext {
   imageError: string | null;
   /** The server's word on the last consumption, success or refusal. */
   shardFeedback: { ok: boolean; text: string } | null;
+  /**
+   * A change was told while a call was under way: the sheet is read again once the call ends.
+   * Reading it at once would drop the call's answer, and the server tells of a change before it
+   * answers the call that made it.
+   */
+  reloadDue: boolean;
 }
 
 /** The sheet's numbers before equipment: the stored statistics and each skill's bonus. */
@@ -112,6 +118,7 @@ export const characterSheetMachine = setup({
     equipment: sheetEquipment(),
   },
   actions: {
+    'note reload due': assign({ reloadDue: true }),
     'keep sheet': assign({ sheet: (_, sheet: CharacterSheet) => sheet }),
     'keep sheet data': assign((_, { sheet, attacks, enchantments }: SheetData) => ({
       sheet,
@@ -125,6 +132,7 @@ export const characterSheetMachine = setup({
     })),
   },
   guards: {
+    'a reload is due': ({ context }) => context.reloadDue,
     'image link is refused': ({ context, event }) =>
       event.type === 'image.change' &&
       event.link.trim() !== '' &&
@@ -149,6 +157,7 @@ export const characterSheetMachine = setup({
     loadError: null,
     imageError: null,
     shardFeedback: null,
+    reloadDue: false,
   }),
   invoke: [
     {
@@ -196,6 +205,7 @@ export const characterSheetMachine = setup({
       initial: 'idle',
       states: {
         idle: {
+          always: { guard: 'a reload is due', target: 'reloading' },
           on: {
             'image.change': [
               {
@@ -219,6 +229,7 @@ export const characterSheetMachine = setup({
         },
         consumingShards: {
           tags: ['busy'],
+          on: { 'sheet.reload': { actions: 'note reload due' } },
           invoke: {
             id: 'shards',
             src: 'consume shards',
@@ -247,6 +258,7 @@ export const characterSheetMachine = setup({
         },
         savingImage: {
           tags: ['busy'],
+          on: { 'sheet.reload': { actions: 'note reload due' } },
           invoke: {
             id: 'image',
             src: 'update image',
@@ -260,6 +272,7 @@ export const characterSheetMachine = setup({
         },
         /** The sheet stays on screen while it is read again. */
         reloading: {
+          entry: assign({ reloadDue: false }),
           invoke: {
             id: 'sheetAgain',
             src: 'load sheet',

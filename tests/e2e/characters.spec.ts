@@ -141,7 +141,7 @@ test.describe('the sheet of a character in a game', () => {
   });
   test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
 
-  test('the player equips the weapon the MJ gave, sees the bonus and its attacks, and feeds a shard to the core; the MJ’s open sheet follows', async ({
+  test('the player equips the weapon the MJ gave, sees the bonus and its attacks, and feeds a shard to the core; each open sheet follows the other’s changes', async ({
     browser,
   }, testInfo) => {
     const [mj, player] = await Promise.all([server.register(), server.register()]);
@@ -214,6 +214,7 @@ test.describe('the sheet of a character in a game', () => {
     await expect(page.getByRole('meter', { name: "Noyau d'âme" })).toHaveAttribute('aria-valuenow', '54');
     await expect(inventory.getByLabel('Quantité de Awakened Soul Shard')).toHaveText('×1');
     await expect(inventory.getByRole('status')).toHaveText('2 Soul Shards consommés : noyau d’âme à 54.');
+    await expect(mjPage.getByRole('meter', { name: "Noyau d'âme" })).toHaveAttribute('aria-valuenow', '54');
     await page.screenshot({ path: testInfo.outputPath('sheet-equipped.png'), fullPage: true });
 
     await expect(inventory.getByLabel('Nombre de Awakened Soul Shard à consommer')).toHaveValue('1');
@@ -225,5 +226,8 @@ test.describe('the sheet of a character in a game', () => {
     await expect(attacks).toContainText('Aucune arme équipée');
     await expect(page.getByTestId('sheet-skill-athletisme')).toHaveText('+6');
     await expect(mjPage.getByTestId('sheet-skill-athletisme')).toHaveText('+6');
+    // A gift of the MJ's admin page reaches the player's open sheet without a reload.
+    await asMj('assign/item', { resourceId: shard, playerId: id, quantity: 2 });
+    await expect(inventory.getByLabel('Quantité de Awakened Soul Shard')).toHaveText('×2');
   });
 });

@@ -242,4 +242,31 @@ describe('character sheet', () => {
     await settle();
     expect(s.actor.getSnapshot().context.shardFeedback).toEqual({ ok: false, text: sheetFailures.shard });
   });
+
+  it('reads the sheet again once a call ends when a change was told during it, keeping the call’s answer', async () => {
+    const s = await ready();
+    s.actor.send({ type: 'shard.consume', itemId: 'i-shard', quantity: 1 });
+    // The server tells of the consumption before it answers it.
+    s.news.next({ type: 'sheet.reload' });
+    expect(s.actor.getSnapshot().matches({ ready: 'consumingShards' })).toBe(true);
+    expect(s.calls.sheet).toHaveLength(1);
+    s.calls.shards[0]!.resolve({ message: 'consommé', consumed: 1, sheet: { ...sheet, soulCore: 9 } });
+    await settle();
+    expect(s.actor.getSnapshot().matches({ ready: 'reloading' })).toBe(true);
+    expect(s.actor.getSnapshot().context.shardFeedback).toEqual({ ok: true, text: 'consommé' });
+    s.calls.sheet[1]!.resolve(data({ ...sheet, soulCore: 36 }));
+    await settle();
+    expect(s.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+    expect(s.actor.getSnapshot().context).toMatchObject({
+      sheet: { soulCore: 36 },
+      shardFeedback: { ok: true, text: 'consommé' },
+      reloadDue: false,
+    });
+
+    s.actor.send({ type: 'image.change', link: '' });
+    s.news.next({ type: 'sheet.reload' });
+    s.calls.image[0]!.resolve({ ...sheet, assetLink: null });
+    await settle();
+    expect(s.calls.sheet).toHaveLength(3);
+  });
 });

@@ -303,12 +303,15 @@ describe.each(drivers)('equipment and soul core (%s)', (driver) => {
   });
 
   describe('Soul Shards', () => {
-    it('raises the core by 3 × 3^rank per shard and takes them from the inventory', async () => {
+    it('raises the core by 3 × 3^rank per shard, takes them from the inventory and tells the MJ’s open sheet', async () => {
+      const mjSocket = await t.socket(mj.token);
+      const heard = nextEvent(mjSocket, 'equipmentChange');
       const response = await consume({ selectedObjectId: ids.dormant, quantity: 2 });
       expect(response).toMatchObject({
         status: 200,
         body: { consumed: 2, sheet: { soulCore: 18 } },
       });
+      expect(await heard).toEqual({ playerId: aria });
       expect(response.body.sheet.items.find((item) => item.id === ids.dormant)?.quantity).toBe(3);
     });
 
@@ -370,12 +373,16 @@ describe.each(drivers)('equipment and soul core (%s)', (driver) => {
   describe('the notices of a change', () => {
     it("hand the chat's texts, the game and the watchers to the notifier, one per change", async () => {
       const notices: EquipmentNotice[] = [];
+      const changedSheets: string[] = [];
       const db = t.database.db;
+      const sheetsChanged = async (characterIds: Iterable<string>) =>
+        void changedSheets.push(...characterIds);
       const service = createEquipmentService({
         db,
         gameAccess: createGameAccess(db),
-        readResource: createResourcesService(db).read,
+        readResource: createResourcesService(db, sheetsChanged).read,
         notifyEquipment: (notice) => void notices.push(notice),
+        sheetsChanged,
         log: pino({ level: 'silent' }),
       });
       const user = { id: owner.userId } as Parameters<typeof service.equip>[0];
@@ -389,6 +396,8 @@ describe.each(drivers)('equipment and soul core (%s)', (driver) => {
           text,
         })),
       );
+      // The table's notice already tells the sheets: equipping sends no second one.
+      expect(changedSheets).toEqual([]);
     });
   });
 });

@@ -287,6 +287,62 @@ describe.each(drivers)('game resources (%s)', (driver) => {
       expect((await t.api('POST', `/game-data/${gameId}/assign/map`, {}, mj.token)).status).toBe(404);
     });
 
+    it('tells the holder’s and the MJ’s open sheets of every change that shows on them, and nobody else', async () => {
+      const sockets = await Promise.all([player, mj, outsider].map((user) => t.socket(user.token)));
+      const [byPlayer, byMj, byOutsider] = sockets.map((socket) => {
+        const heard: string[] = [];
+        socket.on('equipmentChange', ({ playerId }: { playerId: string }) => heard.push(playerId));
+        return heard;
+      });
+      let changes = 0;
+      const shown = async (request: Promise<{ status: number }>) => {
+        expect((await request).status).toBeLessThan(300);
+        changes += 1;
+        await expect.poll(() => [byPlayer!.length, byMj!.length]).toEqual([changes, changes]);
+      };
+      const call = (method: string, path: string, body?: object) =>
+        t.api(method, `/game-data/${gameId}${path}`, body, mj.token);
+
+      const blade = await create('memory', { name: 'Lame', type: 'Arme' });
+      await shown(call('POST', '/assign/memory', { resourceId: blade.id, playerId: heroId }));
+      let thrust: GameResource | undefined;
+      await shown(
+        (async () => {
+          const response = await t.api<GameResource>(
+            'POST',
+            `/game-data/${gameId}/attack`,
+            { ...attack, name: 'Estoc', isGlobal: false, memoryId: blade.id },
+            mj.token,
+          );
+          thrust = response.body;
+          return response;
+        })(),
+      );
+      await shown(
+        call('PUT', `/attack/${thrust!.id}`, {
+          ...attack,
+          name: 'Estoc vif',
+          isGlobal: false,
+          memoryId: blade.id,
+        }),
+      );
+      await shown(call('PUT', `/memory/${blade.id}`, { name: 'Lame ancienne', type: 'Arme' }));
+      await shown(call('DELETE', `/attack/${thrust!.id}`));
+      const potion = await create('item', { name: 'Potion', type: 'Soin', value: 5 });
+      await shown(call('POST', '/assign/item', { resourceId: potion.id, playerId: heroId, quantity: 2 }));
+      await shown(call('POST', '/add-to-all/item', { resourceId: potion.id, quantity: 1 }));
+      await shown(call('DELETE', `/unassign/memory/${blade.id}/${heroId}`));
+      // Nobody holds the blade any more: editing it tells no sheet, deleting the held potion does.
+      expect((await call('PUT', `/memory/${blade.id}`, { name: 'Lame oubliée', type: 'Arme' })).status).toBe(
+        200,
+      );
+      await shown(call('DELETE', `/item/${potion.id}`));
+
+      expect(byPlayer).toEqual(Array(changes).fill(heroId));
+      expect(byMj).toEqual(byPlayer);
+      expect(byOutsider).toEqual([]);
+    });
+
     it('lets a player read what their characters hold and what the table shows, and nothing else', async () => {
       const held = await create('echo', { name: 'Écho lié', PV: 5 });
       const notHeld = await create('echo', { name: 'Écho libre' });

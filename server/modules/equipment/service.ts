@@ -29,6 +29,7 @@ import { httpError, reportInternalError } from '../../lib/errors';
 import type { AuthUser } from '../auth/access';
 import { sheetOf } from '../characters/service';
 import { createCharacterKeeper } from '../characters/keeper';
+import { watchersOf, type SheetNotice, type SheetsChanged } from '../characters/sheet-notices';
 import type { GameAccess } from '../games/access';
 import type { ResourcesService } from '../resources/service';
 import { categoryFields } from '../resources/views';
@@ -37,12 +38,7 @@ import { equipmentMessages } from './messages';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** One change of what a character wears, as the table and the chat must hear it. */
-export interface EquipmentNotice {
-  /** Null for a character outside any game: nobody but its owner hears of it. */
-  gameId: string | null;
-  playerId: string;
-  /** The users whose open sheets must refresh: the owner and the game's MJ. */
-  watchers: string[];
+export interface EquipmentNotice extends SheetNotice {
   /** 'Équipé: {name}' or 'Déséquipé: {name}' (table.md §4 "Equipment"). */
   text: string;
 }
@@ -54,6 +50,8 @@ export interface EquipmentServiceOptions {
   /** Reads a resource with the resources module's own reading rule. */
   readResource: ResourcesService['read'];
   notifyEquipment: NotifyEquipment;
+  /** Shards consumed change the sheet: the MJ's open copy reads it again. */
+  sheetsChanged: SheetsChanged;
   log: FastifyBaseLogger;
 }
 
@@ -105,6 +103,7 @@ export function createEquipmentService({
   gameAccess,
   readResource,
   notifyEquipment,
+  sheetsChanged,
   log,
 }: EquipmentServiceOptions) {
   const keeper = createCharacterKeeper(db, gameAccess);
@@ -115,12 +114,6 @@ export function createEquipmentService({
       : undefined;
     if (!memory) throw httpError(404, characterMessages.memoryNotHeld);
     return memory;
-  }
-
-  async function watchersOf(row: { userId: string; gameId: string | null }): Promise<string[]> {
-    if (row.gameId === null) return [row.userId];
-    const game = await gameAccess.find(row.gameId).catch(() => null);
-    return [...new Set([row.userId, ...(game ? [game.mjUserId] : [])])];
   }
 
   const lockCharacter = (tx: Tx, id: string) =>
@@ -175,7 +168,7 @@ export function createEquipmentService({
         };
       });
       if (texts.length > 0) {
-        const watchers = await watchersOf(row);
+        const watchers = await watchersOf(gameAccess, row);
         for (const text of texts) {
           // The change is stored: a failed notice is logged, never turned into a failed call.
           try {
@@ -289,6 +282,7 @@ export function createEquipmentService({
           .returning();
         return { consumed: result.consumed, updated: character! };
       });
+      await sheetsChanged([row.id]);
       const sheet: CharacterSheet = await sheetOf(db, updated);
       return {
         message: characterMessages.shardsConsumed(consumed, sheet.soulCore),

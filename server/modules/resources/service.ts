@@ -20,6 +20,7 @@ import {
 } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
 import type { AuthUser } from '../auth/access';
+import type { SheetsChanged } from '../characters/sheet-notices';
 import { createGameAccess } from '../games/access';
 import { linkTableOf, linkTables } from './links';
 import { resourcesMessages } from './messages';
@@ -43,9 +44,10 @@ export function splitForm(form: ResourceFormOutput): {
 /**
  * Game resources and their links to characters (platform.md §3, §6; table.md §7): only the game's
  * MJ reads the admin lists and changes resources and links; members read what the table shows
- * them; every id in a body must belong to the game in the path.
+ * them; every id in a body must belong to the game in the path. A change a character sheet
+ * shows is told to its open sheets (`sheetsChanged`) once committed.
  */
-export function createResourcesService(db: Db) {
+export function createResourcesService(db: Db, sheetsChanged: SheetsChanged) {
   const access = createGameAccess(db);
 
   async function findInGame(
@@ -116,6 +118,31 @@ export function createResourcesService(db: Db) {
       .orderBy(asc(characters.name));
     for (const { resourceId, ...holder } of rows) holders.get(resourceId)?.push(holder);
     return holders;
+  }
+
+  async function holderIds(
+    category: ResourceCategory,
+    resourceIds: ReadonlyArray<unknown>,
+  ): Promise<string[]> {
+    const table = linkTableOf(category);
+    const ids = resourceIds.filter((id): id is string => typeof id === 'string');
+    if (!table || ids.length === 0) return [];
+    const rows = await db
+      .select({ characterId: table.characterId })
+      .from(table)
+      .where(inArray(table.resourceId, ids));
+    return rows.map((row) => row.characterId);
+  }
+
+  /**
+   * The characters whose sheets show the resource: its holders and, for an attack or an
+   * enchantment, the holders of its weapon (`newMemoryId` is the weapon an edit gives it).
+   */
+  async function sheetsShowing(row: GameResourceRow, newMemoryId?: string | null): Promise<string[]> {
+    return [
+      ...(await holderIds(row.category as ResourceCategory, [row.id])),
+      ...(await holderIds('memory', [row.fields.memoryId, newMemoryId])),
+    ];
   }
 
   async function storeEntryIds(resourceIds: string[]): Promise<Map<string, string>> {
@@ -199,6 +226,8 @@ export function createResourcesService(db: Db) {
         .insert(gameResources)
         .values({ gameId, category, ...common, fields, createdBy: user.id })
         .returning();
+      // A new attack or enchantment shows on the sheets holding its weapon.
+      await sheetsChanged(await sheetsShowing(row!));
       const [view] = await views([row!], true);
       return view!;
     },
@@ -211,7 +240,7 @@ export function createResourcesService(db: Db) {
       form: ResourceFormOutput<C>,
     ): Promise<GameResource> {
       await access.requireGameMaster(gameId, user.id);
-      await findInGame(gameId, category, resourceId);
+      const before = await findInGame(gameId, category, resourceId);
       await checkReferences(gameId, form);
       const { common, fields } = splitForm(form);
       const [row] = await db
@@ -219,6 +248,7 @@ export function createResourcesService(db: Db) {
         .set({ ...common, fields, updatedAt: new Date() })
         .where(eq(gameResources.id, resourceId))
         .returning();
+      await sheetsChanged(await sheetsShowing(before, 'memoryId' in form ? form.memoryId : null));
       const [view] = await views([row!], true);
       return view!;
     },
@@ -231,8 +261,11 @@ export function createResourcesService(db: Db) {
       resourceId: string,
     ): Promise<void> {
       await access.requireGameMaster(gameId, user.id);
-      await findInGame(gameId, category, resourceId);
+      const row = await findInGame(gameId, category, resourceId);
+      // Read before deleting: the links go with the resource.
+      const showing = await sheetsShowing(row);
       await db.delete(gameResources).where(eq(gameResources.id, resourceId));
+      await sheetsChanged(showing);
     },
 
     async assign(
@@ -254,14 +287,15 @@ export function createResourcesService(db: Db) {
             target: [table.characterId, table.resourceId],
             set: { quantity: sql`least(${table.quantity} + ${body.quantity}, 9999)` },
           });
-        return;
+      } else {
+        const inserted = await db
+          .insert(table)
+          .values(values)
+          .onConflictDoNothing()
+          .returning({ id: table.id });
+        if (inserted.length === 0) throw httpError(409, resourcesMessages.alreadyHeld);
       }
-      const inserted = await db
-        .insert(table)
-        .values(values)
-        .onConflictDoNothing()
-        .returning({ id: table.id });
-      if (inserted.length === 0) throw httpError(409, resourcesMessages.alreadyHeld);
+      await sheetsChanged([body.playerId]);
     },
 
     async unassign(
@@ -280,6 +314,7 @@ export function createResourcesService(db: Db) {
         .where(and(eq(table.resourceId, resourceId), eq(table.characterId, characterId)))
         .returning({ id: table.id });
       if (removed.length === 0) throw httpError(404, resourcesMessages.notHeld);
+      await sheetsChanged([characterId]);
     },
 
     /** Every character of the game's current players; items add up, others are given once. */
@@ -314,9 +349,15 @@ export function createResourcesService(db: Db) {
             target: [table.characterId, table.resourceId],
             set: { quantity: sql`least(${table.quantity} + ${body.quantity}, 9999)` },
           });
+        await sheetsChanged(rows.map((row) => row.characterId));
         return players.length;
       }
-      const inserted = await db.insert(table).values(rows).onConflictDoNothing().returning({ id: table.id });
+      const inserted = await db
+        .insert(table)
+        .values(rows)
+        .onConflictDoNothing()
+        .returning({ characterId: table.characterId });
+      await sheetsChanged(inserted.map((row) => row.characterId));
       return inserted.length;
     },
 
