@@ -18,7 +18,7 @@ import {
   removeImport,
   removeStoreEntry,
 } from '../api/store';
-import { isLinkable, type ResourceCategory } from '../domain/resources/categories';
+import { isLinkable, memoryNamingCategories, type ResourceCategory } from '../domain/resources/categories';
 import type { adminPermissionCheckMachine } from '../machines/admin-permission-check.machine';
 import {
   CardFailure,
@@ -52,15 +52,22 @@ export const gameResourcesEffects = {
         input: { gameId: string; category: ResourceCategory };
         signal: AbortSignal;
       }) => {
-        const [resources, characters] = await Promise.all([
+        const [resources, characters, memories] = await Promise.all([
           listGameResources(input.gameId, input.category, { signal }),
           // The game's characters only matter for giving; without them the lists still show.
           listAllGameCharacters(input.gameId, signal).catch((error: unknown) => {
             console.error('Chargement des personnages impossible', error);
             return [];
           }),
+          // Nor do the memories, only offered by the forms that name one.
+          memoryNamingCategories.includes(input.category)
+            ? listGameResources(input.gameId, 'memory', { signal }).catch((error: unknown) => {
+                console.error('Chargement des mémoires impossible', error);
+                return [];
+              })
+            : [],
         ]);
-        return { resources, characters };
+        return { resources, characters, memories };
       },
     ),
   },

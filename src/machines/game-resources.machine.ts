@@ -12,6 +12,8 @@ export interface GameResourcesContext {
   resources: GameResource[];
   /** The game's characters, to give a resource to. */
   characters: CharacterSummary[];
+  /** The game's memories, for the forms that name one (attack, enchantment); empty for the others. */
+  memories: GameResource[];
 }
 
 export type GameResourcesEvent =
@@ -23,12 +25,14 @@ export type GameResourcesEvent =
 export interface GameLists {
   resources: GameResource[];
   characters: CharacterSummary[];
+  memories: GameResource[];
 }
 
 /**
  * What the per-game admin page lists (table.md §2): nothing until a category is chosen ('Veuillez
- * choisir une catégorie en haut à droite'), then that category's resources of the game and the
- * game's characters, reloaded after every action. A failed load shows empty lists (platform.md
+ * choisir une catégorie en haut à droite'), then that category's resources of the game, the
+ * game's characters and, for a category whose form names a memory, the game's memories, reloaded
+ * after every action. A failed load shows empty lists (platform.md
  * §8). The name search and the store toggle are the reader's and need no call.
  */
 export const gameResourcesMachine = setup({
@@ -48,7 +52,7 @@ export const gameResourcesMachine = setup({
     'set search': assign({ search: ({ event }) => (event.type === 'search.change' ? event.search : '') }),
     'toggle store': assign({ storeVisible: ({ context }) => !context.storeVisible }),
     'keep lists': assign((_, lists: GameLists) => lists),
-    'empty lists': assign({ resources: [], characters: [] }),
+    'empty lists': assign({ resources: [], characters: [], memories: [] }),
   },
 }).createMachine({
   id: 'gameResources',
@@ -59,6 +63,7 @@ export const gameResourcesMachine = setup({
     storeVisible: false,
     resources: [],
     characters: [],
+    memories: [],
   }),
   on: {
     'category.choose': { target: '.loading', actions: 'choose category' },

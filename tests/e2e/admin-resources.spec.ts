@@ -94,6 +94,32 @@ test('an MJ builds their game, gives a memory, exports a monster; another MJ imp
   await expectNotice(page, 'Ressource attribuée au personnage avec succès !');
   await expect(page.getByRole('region', { name: 'Détenu par' })).toContainText('Aelis');
 
+  // …binds an attack to a weapon of the game: only weapons are offered…
+  await createResource(page, async (form) => {
+    await form.getByLabel('Nom').fill('Lame FOR');
+    await form.getByLabel('Emplacement').selectOption('Arme');
+  });
+  await chooseCategory(page, 'Attaques');
+  await createResource(page, async (form) => {
+    await form.getByLabel('Nom').fill('Estoc');
+    await form.getByLabel("Type d'arme").selectOption('Force');
+    await form.getByLabel('Jet de dégâts (ex. 1d10+5)').fill('1d8');
+    await form.getByLabel('Coût').selectOption('AS');
+    const weapon = form.getByLabel('Arme liée');
+    await expect(weapon.getByRole('option')).toHaveText(['Aucune', 'Lame FOR']);
+    await weapon.selectOption({ label: 'Lame FOR' });
+  });
+  const named = async (category: string, name: string) =>
+    (
+      await server.api<Array<{ id: string; name: string; memoryId?: string | null }>>(
+        'GET',
+        `/game-data/${gameId}/${category}`,
+        undefined,
+        mj.token,
+      )
+    ).body.find((resource) => resource.name === name);
+  expect((await named('attack', 'Estoc'))?.memoryId).toBe((await named('memory', 'Lame FOR'))?.id);
+
   // …and exports the monster.
   await chooseCategory(page, 'Monstres');
   await openResource(page, 'Wyverne');

@@ -33,7 +33,7 @@ const aria: CharacterSummary = {
   assetLink: null,
 };
 const rune = { id: 'R1', gameId: 'G1', category: 'rune', name: 'Rune de feu' } as unknown as GameResource;
-const lists: GameLists = { resources: [rune], characters: [aria] };
+const lists: GameLists = { resources: [rune], characters: [aria], memories: [] };
 const networkDown = new TypeError('Failed to fetch');
 
 type Snapshot = ReturnType<typeof gameResourcesMachine.getInitialSnapshot>;
@@ -156,7 +156,7 @@ describe('game resources', () => {
     await settle();
     expect(page.actor.getSnapshot().value).toBe('loading');
     expect(page.actor.getSnapshot().context.resources).toEqual([]);
-    page.loads[1]!.resolve({ resources: [], characters: [aria] });
+    page.loads[1]!.resolve({ resources: [], characters: [aria], memories: [] });
     await settle();
     expect(page.actor.getSnapshot().value).toBe('ready');
     expect(page.actor.getSnapshot().context).toMatchObject({
@@ -174,9 +174,9 @@ describe('game resources', () => {
     page.actor.send({ type: 'lists.refresh' });
     expect(page.actor.getSnapshot().context.resources).toEqual([rune]);
     expect(page.loads[1]!.input).toEqual({ gameId: 'G1', category: 'rune' });
-    page.loads[1]!.resolve({ resources: [], characters: [] });
+    page.loads[1]!.resolve({ resources: [], characters: [], memories: [] });
     await settle();
-    expect(page.actor.getSnapshot().context).toMatchObject({ resources: [], characters: [] });
+    expect(page.actor.getSnapshot().context).toMatchObject({ resources: [], characters: [], memories: [] });
   });
 
   it('refreshes nothing before a category is chosen', () => {

@@ -45,6 +45,12 @@ export const adminPickerCategories: readonly ResourceCategory[] = [
   'aspectAbility',
 ];
 
+/**
+ * The categories whose form names a memory of the game (`memoryId`): an attack's weapon, the memory
+ * an enchantment enchants. The server checks it is a memory of the same game.
+ */
+export const memoryNamingCategories: readonly ResourceCategory[] = ['attack', 'enchantment'];
+
 export const categoryLabels: Record<ResourceCategory, string> = {
   memory: 'Mémoires',
   rune: 'Runes',

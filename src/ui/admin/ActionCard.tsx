@@ -156,12 +156,15 @@ export function ActionCard({
   category,
   resource,
   characters,
+  memories,
 }: {
   card: CardActor;
   gameId: string;
   category: ResourceCategory;
   resource: GameResource | null;
   characters: CharacterSummary[];
+  /** The game's memories, for the forms that name one. */
+  memories: GameResource[];
 }) {
   const state = useSelector(card, (snapshot) => ({
     open: snapshot.matches('open') || snapshot.matches('submitting'),
@@ -185,6 +188,7 @@ export function ActionCard({
           key={`new-${category}`}
           category={category}
           initial={emptyDraft(category)}
+          memories={memories}
           busy={state.busy}
           onSubmit={saveForm}
           onCancel={close}
@@ -217,6 +221,7 @@ export function ActionCard({
           key={resource.id}
           category={category}
           initial={draftOf(category, resource)}
+          memories={memories}
           busy={state.busy}
           onSubmit={saveForm}
           onCancel={back}

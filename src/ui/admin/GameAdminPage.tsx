@@ -50,7 +50,10 @@ function GameAdmin({ gameId, user }: { gameId: string; user: SessionUser }) {
     }),
     { inspect },
   );
-  const { category, search, storeVisible, resources, characters } = useSelector(lists, (s) => s.context);
+  const { category, search, storeVisible, resources, characters, memories } = useSelector(
+    lists,
+    (s) => s.context,
+  );
   const listState = useSelector(lists, (s) => s.value);
   const target = useSelector(card, (s) => s.context.target);
   const cardOpen = useSelector(card, (s) => !s.matches('closed'));
@@ -161,6 +164,7 @@ function GameAdmin({ gameId, user }: { gameId: string; user: SessionUser }) {
               category={category}
               resource={selected}
               characters={characters}
+              memories={memories}
             />
           )}
         </div>

@@ -1,5 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { resourceForms, type ResourceForm as ResourceFormBody } from '../../api/schemas/resources';
+import {
+  resourceForms,
+  type GameResource,
+  type ResourceForm as ResourceFormBody,
+} from '../../api/schemas/resources';
+import { equipmentSlotOf } from '../../domain/character/equipment';
 import {
   MEMORY_BONUS_MAX,
   MEMORY_BONUS_MIN,
@@ -95,13 +100,32 @@ function StatsEditor({ rows, onChange }: { rows: StatRow[]; onChange: (rows: Sta
   );
 }
 
+/**
+ * The memories a field may name: the weapons only for an attack, every memory for an enchantment,
+ * and always the one already named, so editing never drops it unseen.
+ */
+function memoryOptions(
+  spec: Extract<FieldSpec, { kind: 'memory' }>,
+  memories: readonly GameResource[],
+  current: unknown,
+): Array<{ value: string; label: string }> {
+  return memories.flatMap((memory) => {
+    const type = 'type' in memory && typeof memory.type === 'string' ? memory.type : '';
+    if (memory.category !== 'memory') return [];
+    if (spec.weaponsOnly && equipmentSlotOf(type) !== 'Arme' && memory.id !== current) return [];
+    return [{ value: memory.id, label: spec.weaponsOnly ? memory.name : `${memory.name} (${type})` }];
+  });
+}
+
 function Field({
   spec,
   value,
+  memories,
   onChange,
 }: {
   spec: FieldSpec;
   value: unknown;
+  memories: readonly GameResource[];
   onChange: (value: unknown) => void;
 }) {
   const id = useId();
@@ -129,10 +153,10 @@ function Field({
           value={String(value ?? '')}
           onChange={(event) => onChange(event.target.value)}
         />
-      ) : spec.kind === 'select' ? (
+      ) : spec.kind === 'select' || spec.kind === 'memory' ? (
         <select id={id} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)}>
-          <option value="">—</option>
-          {spec.options.map((option) => (
+          <option value="">{spec.kind === 'memory' ? adminMessages.form.noMemory : '—'}</option>
+          {(spec.kind === 'memory' ? memoryOptions(spec, memories, value) : spec.options).map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
@@ -160,12 +184,15 @@ function Field({
 export function ResourceForm({
   category,
   initial,
+  memories,
   busy,
   onSubmit,
   onCancel,
 }: {
   category: ResourceCategory;
   initial: Draft;
+  /** The game's memories, for the field naming one (attack, enchantment). */
+  memories: readonly GameResource[];
   busy: boolean;
   onSubmit: (form: ResourceFormBody) => void;
   onCancel: () => void;
@@ -189,12 +216,24 @@ export function ResourceForm({
   return (
     <form className="admin-form" aria-label="Formulaire de ressource" onSubmit={submit} noValidate>
       {[...commonFields, ...categoryFields[category]].map((spec) => (
-        <Field key={spec.name} spec={spec} value={draft[spec.name]} onChange={set(spec.name)} />
+        <Field
+          key={spec.name}
+          spec={spec}
+          value={draft[spec.name]}
+          memories={memories}
+          onChange={set(spec.name)}
+        />
       ))}
       <details className="admin-form__more">
         <summary>Rareté, prix et poids</summary>
         {extraCommonFields.map((spec) => (
-          <Field key={spec.name} spec={spec} value={draft[spec.name]} onChange={set(spec.name)} />
+          <Field
+            key={spec.name}
+            spec={spec}
+            value={draft[spec.name]}
+            memories={memories}
+            onChange={set(spec.name)}
+          />
         ))}
       </details>
       {refusal && (

@@ -54,6 +54,7 @@ export const adminMessages = {
     stat: 'Statistique',
     bonus: 'Bonus',
     damageHint: 'Texte libre (par exemple 1d4)',
+    noMemory: 'Aucune',
   },
   store: {
     title: 'Store global',

@@ -12,7 +12,9 @@ export type FieldSpec =
   | { name: string; label: string; kind: 'integer' | 'number'; min?: number }
   | { name: string; label: string; kind: 'select'; options: ReadonlyArray<{ value: string; label: string }> }
   | { name: string; label: string; kind: 'checkbox' }
-  | { name: string; label: string; kind: 'stats' };
+  | { name: string; label: string; kind: 'stats' }
+  /** One of the game's memories, by id; `weaponsOnly` offers the weapons (slot Arme) only. */
+  | { name: string; label: string; kind: 'memory'; weaponsOnly: boolean };
 
 const plain = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
@@ -56,6 +58,7 @@ export const categoryFields: Record<ResourceCategory, FieldSpec[]> = {
   enchantment: [
     { name: 'type', label: 'Type', kind: 'text' },
     { name: 'cost', label: 'Coût', kind: 'text' },
+    { name: 'memoryId', label: 'Mémoire enchantée', kind: 'memory', weaponsOnly: false },
   ],
   item: [
     { name: 'type', label: 'Type', kind: 'text' },
@@ -90,6 +93,7 @@ export const categoryFields: Record<ResourceCategory, FieldSpec[]> = {
     { name: 'areaSize', label: 'Taille de zone', kind: 'integer', min: 1 },
     { name: 'cost', label: 'Coût', kind: 'select', options: plain(attackCosts) },
     { name: 'isGlobal', label: 'Attaque globale', kind: 'checkbox' },
+    { name: 'memoryId', label: 'Arme liée', kind: 'memory', weaponsOnly: true },
   ],
 };
 
@@ -137,7 +141,8 @@ export function bodyOf(category: ResourceCategory, draft: Draft): Record<string,
       field.kind === 'text' ||
       field.kind === 'url' ||
       field.kind === 'textarea' ||
-      field.kind === 'select'
+      field.kind === 'select' ||
+      field.kind === 'memory'
     ) {
       if (value === '' && field.name !== 'name') continue;
       body[field.name] = value;

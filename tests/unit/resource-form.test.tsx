@@ -1,0 +1,75 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GameResource } from '../../src/api/schemas/resources';
+import { ResourceForm } from '../../src/ui/admin/ResourceForm';
+import { draftOf, emptyDraft } from '../../src/ui/admin/resource-fields';
+
+afterEach(cleanup);
+
+const memory = (id: string, name: string, type: string) =>
+  ({ id, gameId: 'G1', category: 'memory', name, type }) as unknown as GameResource;
+const memories = [
+  memory('11111111-1111-4111-8111-111111111111', 'Lame FOR', 'Arme'),
+  memory('22222222-2222-4222-8222-222222222222', 'Heaume', 'Casque'),
+];
+const [blade, helm] = memories;
+
+function renderForm(category: 'attack' | 'enchantment', initial = emptyDraft(category)) {
+  const onSubmit = vi.fn();
+  render(
+    <ResourceForm
+      category={category}
+      initial={initial}
+      memories={memories}
+      busy={false}
+      onSubmit={onSubmit}
+      onCancel={() => {}}
+    />,
+  );
+  const options = (label: string) =>
+    within(screen.getByLabelText(label))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+  return { onSubmit, options };
+}
+
+describe('the resource form’s memory field', () => {
+  it('offers an attack the weapons only, and sends the one chosen', () => {
+    const { onSubmit, options } = renderForm('attack', {
+      ...emptyDraft('attack'),
+      name: 'Estoc',
+      weaponType: 'Force',
+      damageRoll: '1d8',
+      cost: 'AS',
+    });
+    expect(options('Arme liée')).toEqual(['Aucune', 'Lame FOR']);
+    fireEvent.change(screen.getByLabelText('Arme liée'), { target: { value: blade!.id } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ name: 'Estoc', memoryId: blade!.id }));
+  });
+
+  it('keeps showing the memory an attack already names, weapon or not, and sends none once cleared', () => {
+    const attack = {
+      id: 'A1',
+      category: 'attack',
+      name: 'Coup de tête',
+      weaponType: 'Force',
+      damageRoll: '1d4',
+      cost: 'AS',
+      isGlobal: false,
+      memoryId: helm!.id,
+    };
+    const { onSubmit, options } = renderForm('attack', draftOf('attack', attack));
+    expect(options('Arme liée')).toEqual(['Aucune', 'Lame FOR', 'Heaume']);
+    expect(screen.getByLabelText<HTMLSelectElement>('Arme liée').value).toBe(helm!.id);
+    fireEvent.change(screen.getByLabelText('Arme liée'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(onSubmit.mock.calls[0]![0]).not.toHaveProperty('memoryId');
+  });
+
+  it('offers an enchantment every memory, with its slot', () => {
+    const { options } = renderForm('enchantment');
+    expect(options('Mémoire enchantée')).toEqual(['Aucune', 'Lame FOR (Arme)', 'Heaume (Casque)']);
+  });
+});
