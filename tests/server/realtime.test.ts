@@ -118,7 +118,7 @@ describe.each(drivers)('realtime (%s)', (driver) => {
     expect(remote?.data.user.id).toBe(user.userId);
   });
 
-  it('swaps in a refreshed token, or moves the socket to the account of a new one', async () => {
+  it('swaps in a refreshed token or a new login of its account, and refuses another account’s', async () => {
     const user = await t.register();
     const socket = await t.socket(user.token);
     const refreshed = await t.api<SessionTokens>('POST', '/auth/refresh', {
@@ -133,9 +133,22 @@ describe.each(drivers)('realtime (%s)', (driver) => {
     });
 
     const other = await t.register();
-    expect(await socket.emitWithAck('authenticateUser', { token: other.token })).toEqual({ ok: true });
-    expect(await socketsOf(`user:${user.userId}`)).toHaveLength(0);
-    expect(await socketsOf(`user:${other.userId}`)).toHaveLength(1);
+    expect(await socket.emitWithAck('authenticateUser', { token: other.token })).toEqual({
+      ok: false,
+      error: 'Ce jeton appartient à un autre compte : reconnectez-vous avec ce compte.',
+    });
+    expect(await socketsOf(`user:${user.userId}`)).toHaveLength(1);
+    expect(await socketsOf(`user:${other.userId}`)).toHaveLength(0);
+
+    // A new login of the same account moves the socket to its session.
+    const again = await t.api<SessionTokens>('POST', '/auth/login', {
+      email: user.email,
+      password: user.password,
+    });
+    expect(await socket.emitWithAck('authenticateUser', { token: again.body.token })).toEqual({ ok: true });
+    expect(await socketsOf(`session:${decodeJwt(user.token).sid as string}`)).toHaveLength(0);
+    expect(await socketsOf(`session:${decodeJwt(again.body.token).sid as string}`)).toHaveLength(1);
+    expect(await socketsOf(`user:${user.userId}`)).toHaveLength(1);
   });
 
   it('ends the sockets of one session or of a whole user on demand', async () => {

@@ -86,9 +86,8 @@ export function createPresence({ realtime, friendIdsOf, log }: PresenceOptions) 
       realtime.onConnection((socket) => {
         const userId = socket.data.user.id;
         run(connected(socket, userId));
-        // The identity may have been swapped since (authenticateUser): the one at closing counts.
         socket.on('disconnect', () => {
-          run(disconnected(socket.data.user.id));
+          run(disconnected(userId));
         });
       });
     },
