@@ -38,8 +38,9 @@ export function logout(token: string) {
   return request('POST', '/auth/logout', { schema: messageBody, bearer: token });
 }
 
+/** Never from the cache: the profile modal shows what the server has now, whatever another tab changed. */
 export function getProfile(signal?: AbortSignal) {
-  return request('GET', '/auth/profile', { schema: profileResponse, signal });
+  return request('GET', '/auth/profile', { schema: profileResponse, signal, cache: false });
 }
 
 export async function updateProfile(changes: { displayName: string; email: string }) {

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { changePassword, checkDisplayName, deleteAccount, updateProfile } from '../api/auth';
+import { changePassword, checkDisplayName, deleteAccount, getProfile, updateProfile } from '../api/auth';
 import { displayNameAvailabilityMachine } from '../machines/display-name-availability.machine';
 import { profileMachine } from '../machines/profile.machine';
 import { storage } from './storage';
@@ -19,6 +19,7 @@ export function profileLogic(goHome: () => void) {
           ),
         },
       }),
+      'load profile': fromPromise(({ signal }) => getProfile(signal)),
       'update profile': fromPromise(({ input }: { input: { displayName: string; email: string } }) =>
         updateProfile(input),
       ),

@@ -7,6 +7,7 @@ import { unprovidedPromise } from './unprovided';
 
 /** platform.md §8: shown when the server gives no text of its own. */
 export const profileFailures = {
+  load: 'Échec de la récupération du profil',
   update: 'Échec de la mise à jour du profil',
   password: 'Échec de la modification du mot de passe',
   deletion: 'Échec de la suppression du compte',
@@ -52,7 +53,8 @@ export function passwordChangeError(change: {
 
 /**
  * The profile modal (platform.md §2 "Modals", §4, §5): display name (with its availability) and
- * e-mail, password change, account deletion. Each part has its own lifecycle and its own message,
+ * e-mail, read from the server when the modal opens (the token's copy may be older: another tab
+ * may have changed them), password change, account deletion. Each part has its own lifecycle and its own message,
  * so they run side by side. A saved profile brings a new token, which replaces the stored one so
  * the whole app follows the new name. A deleted account is said so, then after 2 s the stored
  * credentials are cleared and the user goes home.
@@ -65,6 +67,7 @@ export const profileMachine = setup({
   },
   actors: {
     availability: displayNameAvailabilityMachine,
+    'load profile': unprovidedPromise<PublicUser>('load profile'),
     'update profile': unprovidedPromise<UpdateAnswer, { displayName: string; email: string }>(
       'update profile',
     ),
@@ -124,8 +127,33 @@ export const profileMachine = setup({
   type: 'parallel',
   states: {
     details: {
-      initial: 'editing',
+      initial: 'loading',
       states: {
+        /** The token's name and e-mail are shown meanwhile; a failure leaves them, with the spec's text. */
+        loading: {
+          tags: ['busy'],
+          invoke: {
+            id: 'profile',
+            src: 'load profile',
+            onDone: {
+              target: 'editing',
+              actions: [
+                { type: 'adopt user', params: ({ event }) => event.output },
+                'tell availability the new name',
+              ],
+            },
+            onError: {
+              target: 'editing',
+              actions: {
+                type: 'show details feedback',
+                params: ({ event }) => ({
+                  tone: 'error',
+                  text: failureText(event.error, profileFailures.load),
+                }),
+              },
+            },
+          },
+        },
         editing: {
           on: {
             'profile.save': [

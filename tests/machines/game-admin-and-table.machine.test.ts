@@ -1,6 +1,7 @@
 import { NEVER, Subject, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromEventObservable, fromPromise, SimulatedClock } from 'xstate';
+import type { PublicUser } from '../../src/api/schemas/auth';
 import type { GameInvitation, InviteCandidate } from '../../src/api/schemas/game-invitations';
 import type { GameData } from '../../src/api/schemas/games';
 import {
@@ -188,6 +189,47 @@ describe('game screen', () => {
 });
 
 describe('profile', () => {
+  const user = (displayName: string, email: string): PublicUser => ({
+    id: 'u',
+    email,
+    display_name: displayName,
+    username: 'x',
+    created_at: '',
+    role: 'player',
+  });
+
+  it('reads the stored profile when it opens, and keeps the token’s copy with the spec’s text when it cannot', async () => {
+    const answers = [deferred<PublicUser>(undefined), deferred<PublicUser>(undefined)];
+    const open = (answer: (typeof answers)[number]) =>
+      createActor(profileMachine.provide({ actors: { 'load profile': fromPromise(() => answer.promise) } }), {
+        input: { displayName: 'Ana', email: 'ana@old.test' },
+      }).start();
+    const fresh = open(answers[0]!);
+    expect(fresh.getSnapshot().matches({ details: 'loading' })).toBe(true);
+    fresh.send({ type: 'profile.save', displayName: 'Zed', email: 'z@example.test' });
+    expect(fresh.getSnapshot().matches({ details: 'loading' })).toBe(true);
+    answers[0]!.resolve(user('Anabelle', 'ana@new.test'));
+    await settle();
+    expect(fresh.getSnapshot().matches({ details: 'editing' })).toBe(true);
+    expect(fresh.getSnapshot().context).toMatchObject({
+      displayName: 'Anabelle',
+      email: 'ana@new.test',
+      details: null,
+    });
+    expect(fresh.getSnapshot().children.availability?.getSnapshot().context).toMatchObject({
+      current: 'Anabelle',
+    });
+
+    const offline = open(answers[1]!);
+    answers[1]!.reject(new TypeError('Failed to fetch'));
+    await settle();
+    expect(offline.getSnapshot().context).toMatchObject({
+      displayName: 'Ana',
+      email: 'ana@old.test',
+      details: { tone: 'error', text: 'Échec de la récupération du profil' },
+    });
+  });
+
   it('checks the three password rules in the spec order', () => {
     expect(passwordChangeError({ currentPassword: '', newPassword: 'abcdef', confirmation: 'abcdef' })).toBe(
       'Tous les champs sont requis',
@@ -209,15 +251,9 @@ describe('profile', () => {
     const actor = createActor(
       profileMachine.provide({
         actors: {
+          'load profile': fromPromise(async () => user('Ana', 'ana@example.test')),
           'update profile': fromPromise(async ({ input }) => ({
-            user: {
-              id: 'u',
-              email: input.email,
-              display_name: input.displayName,
-              username: 'x',
-              created_at: '',
-              role: 'player' as const,
-            },
+            user: user(input.displayName, input.email),
             token: 'jwt-2',
             message: 'Profil mis à jour avec succès',
           })),
@@ -231,6 +267,7 @@ describe('profile', () => {
       }),
       { input: { displayName: 'Ana', email: 'ana@example.test' }, clock },
     ).start();
+    await settle();
     actor.send({ type: 'profile.save', displayName: ' Anabelle ', email: 'ana@example.test' });
     await settle();
     expect(log).toEqual(['token jwt-2']);

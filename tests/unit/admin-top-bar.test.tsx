@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ describe('top bar: the Admin button', () => {
   it('is shown to an admin, before logout, and opens the global store page', async () => {
     renderTopBar(person('admin'));
     const names = screen.getAllByRole('button').map((button) => button.textContent);
-    expect(names).toEqual(['Profil', 'Admin', 'Déconnexion']);
+    expect(names).toEqual(['Profil', 'Amis', 'Admin', 'Déconnexion']);
     await userEvent.click(screen.getByRole('button', { name: 'Admin' }));
     expect(screen.getByText('Page admin')).toBeTruthy();
   });
@@ -45,5 +45,21 @@ describe('top bar: the Admin button', () => {
   it.each(['player', 'mj'] as const)('is hidden from a %s', (role) => {
     renderTopBar(person(role));
     expect(screen.queryByRole('button', { name: 'Admin' })).toBeNull();
+  });
+});
+
+describe('top bar: the Amis button', () => {
+  it('holds its place while its code loads, so no button moves under a click', async () => {
+    renderTopBar(person('player'));
+    const placeholder = screen.getByRole('button', { name: 'Amis' }) as HTMLButtonElement;
+    expect(placeholder.disabled).toBe(true);
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Profil',
+      'Amis',
+      'Déconnexion',
+    ]);
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: /^Amis/ }) as HTMLButtonElement).disabled).toBe(false),
+    );
   });
 });

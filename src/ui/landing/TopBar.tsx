@@ -19,7 +19,14 @@ export function TopBar({ user }: { user: SessionUser }) {
           .map((button) => (
             <li key={button.id}>
               {'View' in button ? (
-                <Suspense fallback={null}>
+                // The button's own place while its code loads: nothing shifts under a click meanwhile.
+                <Suspense
+                  fallback={
+                    <button type="button" className="secondary" disabled>
+                      {button.label}
+                    </button>
+                  }
+                >
                   <button.View />
                 </Suspense>
               ) : (

@@ -6,6 +6,7 @@ import { DISPLAY_NAME_MAX } from '../../domain/account';
 import type { SessionUser } from '../../domain/roles';
 import { profileLogic } from '../../effects/profile';
 import type { displayNameAvailabilityMachine } from '../../machines/display-name-availability.machine';
+import type { ProfileFeedback } from '../../machines/profile.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { Feedback, Modal } from '../home/Modal';
 import { Field } from '../landing/Field';
@@ -34,6 +35,65 @@ const fieldsOf = (event: FormEvent<HTMLFormElement>) => {
   return Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
 };
 
+/** Display name and e-mail: the fields are the reader's until saved; the machine has what is stored. */
+function DetailsForm({
+  initial,
+  loading,
+  saving,
+  nameTaken,
+  feedback,
+  availability,
+  onSave,
+}: {
+  initial: { displayName: string; email: string };
+  loading: boolean;
+  saving: boolean;
+  nameTaken: boolean;
+  feedback: ProfileFeedback | null;
+  availability: AvailabilityRef | undefined;
+  onSave: (displayName: string, email: string) => void;
+}) {
+  const [displayName, setDisplayName] = useState(initial.displayName);
+  const [email, setEmail] = useState(initial.email);
+  return (
+    <section aria-label={texts.details} aria-busy={loading}>
+      <h3>{texts.details}</h3>
+      <form
+        aria-label={texts.details}
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSave(displayName, email);
+        }}
+      >
+        <fieldset disabled={loading} className="modal__fieldset">
+          <Field
+            label={texts.displayName}
+            value={displayName}
+            maxLength={DISPLAY_NAME_MAX}
+            onChange={(event) => {
+              setDisplayName(event.target.value);
+              availability?.send({ type: 'name.typed', name: event.target.value });
+            }}
+          />
+          <AvailabilityHint availability={availability} />
+          <Field
+            label={texts.email}
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </fieldset>
+        <Feedback feedback={feedback} />
+        <div className="modal__actions">
+          <button type="submit" disabled={loading || saving || nameTaken}>
+            {texts.save}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
 /** platform.md §2 "Modals" — profile management: details, password, account deletion. */
 export function ProfileModal({ user, onClose }: { user: SessionUser; onClose: () => void }) {
   const { inspect } = useAppActors();
@@ -59,44 +119,21 @@ export function ProfileModal({ user, onClose }: { user: SessionUser; onClose: ()
     profile,
     (snapshot) => snapshot.matches({ deletion: 'deleted' }) || snapshot.matches({ deletion: 'gone' }),
   );
-  const [displayName, setDisplayName] = useState(user.displayName);
-  const [email, setEmail] = useState(user.email);
+  const loading = useSelector(profile, (snapshot) => snapshot.matches({ details: 'loading' }));
 
   return (
     <Modal title={texts.title} onClose={onClose} wide>
-      <section aria-label={texts.details}>
-        <h3>{texts.details}</h3>
-        <form
-          aria-label={texts.details}
-          onSubmit={(event) => {
-            event.preventDefault();
-            profile.send({ type: 'profile.save', displayName, email });
-          }}
-        >
-          <Field
-            label={texts.displayName}
-            value={displayName}
-            maxLength={DISPLAY_NAME_MAX}
-            onChange={(event) => {
-              setDisplayName(event.target.value);
-              availability?.send({ type: 'name.typed', name: event.target.value });
-            }}
-          />
-          <AvailabilityHint availability={availability} />
-          <Field
-            label={texts.email}
-            type="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <Feedback feedback={context.details} />
-          <div className="modal__actions">
-            <button type="submit" disabled={saving || nameTaken}>
-              {texts.save}
-            </button>
-          </div>
-        </form>
-      </section>
+      <DetailsForm
+        // Mounted again once the server's profile is read, so the fields start from it.
+        key={loading ? 'token' : 'server'}
+        initial={{ displayName: context.displayName, email: context.email }}
+        loading={loading}
+        saving={saving}
+        nameTaken={nameTaken}
+        feedback={context.details}
+        availability={availability}
+        onSave={(displayName, email) => profile.send({ type: 'profile.save', displayName, email })}
+      />
       <section aria-label={texts.password}>
         <h3>{texts.password}</h3>
         <form
