@@ -52,6 +52,12 @@ export interface BuildAppOptions {
   config: Config;
   /** An open database; without one the app opens it from `config` and closes it on `app.close()`. */
   db?: Db;
+  /**
+   * No other process or app appends to `db`'s table log: true for an embedded PGlite this process
+   * opened (no other process can open it) and used by this app alone. The table then appends
+   * without head locks (group-commit.ts). Defaults to whether the app opened a PGlite itself.
+   */
+  soleWriter?: boolean;
   /** Defaults to `createLogger(config)` (credentials redacted). */
   logger?: FastifyBaseLogger;
 }
@@ -61,7 +67,12 @@ export interface BuildAppOptions {
  * limit, authentication, sockets, static client), then the API modules under API_BASE.
  * Every call gives an independent instance: tests run several side by side.
  */
-export async function buildApp({ config, db, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  soleWriter,
+  logger,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const log = logger ?? createLogger(config);
   const opened = db ? undefined : await openDatabase(config, { logger: log });
   const database = opened?.db ?? db;
@@ -123,8 +134,7 @@ export async function buildApp({ config, db, logger }: BuildAppOptions): Promise
     const notifier = createInvitationNotifier(database, app.realtime);
     const gameDeps = { db: database, access: gameAccess, presence: tablePresence, notifier };
     app.realtime.onConnection(tableEvents({ ...gameDeps, log: app.log.child({ module: 'table' }) }));
-    // An embedded database this process opened is its alone: no other process can open it.
-    const table = useTable(app, { ...gameDeps, soleWriter: opened?.driver === 'pglite' });
+    const table = useTable(app, { ...gameDeps, soleWriter: soleWriter ?? opened?.driver === 'pglite' });
     started.table = table;
     await app.register(
       async (api) => {

@@ -20,10 +20,14 @@ async function main(): Promise<void> {
   const config = readConfig();
   const log = createLogger(config);
   const database = await openDatabase(config, { logger: log });
-  const app = await buildApp({ config, db: database.db, logger: log }).catch(async (error: unknown) => {
-    await database.close();
-    throw error;
-  });
+  // The embedded database is this process's alone: no other process can open its directory.
+  const soleWriter = database.driver === 'pglite';
+  const app = await buildApp({ config, db: database.db, soleWriter, logger: log }).catch(
+    async (error: unknown) => {
+      await database.close();
+      throw error;
+    },
+  );
 
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
