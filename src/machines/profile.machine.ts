@@ -79,6 +79,12 @@ export const profileMachine = setup({
   },
   actions: {
     'show details feedback': assign({ details: (_, feedback: ProfileFeedback) => feedback }),
+    'show details failure': assign({
+      details: (_, { error, fallback }: { error: unknown; fallback: string }): ProfileFeedback => ({
+        tone: 'error',
+        text: failureText(error, fallback),
+      }),
+    }),
     'show password feedback': assign({ password: (_, feedback: ProfileFeedback) => feedback }),
     'show deletion feedback': assign({ deletion: (_, feedback: ProfileFeedback | null) => feedback }),
     'adopt user': assign({
@@ -145,11 +151,8 @@ export const profileMachine = setup({
             onError: {
               target: 'editing',
               actions: {
-                type: 'show details feedback',
-                params: ({ event }) => ({
-                  tone: 'error',
-                  text: failureText(event.error, profileFailures.load),
-                }),
+                type: 'show details failure',
+                params: ({ event }) => ({ error: event.error, fallback: profileFailures.load }),
               },
             },
           },
@@ -192,11 +195,8 @@ export const profileMachine = setup({
             onError: {
               target: 'editing',
               actions: {
-                type: 'show details feedback',
-                params: ({ event }) => ({
-                  tone: 'error',
-                  text: failureText(event.error, profileFailures.update),
-                }),
+                type: 'show details failure',
+                params: ({ event }) => ({ error: event.error, fallback: profileFailures.update }),
               },
             },
           },

@@ -213,28 +213,22 @@ export function ResourceForm({
     onSubmit(body as ResourceFormBody);
   };
 
+  const field = (spec: FieldSpec) => (
+    <Field
+      key={spec.name}
+      spec={spec}
+      value={draft[spec.name]}
+      memories={memories}
+      onChange={set(spec.name)}
+    />
+  );
+
   return (
     <form className="admin-form" aria-label="Formulaire de ressource" onSubmit={submit} noValidate>
-      {[...commonFields, ...categoryFields[category]].map((spec) => (
-        <Field
-          key={spec.name}
-          spec={spec}
-          value={draft[spec.name]}
-          memories={memories}
-          onChange={set(spec.name)}
-        />
-      ))}
+      {[...commonFields, ...categoryFields[category]].map(field)}
       <details className="admin-form__more">
         <summary>Rareté, prix et poids</summary>
-        {extraCommonFields.map((spec) => (
-          <Field
-            key={spec.name}
-            spec={spec}
-            value={draft[spec.name]}
-            memories={memories}
-            onChange={set(spec.name)}
-          />
-        ))}
+        {extraCommonFields.map(field)}
       </details>
       {refusal && (
         <p role="alert" className="admin-error">
