@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
 import type { MapToken } from '../../src/domain/table/types';
@@ -169,6 +169,30 @@ describe('turn order panel: moving the panel', () => {
     fireEvent.pointerDown(watchedHeader, { pointerId: 4, pointerType: 'touch', clientX: 10, clientY: 10 });
     fireEvent.pointerMove(watchedHeader, { pointerId: 4, pointerType: 'touch', clientX: 40, clientY: 60 });
     expect(watched.style.cssText).toBe(before);
+  });
+});
+
+describe('turn order panel: a smaller window', () => {
+  it('keeps the panel inside the window when the window shrinks, and back where it was when it grows', () => {
+    const { panel } = renderPanel(false);
+    const size = { width: window.innerWidth, height: window.innerHeight };
+    const placed = { left: parseFloat(panel.style.left), top: parseFloat(panel.style.top) };
+    const resize = (width: number, height: number) =>
+      act(() => {
+        Object.assign(window, { innerWidth: width, innerHeight: height });
+        window.dispatchEvent(new Event('resize'));
+      });
+    try {
+      resize(400, 300);
+      expect({ left: parseFloat(panel.style.left), top: parseFloat(panel.style.top) }).toEqual({
+        left: 400 - 272 - 8,
+        top: 300 - 40,
+      });
+      resize(size.width, size.height);
+      expect({ left: parseFloat(panel.style.left), top: parseFloat(panel.style.top) }).toEqual(placed);
+    } finally {
+      resize(size.width, size.height);
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { moveEntry } from '../../domain/turn-order/turn-order';
 import type { turnOrderMachine } from '../../machines/turn-order.machine';
 import { turnOrderMessages } from './messages';
 import { usePointerDrag } from './pointer-drag';
+import { useViewportSize } from './viewport-size';
 import { isDead } from './table-view';
 
 /** table.md §2: the panel starts 0.45 of the window's height down. */
@@ -61,6 +62,13 @@ export function TurnOrderPanel({
   const [lifted, setLifted] = useState<Lifted | null>(null);
   const reorderable = canManage && running && order.length > 1;
 
+  // Where it was put, kept inside the window as the window shrinks: a panel off screen cannot be grabbed back.
+  const viewport = useViewportSize();
+  const shown = {
+    x: Math.max(0, Math.min(at.x, viewport.width - PANEL_WIDTH_PX - 8)),
+    y: Math.max(0, Math.min(at.y, viewport.height - 40)),
+  };
+
   const panelDrag = usePointerDrag<{ dx: number; dy: number }>({
     move: ({ dx, dy }, event) =>
       setAt({
@@ -106,13 +114,13 @@ export function TurnOrderPanel({
     <aside
       className={canManage ? 'turn-panel turn-panel--managed' : 'turn-panel'}
       aria-labelledby={titleId}
-      style={{ left: at.x, top: at.y, width: PANEL_WIDTH_PX }}
+      style={{ left: shown.x, top: shown.y, width: PANEL_WIDTH_PX }}
     >
       <header
         className="turn-panel__header"
         onPointerDown={(event) => {
           if (!canManage || (event.target as HTMLElement).closest('button')) return;
-          panelDrag.grab(event, { dx: event.clientX - at.x, dy: event.clientY - at.y });
+          panelDrag.grab(event, { dx: event.clientX - shown.x, dy: event.clientY - shown.y });
         }}
         {...panelDrag.listeners}
         title={canManage ? turnOrderMessages.move : undefined}
