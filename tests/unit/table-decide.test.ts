@@ -2,8 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decide, type TableCommand } from '../../src/domain/table/decide';
 import { tableMessages } from '../../src/domain/table/messages';
-import { emptyTable } from '../../src/domain/table/reducer';
-import type { TableActor, TableEventBody, TableState } from '../../src/domain/table/types';
+import { applyEvents, emptyTable } from '../../src/domain/table/reducer';
+import {
+  HIDDEN_TURN,
+  type TableActor,
+  type TableEventBody,
+  type TableState,
+} from '../../src/domain/table/types';
 import { projectEvent, visibleTo } from '../../src/domain/table/visibility';
 import {
   admin,
@@ -231,6 +236,79 @@ describe('tokens', () => {
     expect(outcome({ type: 'token.place', map: 'Crypte', token: monsterDraft('Orc', { HP: -1 }) }, mj)).toBe(
       tableMessages.invalidToken,
     );
+  });
+});
+
+describe('a turn that belongs to someone hidden', () => {
+  const place = [
+    { command: { type: 'token.place', map: 'Forêt', token: playerDraft('c-ana') }, actor: ana },
+    { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Loup') }, actor: mj },
+    {
+      command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Liche', { visibility: false }) },
+      actor: mj,
+    },
+    { command: { type: 'turnOrder.generate', map: 'Forêt' }, actor: mj },
+  ] satisfies Parameters<typeof runServer>[0];
+  const reorder = (order: string[]) => ({
+    command: { type: 'turnOrder.reorder' as const, map: 'Forêt', order },
+    actor: mj,
+  });
+  const byMj = (command: TableCommand) => ({ command, actor: mj });
+
+  /** Ana's order on the Forêt map after each step, and her copy folded from what she received. */
+  function seenByAna(steps: Parameters<typeof runServer>[0][]) {
+    const orders: string[][] = [];
+    let commands: Parameters<typeof runServer>[0] = [...place];
+    for (const step of steps) {
+      commands = [...commands, ...step];
+      const { state, log, refusals } = runServer(commands);
+      expect(refusals).toEqual([]);
+      const received = log.map(({ event, before, after }) => projectEvent(event, before, after, ana));
+      const folded = applyEvents(emptyTable, received);
+      expect(folded.rejected).toEqual([]);
+      expect(folded.state).toEqual(visibleTo(state, ana));
+      orders.push(folded.state.turnOrders['Forêt'] ?? []);
+    }
+    return orders;
+  }
+
+  it('reads as HIDDEN_TURN for a player, never as someone they see, whatever changes the order', () => {
+    const lichFirst = reorder(['monster-3', 'player-1', 'monster-2']);
+    expect(
+      seenByAna([
+        [lichFirst],
+        [byMj({ type: 'turnOrder.next', map: 'Forêt' })],
+        // The one playing leaves the map and the hidden lich is next.
+        [reorder(['player-1', 'monster-3', 'monster-2']), byMj({ type: 'token.remove', ...anaToken })],
+      ]),
+    ).toEqual([
+      [HIDDEN_TURN, 'player-1', 'monster-2'],
+      ['player-1', 'monster-2'],
+      [HIDDEN_TURN, 'monster-2'],
+    ]);
+    expect(
+      seenByAna([
+        [lichFirst],
+        // The hidden one playing leaves: Ana is first again.
+        [byMj({ type: 'token.remove', ...lich })],
+        // The wolf is hidden while it plays, then shown again.
+        [reorder(['monster-2', 'player-1']), byMj({ type: 'token.toggleVisibility', ...wolf })],
+        [byMj({ type: 'token.toggleVisibility', ...wolf })],
+      ]),
+    ).toEqual([
+      [HIDDEN_TURN, 'player-1', 'monster-2'],
+      ['player-1', 'monster-2'],
+      [HIDDEN_TURN, 'player-1'],
+      ['monster-2', 'player-1'],
+    ]);
+  });
+
+  it('leaves a combat of hidden participants only unknown', () => {
+    expect(
+      seenByAna([
+        [byMj({ type: 'token.remove', ...anaToken }), byMj({ type: 'token.toggleVisibility', ...wolf })],
+      ]),
+    ).toEqual([[]]);
   });
 });
 

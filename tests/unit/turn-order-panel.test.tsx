@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor } from 'xstate';
-import type { MapToken } from '../../src/domain/table/types';
+import { HIDDEN_TURN, type MapToken } from '../../src/domain/table/types';
 import { turnOrderMachine, type TurnOrderChange } from '../../src/machines/turn-order.machine';
 import { TurnOrderPanel } from '../../src/ui/game/TurnOrderPanel';
 
@@ -169,6 +169,18 @@ describe('turn order panel: moving the panel', () => {
     fireEvent.pointerDown(watchedHeader, { pointerId: 4, pointerType: 'touch', clientX: 10, clientY: 10 });
     fireEvent.pointerMove(watchedHeader, { pointerId: 4, pointerType: 'touch', clientX: 40, clientY: 60 });
     expect(watched.style.cssText).toBe(before);
+  });
+});
+
+describe('turn order panel: a hidden participant playing', () => {
+  it('shows a player that someone hidden plays, and nobody they see as playing', () => {
+    const turnOrder = createActor(turnOrderMachine, {
+      input: { map: 'Crypte', order: [HIDDEN_TURN, 'ana', 'loup'], canManage: false },
+    }).start();
+    render(<TurnOrderPanel turnOrder={turnOrder} tokens={tokens} />);
+    const rows = within(screen.getByRole('list', { name: 'Ordre de tour' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['1Participant cachéjoue', '2Ana20/20', '3Loup20/20']);
+    expect(rows[0]!.className).toContain('turn-panel__entry--hidden');
   });
 });
 

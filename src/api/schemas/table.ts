@@ -154,8 +154,12 @@ export const tableEvent = z.discriminatedUnion('type', [
     ...envelope,
   }),
   z.object({ type: z.literal('token.moved'), payload: z.object({ ...onToken, ...position }), ...envelope }),
-  z.object({ type: z.literal('token.removed'), payload: z.object(onToken), ...envelope }),
-  z.object({ type: z.literal('token.concealed'), payload: z.object(onToken), ...envelope }),
+  z.object({
+    type: z.literal('token.removed'),
+    payload: z.object({ ...onToken, order: order.optional() }),
+    ...envelope,
+  }),
+  z.object({ type: z.literal('token.concealed'), payload: z.object({ ...onToken, order }), ...envelope }),
   z.object({
     type: z.literal('token.visibilityChanged'),
     payload: z.object({ ...onMap, token: mapToken, order }),

@@ -1,5 +1,5 @@
 import { MAX_X_PERCENT, MAX_Y_PERCENT } from '../geometry/geometry';
-import type { MapToken, TableEvent, TableEventBody, TableState } from './types';
+import { HIDDEN_TURN, type MapToken, type TableEvent, type TableEventBody, type TableState } from './types';
 
 /**
  * The one fold of the table, run by the server before it answers and by every client on what it
@@ -36,7 +36,8 @@ function withMapTokens(state: TableState, map: string, tokens: Record<string, Ma
 function withOrder(state: TableState, map: string, order: readonly string[]): Reduced {
   const tokens = state.tokens[map] ?? {};
   if (new Set(order).size !== order.length) return { rejected: 'turn order repeats a token' };
-  if (order.some((id) => tokens[id] === undefined))
+  // A player's copy may open with HIDDEN_TURN, which names no token, and only there.
+  if (order.some((id, index) => (id === HIDDEN_TURN ? index !== 0 : tokens[id] === undefined)))
     return { rejected: 'turn order names a token not on the map' };
   const members = new Set(order);
   const flagged = Object.fromEntries(
@@ -101,12 +102,15 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       return { state: withMapTokens(state, map, { ...state.tokens[map], [usableId]: { ...token, x, y } }) };
     }
     case 'token.removed': {
-      const { map, usableId } = event.payload;
+      const { map, usableId, order } = event.payload;
       if (!state.tokens[map]?.[usableId]) return { rejected: 'no such token' };
-      return { state: withoutToken(state, map, usableId) };
+      const removed = withoutToken(state, map, usableId);
+      return order ? withOrder(removed, map, order) : { state: removed };
     }
-    case 'token.concealed':
-      return { state: withoutToken(state, event.payload.map, event.payload.usableId) };
+    case 'token.concealed': {
+      const { map, usableId, order } = event.payload;
+      return withOrder(withoutToken(state, map, usableId), map, order);
+    }
     case 'token.visibilityChanged': {
       const { map, token, order } = event.payload;
       if (!isValidToken(token)) return { rejected: 'token out of bounds' };

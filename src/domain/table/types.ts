@@ -47,9 +47,17 @@ export interface TableState {
   masterMap: MapRef | null;
   /** map name → usableId → token. A map with no token has no entry. */
   tokens: Record<string, Record<string, MapToken>>;
-  /** map name → token ids, first to play first. An empty order has no entry. */
+  /**
+   * map name → token ids, first to play first. An empty order has no entry. In a player's copy a
+   * participant they may not see is left out, except at the head: there `HIDDEN_TURN` stands for
+   * it, so the player knows someone they cannot see is acting, never who, nor where the other
+   * hidden ones stand.
+   */
   turnOrders: Record<string, string[]>;
 }
+
+/** The head of a player's turn order when the participant whose turn it is is hidden from them. */
+export const HIDDEN_TURN = 'hidden-turn';
 
 /** Who speaks in the chat: resolved by the server from the actor and their character. */
 export interface Speaker {
@@ -75,7 +83,11 @@ export type TableEventBody =
   | { type: 'map.cleared'; payload: Record<string, never> }
   | { type: 'token.placed'; payload: { map: string; token: MapToken } }
   | { type: 'token.moved'; payload: { map: string; usableId: string; x: number; y: number } }
-  | { type: 'token.removed'; payload: { map: string; usableId: string } }
+  /**
+   * `order` only in a player's projection, when their order changes beyond losing this token (the
+   * next to play is hidden from them, say).
+   */
+  | { type: 'token.removed'; payload: { map: string; usableId: string; order?: string[] } }
   /** Carries the token after the change and the map's order, so a player shown it learns both. */
   | { type: 'token.visibilityChanged'; payload: { map: string; token: MapToken; order: string[] } }
   | {
@@ -91,8 +103,8 @@ export type TableEventBody =
       payload: { map: string; usableId: string; inTurnOrder: boolean; order: string[] };
     }
   | { type: 'chat.posted' | 'chat.system' | 'dice.rolled'; payload: ChatMessage }
-  /** Only in a player's projection: a token they saw was hidden. */
-  | { type: 'token.concealed'; payload: { map: string; usableId: string } }
+  /** Only in a player's projection: a token they saw was hidden, and their order after it. */
+  | { type: 'token.concealed'; payload: { map: string; usableId: string; order: string[] } }
   /** Only in a player's projection: something they may not see happened; it holds the seq. */
   | { type: 'redacted'; payload: Record<string, never> };
 

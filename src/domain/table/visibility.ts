@@ -1,4 +1,4 @@
-import type { MapToken, TableActor, TableEvent, TableState } from './types';
+import { HIDDEN_TURN, type MapToken, type TableActor, type TableEvent, type TableState } from './types';
 
 /** MJ and admin run the table: they see and may change everything (table.md §6). */
 export function managesTable(actor: TableActor): boolean {
@@ -14,9 +14,19 @@ export function canSee(actor: TableActor, token: MapToken | undefined): boolean 
   return token !== undefined && (managesTable(actor) || token.visibility || ownsToken(actor, token));
 }
 
+/**
+ * The order as the actor may know it: the participants they see and, when the one playing is
+ * hidden from them, HIDDEN_TURN first, so nobody they see reads as playing. A combat of hidden
+ * participants only stays unknown.
+ */
 function visibleOrder(state: TableState, map: string, actor: TableActor): string[] {
-  return (state.turnOrders[map] ?? []).filter((id) => canSee(actor, state.tokens[map]?.[id]));
+  const order = state.turnOrders[map] ?? [];
+  const seen = order.filter((id) => canSee(actor, state.tokens[map]?.[id]));
+  return seen.length > 0 && seen[0] !== order[0] ? [HIDDEN_TURN, ...seen] : seen;
 }
+
+const sameOrder = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, index) => id === b[index]);
 
 /**
  * The table as this actor may know it: what the server sends as a snapshot, and what the
@@ -70,15 +80,29 @@ export function projectEvent(
     case 'token.moved':
     case 'token.adjusted':
       return seesIn(after, event.payload.map, event.payload.usableId) ? event : redacted(event);
-    case 'token.removed':
-      return seesIn(before, event.payload.map, event.payload.usableId) ? event : redacted(event);
+    case 'token.removed': {
+      const { map, usableId } = event.payload;
+      const order = visibleOrder(after, map, actor);
+      if (seesIn(before, map, usableId)) {
+        // Losing the token may put someone hidden at the head: then the order comes along.
+        const lost = visibleOrder(before, map, actor).filter((id) => id !== usableId);
+        return sameOrder(lost, order) ? event : { ...event, payload: { ...event.payload, order } };
+      }
+      return sameOrder(visibleOrder(before, map, actor), order)
+        ? redacted(event)
+        : { ...event, type: 'turnOrder.reordered', payload: { map, order } };
+    }
     case 'token.visibilityChanged': {
       const { map, token } = event.payload;
       if (canSee(actor, token)) {
         return { ...event, payload: { ...event.payload, order: visibleOrder(after, map, actor) } };
       }
       return seesIn(before, map, token.usableId)
-        ? { ...event, type: 'token.concealed', payload: { map, usableId: token.usableId } }
+        ? {
+            ...event,
+            type: 'token.concealed',
+            payload: { map, usableId: token.usableId, order: visibleOrder(after, map, actor) },
+          }
         : redacted(event);
     }
     case 'turnOrder.generated':

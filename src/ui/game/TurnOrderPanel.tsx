@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useId, useRef, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { MapToken } from '../../domain/table/types';
+import { HIDDEN_TURN, type MapToken } from '../../domain/table/types';
 import { moveEntry } from '../../domain/turn-order/turn-order';
 import type { turnOrderMachine } from '../../machines/turn-order.machine';
 import { turnOrderMessages } from './messages';
@@ -158,7 +158,11 @@ export function TurnOrderPanel({
                     className={[
                       'turn-panel__entry',
                       index === 0 ? 'turn-panel__entry--current' : '',
-                      token?.isPlayer ? 'turn-panel__entry--player' : 'turn-panel__entry--monster',
+                      usableId === HIDDEN_TURN
+                        ? 'turn-panel__entry--hidden'
+                        : token?.isPlayer
+                          ? 'turn-panel__entry--player'
+                          : 'turn-panel__entry--monster',
                       token && isDead(token) ? 'turn-panel__entry--dead' : '',
                       lifted?.usableId === usableId ? 'turn-panel__entry--lifted' : '',
                       dropMark?.usableId === usableId
@@ -210,7 +214,9 @@ export function TurnOrderPanel({
                   >
                     {reorderable && <span className="turn-panel__grip" aria-hidden="true" />}
                     <span className="turn-panel__rank">{index + 1}</span>
-                    <span className="turn-panel__name">{token?.name ?? usableId}</span>
+                    <span className="turn-panel__name">
+                      {usableId === HIDDEN_TURN ? turnOrderMessages.hiddenTurn : (token?.name ?? usableId)}
+                    </span>
                     {index === 0 && <span className="turn-panel__playing">{turnOrderMessages.playing}</span>}
                     {token && (
                       <span className="turn-panel__hp">

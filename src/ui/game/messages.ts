@@ -72,6 +72,8 @@ export const turnOrderMessages = {
   newCombat: 'Nouveau combat',
   participants: 'Participants',
   playing: 'joue',
+  /** A player's view of a turn that belongs to someone hidden from them. */
+  hiddenTurn: 'Participant caché',
   reorderHint: 'Glissez pour réordonner',
   reorderKeys: 'Alt + flèche haut ou bas pour déplacer',
   collapse: 'Replier',
