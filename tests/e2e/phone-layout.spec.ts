@@ -1,0 +1,47 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
+import type { RegisteredUser, TestServer } from '../helpers/server';
+import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+
+let server: TestServer;
+test.beforeAll(async () => {
+  server = await startServerWithDatabase();
+});
+test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+
+const PHONE = { width: 390, height: 800 };
+
+async function onPhone(browser: Browser, user: RegisteredUser, path: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: PHONE, locale: 'fr-FR' })).newPage();
+  await openSignedIn(page, server, user, path);
+  return page;
+}
+
+/** Nothing wider than the screen: a page that scrolls sideways hides its buttons on a phone. */
+async function expectNoSidewaysScroll(page: Page) {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+}
+
+test('on a phone the admin page, the creation page and the character sheet fit the screen', async ({
+  browser,
+}) => {
+  const [mj, player] = await Promise.all([server.register(), server.register()]);
+  const db = server.database.db;
+  const gameId = await insertGame(db, mj.userId, 'Les Terres Brisées');
+  await insertAcceptedPlayer(db, gameId, mj.userId, player.userId);
+  const characterId = await insertCharacter(db, { userId: player.userId, gameId, name: 'Aelis' });
+
+  const admin = await onPhone(browser, mj, `/admin/game?gameId=${gameId}`);
+  await admin.getByLabel('Catégorie', { exact: true }).selectOption({ label: 'Attaques' });
+  await admin.getByRole('button', { name: 'Créer' }).click();
+  await expect(admin.getByRole('form', { name: 'Formulaire de ressource' })).toBeVisible();
+  await expectNoSidewaysScroll(admin);
+
+  const sheet = await onPhone(browser, player, `/view?id=${characterId}&gameId=${gameId}`);
+  await expect(sheet.getByRole('heading', { name: 'Aelis' })).toBeVisible();
+  await expectNoSidewaysScroll(sheet);
+
+  const creation = await onPhone(browser, player, `/creation?gameId=${gameId}`);
+  await expect(creation.getByRole('button', { name: 'Créer le personnage' })).toBeVisible();
+  await expectNoSidewaysScroll(creation);
+});
