@@ -45,3 +45,26 @@ test('on a phone the admin page, the creation page and the character sheet fit t
   await expect(creation.getByRole('button', { name: 'Créer le personnage' })).toBeVisible();
   await expectNoSidewaysScroll(creation);
 });
+
+test('on a phone held landscape the table fits the screen: the map beside the chat, nothing to scroll', async ({
+  browser,
+}) => {
+  const mj = await server.register();
+  const gameId = await insertGame(server.database.db, mj.userId, 'La Crypte');
+  const landscape = { width: 844, height: 390 };
+  const page = await (
+    await browser.newContext({ viewport: landscape, locale: 'fr-FR', hasTouch: true, isMobile: true })
+  ).newPage();
+  await openSignedIn(page, server, mj, `/game?gameId=${gameId}&playerId=${mj.userId}`);
+  const map = page.locator('.table-map');
+  const chat = page.getByRole('complementary', { name: 'Chat de la partie' });
+  await expect(chat).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]),
+    )
+    .toEqual([landscape.width, landscape.height]);
+  const [mapBox, chatBox] = [(await map.boundingBox())!, (await chat.boundingBox())!];
+  expect(chatBox.x).toBeGreaterThanOrEqual(mapBox.x + mapBox.width);
+  expect(mapBox.y + mapBox.height).toBeLessThanOrEqual(landscape.height);
+});
