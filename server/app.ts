@@ -41,7 +41,7 @@ import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
 import { useAuthentication } from './plugins/authentication';
 import { useClient } from './plugins/client';
-import { useErrorHandling } from './plugins/error-handler';
+import { frameworkErrors, useErrorHandling } from './plugins/error-handler';
 import { limitAttempts, useRateLimit } from './plugins/rate-limit';
 import { useRealtime } from './plugins/realtime';
 import { useSecurityHeaders } from './plugins/security-headers';
@@ -78,7 +78,11 @@ export async function buildApp({
   const database = opened?.db ?? db;
   if (!database) throw new Error('unreachable: a database is either given or opened');
 
-  const app = Fastify({ loggerInstance: log, trustProxy: trustProxyOption(config.trustProxy) });
+  const app = Fastify({
+    loggerInstance: log,
+    trustProxy: trustProxyOption(config.trustProxy),
+    frameworkErrors,
+  });
   if (opened) app.addHook('onClose', () => opened.close());
 
   try {

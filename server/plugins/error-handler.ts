@@ -5,10 +5,17 @@ import { commonMessages, HttpError, reportInternalError } from '../lib/errors';
 /** Fastify's own client errors, in the words the user reads. */
 const frameworkMessages: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: commonMessages.invalidJson },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: commonMessages.invalidJson },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: commonMessages.unsupportedMediaType },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: commonMessages.payloadTooLarge },
 };
+
+/**
+ * Errors raised before any route is found (a malformed %-encoding in the path): given to the
+ * Fastify constructor as `frameworkErrors`, since the error handler never sees them.
+ */
+export function frameworkErrors(_error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  void reply.code(400).send({ error: commonMessages.badRequest });
+}
 
 export function sendNotFound(reply: FastifyReply): FastifyReply {
   return reply.code(404).send({ error: commonMessages.notFound });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { containsNulCharacter, nulCharacterRefused } from '../../src/api/schemas/common';
 import type { SocketAck } from '../../src/api/schemas/realtime';
 import { HttpError, reportInternalError } from '../lib/errors';
 import type { EventBinder, RealtimeSocket } from './types';
@@ -19,6 +20,10 @@ export function eventBinder(socket: RealtimeSocket, log: FastifyBaseLogger): Eve
         else if (!result.ok) socket.emit('error', { error: result.error });
       };
 
+      if (containsNulCharacter(args[0])) {
+        answer({ ok: false, error: nulCharacterRefused });
+        return;
+      }
       const parsed = schema.safeParse(args[0]);
       if (!parsed.success) {
         answer({ ok: false, error: parsed.error.issues[0]?.message ?? 'Données invalides' });

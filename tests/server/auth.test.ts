@@ -202,13 +202,13 @@ describe.each(drivers)('registration rules (%s)', (driver) => {
     );
   });
 
-  it('answers an empty JSON body with the same 400', async () => {
+  it('takes an empty JSON body for no body: a route that needs one answers its French 400', async () => {
     const response = await fetch(`${t.baseUrl}/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'Corps de requête JSON invalide' });
+    expect(await response.json()).toEqual({ error: 'Entrée invalide : objet attendu, null reçu' });
   });
 
   it('answers a form-encoded body with a French 415', async () => {

@@ -191,13 +191,13 @@ describe.each(drivers)('profile and account (%s)', (driver) => {
     );
   });
 
-  it('shows another user by id, and 404 for an unknown or malformed id', async () => {
+  it('shows another user by id (no e-mail to a stranger), and 404 for an unknown or malformed id', async () => {
     const viewer = await t.register();
     const shown = await t.register();
     expect(await t.api('GET', `/users/${shown.userId}`, undefined, viewer.token)).toEqual(
       expect.objectContaining({
         status: 200,
-        body: { id: shown.userId, display_name: shown.displayName, email: shown.email },
+        body: { id: shown.userId, display_name: shown.displayName },
       }),
     );
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1']) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceIdLists } from '../../server/modules/resources/id-lists';
 import { createUsersService } from '../../server/modules/users/service';
@@ -369,13 +370,18 @@ describe.each(drivers)('game resources (%s)', (driver) => {
       // The id names a map: asked as a monster it does not exist.
       expect((await read(`/monster/${map.id}`, mj.token)).status).toBe(404);
 
-      const lookup = await t.api<GameResource[]>(
-        'GET',
-        `/monster?ids=${monster.id},${map.id},nope`,
-        undefined,
-        player.token,
-      );
-      expect(lookup.body.map((entry) => entry.name)).toEqual(['Goule']);
+      const lookup = (token: string) =>
+        t.api<GameResource[]>('GET', `/monster?ids=${monster.id},${map.id},nope`, undefined, token);
+      expect((await lookup(mj.token)).body.map((entry) => entry.name)).toEqual(['Goule']);
+      // Monster stat blocks are the MJ's (table.md §6): a player sees what the table shows, not these.
+      expect((await lookup(player.token)).body).toEqual([]);
+      expect((await read(`/monster/${monster.id}`, player.token)).status).toBe(404);
+      expect((await read(`/monster/${monster.id}`, mj.token)).status).toBe(200);
+      const tooMany = Array.from({ length: 101 }, () => randomUUID()).join(',');
+      expect(await read(`/map?ids=${tooMany}`, player.token)).toMatchObject({
+        status: 400,
+        body: { error: '100 identifiants au plus par appel.' },
+      });
       expect(
         (await t.api<GameResource[]>('GET', `/monster?ids=${monster.id}`, undefined, outsider.token)).body,
       ).toEqual([]);
@@ -404,8 +410,8 @@ describe.each(drivers)('game resources (%s)', (driver) => {
         error: 'Cette ressource est déjà dans le store global.',
       });
 
-      // Exported: readable by anyone signed in.
-      expect((await t.api('GET', `/monster/${monster.id}`, undefined, outsider.token)).status).toBe(200);
+      // Exported: outsiders read the store's copy, never the game's live one (which the MJ edits on).
+      expect((await t.api('GET', `/monster/${monster.id}`, undefined, outsider.token)).status).toBe(404);
       const store = await t.api<StoreEntry[]>('GET', '/global-store/monster', undefined, outsider.token);
       expect(store.body.find((entry) => entry.id === entryId)).toMatchObject({
         name: 'Wyverne',

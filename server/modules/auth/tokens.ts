@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
 import { accessClaims, type AccessClaims, type Role } from '../../../src/api/schemas/auth';
 
 /**
@@ -24,6 +25,10 @@ export interface TokenService {
   verifyAccess(token: string): Promise<AccessClaims | null>;
 }
 
+// What the server itself signs: an expiry, and ids that name rows. A token claiming less, even
+// well signed (an old secret, a hand-made one), is refused before any query sees its claims.
+const signedClaims = accessClaims.extend({ sub: z.guid(), sid: z.guid(), exp: z.number() });
+
 export function createTokenService(secret: string): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
@@ -43,8 +48,8 @@ export function createTokenService(secret: string): TokenService {
     },
     async verifyAccess(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        const claims = accessClaims.safeParse(payload);
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp'] });
+        const claims = signedClaims.safeParse(payload);
         return claims.success ? claims.data : null;
       } catch {
         return null;

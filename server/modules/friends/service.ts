@@ -172,12 +172,12 @@ export function createFriendsService({ db, realtime, presence }: FriendsServiceO
         )
         .orderBy(asc(users.displayNameLower))
         .limit(SEARCH_RESULTS_MAX);
-      const online = await presence.onlineAmong(rows.map((row) => row.id));
+      // Search lists non-friends only, and presence is for friends: nobody found is shown online.
       return rows.map((row) => ({
         id: row.id,
         display_name: row.displayName,
         username: row.username,
-        isOnline: online.has(row.id),
+        isOnline: false,
         pendingInvitation: row.sent ? 'sent' : row.received ? 'received' : null,
       }));
     },

@@ -1,6 +1,7 @@
 /** The resources module's French texts that the spec does not give word for word. */
 export const resourcesMessages = {
   resourceNotFound: 'Ressource introuvable dans cette partie.',
+  tooManyIds: (max: number) => `${max} identifiants au plus par appel.`,
   characterNotFound: 'Personnage introuvable dans cette partie.',
   weaponNotFound: 'L’arme choisie doit être une mémoire de cette partie.',
   alreadyHeld: 'Ce personnage possède déjà cette ressource.',

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   hasQuantity,
@@ -15,6 +15,7 @@ import {
   characters,
   gameInvitations,
   gameResources,
+  games,
   storeEntries,
   type GameResourceRow,
 } from '../../db/schema/index';
@@ -29,8 +30,13 @@ import { peopleById, resourceView } from './views';
 const uuid = z.guid();
 const isUuid = (value: string) => uuid.safeParse(value).success;
 
-/** Categories every member of a game may read: what the table shows to all (maps, monsters, attacks, enchantments). */
-const sharedWithMembers: readonly ResourceCategory[] = ['map', 'monster', 'attack', 'enchantment'];
+/** Categories every player of a game may read: what the table shows to all (maps, attacks, enchantments). */
+const sharedWithMembers: readonly ResourceCategory[] = ['map', 'attack', 'enchantment'];
+/** The lists the table's MJ side loads: an admin overseeing any table reads them too. */
+const tableLists: readonly ResourceCategory[] = ['map', 'monster'];
+
+/** `GET /map?ids=` and `/monster?ids=`: a game holds far fewer maps or monsters than this. */
+export const LOOKUP_IDS_MAX = 100;
 
 /** Splits a parsed form into the common columns and the category's jsonb fields. */
 export function splitForm(form: ResourceFormOutput): {
@@ -182,29 +188,44 @@ export function createResourcesService(db: Db, sheetsChanged: SheetsChanged) {
     );
   }
 
-  /** May this user read this resource outside the admin page? */
-  async function canRead(user: AuthUser, row: GameResourceRow): Promise<boolean> {
-    if (row.exportedToGlobal) return true;
-    const role = await access.roleOf(row.gameId, user.id);
-    if (role === 'mj') return true;
-    if (role !== 'player') return false;
-    if (sharedWithMembers.includes(row.category as ResourceCategory)) return true;
-    const table = linkTableOf(row.category as ResourceCategory);
-    if (!table) return false;
-    const [link] = await db
-      .select({ id: table.id })
-      .from(table)
-      .innerJoin(characters, eq(characters.id, table.characterId))
-      .where(and(eq(table.resourceId, row.id), eq(characters.userId, user.id)))
-      .limit(1);
-    return link !== undefined;
+  /**
+   * Which resources a user may read outside the admin page, as one SQL condition so a lookup is
+   * one query whatever its length: the game's MJ reads all; a player reads what the table shows
+   * every member (maps, attacks, enchantments) and what their own characters hold. Monster stat
+   * blocks stay the MJ's (table.md §6) — and an admin's, who oversees every table and reads its map
+   * and monster lists — and an exported resource is read through the store's copy, never this
+   * live one.
+   */
+  function readableBy(user: AuthUser) {
+    const isMaster = sql`exists (select 1 from ${games}
+      where ${games.id} = ${gameResources.gameId} and ${games.mjUserId} = ${user.id})`;
+    const isPlayer = sql`exists (select 1 from ${gameInvitations}
+      where ${gameInvitations.gameId} = ${gameResources.gameId} and ${gameInvitations.toUserId} = ${user.id}
+        and ${gameInvitations.status} = 'accepted')`;
+    const holdsIt = Object.entries(linkTables).map(
+      ([category, table]) => sql`(${gameResources.category} = ${category} and exists (
+        select 1 from ${table} inner join ${characters} on ${characters.id} = ${table.characterId}
+        where ${table.resourceId} = ${gameResources.id} and ${characters.userId} = ${user.id}))`,
+    );
+    const overseesTables =
+      user.role === 'admin' ? inArray(gameResources.category, [...tableLists]) : sql`false`;
+    return or(
+      isMaster,
+      overseesTables,
+      and(isPlayer, or(inArray(gameResources.category, [...sharedWithMembers]), ...holdsIt)),
+    );
   }
 
   return {
     findInGame,
 
+    /**
+     * The game's resources of a category: its MJ's admin list. An admin overseeing the table reads
+     * the lists the table offers (maps and monsters); the rest of the admin page stays the MJ's.
+     */
     async list(user: AuthUser, gameId: string, category: ResourceCategory): Promise<GameResource[]> {
-      await access.requireGameMaster(gameId, user.id);
+      if (user.role === 'admin' && tableLists.includes(category)) await access.find(gameId);
+      else await access.requireGameMaster(gameId, user.id);
       const rows = await db
         .select()
         .from(gameResources)
@@ -364,13 +385,13 @@ export function createResourcesService(db: Db, sheetsChanged: SheetsChanged) {
     /** `GET /{category}/{id}`: 404 for whoever may not read it, so nothing leaks. */
     async read(user: AuthUser, category: ResourceCategory, resourceId: string): Promise<GameResource> {
       if (!isUuid(resourceId)) throw httpError(404, resourcesMessages.resourceNotFound);
-      const [row] = await db
-        .select()
+      const [found] = await db
+        .select({ row: gameResources, isMaster: sql<boolean>`${games.mjUserId} = ${user.id}` })
         .from(gameResources)
-        .where(and(eq(gameResources.id, resourceId), eq(gameResources.category, category)));
-      if (!row || !(await canRead(user, row))) throw httpError(404, resourcesMessages.resourceNotFound);
-      const isMaster = (await access.roleOf(row.gameId, user.id)) === 'mj';
-      const [view] = await views([row], isMaster);
+        .innerJoin(games, eq(games.id, gameResources.gameId))
+        .where(and(eq(gameResources.id, resourceId), eq(gameResources.category, category), readableBy(user)));
+      if (!found) throw httpError(404, resourcesMessages.resourceNotFound);
+      const [view] = await views([found.row], found.isMaster);
       return view!;
     },
 
@@ -380,18 +401,15 @@ export function createResourcesService(db: Db, sheetsChanged: SheetsChanged) {
       category: 'map' | 'monster',
       idsText: string | undefined,
     ): Promise<GameResource[]> {
-      const ids = [...new Set((idsText ?? '').split(',').map((id) => id.trim()))]
-        .filter(isUuid)
-        .slice(0, 500);
+      const ids = [...new Set((idsText ?? '').split(',').map((id) => id.trim()))].filter(isUuid);
+      if (ids.length > LOOKUP_IDS_MAX) throw httpError(400, resourcesMessages.tooManyIds(LOOKUP_IDS_MAX));
       if (ids.length === 0) return [];
       const rows = await db
         .select()
         .from(gameResources)
-        .where(and(inArray(gameResources.id, ids), eq(gameResources.category, category)))
+        .where(and(inArray(gameResources.id, ids), eq(gameResources.category, category), readableBy(user)))
         .orderBy(asc(gameResources.name));
-      const readable: GameResourceRow[] = [];
-      for (const row of rows) if (await canRead(user, row)) readable.push(row);
-      return views(readable, false);
+      return views(rows, false);
     },
 
     /** `GET /player-{…}/{id}/players`: the characters holding a resource, for the game's MJ. */

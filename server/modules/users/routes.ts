@@ -25,6 +25,6 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.get(
     '/users/:id',
     { onRequest: app.authenticate, schema: { params: idParam, response: { 200: userSummary } } },
-    (request) => service.summary(request.params.id),
+    (request) => service.summary(currentUser(request), request.params.id),
   );
 };

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Role, UserSummary } from '../../../src/api/schemas/auth';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { friendships, users } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
+import type { AuthUser } from '../auth/access';
 import { toUserSummary } from './public-user';
 
 export const usersMessages = {
@@ -15,14 +16,27 @@ const userId = z.guid();
 
 export function createUsersService(db: Db) {
   return {
-    async summary(id: string): Promise<UserSummary> {
+    /**
+     * Anyone signed in may see a name; the e-mail goes to the user and their friends only, or
+     * search plus this route would hand out every address of the platform.
+     */
+    async summary(viewer: AuthUser, id: string): Promise<UserSummary> {
       if (!userId.safeParse(id).success) throw httpError(404, usersMessages.notFound);
       const [user] = await db
-        .select({ id: users.id, displayName: users.displayName, email: users.email })
+        .select({
+          id: users.id,
+          displayName: users.displayName,
+          email: users.email,
+          isFriend: sql<boolean>`exists (select 1 from ${friendships}
+            where ${friendships.userId} = ${viewer.id} and ${friendships.friendId} = ${users.id})`,
+        })
         .from(users)
         .where(eq(users.id, id));
       if (!user) throw httpError(404, usersMessages.notFound);
-      return toUserSummary(user);
+      const summary = toUserSummary(user);
+      return user.id === viewer.id || user.isFriend
+        ? summary
+        : { id: summary.id, display_name: summary.display_name };
     },
 
     /** Roles are granted by an operator (`npm run user:role`), never by the client. */

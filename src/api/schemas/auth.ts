@@ -101,7 +101,12 @@ export const deleteAccountRequest = z.object({
     .max(1024),
 });
 
-export const userSummary = z.object({ id: z.string(), display_name: z.string(), email: z.string() });
+/** GET /users/{id}: the e-mail only for the user themselves and their friends (docs/server.md). */
+export const userSummary = z.object({
+  id: z.string(),
+  display_name: z.string(),
+  email: z.string().optional(),
+});
 export type UserSummary = z.infer<typeof userSummary>;
 
 /** Claims of the access token (platform.md §3: sub, display_name, email; role in user_metadata). */

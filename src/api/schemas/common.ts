@@ -7,3 +7,16 @@ export type ErrorBody = z.infer<typeof errorBody>;
 export const messageBody = z.object({ message: z.string() });
 
 export const idParam = z.object({ id: z.string().min(1) });
+
+/**
+ * PostgreSQL cannot store U+0000 in text: let through, it turns any field into a 500. Every
+ * request body, query, path and socket payload is checked once, before its own schema
+ * (server/plugins/validation.ts, server/realtime/event-binder.ts), keys included.
+ */
+export const nulCharacterRefused = 'Le texte ne peut pas contenir le caractère nul (U+0000)';
+
+export function containsNulCharacter(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNulCharacter(item));
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserSearchResult } from '../../src/api/schemas/friends';
+import type { InvitationMoveResponse } from '../../src/api/schemas/game-invitations';
+import { gameIdListNames } from '../../src/api/schemas/games';
+import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+
+const emptyLists = Object.fromEntries(gameIdListNames.map((name) => [name, []]));
+
+/** What a hostile user tries (issue 15): each case failed before its fix. */
+
+const emitWithAck = (socket: Socket, event: string, payload: unknown) =>
+  socket.timeout(5000).emitWithAck(event, payload) as Promise<Record<string, unknown>>;
+
+describe.each(drivers)('hardening (%s)', (driver) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ driver });
+  });
+  afterAll(() => t.close());
+
+  async function befriend(a: RegisteredUser, b: RegisteredUser) {
+    const sent = await t.api<{ invitation: { id: string } }>(
+      'POST',
+      '/users/friends',
+      { friendId: b.userId },
+      a.token,
+    );
+    expect(sent.status).toBe(201);
+    const accepted = await t.api(
+      'POST',
+      `/users/invitations/${sent.body.invitation.id}/accept`,
+      undefined,
+      b.token,
+    );
+    expect(accepted.status).toBe(200);
+  }
+
+  describe('data that leaks', () => {
+    it('GET /users/{id} gives the e-mail to the user themselves and their friends only', async () => {
+      const [ana, bea, eve] = await t.registerMany(3);
+      await befriend(ana, bea);
+      expect((await t.api('GET', `/users/${ana.userId}`, undefined, ana.token)).body).toEqual({
+        id: ana.userId,
+        display_name: ana.displayName,
+        email: ana.email,
+      });
+      expect((await t.api('GET', `/users/${ana.userId}`, undefined, bea.token)).body).toMatchObject({
+        email: ana.email,
+      });
+      const stranger = await t.api('GET', `/users/${ana.userId}`, undefined, eve.token);
+      expect(stranger.status).toBe(200);
+      expect(stranger.body).toEqual({ id: ana.userId, display_name: ana.displayName });
+    });
+
+    it('GET /users/search never tells whether a non-friend is online', async () => {
+      const [ana, eve] = await t.registerMany(2);
+      await t.socket(ana.token);
+      const found = await t.api<UserSearchResult[]>(
+        'GET',
+        `/users/search?username=${encodeURIComponent(ana.displayName)}`,
+        undefined,
+        eve.token,
+      );
+      expect(found.body.map((user) => [user.id, user.isOnline])).toEqual([[ana.userId, false]]);
+    });
+  });
+
+  describe('input that breaks things', () => {
+    const nulText = 'Le texte ne peut pas contenir le caractère nul (U+0000)';
+
+    it('refuses a NUL character anywhere in a body, a query or a socket payload with a French 400', async () => {
+      const user = await t.register();
+      expect(
+        await t.api('POST', '/auth/register', {
+          email: 'nul@example.com',
+          password: 'Motdepasse1!',
+          displayName: 'Nu\u0000l',
+        }),
+      ).toMatchObject({ status: 400, body: { error: nulText } });
+      expect(
+        await t.api('POST', '/auth/login', { email: 'a\u0000@example.com', password: 'x' }),
+      ).toMatchObject({
+        status: 400,
+        body: { error: nulText },
+      });
+      expect(await t.api('GET', '/auth/check-display-name?displayName=a%00b')).toMatchObject({
+        status: 400,
+        body: { error: nulText },
+      });
+      expect(await t.api('GET', '/users/search?username=ab%00c', undefined, user.token)).toMatchObject({
+        status: 400,
+        body: { error: nulText },
+      });
+      expect(await t.api('POST', '/game-data', { name: 'Partie\u0000' }, user.token)).toMatchObject({
+        status: 400,
+        body: { error: nulText },
+      });
+      const socket = await t.socket(user.token);
+      expect(
+        await emitWithAck(socket, 'sendPrivateMessage', { receiverId: user.userId, content: 'a\u0000' }),
+      ).toEqual({ ok: false, error: nulText });
+    });
+
+    it('refuses a signed access token without exp, or whose sub or sid is no UUID, with a 401', async () => {
+      const user = await t.register();
+      const key = new TextEncoder().encode(t.config.jwtSecret);
+      const sign = (claims: Record<string, unknown>, subject: string, expires: boolean) => {
+        const jwt = new SignJWT({
+          email: user.email,
+          display_name: user.displayName,
+          user_metadata: { role: 'player' },
+          ...claims,
+        })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setSubject(subject)
+          .setIssuedAt();
+        return (expires ? jwt.setExpirationTime('15m') : jwt).sign(key);
+      };
+      const sid = JSON.parse(Buffer.from(user.token.split('.')[1]!, 'base64url').toString()).sid as string;
+      const forged = [
+        await sign({ sid }, user.userId, false),
+        await sign({ sid: 'not-a-uuid' }, user.userId, true),
+        await sign({ sid }, 'not-a-uuid', true),
+        await sign({ sid: randomUUID() }, 'x'.repeat(40), true),
+      ];
+      for (const token of forged) {
+        expect(await t.api('GET', '/auth/profile', undefined, token)).toMatchObject({ status: 401 });
+      }
+      expect(
+        (await t.api('GET', '/auth/profile', undefined, await sign({ sid }, user.userId, true))).status,
+      ).toBe(200);
+    });
+    it('answers a malformed URL encoding with a French { error }', async () => {
+      const user = await t.register();
+      for (const path of ['/users/%E0%A4%A', '/game-data/%zz']) {
+        const response = await t.api('GET', path, undefined, user.token);
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({ error: 'Requête invalide' });
+      }
+    });
+
+    it('takes an empty body sent as application/json for no body', async () => {
+      const [mj, player] = await t.registerMany(2);
+      const game = await t.api<{ id: string }>(
+        'POST',
+        '/game-data',
+        { name: 'Vide', ...emptyLists },
+        mj.token,
+      );
+      const bare = (method: string, path: string, token: string) =>
+        fetch(`${t.baseUrl}${path}`, {
+          method,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: '',
+        });
+      const invited = await t.api<InvitationMoveResponse>(
+        'POST',
+        '/game-invitations',
+        { gameId: game.body.id, playerId: player.userId },
+        mj.token,
+      );
+      expect(invited.status).toBe(201);
+      const accept = await bare(
+        'POST',
+        `/game-invitations/${invited.body.invitation.id}/accept`,
+        player.token,
+      );
+      expect(accept.status).toBe(200);
+      expect((await bare('DELETE', `/game-data/${game.body.id}`, mj.token)).status).toBe(200);
+    });
+  });
+});
