@@ -26,6 +26,8 @@ import { tableEvents } from './modules/games/table-events';
 import { createTablePresence } from './modules/games/table-presence';
 import { healthRoutes } from './modules/health/routes';
 import { macrosRoutes } from './modules/macros/routes';
+import { useHttpMetrics } from './modules/monitoring/http-metrics';
+import { monitoringRoutes } from './modules/monitoring/routes';
 import { createMacrosService } from './modules/macros/service';
 import { messagesRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
@@ -89,6 +91,8 @@ export async function buildApp({
     const tokens = createTokenService(await signingSecret(config, log));
     const access = createAccessGuard(database, tokens);
 
+    // First, so the latency it measures includes every other hook.
+    const metrics = useHttpMetrics(app);
     useZodValidation(app);
     useErrorHandling(app);
     await useSecurityHeaders(app, config);
@@ -143,6 +147,7 @@ export async function buildApp({
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { db: database });
+        await api.register(monitoringRoutes, { metrics });
         await api.register(authRoutes, { service: auth, attemptsLimit: limitAttempts(config) });
         await api.register(usersRoutes, { service: users, search: friends.search });
         await api.register(publicConfigRoutes, { config });
