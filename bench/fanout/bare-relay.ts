@@ -15,9 +15,10 @@ interface Change {
   type: string;
   map: string;
   usableId?: string;
-  x?: number;
-  y?: number;
-  token?: Record<string, unknown>;
+  itemId?: string;
+  isPlayer?: boolean;
+  x: number;
+  y: number;
 }
 
 const httpServer = createServer();
@@ -49,7 +50,16 @@ io.on('connection', (socket) => {
     'itemChange',
     ({ gameId, change }: { gameId: string; change: Change }, ack: (answer: unknown) => void) => {
       if (change.type === 'token.place') {
-        const token = { ...change.token, usableId: randomBytes(6).toString('hex'), inTurnOrder: false };
+        // The real server fills the token from its database; the relay, which has none, from the wire.
+        const { itemId, isPlayer, x, y } = change;
+        const token = {
+          itemId,
+          isPlayer,
+          x,
+          y,
+          usableId: randomBytes(6).toString('hex'),
+          inTurnOrder: false,
+        };
         emit(gameId, socket.id, 'token.placed', { map: change.map, token });
       } else {
         const { map, usableId, x, y } = change;

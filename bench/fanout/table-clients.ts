@@ -22,6 +22,11 @@ export interface FanoutMember {
 export interface FanoutGame {
   gameId: string;
   members: FanoutMember[];
+  /**
+   * The game's map resource (named MAP), which its MJ — the first member — opens for everyone
+   * before anyone places: the server places only on an open map. The bare relay has none.
+   */
+  map?: { id: string; width: number; height: number };
 }
 
 export interface FanoutOptions {
@@ -112,7 +117,7 @@ interface Seat {
   placed: Map<string, string>;
 }
 
-const MAP = 'Champ de bataille';
+export const MAP = 'Champ de bataille';
 /** Long enough to see how far behind a saturated server falls, short enough to end the run. */
 const ACK_TIMEOUT_MS = 20_000;
 const CONNECT_BATCH = 50;
@@ -130,24 +135,9 @@ interface Envelope {
   };
 }
 
-function draft(member: FanoutMember) {
-  return {
-    itemId: member.itemId,
-    name: member.name,
-    isPlayer: member.isPlayer,
-    assetLink: null,
-    speciality: null,
-    AC: 12,
-    HP: 30,
-    currentHP: 30,
-    soulEssence: member.isPlayer ? 100 : null,
-    currentSoulEssence: member.isPlayer ? 100 : null,
-    attackBonus: 2,
-    damage: '1d6',
-    visibility: true,
-    x: 50,
-    y: 50,
-  };
+/** A token as the wire asks for it: the server builds the rest from its stored character or monster. */
+function placement(member: FanoutMember) {
+  return { type: 'token.place', map: MAP, itemId: member.itemId, isPlayer: member.isPlayer, x: 50, y: 50 };
 }
 
 async function ask(
@@ -225,11 +215,17 @@ export async function seatFanout(url: string, games: FanoutGame[]): Promise<Seat
       const answer = await ask(socket, 'tableCatchUp', { gameId: game.gameId, afterSeq: 0 });
       if (!answer.ok) throw new Error(`tableCatchUp refused: ${answer.error}`);
     });
-    await inBatches(seats, CONNECT_BATCH, async ({ socket, game, member }) => {
-      const answer = await ask(socket, 'itemChange', {
+    const masters = seats.filter(({ game, member }) => game.map && member === game.members[0]);
+    await inBatches(masters, CONNECT_BATCH, async ({ socket, game }) => {
+      const answer = await ask(socket, 'mapChange', {
         gameId: game.gameId,
-        change: { type: 'token.place', map: MAP, token: draft(member) },
+        map: game.map,
+        bringPlayers: true,
       });
+      if (!answer.ok) throw new Error(`mapChange refused: ${answer.error}`);
+    });
+    await inBatches(seats, CONNECT_BATCH, async ({ socket, game, member }) => {
+      const answer = await ask(socket, 'itemChange', { gameId: game.gameId, change: placement(member) });
       if (!answer.ok) throw new Error(`token.place refused: ${answer.error}`);
     });
     const placedBy = Date.now() + 30_000;

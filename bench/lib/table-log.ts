@@ -77,7 +77,10 @@ export function tableLog(count: number, seed = 7): TableEvent[] {
 
   push({
     type: 'map.selected',
-    payload: { map: { id: 'm0', name: MAPS[0]!, link: 'crypte.png' }, bringPlayers: true },
+    payload: {
+      map: { id: 'm0', name: MAPS[0]!, link: 'crypte.png', width: 1500, height: 1000 },
+      bringPlayers: true,
+    },
   });
   for (const map of MAPS) {
     const onMap = tokens.get(map)!;

@@ -3,7 +3,13 @@ import { benchToken, seeded } from '../lib/table-log';
 
 /** A blank 4:3 map picture, so both views draw a board of the same size and no request leaves. */
 const MAP_PICTURE = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000"><rect width="4000" height="3000" fill="#d9d2c0"/></svg>')}`;
-export const BENCH_MAP = { id: 'bench-map', name: 'Champ de bataille', link: MAP_PICTURE };
+export const BENCH_MAP = {
+  id: 'bench-map',
+  name: 'Champ de bataille',
+  link: MAP_PICTURE,
+  width: 1500,
+  height: 1000,
+};
 /** The token the bench drags: near the top left corner so it is on screen, last so it is on top. */
 export const DRAGGED_ID = 'dragged';
 

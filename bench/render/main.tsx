@@ -49,6 +49,7 @@ const offline: TableMapActions = {
   toggleVisibility() {},
   adjust() {},
   showDetails() {},
+  strike() {},
 };
 
 const params = new URLSearchParams(location.search);

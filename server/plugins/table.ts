@@ -25,6 +25,9 @@ export function useTable(
     soleWriter: deps.soleWriter,
   });
   app.realtime.onConnection(tableSocketEvents({ table: service, presence: deps.presence }));
-  app.decorate('table', { postSystemMessage: service.postSystemMessage } satisfies TablePublic);
+  app.decorate('table', {
+    postSystemMessage: service.postSystemMessage,
+    vitalsOf: service.vitalsOf,
+  } satisfies TablePublic);
   return service;
 }

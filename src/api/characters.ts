@@ -1,5 +1,6 @@
 import { clearCache, request } from './request';
 import {
+  keptSheet,
   characterList,
   characterSheet,
   characterSummary,
@@ -61,7 +62,7 @@ export function getCharacterSheet(playerId: string, gameId: string | null, signa
       ? `/players/${encodeURIComponent(playerId)}`
       : `/players/${encodeURIComponent(playerId)}/game/${encodeURIComponent(gameId)}`;
   // A sheet changes under the table's feet (soul core, image): always ask.
-  return request('GET', path, { schema: characterSheet, cache: false, signal });
+  return request('GET', path, { schema: keptSheet, cache: false, signal });
 }
 
 /** `PUT /players/{id}`: the soul core or the image link. */

@@ -1,4 +1,4 @@
-import { filter, map, type Observable } from 'rxjs';
+import { filter, map, merge, type Observable } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
 import {
   changeEquipment,
@@ -12,6 +12,7 @@ import {
 import { getPublicConfig } from '../api/config';
 import {
   equipmentChangeEvent,
+  playerUpdateEvent,
   type ConsumeShardRequest,
   type CreateCharacterRequest,
 } from '../api/schemas/characters';
@@ -57,14 +58,28 @@ async function loadSheet(playerId: string, gameId: string | null, signal: AbortS
       worn.map(async (memory) => [memory.memoryId, await getMemoryEnchantments(memory.memoryId, signal)]),
     ),
   ]);
-  return { sheet, attacks: Object.fromEntries(attacks), enchantments: Object.fromEntries(enchantments) };
+  return {
+    sheet,
+    attacks: Object.fromEntries(attacks),
+    enchantments: Object.fromEntries(enchantments),
+    vitals: sheet.table,
+  };
 }
 
-/** `equipmentChange` for this character, from any table or sheet: read the sheet again. */
+/**
+ * `equipmentChange` for this character, from any table or sheet: read the sheet again; its
+ * `playerUpdate`: its health at the table, as it changes.
+ */
 function sheetNews(facts$: Observable<SocketFact>, playerId: string) {
-  return serverEvents(facts$, 'equipmentChange', equipmentChangeEvent).pipe(
-    filter((change) => change.playerId === playerId),
-    map(() => ({ type: 'sheet.reload' as const })),
+  return merge(
+    serverEvents(facts$, 'equipmentChange', equipmentChangeEvent).pipe(
+      filter((change) => change.playerId === playerId),
+      map(() => ({ type: 'sheet.reload' as const })),
+    ),
+    serverEvents(facts$, 'playerUpdate', playerUpdateEvent).pipe(
+      filter((update) => update.playerId === playerId),
+      map(({ playerId: _id, ...vitals }) => ({ type: 'vitals.changed' as const, vitals })),
+    ),
   );
 }
 

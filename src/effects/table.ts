@@ -16,10 +16,13 @@ import { getCharacterInGame, listAllGameCharacters } from '../api/characters';
 import { listGameResources } from '../api/resources';
 import { socketAck } from '../api/schemas/realtime';
 import type { GameResource } from '../api/schemas/resources';
+import { DEFAULT_MAP_SIZE, type Size } from '../domain/geometry/geometry';
+import type { MapChoice } from '../domain/table/types';
 import {
   itemDragging,
   tableCatchUpAnswer,
   tableEvent,
+  type AttackPayload,
   type ItemChangePayload,
   type ItemDragPayload,
   type ItemDragging,
@@ -98,12 +101,43 @@ export function tableSyncLogic(request: SocketRequest) {
   });
 }
 
+/**
+ * The picture's own size, in which the table reckons positions, ranges and areas; the default size
+ * when it does not load (the server then keeps that one).
+ */
+export function measureMap(link: string): Promise<Size> {
+  return new Promise((resolve) => {
+    const image = new Image();
+    image.onload = () =>
+      resolve(
+        image.naturalWidth > 0 && image.naturalHeight > 0
+          ? { width: image.naturalWidth, height: image.naturalHeight }
+          : DEFAULT_MAP_SIZE,
+      );
+    image.onerror = () => resolve(DEFAULT_MAP_SIZE);
+    image.src = link;
+  });
+}
+
 /** The table's commands, each answered by the server's refusal text or null (table.md §7). */
-export function tableCommands(request: SocketRequest) {
+export function tableCommands(request: SocketRequest, measure: (link: string) => Promise<Size> = measureMap) {
   return {
     itemChange: (payload: ItemChangePayload) => refusalOf(request('itemChange', payload)),
-    mapChange: (payload: MapChangePayload) => refusalOf(request('mapChange', payload)),
+    /** The map's picture is measured first: the server keeps the size the MJ's browser saw. */
+    async mapChange({
+      gameId,
+      map,
+      bringPlayers,
+    }: {
+      gameId: string;
+      map: MapChoice | null;
+      bringPlayers: boolean;
+    }) {
+      const chosen: MapChangePayload['map'] = map && { id: map.id, ...(await measure(map.link)) };
+      return refusalOf(request('mapChange', { gameId, map: chosen, bringPlayers }));
+    },
     turnOrderChange: (payload: TurnOrderChangePayload) => refusalOf(request('turnOrderChange', payload)),
+    attack: (payload: AttackPayload) => refusalOf(request('attack', payload)),
   };
 }
 export type TableCommands = ReturnType<typeof tableCommands>;

@@ -6,15 +6,18 @@ import {
   type AreaShape,
   type Point,
 } from '../domain/geometry/geometry';
+import { attackMessages } from '../domain/table/messages';
 import type { TableRole } from '../domain/table/types';
 
-export const attackTargetingMessages = {
-  deadTarget: "Impossible d'attaquer une créature morte !",
-  outOfRange: 'Cible hors de portée !',
-  notOnMap: 'Votre personnage doit être présent sur la carte pour attaquer !',
-} as const;
+/**
+ * Which attack the server is asked to roll: a player's simple attack or one of their worn weapon's,
+ * or a monster's, which the MJ makes strike.
+ */
+export type AttackRef =
+  { kind: 'simple' } | { kind: 'weapon'; attackId: string } | { kind: 'monster'; attackerId: string };
 
 export interface TargetingAttack {
+  ref: AttackRef;
   name: string;
   /** In cells; 0 is the attacker's movement. */
   range: number;
@@ -31,6 +34,8 @@ export interface Board {
 
 export interface AttackIntent {
   attack: TargetingAttack;
+  /** The striking token. */
+  attackerId: string;
   targetIds: string[];
   aim: Point;
 }
@@ -79,7 +84,8 @@ function areaTargets(context: AttackTargetingContext, click: Click): string[] {
  * attack, then clicks: a target for a single attack, a spot (or a token) for an area. Clicking
  * empty space with a single attack, or aiming an area that catches nobody alive, gives up. The
  * spec's refusals keep the attack chosen so the player can click again. The server rolls and
- * applies damage; this machine only sends who was aimed at. MJs do not attack.
+ * applies damage; this machine only sends who was aimed at. MJs do not attack from the players'
+ * menu; they make a monster strike, aimed the same way.
  */
 export const attackTargetingMachine = setup({
   types: {
@@ -98,10 +104,14 @@ export const attackTargetingMachine = setup({
       board: ({ context, event }) => (event.type === 'board.updated' ? event.board : context.board),
     }),
     refuse: assign({ refusal: (_, { text }: { text: string }) => text }),
+    /** Told to the player each time, even when the same refusal comes twice. */
+    'announce refusal': (_, _refusal: { text: string }) => {},
     'clear refusal': assign({ refusal: null }),
   },
   guards: {
-    'actor is a game master': ({ context }) => context.role !== 'player',
+    // Players strike with their character; the MJ and admins only make a monster strike.
+    'the actor may not make this attack': ({ context, event }) =>
+      event.type === 'attack.choose' && (context.role === 'player') === (event.attack.ref.kind === 'monster'),
     'attacker is not on the map': ({ context }) => context.board.attacker === null,
     'attack hits an area': ({ context }) =>
       context.attack !== null && context.attack.areaOfEffect !== 'single',
@@ -132,10 +142,13 @@ export const attackTargetingMachine = setup({
     noAttack: {
       on: {
         'attack.choose': [
-          { guard: 'actor is a game master' },
+          { guard: 'the actor may not make this attack' },
           {
             guard: 'attacker is not on the map',
-            actions: { type: 'refuse', params: { text: attackTargetingMessages.notOnMap } },
+            actions: [
+              { type: 'refuse', params: { text: attackMessages.notOnMap } },
+              { type: 'announce refusal', params: { text: attackMessages.notOnMap } },
+            ],
           },
           { target: 'choosingTarget', actions: 'remember attack' },
         ],
@@ -143,7 +156,7 @@ export const attackTargetingMachine = setup({
     },
     choosingTarget: {
       on: {
-        'attack.choose': { actions: 'remember attack' },
+        'attack.choose': [{ guard: 'the actor may not make this attack' }, { actions: 'remember attack' }],
         'attack.cancel': { target: 'noAttack', actions: ['forget attack', 'clear refusal'] },
         'map.clicked': [
           {
@@ -151,12 +164,16 @@ export const attackTargetingMachine = setup({
             target: 'noAttack',
             actions: [
               'forget attack',
-              { type: 'refuse', params: { text: attackTargetingMessages.notOnMap } },
+              { type: 'refuse', params: { text: attackMessages.notOnMap } },
+              { type: 'announce refusal', params: { text: attackMessages.notOnMap } },
             ],
           },
           {
             guard: and(['attack hits an area', 'target is out of range']),
-            actions: { type: 'refuse', params: { text: attackTargetingMessages.outOfRange } },
+            actions: [
+              { type: 'refuse', params: { text: attackMessages.outOfRange } },
+              { type: 'announce refusal', params: { text: attackMessages.outOfRange } },
+            ],
           },
           {
             guard: and(['attack hits an area', 'area catches nobody alive']),
@@ -171,6 +188,7 @@ export const attackTargetingMachine = setup({
                 type: 'send attack',
                 params: ({ context, event }) => ({
                   attack: context.attack!,
+                  attackerId: context.board.attacker!.id,
                   targetIds: areaTargets(context, event),
                   aim: aimOf(context, event),
                 }),
@@ -182,11 +200,17 @@ export const attackTargetingMachine = setup({
           { guard: 'no token was clicked', target: 'noAttack', actions: ['forget attack', 'clear refusal'] },
           {
             guard: 'target is dead',
-            actions: { type: 'refuse', params: { text: attackTargetingMessages.deadTarget } },
+            actions: [
+              { type: 'refuse', params: { text: attackMessages.deadTarget } },
+              { type: 'announce refusal', params: { text: attackMessages.deadTarget } },
+            ],
           },
           {
             guard: 'target is out of range',
-            actions: { type: 'refuse', params: { text: attackTargetingMessages.outOfRange } },
+            actions: [
+              { type: 'refuse', params: { text: attackMessages.outOfRange } },
+              { type: 'announce refusal', params: { text: attackMessages.outOfRange } },
+            ],
           },
           {
             target: 'noAttack',
@@ -195,6 +219,7 @@ export const attackTargetingMachine = setup({
                 type: 'send attack',
                 params: ({ context, event }) => ({
                   attack: context.attack!,
+                  attackerId: context.board.attacker!.id,
                   targetIds: [event.usableId!],
                   aim: aimOf(context, event),
                 }),

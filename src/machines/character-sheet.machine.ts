@@ -4,6 +4,7 @@ import type {
   ConsumeShardRequest,
   ConsumeShardResponse,
   MemoryEnchantment,
+  TableVitals,
   WeaponAttack,
 } from '../api/schemas/characters';
 import type { EquippedMemory, SheetNumbers } from '../domain/character/equipment';
@@ -28,6 +29,8 @@ export interface SheetData {
   attacks: Record<string, WeaponAttack[]>;
   /** By memory id: the enchantments of each memory worn. */
   enchantments: Record<string, MemoryEnchantment[]>;
+  /** Its health at the table, when a map holds its token. */
+  vitals: TableVitals | null;
 }
 
 export type CharacterSheetEvent =
@@ -36,7 +39,9 @@ export type CharacterSheetEvent =
   | { type: 'shard.consume'; itemId: string; quantity: number }
   | { type: 'shard.feedback.dismiss' }
   /** Something changed the sheet elsewhere (equipment, soul core): read it again. */
-  | { type: 'sheet.reload' };
+  | { type: 'sheet.reload' }
+  /** Its HP or essence changed at the table (`playerUpdate`). */
+  | { type: 'vitals.changed'; vitals: TableVitals };
 
 export interface CharacterSheetContext {
   playerId: string;
@@ -44,6 +49,7 @@ export interface CharacterSheetContext {
   sheet: CharacterSheet | null;
   attacks: SheetData['attacks'];
   enchantments: SheetData['enchantments'];
+  vitals: TableVitals | null;
   imageBucketUrl: string | null;
   loadError: string | null;
   /** The image rule's refusal, or 'Erreur.' when the server did not take the new link. */
@@ -114,16 +120,20 @@ export const characterSheetMachine = setup({
       'update image',
     ),
     'consume shards': unprovidedPromise<ConsumeShardResponse, ConsumeShardRequest>('consume shards'),
-    'watch sheet news': unprovidedEvents<{ type: 'sheet.reload' }, { playerId: string }>('watch sheet news'),
+    'watch sheet news': unprovidedEvents<
+      Extract<CharacterSheetEvent, { type: 'sheet.reload' | 'vitals.changed' }>,
+      { playerId: string }
+    >('watch sheet news'),
     equipment: sheetEquipment(),
   },
   actions: {
     'note reload due': assign({ reloadDue: true }),
     'keep sheet': assign({ sheet: (_, sheet: CharacterSheet) => sheet }),
-    'keep sheet data': assign((_, { sheet, attacks, enchantments }: SheetData) => ({
+    'keep sheet data': assign((_, { sheet, attacks, enchantments, vitals }: SheetData) => ({
       sheet,
       attacks,
       enchantments,
+      vitals,
     })),
     'tell equipment': sendTo('equipment', (_, sheet: CharacterSheet) => ({
       type: 'equipment.reloaded' as const,
@@ -153,6 +163,7 @@ export const characterSheetMachine = setup({
     sheet: null,
     attacks: {},
     enchantments: {},
+    vitals: null,
     imageBucketUrl: null,
     loadError: null,
     imageError: null,
@@ -167,6 +178,9 @@ export const characterSheetMachine = setup({
     },
     { id: 'news', src: 'watch sheet news', input: ({ context }) => ({ playerId: context.playerId }) },
   ],
+  on: {
+    'vitals.changed': { actions: assign({ vitals: ({ event }) => event.vitals }) },
+  },
   initial: 'loading',
   states: {
     loading: {

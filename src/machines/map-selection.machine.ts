@@ -1,25 +1,25 @@
 import { assign, not, setup } from 'xstate';
-import type { MapRef } from '../domain/table/types';
+import type { MapChoice } from '../domain/table/types';
 
 export type MapSelectionEvent =
   /** The MJ picked a map in the selector; null is the empty choice. */
-  | { type: 'map.choose'; map: MapRef | null }
+  | { type: 'map.choose'; map: MapChoice | null }
   | { type: 'bringPlayers.confirm' }
   | { type: 'bringPlayers.decline' }
   /** The question was closed (Escape) without an answer: nothing changes. */
   | { type: 'bringPlayers.cancel' }
   /** The map the MJ sees, as the table's log says. */
-  | { type: 'map.changed'; map: MapRef | null };
+  | { type: 'map.changed'; map: MapChoice | null };
 
 export interface MapSelectionContext {
   canSelect: boolean;
-  current: MapRef | null;
+  current: MapChoice | null;
   /** The map waiting for the answer to "bring the players along?". */
-  pending: MapRef | null;
+  pending: MapChoice | null;
 }
 
 export interface MapChange {
-  map: MapRef | null;
+  map: MapChoice | null;
   bringPlayers: boolean;
 }
 
@@ -33,13 +33,13 @@ export const mapSelectionMachine = setup({
   types: {
     context: {} as MapSelectionContext,
     events: {} as MapSelectionEvent,
-    input: {} as { canSelect: boolean; current: MapRef | null },
+    input: {} as { canSelect: boolean; current: MapChoice | null },
   },
   actions: {
     'send map change': (_, _change: MapChange) => {},
-    'hold map': assign({ pending: (_, { map }: { map: MapRef | null }) => map }),
+    'hold map': assign({ pending: (_, { map }: { map: MapChoice | null }) => map }),
     'forget pending map': assign({ pending: null }),
-    'show map': assign({ current: (_, { map }: { map: MapRef | null }) => map }),
+    'show map': assign({ current: (_, { map }: { map: MapChoice | null }) => map }),
   },
   guards: {
     'actor is the game master': ({ context }) => context.canSelect,

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { CharacterSummary } from '../api/schemas/characters';
-import type { MapRef } from '../domain/table/types';
+import type { MapChoice } from '../domain/table/types';
 import { unprovidedPromise } from './unprovided';
 
 /** A monster of the game as the context menu places it (the resource's fields a token copies). */
@@ -17,7 +17,7 @@ export interface MonsterChoice {
 }
 
 export interface TableLists {
-  maps: MapRef[];
+  maps: MapChoice[];
   monsters: MonsterChoice[];
   /** The characters one may place: every character of the game for the MJ, a player's own one. */
   characters: CharacterSummary[];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/client';
-import { characters, gameInvitations, games } from '../../server/db/schema/index';
+import { characters, gameInvitations, gameResources, games } from '../../server/db/schema/index';
 
 /**
  * Games, memberships and characters written straight into a test server's database, for suites
@@ -43,5 +43,20 @@ export async function insertCharacter(
       skills: {},
     })
     .returning({ id: characters.id });
+  return row!.id;
+}
+
+/** A map or a monster of the game, as the admin page stores it; returns its id. */
+export async function insertResource(
+  db: Db,
+  gameId: string,
+  category: 'map' | 'monster' | 'memory' | 'attack',
+  name: string,
+  fields: Record<string, unknown>,
+): Promise<string> {
+  const [row] = await db
+    .insert(gameResources)
+    .values({ gameId, category, name, fields })
+    .returning({ id: gameResources.id });
   return row!.id;
 }

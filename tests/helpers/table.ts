@@ -1,25 +1,32 @@
 import type { Socket } from 'socket.io-client';
 import { vi } from 'vitest';
 import type { SocketAck } from '../../src/api/schemas/realtime';
-import type { TokenDraft } from '../../src/domain/table/decide';
 import { catchUp, inboxOf, missingSeq, receive, type Inbox } from '../../src/domain/table/inbox';
 import { applyEvents, emptyTable, type TableSnapshot } from '../../src/domain/table/reducer';
 import type { MapToken, TableActor, TableEvent, TableState } from '../../src/domain/table/types';
 import { eventsAfter } from '../../server/modules/table/log-store';
 import { gameInvitations } from '../../server/db/schema/index';
-import { insertAcceptedPlayer, insertCharacter, insertGame } from './game-fixtures';
+import { insertAcceptedPlayer, insertCharacter, insertGame, insertResource } from './game-fixtures';
 import type { RegisteredUser, TestServer } from './server';
-import { tokenDraft } from './token-drafts';
 
 /** The socket events every logged event arrives under (`socketEventOf`). */
 export const TABLE_EVENT_NAMES = ['mapUpdate', 'itemUpdate', 'turnOrderUpdate', 'broadcastMessage'] as const;
 
 export const MAP = 'Forêt';
+/** The maps every party's game has; the MJ opens MAP for everyone at the start. */
+export const MAP_NAMES = [MAP, 'Crypte', 'Secret'] as const;
+/** Its picture's size as the MJ's browser reports it: 20 × 13 cells. */
+export const MAP_SIZE = { width: 1500, height: 1000 };
+/** The bestiary every party's game has (HP 12, AC 12, attack +2, 1d6). */
+export const MONSTER_NAMES = ['Loup', 'Ombre', 'Gobelin', 'Spectre', 'Liche'] as const;
 
 export const emitWithAck = <T = SocketAck>(socket: Socket, event: string, payload: unknown) =>
   socket.timeout(10_000).emitWithAck(event, payload) as Promise<T>;
 
-/** An MJ, two players with a character each, a kicked player and an outsider, at one game. */
+/**
+ * An MJ, two players with a character each, a kicked player and an outsider, at one game with its
+ * maps and bestiary; MAP is open for everyone.
+ */
 export async function tableParty(t: TestServer) {
   const [mj, owner, other, kicked, outsider] = await t.registerMany(5);
   const { db } = t.database;
@@ -31,27 +38,88 @@ export async function tableParty(t: TestServer) {
     .values({ gameId, fromUserId: mj.userId, toUserId: kicked.userId, status: 'kicked' });
   const ownerCharacter = await insertCharacter(db, { userId: owner.userId, gameId, name: 'Aria' });
   const otherCharacter = await insertCharacter(db, { userId: other.userId, gameId, name: 'Borin' });
+  const maps = Object.fromEntries(
+    await Promise.all(
+      MAP_NAMES.map(
+        async (name) =>
+          [
+            name,
+            await insertResource(db, gameId, 'map', name, { link: `https://cartes.example/${name}.png` }),
+          ] as const,
+      ),
+    ),
+  ) as Record<(typeof MAP_NAMES)[number], string>;
+  const monsters = Object.fromEntries(
+    await Promise.all(
+      MONSTER_NAMES.map(
+        async (name) =>
+          [
+            name,
+            await insertResource(db, gameId, 'monster', name, {
+              HP: 12,
+              AC: 12,
+              attackBonus: 2,
+              damage: '1d6',
+            }),
+          ] as const,
+      ),
+    ),
+  ) as Record<(typeof MONSTER_NAMES)[number], string>;
   const actors = {
     mj: { userId: mj.userId, role: 'mj', characterIds: [] } as TableActor,
     owner: { userId: owner.userId, role: 'player', characterIds: [ownerCharacter] } as TableActor,
     other: { userId: other.userId, role: 'player', characterIds: [otherCharacter] } as TableActor,
   };
-  return { gameId, mj, owner, other, kicked, outsider, ownerCharacter, otherCharacter, actors };
+  const opener = await t.socket(mj.token);
+  const opened = await emitWithAck(opener, 'mapChange', {
+    gameId,
+    map: { id: maps[MAP], ...MAP_SIZE },
+    bringPlayers: true,
+  });
+  opener.close();
+  if (!opened.ok) throw new Error(`the MJ could not open ${MAP}: ${opened.error}`);
+  return {
+    gameId,
+    mj,
+    owner,
+    other,
+    kicked,
+    outsider,
+    ownerCharacter,
+    otherCharacter,
+    maps,
+    monsters,
+    actors,
+  };
 }
 export type TableParty = Awaited<ReturnType<typeof tableParty>>;
 
-export function playerDraft(characterId: string, name: string, over: Partial<TokenDraft> = {}): TokenDraft {
-  return tokenDraft({ itemId: characterId, name, AC: 12, ...over });
+/** What placing a token sends: which one and where, hidden by the MJ or not. */
+export interface TokenIntent {
+  itemId: string;
+  isPlayer: boolean;
+  x: number;
+  y: number;
+  hidden?: boolean;
 }
 
-export function monsterDraft(name: string, over: Partial<TokenDraft> = {}): TokenDraft {
-  return {
-    ...playerDraft(`monster-${name}`, name, over),
-    isPlayer: false,
-    soulEssence: null,
-    currentSoulEssence: null,
-    ...over,
-  };
+export function playerDraft(characterId: string, over: Partial<TokenIntent> = {}): TokenIntent {
+  return { itemId: characterId, isPlayer: true, x: 10, y: 10, ...over };
+}
+
+export function monsterDraft(
+  party: { monsters: Partial<Record<(typeof MONSTER_NAMES)[number], string>> },
+  name: (typeof MONSTER_NAMES)[number],
+  over: Partial<TokenIntent> = {},
+): TokenIntent {
+  const itemId = party.monsters[name];
+  if (!itemId) throw new Error(`no stored monster ${name}`);
+  return { itemId, isPlayer: false, x: 10, y: 10, ...over };
+}
+
+/** The `mapChange` choosing one of the party's maps. */
+export function mapChoice(party: Pick<TableParty, 'maps'>, name: (typeof MAP_NAMES)[number]) {
+  return { id: party.maps[name], ...MAP_SIZE };
 }
 
 /** The server's truth: the whole log of the game, read from its database and folded. */

@@ -23,6 +23,7 @@ const board: Board = {
   ],
 };
 const slash: TargetingAttack = {
+  ref: { kind: 'weapon', attackId: 'a-taille' },
   name: 'Taille',
   range: 1,
   areaOfEffect: 'single',
@@ -30,6 +31,7 @@ const slash: TargetingAttack = {
   maxTargets: 1,
 };
 const fireball: TargetingAttack = {
+  ref: { kind: 'weapon', attackId: 'a-boule' },
   name: 'Boule de feu',
   range: 3,
   areaOfEffect: 'circle',
@@ -37,8 +39,19 @@ const fireball: TargetingAttack = {
   maxTargets: 0,
 };
 
+/** The MJ makes the wolf strike: one target, however far. */
+const bite: TargetingAttack = {
+  ref: { kind: 'monster', attackerId: 'loup' },
+  name: 'Attaque',
+  range: Number.POSITIVE_INFINITY,
+  areaOfEffect: 'single',
+  areaSize: 0,
+  maxTargets: 1,
+};
+
 const events: AttackTargetingEvent[] = [
   { type: 'attack.choose', attack: slash },
+  { type: 'attack.choose', attack: bite },
   { type: 'attack.choose', attack: fireball },
   { type: 'attack.cancel' },
   { type: 'map.clicked', point: cell(1, 0), usableId: 'loup' },
@@ -89,11 +102,24 @@ describe.each(['player', 'mj'] as const)('attack targeting as %s: shortest paths
   }
 
   it('visits the states this role may reach', () => {
-    expect(visitedStates(paths)).toEqual(role === 'player' ? ['choosingTarget', 'noAttack'] : ['noAttack']);
+    // A player aims their own attacks, the MJ a monster's.
+    expect(visitedStates(paths)).toEqual(['choosingTarget', 'noAttack']);
   });
 });
 
 describe('attack targeting', () => {
+  it('lets a player strike with their character only, and the MJ with a monster only', () => {
+    const player = start('player');
+    player.actor.send({ type: 'attack.choose', attack: bite });
+    expect(player.actor.getSnapshot().value).toBe('noAttack');
+    const master = start('mj');
+    master.actor.send({ type: 'attack.choose', attack: slash });
+    expect(master.actor.getSnapshot().value).toBe('noAttack');
+    master.actor.send({ type: 'attack.choose', attack: bite });
+    master.actor.send({ type: 'map.clicked', point: cell(8, 8), usableId: 'liche' });
+    expect(master.sent).toEqual([{ attack: bite, attackerId: 'ana', targetIds: ['liche'], aim: cell(8, 8) }]);
+  });
+
   it('attacks a living target in range, and keeps the attack after a refusal', () => {
     const { actor, sent } = start('player');
     actor.send({ type: 'attack.choose', attack: slash });
@@ -103,7 +129,7 @@ describe('attack targeting', () => {
     expect(actor.getSnapshot().context.refusal).toBe('Cible hors de portée !');
     expect(actor.getSnapshot().value).toBe('choosingTarget');
     actor.send({ type: 'map.clicked', point: cell(1, 0), usableId: 'loup' });
-    expect(sent).toEqual([{ attack: slash, targetIds: ['loup'], aim: cell(1, 0) }]);
+    expect(sent).toEqual([{ attack: slash, attackerId: 'ana', targetIds: ['loup'], aim: cell(1, 0) }]);
     expect(actor.getSnapshot().value).toBe('noAttack');
     expect(actor.getSnapshot().context.refusal).toBeNull();
   });
@@ -128,7 +154,7 @@ describe('attack targeting', () => {
     actor.send({ type: 'map.clicked', point: cell(8, 8), usableId: 'liche' });
     expect(actor.getSnapshot().context.refusal).toBe('Cible hors de portée !');
     actor.send({ type: 'map.clicked', point: cell(1, 1), usableId: null });
-    expect(sent).toEqual([{ attack: fireball, targetIds: ['loup'], aim: cell(1, 1) }]);
+    expect(sent).toEqual([{ attack: fireball, attackerId: 'ana', targetIds: ['loup'], aim: cell(1, 1) }]);
   });
 
   it('range 0 reaches as far as the attacker moves', () => {

@@ -40,7 +40,12 @@ const sheet = {
   runes: [],
   aspectAbilities: [],
 } as unknown as CharacterSheet;
-const data = (value: CharacterSheet = sheet): SheetData => ({ sheet: value, attacks: {}, enchantments: {} });
+const data = (value: CharacterSheet = sheet, vitals: SheetData['vitals'] = null): SheetData => ({
+  sheet: value,
+  attacks: {},
+  enchantments: {},
+  vitals,
+});
 const wearing = (value: CharacterSheet, equipped: boolean): CharacterSheet => ({
   ...value,
   memories: value.memories.map((memory) => ({ ...memory, equipped })),
@@ -54,7 +59,9 @@ function startSheet() {
     shards: [],
     equip: [],
   };
-  const news = new Subject<{ type: 'sheet.reload' }>();
+  const news = new Subject<
+    { type: 'sheet.reload' } | { type: 'vitals.changed'; vitals: NonNullable<SheetData['vitals']> }
+  >();
   const watched: unknown[] = [];
   const answeredByTest = (name: keyof typeof calls) =>
     fromPromise(({ input }: { input: unknown }) => {
@@ -197,6 +204,19 @@ describe('character sheet', () => {
     expect(s.equipment()!.getSnapshot().context.shown.skills.athletisme).toBe(
       baseNumbers(sheet).skills.athletisme + 2,
     );
+  });
+
+  it('shows its health at the table as read, then as each playerUpdate tells it, without reading again', async () => {
+    const s = startSheet();
+    s.calls.sheet[0]!.resolve(
+      data(sheet, { currentHP: 30, maxHP: 30, currentSoulEssence: 100, maxSoulEssence: 100 }),
+    );
+    await settle();
+    expect(s.actor.getSnapshot().context.vitals).toMatchObject({ currentHP: 30 });
+    const hurt = { currentHP: 18, maxHP: 30, currentSoulEssence: 90, maxSoulEssence: 100 };
+    s.news.next({ type: 'vitals.changed', vitals: hurt });
+    expect(s.actor.getSnapshot().context.vitals).toEqual(hurt);
+    expect(s.calls.sheet).toHaveLength(1);
   });
 
   it('refuses a shard quantity the character does not hold before any call', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
-import type { MapRef } from '../../src/domain/table/types';
+import type { MapChoice } from '../../src/domain/table/types';
 import {
   mapSelectionMachine,
   type MapChange,
@@ -9,8 +9,8 @@ import {
 import { expectSameState, titleOf, visitedStates } from '../helpers/machine-model';
 import { modelOf } from '../helpers/machine-model';
 
-const forest: MapRef = { id: 'f', name: 'Forêt', link: '/f.png' };
-const crypt: MapRef = { id: 'c', name: 'Crypte', link: '/c.png' };
+const forest: MapChoice = { id: 'f', name: 'Forêt', link: '/f.png' };
+const crypt: MapChoice = { id: 'c', name: 'Crypte', link: '/c.png' };
 
 const events: MapSelectionEvent[] = [
   { type: 'map.choose', map: forest },

@@ -11,6 +11,7 @@ import {
   emitWithAck,
   joined,
   MAP,
+  mapChoice,
   monsterDraft,
   playerDraft,
   seat,
@@ -40,21 +41,21 @@ async function expectInSync(t: TestServer, p: TableParty, clients: Array<[TableC
 /** The MJ places the owner's and the other player's tokens, a visible and a hidden monster. */
 async function setUpTokens(t: TestServer, p: TableParty, mj: TableClient) {
   const place = (token: ReturnType<typeof playerDraft>) =>
-    mj.send('itemChange', { gameId: p.gameId, change: { type: 'token.place', map: MAP, token } });
-  await place(playerDraft(p.ownerCharacter, 'Aria'));
-  await place(playerDraft(p.otherCharacter, 'Borin', { visibility: false }));
-  await place(monsterDraft('Loup'));
-  await place(monsterDraft('Ombre', { visibility: false }));
+    mj.send('itemChange', { gameId: p.gameId, change: { type: 'token.place', map: MAP, ...token } });
+  await place(playerDraft(p.ownerCharacter));
+  await place(playerDraft(p.otherCharacter, { hidden: true }));
+  await place(monsterDraft(p, 'Loup'));
+  await place(monsterDraft(p, 'Ombre', { hidden: true }));
   await mj.send('mapChange', {
     gameId: p.gameId,
-    map: { id: 'f', name: MAP, link: '/f.png' },
+    map: mapChoice(p, MAP),
     bringPlayers: true,
   });
   return {
     owner: (await tokenOf(t, p.gameId, p.ownerCharacter)).usableId,
     other: (await tokenOf(t, p.gameId, p.otherCharacter)).usableId,
-    wolf: (await tokenOf(t, p.gameId, 'monster-Loup')).usableId,
-    shadow: (await tokenOf(t, p.gameId, 'monster-Ombre')).usableId,
+    wolf: (await tokenOf(t, p.gameId, p.monsters.Loup)).usableId,
+    shadow: (await tokenOf(t, p.gameId, p.monsters.Ombre)).usableId,
   };
 }
 
@@ -168,7 +169,8 @@ describe.each(drivers)('table catch-up (%s)', (driver) => {
       );
       expect(acks.every((ack: SocketAck) => ack.ok)).toBe(true);
       const log = await serverLog(t, p.gameId);
-      expect(log).toHaveLength(5 + acks.length);
+      // The party's map opened, the four tokens placed and the map shown again, then the drops.
+      expect(log).toHaveLength(6 + acks.length);
       for (const client of [mjA, mjB, ownerA, ownerB, other]) await client.catchUp();
       await expectInSync(t, p, [
         [mjA, p.actors.mj],

@@ -3,11 +3,13 @@ import type { GameMessagesAnswer } from '../../src/api/schemas/table';
 import { invalidCommandText } from '../../src/domain/dice/notation';
 import { tableMessages } from '../../src/domain/table/messages';
 import type { ChatMessage } from '../../src/domain/table/types';
+import { insertResource } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 import {
   emitWithAck,
   joined,
   MAP,
+  MAP_SIZE,
   monsterDraft,
   playerDraft,
   serverLog,
@@ -63,10 +65,13 @@ describe.each(drivers)('table commands (%s)', (driver) => {
   afterAll(() => t.close());
 
   const user = (role: Role): RegisteredUser => p[role];
+  /** A map of the game named `name`; returns its id. */
+  const mapOfGame = (name: string) =>
+    insertResource(t.database.db, p.gameId, 'map', name, { link: 'https://cartes.example/m.png' });
   const placeOwner = async (map: string, mj: (event: string, payload: unknown) => Promise<void>) => {
     await mj('itemChange', {
       gameId: p.gameId,
-      change: { type: 'token.place', map, token: playerDraft(p.ownerCharacter, 'Aria') },
+      change: { type: 'token.place', map, ...playerDraft(p.ownerCharacter) },
     });
     return (await tokenOf(t, p.gameId, p.ownerCharacter, map)).usableId;
   };
@@ -82,7 +87,7 @@ describe.each(drivers)('table commands (%s)', (driver) => {
       await placeOwner(map, mj);
       await mj('itemChange', {
         gameId: party.gameId,
-        change: { type: 'token.place', map, token: monsterDraft('Loup') },
+        change: { type: 'token.place', map, ...monsterDraft(p, 'Loup') },
       });
       await mj('turnOrderChange', { gameId: party.gameId, change: { type: 'turnOrder.generate', map } });
       const order = (await serverState(t, party.gameId)).turnOrders[map] ?? [];
@@ -96,7 +101,7 @@ describe.each(drivers)('table commands (%s)', (driver) => {
       expected: masterOnly(tableMessages.onlyMasterMap),
       prepare: async (party, map) => ({
         gameId: party.gameId,
-        map: { id: map, name: map, link: '/m.png' },
+        map: { id: await mapOfGame(`${map}-autre`), ...MAP_SIZE },
         bringPlayers: true,
       }),
     },
@@ -112,7 +117,7 @@ describe.each(drivers)('table commands (%s)', (driver) => {
       expected: ownerToo(tableMessages.onlyOwnCharacter),
       prepare: async (party, map) => ({
         gameId: party.gameId,
-        change: { type: 'token.place', map, token: playerDraft(party.ownerCharacter, 'Aria') },
+        change: { type: 'token.place', map, ...playerDraft(party.ownerCharacter) },
       }),
     },
     {
@@ -121,7 +126,7 @@ describe.each(drivers)('table commands (%s)', (driver) => {
       expected: masterOnly(tableMessages.onlyOwnCharacter),
       prepare: async (party, map) => ({
         gameId: party.gameId,
-        change: { type: 'token.place', map, token: monsterDraft('Gobelin') },
+        change: { type: 'token.place', map, ...monsterDraft(p, 'Gobelin') },
       }),
     },
     {
@@ -206,6 +211,12 @@ describe.each(drivers)('table commands (%s)', (driver) => {
         expect(await mjClient.send(event, payload)).toEqual({ ok: true });
       };
       const map = `${MAP}-${c.name}-${role}`;
+      // Each case on a map of its own, open for everyone.
+      await asMj('mapChange', {
+        gameId: p.gameId,
+        map: { id: await mapOfGame(map), ...MAP_SIZE },
+        bringPlayers: true,
+      });
       const payload = await c.prepare(p, map, asMj);
       const actor = role === 'mj' ? mjClient.socket : (await joinedOrNot(role)).socket;
       const before = (await serverLog(t, p.gameId)).length;
@@ -373,20 +384,19 @@ describe.each(drivers)('table commands (%s)', (driver) => {
     }
     const map = xss[0]!;
     expect(
-      await mj.send('itemChange', {
-        gameId: p.gameId,
-        change: {
-          type: 'token.place',
-          map,
-          token: monsterDraft(xss[1]!, { assetLink: xss[5]!, speciality: xss[2]! }),
-        },
-      }),
-    ).toEqual({ ok: true });
-    expect(
       await mj.send('mapChange', {
         gameId: p.gameId,
-        map: { id: 'x', name: map, link: xss[5]! },
+        map: { id: await mapOfGame(map), ...MAP_SIZE },
         bringPlayers: true,
+      }),
+    ).toEqual({ ok: true });
+    const monster = await insertResource(t.database.db, p.gameId, 'monster', xss[1]!, {
+      speciality: xss[2]!,
+    });
+    expect(
+      await mj.send('itemChange', {
+        gameId: p.gameId,
+        change: { type: 'token.place', map, itemId: monster, isPlayer: false, x: 10, y: 10 },
       }),
     ).toEqual({ ok: true });
 
@@ -402,9 +412,9 @@ describe.each(drivers)('table commands (%s)', (driver) => {
     );
     const state = await serverState(t, p.gameId);
     expect(Object.values(state.tokens[map] ?? {})).toEqual([
-      expect.objectContaining({ name: xss[1], assetLink: xss[5], speciality: xss[2] }),
+      expect.objectContaining({ name: xss[1], speciality: xss[2] }),
     ]);
-    expect(state.currentMap).toEqual({ id: 'x', name: map, link: xss[5] });
+    expect(state.currentMap).toMatchObject({ name: map, link: 'https://cartes.example/m.png' });
     await owner.reach(state.lastSeq);
     expect(owner.inbox.state.currentMap).toEqual(state.currentMap);
   });

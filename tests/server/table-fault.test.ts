@@ -17,7 +17,7 @@ import { applyEvents, emptyTable } from '../../src/domain/table/reducer';
 import type { TableActor, TableEvent, TableState } from '../../src/domain/table/types';
 import { visibleTo } from '../../src/domain/table/visibility';
 import { openDatabase } from '../../server/db/client';
-import { apiParty, type ApiPlayer } from '../helpers/api-party';
+import { apiCall, apiParty, type ApiPlayer } from '../helpers/api-party';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 import { createThrowAwayDatabase, drivers } from '../helpers/server';
 import { seedPgliteDataDir } from '../helpers/server-pglite-template';
@@ -25,6 +25,7 @@ import {
   emitWithAck,
   joined,
   MAP,
+  MAP_SIZE,
   monsterDraft,
   playerDraft,
   serverLog,
@@ -143,22 +144,37 @@ describe.each(drivers)('table crash test (%s)', (driver) => {
     }
 
     // Borin's token hidden from Aria, a hidden monster: the players' copies hold redacted seqs.
+    const create = (category: 'map' | 'monster', body: Record<string, unknown>) =>
+      apiCall<{ id: string }>(
+        first.url,
+        'POST',
+        `/game-data/${party.gameId}/${category}`,
+        body,
+        party.mj.token,
+      );
+    const map = await create('map', { name: MAP, link: 'https://cartes.example/foret.png' });
+    const bestiary = {
+      monsters: {
+        Loup: (await create('monster', { name: 'Loup' })).id,
+        Ombre: (await create('monster', { name: 'Ombre' })).id,
+      },
+    };
+    await mj.send('mapChange', {
+      gameId: party.gameId,
+      map: { id: map.id, ...MAP_SIZE },
+      bringPlayers: true,
+    });
     const place = async (token: ReturnType<typeof playerDraft>) =>
       expect(
         await mj.send('itemChange', {
           gameId: party.gameId,
-          change: { type: 'token.place', map: MAP, token },
+          change: { type: 'token.place', map: MAP, ...token },
         }),
       ).toEqual({ ok: true });
-    await place(playerDraft(aria.characterId, aria.name));
-    await place(playerDraft(borin.characterId, borin.name, { visibility: false }));
-    await place(monsterDraft('Loup'));
-    await place(monsterDraft('Ombre', { visibility: false }));
-    await mj.send('mapChange', {
-      gameId: party.gameId,
-      map: { id: 'f', name: MAP, link: '/f.png' },
-      bringPlayers: true,
-    });
+    await place(playerDraft(aria.characterId));
+    await place(playerDraft(borin.characterId, { hidden: true }));
+    await place(monsterDraft(bestiary, 'Loup'));
+    await place(monsterDraft(bestiary, 'Ombre', { hidden: true }));
     await until(() => mj.inbox.state.lastSeq >= 5, 'the set-up events', trouble);
     const usableIdOf = (itemId: string) =>
       Object.values(mj.inbox.state.tokens[MAP] ?? {}).find((token) => token.itemId === itemId)!.usableId;
@@ -192,7 +208,7 @@ describe.each(drivers)('table crash test (%s)', (driver) => {
       }
     };
     const moving = [
-      mover(mj, [usableIdOf('monster-Loup'), usableIdOf('monster-Ombre')]),
+      mover(mj, [usableIdOf(bestiary.monsters.Loup), usableIdOf(bestiary.monsters.Ombre)]),
       mover(ariaClient, [usableIdOf(aria.characterId)]),
       mover(borinClient, [usableIdOf(borin.characterId)]),
     ];

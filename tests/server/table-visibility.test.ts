@@ -13,6 +13,7 @@ import {
   emitWithAck,
   joined,
   MAP,
+  mapChoice,
   monsterDraft,
   playerDraft,
   serverLog,
@@ -47,7 +48,7 @@ describe.each(drivers)('table visibility (%s)', (driver) => {
   let other: TableClient;
   const place = async (token: ReturnType<typeof playerDraft>) => {
     expect(
-      await mj.send('itemChange', { gameId: p.gameId, change: { type: 'token.place', map: MAP, token } }),
+      await mj.send('itemChange', { gameId: p.gameId, change: { type: 'token.place', map: MAP, ...token } }),
     ).toEqual({
       ok: true,
     });
@@ -73,11 +74,11 @@ describe.each(drivers)('table visibility (%s)', (driver) => {
 
     await mj.send('mapChange', {
       gameId: p.gameId,
-      map: { id: 's', name: 'Secret', link: '/s.png' },
+      map: mapChoice(p, 'Secret'),
       bringPlayers: false,
     });
-    await place(monsterDraft('Ombre', { visibility: false }));
-    await place(playerDraft(p.ownerCharacter, 'Aria', { visibility: false }));
+    await place(monsterDraft(p, 'Ombre', { hidden: true }));
+    await place(playerDraft(p.ownerCharacter, { hidden: true }));
     await mj.send('turnOrderChange', { gameId: p.gameId, change: { type: 'turnOrder.generate', map: MAP } });
 
     const state = await serverState(t, p.gameId);
@@ -146,9 +147,9 @@ describe.each(drivers)('table visibility (%s)', (driver) => {
   });
 
   it('relays drags to those who may see the token, never logs them, and refuses others’ tokens', async () => {
-    const wolf = await place(monsterDraft('Loup'));
-    const shadow = (await tokenOf(t, p.gameId, 'monster-Ombre')).usableId;
-    const borin = await place(playerDraft(p.otherCharacter, 'Borin'));
+    const wolf = await place(monsterDraft(p, 'Loup'));
+    const shadow = (await tokenOf(t, p.gameId, p.monsters.Ombre)).usableId;
+    const borin = await place(playerDraft(p.otherCharacter));
     const mjDrags = dragsOf(mj.socket);
     const ownerDrags = dragsOf(owner.socket);
     const otherDrags = dragsOf(other.socket);
@@ -157,7 +158,8 @@ describe.each(drivers)('table visibility (%s)', (driver) => {
     mj.socket.emit('itemDrag', { gameId: p.gameId, map: MAP, usableId: shadow, x: 5, y: 5 });
     mj.socket.emit('itemDrag', { gameId: p.gameId, map: MAP, usableId: wolf, x: 500, y: 6 });
     await vi.waitFor(() => expect(otherDrags).toHaveLength(1));
-    expect(otherDrags).toEqual([{ map: MAP, usableId: wolf, x: 97.5, y: 6, userId: p.mj.userId }]);
+    // 1,500 px wide: a token a cell wide stops at 95 %, wholly on the map.
+    expect(otherDrags).toEqual([{ map: MAP, usableId: wolf, x: 95, y: 6, userId: p.mj.userId }]);
     await vi.waitFor(() => expect(ownerDrags).toHaveLength(1));
     expect(ownerDrags[0]?.usableId).toBe(wolf);
 
@@ -202,7 +204,7 @@ describe.each(drivers)('table visibility (%s)', (driver) => {
       change: {
         type: 'token.move',
         map: MAP,
-        usableId: (await tokenOf(t, p.gameId, 'monster-Loup')).usableId,
+        usableId: (await tokenOf(t, p.gameId, p.monsters.Loup)).usableId,
         x: 1,
         y: 1,
       },
@@ -285,7 +287,8 @@ describe.each(drivers)('table visibility (%s)', (driver) => {
     });
     // The player still seated heard the line, from the same room the kicked one was in.
     await stays.reach((await serverState(t, party.gameId)).lastSeq);
-    expect(stays.inbox.state.lastSeq).toBe(1);
+    // Seq 1 opened the party's map, seq 2 is the MJ's line.
+    expect(stays.inbox.state.lastSeq).toBe(2);
     expect(heard).toEqual([]);
   });
 
@@ -311,7 +314,7 @@ describe.each(drivers)('table visibility (%s)', (driver) => {
     expect(
       await player.send('itemChange', {
         gameId: party.gameId,
-        change: { type: 'token.place', map: MAP, token: playerDraft(id, 'Cassia') },
+        change: { type: 'token.place', map: MAP, ...playerDraft(id) },
       }),
     ).toEqual({ ok: true });
     expect((await tokenOf(t, party.gameId, id)).name).toBe('Cassia');
@@ -324,18 +327,18 @@ describe.each(drivers)('table visibility (%s)', (driver) => {
     const mjClient = await joined(t, party.mj, party.gameId);
     await mjClient.send('itemChange', {
       gameId: party.gameId,
-      change: { type: 'token.place', map: MAP, token: monsterDraft('Spectre', { visibility: false }) },
+      change: { type: 'token.place', map: MAP, ...monsterDraft(party, 'Spectre', { hidden: true }) },
     });
     const overseer = await joined(t, admin, party.gameId);
     expect(overseer.inbox.state).toEqual(await serverState(t, party.gameId));
-    const spectre = await tokenOf(t, party.gameId, 'monster-Spectre');
+    const spectre = await tokenOf(t, party.gameId, party.monsters.Spectre);
     expect(
       await overseer.send('itemChange', {
         gameId: party.gameId,
         change: { type: 'token.move', map: MAP, usableId: spectre.usableId, x: 12, y: 34 },
       }),
     ).toEqual({ ok: true });
-    expect(await tokenOf(t, party.gameId, 'monster-Spectre')).toMatchObject({ x: 12, y: 34 });
+    expect(await tokenOf(t, party.gameId, party.monsters.Spectre)).toMatchObject({ x: 12, y: 34 });
     expect(await overseer.send('joinGame', { gameId: party.gameId })).toMatchObject({ ok: true });
     for (const path of [
       `/message?gameId=${party.gameId}`,

@@ -1,13 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  resolveAttack,
-  resolveCharacterAttack,
-  resolveMonsterAttack,
-  simpleAttackRange,
-  weaponStat,
-  weaponTypeOf,
-} from '../../src/domain/dice/attack';
+import { weaponTypeOf } from '../../src/domain/character/equipment';
+import { essenceCostOf, resolveAttack, simpleAttackRange, weaponStat } from '../../src/domain/dice/attack';
 import {
   clampFreeCount,
   DICE_SIDES,
@@ -207,6 +201,12 @@ describe('attacks (table.md §9)', () => {
     expect(weaponTypeOf('Dague agi')).toBe('agilite');
     expect(weaponTypeOf('Arc INST')).toBe('instinct');
     expect(weaponTypeOf('Bâton')).toBeNull();
+    // One rule everywhere: a tag is a word of its own, in any case; the first one written wins.
+    expect(weaponTypeOf('Lame de la Forêt')).toBeNull();
+    expect(weaponTypeOf('Arc agile')).toBeNull();
+    expect(weaponTypeOf('Arbalète INST/FOR')).toBe('instinct');
+    expect(weaponTypeOf('Marteau FOR (INST)')).toBe('force');
+    expect(weaponTypeOf('fléau for')).toBe('force');
     const character = { forceWeapon: 3, agilityWeapon: 1, perceptionWeapon: 2 };
     expect(weaponStat(character, 'force')).toEqual({ stat: 3 });
     expect(weaponStat(character, 'instinct')).toEqual({ stat: 2 });
@@ -214,41 +214,7 @@ describe('attacks (table.md §9)', () => {
     expect(weaponStat({}, 'agilite')).toEqual({ error: "Statistique d'arme invalide ou non définie." });
     expect(simpleAttackRange('instinct')).toBe(6);
     expect(simpleAttackRange('force')).toBe(1);
-  });
-
-  it('resolves a character attack with its weapon, refusing a missing stat or a bad damage roll', () => {
-    const character = { forceWeapon: 3 };
-    expect(
-      resolveCharacterAttack({ character, weaponType: 'force', damageRoll: '1d10+7' }, faces(7, 5)),
-    ).toMatchObject({
-      attackTotal: 10,
-      outcome: 'hit',
-      damage: { total: 12 },
-    });
-    expect(
-      resolveCharacterAttack({ character, weaponType: 'agilite', damageRoll: '1d10+7' }, faces(7)),
-    ).toEqual({
-      error: "Statistique d'arme invalide ou non définie.",
-    });
-    expect(
-      resolveCharacterAttack({ character, weaponType: 'force', damageRoll: 'beaucoup' }, faces(7)),
-    ).toEqual({
-      error: 'Jet de dégâts invalide (exemple : 1d10+5).',
-    });
-  });
-
-  it('a monster rolls d20 + attackBonus and 1d6 when its damage is missing or unreadable', () => {
-    expect(resolveMonsterAttack({ attackBonus: 2, damage: '2d4' }, 12, faces(10, 3, 4))).toMatchObject({
-      attackTotal: 12,
-      outcome: 'hit',
-      damage: { count: 2, sides: 4, total: 7 },
-    });
-    expect(resolveMonsterAttack({}, null, faces(10, 6))).toMatchObject({
-      attackTotal: 10,
-      damage: { count: 1, sides: 6, total: 6 },
-    });
-    expect(resolveMonsterAttack({ damage: 'griffes' }, null, faces(15, 2))).toMatchObject({
-      damage: { sides: 6 },
-    });
+    expect(essenceCostOf('AS')).toBe(10);
+    expect(essenceCostOf('AC')).toBe(0);
   });
 });

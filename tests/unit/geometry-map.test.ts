@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   clampPercent,
+  maxPercent,
   effectiveRange,
   isInArea,
   isInRange,
@@ -27,21 +28,47 @@ describe('positions (table.md §9 "Table")', () => {
     );
   });
 
+  it('keeps a token wholly on a map of known size, and grabbable', () => {
+    fc.assert(
+      fc.property(
+        fc.double(),
+        fc.double(),
+        fc.integer({ min: 76, max: 5000 }),
+        fc.integer({ min: 76, max: 5000 }),
+        (x, y, width, height) => {
+          const clamped = clampPercent({ x, y }, { width, height });
+          expect(clamped.x >= 0 && clamped.x <= 97.5).toBe(true);
+          expect(clamped.y >= 0 && clamped.y <= 94).toBe(true);
+          expect((clamped.x / 100) * width + 75).toBeLessThanOrEqual(width + 1e-9);
+          expect((clamped.y / 100) * height + 75).toBeLessThanOrEqual(height + 1e-9);
+        },
+      ),
+    );
+  });
+
+  it('bounds a 300 px map at 75 % and a large map at 97.5 % / 94 %', () => {
+    expect(clampPercent({ x: 99, y: 99 }, { width: 300, height: 300 })).toEqual({ x: 75, y: 75 });
+    expect(clampPercent({ x: 99, y: 99 }, { width: 6000, height: 6000 })).toEqual({ x: 97.5, y: 94 });
+    expect(maxPercent()).toEqual({ x: 97.5, y: 94 });
+  });
+
   it('converts percent to pixels and back on any map', () => {
     fc.assert(
       fc.property(
-        fc.double({ min: 0, max: 97.5, noNaN: true }),
-        fc.double({ min: 0, max: 94, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
         fc.integer({ min: 100, max: 5000 }),
         fc.integer({ min: 100, max: 5000 }),
-        (x, y, width, height) => {
+        (u, v, width, height) => {
+          const max = maxPercent({ width, height });
+          const [x, y] = [u * max.x, v * max.y];
           const back = pixelsToPercent(percentToPixels({ x, y }, { width, height }), { width, height });
           expect(back.x).toBeCloseTo(x, 9);
           expect(back.y).toBeCloseTo(y, 9);
         },
       ),
     );
-    expect(percentToPixels({ x: 50, y: 120 }, map)).toEqual({ x: 750, y: 940 });
+    expect(percentToPixels({ x: 50, y: 120 }, map)).toEqual({ x: 750, y: 925 });
     expect(pixelsToPercent({ x: 10, y: 10 }, { width: 0, height: 0 })).toEqual({ x: 0, y: 0 });
   });
 

@@ -49,13 +49,21 @@ const serverSays = (name: string, payload: unknown): SocketFact => ({ type: 'soc
 describe('seat at the table (table.md §4 "Role at the table")', () => {
   const user = { id: 'u-1', role: 'player' as const, displayName: 'Ana', email: 'ana@example.test' };
 
-  it('gives admin mode from the account, and MJ mode from the account or the game', () => {
+  it('gives admin mode from the account, and MJ mode from the game that is theirs', () => {
     expect(seatOf({ ...user, role: 'admin' }, null, 'c-1').role).toBe('admin');
-    expect(seatOf({ ...user, role: 'mj' }, null, 'c-1')).toEqual({
+    expect(seatOf({ ...user, role: 'mj' }, null, '')).toEqual({
       role: 'mj',
       playerId: 'u-1',
       playerName: 'Ana',
     });
+    // An MJ account playing at someone else's game is one of its players, before and after it loads.
+    expect(seatOf({ ...user, role: 'mj' }, null, 'c-1')).toEqual({
+      role: 'player',
+      playerId: 'c-1',
+      playerName: 'Ana',
+    });
+    expect(seatOf({ ...user, role: 'mj' }, { mjUserId: 'u-9' }, 'c-1').role).toBe('player');
+    expect(seatOf({ ...user, role: 'mj' }, { mjUserId: 'u-1' }, 'c-1').playerId).toBe('u-1');
     expect(seatOf(user, { mjUserId: 'u-1' }, 'c-1')).toEqual({
       role: 'mj',
       playerId: 'u-1',
@@ -77,8 +85,8 @@ describe('seat at the table (table.md §4 "Role at the table")', () => {
 
 describe('what the table views read', () => {
   it('shows the MJ their masterMap and the players the currentMap', () => {
-    const forest = { id: 'm1', name: 'Forêt', link: 'x' };
-    const crypt = { id: 'm2', name: 'Crypte', link: 'y' };
+    const forest = { id: 'm1', name: 'Forêt', link: 'x', width: 1500, height: 1000 };
+    const crypt = { id: 'm2', name: 'Crypte', link: 'y', width: 1500, height: 1000 };
     const table = { lastSeq: 2, currentMap: forest, masterMap: crypt, tokens: {}, turnOrders: {} };
     expect(shownMap(table, 'mj')).toBe(crypt);
     expect(shownMap(table, 'admin')).toBe(crypt);

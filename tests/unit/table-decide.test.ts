@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decide, type TableCommand } from '../../src/domain/table/decide';
-import { tableMessages } from '../../src/domain/table/messages';
+import { MAX_TOKENS_PER_MAP, tableMessages } from '../../src/domain/table/messages';
 import { applyEvents, emptyTable } from '../../src/domain/table/reducer';
 import {
   HIDDEN_TURN,
@@ -15,6 +15,7 @@ import {
   ana,
   bob,
   envOf,
+  mapRef,
   mj,
   monsterDraft,
   playerDraft,
@@ -22,16 +23,31 @@ import {
   speakerOf,
 } from './table-fixtures';
 
-/** A table with Ana's character, a visible wolf and a hidden lich on the Forêt map. */
+/** The MJ shows everyone a map: tokens go only on open maps. */
+const open = (name: string) => ({
+  command: { type: 'map.select' as const, map: mapRef(name), bringPlayers: true },
+  actor: mj,
+});
+
+/** A table with Ana's character, a dead wolf and a hidden lich on the Forêt map. */
 function table(): TableState {
   return runServer([
+    open('Forêt'),
     { command: { type: 'token.place', map: 'Forêt', token: playerDraft('c-ana') }, actor: ana },
+    { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Loup') }, actor: mj },
     {
-      command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Loup', { currentHP: 0 }) },
+      command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Liche', { visibility: false }) },
       actor: mj,
     },
     {
-      command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Liche', { visibility: false }) },
+      command: {
+        type: 'token.adjust',
+        map: 'Forêt',
+        usableId: 'monster-2',
+        resource: 'HP',
+        direction: 'decrease',
+        amount: 99,
+      },
       actor: mj,
     },
   ]).state;
@@ -42,7 +58,7 @@ const wolf = { map: 'Forêt', usableId: 'monster-2' };
 const lich = { map: 'Forêt', usableId: 'monster-3' };
 
 function outcome(command: TableCommand, actor: TableActor, state = table()): string | TableEventBody[] {
-  const decision = decide(state, command, actor, envOf());
+  const decision = decide(state, command, actor, { ...envOf(), newUsableId: () => 'placed' });
   return 'refusal' in decision ? decision.refusal : decision.events;
 }
 
@@ -97,12 +113,12 @@ describe('who may do what at the table (table.md §6)', () => {
     ],
     [
       "place Bob's character",
-      { type: 'token.place', map: 'Crypte', token: playerDraft('c-bob') },
+      { type: 'token.place', map: 'Forêt', token: playerDraft('c-bob') },
       { mj: allowed, admin: allowed, ana: tableMessages.onlyOwnCharacter, bob: allowed },
     ],
     [
       'select a map',
-      { type: 'map.select', map: { id: 'm', name: 'Crypte', link: '/c.png' }, bringPlayers: true },
+      { type: 'map.select', map: mapRef('Crypte'), bringPlayers: true },
       { mj: allowed, admin: allowed, ana: tableMessages.onlyMasterMap, bob: tableMessages.onlyMasterMap },
     ],
     [
@@ -154,13 +170,13 @@ describe('who may do what at the table (table.md §6)', () => {
 });
 
 describe('tokens', () => {
-  it('clamps a drop to 0–97.5 across and 0–94 down', () => {
+  it('clamps a drop so the whole token stays on the map (1500 × 1000: 95 % across, 92.5 % down)', () => {
     fc.assert(
       fc.property(fc.double({ noNaN: true }), fc.double({ noNaN: true }), (x, y) => {
         const [event] = outcome({ type: 'token.move', ...anaToken, x, y }, ana) as TableEventBody[];
         const { x: stored, y: storedY } = (event as Extract<TableEventBody, { type: 'token.moved' }>).payload;
-        expect(stored).toBe(Math.min(97.5, Math.max(0, x)));
-        expect(storedY).toBe(Math.min(94, Math.max(0, y)));
+        expect(stored).toBe(Math.min(95, Math.max(0, x)));
+        expect(storedY).toBe(Math.min(92.5, Math.max(0, y)));
       }),
     );
   });
@@ -211,36 +227,93 @@ describe('tokens', () => {
     ]);
   });
 
-  it('places a character once per map, out of the turn order, with its values clamped', () => {
+  it('places a character once per map, out of the turn order, at full health, always in sight', () => {
     expect(outcome({ type: 'token.place', map: 'Forêt', token: playerDraft('c-ana') }, ana)).toBe(
       tableMessages.alreadyOnMap,
     );
+    const crypt = runServer([open('Crypte')]).state;
     const [placed] = outcome(
       {
         type: 'token.place',
         map: 'Crypte',
-        token: playerDraft('c-ana', { x: 120, y: -4, currentHP: 99, currentSoulEssence: -3 }),
+        token: playerDraft('c-ana', { x: 120, y: -4, visibility: false }),
       },
       ana,
+      crypt,
     ) as TableEventBody[];
     expect(placed).toMatchObject({
       type: 'token.placed',
-      payload: { token: { x: 97.5, y: 0, currentHP: 30, currentSoulEssence: 0, inTurnOrder: false } },
+      payload: {
+        token: { x: 95, y: 0, currentHP: 30, currentSoulEssence: 100, inTurnOrder: false, visibility: true },
+      },
     });
     expect(
       outcome(
         { type: 'token.place', map: 'Crypte', token: playerDraft('c-ana', { soulEssence: null }) },
         ana,
+        crypt,
       ),
-    ).toBe(tableMessages.onlyOwnCharacter);
-    expect(outcome({ type: 'token.place', map: 'Crypte', token: monsterDraft('Orc', { HP: -1 }) }, mj)).toBe(
-      tableMessages.invalidToken,
+    ).toBe(tableMessages.invalidToken);
+    expect(
+      outcome({ type: 'token.place', map: 'Crypte', token: monsterDraft('Orc', { HP: -1 }) }, mj, crypt),
+    ).toBe(tableMessages.invalidToken);
+  });
+
+  it('places tokens only on an open map, the players only on theirs', () => {
+    expect(outcome({ type: 'token.place', map: 'Crypte', token: monsterDraft('Orc') }, mj)).toBe(
+      tableMessages.mapNotOpen,
+    );
+    const preparing = runServer([
+      open('Forêt'),
+      { command: { type: 'map.select', map: mapRef('Crypte'), bringPlayers: false }, actor: mj },
+    ]).state;
+    expect(
+      outcome({ type: 'token.place', map: 'Crypte', token: monsterDraft('Orc') }, mj, preparing),
+    ).toEqual(allowed);
+    expect(outcome({ type: 'token.place', map: 'Crypte', token: playerDraft('c-ana') }, ana, preparing)).toBe(
+      tableMessages.mapNotOpen,
+    );
+    for (const name of ['__proto__', 'constructor', 'toString']) {
+      expect(outcome({ type: 'token.place', map: name, token: monsterDraft('Orc') }, mj)).toBe(
+        tableMessages.mapNotOpen,
+      );
+      expect(outcome({ type: 'turnOrder.newCombat', map: name }, mj)).toBe(tableMessages.mapNotOpen);
+      expect(outcome({ type: 'token.move', map: name, usableId: 'name', x: 1, y: 1 }, mj)).toBe(
+        tableMessages.tokenNotFound,
+      );
+    }
+  });
+
+  it('numbers monsters of one name (Gobelin, Gobelin 2, Gobelin 3) and keeps a map to 500 tokens', () => {
+    const goblins = runServer([
+      open('Forêt'),
+      ...Array.from({ length: 3 }, () => ({
+        command: { type: 'token.place' as const, map: 'Forêt', token: monsterDraft('Gobelin') },
+        actor: mj,
+      })),
+    ]).state;
+    expect(Object.values(goblins.tokens['Forêt']!).map((token) => token.name)).toEqual([
+      'Gobelin',
+      'Gobelin 2',
+      'Gobelin 3',
+    ]);
+    const full = runServer([
+      open('Forêt'),
+      ...Array.from({ length: MAX_TOKENS_PER_MAP }, () => ({
+        command: { type: 'token.place' as const, map: 'Forêt', token: monsterDraft('Rat') },
+        actor: mj,
+      })),
+    ]);
+    expect(full.refusals).toEqual([]);
+    expect(outcome({ type: 'token.place', map: 'Forêt', token: monsterDraft('Rat') }, mj, full.state)).toBe(
+      tableMessages.mapFull,
     );
   });
 });
 
 describe('a turn that belongs to someone hidden', () => {
   const place = [
+    open('Forêt'),
     { command: { type: 'token.place', map: 'Forêt', token: playerDraft('c-ana') }, actor: ana },
     { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Loup') }, actor: mj },
     {
@@ -315,32 +388,33 @@ describe('a turn that belongs to someone hidden', () => {
 describe('what a player receives', () => {
   it('never carries a hidden token or the map the MJ prepares alone', () => {
     const { state, log } = runServer([
+      open('Forêt'),
       {
         command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Liche', { visibility: false }) },
         actor: mj,
       },
       { command: { type: 'token.move', map: 'Forêt', usableId: 'monster-1', x: 40, y: 40 }, actor: mj },
       { command: { type: 'turnOrder.generate', map: 'Forêt' }, actor: mj },
-      {
-        command: {
-          type: 'map.select',
-          map: { id: 'c', name: 'Crypte', link: '/c.png' },
-          bringPlayers: false,
-        },
-        actor: mj,
-      },
+      { command: { type: 'map.select', map: mapRef('Crypte'), bringPlayers: false }, actor: mj },
     ]);
     const received = log.map(({ event, before, after }) => projectEvent(event, before, after, bob));
     expect(JSON.stringify(received)).not.toContain('Liche');
     expect(JSON.stringify(received)).not.toContain('monster-1');
     expect(JSON.stringify(received)).not.toContain('Crypte');
-    expect(received.map((event) => event.seq)).toEqual([1, 2, 3, 4]);
-    expect(visibleTo(state, bob)).toEqual({ ...emptyTable, lastSeq: 4 });
+    expect(received.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5]);
+    const forest = mapRef('Forêt');
+    expect(visibleTo(state, bob)).toEqual({
+      ...emptyTable,
+      lastSeq: 5,
+      currentMap: forest,
+      masterMap: forest,
+    });
     expect(visibleTo(state, mj)).toBe(state);
   });
 
   it('shows a token the MJ reveals with its place in the turn order, and takes it back when hidden', () => {
     const { log } = runServer([
+      open('Forêt'),
       {
         command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Liche', { visibility: false }) },
         actor: mj,
@@ -351,16 +425,18 @@ describe('what a player receives', () => {
     ]);
     const received = log.map(({ event, before, after }) => projectEvent(event, before, after, bob));
     expect(received.map((event) => event.type)).toEqual([
+      'map.selected',
       'redacted',
       'turnOrder.reordered',
       'token.visibilityChanged',
       'token.concealed',
     ]);
-    expect(received[2]).toMatchObject({ payload: { order: ['monster-1'], token: { name: 'Liche' } } });
+    expect(received[3]).toMatchObject({ payload: { order: ['monster-1'], token: { name: 'Liche' } } });
   });
 
   it('lets a player see their own hidden token', () => {
     const { state } = runServer([
+      open('Forêt'),
       {
         command: { type: 'token.place', map: 'Forêt', token: playerDraft('c-ana', { visibility: false }) },
         actor: mj,
@@ -383,6 +459,7 @@ describe('turn order commands', () => {
     expect(order[0]).toBe('player-1');
 
     const running = runServer([
+      open('Forêt'),
       { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('A') }, actor: mj },
       { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('B') }, actor: mj },
       { command: { type: 'turnOrder.toggle', map: 'Forêt', usableId: 'monster-2' }, actor: mj },
@@ -398,8 +475,9 @@ describe('turn order commands', () => {
     expect(outcome({ type: 'turnOrder.reorder', map: 'Forêt', order: [current[0]!] }, mj, running)).toBe(
       tableMessages.invalidTurnOrder,
     );
-    expect(outcome({ type: 'turnOrder.next', map: 'Crypte' }, mj, running)).toBe(tableMessages.noCombat);
-    expect(outcome({ type: 'turnOrder.generate', map: 'Crypte' }, mj, running)).toBe(
+    const crypt = runServer([open('Crypte')]).state;
+    expect(outcome({ type: 'turnOrder.next', map: 'Crypte' }, mj, crypt)).toBe(tableMessages.noCombat);
+    expect(outcome({ type: 'turnOrder.generate', map: 'Crypte' }, mj, crypt)).toBe(
       tableMessages.noTokenOnMap,
     );
     expect(outcome({ type: 'turnOrder.toggle', map: 'Forêt', usableId: 'ghost' }, mj, running)).toBe(

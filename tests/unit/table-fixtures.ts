@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import type { RandomInt } from '../../src/domain/dice/random';
 import type { DecideEnv, TableCommand, TokenDraft } from '../../src/domain/table/decide';
 import { decide } from '../../src/domain/table/decide';
+import type { AttackSpec } from '../../src/domain/table/attack';
 import { applyEvent, emptyTable } from '../../src/domain/table/reducer';
+import { orderOf, tokenAt } from '../../src/domain/table/records';
 import type { Speaker, TableActor, TableEvent, TableState } from '../../src/domain/table/types';
-import { tokenDraft } from '../helpers/token-drafts';
 
 /** The cast of every table test: the MJ, an admin, two players with a character each, an outsider's character c3. */
 export const mj: TableActor = { userId: 'u-mj', role: 'mj', characterIds: [] };
@@ -13,7 +14,8 @@ export const ana: TableActor = { userId: 'u-ana', role: 'player', characterIds: 
 export const bob: TableActor = { userId: 'u-bob', role: 'player', characterIds: ['c-bob'] };
 export const actors = [mj, admin, ana, bob];
 
-export const maps = ['Forêt', 'Crypte'];
+/** Map names are data: a prototype's names among them must behave like any other. */
+export const maps = ['Forêt', 'Crypte', '__proto__', 'constructor'];
 
 export function speakerOf(actor: TableActor): Speaker {
   const character = actor.characterIds[0];
@@ -43,8 +45,29 @@ export function envOf(seed = 1): DecideEnv {
   };
 }
 
+/** A character's token as the server builds it from the sheet, at the map's corner. */
 export function playerDraft(character: string, overrides: Partial<TokenDraft> = {}): TokenDraft {
-  return tokenDraft({ itemId: character, name: character, ...overrides });
+  return {
+    itemId: character,
+    name: character,
+    isPlayer: true,
+    assetLink: null,
+    speciality: null,
+    AC: 11,
+    HP: 30,
+    soulEssence: 100,
+    attackBonus: 0,
+    damage: '1d6',
+    visibility: true,
+    x: 10,
+    y: 10,
+    ...overrides,
+  };
+}
+
+/** An open map of the tests: 20 × 13 cells. */
+export function mapRef(name: string) {
+  return { id: `map-${name}`, name, link: `/maps/${name}.png`, width: 1500, height: 1000 };
 }
 
 export function monsterDraft(name: string, overrides: Partial<TokenDraft> = {}): TokenDraft {
@@ -53,9 +76,7 @@ export function monsterDraft(name: string, overrides: Partial<TokenDraft> = {}):
     itemId: `m-${name}`,
     isPlayer: false,
     soulEssence: null,
-    currentSoulEssence: null,
     HP: 12,
-    currentHP: 12,
     attackBonus: 2,
     ...overrides,
   };
@@ -79,7 +100,6 @@ const draft: fc.Arbitrary<TokenDraft> = fc.oneof(
       x: coordinate,
       y: coordinate,
       visibility: fc.boolean(),
-      currentHP: fc.integer({ min: -5, max: 40 }),
     })
     .map(({ character, ...rest }) => playerDraft(character, rest)),
   fc
@@ -88,17 +108,31 @@ const draft: fc.Arbitrary<TokenDraft> = fc.oneof(
       x: coordinate,
       y: coordinate,
       visibility: fc.boolean(),
-      currentHP: fc.integer({ min: -5, max: 20 }),
     })
     .map(({ name, ...rest }) => monsterDraft(name, rest)),
 );
+
+/** Attacks as the server reads them: a character's (its stat may be missing) or a monster's. */
+const attackSpec: fc.Arbitrary<AttackSpec> = fc.record({
+  name: fc.constantFrom('Taillade', 'Souffle', 'Attaque simple'),
+  by: fc.constantFrom('character' as const, 'monster' as const),
+  itemId: fc.constantFrom('c-ana', 'c-bob', 'm-Gobelin', 'm-Loup'),
+  bonus: fc.option(fc.integer({ min: -2, max: 8 }), { freq: 8 }),
+  damageRoll: fc.constantFrom('1d10+7', '2d6', '1d4-3', 'n’importe quoi'),
+  range: fc.integer({ min: 0, max: 12 }),
+  movement: fc.integer({ min: 0, max: 6 }),
+  areaOfEffect: fc.constantFrom('single' as const, 'circle' as const, 'line' as const, 'cone' as const),
+  areaSize: fc.integer({ min: 0, max: 4 }),
+  maxTargets: fc.integer({ min: 0, max: 3 }),
+  essenceCost: fc.constantFrom(0, 0, 10, 150),
+});
 
 export const command: fc.Arbitrary<TableCommand> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.record({
       type: fc.constant('map.select' as const),
-      map: map.map((name) => ({ id: name, name, link: `/maps/${name}.png` })),
+      map: map.map(mapRef),
       bringPlayers: fc.boolean(),
     }),
   },
@@ -146,6 +180,17 @@ export const command: fc.Arbitrary<TableCommand> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('turnOrder.newCombat' as const), map }) },
   {
+    weight: 4,
+    arbitrary: fc.record({
+      type: fc.constant('attack.perform' as const),
+      map,
+      attackerId: usableId,
+      attack: attackSpec,
+      targetId: fc.option(usableId, { freq: 6 }),
+      aim: fc.option(fc.record({ x: coordinate, y: coordinate }), { freq: 6 }),
+    }),
+  },
+  {
     weight: 1,
     arbitrary: fc.record({
       type: fc.constant('chat.send' as const),
@@ -167,15 +212,30 @@ export interface Logged {
 function resolveNames(state: TableState, command: TableCommand, actor: TableActor): TableCommand {
   // The chat's speaker is the server's to resolve: the actor's own.
   if ('speaker' in command) return { ...command, speaker: speakerOf(actor) };
+  const all = Object.entries(state.tokens).flatMap(([map, tokens]) =>
+    Object.keys(tokens).map((id) => ({ map, id })),
+  );
+  const pick = (name: string) => all[Number(name.slice(1)) % Math.max(1, all.length)];
   if ('usableId' in command && command.usableId.startsWith('#')) {
-    const all = Object.entries(state.tokens).flatMap(([map, tokens]) =>
-      Object.keys(tokens).map((id) => ({ map, id })),
-    );
-    const picked = all[Number(command.usableId.slice(1)) % Math.max(1, all.length)];
+    const picked = pick(command.usableId);
     return picked ? { ...command, map: picked.map, usableId: picked.id } : command;
   }
+  if (command.type === 'attack.perform') {
+    // The attacker's own stored identity, as the server would have read it from its token.
+    const attacker = command.attackerId.startsWith('#') ? pick(command.attackerId) : undefined;
+    if (!attacker) return command;
+    const token = tokenAt(state, attacker.map, attacker.id)!;
+    const target = command.targetId?.startsWith('#') ? pick(command.targetId) : undefined;
+    return {
+      ...command,
+      map: attacker.map,
+      attackerId: attacker.id,
+      attack: { ...command.attack, itemId: token.itemId },
+      targetId: target?.id ?? command.targetId,
+    };
+  }
   if (command.type === 'turnOrder.reorder' && command.order[0]?.startsWith('#rotate')) {
-    const order = state.turnOrders[command.map] ?? [];
+    const order = orderOf(state, command.map);
     const by = Number(command.order[0].slice('#rotate'.length)) % Math.max(1, order.length);
     return { ...command, order: [...order.slice(by), ...order.slice(0, by)].reverse() };
   }

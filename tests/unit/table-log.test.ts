@@ -5,7 +5,17 @@ import { catchUp, inboxOf, receive, missingSeq } from '../../src/domain/table/in
 import { applyEvent, applyEvents, emptyTable, restore, snapshotOf } from '../../src/domain/table/reducer';
 import type { TableActor, TableEvent, TableState } from '../../src/domain/table/types';
 import { projectEvent, visibleTo } from '../../src/domain/table/visibility';
-import { actorArb, actors, envOf, mj, monsterDraft, runServer, session, type Logged } from './table-fixtures';
+import {
+  actorArb,
+  actors,
+  envOf,
+  mapRef,
+  mj,
+  monsterDraft,
+  runServer,
+  session,
+  type Logged,
+} from './table-fixtures';
 
 /** The log as one actor receives it. */
 function deliveredTo(log: Logged[], actor: TableActor): TableEvent[] {
@@ -123,6 +133,7 @@ describe('table log: properties', () => {
 
 describe('applyEvent', () => {
   const placed = runServer([
+    { command: { type: 'map.select', map: mapRef('Forêt'), bringPlayers: true }, actor: mj },
     { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Loup') }, actor: mj },
   ]);
   const [first] = placed.log.map(({ event }) => event);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  commandOf,
+  attackPayload,
   itemChangePayload,
   mapChangePayload,
   newMessagePayload,
@@ -29,23 +29,52 @@ describe('table wire contract', () => {
     );
   });
 
-  it('reads the commands of itemChange, mapChange and turnOrderChange', () => {
-    const move = itemChangePayload.parse({
+  it('takes from a client only which token, map or attack and where: never a stat, a roll or a result', () => {
+    const place = itemChangePayload.parse({
       gameId: 'G1',
-      change: { type: 'token.move', map: 'Forêt', usableId: 't', x: 3, y: 4 },
+      change: {
+        type: 'token.place',
+        map: 'Forêt',
+        itemId: 'c1',
+        isPlayer: true,
+        x: 3,
+        y: 4,
+        HP: 999,
+        AC: 99,
+        name: 'Imposteur',
+        visibility: false,
+      },
     });
-    expect(commandOf(move)).toEqual({ type: 'token.move', map: 'Forêt', usableId: 't', x: 3, y: 4 });
-    expect(commandOf(mapChangePayload.parse({ gameId: 'G1', map: null }))).toEqual({ type: 'map.clear' });
-    const map = { id: 'm', name: 'Crypte', link: '/c.png' };
-    expect(commandOf(mapChangePayload.parse({ gameId: 'G1', map, bringPlayers: true }))).toEqual({
-      type: 'map.select',
-      map,
-      bringPlayers: true,
+    expect(place.change).toEqual({
+      type: 'token.place',
+      map: 'Forêt',
+      itemId: 'c1',
+      isPlayer: true,
+      x: 3,
+      y: 4,
+      hidden: false,
     });
     expect(
-      commandOf(
-        turnOrderChangePayload.parse({ gameId: 'G1', change: { type: 'turnOrder.next', map: 'Forêt' } }),
-      ),
+      mapChangePayload.parse({ gameId: 'G1', map: { id: 'm', name: 'X', link: '/evil', width: 800 } }).map,
+    ).toEqual({ id: 'm', width: 800, height: 1000 });
+    const attack = attackPayload.parse({
+      gameId: 'G1',
+      map: 'Forêt',
+      attackerId: 't1',
+      attack: { kind: 'weapon', attackId: 'a1', damageRoll: '99d20', bonus: 50 },
+      targetId: 't2',
+      roll: 20,
+      damage: 500,
+    });
+    expect(attack).toEqual({
+      gameId: 'G1',
+      map: 'Forêt',
+      attackerId: 't1',
+      attack: { kind: 'weapon', attackId: 'a1' },
+      targetId: 't2',
+    });
+    expect(
+      turnOrderChangePayload.parse({ gameId: 'G1', change: { type: 'turnOrder.next', map: 'Forêt' } }).change,
     ).toEqual({ type: 'turnOrder.next', map: 'Forêt' });
   });
 

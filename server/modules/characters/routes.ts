@@ -5,6 +5,8 @@ import {
   characterList,
   characterSheet,
   createCharacterRequest,
+  keptSheet,
+  type CharacterSheet,
   createdCharacter,
   gameIdParam,
   updateCharacterRequest,
@@ -20,6 +22,12 @@ export const charactersRoutes: FastifyPluginAsyncZod<{ service: CharactersServic
   { service },
 ) => {
   app.addHook('onRequest', app.authenticate);
+
+  /** A sheet read after its access was checked, with its health at the table (`app.table`). */
+  const withVitals = async (sheet: CharacterSheet) => ({
+    ...sheet,
+    table: sheet.gameId === null ? null : await app.table.vitalsOf(sheet.gameId, sheet.id),
+  });
 
   app.post(
     '/players',
@@ -50,12 +58,15 @@ export const charactersRoutes: FastifyPluginAsyncZod<{ service: CharactersServic
 
   app.get(
     '/players/:playerId/game/:gameId',
-    { schema: { params: characterInGameParams, response: { 200: characterSheet } } },
-    (request) => service.sheetInGame(currentUser(request), request.params.playerId, request.params.gameId),
+    { schema: { params: characterInGameParams, response: { 200: keptSheet } } },
+    async (request) =>
+      withVitals(
+        await service.sheetInGame(currentUser(request), request.params.playerId, request.params.gameId),
+      ),
   );
 
-  app.get('/players/:id', { schema: { params: idParam, response: { 200: characterSheet } } }, (request) =>
-    service.sheet(currentUser(request), request.params.id),
+  app.get('/players/:id', { schema: { params: idParam, response: { 200: keptSheet } } }, async (request) =>
+    withVitals(await service.sheet(currentUser(request), request.params.id)),
   );
 
   app.put(

@@ -17,11 +17,9 @@ import {
   occupantOfSlot,
   weaponTypeOf,
   type EquippedMemory,
-  type WeaponType,
 } from '../../../src/domain/character/equipment';
 import { characterMessages } from '../../../src/domain/character/messages';
 import { consumeShards, soulShardValue } from '../../../src/domain/character/soul-core';
-import type { weaponTypes } from '../../../src/domain/resources/categories';
 import { tableMessages } from '../../../src/domain/table/messages';
 import type { Db } from '../../db/client';
 import { characterItems, characterMemories, characters, gameResources } from '../../db/schema/index';
@@ -34,6 +32,7 @@ import type { GameAccess } from '../games/access';
 import type { ResourcesService } from '../resources/service';
 import { categoryFields } from '../resources/views';
 import { equipmentMessages } from './messages';
+import { attacksOfWeapon } from './weapon';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -56,13 +55,6 @@ export interface EquipmentServiceOptions {
 }
 
 const isUuid = (value: string) => z.guid().safeParse(value).success;
-
-/** The attack form's weapon types (platform.md §3) by the type a weapon's name gives (table.md §9). */
-const attackWeaponType: Record<WeaponType, (typeof weaponTypes)[number]> = {
-  force: 'Force',
-  agilite: 'Agilité',
-  instinct: 'Instinct',
-};
 
 interface HeldMemoryRow extends EquippedMemory {
   equipped: boolean;
@@ -217,23 +209,14 @@ export function createEquipmentService({
       const { row } = await keeper.requireKeeper(playerId, user.id);
       const memory = await heldMemory(row.id, memoryId);
       if (!memory.equipped || equipmentSlotOf(memory.type) !== 'Arme') return [];
-      const weaponType = weaponTypeOf(memory.name);
       const [resource] = await db
         .select({ gameId: gameResources.gameId })
         .from(gameResources)
         .where(eq(gameResources.id, memory.memoryId));
-      const attacks = await db
-        .select()
-        .from(gameResources)
-        .where(and(eq(gameResources.gameId, resource!.gameId), eq(gameResources.category, 'attack')))
-        .orderBy(asc(gameResources.name));
-      return attacks.flatMap((attack) => {
-        const fields = categoryFieldSchemas.attack.parse(categoryFields('attack', attack.fields));
-        const forThisWeapon = fields.memoryId === memory.memoryId;
-        const forItsType =
-          fields.isGlobal && weaponType !== null && fields.weaponType === attackWeaponType[weaponType];
-        if (!forThisWeapon && !forItsType) return [];
-        return [{ id: attack.id, name: attack.name, description: attack.description, ...fields }];
+      return attacksOfWeapon(db, resource!.gameId, {
+        memoryId: memory.memoryId,
+        name: memory.name,
+        type: weaponTypeOf(memory.name),
       });
     },
 

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { socketEventOf } from '../../../src/api/schemas/table';
+import { tokensOfMap } from '../../../src/domain/table/records';
 import { projectEvent } from '../../../src/domain/table/visibility';
 import type { TableActor, TableEvent, TableState } from '../../../src/domain/table/types';
 import { rooms } from '../../realtime/rooms';
@@ -23,7 +24,7 @@ function touchesHiddenPlayerToken({ event, before, after }: Transition): boolean
   const map = 'map' in event.payload ? event.payload.map : undefined;
   if (typeof map !== 'string') return false;
   return [before, after].some((state) =>
-    Object.values(state.tokens[map] ?? {}).some((token) => token.isPlayer && !token.visibility),
+    Object.values(tokensOfMap(state, map)).some((token) => token.isPlayer && !token.visibility),
   );
 }
 

@@ -107,7 +107,7 @@ export async function eventsAfter(db: Reader, gameId: string, afterSeq: number):
 export async function chatPage(
   db: Reader,
   gameId: string,
-  { before, limit }: { before?: number; limit: number },
+  { before, limit, managers }: { before?: number; limit: number; managers: boolean },
 ): Promise<TableEvent[]> {
   const rows = await db
     .select()
@@ -117,6 +117,8 @@ export async function chatPage(
         eq(tableEvents.gameId, gameId),
         inArray(tableEvents.type, [...CHAT_EVENT_TYPES]),
         before === undefined ? sql`true` : lt(tableEvents.seq, before),
+        // A line about a hidden token is the MJ's and the admins' only (docs/table.md "Visibility").
+        managers ? sql`true` : sql`${tableEvents.payload}->>'audience' is null`,
       ),
     )
     .orderBy(desc(tableEvents.seq))

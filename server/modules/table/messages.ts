@@ -2,4 +2,7 @@
 export const tableServerMessages = {
   stopping: 'Le serveur redémarre, veuillez réessayer.',
   notSeated: "Rejoignez la table de la partie d'abord.",
+  unknownMap: "Cette carte n'existe pas dans cette partie.",
+  unknownCharacter: "Ce personnage n'existe pas dans cette partie.",
+  unknownMonster: "Ce monstre n'existe pas dans cette partie.",
 } as const;

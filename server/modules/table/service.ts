@@ -1,12 +1,19 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
-import type { CharacterSheet } from '../../../src/api/schemas/characters';
-import type { NewMessagePayload } from '../../../src/api/schemas/table';
+import type { CharacterSheet, TableVitals } from '../../../src/api/schemas/characters';
+import type {
+  AttackPayload,
+  ItemChangePayload,
+  MapChangePayload,
+  NewMessagePayload,
+  TurnOrderChangePayload,
+} from '../../../src/api/schemas/table';
 import { decide, systemMessage, type DecideEnv, type TableCommand } from '../../../src/domain/table/decide';
 import { applyEvent, emptyTable, snapshotOf, type TableSnapshot } from '../../../src/domain/table/reducer';
 import type { TableActor, TableEvent, TableState } from '../../../src/domain/table/types';
 import { projectEvent, visibleTo } from '../../../src/domain/table/visibility';
+import { tokensOfMap } from '../../../src/domain/table/records';
 import type { Db } from '../../db/client';
 import { characters } from '../../db/schema/index';
 
@@ -14,8 +21,10 @@ import type { Realtime } from '../../realtime/types';
 import type { AuthUser } from '../auth/access';
 import { sheetOf } from '../characters/service';
 import type { GameAccess } from '../games/access';
-import { createTableEmitter } from './emitter';
+import { createTableEmitter, type Transition } from './emitter';
+import { createPlayerUpdates, vitalsOfToken } from './player-updates';
 import { createGroupCommit } from './group-commit';
+import { createTableIntents } from './intents';
 import { chatPage, eventsAfter } from './log-store';
 import { createTableMembers, speakerOf, type SeatedActor } from './members';
 import { latestSnapshot, SNAPSHOT_EVERY } from './snapshots';
@@ -54,8 +63,14 @@ export function createTableService({
 }) {
   const states = createTableStates(log);
   const members = createTableMembers(db, access);
-  const emit = createTableEmitter(realtime, members.playersOf);
+  const emitTable = createTableEmitter(realtime, members.playersOf);
+  const playerUpdates = createPlayerUpdates({ db, access, realtime, log });
+  const emit = async (gameId: string, transitions: readonly Transition[]) => {
+    await emitTable(gameId, transitions);
+    await playerUpdates(transitions);
+  };
   const commits = createGroupCommit({ db, states, emit, log, soleWriter });
+  const intents = createTableIntents(db);
 
   async function command(gameId: string, actor: TableActor, cmd: TableCommand): Promise<TableEvent[]> {
     return commits.submit({
@@ -73,6 +88,18 @@ export function createTableService({
     cached: states.cached,
     current: (gameId: string) => states.current(db, gameId),
 
+    /** The character's health on its token at the table, or null when no map holds it. */
+    async vitalsOf(gameId: string, characterId: string): Promise<TableVitals | null> {
+      const state = await states.current(db, gameId);
+      for (const map of Object.keys(state.tokens)) {
+        const token = Object.values(tokensOfMap(state, map)).find(
+          (one) => one.isPlayer && one.itemId === characterId,
+        );
+        if (token) return vitalsOfToken(token);
+      }
+      return null;
+    },
+
     /**
      * Lets the appends under way commit and emit, and refuses new ones, so nothing is emitted
      * through a closed Redis adapter; the clients catch up from the log once reconnected.
@@ -81,6 +108,43 @@ export function createTableService({
 
     /** A checked command of `actor`; throws the French refusal. */
     command,
+
+    /** `itemChange`: a token placed is built from what the server stores, the rest goes as sent. */
+    async changeItem(
+      gameId: string,
+      actor: TableActor,
+      { change }: ItemChangePayload,
+    ): Promise<TableEvent[]> {
+      if (change.type !== 'token.place') return command(gameId, actor, change);
+      const token = await intents.draftOf(gameId, change);
+      return command(gameId, actor, { type: 'token.place', map: change.map, token });
+    },
+
+    /** `mapChange`: a map of this game, or none. */
+    async changeMap(gameId: string, actor: TableActor, { map, bringPlayers }: MapChangePayload) {
+      if (map === null) return command(gameId, actor, { type: 'map.clear' });
+      return command(gameId, actor, {
+        type: 'map.select',
+        map: await intents.mapOf(gameId, map),
+        bringPlayers,
+      });
+    },
+
+    changeTurnOrder: (gameId: string, actor: TableActor, { change }: TurnOrderChangePayload) =>
+      command(gameId, actor, change),
+
+    /** `attack`: the server reads the attack, then `decide` checks it on the table and rolls. */
+    async attack(gameId: string, actor: SeatedActor, intent: AttackPayload): Promise<TableEvent[]> {
+      const attack = await intents.attackOf(gameId, actor, await states.current(db, gameId), intent);
+      return command(gameId, actor, {
+        type: 'attack.perform',
+        map: intent.map,
+        attackerId: intent.attackerId,
+        attack,
+        targetId: intent.targetId ?? null,
+        aim: intent.aim ?? null,
+      });
+    },
 
     /** `newMessage`: the server names the speaker and rolls the dice. */
     say(gameId: string, actor: SeatedActor, { playerId, content }: NewMessagePayload): Promise<TableEvent[]> {
@@ -135,8 +199,8 @@ export function createTableService({
       user: AuthUser,
       page: { before?: number; limit: number },
     ): Promise<TableEvent[]> {
-      await access.requireSeat(gameId, user);
-      return chatPage(db, gameId, page);
+      const { role } = await access.requireSeat(gameId, user);
+      return chatPage(db, gameId, { ...page, managers: role !== 'player' });
     },
 
     /**
@@ -158,4 +222,4 @@ export function createTableService({
 export type TableService = ReturnType<typeof createTableService>;
 
 /** What other server modules may do at the table (`app.table`). */
-export type TablePublic = Pick<TableService, 'postSystemMessage'>;
+export type TablePublic = Pick<TableService, 'postSystemMessage' | 'vitalsOf'>;

@@ -1,6 +1,6 @@
 import type { ConnectedPlayersUpdate } from '../../../src/api/schemas/games';
 import {
-  commandOf,
+  attackPayload,
   itemChangePayload,
   itemDragPayload,
   mapChangePayload,
@@ -13,6 +13,7 @@ import {
   type TableViewAnswer,
 } from '../../../src/api/schemas/table';
 import { clampPercent } from '../../../src/domain/geometry/geometry';
+import { openMap, tokenAt } from '../../../src/domain/table/records';
 import { canSee, managesTable, ownsToken } from '../../../src/domain/table/visibility';
 import { tableMessages } from '../../../src/domain/table/messages';
 import type { TableActor } from '../../../src/domain/table/types';
@@ -75,13 +76,16 @@ export function tableSocketEvents({
     }
 
     on('itemChange', itemChangePayload, async (payload) => {
-      await table.command(payload.gameId, await actorOf(payload.gameId), commandOf(payload));
+      await table.changeItem(payload.gameId, await actorOf(payload.gameId), payload);
     });
     on('mapChange', mapChangePayload, async (payload) => {
-      await table.command(payload.gameId, await actorOf(payload.gameId), commandOf(payload));
+      await table.changeMap(payload.gameId, await actorOf(payload.gameId), payload);
     });
     on('turnOrderChange', turnOrderChangePayload, async (payload) => {
-      await table.command(payload.gameId, await actorOf(payload.gameId), commandOf(payload));
+      await table.changeTurnOrder(payload.gameId, await actorOf(payload.gameId), payload);
+    });
+    on('attack', attackPayload, async (payload) => {
+      await table.attack(payload.gameId, await actorOf(payload.gameId), payload);
     });
     on('newMessage', newMessagePayload, async (payload) => {
       await table.say(payload.gameId, await actorOf(payload.gameId), payload);
@@ -121,12 +125,13 @@ export function tableSocketEvents({
       drags = drags.second === second ? { second, count: drags.count + 1 } : { second, count: 1 };
       if (drags.count > DRAGS_PER_SECOND) return;
       // The copy in memory first; a token it lacks may come from another process.
+      const cached = table.cached(gameId);
       const token =
-        table.cached(gameId)?.tokens[map]?.[usableId] ??
-        (await table.current(gameId)).tokens[map]?.[usableId];
+        (cached && tokenAt(cached, map, usableId)) ?? tokenAt(await table.current(gameId), map, usableId);
       if (!token || !canSee(actor, token)) throw httpError(404, tableMessages.tokenNotFound);
       if (!managesTable(actor) && !ownsToken(actor, token)) throw httpError(403, tableMessages.notYourToken);
-      const dragging: ItemDragging = { map, usableId, ...clampPercent(position), userId: actor.userId };
+      const size = openMap(cached ?? (await table.current(gameId)), map);
+      const dragging: ItemDragging = { map, usableId, ...clampPercent(position, size), userId: actor.userId };
       const audience = token.visibility
         ? [rooms.tableManagers(gameId), rooms.tablePlayers(gameId)]
         : [rooms.tableManagers(gameId), rooms.tablePlayer(gameId, actor.userId)];

@@ -155,6 +155,23 @@ export type EquipResponse = z.infer<typeof equipResponse>;
 /** The socket's `equipmentChange` (table.md §7 "Socket events"). */
 export const equipmentChangeEvent = z.object({ playerId: z.string() });
 
+/** A character's health at the table: its token's current and full HP and soul essence. */
+export const tableVitals = z.object({
+  currentHP: int,
+  maxHP: int,
+  currentSoulEssence: int,
+  maxSoulEssence: int,
+});
+export type TableVitals = z.infer<typeof tableVitals>;
+
+/** The sheet a keeper reads: with its health at the table, null when no map holds its token. */
+export const keptSheet = characterSheet.extend({ table: tableVitals.nullable() });
+export type KeptSheet = z.infer<typeof keptSheet>;
+
+/** The socket's `playerUpdate` (table.md §7 "Socket events"): a character's HP or essence changed at the table. */
+export const playerUpdateEvent = tableVitals.extend({ playerId: z.string() });
+export type PlayerUpdateEvent = z.infer<typeof playerUpdateEvent>;
+
 export const playerIdParam = z.object({ playerId: z.string().min(1).max(64) });
 export const memoryIdParam = z.object({ memoryId: z.string().min(1).max(64) });
 

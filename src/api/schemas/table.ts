@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { BONUS_LIMIT, COMMAND_COUNT_MAX, DICE_SIDES } from '../../domain/dice/notation';
+import { DEFAULT_MAP_SIZE, MAP_SIDE_MAX_PX } from '../../domain/geometry/geometry';
+import { dict } from '../../domain/table/records';
 import { MESSAGE_TYPES } from '../../domain/dice/roll';
 import { characterSheet } from './characters';
-import type { TableCommand } from '../../domain/table/decide';
 import type { ChatMessage, MapRef, MapToken, TableEvent, TableState } from '../../domain/table/types';
 
 /**
@@ -15,7 +16,15 @@ const id = z.string().min(1).max(200);
 const mapName = z.string().min(1).max(200);
 const count = z.number().int().min(0).max(1_000_000);
 
-export const mapRef = z.object({ id, name: mapName, link: z.string().max(2048) }) satisfies z.ZodType<MapRef>;
+const mapSide = z.number().int().min(1).max(MAP_SIDE_MAX_PX);
+/** Maps chosen before sizes were recorded read as the default size. */
+export const mapRef = z.object({
+  id,
+  name: mapName,
+  link: z.string().max(2048),
+  width: mapSide.default(DEFAULT_MAP_SIZE.width),
+  height: mapSide.default(DEFAULT_MAP_SIZE.height),
+}) satisfies z.ZodType<MapRef>;
 
 export const mapToken = z.object({
   usableId: id,
@@ -37,9 +46,6 @@ export const mapToken = z.object({
   y: z.number(),
 }) satisfies z.ZodType<MapToken>;
 
-/** A token as the client describes it when placing; the server names it and clamps it. */
-export const tokenDraft = mapToken.omit({ usableId: true, inTurnOrder: true });
-
 const diceSpec = z.object({
   count: z.number().int().min(1).max(COMMAND_COUNT_MAX),
   sides: z.union(DICE_SIDES.map((sides) => z.literal(sides))),
@@ -60,6 +66,7 @@ export const chatMessage = z.object({
   type: z.enum(MESSAGE_TYPES),
   senderUserId: z.string().nullable(),
   roll: rollResult.optional(),
+  audience: z.literal('managers').optional(),
 }) satisfies z.ZodType<ChatMessage>;
 
 const order = z.array(id).max(500);
@@ -74,7 +81,19 @@ const gameId = z.string().min(1).max(100);
 export const itemChangePayload = z.object({
   gameId,
   change: z.discriminatedUnion('type', [
-    z.object({ type: z.literal('token.place'), ...onMap, token: tokenDraft }),
+    /**
+     * Which character or monster, and where: the server reads everything else (name, picture, HP,
+     * AC, essence, attack) from what it stores. `hidden` places a monster out of the players' sight
+     * (the MJ's and admins' only).
+     */
+    z.object({
+      type: z.literal('token.place'),
+      ...onMap,
+      itemId: id,
+      isPlayer: z.boolean(),
+      ...position,
+      hidden: z.boolean().default(false),
+    }),
     z.object({ type: z.literal('token.move'), ...onToken, ...position }),
     z.object({ type: z.literal('token.remove'), ...onToken }),
     z.object({ type: z.literal('token.toggleVisibility'), ...onToken }),
@@ -89,10 +108,20 @@ export const itemChangePayload = z.object({
 });
 export type ItemChangePayload = z.infer<typeof itemChangePayload>;
 
-/** `mapChange`: a map for everyone (bringPlayers) or for the MJ alone; null clears it for all. */
+/**
+ * `mapChange`: a map of the game for everyone (bringPlayers) or for the MJ alone; null clears it
+ * for all. The server reads its name and link; the size is the picture's, as the MJ's browser
+ * measured it (the default size when it could not).
+ */
 export const mapChangePayload = z.object({
   gameId,
-  map: mapRef.nullable(),
+  map: z
+    .object({
+      id,
+      width: mapSide.default(DEFAULT_MAP_SIZE.width),
+      height: mapSide.default(DEFAULT_MAP_SIZE.height),
+    })
+    .nullable(),
   bringPlayers: z.boolean().default(false),
 });
 export type MapChangePayload = z.infer<typeof mapChangePayload>;
@@ -123,6 +152,26 @@ export const newMessagePayload = z.object({
   ]),
 });
 export type NewMessagePayload = z.infer<typeof newMessagePayload>;
+
+/**
+ * `attack`: a player strikes with their character's token (an attack of the weapon it wears, or
+ * the simple attack), or the MJ makes a monster's token strike. A single attack names its target;
+ * an area names the point it is aimed at (percent of the map) and the server finds who it covers.
+ * Rolls, hits, damage and costs are the server's: nothing else is read from here.
+ */
+export const attackPayload = z.object({
+  gameId,
+  ...onMap,
+  attackerId: id,
+  attack: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('simple') }),
+    z.object({ kind: z.literal('weapon'), attackId: id }),
+    z.object({ kind: z.literal('monster') }),
+  ]),
+  targetId: id.nullish(),
+  aim: z.object(position).nullish(),
+});
+export type AttackPayload = z.infer<typeof attackPayload>;
 
 /** `tableCatchUp`: the events after the last seq the client folded; also (re)joins the game's room. */
 export const tableCatchUpRequest = z.object({ gameId, afterSeq: z.number().int().min(0) });
@@ -182,15 +231,43 @@ export const tableEvent = z.discriminatedUnion('type', [
   chatEvent('chat.posted'),
   chatEvent('chat.system'),
   chatEvent('dice.rolled'),
+  z.object({
+    type: z.literal('attack.performed'),
+    payload: z.object({ ...onMap, attackerId: id, targetIds: order, attack: z.string() }),
+    ...envelope,
+  }),
   z.object({ type: z.literal('redacted'), payload: z.object({}).strict(), ...envelope }),
 ]) satisfies z.ZodType<TableEvent>;
+
+/**
+ * A record keyed by map names or token ids, read into a null-prototype record: `z.record` assigns
+ * its keys on a plain object, where a map named '__proto__' would be lost (it sets the prototype).
+ */
+function namedRecord<T extends z.ZodType>(value: T) {
+  return z.unknown().transform((input, context) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      context.addIssue({ code: 'custom', message: 'Objet attendu.' });
+      return z.NEVER;
+    }
+    const entries: Array<[string, z.output<T>]> = [];
+    for (const [key, raw] of Object.entries(input)) {
+      const parsed = value.safeParse(raw);
+      if (!parsed.success) {
+        context.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Valeur invalide.' });
+        return z.NEVER;
+      }
+      entries.push([key, parsed.data]);
+    }
+    return dict(entries);
+  });
+}
 
 export const tableState = z.object({
   lastSeq: z.number().int().min(0),
   currentMap: mapRef.nullable(),
   masterMap: mapRef.nullable(),
-  tokens: z.record(z.string(), z.record(z.string(), mapToken)),
-  turnOrders: z.record(z.string(), order),
+  tokens: namedRecord(namedRecord(mapToken)),
+  turnOrders: namedRecord(order),
 }) satisfies z.ZodType<TableState>;
 
 export const tableSnapshot = z.object({ seq: z.number().int().min(0), state: tableState });
@@ -211,19 +288,9 @@ export function socketEventOf(
   type: TableEvent['type'],
 ): 'mapUpdate' | 'itemUpdate' | 'turnOrderUpdate' | 'broadcastMessage' {
   if (type.startsWith('map.')) return 'mapUpdate';
-  if (type.startsWith('token.')) return 'itemUpdate';
+  if (type.startsWith('token.') || type.startsWith('attack.')) return 'itemUpdate';
   if (type.startsWith('turnOrder.')) return 'turnOrderUpdate';
   return type === 'redacted' ? 'itemUpdate' : 'broadcastMessage';
-}
-
-/** The domain command an `itemChange`, `mapChange` or `turnOrderChange` asks for. */
-export function commandOf(
-  payload: ItemChangePayload | MapChangePayload | TurnOrderChangePayload,
-): TableCommand {
-  if ('change' in payload) return payload.change;
-  return payload.map === null
-    ? { type: 'map.clear' }
-    : { type: 'map.select', map: payload.map, bringPlayers: payload.bringPlayers };
 }
 
 // ---- Volatile drags: relayed to the game's room, never logged (docs/table.md "Drags").

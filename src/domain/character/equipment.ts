@@ -110,10 +110,17 @@ export function withEquipment(
 
 export type WeaponType = 'force' | 'agilite' | 'instinct';
 
-/** A weapon's type from its memory's name containing FOR, AGI or INST (in that order of precedence). */
+const WEAPON_TAGS: Record<string, WeaponType> = { FOR: 'force', AGI: 'agilite', INST: 'instinct' };
+// A tag is a word of its own, in any case: 'Épée FOR', 'dague agi', 'Arc (INST)' — never the start
+// of another word ('Forêt', 'Agile', 'Instant').
+const WEAPON_TAG = /(?<![\p{L}\p{N}])(FOR|AGI|INST)(?![\p{L}\p{N}])/giu;
+
+/**
+ * The weapon's category from its memory's name (table.md §9): the tag FOR, AGI or INST in it. A name
+ * with several tags takes the first one written. The one rule for the sheet, the attack menu and
+ * the server.
+ */
 export function weaponTypeOf(memoryName: string): WeaponType | null {
-  if (memoryName.includes('FOR')) return 'force';
-  if (memoryName.includes('AGI')) return 'agilite';
-  if (memoryName.includes('INST')) return 'instinct';
-  return null;
+  const [first] = memoryName.matchAll(WEAPON_TAG);
+  return first ? WEAPON_TAGS[first[1]!.toUpperCase()]! : null;
 }

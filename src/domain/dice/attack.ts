@@ -1,5 +1,6 @@
+import type { WeaponType } from '../character/equipment';
 import { diceMessages } from './messages';
-import { parseDamageRoll, type DiceSpec } from './notation';
+import type { DiceSpec } from './notation';
 import { rollDie, type RandomInt } from './random';
 import { maximise, roll, type RollResult } from './roll';
 
@@ -14,16 +15,25 @@ export const SIMPLE_ATTACK = {
   areaOfEffect: 'single',
 } as const;
 export const DEFAULT_MONSTER_DAMAGE = '1d6';
+/**
+ * A monster strikes one target; how far is the MJ's to narrate (a claw, a bow, a spell), so its
+ * reach is not counted in cells.
+ */
+export const MONSTER_ATTACK = {
+  name: 'Attaque',
+  range: Number.POSITIVE_INFINITY,
+  maxTargets: 1,
+  areaOfEffect: 'single',
+  areaSize: 0,
+} as const;
 
-export type WeaponType = 'force' | 'agilite' | 'instinct';
-
-/** The weapon category a memory's name announces: FOR, AGI or INST in it (INST before the rest). */
-export function weaponTypeOf(memoryName: string): WeaponType | null {
-  const name = memoryName.toUpperCase();
-  if (name.includes('INST')) return 'instinct';
-  if (name.includes('AGI')) return 'agilite';
-  if (name.includes('FOR')) return 'force';
-  return null;
+/**
+ * What an attack's `cost` (the admin form's AS or AC, platform.md §5) takes from the attacker's soul
+ * essence: AS, an attack of the soul, burns SOUL_ATTACK_ESSENCE; AC, a plain attack, nothing.
+ */
+export const SOUL_ATTACK_ESSENCE = 10;
+export function essenceCostOf(cost: 'AS' | 'AC'): number {
+  return cost === 'AS' ? SOUL_ATTACK_ESSENCE : 0;
 }
 
 export interface WeaponStats {
@@ -98,36 +108,4 @@ export function resolveAttack(
         ? maximise(damage)
         : roll(damage, randomInt, 'damage'),
   };
-}
-
-/** A character's attack with a weapon: its stat for the weapon's category, its damage roll. */
-export function resolveCharacterAttack(
-  {
-    character,
-    weaponType,
-    damageRoll,
-    targetArmorClass,
-  }: {
-    character: WeaponStats;
-    weaponType: WeaponType | null;
-    damageRoll: string;
-    targetArmorClass?: number | null;
-  },
-  randomInt: RandomInt,
-): AttackResolution | { error: string } {
-  const stat = weaponStat(character, weaponType);
-  if ('error' in stat) return stat;
-  const damage = parseDamageRoll(damageRoll);
-  if (!damage) return { error: diceMessages.invalidDamage };
-  return resolveAttack({ bonus: stat.stat, damage, targetArmorClass }, randomInt);
-}
-
-/** A monster attacks with d20 + its attackBonus (0) and its damage (1d6 when it has none usable). */
-export function resolveMonsterAttack(
-  monster: { attackBonus?: number | null; damage?: string | null },
-  targetArmorClass: number | null | undefined,
-  randomInt: RandomInt,
-): AttackResolution {
-  const damage = parseDamageRoll(monster.damage ?? '') ?? parseDamageRoll(DEFAULT_MONSTER_DAMAGE)!;
-  return resolveAttack({ bonus: monster.attackBonus ?? 0, damage, targetArmorClass }, randomInt);
 }

@@ -36,22 +36,51 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-/** Any percent position brought back inside the map. */
-export function clampPercent({ x, y }: Point): Point {
-  return { x: clamp(x, 0, MAX_X_PERCENT), y: clamp(y, 0, MAX_Y_PERCENT) };
+/**
+ * The furthest a token's corner may go, in percent, so the whole 75 px token stays on the map and
+ * grabbable: on a small map 97.5 % / 94 % would push it past the edge. Without a size (or on a
+ * map narrower than a token) the fixed bounds are all we know.
+ */
+export function maxPercent(mapSize?: Size): Point {
+  const bound = (fixed: number, length: number | undefined) =>
+    length !== undefined && length > TOKEN_PX ? Math.min(fixed, 100 - (TOKEN_PX / length) * 100) : fixed;
+  return { x: bound(MAX_X_PERCENT, mapSize?.width), y: bound(MAX_Y_PERCENT, mapSize?.height) };
+}
+
+/** Any percent position brought back inside the map, the token wholly on it when its size is known. */
+export function clampPercent({ x, y }: Point, mapSize?: Size): Point {
+  const max = maxPercent(mapSize);
+  return { x: clamp(x, 0, max.x), y: clamp(y, 0, max.y) };
 }
 
 export function percentToPixels(position: Point, map: Size): Point {
-  const { x, y } = clampPercent(position);
+  const { x, y } = clampPercent(position, map);
   return { x: (x / 100) * map.width, y: (y / 100) * map.height };
 }
 
 /** Where a token dropped at these pixels is stored; a map of no size keeps tokens in the corner. */
 export function pixelsToPercent(pixels: Point, map: Size): Point {
-  return clampPercent({
-    x: map.width > 0 ? (pixels.x / map.width) * 100 : 0,
-    y: map.height > 0 ? (pixels.y / map.height) * 100 : 0,
-  });
+  return clampPercent(
+    {
+      x: map.width > 0 ? (pixels.x / map.width) * 100 : 0,
+      y: map.height > 0 ? (pixels.y / map.height) * 100 : 0,
+    },
+    map,
+  );
+}
+
+/**
+ * A point of the map (where an area is aimed), not a token's corner: anywhere from edge to edge.
+ */
+export function pointToPixels(point: Point, map: Size): Point {
+  return { x: (clamp(point.x, 0, 100) / 100) * map.width, y: (clamp(point.y, 0, 100) / 100) * map.height };
+}
+
+export function pixelsToPoint(pixels: Point, map: Size): Point {
+  return {
+    x: map.width > 0 ? clamp((pixels.x / map.width) * 100, 0, 100) : 0,
+    y: map.height > 0 ? clamp((pixels.y / map.height) * 100, 0, 100) : 0,
+  };
 }
 
 /** The centre of the token whose corner is at these pixels. */
@@ -164,3 +193,11 @@ export function tokensHit(
   const limit = attack.areaOfEffect === 'single' ? 1 : attack.maxTargets;
   return limit > 0 ? hit.slice(0, limit) : hit;
 }
+
+/**
+ * The size a map is reckoned in when its picture could not be measured (a broken link): 20 × 13
+ * cells. Maps chosen before sizes were recorded read as this size too.
+ */
+export const DEFAULT_MAP_SIZE: Size = { width: 1500, height: 1000 };
+/** The largest side a map may claim, in its own pixels (400 cells). */
+export const MAP_SIDE_MAX_PX = 30_000;

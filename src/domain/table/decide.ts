@@ -1,9 +1,11 @@
 import { invalidCommandText, isRollable, parseChatLine, type DiceSpec } from '../dice/notation';
 import type { RandomInt } from '../dice/random';
 import { describeRoll, roll } from '../dice/roll';
-import { clampPercent } from '../geometry/geometry';
+import { clampPercent, type Point } from '../geometry/geometry';
 import { generateTurnOrder, isReorderingOf, nextTurn, toggleParticipant } from '../turn-order/turn-order';
-import { MESSAGE_MAX_LENGTH, tableMessages } from './messages';
+import { decideAttack, type AttackSpec } from './attack';
+import { MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
+import { openMap, orderOf, tokenAt, tokensOfMap } from './records';
 import { canSee, managesTable, ownsToken } from './visibility';
 import type {
   ChatMessage,
@@ -16,8 +18,11 @@ import type {
   TableState,
 } from './types';
 
-/** A token as the one placing it describes it; the server names it and puts it out of the turn order. */
-export type TokenDraft = Omit<MapToken, 'usableId' | 'inTurnOrder'>;
+/**
+ * A token as the server builds it from what it stores (the character or the monster) and where the
+ * placer dropped it; `decide` names it, fills its gauges and puts it out of the turn order.
+ */
+export type TokenDraft = Omit<MapToken, 'usableId' | 'inTurnOrder' | 'currentHP' | 'currentSoulEssence'>;
 
 /** What actors ask of the table. The server resolves `speaker` and never takes the actor from a payload. */
 export type TableCommand =
@@ -41,7 +46,16 @@ export type TableCommand =
   | { type: 'turnOrder.reorder'; map: string; order: string[] }
   | { type: 'turnOrder.newCombat'; map: string }
   | { type: 'chat.send'; text: string; speaker: Speaker }
-  | { type: 'dice.roll'; dice: DiceSpec; label?: string | null; speaker: Speaker };
+  | { type: 'dice.roll'; dice: DiceSpec; label?: string | null; speaker: Speaker }
+  | {
+      type: 'attack.perform';
+      map: string;
+      attackerId: string;
+      attack: AttackSpec;
+      targetId: string | null;
+      /** Percent of the map, for an area. */
+      aim: Point | null;
+    };
 
 /** What only the server has: chance and fresh token ids. */
 export interface DecideEnv {
@@ -63,10 +77,19 @@ function clampTo(value: number, max: number): number {
  * leaks), and that someone else's token is not theirs.
  */
 function tokenFor(state: TableState, actor: TableActor, map: string, usableId: string): MapToken | string {
-  const token = state.tokens[map]?.[usableId];
+  const token = tokenAt(state, map, usableId);
   if (!token || !canSee(actor, token)) return tableMessages.tokenNotFound;
   if (!managesTable(actor) && !ownsToken(actor, token)) return tableMessages.notYourToken;
   return token;
+}
+
+/** The monster's name, numbered when the map already shows one of that name (Gobelin 2, Gobelin 3…). */
+function distinctName(name: string, onMap: readonly MapToken[]): string {
+  const taken = new Set(onMap.map((token) => token.name));
+  if (!taken.has(name)) return name;
+  let rank = 2;
+  while (taken.has(`${name} ${rank}`)) rank += 1;
+  return `${name} ${rank}`;
 }
 
 function place(
@@ -79,28 +102,33 @@ function place(
   if (!managesTable(actor) && !(draft.isPlayer && actor.characterIds.includes(draft.itemId))) {
     return refuse(tableMessages.onlyOwnCharacter);
   }
-  if (map === '' || !Number.isInteger(draft.HP) || draft.HP < 0) return refuse(tableMessages.invalidToken);
+  // A token goes on a map someone looks at: the players' one, or for the MJ also their own.
+  const open = openMap(state, map);
+  if (!open || (!managesTable(actor) && state.currentMap?.name !== map))
+    return refuse(tableMessages.mapNotOpen);
+  if (!Number.isInteger(draft.HP) || draft.HP < 0) return refuse(tableMessages.invalidToken);
   const soulEssence = draft.isPlayer ? draft.soulEssence : null;
   if (draft.isPlayer && (soulEssence === null || !Number.isInteger(soulEssence) || soulEssence < 0)) {
-    return refuse(
-      draft.isPlayer && !managesTable(actor) ? tableMessages.onlyOwnCharacter : tableMessages.invalidToken,
-    );
+    return refuse(tableMessages.invalidToken);
   }
-  const onMap = Object.values(state.tokens[map] ?? {});
+  const onMap = Object.values(tokensOfMap(state, map));
+  if (onMap.length >= MAX_TOKENS_PER_MAP) return refuse(tableMessages.mapFull);
   if (draft.isPlayer && onMap.some((token) => token.isPlayer && token.itemId === draft.itemId)) {
     return refuse(tableMessages.alreadyOnMap);
   }
   const usableId = env.newUsableId(draft);
-  if (state.tokens[map]?.[usableId]) return refuse(tableMessages.invalidToken);
+  if (tokenAt(state, map, usableId)) return refuse(tableMessages.invalidToken);
   const token: MapToken = {
     ...draft,
-    ...clampPercent(draft),
+    ...clampPercent(draft, open),
+    name: draft.isPlayer ? draft.name : distinctName(draft.name, onMap),
     usableId,
     inTurnOrder: false,
-    currentHP: clampTo(draft.currentHP, draft.HP),
+    currentHP: draft.HP,
     soulEssence,
-    currentSoulEssence:
-      soulEssence === null ? null : clampTo(draft.currentSoulEssence ?? soulEssence, soulEssence),
+    currentSoulEssence: soulEssence,
+    // A player's token stands in everyone's sight; only the MJ places a token hidden.
+    visibility: managesTable(actor) ? draft.visibility : true,
   };
   return accept({ type: 'token.placed', payload: { map, token } });
 }
@@ -184,8 +212,8 @@ function chat(actor: TableActor, text: string, speaker: Speaker, env: DecideEnv)
   }
 }
 
-/** A line from the server itself ('Vous avez tué un …', 'Équipé: …'). */
-export function systemMessage(text: string): TableEventBody {
+/** A line from the server itself ('Vous avez tué un …', 'Équipé: …'), for everyone or the managers only. */
+export function systemMessage(text: string, audience?: 'managers'): TableEventBody {
   return {
     type: 'chat.system',
     payload: {
@@ -195,6 +223,7 @@ export function systemMessage(text: string): TableEventBody {
       senderUserId: null,
       message: text,
       type: 'system',
+      ...(audience ? { audience } : {}),
     },
   };
 }
@@ -205,8 +234,9 @@ function turnOrder(
   env: DecideEnv,
 ): Decision {
   const { map } = command;
-  const order = state.turnOrders[map] ?? [];
-  const tokens = Object.values(state.tokens[map] ?? {});
+  if (!openMap(state, map)) return refuse(tableMessages.mapNotOpen);
+  const order = orderOf(state, map);
+  const tokens = Object.values(tokensOfMap(state, map));
   switch (command.type) {
     case 'turnOrder.generate': {
       if (tokens.length === 0) return refuse(tableMessages.noTokenOnMap);
@@ -222,7 +252,7 @@ function turnOrder(
       if (order.length === 0) return refuse(tableMessages.noCombat);
       return accept({ type: 'turnOrder.advanced', payload: { map, order: nextTurn(order) } });
     case 'turnOrder.toggle': {
-      if (!state.tokens[map]?.[command.usableId]) return refuse(tableMessages.tokenNotFound);
+      if (!tokenAt(state, map, command.usableId)) return refuse(tableMessages.tokenNotFound);
       const toggled = toggleParticipant(order, command.usableId);
       return accept({
         type: 'turnOrder.participantToggled',
@@ -268,7 +298,7 @@ export function decide(
     case 'token.move': {
       const token = tokenFor(state, actor, command.map, command.usableId);
       if (typeof token === 'string') return refuse(token);
-      const { x, y } = clampPercent(command);
+      const { x, y } = clampPercent(command, openMap(state, command.map));
       return accept({ type: 'token.moved', payload: { map: command.map, usableId: token.usableId, x, y } });
     }
     case 'token.remove': {
@@ -278,12 +308,16 @@ export function decide(
         type: 'token.removed',
         payload: { map: command.map, usableId: token.usableId },
       };
+      // A hidden monster dies out of the players' sight: only those who saw it read of it.
       return !token.isPlayer && token.currentHP === 0
-        ? accept(removed, systemMessage(tableMessages.killed(token.name)))
+        ? accept(
+            removed,
+            systemMessage(tableMessages.killed(token.name), token.visibility ? undefined : 'managers'),
+          )
         : accept(removed);
     }
     case 'token.toggleVisibility': {
-      const token = state.tokens[command.map]?.[command.usableId];
+      const token = tokenAt(state, command.map, command.usableId);
       if (!token || !canSee(actor, token)) return refuse(tableMessages.tokenNotFound);
       if (!managesTable(actor)) return refuse(tableMessages.onlyMasterTokens);
       return accept({
@@ -291,7 +325,7 @@ export function decide(
         payload: {
           map: command.map,
           token: { ...token, visibility: !token.visibility },
-          order: [...(state.turnOrders[command.map] ?? [])],
+          order: [...orderOf(state, command.map)],
         },
       });
     }
@@ -315,6 +349,10 @@ export function decide(
       if (!isRollable(command.dice)) return refuse(tableMessages.invalidRoll);
       // A labelled form roll is a skill check ('Athlétisme'): its lone d20 can still be critical.
       return accept(rollEvent(actor, command.speaker, command.dice, env, 'check', command.label));
+    }
+    case 'attack.perform': {
+      const decided = decideAttack(state, command, actor, env.randomInt);
+      return 'refusal' in decided ? refuse(decided.refusal) : accept(...decided.events);
     }
   }
 }

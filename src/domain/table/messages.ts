@@ -21,7 +21,35 @@ export const tableMessages = {
   emptyMessage: 'Le message est vide.',
   messageTooLong: 'Le message ne peut pas dépasser 250 caractères.',
   invalidRoll: 'Jet de dés invalide.',
+  mapNotOpen: "Cette carte n'est pas ouverte sur la table.",
+  mapFull: 'Cette carte porte déjà 500 pions : retirez-en avant d’en placer d’autres.',
 } as const;
+
+/** The attack's refusals (table.md §5, verbatim where the spec gives them) and its chat lines. */
+export const attackMessages = {
+  deadTarget: "Impossible d'attaquer une créature morte !",
+  outOfRange: 'Cible hors de portée !',
+  notOnMap: 'Votre personnage doit être présent sur la carte pour attaquer !',
+  mastersDoNotAttack: 'Le MJ ne peut pas attaquer depuis le menu des joueurs.',
+  onlyMasterMonsters: 'Seul le MJ peut faire attaquer un monstre.',
+  tokenNotFound: tableMessages.tokenNotFound,
+  attackerDown: 'Un personnage à terre ne peut pas attaquer.',
+  noAim: 'Choisissez où viser.',
+  nobodyInArea: 'Aucune créature vivante dans la zone.',
+  notEnoughEssence: (cost: number) => `Essence d’âme insuffisante : cette attaque en coûte ${cost}.`,
+  unknownAttack: 'Cette attaque n’appartient pas à l’arme équipée.',
+  noWeapon: 'Aucune arme équipée',
+  label: (attack: string, target: string) => `${attack} → ${target}`,
+  damageLabel: (target: string) => `Dégâts sur ${target}`,
+  armour: (armourClass: number) => `CA ${armourClass}`,
+  criticalSuccess: 'réussite critique !',
+  hit: 'touché !',
+  miss: 'raté.',
+  criticalFail: 'échec critique !',
+} as const;
+
+/** Tokens a map may carry: a turn order names at most as many, and a battle never needs more. */
+export const MAX_TOKENS_PER_MAP = 500;
 
 /** Chat input limit (table.md §9 "Table"). */
 export const MESSAGE_MAX_LENGTH = 250;

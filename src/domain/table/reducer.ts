@@ -1,4 +1,5 @@
 import { MAX_X_PERCENT, MAX_Y_PERCENT } from '../geometry/geometry';
+import { dict, own, tokenAt, tokensOfMap, withEntry, withoutEntry, type Dict } from './records';
 import { HIDDEN_TURN, type MapToken, type TableEvent, type TableEventBody, type TableState } from './types';
 
 /**
@@ -11,8 +12,8 @@ export const emptyTable: TableState = {
   lastSeq: 0,
   currentMap: null,
   masterMap: null,
-  tokens: {},
-  turnOrders: {},
+  tokens: dict(),
+  turnOrders: dict(),
 };
 
 export type Reduced = { state: TableState } | { rejected: string };
@@ -25,41 +26,46 @@ function isWithin(value: number, max: number): boolean {
   return Number.isInteger(value) && value >= 0 && value <= max;
 }
 
-function withMapTokens(state: TableState, map: string, tokens: Record<string, MapToken>): TableState {
-  const all = { ...state.tokens };
-  if (Object.keys(tokens).length === 0) delete all[map];
-  else all[map] = tokens;
+function withMapTokens(state: TableState, map: string, tokens: Dict<MapToken>): TableState {
+  const all =
+    Object.keys(tokens).length === 0 ? withoutEntry(state.tokens, map) : withEntry(state.tokens, map, tokens);
   return { ...state, tokens: all };
+}
+
+function withToken(state: TableState, map: string, token: MapToken): TableState {
+  return withMapTokens(state, map, withEntry(tokensOfMap(state, map), token.usableId, token));
+}
+
+function withMapOrder(state: TableState, map: string, order: readonly string[]): TableState {
+  const turnOrders =
+    order.length === 0 ? withoutEntry(state.turnOrders, map) : withEntry(state.turnOrders, map, [...order]);
+  return { ...state, turnOrders };
 }
 
 /** Sets a map's order and makes every token's inTurnOrder say whether it is in it. */
 function withOrder(state: TableState, map: string, order: readonly string[]): Reduced {
-  const tokens = state.tokens[map] ?? {};
+  const tokens = tokensOfMap(state, map);
   if (new Set(order).size !== order.length) return { rejected: 'turn order repeats a token' };
   // A player's copy may open with HIDDEN_TURN, which names no token, and only there.
-  if (order.some((id, index) => (id === HIDDEN_TURN ? index !== 0 : tokens[id] === undefined)))
+  if (order.some((id, index) => (id === HIDDEN_TURN ? index !== 0 : own(tokens, id) === undefined)))
     return { rejected: 'turn order names a token not on the map' };
   const members = new Set(order);
-  const flagged = Object.fromEntries(
+  const flagged = dict(
     Object.entries(tokens).map(([id, token]) => [
       id,
       token.inTurnOrder === members.has(id) ? token : { ...token, inTurnOrder: members.has(id) },
     ]),
   );
-  const turnOrders = { ...state.turnOrders };
-  if (order.length === 0) delete turnOrders[map];
-  else turnOrders[map] = [...order];
-  return { state: { ...withMapTokens(state, map, flagged), turnOrders } };
+  return { state: withMapOrder(withMapTokens(state, map, flagged), map, order) };
 }
 
 function withoutToken(state: TableState, map: string, usableId: string): TableState {
-  const { [usableId]: _removed, ...rest } = state.tokens[map] ?? {};
-  const order = state.turnOrders[map];
-  const turnOrders = { ...state.turnOrders };
-  const remaining = order?.filter((id) => id !== usableId) ?? [];
-  if (remaining.length === 0) delete turnOrders[map];
-  else turnOrders[map] = remaining;
-  return { ...withMapTokens(state, map, rest), turnOrders };
+  const remaining = (own(state.turnOrders, map) ?? []).filter((id) => id !== usableId);
+  return withMapOrder(
+    withMapTokens(state, map, withoutEntry(tokensOfMap(state, map), usableId)),
+    map,
+    remaining,
+  );
 }
 
 function isValidToken(token: MapToken): boolean {
@@ -89,21 +95,21 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       return { state: { ...state, currentMap: null, masterMap: null } };
     case 'token.placed': {
       const { map, token } = event.payload;
-      if (state.tokens[map]?.[token.usableId]) return { rejected: 'token already on the map' };
+      if (tokenAt(state, map, token.usableId)) return { rejected: 'token already on the map' };
       if (token.inTurnOrder) return { rejected: 'a new token is not in the turn order yet' };
       if (!isValidToken(token)) return { rejected: 'token out of bounds' };
-      return { state: withMapTokens(state, map, { ...state.tokens[map], [token.usableId]: token }) };
+      return { state: withToken(state, map, token) };
     }
     case 'token.moved': {
       const { map, usableId, x, y } = event.payload;
-      const token = state.tokens[map]?.[usableId];
+      const token = tokenAt(state, map, usableId);
       if (!token) return { rejected: 'no such token' };
       if (!isInsideMap(x, y)) return { rejected: 'position off the map' };
-      return { state: withMapTokens(state, map, { ...state.tokens[map], [usableId]: { ...token, x, y } }) };
+      return { state: withToken(state, map, { ...token, x, y }) };
     }
     case 'token.removed': {
       const { map, usableId, order } = event.payload;
-      if (!state.tokens[map]?.[usableId]) return { rejected: 'no such token' };
+      if (!tokenAt(state, map, usableId)) return { rejected: 'no such token' };
       const removed = withoutToken(state, map, usableId);
       return order ? withOrder(removed, map, order) : { state: removed };
     }
@@ -114,21 +120,17 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
     case 'token.visibilityChanged': {
       const { map, token, order } = event.payload;
       if (!isValidToken(token)) return { rejected: 'token out of bounds' };
-      return withOrder(
-        withMapTokens(state, map, { ...state.tokens[map], [token.usableId]: token }),
-        map,
-        order,
-      );
+      return withOrder(withToken(state, map, token), map, order);
     }
     case 'token.adjusted': {
       const { map, usableId, resource, value } = event.payload;
-      const token = state.tokens[map]?.[usableId];
+      const token = tokenAt(state, map, usableId);
       if (!token) return { rejected: 'no such token' };
       const max = resource === 'HP' ? token.HP : token.soulEssence;
       if (max === null || !isWithin(value, max)) return { rejected: 'value outside 0..max' };
       const adjusted =
         resource === 'HP' ? { ...token, currentHP: value } : { ...token, currentSoulEssence: value };
-      return { state: withMapTokens(state, map, { ...state.tokens[map], [usableId]: adjusted }) };
+      return { state: withToken(state, map, adjusted) };
     }
     case 'turnOrder.generated':
     case 'turnOrder.advanced':
@@ -137,10 +139,15 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       return withOrder(state, event.payload.map, event.payload.order);
     case 'turnOrder.participantToggled': {
       const { map, usableId, inTurnOrder, order } = event.payload;
-      if (!state.tokens[map]?.[usableId]) return { rejected: 'no such token' };
+      if (!tokenAt(state, map, usableId)) return { rejected: 'no such token' };
       if (order.includes(usableId) !== inTurnOrder) return { rejected: 'flag and order disagree' };
       return withOrder(state, map, order);
     }
+    case 'attack.performed':
+      // The attack's outcome is the HP and essence changes logged with it; the line only shows.
+      return tokenAt(state, event.payload.map, event.payload.attackerId)
+        ? { state }
+        : { rejected: 'no such attacker' };
     case 'chat.posted':
     case 'chat.system':
     case 'dice.rolled':
@@ -199,6 +206,16 @@ export function snapshotOf(state: TableState): TableSnapshot {
   return { seq: state.lastSeq, state: structuredClone(state) };
 }
 
+/**
+ * The state of a snapshot, its records rebuilt without prototype (a clone or a JSON parse gives
+ * ordinary objects, where a map named 'constructor' would read as one).
+ */
 export function restore(snapshot: TableSnapshot): TableState {
-  return { ...structuredClone(snapshot.state), lastSeq: snapshot.seq };
+  const { tokens, turnOrders, ...rest } = structuredClone(snapshot.state);
+  return {
+    ...rest,
+    tokens: dict(Object.entries(tokens).map(([map, onMap]) => [map, dict(Object.entries(onMap))])),
+    turnOrders: dict(Object.entries(turnOrders)),
+    lastSeq: snapshot.seq,
+  };
 }

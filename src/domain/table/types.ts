@@ -1,10 +1,17 @@
 import type { MessageType, RollResult } from '../dice/roll';
 
-/** A map of the game (table.md §3 "Map"). Tokens and turn orders are keyed by its name. */
+/**
+ * A map of the game (table.md §3 "Map"). Tokens and turn orders are keyed by its name. The server
+ * reads id, name and link from the game's maps; width and height are the picture's own pixels, as
+ * the MJ's browser measured them when choosing it: the space in which positions, ranges and
+ * areas are reckoned (a cell is 75 of them).
+ */
 export interface MapRef {
   id: string;
   name: string;
   link: string;
+  width: number;
+  height: number;
 }
 
 /** A token on a map (table.md §3 "Map token"). x and y are percent of the map, clamped. */
@@ -73,7 +80,15 @@ export interface ChatMessage extends Speaker {
   type: MessageType;
   senderUserId: string | null;
   roll?: RollResult;
+  /**
+   * 'managers' for a line about a token the players may not see (a hidden monster's death, an
+   * attack by or on it): only the MJ and admins receive or read it.
+   */
+  audience?: 'managers';
 }
+
+/** A map of the game as the lists offer it, before the MJ's browser measured its picture. */
+export type MapChoice = Pick<MapRef, 'id' | 'name' | 'link'>;
 
 export type HealthResource = 'HP' | 'soulEssence';
 
@@ -103,6 +118,14 @@ export type TableEventBody =
       payload: { map: string; usableId: string; inTurnOrder: boolean; order: string[] };
     }
   | { type: 'chat.posted' | 'chat.system' | 'dice.rolled'; payload: ChatMessage }
+  /**
+   * An attack was made: who struck whom, for the line drawn from the attacker to each target. Its
+   * outcome follows in the same append: the roll lines, the HP and essence changes.
+   */
+  | {
+      type: 'attack.performed';
+      payload: { map: string; attackerId: string; targetIds: string[]; attack: string };
+    }
   /** Only in a player's projection: a token they saw was hidden, and their order after it. */
   | { type: 'token.concealed'; payload: { map: string; usableId: string; order: string[] } }
   /** Only in a player's projection: something they may not see happened; it holds the seq. */

@@ -1,3 +1,4 @@
+import { dict, orderOf, tokenAt } from './records';
 import { HIDDEN_TURN, type MapToken, type TableActor, type TableEvent, type TableState } from './types';
 
 /** MJ and admin run the table: they see and may change everything (table.md §6). */
@@ -20,8 +21,8 @@ export function canSee(actor: TableActor, token: MapToken | undefined): boolean 
  * participants only stays unknown.
  */
 function visibleOrder(state: TableState, map: string, actor: TableActor): string[] {
-  const order = state.turnOrders[map] ?? [];
-  const seen = order.filter((id) => canSee(actor, state.tokens[map]?.[id]));
+  const order = orderOf(state, map);
+  const seen = order.filter((id) => canSee(actor, tokenAt(state, map, id)));
   return seen.length > 0 && seen[0] !== order[0] ? [HIDDEN_TURN, ...seen] : seen;
 }
 
@@ -35,12 +36,12 @@ const sameOrder = (a: readonly string[], b: readonly string[]) =>
  */
 export function visibleTo(state: TableState, actor: TableActor): TableState {
   if (managesTable(actor)) return state;
-  const tokens: TableState['tokens'] = {};
+  const tokens: TableState['tokens'] = dict();
   for (const [map, onMap] of Object.entries(state.tokens)) {
-    const seen = Object.fromEntries(Object.entries(onMap).filter(([, token]) => canSee(actor, token)));
+    const seen = dict(Object.entries(onMap).filter(([, token]) => canSee(actor, token)));
     if (Object.keys(seen).length > 0) tokens[map] = seen;
   }
-  const turnOrders: TableState['turnOrders'] = {};
+  const turnOrders: TableState['turnOrders'] = dict();
   for (const map of Object.keys(state.turnOrders)) {
     const order = visibleOrder(state, map, actor);
     if (order.length > 0) turnOrders[map] = order;
@@ -71,7 +72,7 @@ export function projectEvent(
 ): TableEvent {
   if (managesTable(actor)) return event;
   const seesIn = (state: TableState, map: string, usableId: string) =>
-    canSee(actor, state.tokens[map]?.[usableId]);
+    canSee(actor, tokenAt(state, map, usableId));
   switch (event.type) {
     case 'map.selected':
       return event.payload.bringPlayers ? event : redacted(event);
@@ -120,10 +121,19 @@ export function projectEvent(
         ? { ...event, payload: { ...event.payload, order } }
         : { ...event, type: 'turnOrder.reordered', payload: { map, order } };
     }
-    case 'map.cleared':
+    case 'attack.performed': {
+      const { map, attackerId, targetIds } = event.payload;
+      if (!seesIn(before, map, attackerId)) return redacted(event);
+      const seen = targetIds.filter((id) => seesIn(before, map, id));
+      return seen.length === targetIds.length
+        ? event
+        : { ...event, payload: { ...event.payload, targetIds: seen } };
+    }
     case 'chat.posted':
     case 'chat.system':
     case 'dice.rolled':
+      return event.payload.audience === 'managers' ? redacted(event) : event;
+    case 'map.cleared':
     case 'token.concealed':
     case 'redacted':
       return event;

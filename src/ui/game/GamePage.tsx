@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { seatOf } from '../../domain/table/seat';
 import { gameScreenLogic } from '../../effects/game-screen';
@@ -8,6 +8,7 @@ import { PortraitOverlay } from '../landing/scene/PortraitOverlay';
 import { LiveTable } from './LiveTable';
 import { gameMessages } from './messages';
 import './game.css';
+import './attack.css';
 
 const nobody = { id: '', role: 'player' as const, displayName: '', email: '' };
 
@@ -51,6 +52,14 @@ export default function GamePage() {
   const notice = useSelector(screen, (snapshot) => snapshot.context.notice);
   const state = useSelector(screen, (snapshot) => snapshot.value);
   const seat = seatOf(user, game, addressPlayerId);
+  // table.md §2: for the MJ, /game carries their own id as the player id.
+  useEffect(() => {
+    if (seat.role !== 'mj' || addressPlayerId === seat.playerId) return;
+    const kept = new URLSearchParams(window.location.search);
+    kept.delete('id');
+    kept.set('playerId', seat.playerId);
+    navigate({ search: `?${kept.toString()}` }, { replace: true });
+  }, [seat.role, seat.playerId, addressPlayerId, navigate]);
   const atTable = game !== null && (state === 'entering' || state === 'seated');
 
   return (

@@ -14,6 +14,9 @@ import {
   type DragEmitter,
   type RemoteDrags,
 } from '../../effects/table';
+import { attackLines, attackMenuLogic, type AttackLine } from '../../effects/attacks';
+import { pixelsToPoint } from '../../domain/geometry/geometry';
+import { attackTargetingMachine } from '../../machines/attack-targeting.machine';
 import { mapSelectionMachine } from '../../machines/map-selection.machine';
 import { tableNoticeMachine } from '../../machines/table-notice.machine';
 import { turnOrderMachine } from '../../machines/turn-order.machine';
@@ -24,7 +27,8 @@ import { gameMessages } from './messages';
 import { MonsterDetails } from './MonsterDetails';
 import { ParticipantList } from './ParticipantList';
 import { TableMap, type TableMapActions } from './TableMap';
-import { managesTable, shownMap, tokensOn } from './table-view';
+import { AttackMenu } from './AttackMenu';
+import { attackBoard, managesTable, shownMap, tokensOn } from './table-view';
 import { TurnOrderPanel } from './TurnOrderPanel';
 
 /** The name of the window the character sheet opens in, so a second click reuses it. */
@@ -123,12 +127,54 @@ export function LiveTable({
     return () => emitter.stop();
   }, [emitToSocket]);
 
+  const characterIds = useMemo(
+    () => (seat.role === 'player' && seat.playerId !== '' ? [seat.playerId] : []),
+    [seat.role, seat.playerId],
+  );
+
+  // Attacks: the players' menu, the targeting on the map, and what the server sends back.
+  const targeting = useActorRef(
+    attackTargetingMachine.provide({
+      actions: {
+        'send attack': (_, { attack, attackerId, targetIds, aim }) => {
+          const onMap = shownMap(sync.getSnapshot().context.inbox.state, seat.role);
+          if (!onMap) return;
+          void commands
+            .attack({
+              gameId,
+              map: onMap.name,
+              attackerId,
+              attack: attack.ref.kind === 'monster' ? { kind: 'monster' } : attack.ref,
+              targetId: attack.areaOfEffect === 'single' ? (targetIds[0] ?? null) : null,
+              aim: attack.areaOfEffect === 'single' ? null : pixelsToPoint(aim, onMap),
+            })
+            .then(say);
+        },
+        'announce refusal': (_, { text }) => say(text),
+      },
+    }),
+    { input: { role: seat.role }, inspect },
+  );
+  const attackMenu = useActorRef(
+    attackMenuLogic.provide({
+      actions: { 'choose attack': (_, attack) => targeting.send({ type: 'attack.choose', attack }) },
+    }),
+    { input: { playerId: seat.playerId, gameId }, inspect },
+  );
+  const aimed = useSelector(targeting, (snapshot) => snapshot.context.attack);
+  const movement = useSelector(attackMenu, (snapshot) => snapshot.context.arsenal?.movement ?? 0);
+  const [lines, setLines] = useState<AttackLine[]>([]);
+  useEffect(() => {
+    const watching = attackLines(socketFacts$).subscribe(setLines);
+    return () => watching.unsubscribe();
+  }, [socketFacts$]);
+
   const [management, setManagement] = useState(false);
   const [details, setDetails] = useState<string | null>(null);
 
   const actions: TableMapActions = {
     place: (onMap, token) =>
-      void commands.itemChange({ gameId, change: { type: 'token.place', map: onMap, token } }).then(say),
+      void commands.itemChange({ gameId, change: { type: 'token.place', map: onMap, ...token } }).then(say),
     move: (onMap, usableId, { x, y }) =>
       commands.itemChange({ gameId, change: { type: 'token.move', map: onMap, usableId, x, y } }).then(say),
     drag: (onMap, usableId, { x, y }, pointer) =>
@@ -147,11 +193,30 @@ export function LiveTable({
         })
         .then(say),
     showDetails: (token) => setDetails(token.usableId),
+    strike: (token) =>
+      targeting.send({
+        type: 'attack.choose',
+        attack: {
+          ref: { kind: 'monster', attackerId: token.usableId },
+          name: token.name,
+          range: Number.POSITIVE_INFINITY,
+          areaOfEffect: 'single',
+          areaSize: 0,
+          maxTargets: 1,
+        },
+      }),
   };
 
   const tokens = tokensOn(table, map);
-  const detailed = details && mapName ? table.tokens[mapName]?.[details] : undefined;
-  const characterIds = seat.role === 'player' && seat.playerId !== '' ? [seat.playerId] : [];
+  const detailed = details ? tokens.find((token) => token.usableId === details) : undefined;
+  const strikerId = aimed?.ref.kind === 'monster' ? aimed.ref.attackerId : null;
+  const board = useMemo(
+    () => attackBoard(table, map, { characterIds, monsterId: strikerId, movement }),
+    [table, map, characterIds, strikerId, movement],
+  );
+  useEffect(() => {
+    targeting.send({ type: 'board.updated', board });
+  }, [targeting, board]);
 
   return (
     <div className={management ? 'live-table live-table--management' : 'live-table'}>
@@ -170,6 +235,7 @@ export function LiveTable({
             {management ? gameMessages.managementOff : gameMessages.managementOn}
           </button>
         )}
+        {seat.role === 'player' && seat.playerId !== '' && <AttackMenu menu={attackMenu} />}
         {seat.role === 'player' && seat.playerId !== '' && (
           <button
             type="button"
@@ -200,6 +266,18 @@ export function LiveTable({
           drags={drags}
           placeable={{ characters, monsters }}
           actions={actions}
+          targeting={
+            aimed && board.attacker
+              ? {
+                  attack: aimed,
+                  from: board.attacker.centre,
+                  range: aimed.range === 0 ? movement : aimed.range,
+                  click: (point, usableId) => targeting.send({ type: 'map.clicked', point, usableId }),
+                  cancel: () => targeting.send({ type: 'attack.cancel' }),
+                }
+              : null
+          }
+          attackLines={lines}
         />
         {noticeText && (
           <div className="live-table__notice" role="alert">
@@ -235,6 +313,10 @@ export function LiveTable({
           token={detailed}
           monster={monsters.find((monster) => monster.id === detailed.itemId)}
           onClose={() => setDetails(null)}
+          onStrike={() => {
+            actions.strike(detailed);
+            setDetails(null);
+          }}
         />
       )}
     </div>

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { MapRef } from '../../domain/table/types';
+import type { MapChoice } from '../../domain/table/types';
 import type { mapSelectionMachine } from '../../machines/map-selection.machine';
 import { Modal } from '../home/Modal';
 import { mapMessages } from './messages';
@@ -15,7 +15,7 @@ export function MapSelector({
   maps,
 }: {
   selection: ActorRefFrom<typeof mapSelectionMachine>;
-  maps: readonly MapRef[];
+  maps: readonly MapChoice[];
 }) {
   const selectId = useId();
   const current = useSelector(selection, (snapshot) => snapshot.context.current);

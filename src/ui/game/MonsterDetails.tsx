@@ -3,15 +3,21 @@ import type { MonsterChoice } from '../../machines/table-lists.machine';
 import { Modal } from '../home/Modal';
 import { tokenMessages } from './messages';
 
-/** The monster-details popup of the MJ (table.md §2): the token's fight figures and its description. */
+/**
+ * The monster-details popup of the MJ (table.md §2): the token's fight figures, its description, and
+ * « Faire attaquer ».
+ */
 export function MonsterDetails({
   token,
   monster,
   onClose,
+  onStrike,
 }: {
   token: MapToken;
   monster: MonsterChoice | undefined;
   onClose: () => void;
+  /** Makes it strike: targeting starts from it on the map. */
+  onStrike: () => void;
 }) {
   const rows: Array<[string, string]> = [
     [tokenMessages.hp, `${token.currentHP} / ${token.HP}`],
@@ -38,6 +44,13 @@ export function MonsterDetails({
           <h3 className="monster-details__subtitle">{tokenMessages.description}</h3>
           <p className="monster-details__description">{monster.description}</p>
         </>
+      )}
+      {token.currentHP > 0 && (
+        <div className="monster-details__actions">
+          <button type="button" onClick={onStrike}>
+            {tokenMessages.strike}
+          </button>
+        </div>
       )}
     </Modal>
   );

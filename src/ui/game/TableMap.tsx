@@ -7,8 +7,8 @@ import {
   type PointerEvent as ReactPointerEvent,
 } from 'react';
 import type { CharacterSummary } from '../../api/schemas/characters';
-import { measureCells, pixelsToPercent, type Point } from '../../domain/geometry/geometry';
-import type { HealthResource, MapToken, TableRole, TableState } from '../../domain/table/types';
+import { measureCells, pixelsToPercent, type Point, type Size } from '../../domain/geometry/geometry';
+import type { HealthResource, MapRef, MapToken, TableRole, TableState } from '../../domain/table/types';
 import type { RemoteDrags } from '../../effects/table';
 import type { MonsterChoice } from '../../machines/table-lists.machine';
 import { MapTokenView } from './MapToken';
@@ -16,6 +16,7 @@ import { mapMessages } from './messages';
 import { SoulCoreWaves } from './SoulCoreWaves';
 import {
   canControl,
+  centreOnMap,
   characterDraft,
   managesTable,
   monsterDraft,
@@ -24,6 +25,29 @@ import {
   type TokenDraft,
 } from './table-view';
 import { TokenMenu } from './TokenMenu';
+import { AttackOverlay, type ShownAttackLine } from './AttackOverlay';
+import type { AttackLine } from '../../effects/attacks';
+import type { TargetingAttack } from '../../machines/attack-targeting.machine';
+
+/** A point of the board (screen pixels from its corner) in the map's own pixels. */
+function toMapPixels(point: Point, board: Size, map: Size | null): Point {
+  if (!map || board.width === 0 || board.height === 0) return { x: 0, y: 0 };
+  return { x: (point.x / board.width) * map.width, y: (point.y / board.height) * map.height };
+}
+
+/**
+ * table.md §9: while an attack line shows, the tokens' places are read again every 100 ms, so the
+ * line follows a token that moves.
+ */
+function useLinePolling(active: boolean): number {
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setTick((value) => value + 1), 100);
+    return () => clearInterval(timer);
+  }, [active]);
+  return tick;
+}
 
 /** What the map asks of the table; each resolves once the server answered (the state follows its events). */
 export interface TableMapActions {
@@ -40,6 +64,18 @@ export interface TableMapActions {
     amount: number,
   ): void;
   showDetails(token: MapToken): void;
+  /** The MJ makes this monster strike: targeting starts from it. */
+  strike(token: MapToken): void;
+}
+
+/** An attack being aimed: the map's clicks and pointer go to it instead of the tokens' menus. */
+export interface TableTargeting {
+  attack: TargetingAttack;
+  /** The attacker's centre and the attack's reach, in the map's pixels and cells. */
+  from: Point;
+  range: number;
+  click(point: Point, usableId: string | null): void;
+  cancel(): void;
 }
 
 export interface TableMapProps {
@@ -53,6 +89,9 @@ export interface TableMapProps {
   placeable?: { characters: readonly CharacterSummary[]; monsters: readonly MonsterChoice[] };
   /** Without actions the map is read-only (a benchmark or a preview). */
   actions?: TableMapActions;
+  targeting?: TableTargeting | null;
+  /** Attacks being shown (a second each), drawn between where their tokens stand now. */
+  attackLines?: readonly AttackLine[];
 }
 
 interface Grab {
@@ -75,7 +114,16 @@ const DRAG_THRESHOLD_PX = 4;
  * a thousand tokens. Nothing here changes the table: a drop, a click in a menu only asks the
  * server; a token stays where the user dropped it until the answer, then shows the logged place.
  */
-export function TableMap({ table, role, characterIds, drags, placeable, actions }: TableMapProps) {
+export function TableMap({
+  table,
+  role,
+  characterIds,
+  drags,
+  placeable,
+  actions,
+  targeting = null,
+  attackLines = [],
+}: TableMapProps) {
   const map = shownMap(table, role);
   const tokens = tokensOn(table, map);
   const board = useRef<HTMLDivElement>(null);
@@ -83,6 +131,25 @@ export function TableMap({ table, role, characterIds, drags, placeable, actions 
   const [local, setLocal] = useState<Record<string, Point>>({});
   const [menu, setMenu] = useState<Menu>(null);
   const [measure, setMeasure] = useState<{ from: Point; to: Point } | null>(null);
+  const [pointer, setPointer] = useState<Point | null>(null);
+  const following = useLinePolling(attackLines.length > 0);
+  // Read by the tokens' press handler, which stays the same function so a thousand tokens do not redraw.
+  const aim = useRef<{ targeting: TableTargeting | null; map: MapRef | null }>({
+    targeting: null,
+    map: null,
+  });
+  useEffect(() => {
+    aim.current = { targeting, map };
+  }, [targeting, map]);
+
+  useEffect(() => {
+    if (targeting === null) return;
+    const cancelOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') targeting.cancel();
+    };
+    document.addEventListener('keydown', cancelOnEscape);
+    return () => document.removeEventListener('keydown', cancelOnEscape);
+  }, [targeting]);
 
   useEffect(() => {
     if (menu === null) return;
@@ -105,6 +172,12 @@ export function TableMap({ table, role, characterIds, drags, placeable, actions 
     (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => {
       if (event.button !== 0 || event.altKey || !actions) return;
       event.stopPropagation();
+      const { targeting: aiming, map: shown } = aim.current;
+      if (aiming) {
+        const { point, size } = boardPoint(event);
+        aiming.click(toMapPixels(point, size, shown), token.usableId);
+        return;
+      }
       if (!canControl(role, characterIds, token)) {
         // table.md §6: touching someone else's token does nothing.
         event.preventDefault();
@@ -120,7 +193,7 @@ export function TableMap({ table, role, characterIds, drags, placeable, actions 
       };
       board.current?.setPointerCapture?.(event.pointerId);
     },
-    [actions, role, characterIds],
+    [actions, role, characterIds, boardPoint],
   );
 
   if (map === null) {
@@ -139,6 +212,11 @@ export function TableMap({ table, role, characterIds, drags, placeable, actions 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
     setMenu(null);
+    if (targeting) {
+      const { point, size } = boardPoint(event);
+      targeting.click(toMapPixels(point, size, map), null);
+      return;
+    }
     if (!event.altKey) return;
     // table.md §2: Alt + mouse-down draws the measuring arrow.
     event.preventDefault();
@@ -148,6 +226,10 @@ export function TableMap({ table, role, characterIds, drags, placeable, actions 
   };
 
   const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (targeting) {
+      const { point, size } = boardPoint(event);
+      setPointer(toMapPixels(point, size, map));
+    }
     if (measure) {
       const { point } = boardPoint(event);
       setMeasure({ from: measure.from, to: point });
@@ -208,6 +290,20 @@ export function TableMap({ table, role, characterIds, drags, placeable, actions 
     });
   };
 
+  const positionOfToken = (usableId: string): Point | null => {
+    const token = tokens.find((candidate) => candidate.usableId === usableId);
+    if (!token) return null;
+    const at = local[usableId] ?? drags?.[map.name]?.[usableId] ?? token;
+    return centreOnMap(at, map);
+  };
+  const shownLines: ShownAttackLine[] = attackLines
+    .filter((line) => line.map === map.name)
+    .flatMap((line) => {
+      const from = positionOfToken(line.attackerId);
+      const to = line.targetIds.map(positionOfToken).filter((point): point is Point => point !== null);
+      return from ? [{ key: `${line.seq}-${following}`, from, to }] : [];
+    });
+
   const onMap = new Set(tokens.filter((token) => token.isPlayer).map((token) => token.itemId));
   const menuToken = menu?.kind === 'token' ? table.tokens[map.name]?.[menu.usableId] : undefined;
   const characters = (placeable?.characters ?? []).filter(
@@ -219,7 +315,13 @@ export function TableMap({ table, role, characterIds, drags, placeable, actions 
     <div className="table-map" aria-label={mapMessages.area}>
       <div
         ref={board}
-        className={measure ? 'table-map__board table-map__board--measuring' : 'table-map__board'}
+        className={
+          measure
+            ? 'table-map__board table-map__board--measuring'
+            : targeting
+              ? 'table-map__board table-map__board--aiming'
+              : 'table-map__board'
+        }
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
@@ -247,6 +349,20 @@ export function TableMap({ table, role, characterIds, drags, placeable, actions 
             />
           );
         })}
+        <svg
+          className="table-map__overlay"
+          viewBox={`0 0 ${map.width} ${map.height}`}
+          preserveAspectRatio="none"
+          aria-hidden="true"
+          focusable="false"
+        >
+          <AttackOverlay
+            aiming={
+              targeting && { attack: targeting.attack, from: targeting.from, range: targeting.range, pointer }
+            }
+            lines={shownLines}
+          />
+        </svg>
         {measure && (
           <svg className="table-map__measure" aria-hidden="true" focusable="false">
             <defs>
@@ -337,6 +453,10 @@ export function TableMap({ table, role, characterIds, drags, placeable, actions 
             }}
             onDetails={() => {
               actions.showDetails(menuToken);
+              setMenu(null);
+            }}
+            onStrike={() => {
+              actions.strike(menuToken);
               setMenu(null);
             }}
           />

@@ -96,6 +96,7 @@ export function TokenMenu({
   onToggleVisibility,
   onRemove,
   onDetails,
+  onStrike,
 }: {
   token: MapToken;
   at: Point;
@@ -106,6 +107,7 @@ export function TokenMenu({
   onToggleVisibility: () => void;
   onRemove: () => void;
   onDetails: () => void;
+  onStrike: () => void;
 }) {
   const titleId = useId();
   const master = managesTable(role);
@@ -164,6 +166,11 @@ export function TokenMenu({
         {master && !token.isPlayer && (
           <button type="button" className="secondary" onClick={onDetails}>
             {tokenMessages.details}
+          </button>
+        )}
+        {master && !token.isPlayer && !isDead(token) && (
+          <button type="button" className="secondary" onClick={onStrike}>
+            {tokenMessages.strike}
           </button>
         )}
         {controllable && (

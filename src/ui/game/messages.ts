@@ -50,6 +50,7 @@ export const tokenMessages = {
   hidden: 'Masqué',
   remove: 'Supprimer le pion',
   details: 'Détails du monstre',
+  strike: 'Faire attaquer',
   dead: 'Mort',
   close: 'Fermer',
   ac: 'CA',
@@ -85,4 +86,29 @@ export const managementMessages = {
   empty: 'Aucun pion sur cette carte.',
   hidden: 'masqué',
   dead: 'mort',
+} as const;
+
+export const attackMenuMessages = {
+  open: 'Attaquer',
+  title: 'Attaques',
+  loading: 'Lecture des attaques…',
+  failed: 'Impossible de lire les attaques de votre personnage.',
+  retry: 'Réessayer',
+  close: 'Fermer',
+  /** table.md §8 "Empty lists", verbatim. */
+  noWeapon: 'Aucune arme équipée',
+  noAttack: 'Aucune attaque disponible pour cette arme',
+  weapon: (name: string) => `Arme : ${name}`,
+  range: (cells: number) =>
+    cells === 0 ? 'portée : déplacement' : `portée : ${cells} case${cells > 1 ? 's' : ''}`,
+  area: { single: 'une cible', circle: 'cercle', line: 'ligne', cone: 'cône' } as Record<string, string>,
+  targets: (count: number) =>
+    count === 0 ? 'cibles illimitées' : `${count} cible${count > 1 ? 's' : ''} au plus`,
+  aiming: (name: string, single: boolean) =>
+    single
+      ? `${name} : cliquez sur une cible (un clic dans le vide annule).`
+      : `${name} : cliquez où viser (un clic dans le vide sans cible annule).`,
+  cancel: 'Annuler l’attaque',
+  monsterAttack: 'Faire attaquer',
+  monsterAiming: (name: string) => `${name} attaque : cliquez sur sa cible (un clic dans le vide annule).`,
 } as const;

@@ -1,6 +1,8 @@
 import type { CharacterSummary } from '../../api/schemas/characters';
 import type { ItemChangePayload } from '../../api/schemas/table';
 import type { MapRef, MapToken, TableRole, TableState } from '../../domain/table/types';
+import { percentToPixels, tokenCentre, type Point } from '../../domain/geometry/geometry';
+import type { Board } from '../../machines/attack-targeting.machine';
 import type { MonsterChoice } from '../../machines/table-lists.machine';
 
 /**
@@ -8,7 +10,8 @@ import type { MonsterChoice } from '../../machines/table-lists.machine';
  * its tokens, who may touch which token, and the drafts the context menu places.
  */
 
-export type TokenDraft = Extract<ItemChangePayload['change'], { type: 'token.place' }>['token'];
+/** What placing a token sends: which character or monster, and where. */
+export type TokenDraft = Omit<Extract<ItemChangePayload['change'], { type: 'token.place' }>, 'type' | 'map'>;
 
 export function managesTable(role: TableRole): boolean {
   return role === 'mj' || role === 'admin';
@@ -38,42 +41,14 @@ export function amountOf(text: string): number | null {
   return /^\d{1,7}$/.test(trimmed) ? Number(trimmed) : null;
 }
 
+/** Placing a character: which one and where; the server reads the rest from its sheet. */
 export function characterDraft(character: CharacterSummary, at: { x: number; y: number }): TokenDraft {
-  return {
-    itemId: character.id,
-    name: character.name,
-    isPlayer: true,
-    assetLink: character.assetLink,
-    speciality: null,
-    AC: 10,
-    HP: character.HP,
-    currentHP: character.HP,
-    soulEssence: character.soulEssence,
-    currentSoulEssence: character.soulEssence,
-    attackBonus: 0,
-    damage: '1d6',
-    visibility: true,
-    ...at,
-  };
+  return { itemId: character.id, isPlayer: true, hidden: false, ...at };
 }
 
+/** Placing a monster: which one and where; the server reads its stats from the game's bestiary. */
 export function monsterDraft(monster: MonsterChoice, at: { x: number; y: number }): TokenDraft {
-  return {
-    itemId: monster.id,
-    name: monster.name,
-    isPlayer: false,
-    assetLink: monster.assetLink,
-    speciality: monster.speciality === '' ? null : monster.speciality,
-    AC: monster.AC,
-    HP: monster.HP,
-    currentHP: monster.HP,
-    soulEssence: null,
-    currentSoulEssence: null,
-    attackBonus: monster.attackBonus,
-    damage: monster.damage,
-    visibility: true,
-    ...at,
-  };
+  return { itemId: monster.id, isPlayer: false, hidden: false, ...at };
 }
 
 /** Two letters for a token without a picture. */
@@ -81,4 +56,37 @@ export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? words[0]![0]! + words[1]![0]! : name.trim().slice(0, 2);
   return letters.toUpperCase();
+}
+
+/** The centre of a token in the map's own pixels, where ranges and areas are reckoned. */
+export function centreOnMap(token: Pick<MapToken, 'x' | 'y'>, map: MapRef): Point {
+  return tokenCentre(percentToPixels(token, map));
+}
+
+/**
+ * What targeting reads of the map (in the map's pixels): the striker — the player's own character,
+ * or the monster the MJ makes strike — and every token this copy of the table shows.
+ */
+export function attackBoard(
+  table: TableState,
+  map: MapRef | null,
+  striker: { characterIds: readonly string[]; monsterId: string | null; movement: number },
+): Board {
+  const tokens = tokensOn(table, map);
+  if (map === null) return { attacker: null, tokens: [] };
+  const attacker = tokens.find((token) =>
+    striker.monsterId !== null
+      ? token.usableId === striker.monsterId
+      : token.isPlayer && striker.characterIds.includes(token.itemId),
+  );
+  return {
+    attacker: attacker
+      ? { id: attacker.usableId, centre: centreOnMap(attacker, map), movement: striker.movement }
+      : null,
+    tokens: tokens.map((token) => ({
+      id: token.usableId,
+      centre: centreOnMap(token, map),
+      currentHP: token.currentHP,
+    })),
+  };
 }

@@ -86,6 +86,14 @@ interface BodyProps {
 function SheetBody({ actor, equipment, sheet, titleId }: BodyProps) {
   const base: SheetNumbers = useSelector(equipment, (snapshot) => snapshot.context.base);
   const shown: SheetNumbers = useSelector(equipment, (snapshot) => snapshot.context.shown);
+  const vitals = useSelector(actor, (snapshot) => snapshot.context.vitals);
+  // At the table, health reads as it stands there now: « 18 / 30 ».
+  const derived = (key: keyof typeof derivedLabels) =>
+    vitals && key === 'HP'
+      ? `${vitals.currentHP} / ${vitals.maxHP}`
+      : vitals && key === 'soulEssence'
+        ? `${vitals.currentSoulEssence} / ${vitals.maxSoulEssence}`
+        : sheet[key];
   return (
     <main className="sheet" aria-labelledby={titleId}>
       <header className="sheet__header">
@@ -117,7 +125,7 @@ function SheetBody({ actor, equipment, sheet, titleId }: BodyProps) {
             {(Object.keys(derivedLabels) as Array<keyof typeof derivedLabels>).map((key) => (
               <div key={key} className={`derived derived--${key}`}>
                 <dt>{derivedLabels[key]}</dt>
-                <dd>{sheet[key]}</dd>
+                <dd>{derived(key)}</dd>
               </div>
             ))}
             <div className="derived">

@@ -1,3 +1,5 @@
+import { copyFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { createUsersService } from '../../../server/modules/users/service';
 import { BASE_PATH } from '../../../src/api/paths';
@@ -38,4 +40,18 @@ export async function openSignedIn(page: Page, server: TestServer, user: Registe
   );
   await page.waitForURL(/\/shatteredrealms\/?$/);
   await page.goto(`${server.url}${BASE_PATH}${path}`);
+}
+
+/**
+ * A map picture of 20 × 13 cells of 75 px (1,500 × 1,000), served by the test's own server beside
+ * the built client: the table reckons ranges in the picture's own pixels, so a test map needs a
+ * real size.
+ */
+export function servedMapPicture(server: TestServer): string {
+  const name = 'e2e-carte-75px.svg';
+  copyFileSync(
+    fileURLToPath(new URL('../fixtures/carte-75px.svg', import.meta.url)),
+    fileURLToPath(new URL(`../../../dist/client/${name}`, import.meta.url)),
+  );
+  return `${server.url}${BASE_PATH}/${name}`;
 }

@@ -1,0 +1,176 @@
+import { and, eq } from 'drizzle-orm';
+import type { AttackPayload, ItemChangePayload, MapChangePayload } from '../../../src/api/schemas/table';
+import { categoryFieldSchemas } from '../../../src/api/schemas/resources';
+import {
+  DEFAULT_MONSTER_DAMAGE,
+  essenceCostOf,
+  MONSTER_ATTACK,
+  SIMPLE_ATTACK,
+  simpleAttackRange,
+  weaponStat,
+} from '../../../src/domain/dice/attack';
+import type { AttackSpec } from '../../../src/domain/table/attack';
+import type { TokenDraft } from '../../../src/domain/table/decide';
+import { attackMessages } from '../../../src/domain/table/messages';
+import { tokenAt } from '../../../src/domain/table/records';
+import type { MapRef, TableState } from '../../../src/domain/table/types';
+import { managesTable } from '../../../src/domain/table/visibility';
+import type { Db } from '../../db/client';
+import { characters, gameResources } from '../../db/schema/index';
+import { httpError } from '../../lib/errors';
+import { attacksOfWeapon, wornWeapon } from '../equipment/weapon';
+import { categoryFields } from '../resources/views';
+import type { SeatedActor } from './members';
+import { tableServerMessages } from './messages';
+
+type PlaceChange = Extract<ItemChangePayload['change'], { type: 'token.place' }>;
+
+const isUuid = (value: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
+/**
+ * What a client's intent names, read from the database (docs/table.md "The server owns every
+ * number"): the game's map a `mapChange` chooses, the stored character or monster a token is
+ * built from, the weapon's attack and the character's stat an attack rolls with. The client says
+ * which and where; everything else is the server's.
+ */
+export function createTableIntents(db: Db) {
+  async function resource(gameId: string, category: 'map' | 'monster', id: string) {
+    if (!isUuid(id)) return undefined;
+    const [row] = await db
+      .select()
+      .from(gameResources)
+      .where(
+        and(eq(gameResources.id, id), eq(gameResources.gameId, gameId), eq(gameResources.category, category)),
+      );
+    return row;
+  }
+
+  async function character(gameId: string, id: string) {
+    if (!isUuid(id)) return undefined;
+    const [row] = await db
+      .select()
+      .from(characters)
+      .where(and(eq(characters.id, id), eq(characters.gameId, gameId)));
+    return row;
+  }
+
+  return {
+    /** The map of the game a `mapChange` names, with the size the MJ's browser measured. */
+    async mapOf(gameId: string, chosen: NonNullable<MapChangePayload['map']>): Promise<MapRef> {
+      const row = await resource(gameId, 'map', chosen.id);
+      if (!row) throw httpError(404, tableServerMessages.unknownMap);
+      const { link } = categoryFieldSchemas.map.parse(categoryFields('map', row.fields));
+      return { id: row.id, name: row.name, link, width: chosen.width, height: chosen.height };
+    },
+
+    /** The token a `token.place` asks for, built from the stored character or monster. */
+    async draftOf(gameId: string, change: PlaceChange): Promise<TokenDraft> {
+      const at = { x: change.x, y: change.y };
+      if (change.isPlayer) {
+        const row = await character(gameId, change.itemId);
+        if (!row) throw httpError(404, tableServerMessages.unknownCharacter);
+        return {
+          itemId: row.id,
+          name: row.name,
+          isPlayer: true,
+          assetLink: row.assetLink,
+          speciality: null,
+          AC: row.defense,
+          HP: row.pv,
+          soulEssence: row.soulEssence,
+          attackBonus: 0,
+          damage: SIMPLE_ATTACK.damageRoll,
+          // Only the MJ's wish to hide counts; a player's own token is always placed in sight.
+          visibility: !change.hidden,
+          ...at,
+        };
+      }
+      const row = await resource(gameId, 'monster', change.itemId);
+      if (!row) throw httpError(404, tableServerMessages.unknownMonster);
+      const monster = categoryFieldSchemas.monster.parse(categoryFields('monster', row.fields));
+      return {
+        itemId: row.id,
+        name: row.name,
+        isPlayer: false,
+        assetLink: monster.assetLink,
+        speciality: monster.speciality === '' ? null : monster.speciality,
+        AC: monster.AC,
+        HP: monster.HP,
+        soulEssence: null,
+        attackBonus: monster.attackBonus,
+        damage: monster.damage || DEFAULT_MONSTER_DAMAGE,
+        visibility: !change.hidden,
+        ...at,
+      };
+    },
+
+    /**
+     * The attack an `attack` intent names, as the server stores it: the monster's own, the simple
+     * attack, or one of the worn weapon's attacks, with the character's stat for the weapon's
+     * category. Who may strike with which token is `decide`'s to check against the table.
+     */
+    async attackOf(
+      gameId: string,
+      actor: SeatedActor,
+      table: TableState,
+      intent: AttackPayload,
+    ): Promise<AttackSpec> {
+      const token = tokenAt(table, intent.map, intent.attackerId);
+      if (intent.attack.kind === 'monster') {
+        if (!managesTable(actor)) throw httpError(403, attackMessages.onlyMasterMonsters);
+        if (!token || token.isPlayer) throw httpError(404, attackMessages.tokenNotFound);
+        return {
+          ...MONSTER_ATTACK,
+          by: 'monster',
+          itemId: token.itemId,
+          bonus: token.attackBonus,
+          damageRoll: token.damage || DEFAULT_MONSTER_DAMAGE,
+          movement: 0,
+          essenceCost: 0,
+        };
+      }
+      if (managesTable(actor)) throw httpError(403, attackMessages.mastersDoNotAttack);
+      if (!token || !token.isPlayer || !actor.characterIds.includes(token.itemId)) {
+        throw httpError(400, attackMessages.notOnMap);
+      }
+      const row = await character(gameId, token.itemId);
+      if (!row) throw httpError(400, attackMessages.notOnMap);
+      const weapon = await wornWeapon(db, row.id);
+      const common = { by: 'character' as const, itemId: row.id, movement: row.deplacement };
+      if (intent.attack.kind === 'simple') {
+        // Bare-handed, a blow is a matter of force.
+        const stat = weaponStat(row, weapon?.type ?? 'force');
+        return {
+          ...common,
+          name: SIMPLE_ATTACK.name,
+          bonus: 'stat' in stat ? stat.stat : null,
+          damageRoll: SIMPLE_ATTACK.damageRoll,
+          range: simpleAttackRange(weapon?.type ?? null),
+          areaOfEffect: SIMPLE_ATTACK.areaOfEffect,
+          areaSize: 0,
+          maxTargets: SIMPLE_ATTACK.maxTargets,
+          essenceCost: 0,
+        };
+      }
+      if (!weapon) throw httpError(400, attackMessages.noWeapon);
+      const { attackId } = intent.attack;
+      const attack = (await attacksOfWeapon(db, gameId, weapon)).find((offered) => offered.id === attackId);
+      if (!attack) throw httpError(400, attackMessages.unknownAttack);
+      const stat = weaponStat(row, weapon.type);
+      return {
+        ...common,
+        name: attack.name,
+        bonus: 'stat' in stat ? stat.stat : null,
+        damageRoll: attack.damageRoll,
+        range: attack.range,
+        areaOfEffect: attack.areaOfEffect,
+        areaSize: attack.areaSize,
+        maxTargets: attack.maxTargets,
+        essenceCost: essenceCostOf(attack.cost),
+      };
+    },
+  };
+}
+
+export type TableIntents = ReturnType<typeof createTableIntents>;

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PlayerUpdateEvent, TableVitals } from '../../../src/api/schemas/characters';
+import { tokenAt } from '../../../src/domain/table/records';
+import type { MapToken } from '../../../src/domain/table/types';
+import type { Db } from '../../db/client';
+import { characters } from '../../db/schema/index';
+import { reportInternalError } from '../../lib/errors';
+import { rooms } from '../../realtime/rooms';
+import type { Realtime } from '../../realtime/types';
+import type { GameAccess } from '../games/access';
+import { watchersOf } from '../characters/sheet-notices';
+import type { Transition } from './emitter';
+
+/** What a player token says of its character's health; a player token always carries essence. */
+export function vitalsOfToken(token: MapToken): TableVitals {
+  return {
+    currentHP: token.currentHP,
+    maxHP: token.HP,
+    currentSoulEssence: token.currentSoulEssence ?? 0,
+    maxSoulEssence: token.soulEssence ?? 0,
+  };
+}
+
+/**
+ * `playerUpdate` (table.md §7): a player token's HP or essence changed, so every open sheet of its
+ * character shows the new values. Sent to the character's watchers (owner and MJ) only — a sheet
+ * window is not seated at the table, and other players have no business with it. The events are
+ * committed before this runs, so a failure is logged and never refuses the command.
+ */
+export function createPlayerUpdates({
+  db,
+  access,
+  realtime,
+  log,
+}: {
+  db: Db;
+  access: GameAccess;
+  realtime: Realtime;
+  log: FastifyBaseLogger;
+}) {
+  return async function tell(transitions: readonly Transition[]): Promise<void> {
+    // The last value of each character in the batch: an attack adjusts HP and essence in one append.
+    const latest = new Map<string, PlayerUpdateEvent>();
+    for (const { event, after } of transitions) {
+      if (event.type !== 'token.adjusted') continue;
+      const token = tokenAt(after, event.payload.map, event.payload.usableId);
+      if (!token?.isPlayer) continue;
+      latest.set(token.itemId, { playerId: token.itemId, ...vitalsOfToken(token) });
+    }
+    for (const update of latest.values()) {
+      try {
+        const [row] = await db
+          .select({ userId: characters.userId, gameId: characters.gameId })
+          .from(characters)
+          .where(eq(characters.id, update.playerId));
+        if (!row) continue;
+        const watchers = await watchersOf(access, row);
+        realtime.io.to(watchers.map((userId) => rooms.user(userId))).emit('playerUpdate', update);
+      } catch (error) {
+        reportInternalError(log, error);
+      }
+    }
+  };
+}

@@ -1,0 +1,242 @@
+import { DEFAULT_MONSTER_DAMAGE, resolveAttack, type AttackResolution } from '../dice/attack';
+import { diceMessages } from '../dice/messages';
+import { parseDamageRoll } from '../dice/notation';
+import type { RandomInt } from '../dice/random';
+import { describeRoll, type RollResult } from '../dice/roll';
+import {
+  effectiveRange,
+  isInRange,
+  percentToPixels,
+  pointToPixels,
+  tokenCentre,
+  tokensHit,
+  type AreaShape,
+  type Point,
+  type Size,
+} from '../geometry/geometry';
+import { attackMessages } from './messages';
+import { openMap, tokenAt, tokensOfMap } from './records';
+import type { ChatMessage, MapToken, TableActor, TableEventBody, TableState } from './types';
+import { canSee, managesTable, ownsToken } from './visibility';
+
+/**
+ * An attack as the server read it from what it stores, before any check against the table: the
+ * weapon's attack (or the simple one) with the character's stat for the weapon's category, or the
+ * monster's own attack. Nothing in it comes from the client.
+ */
+export interface AttackSpec {
+  name: string;
+  /** A character strikes from the players' attack menu; a monster on the MJ's order. */
+  by: 'character' | 'monster';
+  /** The stored character or monster the attacker's token must still be. */
+  itemId: string;
+  /** d20 + this; null when the character has no usable stat for the weapon's category. */
+  bonus: number | null;
+  damageRoll: string;
+  /** In cells; 0 is the attacker's movement. */
+  range: number;
+  movement: number;
+  areaOfEffect: AreaShape;
+  areaSize: number;
+  /** 0: no limit. */
+  maxTargets: number;
+  /** Soul essence the attack takes from the attacker. */
+  essenceCost: number;
+}
+
+export interface AttackCommand {
+  map: string;
+  attackerId: string;
+  attack: AttackSpec;
+  targetId: string | null;
+  /** Percent of the map, for an area. */
+  aim: Point | null;
+}
+
+type AttackDecision = { events: TableEventBody[] } | { refusal: string };
+
+const refuse = (refusal: string): AttackDecision => ({ refusal });
+
+function centreOf(token: MapToken, map: Size): Point {
+  return tokenCentre(percentToPixels(token, map));
+}
+
+/** The attacker's token, if this actor may strike with it on this map. */
+function attackerFor(state: TableState, command: AttackCommand, actor: TableActor): MapToken | string {
+  const { attack } = command;
+  const token = tokenAt(state, command.map, command.attackerId);
+  if (attack.by === 'character') {
+    // table.md §5: game masters do not attack from the players' menu.
+    if (managesTable(actor)) return attackMessages.mastersDoNotAttack;
+    const onCurrentMap = state.currentMap?.name === command.map;
+    if (!token || !onCurrentMap || !ownsToken(actor, token) || token.itemId !== attack.itemId) {
+      return attackMessages.notOnMap;
+    }
+    return token;
+  }
+  if (!managesTable(actor)) return attackMessages.onlyMasterMonsters;
+  if (!token || token.isPlayer || token.itemId !== attack.itemId) return attackMessages.tokenNotFound;
+  return token;
+}
+
+/** Who the attack hits: the clicked target of a single attack, or the living tokens an area covers. */
+function targetsOf(
+  state: TableState,
+  command: AttackCommand,
+  actor: TableActor,
+  attacker: MapToken,
+  map: Size,
+): MapToken[] | string {
+  const { attack } = command;
+  const from = centreOf(attacker, map);
+  const range = effectiveRange(attack.range, attack.movement);
+  if (attack.areaOfEffect === 'single') {
+    const target = command.targetId === null ? undefined : tokenAt(state, command.map, command.targetId);
+    if (!target || !canSee(actor, target) || target.usableId === attacker.usableId) {
+      return attackMessages.tokenNotFound;
+    }
+    if (target.currentHP <= 0) return attackMessages.deadTarget;
+    if (!isInRange(from, centreOf(target, map), range)) return attackMessages.outOfRange;
+    return [target];
+  }
+  if (command.aim === null) return attackMessages.noAim;
+  const aim = pointToPixels(command.aim, map);
+  if (!isInRange(from, aim, range)) return attackMessages.outOfRange;
+  // Only what the attacker's side sees can be struck: a player's area never reveals a hidden monster.
+  const living = Object.values(tokensOfMap(state, command.map)).filter(
+    (token) => token.currentHP > 0 && canSee(actor, token),
+  );
+  const hit = tokensHit(
+    { ...attack, range },
+    { id: attacker.usableId, centre: from },
+    aim,
+    living.map((token) => ({ id: token.usableId, centre: centreOf(token, map) })),
+  );
+  if (hit.length === 0) return attackMessages.nobodyInArea;
+  return hit.map((id) => living.find((token) => token.usableId === id)!);
+}
+
+const verdicts: Record<AttackResolution['outcome'], string> = {
+  criticalSuccess: attackMessages.criticalSuccess,
+  hit: attackMessages.hit,
+  miss: attackMessages.miss,
+  criticalFail: attackMessages.criticalFail,
+};
+
+/** The d20 of the attack as a chat roll: its natural 20 or 1 are the critical message types. */
+function attackRoll(resolution: AttackResolution, bonus: number): RollResult {
+  return {
+    count: 1,
+    sides: 20,
+    bonus,
+    dice: [resolution.natural],
+    total: resolution.attackTotal,
+    messageType:
+      resolution.outcome === 'criticalSuccess'
+        ? 'diceRollCriticalSuccess'
+        : resolution.outcome === 'criticalFail'
+          ? 'diceRollCriticalFail'
+          : 'diceRoll',
+  };
+}
+
+/**
+ * An attack checked against the server's table and rolled with its chance (table.md §4 "Attack
+ * targeting", §5 "Attacks", §9): the attacker is the actor's own character on the players' map (or,
+ * for the MJ, a monster), the targets are alive, seen and in range, the essence is there. Then
+ * per target a d20 + bonus against its AC — 20 lands with maximised damage, 1 misses — and the
+ * damage taken from its HP, never below 0. The events: the attack line, the essence spent, then
+ * for each target its roll lines and its new HP. Lines about a hidden token go to the managers only.
+ */
+export function decideAttack(
+  state: TableState,
+  command: AttackCommand,
+  actor: TableActor,
+  randomInt: RandomInt,
+): AttackDecision {
+  const { attack, map: mapName } = command;
+  const attacker = attackerFor(state, command, actor);
+  if (typeof attacker === 'string') return refuse(attacker);
+  const map = openMap(state, mapName);
+  if (!map) return refuse(attackMessages.notOnMap);
+  if (attacker.currentHP <= 0) return refuse(attackMessages.attackerDown);
+  if (attack.bonus === null) return refuse(diceMessages.invalidWeaponStat);
+  // A monster whose damage does not read strikes for the spec's 1d6.
+  const damage =
+    parseDamageRoll(attack.damageRoll) ??
+    (attack.by === 'monster' ? parseDamageRoll(DEFAULT_MONSTER_DAMAGE) : null);
+  if (!damage) return refuse(diceMessages.invalidDamage);
+  const targets = targetsOf(state, command, actor, attacker, map);
+  if (typeof targets === 'string') return refuse(targets);
+
+  const events: TableEventBody[] = [
+    {
+      type: 'attack.performed',
+      payload: {
+        map: mapName,
+        attackerId: attacker.usableId,
+        targetIds: targets.map((target) => target.usableId),
+        attack: attack.name,
+      },
+    },
+  ];
+  if (attack.essenceCost > 0) {
+    const essence = attacker.currentSoulEssence ?? 0;
+    if (attacker.soulEssence === null || essence < attack.essenceCost) {
+      return refuse(attackMessages.notEnoughEssence(attack.essenceCost));
+    }
+    events.push({
+      type: 'token.adjusted',
+      payload: {
+        map: mapName,
+        usableId: attacker.usableId,
+        resource: 'soulEssence',
+        value: essence - attack.essenceCost,
+      },
+    });
+  }
+  const speaker = {
+    playerName: attacker.name,
+    senderId: attacker.isPlayer ? attacker.itemId : null,
+    avatar: attacker.assetLink,
+    senderUserId: actor.userId,
+  };
+  for (const target of targets) {
+    const line = (fields: Pick<ChatMessage, 'message' | 'type' | 'roll'>): TableEventBody => ({
+      type: 'dice.rolled',
+      payload: {
+        ...speaker,
+        ...fields,
+        ...(attacker.visibility && target.visibility ? {} : { audience: 'managers' as const }),
+      },
+    });
+    const resolution = resolveAttack({ bonus: attack.bonus, damage, targetArmorClass: target.AC }, randomInt);
+    const roll = attackRoll(resolution, attack.bonus);
+    events.push(
+      line({
+        message: `${describeRoll(roll, attackMessages.label(attack.name, target.name))} · ${attackMessages.armour(resolution.targetArmorClass)} : ${verdicts[resolution.outcome]}`,
+        type: roll.messageType,
+        roll,
+      }),
+    );
+    if (resolution.damage === null) continue;
+    const dealt = Math.max(0, resolution.damage.total);
+    events.push(
+      line({
+        message: describeRoll(resolution.damage, attackMessages.damageLabel(target.name)),
+        type: 'damageRoll',
+        roll: resolution.damage,
+      }),
+      {
+        type: 'token.adjusted',
+        payload: {
+          map: mapName,
+          usableId: target.usableId,
+          resource: 'HP',
+          value: Math.max(0, target.currentHP - dealt),
+        },
+      },
+    );
+  }
+  return { events };
+}

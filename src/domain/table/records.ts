@@ -1,0 +1,50 @@
+import type { MapRef, MapToken, TableState } from './types';
+
+/**
+ * Map names and token ids are data typed by people and clients: '__proto__', 'constructor' or
+ * 'toString' are names like any other. Every record of the table is read through `own` (its own
+ * keys only, never what a prototype offers) and written as a null-prototype copy, where
+ * assigning '__proto__' makes an ordinary entry instead of swapping the prototype.
+ */
+export type Dict<T> = Record<string, T>;
+
+export function dict<T>(entries: Iterable<readonly [string, T]> = []): Dict<T> {
+  const record = Object.create(null) as Dict<T>;
+  for (const [key, value] of entries) record[key] = value;
+  return record;
+}
+
+export function own<T>(record: Dict<T> | undefined, key: string): T | undefined {
+  return record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+export function withEntry<T>(record: Dict<T> | undefined, key: string, value: T): Dict<T> {
+  const copy = dict(Object.entries(record ?? {}));
+  copy[key] = value;
+  return copy;
+}
+
+export function withoutEntry<T>(record: Dict<T> | undefined, key: string): Dict<T> {
+  return dict(Object.entries(record ?? {}).filter(([name]) => name !== key));
+}
+
+/** The tokens of a map, by id (empty when the map has none). */
+export function tokensOfMap(state: TableState, map: string): Dict<MapToken> {
+  return own(state.tokens, map) ?? dict();
+}
+
+export function tokenAt(state: TableState, map: string, usableId: string): MapToken | undefined {
+  return own(own(state.tokens, map), usableId);
+}
+
+export function orderOf(state: TableState, map: string): readonly string[] {
+  return own(state.turnOrders, map) ?? [];
+}
+
+/**
+ * The open map of that name: the one the players see or the one the MJ looks at. Tokens are placed
+ * only there, and positions, ranges and areas are reckoned in its size.
+ */
+export function openMap(state: TableState, map: string): MapRef | undefined {
+  return [state.currentMap, state.masterMap].find((open) => open?.name === map) ?? undefined;
+}

@@ -1,0 +1,93 @@
+import { filter, map, merge, mergeMap, of, scan, startWith, timer, type Observable } from 'rxjs';
+import { fromPromise } from 'xstate';
+import { getCharacterSheet, getWeaponAttacks } from '../api/characters';
+import type { WeaponAttack } from '../api/schemas/characters';
+import { equipmentSlotOf, weaponTypeOf } from '../domain/character/equipment';
+import { SIMPLE_ATTACK, simpleAttackRange } from '../domain/dice/attack';
+import { attackMenuMachine, type Arsenal } from '../machines/attack-menu.machine';
+import { equippedOf } from '../machines/character-sheet.machine';
+import type { TargetingAttack } from '../machines/attack-targeting.machine';
+import type { SocketFact } from './socket';
+import { tableFeed } from './table';
+
+/** table.md §9: the line from the attacker to each target stays a second. */
+export const ATTACK_LINE_MS = 1000;
+
+const asTargeting = (attack: WeaponAttack): TargetingAttack => ({
+  ref: { kind: 'weapon', attackId: attack.id },
+  name: attack.name,
+  range: attack.range,
+  areaOfEffect: attack.areaOfEffect,
+  areaSize: attack.areaSize,
+  maxTargets: attack.maxTargets,
+});
+
+/** What the character wears now, and so what it may strike with (`GET /attack/memory/{id}?playerId=`). */
+export async function loadArsenal(playerId: string, gameId: string, signal: AbortSignal): Promise<Arsenal> {
+  const sheet = await getCharacterSheet(playerId, gameId, signal);
+  const weapon = equippedOf(sheet).find((memory) => equipmentSlotOf(memory.type) === 'Arme') ?? null;
+  const attacks = weapon ? await getWeaponAttacks(weapon.memoryId, playerId, signal) : [];
+  return {
+    weapon: weapon?.name ?? null,
+    simple: {
+      ref: { kind: 'simple' },
+      name: SIMPLE_ATTACK.name,
+      range: simpleAttackRange(weapon ? weaponTypeOf(weapon.name) : null),
+      areaOfEffect: SIMPLE_ATTACK.areaOfEffect,
+      areaSize: 0,
+      maxTargets: SIMPLE_ATTACK.maxTargets,
+    },
+    attacks: attacks.map(asTargeting),
+    movement: sheet.deplacement,
+  };
+}
+
+export const attackMenuLogic = attackMenuMachine.provide({
+  actors: {
+    'load arsenal': fromPromise(
+      ({ input, signal }: { input: { playerId: string; gameId: string }; signal: AbortSignal }) =>
+        loadArsenal(input.playerId, input.gameId, signal),
+    ),
+  },
+});
+
+/** An attack being shown: from whom to whom, until when. */
+export interface AttackLine {
+  seq: number;
+  map: string;
+  attackerId: string;
+  targetIds: string[];
+}
+
+/**
+ * The attacks the table logs, each shown for ATTACK_LINE_MS from the moment it arrives: what every
+ * reader of the table sees of a fight before its rolls (a player's copy names only what they see).
+ */
+export function attackLines(facts$: Observable<SocketFact>): Observable<AttackLine[]> {
+  const performed$ = tableFeed(facts$).pipe(
+    filter((fact) => fact.type === 'table.event' && fact.event.type === 'attack.performed'),
+    map((fact) => {
+      const event = (fact as Extract<typeof fact, { type: 'table.event' }>).event;
+      const payload = event.payload as Omit<AttackLine, 'seq'>;
+      return {
+        seq: event.seq,
+        map: payload.map,
+        attackerId: payload.attackerId,
+        targetIds: payload.targetIds,
+      };
+    }),
+  );
+  return performed$.pipe(
+    mergeMap((line) =>
+      merge(of({ line, shown: true }), timer(ATTACK_LINE_MS).pipe(map(() => ({ line, shown: false })))),
+    ),
+    scan(
+      (lines: AttackLine[], { line, shown }) =>
+        shown
+          ? [...lines.filter((known) => known.seq !== line.seq), line]
+          : lines.filter((known) => known.seq !== line.seq),
+      [],
+    ),
+    startWith([]),
+  );
+}

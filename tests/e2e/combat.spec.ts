@@ -1,0 +1,192 @@
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { characterMemories, characters } from '../../server/db/schema/index';
+import { insertAcceptedPlayer, insertCharacter, insertGame, insertResource } from '../helpers/game-fixtures';
+import type { RegisteredUser, TestServer } from '../helpers/server';
+import {
+  closeServerAfterPages,
+  openSignedIn,
+  servedMapPicture,
+  startServerWithDatabase,
+} from './helpers/own-server';
+
+let server: TestServer;
+test.beforeAll(async () => {
+  server = await startServerWithDatabase();
+});
+test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+
+const mapOf = (page: Page) => page.locator('.table-map__board');
+const token = (page: Page, name: string) =>
+  mapOf(page).getByRole('button', { name: new RegExp(`^${name},`) });
+const chatOf = (page: Page) => page.getByRole('complementary', { name: 'Chat de la partie' });
+/** The roll lines of the chat: attack rolls (criticals included) and damage. */
+const rollLines = (page: Page) =>
+  chatOf(page).locator(
+    '.game-chat__line--diceRoll, .game-chat__line--diceRollCriticalSuccess, .game-chat__line--diceRollCriticalFail, .game-chat__line--damageRoll',
+  );
+
+async function placeFromMenu(page: Page, at: { x: number; y: number }, name: string) {
+  await mapOf(page).click({ button: 'right', position: at });
+  await page.getByRole('menu', { name: 'Ajouter un pion' }).getByRole('menuitem', { name }).click();
+}
+
+/** Screen pixels of one map cell (75 px of the picture) at the map's current size. */
+async function cellOnScreen(page: Page): Promise<number> {
+  const box = (await mapOf(page).boundingBox())!;
+  return (box.width / 1500) * 75;
+}
+
+/** Drags a token so its corner lands at `to` (screen pixels). */
+async function dragTo(page: Page, locator: Locator, to: { x: number; y: number }) {
+  const box = (await locator.boundingBox())!;
+  const grip = { x: box.x + 10, y: box.y + 10 };
+  await page.mouse.move(grip.x, grip.y);
+  await page.mouse.down();
+  await page.mouse.move((grip.x + to.x + 10) / 2, (grip.y + to.y + 10) / 2, { steps: 5 });
+  await page.mouse.move(to.x + 10, to.y + 10, { steps: 5 });
+  await page.mouse.up();
+}
+
+async function chooseAttack(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Attaquer' }).click();
+  await page
+    .getByRole('menu', { name: 'Attaques' })
+    .getByRole('menuitem', { name: new RegExp(`^${name}`) })
+    .click();
+}
+
+test('a player and the MJ fight a monster: refused out of range, struck until it dies, an area on two wolves, the same after a reload', async ({
+  browser,
+}) => {
+  test.slow();
+  const [mj, player] = await Promise.all([server.register(), server.register()]);
+  const db = server.database.db;
+  const gameId = await insertGame(db, mj.userId, 'La Clairière');
+  await insertAcceptedPlayer(db, gameId, mj.userId, player.userId);
+  const characterId = await insertCharacter(db, { userId: player.userId, gameId, name: 'Aelis' });
+  await db.update(characters).set({ forceWeapon: 3 }).where(eq(characters.id, characterId));
+  const sword = await insertResource(db, gameId, 'memory', 'Épée FOR', { type: 'Arme', stat: [] });
+  await db
+    .insert(characterMemories)
+    .values({ characterId, resourceId: sword, category: 'memory', equipped: true });
+  const attack = { weaponType: 'Force', isGlobal: false, memoryId: sword, maxTargets: 1, cost: 'AC' };
+  await insertResource(db, gameId, 'attack', 'Taillade', {
+    ...attack,
+    damageRoll: '1d8+2',
+    range: 1,
+    areaOfEffect: 'single',
+    areaSize: 1,
+  });
+  await insertResource(db, gameId, 'attack', 'Tourbillon', {
+    ...attack,
+    damageRoll: '1d4',
+    range: 0,
+    areaOfEffect: 'circle',
+    areaSize: 2,
+    maxTargets: 0,
+    cost: 'AS',
+  });
+  const created = await Promise.all([
+    server.api(
+      'POST',
+      `/game-data/${gameId}/map`,
+      { name: 'Clairière', link: servedMapPicture(server) },
+      mj.token,
+    ),
+    server.api('POST', `/game-data/${gameId}/monster`, { name: 'Gobelin', HP: 5, AC: 5 }, mj.token),
+    server.api('POST', `/game-data/${gameId}/monster`, { name: 'Loup', HP: 40, AC: 1 }, mj.token),
+  ]);
+  expect(created.map((response) => response.status)).toEqual([201, 201, 201]);
+
+  const contexts: BrowserContext[] = [];
+  const open = async (user: RegisteredUser, path: string) => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await openSignedIn(page, server, user, path);
+    return page;
+  };
+  const master = await open(mj, `/game?gameId=${gameId}`);
+  const hero = await open(player, `/game?gameId=${gameId}&playerId=${characterId}`);
+
+  await master.getByLabel('Carte', { exact: true }).selectOption({ label: 'Clairière' });
+  await master.getByRole('button', { name: 'Oui, emmener les joueurs' }).click();
+  await expect(mapOf(hero).getByRole('img', { name: 'Clairière' })).toBeVisible();
+  // The MJ has no attack menu; the player has one.
+  await expect(master.getByRole('button', { name: 'Attaquer' })).toHaveCount(0);
+
+  const cell = await cellOnScreen(hero);
+  await placeFromMenu(master, { x: 14 * cell, y: 6 * cell }, 'Gobelin');
+  await placeFromMenu(hero, { x: 2 * cell, y: 2 * cell }, 'Aelis');
+  await expect(token(hero, 'Gobelin')).toBeVisible();
+  await expect(token(master, 'Aelis')).toBeVisible();
+
+  // The menu: the simple attack, then the sword's attacks.
+  await hero.getByRole('button', { name: 'Attaquer' }).click();
+  const menu = hero.getByRole('menu', { name: 'Attaques' });
+  await expect(menu.getByRole('menuitem')).toHaveText([/^Attaque simple/, /^Taillade/, /^Tourbillon/]);
+  await expect(menu).toContainText('Arme : Épée FOR');
+  await hero.getByRole('button', { name: 'Attaquer' }).click();
+
+  // Too far: the spec's refusal, nothing rolled.
+  await chooseAttack(hero, 'Taillade');
+  await token(hero, 'Gobelin').click();
+  await expect(hero.getByRole('alert').filter({ hasText: 'Cible hors de portée !' })).toBeVisible();
+  await expect(rollLines(hero)).toHaveCount(0);
+  await hero.keyboard.press('Escape');
+
+  // Next to it, the player strikes until it falls; both see the line and the same rolls.
+  const goblin = (await token(hero, 'Gobelin').boundingBox())!;
+  await dragTo(hero, token(hero, 'Aelis'), { x: goblin.x - cell, y: goblin.y });
+  await expect(token(master, 'Aelis')).toBeVisible();
+  let screenshotTaken = false;
+  for (let blow = 0; blow < 8; blow++) {
+    if ((await token(master, 'Gobelin').getAttribute('aria-label'))?.includes('Mort')) break;
+    const before = await rollLines(master).count();
+    await chooseAttack(hero, 'Taillade');
+    await token(hero, 'Gobelin').click();
+    await expect(master.getByTestId('attack-line')).toHaveCount(1);
+    await expect(hero.getByTestId('attack-line')).toHaveCount(1);
+    if (!screenshotTaken) {
+      await master.screenshot({ path: test.info().outputPath('ligne-d-attaque.png') });
+      screenshotTaken = true;
+    }
+    await expect.poll(() => rollLines(master).count()).toBeGreaterThan(before);
+    await expect.poll(() => rollLines(hero).count()).toBe(await rollLines(master).count());
+    await expect(master.getByTestId('attack-line')).toHaveCount(0, { timeout: 5_000 });
+  }
+  await expect(token(master, 'Gobelin')).toHaveAttribute('aria-label', /Mort/);
+  await expect(rollLines(hero).first()).toContainText('Taillade → Gobelin');
+  await expect(hero.getByRole('button', { name: 'Attaquer' })).toBeVisible();
+
+  // The MJ removes the dead: its death is told to all.
+  await token(master, 'Gobelin').click();
+  await master.getByRole('button', { name: 'Supprimer le pion' }).click();
+  await expect(chatOf(hero)).toContainText('Vous avez tué un Gobelin.');
+
+  // Two wolves beside Aelis; a whirl of the soul catches both.
+  const aelis = (await token(master, 'Aelis').boundingBox())!;
+  const boardBox = (await mapOf(master).boundingBox())!;
+  const local = { x: aelis.x - boardBox.x, y: aelis.y - boardBox.y };
+  // Left of Aelis, a cell apart: the turn-order panel floats on the right.
+  await placeFromMenu(master, { x: local.x - 1.5 * cell, y: local.y - 0.5 * cell }, 'Loup');
+  await placeFromMenu(master, { x: local.x - 1.5 * cell, y: local.y + 0.5 * cell }, 'Loup');
+  await expect(token(hero, 'Loup 2')).toBeVisible();
+  const rolledBefore = await rollLines(master).count();
+  await chooseAttack(hero, 'Tourbillon');
+  await token(hero, 'Loup 2').click();
+  await expect(master.getByTestId('attack-line')).toHaveCount(2);
+  await expect.poll(() => rollLines(master).count()).toBeGreaterThanOrEqual(rolledBefore + 2);
+  await expect(chatOf(master)).toContainText('Tourbillon → Loup');
+  await expect(chatOf(master)).toContainText('Tourbillon → Loup 2');
+
+  // A reload of both finds the same fight.
+  const chatBefore = await rollLines(master).allInnerTexts();
+  await Promise.all([hero.reload(), master.reload()]);
+  await expect(token(master, 'Loup 2')).toBeVisible();
+  await expect(token(hero, 'Gobelin')).toHaveCount(0);
+  await expect.poll(() => rollLines(master).allInnerTexts()).toEqual(chatBefore);
+  await expect.poll(() => rollLines(hero).allInnerTexts()).toEqual(chatBefore);
+  await Promise.all(contexts.map((context) => context.close()));
+});

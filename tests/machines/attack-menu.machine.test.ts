@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { attackMenuMachine, type Arsenal } from '../../src/machines/attack-menu.machine';
+import {
+  attackTargetingMachine,
+  type AttackIntent,
+  type Board,
+  type TargetingAttack,
+} from '../../src/machines/attack-targeting.machine';
+import {
+  deferred,
+  expectSameState,
+  modelOf,
+  pathsThroughEveryTransition,
+  settle,
+  titleOf,
+  visitedStates,
+  type Pending,
+} from '../helpers/machine-model';
+
+const cell = (x: number, y: number) => ({ x: x * 75, y: y * 75 });
+const board: Board = {
+  attacker: { id: 'ana', centre: cell(0, 0), movement: 4 },
+  tokens: [
+    { id: 'ana', centre: cell(0, 0), currentHP: 30 },
+    { id: 'loup', centre: cell(1, 0), currentHP: 12 },
+    { id: 'gobelin', centre: cell(0, 1), currentHP: 0 },
+    { id: 'liche', centre: cell(8, 8), currentHP: 40 },
+  ],
+};
+const simple: TargetingAttack = {
+  ref: { kind: 'simple' },
+  name: 'Attaque simple',
+  range: 1,
+  areaOfEffect: 'single',
+  areaSize: 0,
+  maxTargets: 1,
+};
+const whirl: TargetingAttack = {
+  ref: { kind: 'weapon', attackId: 'a-tourbillon' },
+  name: 'Tourbillon',
+  range: 0,
+  areaOfEffect: 'circle',
+  areaSize: 2,
+  maxTargets: 0,
+};
+const arsenal: Arsenal = { weapon: 'Épée FOR', simple, attacks: [whirl], movement: 4 };
+const input = { playerId: 'c-ana', gameId: 'G1' };
+
+type Snapshot = ReturnType<typeof attackMenuMachine.getInitialSnapshot>;
+
+/** The menu's events, and the outcomes of its read; picking offers what the arsenal holds. */
+function modelEvents(snapshot: Snapshot): AnyEventObject[] {
+  if (snapshot.matches('loading')) {
+    return [
+      { type: 'xstate.done.actor.loadArsenal', output: arsenal },
+      { type: 'xstate.error.actor.loadArsenal', error: new TypeError('Failed to fetch') },
+      { type: 'menu.close' },
+    ];
+  }
+  if (snapshot.matches('open')) {
+    return [
+      { type: 'attack.pick', attack: simple },
+      { type: 'attack.pick', attack: whirl },
+      { type: 'menu.close' },
+    ];
+  }
+  return [{ type: 'menu.open' }, { type: 'menu.close' }];
+}
+
+/** The menu wired to targeting as the table wires them: a pick starts aiming on the map. */
+function wired() {
+  const loads: Array<Pending<Arsenal>> = [];
+  const sent: AttackIntent[] = [];
+  const refused: string[] = [];
+  const targeting = createActor(
+    attackTargetingMachine.provide({
+      actions: {
+        'send attack': (_, intent) => void sent.push(intent),
+        'announce refusal': (_, { text }) => void refused.push(text),
+      },
+    }),
+    { input: { role: 'player', board } },
+  ).start();
+  const menu = createActor(
+    attackMenuMachine.provide({
+      actors: {
+        'load arsenal': fromPromise<Arsenal, typeof input>(({ input: asked }) => {
+          const call = deferred<Arsenal>(asked);
+          loads.push(call);
+          return call.promise;
+        }),
+      },
+      actions: { 'choose attack': (_, attack) => targeting.send({ type: 'attack.choose', attack }) },
+    }),
+    { input },
+  ).start();
+  return { menu, targeting, loads, sent, refused };
+}
+
+describe('attack menu wired to targeting: every transition', () => {
+  const paths = pathsThroughEveryTransition(modelOf(attackMenuMachine, modelEvents, input));
+
+  it('visits every state of the menu', () => {
+    expect(visitedStates(paths)).toEqual(['closed', 'failed', 'loading', 'open']);
+  });
+
+  for (const path of paths) {
+    it(titleOf(path), async () => {
+      const { menu, targeting, loads } = wired();
+      const answer = async ({ event }: { event: AnyEventObject }) => {
+        const call = loads.at(-1)!;
+        if (event.type.startsWith('xstate.done')) call.resolve(event.output as Arsenal);
+        else call.reject(event.error);
+        await settle();
+      };
+      const send = ({ event }: { event: AnyEventObject }) => void menu.send(event as never);
+      let picked: TargetingAttack | null = null;
+      await path.test({
+        events: {
+          'menu.open': send,
+          'menu.close': send,
+          'attack.pick': ({ event }) => {
+            picked = (event as unknown as { attack: TargetingAttack }).attack;
+            menu.send(event as never);
+          },
+          'xstate.done.actor.loadArsenal': answer,
+          'xstate.error.actor.loadArsenal': answer,
+        },
+        states: {
+          '*': (expected) => expectSameState(menu, expected as never),
+          // Reading what the character wears now, for this character of this game.
+          loading: () => expect(loads.at(-1)?.input).toEqual(input),
+          // Open: the simple attack and the weapon's, as read.
+          open: () => expect(menu.getSnapshot().context.arsenal).toEqual(arsenal),
+          // Failed: the menu offers to try again.
+          failed: () => expect(menu.getSnapshot().can({ type: 'menu.open' })).toBe(true),
+          // Closed after a pick: the map aims that attack; otherwise nothing is aimed.
+          closed: () => expect(targeting.getSnapshot().context.attack).toEqual(picked),
+        },
+      });
+    });
+  }
+});
+
+describe('the wired flow: menu → choose → aim → send, cancel or refusal', () => {
+  async function pick(attack: TargetingAttack) {
+    const flow = wired();
+    flow.menu.send({ type: 'menu.open' });
+    flow.loads.at(-1)!.resolve(arsenal);
+    await settle();
+    flow.menu.send({ type: 'attack.pick', attack });
+    return flow;
+  }
+
+  it('sends a single attack on a living target in reach, then stops aiming', async () => {
+    const { targeting, sent } = await pick(simple);
+    targeting.send({ type: 'map.clicked', point: cell(1, 0), usableId: 'loup' });
+    expect(sent).toEqual([{ attack: simple, attackerId: 'ana', targetIds: ['loup'], aim: cell(1, 0) }]);
+    expect(targeting.getSnapshot().value).toBe('noAttack');
+  });
+
+  it('tells each refusal, keeps aiming, and a click on empty space gives up without sending', async () => {
+    const { targeting, sent, refused } = await pick(simple);
+    targeting.send({ type: 'map.clicked', point: cell(8, 8), usableId: 'liche' });
+    targeting.send({ type: 'map.clicked', point: cell(8, 8), usableId: 'liche' });
+    targeting.send({ type: 'map.clicked', point: cell(0, 1), usableId: 'gobelin' });
+    expect(refused).toEqual([
+      'Cible hors de portée !',
+      'Cible hors de portée !',
+      "Impossible d'attaquer une créature morte !",
+    ]);
+    expect(targeting.getSnapshot().value).toBe('choosingTarget');
+    targeting.send({ type: 'map.clicked', point: cell(5, 5), usableId: null });
+    expect(targeting.getSnapshot().value).toBe('noAttack');
+    expect(sent).toEqual([]);
+  });
+
+  it('aims an area by the movement when its range is 0, and gives up when it catches nobody alive', async () => {
+    const { targeting, sent, refused } = await pick(whirl);
+    targeting.send({ type: 'map.clicked', point: cell(9, 0), usableId: null });
+    expect(refused).toEqual(['Cible hors de portée !']);
+    targeting.send({ type: 'map.clicked', point: cell(1, 1), usableId: null });
+    expect(sent).toEqual([{ attack: whirl, attackerId: 'ana', targetIds: ['loup'], aim: cell(1, 1) }]);
+    const again = await pick(whirl);
+    again.targeting.send({ type: 'map.clicked', point: cell(0, 3), usableId: null });
+    expect(again.sent).toEqual([]);
+    expect(again.targeting.getSnapshot().value).toBe('noAttack');
+  });
+
+  it('lets the player put the attack down (Escape)', async () => {
+    const { targeting, sent } = await pick(whirl);
+    targeting.send({ type: 'attack.cancel' });
+    expect(targeting.getSnapshot().context.attack).toBeNull();
+    expect(sent).toEqual([]);
+  });
+});

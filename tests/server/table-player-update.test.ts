@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PlayerUpdateEvent } from '../../src/api/schemas/characters';
+import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { joined, MAP, playerDraft, tableParty, tokenOf, type TableParty } from '../helpers/table';
+
+describe.each(drivers)(
+  'playerUpdate: a character’s health at the table reaches its sheets (%s)',
+  (driver) => {
+    let t: TestServer;
+    let p: TableParty;
+
+    beforeAll(async () => {
+      t = await startTestServer({ driver });
+      p = await tableParty(t);
+    });
+    afterAll(() => t.close());
+
+    it('tells the owner and the MJ the new HP after the MJ hurts the token, never another player; the sheet reads them', async () => {
+      const mj = await joined(t, p.mj, p.gameId);
+      const owner = await joined(t, p.owner, p.gameId);
+      const other = await joined(t, p.other, p.gameId);
+      const heard = {
+        mj: [] as PlayerUpdateEvent[],
+        owner: [] as PlayerUpdateEvent[],
+        other: [] as PlayerUpdateEvent[],
+      };
+      mj.socket.on('playerUpdate', (update: PlayerUpdateEvent) => heard.mj.push(update));
+      owner.socket.on('playerUpdate', (update: PlayerUpdateEvent) => heard.owner.push(update));
+      other.socket.on('playerUpdate', (update: PlayerUpdateEvent) => heard.other.push(update));
+
+      const before = await t.api('GET', `/players/${p.ownerCharacter}`, undefined, p.owner.token);
+      expect(before.body.table).toBeNull();
+
+      expect(
+        await owner.send('itemChange', {
+          gameId: p.gameId,
+          change: { type: 'token.place', map: MAP, ...playerDraft(p.ownerCharacter) },
+        }),
+      ).toEqual({ ok: true });
+      const token = await tokenOf(t, p.gameId, p.ownerCharacter);
+      expect(
+        await mj.send('itemChange', {
+          gameId: p.gameId,
+          change: {
+            type: 'token.adjust',
+            map: MAP,
+            usableId: token.usableId,
+            resource: 'HP',
+            direction: 'decrease',
+            amount: 3,
+          },
+        }),
+      ).toEqual({ ok: true });
+
+      const expected: PlayerUpdateEvent = {
+        playerId: p.ownerCharacter,
+        currentHP: token.HP - 3,
+        maxHP: token.HP,
+        currentSoulEssence: token.currentSoulEssence ?? 0,
+        maxSoulEssence: token.soulEssence ?? 0,
+      };
+      await vi.waitFor(() => {
+        expect(heard.owner).toEqual([expected]);
+        expect(heard.mj).toEqual([expected]);
+      });
+      // The other player's socket answers after the emit: had it been told, it would have heard by now.
+      await other.send('tableCatchUp', { gameId: p.gameId, afterSeq: 0 });
+      expect(heard.other).toEqual([]);
+
+      const { playerId: _, ...vitals } = expected;
+      const sheet = await t.api('GET', `/players/${p.ownerCharacter}`, undefined, p.mj.token);
+      expect(sheet.body.table).toEqual(vitals);
+      for (const client of [mj, owner, other]) client.socket.close();
+    });
+  },
+);
