@@ -7,6 +7,22 @@ import {
 } from '../../domain/geometry/geometry';
 import type { TargetingAttack } from '../../machines/attack-targeting.machine';
 
+/**
+ * Where the line is drawn: from the attacker's rim, so it never crosses its initials, to the
+ * target's rim — or, when they stand side by side and that would leave too little to see, to the
+ * target's centre, the arrowhead on it. Tokens that overlap keep the whole line.
+ */
+function rimToRim(from: Point, to: Point): { from: Point; to: Point } {
+  const length = Math.hypot(to.x - from.x, to.y - from.y);
+  const rim = CELL_PX / 2;
+  if (length <= rim) return { from, to };
+  const along = (distance: number) => ({
+    x: from.x + ((to.x - from.x) / length) * distance,
+    y: from.y + ((to.y - from.y) / length) * distance,
+  });
+  return { from: along(rim), to: length >= 3 * rim ? along(length - rim) : to };
+}
+
 /** A line being shown, resolved to where its tokens stand now. */
 export interface ShownAttackLine {
   key: string;
@@ -80,18 +96,38 @@ export function AttackOverlay({
         />
       )}
       {aiming?.pointer && areaShape(aiming.attack, aiming.from, aiming.pointer, aiming.range)}
+      {lines.length > 0 && (
+        <defs>
+          <marker
+            id="attack-line-head"
+            viewBox="0 0 10 10"
+            refX="9"
+            refY="5"
+            markerUnits="userSpaceOnUse"
+            markerWidth={CELL_PX / 3}
+            markerHeight={CELL_PX / 3}
+            orient="auto"
+          >
+            <path className="attack-line__head" d="M0 0 L10 5 L0 10 Z" />
+          </marker>
+        </defs>
+      )}
       {lines.map((line) =>
-        line.to.map((to, index) => (
-          <line
-            key={`${line.key}-${index}`}
-            className="attack-line"
-            data-testid="attack-line"
-            x1={line.from.x}
-            y1={line.from.y}
-            x2={to.x}
-            y2={to.y}
-          />
-        )),
+        line.to.map((target, index) => {
+          const { from, to } = rimToRim(line.from, target);
+          return (
+            <line
+              key={`${line.key}-${index}`}
+              className="attack-line"
+              data-testid="attack-line"
+              markerEnd="url(#attack-line-head)"
+              x1={from.x}
+              y1={from.y}
+              x2={to.x}
+              y2={to.y}
+            />
+          );
+        }),
       )}
     </g>
   );

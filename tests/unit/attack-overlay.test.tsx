@@ -1,0 +1,40 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AttackOverlay } from '../../src/ui/game/AttackOverlay';
+
+function drawn(from: { x: number; y: number }, to: { x: number; y: number }) {
+  const { getByTestId } = render(
+    <svg>
+      <AttackOverlay aiming={null} lines={[{ key: 'a', from, to: [to] }]} />
+    </svg>,
+  );
+  const line = getByTestId('attack-line');
+  return {
+    ends: ['x1', 'y1', 'x2', 'y2'].map((name) => Number(line.getAttribute(name))),
+    head: line.getAttribute('marker-end'),
+  };
+}
+
+describe('AttackOverlay: the line of an attack', () => {
+  afterEach(cleanup);
+
+  it('runs from the attacker’s rim to the target’s, half a cell (37.5 map px) in from each centre, with an arrowhead', () => {
+    const { ends, head } = drawn({ x: 100, y: 100 }, { x: 400, y: 100 });
+    expect(ends).toEqual([137.5, 100, 362.5, 100]);
+    expect(head).toBe('url(#attack-line-head)');
+  });
+
+  it('follows the direction of the strike on a diagonal', () => {
+    const { ends } = drawn({ x: 0, y: 0 }, { x: 300, y: 400 });
+    expect(ends.map((n) => Math.round(n * 10) / 10)).toEqual([22.5, 30, 277.5, 370]);
+  });
+
+  it('between tokens side by side, leaves the attacker’s rim and points at the target’s centre', () => {
+    expect(drawn({ x: 0, y: 0 }, { x: 75, y: 0 }).ends).toEqual([37.5, 0, 75, 0]);
+  });
+
+  it('keeps the whole line between tokens that overlap by more than half', () => {
+    expect(drawn({ x: 0, y: 0 }, { x: 30, y: 0 }).ends).toEqual([0, 0, 30, 0]);
+  });
+});
