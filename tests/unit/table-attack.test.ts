@@ -200,10 +200,7 @@ function attackOf(table: Table, hero: string, monsters: string[], s: Strike) {
     attackerId,
     attack,
     targetId: s.target === null ? null : all[s.target % all.length]!.usableId,
-    aim:
-      s.aim === 'target'
-        ? centreOf(cellOf(all[(s.target ?? 0) % all.length]!))
-        : s.aim && centreOf(s.aim),
+    aim: s.aim === 'target' ? centreOf(cellOf(all[(s.target ?? 0) % all.length]!)) : s.aim && centreOf(s.aim),
   };
   return { command, actor: byCharacter ? ana : mj };
 }
