@@ -56,12 +56,25 @@ export interface AttackTargetingContext {
 
 type Click = Extract<AttackTargetingEvent, { type: 'map.clicked' }>;
 
+/**
+ * The token that strikes: the monster the MJ makes attack, found among the board's tokens, else
+ * the player's own character. A monster's reach is not counted (docs/table.md "Combat").
+ */
+export function strikerOf(board: Board, attack: TargetingAttack | null): Board['attacker'] {
+  if (attack?.ref.kind !== 'monster') return board.attacker;
+  const { attackerId } = attack.ref;
+  const token = board.tokens.find((candidate) => candidate.id === attackerId);
+  return token ? { id: token.id, centre: token.centre, movement: 0 } : null;
+}
+
+const strikerIn = (context: AttackTargetingContext) => strikerOf(context.board, context.attack);
+
 function rangeOf(context: AttackTargetingContext): number {
-  return effectiveRange(context.attack?.range ?? 0, context.board.attacker?.movement ?? 0);
+  return effectiveRange(context.attack?.range ?? 0, strikerIn(context)?.movement ?? 0);
 }
 
 function clickedToken(context: AttackTargetingContext, click: Click) {
-  return click.usableId === context.board.attacker?.id
+  return click.usableId === strikerIn(context)?.id
     ? undefined
     : context.board.tokens.find((token) => token.id === click.usableId);
 }
@@ -74,9 +87,10 @@ function aimOf(context: AttackTargetingContext, click: Click): Point {
 /** The living tokens an area attack aimed by this click hits. */
 function areaTargets(context: AttackTargetingContext, click: Click): string[] {
   const { attack, board } = context;
-  if (!attack || !board.attacker) return [];
+  const striker = strikerIn(context);
+  if (!attack || !striker) return [];
   const living = board.tokens.filter((token) => token.currentHP > 0);
-  return tokensHit({ ...attack, range: rangeOf(context) }, board.attacker, aimOf(context, click), living);
+  return tokensHit({ ...attack, range: rangeOf(context) }, striker, aimOf(context, click), living);
 }
 
 /**
@@ -112,7 +126,8 @@ export const attackTargetingMachine = setup({
     // Players strike with their character; the MJ and admins only make a monster strike.
     'the actor may not make this attack': ({ context, event }) =>
       event.type === 'attack.choose' && (context.role === 'player') === (event.attack.ref.kind === 'monster'),
-    'attacker is not on the map': ({ context }) => context.board.attacker === null,
+    'attacker is not on the map': ({ context, event }) =>
+      strikerOf(context.board, event.type === 'attack.choose' ? event.attack : context.attack) === null,
     'attack hits an area': ({ context }) =>
       context.attack !== null && context.attack.areaOfEffect !== 'single',
     'no token was clicked': ({ context, event }) =>
@@ -120,8 +135,9 @@ export const attackTargetingMachine = setup({
     'target is dead': ({ context, event }) =>
       event.type === 'map.clicked' && (clickedToken(context, event)?.currentHP ?? 1) <= 0,
     'target is out of range': ({ context, event }) => {
-      if (event.type !== 'map.clicked' || !context.board.attacker) return false;
-      return !isInRange(context.board.attacker.centre, aimOf(context, event), rangeOf(context));
+      const striker = strikerIn(context);
+      if (event.type !== 'map.clicked' || !striker) return false;
+      return !isInRange(striker.centre, aimOf(context, event), rangeOf(context));
     },
     'area catches nobody alive': ({ context, event }) =>
       event.type === 'map.clicked' && areaTargets(context, event).length === 0,
@@ -188,7 +204,7 @@ export const attackTargetingMachine = setup({
                 type: 'send attack',
                 params: ({ context, event }) => ({
                   attack: context.attack!,
-                  attackerId: context.board.attacker!.id,
+                  attackerId: strikerIn(context)!.id,
                   targetIds: areaTargets(context, event),
                   aim: aimOf(context, event),
                 }),
@@ -219,7 +235,7 @@ export const attackTargetingMachine = setup({
                 type: 'send attack',
                 params: ({ context, event }) => ({
                   attack: context.attack!,
-                  attackerId: context.board.attacker!.id,
+                  attackerId: strikerIn(context)!.id,
                   targetIds: [event.usableId!],
                   aim: aimOf(context, event),
                 }),

@@ -56,7 +56,7 @@ async function chooseAttack(page: Page, name: string) {
     .click();
 }
 
-test('a player and the MJ fight a monster: refused out of range, struck until it dies, an area on two wolves, the same after a reload', async ({
+test('a player and the MJ fight a monster: refused out of range, struck until it dies, an area on two wolves, a wolf strikes back, the same after a reload', async ({
   browser,
 }) => {
   test.slow();
@@ -180,6 +180,16 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
   await expect.poll(() => rollLines(master).count()).toBeGreaterThanOrEqual(rolledBefore + 2);
   await expect(chatOf(master)).toContainText('Tourbillon → Loup');
   await expect(chatOf(master)).toContainText('Tourbillon → Loup 2');
+
+  // The MJ makes a wolf strike Aelis from its token: the roll is the wolf's, both see it.
+  const struckBefore = await rollLines(hero).count();
+  await token(master, 'Loup 2').click();
+  await master.getByRole('button', { name: 'Faire attaquer' }).click();
+  await token(master, 'Aelis').click();
+  await expect(hero.getByTestId('attack-line')).toHaveCount(1);
+  await expect.poll(() => rollLines(hero).count()).toBeGreaterThan(struckBefore);
+  await expect(rollLines(hero).filter({ hasText: 'Loup 2' }).last()).toContainText('Attaque → Aelis');
+  await expect(master.getByRole('button', { name: 'Attaquer' })).toHaveCount(0);
 
   // A reload of both finds the same fight.
   const chatBefore = await rollLines(master).allInnerTexts();

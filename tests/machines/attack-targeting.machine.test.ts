@@ -112,12 +112,31 @@ describe('attack targeting', () => {
     const player = start('player');
     player.actor.send({ type: 'attack.choose', attack: bite });
     expect(player.actor.getSnapshot().value).toBe('noAttack');
-    const master = start('mj');
+    // The MJ's board names no character of theirs: the wolf strikes from its own token.
+    const master = start('mj', { ...board, attacker: null });
     master.actor.send({ type: 'attack.choose', attack: slash });
     expect(master.actor.getSnapshot().value).toBe('noAttack');
     master.actor.send({ type: 'attack.choose', attack: bite });
+    expect(master.actor.getSnapshot().value).toBe('choosingTarget');
     master.actor.send({ type: 'map.clicked', point: cell(8, 8), usableId: 'liche' });
-    expect(master.sent).toEqual([{ attack: bite, attackerId: 'ana', targetIds: ['liche'], aim: cell(8, 8) }]);
+    expect(master.sent).toEqual([
+      { attack: bite, attackerId: 'loup', targetIds: ['liche'], aim: cell(8, 8) },
+    ]);
+  });
+
+  it('makes a monster strike from its own token: never at itself, refused once it left the map', () => {
+    const master = start('mj', { ...board, attacker: null });
+    master.actor.send({ type: 'attack.choose', attack: bite });
+    master.actor.send({ type: 'map.clicked', point: cell(1, 0), usableId: 'loup' });
+    expect(master.actor.getSnapshot().value).toBe('noAttack');
+    master.actor.send({
+      type: 'attack.choose',
+      attack: { ...bite, ref: { kind: 'monster', attackerId: 'parti' } },
+    });
+    expect(master.actor.getSnapshot().context.refusal).toBe(
+      'Votre personnage doit être présent sur la carte pour attaquer !',
+    );
+    expect(master.sent).toEqual([]);
   });
 
   it('attacks a living target in range, and keeps the attack after a refusal', () => {

@@ -16,7 +16,7 @@ import {
 } from '../../effects/table';
 import { attackLines, attackMenuLogic, type AttackLine } from '../../effects/attacks';
 import { pixelsToPoint } from '../../domain/geometry/geometry';
-import { attackTargetingMachine } from '../../machines/attack-targeting.machine';
+import { attackTargetingMachine, strikerOf } from '../../machines/attack-targeting.machine';
 import { mapSelectionMachine } from '../../machines/map-selection.machine';
 import { tableNoticeMachine } from '../../machines/table-notice.machine';
 import { turnOrderMachine } from '../../machines/turn-order.machine';
@@ -162,6 +162,9 @@ export function LiveTable({
     { input: { playerId: seat.playerId, gameId }, inspect },
   );
   const aimed = useSelector(targeting, (snapshot) => snapshot.context.attack);
+  const striker = useSelector(targeting, (snapshot) =>
+    strikerOf(snapshot.context.board, snapshot.context.attack),
+  );
   const movement = useSelector(attackMenu, (snapshot) => snapshot.context.arsenal?.movement ?? 0);
   const [lines, setLines] = useState<AttackLine[]>([]);
   useEffect(() => {
@@ -209,10 +212,9 @@ export function LiveTable({
 
   const tokens = tokensOn(table, map);
   const detailed = details ? tokens.find((token) => token.usableId === details) : undefined;
-  const strikerId = aimed?.ref.kind === 'monster' ? aimed.ref.attackerId : null;
   const board = useMemo(
-    () => attackBoard(table, map, { characterIds, monsterId: strikerId, movement }),
-    [table, map, characterIds, strikerId, movement],
+    () => attackBoard(table, map, { characterIds, movement }),
+    [table, map, characterIds, movement],
   );
   useEffect(() => {
     targeting.send({ type: 'board.updated', board });
@@ -267,10 +269,10 @@ export function LiveTable({
           placeable={{ characters, monsters }}
           actions={actions}
           targeting={
-            aimed && board.attacker
+            aimed && striker
               ? {
                   attack: aimed,
-                  from: board.attacker.centre,
+                  from: striker.centre,
                   range: aimed.range === 0 ? movement : aimed.range,
                   click: (point, usableId) => targeting.send({ type: 'map.clicked', point, usableId }),
                   cancel: () => targeting.send({ type: 'attack.cancel' }),

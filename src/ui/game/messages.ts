@@ -109,6 +109,5 @@ export const attackMenuMessages = {
       ? `${name} : cliquez sur une cible (un clic dans le vide annule).`
       : `${name} : cliquez où viser (un clic dans le vide sans cible annule).`,
   cancel: 'Annuler l’attaque',
-  monsterAttack: 'Faire attaquer',
   monsterAiming: (name: string) => `${name} attaque : cliquez sur sa cible (un clic dans le vide annule).`,
 } as const;

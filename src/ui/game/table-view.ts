@@ -64,21 +64,17 @@ export function centreOnMap(token: Pick<MapToken, 'x' | 'y'>, map: MapRef): Poin
 }
 
 /**
- * What targeting reads of the map (in the map's pixels): the striker — the player's own character,
- * or the monster the MJ makes strike — and every token this copy of the table shows.
+ * What targeting reads of the map (in the map's pixels): the player's own character and every
+ * token this copy of the table shows, among them any monster the MJ makes strike.
  */
 export function attackBoard(
   table: TableState,
   map: MapRef | null,
-  striker: { characterIds: readonly string[]; monsterId: string | null; movement: number },
+  striker: { characterIds: readonly string[]; movement: number },
 ): Board {
   const tokens = tokensOn(table, map);
   if (map === null) return { attacker: null, tokens: [] };
-  const attacker = tokens.find((token) =>
-    striker.monsterId !== null
-      ? token.usableId === striker.monsterId
-      : token.isPlayer && striker.characterIds.includes(token.itemId),
-  );
+  const attacker = tokens.find((token) => token.isPlayer && striker.characterIds.includes(token.itemId));
   return {
     attacker: attacker
       ? { id: attacker.usableId, centre: centreOnMap(attacker, map), movement: striker.movement }
