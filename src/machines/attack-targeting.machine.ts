@@ -69,6 +69,12 @@ export function strikerOf(board: Board, attack: TargetingAttack | null): Board['
 
 const strikerIn = (context: AttackTargetingContext) => strikerOf(context.board, context.attack);
 
+/** Why no one strikes: the player's character is not on the map, or the MJ's monster is gone. */
+function absentStriker({ context, event }: { context: AttackTargetingContext; event: AttackTargetingEvent }) {
+  const attack = event.type === 'attack.choose' ? event.attack : context.attack;
+  return { text: attack?.ref.kind === 'monster' ? attackMessages.tokenNotFound : attackMessages.notOnMap };
+}
+
 function rangeOf(context: AttackTargetingContext): number {
   return effectiveRange(context.attack?.range ?? 0, strikerIn(context)?.movement ?? 0);
 }
@@ -162,8 +168,8 @@ export const attackTargetingMachine = setup({
           {
             guard: 'attacker is not on the map',
             actions: [
-              { type: 'refuse', params: { text: attackMessages.notOnMap } },
-              { type: 'announce refusal', params: { text: attackMessages.notOnMap } },
+              { type: 'refuse', params: absentStriker },
+              { type: 'announce refusal', params: absentStriker },
             ],
           },
           { target: 'choosingTarget', actions: 'remember attack' },
@@ -180,8 +186,8 @@ export const attackTargetingMachine = setup({
             target: 'noAttack',
             actions: [
               'forget attack',
-              { type: 'refuse', params: { text: attackMessages.notOnMap } },
-              { type: 'announce refusal', params: { text: attackMessages.notOnMap } },
+              { type: 'refuse', params: absentStriker },
+              { type: 'announce refusal', params: absentStriker },
             ],
           },
           {

@@ -133,9 +133,7 @@ describe('attack targeting', () => {
       type: 'attack.choose',
       attack: { ...bite, ref: { kind: 'monster', attackerId: 'parti' } },
     });
-    expect(master.actor.getSnapshot().context.refusal).toBe(
-      'Votre personnage doit être présent sur la carte pour attaquer !',
-    );
+    expect(master.actor.getSnapshot().context.refusal).toBe('Pion introuvable.');
     expect(master.sent).toEqual([]);
   });
 
