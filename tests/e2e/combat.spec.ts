@@ -188,7 +188,10 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
   await token(master, 'Aelis').click();
   await expect(hero.getByTestId('attack-line')).toHaveCount(1);
   await expect.poll(() => rollLines(hero).count()).toBeGreaterThan(struckBefore);
-  await expect(rollLines(hero).filter({ hasText: 'Loup 2' }).last()).toContainText('Attaque → Aelis');
+  // Spoken by the wolf; a hit adds its damage line after it.
+  const bite = rollLines(hero).filter({ hasText: 'Attaque → Aelis' });
+  await expect(bite).toHaveCount(1);
+  await expect(bite).toContainText('Loup 2');
   await expect(master.getByRole('button', { name: 'Attaquer' })).toHaveCount(0);
 
   // A reload of both finds the same fight.
