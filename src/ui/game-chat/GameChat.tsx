@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { Fragment, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Fragment, useId, useState, type KeyboardEvent } from 'react';
 import { MESSAGE_MAX_LENGTH } from '../../domain/table/messages';
 import type { TableRole } from '../../domain/table/types';
 import { gameChatLogic, macrosLogic } from '../../effects/game-chat';
@@ -10,6 +10,7 @@ import { ChatLine, DefaultAvatar } from './ChatLine';
 import { DiceMenu, SkillsMenu } from './ChatMenus';
 import { DieIcon, SpeakerIcon } from './icons';
 import { MacrosBar } from './MacrosBar';
+import { useStickToBottom } from '../components/use-stick-to-bottom';
 import { dayLabel, gameChatTexts as texts, sameDay } from './messages';
 import './game-chat.css';
 
@@ -44,12 +45,12 @@ export function GameChat({ gameId, playerId, role }: GameChatProps) {
   const shaking = useSelector(chat, (snapshot) => snapshot.matches({ input: 'shaking' }));
   const canRollSkills = useSelector(chat, (snapshot) => snapshot.matches({ skills: 'ready' }));
   const [menu, setMenu] = useState<'dice' | 'skills' | null>(null);
-  const end = useRef<HTMLLIElement>(null);
   const inputId = useId();
 
-  useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
-  }, [entries.length, pending.length, collapsed]);
+  const { ref: linesRef, onScroll: onLinesScroll } = useStickToBottom<HTMLOListElement>(
+    `${entries.length} ${collapsed}`,
+    pending.length,
+  );
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || event.shiftKey) return;
@@ -83,7 +84,7 @@ export function GameChat({ gameId, playerId, role }: GameChatProps) {
       </header>
       {!collapsed && (
         <>
-          <ol className="game-chat__lines" aria-live="polite">
+          <ol className="game-chat__lines" aria-live="polite" ref={linesRef} onScroll={onLinesScroll}>
             {loading && <li className="game-chat__muted">{texts.loading}</li>}
             {loadError && (
               <li className="game-chat__alert">
@@ -119,7 +120,6 @@ export function GameChat({ gameId, playerId, role }: GameChatProps) {
                 </div>
               </li>
             ))}
-            <li ref={end} aria-hidden="true" className="game-chat__end" />
           </ol>
           {alert && (
             <p className="game-chat__alert game-chat__alert--floating" role="alert">

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { MESSAGE_MAX } from '../../domain/social';
 import { privateChatEffects, type SocialSocket } from '../../effects/social';
 import { privateChatMachine } from '../../machines/private-chat.machine';
@@ -9,6 +9,7 @@ import { Presence } from './FriendsMenu';
 import { formatTime, socialMessages as texts } from './messages';
 import { SocialAlert } from './SocialAlert';
 import { useEscape } from './useEscape';
+import { useStickToBottom } from '../components/use-stick-to-bottom';
 
 /** The chat window (platform.md §2): a private conversation with one friend and their status. */
 export function ChatWindow({
@@ -35,12 +36,12 @@ export function ChatWindow({
   const loading = useSelector(chat, (snapshot) => snapshot.matches({ conversation: 'loading' }));
   const sending = useSelector(chat, (snapshot) => snapshot.matches({ conversation: { ready: 'sending' } }));
   const [draft, setDraft] = useState('');
-  const end = useRef<HTMLLIElement>(null);
   useEscape(onClose);
 
-  useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.length, pending.length]);
+  const { ref: linesRef, onScroll: onLinesScroll } = useStickToBottom<HTMLOListElement>(
+    messages.length,
+    pending.length,
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -71,7 +72,7 @@ export function ChatWindow({
           </button>
         </header>
         {alert && <SocialAlert text={alert} onDismiss={() => chat.send({ type: 'chat.alert.dismiss' })} />}
-        <ol className="chat-window__messages" aria-live="polite">
+        <ol className="chat-window__messages" aria-live="polite" ref={linesRef} onScroll={onLinesScroll}>
           {loading && <li className="social-empty">{texts.loadingConversation}</li>}
           {loadError && <li className="social-alert">{loadError}</li>}
           {!loading && !loadError && messages.length === 0 && pending.length === 0 && (
@@ -101,7 +102,6 @@ export function ChatWindow({
               <span className="chat-message__content">{message.content}</span>
             </li>
           ))}
-          <li ref={end} aria-hidden="true" className="chat-window__end" />
         </ol>
         <ChatGameInvite
           friendId={friendId}

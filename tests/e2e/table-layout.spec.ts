@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
+import type { TestServer } from '../helpers/server';
+import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+
+let server: TestServer;
+test.beforeAll(async () => {
+  server = await startServerWithDatabase();
+});
+test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+
+const chatOf = (page: Page) => page.getByRole('complementary', { name: 'Chat de la partie' });
+const chatLines = (page: Page) => chatOf(page).locator('.game-chat__line:not(.game-chat__line--pending)');
+const logOf = (page: Page) => chatOf(page).locator('.game-chat__lines');
+
+/** What moves when a page grows: its height, the window's scroll, and where the map stands. */
+async function frame(page: Page) {
+  const map = (await page.locator('.table-map').boundingBox())!;
+  const [height, scrolled] = await page.evaluate(() => [
+    document.documentElement.scrollHeight,
+    window.scrollY,
+  ]);
+  return { height, scrolled, map: { y: Math.round(map.y), height: Math.round(map.height) } };
+}
+
+async function say(page: Page, text: string) {
+  await chatOf(page).getByRole('textbox').fill(text);
+  await chatOf(page).getByRole('textbox').press('Enter');
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} the table is one screen: 50 messages scroll the chat's log, never the page nor the map`, async ({
+    browser,
+  }) => {
+    const [mj, player] = await Promise.all([server.register(), server.register()]);
+    const db = server.database.db;
+    const gameId = await insertGame(db, mj.userId, 'La Veillée');
+    await insertAcceptedPlayer(db, gameId, mj.userId, player.userId);
+    const characterId = await insertCharacter(db, { userId: player.userId, gameId, name: 'Aelis' });
+    const open = async (user: typeof mj, path: string) => {
+      const page = await (await browser.newContext({ viewport, locale: 'fr-FR' })).newPage();
+      await openSignedIn(page, server, user, path);
+      await expect(chatOf(page)).toBeVisible();
+      return page;
+    };
+    const master = await open(mj, `/game?gameId=${gameId}`);
+    const reader = await open(player, `/game?gameId=${gameId}&playerId=${characterId}`);
+
+    // Seated: both players listed, the entrance's status line gone.
+    await expect(reader.locator('.connected-players li')).toHaveCount(2);
+    await expect(reader.locator('.game-page__status')).toBeEmpty();
+    const before = await frame(reader);
+    expect(before.height).toBe(viewport.height);
+    for (let index = 1; index <= 50; index++) await say(master, `Message ${index} du MJ`);
+    await expect(chatLines(reader)).toHaveCount(50);
+    expect(await frame(reader)).toEqual(before);
+    // The newest line is in view in the log itself.
+    await expect(chatLines(reader).last()).toBeInViewport();
+
+    // The reader scrolls back to read; a new line keeps their place.
+    await logOf(reader).evaluate((log) => {
+      log.scrollTop = 0;
+    });
+    await say(master, 'Encore un');
+    await expect(chatLines(reader)).toHaveCount(51);
+    expect(await logOf(reader).evaluate((log) => log.scrollTop)).toBe(0);
+    // Their own line brings them back to the newest.
+    await say(reader, 'Je suis là');
+    await expect(chatLines(reader).last()).toContainText('Je suis là');
+    await expect(chatLines(reader).last()).toBeInViewport();
+
+    // The dice menu opens over the chat, not into the page.
+    await chatOf(reader).getByRole('button', { name: 'Dés', exact: true }).click();
+    await expect(chatOf(reader).getByRole('form', { name: /dés/i })).toBeVisible();
+    expect(await frame(reader)).toEqual(before);
+  });
+}
