@@ -1,7 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
 import type { TestServer } from '../helpers/server';
-import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+import {
+  closeServerAfterPages,
+  openSignedIn,
+  servedMapPicture,
+  startServerWithDatabase,
+} from './helpers/own-server';
 
 let server: TestServer;
 test.beforeAll(async () => {
@@ -78,3 +83,40 @@ for (const viewport of [
     expect(await frame(reader)).toEqual(before);
   });
 }
+
+test('the measuring arrow counts the map’s cells at any size the map is drawn: « 5,00 cases » for 3 × 4 cells', async ({
+  browser,
+}) => {
+  const mj = await server.register();
+  const gameId = await insertGame(server.database.db, mj.userId, 'La Règle');
+  const created = await server.api(
+    'POST',
+    `/game-data/${gameId}/map`,
+    { name: 'Plaine', link: servedMapPicture(server) },
+    mj.token,
+  );
+  expect(created.status).toBe(201);
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 1100, height: 800 },
+  ]) {
+    const page = await (await browser.newContext({ viewport, locale: 'fr-FR' })).newPage();
+    await openSignedIn(page, server, mj, `/game?gameId=${gameId}`);
+    await page.getByLabel('Carte', { exact: true }).selectOption({ label: 'Plaine' });
+    await page.getByRole('button', { name: 'Oui, emmener les joueurs' }).click();
+    const board = page.locator('.table-map__board');
+    await expect(board.getByRole('img', { name: 'Plaine' })).toBeVisible();
+    const box = (await board.boundingBox())!;
+    // The picture is 1,500 px wide: one of its cells is 75 of them, whatever the screen shows.
+    const cell = (box.width / 1500) * 75;
+    const from = { x: box.x + 2 * cell, y: box.y + 2 * cell };
+    await page.keyboard.down('Alt');
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 3 * cell, from.y + 4 * cell, { steps: 4 });
+    await expect(page.locator('.table-map__distance')).toHaveText(/^(5,0[01]|4,99) cases$/);
+    await page.mouse.up();
+    await page.keyboard.up('Alt');
+    await page.context().close();
+  }
+});

@@ -13,6 +13,7 @@ import {
   tokensHit,
   type AreaAttack,
 } from '../../src/domain/geometry/geometry';
+import { mapMessages } from '../../src/ui/game/messages';
 
 const map = { width: 1500, height: 1000 };
 const cell = (x: number, y: number) => ({ x: x * 75, y: y * 75 });
@@ -72,10 +73,11 @@ describe('positions (table.md §9 "Table")', () => {
     expect(pixelsToPercent({ x: 10, y: 10 }, { width: 0, height: 0 })).toEqual({ x: 0, y: 0 });
   });
 
-  it('measures in cells of 75 px with two decimals, from token centres', () => {
+  it('measures in cells of 75 px, from token centres, shown with two decimals the French way', () => {
     expect(tokenCentre({ x: 0, y: 0 })).toEqual({ x: 37.5, y: 37.5 });
-    expect(measureCells({ x: 0, y: 0 }, { x: 225, y: 0 })).toBe('3.00');
-    expect(measureCells({ x: 0, y: 0 }, { x: 100, y: 100 })).toBe('1.89');
+    expect(measureCells({ x: 0, y: 0 }, { x: 225, y: 0 })).toBe(3);
+    expect(mapMessages.measure(measureCells({ x: 0, y: 0 }, { x: 100, y: 100 }))).toBe('1,89 cases');
+    expect(mapMessages.measure(measureCells({ x: 0, y: 0 }, { x: 375, y: 0 }))).toBe('5,00 cases');
   });
 });
 

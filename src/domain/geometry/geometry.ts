@@ -92,9 +92,12 @@ export function distancePx(from: Point, to: Point): number {
   return Math.hypot(to.x - from.x, to.y - from.y);
 }
 
-/** The measuring arrow's figure: pixel length / 75 with two decimals ("3.47"). */
-export function measureCells(from: Point, to: Point): string {
-  return (distancePx(from, to) / CELL_PX).toFixed(2);
+/**
+ * The measuring arrow's figure (table.md §2): its length in the map's own pixels / 75, so it
+ * counts the map's cells at any size the map is drawn; shown with two decimals.
+ */
+export function measureCells(from: Point, to: Point): number {
+  return distancePx(from, to) / CELL_PX;
 }
 
 /** Range 0 means "as far as the attacker may move" (its deplacement). */

@@ -130,7 +130,8 @@ export function TableMap({
   const grab = useRef<Grab | null>(null);
   const [local, setLocal] = useState<Record<string, Point>>({});
   const [menu, setMenu] = useState<Menu>(null);
-  const [measure, setMeasure] = useState<{ from: Point; to: Point } | null>(null);
+  // Drawn in the board's pixels, reckoned in the map's: the board's size at the press converts them.
+  const [measure, setMeasure] = useState<{ from: Point; to: Point; board: Size } | null>(null);
   const [pointer, setPointer] = useState<Point | null>(null);
   const following = useLinePolling(attackLines.length > 0);
   // Read by the tokens' press handler, which stays the same function so a thousand tokens do not redraw.
@@ -220,8 +221,8 @@ export function TableMap({
     if (!event.altKey) return;
     // table.md §2: Alt + mouse-down draws the measuring arrow.
     event.preventDefault();
-    const { point } = boardPoint(event);
-    setMeasure({ from: point, to: point });
+    const { point, size } = boardPoint(event);
+    setMeasure({ from: point, to: point, board: size });
     board.current?.setPointerCapture?.(event.pointerId);
   };
 
@@ -232,7 +233,7 @@ export function TableMap({
     }
     if (measure) {
       const { point } = boardPoint(event);
-      setMeasure({ from: measure.from, to: point });
+      setMeasure({ ...measure, to: point });
       return;
     }
     const held = grab.current;
@@ -389,7 +390,12 @@ export function TableMap({
         )}
         {measure && (
           <output className="table-map__distance" style={{ left: measure.to.x + 12, top: measure.to.y + 12 }}>
-            {mapMessages.measure(measureCells(measure.from, measure.to))}
+            {mapMessages.measure(
+              measureCells(
+                toMapPixels(measure.from, measure.board, map),
+                toMapPixels(measure.to, measure.board, map),
+              ),
+            )}
           </output>
         )}
         {menu?.kind === 'add' && actions && (

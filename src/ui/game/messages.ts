@@ -17,6 +17,9 @@ export const gameMessages = {
   dismiss: 'Fermer',
 } as const;
 
+/** Two decimals, French style: « 3,47 cases ». */
+const cellsFormat = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export const mapMessages = {
   selector: 'Carte',
   noMap: '— Aucune carte —',
@@ -33,7 +36,7 @@ export const mapMessages = {
   monsters: 'Monstres',
   nothingToPlace: 'Rien à placer ici.',
   alreadyPlaced: 'déjà sur la carte',
-  measure: (cells: string) => `${cells} cases`,
+  measure: (cells: number) => `${cellsFormat.format(cells)} cases`,
   measureHint: 'Alt + clic pour mesurer une distance',
   previewOf: (name: string) => `Aperçu : ${name}`,
 } as const;
