@@ -1,3 +1,4 @@
+import { memo, useMemo } from 'react';
 import type { ChatEntry } from '../../machines/game-chat.machine';
 import { chatTime } from './messages';
 import { sanitizeMessage } from './sanitize';
@@ -26,8 +27,13 @@ function Avatar({ entry }: { entry: ChatEntry }) {
   return <DefaultAvatar kind={senderId === null ? 'master' : 'player'} />;
 }
 
-export function ChatLine({ entry }: { entry: ChatEntry }) {
+/**
+ * One line of the chat, rendered once: a new line re-renders the list, never the lines already
+ * there (the machine keeps their entries as they were), and a line's HTML is sanitised once.
+ */
+export const ChatLine = memo(function ChatLine({ entry }: { entry: ChatEntry }) {
   const { payload } = entry;
+  const html = useMemo(() => ({ __html: sanitizeMessage(payload.message) }), [payload.message]);
   return (
     <li className={`game-chat__line game-chat__line--${payload.type}`} data-seq={entry.seq}>
       <Avatar entry={entry} />
@@ -39,9 +45,9 @@ export function ChatLine({ entry }: { entry: ChatEntry }) {
         <span
           className="game-chat__text"
           // Sanitised: see sanitize.ts and its tests.
-          dangerouslySetInnerHTML={{ __html: sanitizeMessage(payload.message) }}
+          dangerouslySetInnerHTML={html}
         />
       </div>
     </li>
   );
-}
+});

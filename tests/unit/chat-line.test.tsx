@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChatEntry } from '../../src/machines/game-chat.machine';
+import { ChatLine } from '../../src/ui/game-chat/ChatLine';
+import { sanitizeMessage } from '../../src/ui/game-chat/sanitize';
+
+vi.mock('../../src/ui/game-chat/sanitize', async (original) => {
+  const real = await original<{ sanitizeMessage: typeof sanitizeMessage }>();
+  return { sanitizeMessage: vi.fn(real.sanitizeMessage) };
+});
+
+afterEach(cleanup);
+
+const entry = (seq: number, message: string): ChatEntry => ({
+  seq,
+  type: 'chat.posted',
+  userId: 'u-2',
+  createdAt: '2026-11-24T18:00:00.000Z',
+  payload: { playerName: 'Bob', senderId: 'c-1', avatar: null, senderUserId: 'u-2', message, type: 'normal' },
+});
+
+function Lines({ entries }: { entries: ChatEntry[] }) {
+  return (
+    <ol>
+      {entries.map((line) => (
+        <ChatLine key={line.seq} entry={line} />
+      ))}
+    </ol>
+  );
+}
+
+describe('a chat line', () => {
+  it('is sanitised once: the lines already shown are not sanitised again when others arrive', () => {
+    const first = [entry(1, 'Salut <b>tous</b><img src=x onerror=alert(1)>'), entry(2, 'Prêts ?')];
+    const { container, rerender } = render(<Lines entries={first} />);
+    for (let seq = 3; seq <= 20; seq++) {
+      rerender(
+        <Lines
+          entries={[...first, ...Array.from({ length: seq - 2 }, (_, i) => entry(i + 3, `Ligne ${i + 3}`))]}
+        />,
+      );
+    }
+    expect(sanitizeMessage).toHaveBeenCalledTimes(20);
+    expect(container.querySelector('.game-chat__text')!.innerHTML).toBe('Salut <b>tous</b>');
+  });
+});
