@@ -5,7 +5,7 @@ import { createMacro, deleteMacro, listMacros, updateMacro } from '../api/macros
 import { getGameMessagesAfter } from '../api/messages';
 import { socketAck } from '../api/schemas/realtime';
 import { newMessagePayload, tableEvent, type NewMessagePayload } from '../api/schemas/table';
-import { SKILL_NAMES, skillBonus, type SkillName } from '../domain/character/skills';
+import type { SkillName } from '../domain/character/skills';
 import { isChatEvent, type TableEvent } from '../domain/table/types';
 import {
   gameChatMachine,
@@ -14,6 +14,7 @@ import {
   type SendAnswer,
   type SendGameMessageInput,
 } from '../machines/game-chat.machine';
+import { shownNumbers } from '../machines/character-sheet.machine';
 import { macrosMachine, type SaveMacroInput } from '../machines/macros.machine';
 import { serverEvents } from './server-events';
 import type { SocketFact } from './socket';
@@ -62,11 +63,10 @@ async function loadChatEntries(
   return events.filter(isChatEntry);
 }
 
+/** The bonuses the sheet shows, equipment included (issue 14: a +2 weapon rolled without its +2). */
 async function loadSkillBonuses(gameId: string, playerId: string, signal: AbortSignal) {
   const sheet = await getCharacterSheet(playerId, gameId, signal);
-  return Object.fromEntries(
-    SKILL_NAMES.map((skill) => [skill, skillBonus(skill, sheet, sheet.skills[skill] ?? 0)]),
-  ) as Partial<Record<SkillName, number>>;
+  return shownNumbers(sheet).skills as Partial<Record<SkillName, number>>;
 }
 
 /** The game chat's effects in the browser: the log over REST, `newMessage` with its ack, speech. */

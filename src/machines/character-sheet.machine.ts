@@ -7,7 +7,7 @@ import type {
   TableVitals,
   WeaponAttack,
 } from '../api/schemas/characters';
-import type { EquippedMemory, SheetNumbers } from '../domain/character/equipment';
+import { withEquipment, type EquippedMemory, type SheetNumbers } from '../domain/character/equipment';
 import { imageLinkAllowed } from '../domain/character/image-link';
 import { characterMessages } from '../domain/character/messages';
 import { SKILL_NAMES, skillBonus, type Skills } from '../domain/character/skills';
@@ -78,6 +78,13 @@ export const equippedOf = (sheet: CharacterSheet): EquippedMemory[] =>
   sheet.memories
     .filter((memory) => memory.equipped)
     .map(({ id, name, type, stat }) => ({ memoryId: id, name, type, stat }));
+
+/**
+ * The numbers the sheet shows, equipment included: the one reckoning of a skill's bonus for the
+ * sheet and for the rolls the table's « Compétences » menu asks for.
+ */
+export const shownNumbers = (sheet: CharacterSheet): SheetNumbers =>
+  withEquipment(baseNumbers(sheet), equippedOf(sheet));
 
 const heldQuantity = (sheet: CharacterSheet | null, itemId: string) =>
   sheet?.items.find((item) => item.id === itemId)?.quantity ?? 0;

@@ -11,6 +11,7 @@ import {
   characterSheetMachine,
   sheetEquipment,
   sheetFailures,
+  shownNumbers,
   type SheetData,
 } from '../../src/machines/character-sheet.machine';
 import type { equipmentMachine, EquipmentChange } from '../../src/machines/equipment.machine';
@@ -288,5 +289,14 @@ describe('character sheet', () => {
     s.calls.image[0]!.resolve({ ...sheet, assetLink: null });
     await settle();
     expect(s.calls.sheet).toHaveLength(3);
+  });
+});
+
+describe('the numbers a sheet shows', () => {
+  it('add the worn memories’ bonuses: the table’s « Compétences » rolls what the sheet says', () => {
+    const base = baseNumbers(sheet).skills.athletisme;
+    expect(shownNumbers(sheet).skills.athletisme).toBe(base);
+    expect(shownNumbers(wearing(sheet, true)).skills.athletisme).toBe(base + 2);
+    expect(shownNumbers(wearing(sheet, true)).skills.perception).toBe(baseNumbers(sheet).skills.perception);
   });
 });
