@@ -120,3 +120,23 @@ test('the measuring arrow counts the map’s cells at any size the map is drawn:
     await page.context().close();
   }
 });
+
+test('a button with a look of its own keeps it under the pointer: the chat’s voice toggle is no gold square', async ({
+  browser,
+}) => {
+  const mj = await server.register();
+  const gameId = await insertGame(server.database.db, mj.userId, 'La Lanterne');
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await openSignedIn(page, server, mj, `/game?gameId=${gameId}`);
+  const voice = chatOf(page).getByRole('button', { name: 'Lecture vocale désactivée' });
+  const idle = await voice.evaluate((button) => getComputedStyle(button).color);
+  await voice.hover();
+  // Its own hover lights its glyph: once that shows, the pointer's styles have applied.
+  await expect(voice).not.toHaveCSS('color', idle);
+  expect(await voice.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+  // A plain button still lights up.
+  const send = chatOf(page).getByRole('button', { name: 'Envoyer' });
+  const resting = await send.evaluate((button) => getComputedStyle(button).backgroundColor);
+  await send.hover();
+  await expect(send).not.toHaveCSS('background-color', resting);
+});
