@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { withTrailingSlash } from '../src/domain/character/image-link';
@@ -115,13 +115,19 @@ export async function readOrCreateJwtSecret(dataDir: string): Promise<string> {
   }
   await mkdir(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');
+  // Written whole under a name of its own, then linked into place: the link appears with its
+  // content or not at all, so a process starting at the same moment never reads it half written.
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  await writeFile(draft, `${secret}\n`, { mode: 0o600, flag: 'wx' });
   try {
-    await writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    await link(draft, file);
     return secret;
   } catch (error) {
-    // Another process sharing the folder wrote it first: use theirs so both sign alike.
+    // Another process sharing the folder put theirs first: use it so both sign alike.
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readSecret(file);
     throw error;
+  } finally {
+    await unlink(draft);
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -97,10 +97,15 @@ describe('readOrCreateJwtSecret', () => {
     expect(await readOrCreateJwtSecret(dataDir)).toBe(first);
   });
 
-  it('agrees with a concurrent start on the same folder', async () => {
-    const [a, b] = await Promise.all([readOrCreateJwtSecret(dir), readOrCreateJwtSecret(dir)]);
-    expect(a).toBe(b);
-    expect((await readFile(join(dir, 'jwt-secret'), 'utf8')).trim()).toBe(a);
+  it('agrees with concurrent starts on the same folder, never reading a secret half written', async () => {
+    // The window is one write wide: hundreds of rounds of eight starters find it every run.
+    for (let round = 0; round < 300; round++) {
+      const folder = join(dir, `start-${round}`);
+      const secrets = await Promise.all(Array.from({ length: 8 }, () => readOrCreateJwtSecret(folder)));
+      expect(new Set(secrets).size).toBe(1);
+      expect((await readFile(join(folder, 'jwt-secret'), 'utf8')).trim()).toBe(secrets[0]);
+      expect(await readdir(folder)).toEqual(['jwt-secret']);
+    }
   });
 
   it('refuses a secret file too short to be safe', async () => {
