@@ -32,6 +32,8 @@ test('an MJ invites a player who accepts live, then kicks them, then deletes the
   await mj.page.getByRole('button', { name: 'Maître du jeu' }).click();
   await player.page.getByRole('button', { name: 'Joueur' }).click();
   await expect(player.page.getByText("Vous n'avez reçu aucune invitation.")).toBeVisible();
+  // A newcomer has no character to pick yet: no empty quick selection.
+  await expect(player.page.getByRole('heading', { name: 'Sélection rapide' })).toHaveCount(0);
 
   // An empty name cancels the prompt.
   await mj.page.getByRole('button', { name: 'Créer une partie' }).click();

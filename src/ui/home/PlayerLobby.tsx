@@ -94,7 +94,10 @@ function InvitationCard({ invitation, lobby }: { invitation: GameInvitationActor
   );
 }
 
-/** The legacy selection flow: a character from the dropdown, then the game after a cinematic. */
+/**
+ * The legacy selection flow: a character from the dropdown, then the game after a cinematic.
+ * Shown once there is a character to pick: an empty list is no choice to offer a newcomer.
+ */
 function LegacySelection({ lobby }: { lobby: PlayerLobbyRef }) {
   const characters = useSelector(lobby, (state) => state.context.myCharacters);
   const selected = useSelector(lobby, (state) => state.context.selectedCharacterId);
@@ -103,6 +106,7 @@ function LegacySelection({ lobby }: { lobby: PlayerLobbyRef }) {
     (state) => launchOfSelected(state.context) !== null && state.matches('ready'),
   );
   const selectId = useId();
+  if (characters.length === 0) return null;
   return (
     <section className="legacy-selection" aria-labelledby={`${selectId}-title`}>
       <h3 id={`${selectId}-title`}>{texts.legacyTitle}</h3>
