@@ -209,3 +209,15 @@ export async function joined(
   await client.catchUp();
   return client;
 }
+
+/** The party's MJ, owner and other player, each seated and caught up. */
+export function joinedParty(
+  t: Pick<TestServer, 'socket'>,
+  party: Pick<TableParty, 'mj' | 'owner' | 'other' | 'gameId'>,
+): Promise<[TableClient, TableClient, TableClient]> {
+  return Promise.all([
+    joined(t, party.mj, party.gameId),
+    joined(t, party.owner, party.gameId),
+    joined(t, party.other, party.gameId),
+  ]);
+}

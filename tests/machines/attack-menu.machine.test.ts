@@ -4,7 +4,6 @@ import { attackMenuMachine, type Arsenal } from '../../src/machines/attack-menu.
 import {
   attackTargetingMachine,
   type AttackIntent,
-  type Board,
   type TargetingAttack,
 } from '../../src/machines/attack-targeting.machine';
 import {
@@ -17,17 +16,8 @@ import {
   visitedStates,
   type Pending,
 } from '../helpers/machine-model';
+import { board, cell } from '../helpers/attack-board';
 
-const cell = (x: number, y: number) => ({ x: x * 75, y: y * 75 });
-const board: Board = {
-  attacker: { id: 'ana', centre: cell(0, 0), movement: 4 },
-  tokens: [
-    { id: 'ana', centre: cell(0, 0), currentHP: 30 },
-    { id: 'loup', centre: cell(1, 0), currentHP: 12 },
-    { id: 'gobelin', centre: cell(0, 1), currentHP: 0 },
-    { id: 'liche', centre: cell(8, 8), currentHP: 40 },
-  ],
-};
 const simple: TargetingAttack = {
   ref: { kind: 'simple' },
   name: 'Attaque simple',

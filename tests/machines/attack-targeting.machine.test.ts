@@ -10,18 +10,8 @@ import {
 } from '../../src/machines/attack-targeting.machine';
 import { expectSameState, titleOf, visitedStates } from '../helpers/machine-model';
 import { modelOf } from '../helpers/machine-model';
+import { board, cell } from '../helpers/attack-board';
 
-const cell = (x: number, y: number) => ({ x: x * 75, y: y * 75 });
-/** Ana at the origin; a wolf next to her, a dead goblin next to her, a lich far away. */
-const board: Board = {
-  attacker: { id: 'ana', centre: cell(0, 0), movement: 4 },
-  tokens: [
-    { id: 'ana', centre: cell(0, 0), currentHP: 30 },
-    { id: 'loup', centre: cell(1, 0), currentHP: 12 },
-    { id: 'gobelin', centre: cell(0, 1), currentHP: 0 },
-    { id: 'liche', centre: cell(8, 8), currentHP: 40 },
-  ],
-};
 const slash: TargetingAttack = {
   ref: { kind: 'weapon', attackId: 'a-taille' },
   name: 'Taille',

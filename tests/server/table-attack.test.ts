@@ -10,6 +10,7 @@ import { drivers, startTestServer, type TestServer } from '../helpers/server';
 import {
   emitWithAck,
   joined,
+  joinedParty,
   MAP,
   mapChoice,
   monsterDraft,
@@ -97,11 +98,7 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
       memoryId: null,
       isGlobal: true,
     });
-    [mj, owner, other] = await Promise.all([
-      joined(t, p.mj, p.gameId),
-      joined(t, p.owner, p.gameId),
-      joined(t, p.other, p.gameId),
-    ]);
+    [mj, owner, other] = await joinedParty(t, p);
   });
   afterAll(() => t.close());
 

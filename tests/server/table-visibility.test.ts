@@ -12,6 +12,7 @@ import { drivers, startTestServer, type TestServer } from '../helpers/server';
 import {
   emitWithAck,
   joined,
+  joinedParty,
   MAP,
   mapChoice,
   monsterDraft,
@@ -58,11 +59,7 @@ describe.each(drivers)('table visibility (%s)', (driver) => {
   beforeAll(async () => {
     t = await startTestServer({ driver });
     p = await tableParty(t);
-    [mj, owner, other] = await Promise.all([
-      joined(t, p.mj, p.gameId),
-      joined(t, p.owner, p.gameId),
-      joined(t, p.other, p.gameId),
-    ]);
+    [mj, owner, other] = await joinedParty(t, p);
   });
   afterAll(() => t.close());
 

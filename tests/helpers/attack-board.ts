@@ -1,0 +1,15 @@
+import type { Board } from '../../src/machines/attack-targeting.machine';
+
+/** A cell's corner of a 75 px grid, in the map's pixels. */
+export const cell = (x: number, y: number) => ({ x: x * 75, y: y * 75 });
+
+/** Ana at the origin; a wolf next to her, a dead goblin next to her, a lich far away. */
+export const board: Board = {
+  attacker: { id: 'ana', centre: cell(0, 0), movement: 4 },
+  tokens: [
+    { id: 'ana', centre: cell(0, 0), currentHP: 30 },
+    { id: 'loup', centre: cell(1, 0), currentHP: 12 },
+    { id: 'gobelin', centre: cell(0, 1), currentHP: 0 },
+    { id: 'liche', centre: cell(8, 8), currentHP: 40 },
+  ],
+};
