@@ -4,7 +4,8 @@
  * baseline is the same page drawing the same tokens as plain absolutely positioned divs, the
  * dragged one moved through React state. The page (bench/render/) is built by Vite into a temp
  * folder and served statically; the drag is Playwright's mouse, so it goes through the browser's
- * input pipeline like a user's. BENCH_RENDER_TOKENS makes it smaller.
+ * input pipeline like a user's. The same map is then panned and wheel-zoomed through its viewport.
+ * BENCH_RENDER_TOKENS makes it smaller.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -64,6 +65,27 @@ async function dragFrames(page: Page, url: string): Promise<number[]> {
   return frames.sort((a, b) => a - b);
 }
 
+/** Frame intervals while the map is panned (middle button, over the tokens) and then zoomed by the wheel. */
+async function viewportFrames(page: Page, url: string): Promise<{ pan: number[]; zoom: number[] }> {
+  await page.goto(url);
+  const frame = (await page.locator('.table-map__frame').boundingBox())!;
+  const board = page.locator('.table-map__board');
+  const before = (await board.boundingBox())!;
+  const [x, y] = [frame.x + frame.width / 2, frame.y + frame.height / 2];
+  await page.evaluate(() => window.benchFrames.start());
+  await page.mouse.move(x, y);
+  await page.mouse.down({ button: 'middle' });
+  for (let step = 1; step <= STEPS; step++) await page.mouse.move(x - step * 0.5, y - step * 0.3);
+  await page.mouse.up({ button: 'middle' });
+  const pan = await page.evaluate(() => window.benchFrames.stop());
+  const panned = (await board.boundingBox())!;
+  if (before.x - panned.x < STEPS * 0.4) throw new Error(`the map did not follow the pan on ${url}`);
+  await page.evaluate(() => window.benchFrames.start());
+  for (let notch = 0; notch < 60; notch++) await page.mouse.wheel(0, notch < 30 ? -60 : 60);
+  const zoom = await page.evaluate(() => window.benchFrames.stop());
+  return { pan: pan.sort((a, b) => a - b), zoom: zoom.sort((a, b) => a - b) };
+}
+
 function note(frames: number[], view: string): string {
   const mean = frames.reduce((sum, frame) => sum + frame, 0) / frames.length;
   const late = frames.filter((frame) => frame > FRAME_BUDGET_MS * 1.5).length;
@@ -106,6 +128,27 @@ export async function run(root: string): Promise<void> {
         'ms',
         plainP95,
         `${note(table, 'TableMap as the MJ sees it')}; baseline = plain divs; target ≤ ${FRAME_BUDGET_MS.toFixed(1)} ms`,
+      ),
+    );
+    const { pan, zoom } = await viewportFrames(page, `${site.url}?view=table&tokens=${TOKENS}`);
+    print(
+      figure(
+        'table-render',
+        'table-map-pan-frame-p95',
+        percentile(pan, 95),
+        'ms',
+        plainP95,
+        `${TOKENS} tokens: ${pan.length} frames while the map is panned by ${STEPS} mouse moves; baseline = plain divs dragged; target ≤ ${FRAME_BUDGET_MS.toFixed(1)} ms`,
+      ),
+    );
+    print(
+      figure(
+        'table-render',
+        'table-map-zoom-frame-p95',
+        percentile(zoom, 95),
+        'ms',
+        plainP95,
+        `${TOKENS} tokens: ${zoom.length} frames while the wheel zooms in 30 notches and out 30; baseline = plain divs dragged; target ≤ ${FRAME_BUDGET_MS.toFixed(1)} ms`,
       ),
     );
   } finally {

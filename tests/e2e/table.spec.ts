@@ -5,6 +5,7 @@ import {
   closeServerAfterPages,
   makeAdmin,
   openSignedIn,
+  servedMapPicture,
   startServerWithDatabase,
 } from './helpers/own-server';
 
@@ -78,7 +79,7 @@ test('the MJ and a player share one table: tokens placed, moved, hidden, a turn 
   const gameId = await insertGame(db, mj.userId, 'La Crypte');
   await insertAcceptedPlayer(db, gameId, mj.userId, player.userId);
   const characterId = await insertCharacter(db, { userId: player.userId, gameId, name: 'Aelis' });
-  const mapLink = `${server.url}/shatteredrealms/favicon.svg`;
+  const mapLink = servedMapPicture(server);
   const created = await Promise.all([
     server.api('POST', `/game-data/${gameId}/map`, { name: 'Crypte', link: mapLink }, mj.token),
     server.api('POST', `/game-data/${gameId}/monster`, { name: 'Goule', HP: 18 }, mj.token),
@@ -206,7 +207,7 @@ test('on a touch screen the MJ reorders the turn order by an entry’s grip, by 
   const gameId = await insertGame(db, mj.userId, 'La Tour');
   await insertAcceptedPlayer(db, gameId, mj.userId, player.userId);
   const characterId = await insertCharacter(db, { userId: player.userId, gameId, name: 'Aelis' });
-  const mapLink = `${server.url}/shatteredrealms/favicon.svg`;
+  const mapLink = servedMapPicture(server);
   const created = await Promise.all([
     server.api('POST', `/game-data/${gameId}/map`, { name: 'Tour', link: mapLink }, mj.token),
     server.api('POST', `/game-data/${gameId}/monster`, { name: 'Goule', HP: 18 }, mj.token),
@@ -277,7 +278,7 @@ test('an admin who is not a member oversees the table like its MJ: the hidden mo
   const [mj, registered] = await Promise.all([server.register(), server.register()]);
   const admin = await makeAdmin(server, registered);
   const gameId = await insertGame(server.database.db, mj.userId, 'La Tour');
-  const mapLink = `${server.url}/shatteredrealms/favicon.svg`;
+  const mapLink = servedMapPicture(server);
   const created = await Promise.all([
     server.api('POST', `/game-data/${gameId}/map`, { name: 'Tour', link: mapLink }, mj.token),
     server.api('POST', `/game-data/${gameId}/monster`, { name: 'Spectre', HP: 12 }, mj.token),

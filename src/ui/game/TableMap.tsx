@@ -6,8 +6,15 @@ import {
   type MouseEvent,
   type PointerEvent as ReactPointerEvent,
 } from 'react';
+import { toFrame, toMap } from '../../domain/geometry/viewport';
 import type { CharacterSummary } from '../../api/schemas/characters';
-import { measureCells, pixelsToPercent, type Point, type Size } from '../../domain/geometry/geometry';
+import {
+  measureCells,
+  percentToPixels,
+  pixelsToPercent,
+  TOKEN_CENTRE_OFFSET_PX,
+  type Point,
+} from '../../domain/geometry/geometry';
 import type { HealthResource, MapRef, MapToken, TableRole, TableState } from '../../domain/table/types';
 import type { RemoteDrags } from '../../effects/table';
 import type { MonsterChoice } from '../../machines/table-lists.machine';
@@ -25,15 +32,12 @@ import {
   type TokenDraft,
 } from './table-view';
 import { TokenMenu } from './TokenMenu';
+import { FloatingMenu } from './FloatingMenu';
+import { MapControls } from './MapControls';
+import { useMapViewport, type LongPress } from './use-map-viewport';
 import { AttackOverlay, type ShownAttackLine } from './AttackOverlay';
 import type { AttackLine } from '../../effects/attacks';
 import type { TargetingAttack } from '../../machines/attack-targeting.machine';
-
-/** A point of the board (screen pixels from its corner) in the map's own pixels. */
-function toMapPixels(point: Point, board: Size, map: Size | null): Point {
-  if (!map || board.width === 0 || board.height === 0) return { x: 0, y: 0 };
-  return { x: (point.x / board.width) * map.width, y: (point.y / board.height) * map.height };
-}
 
 /**
  * table.md §9: while an attack line shows, the tokens' places are read again every 100 ms, so the
@@ -97,22 +101,32 @@ export interface TableMapProps {
 interface Grab {
   usableId: string;
   pointerId: number;
+  /** From the token's corner to the pointer, in the map's pixels. */
   offset: Point;
   start: Point;
   moved: boolean;
 }
 
+/** A menu at a point of the window (`at`, client pixels). */
 type Menu =
   { kind: 'add'; at: Point; position: Point } | { kind: 'token'; at: Point; usableId: string } | null;
 
 /** Pixels the pointer must travel before a press on a token becomes a drag rather than a click. */
 const DRAG_THRESHOLD_PX = 4;
 
+/** Where a token whose centre goes at this map point is stored. */
+function placedAt(point: Point, map: MapRef): Point {
+  return pixelsToPercent({ x: point.x - TOKEN_CENTRE_OFFSET_PX, y: point.y - TOKEN_CENTRE_OFFSET_PX }, map);
+}
+
 /**
  * The map area (table.md §2 "Game screen"): the map the role looks at with its tokens, or the
- * soul-core waves when there is none. Renders from props alone, so a benchmark can mount it with
- * a thousand tokens. Nothing here changes the table: a drop, a click in a menu only asks the
- * server; a token stays where the user dropped it until the answer, then shows the logged place.
+ * soul-core waves when there is none. The map, its tokens (one cell each), the ranges and the
+ * arrows are drawn in the map's own pixels under one viewport transform (zoom by wheel, pinch or
+ * buttons; pan by dragging the empty map or with two fingers), so the ruler, the tokens and the
+ * grid agree at every zoom. Renders from props alone, so a benchmark can mount it with a thousand
+ * tokens. Nothing here changes the table: a drop, a click in a menu only asks the server; a token
+ * stays where the user dropped it until the answer, then shows the logged place.
  */
 export function TableMap({
   table,
@@ -126,22 +140,30 @@ export function TableMap({
 }: TableMapProps) {
   const map = shownMap(table, role);
   const tokens = tokensOn(table, map);
-  const board = useRef<HTMLDivElement>(null);
   const grab = useRef<Grab | null>(null);
   const [local, setLocal] = useState<Record<string, Point>>({});
   const [menu, setMenu] = useState<Menu>(null);
-  // Drawn in the board's pixels, reckoned in the map's: the board's size at the press converts them.
-  const [measure, setMeasure] = useState<{ from: Point; to: Point; board: Size } | null>(null);
+  const [ruler, setRuler] = useState(false);
+  // In the map's pixels: the arrow keeps its cells whatever the zoom does meanwhile.
+  const [measure, setMeasure] = useState<{ pointerId: number; from: Point; to: Point } | null>(null);
   const [pointer, setPointer] = useState<Point | null>(null);
   const following = useLinePolling(attackLines.length > 0);
+  const closeMenu = () => setMenu(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const board = useRef<HTMLDivElement>(null);
+  const viewport = useMapViewport({ frame, board }, map, map?.name ?? null, (at: LongPress) => {
+    if (map && actions) setMenu({ kind: 'add', at: at.client, position: placedAt(at.map, map) });
+  });
+
   // Read by the tokens' press handler, which stays the same function so a thousand tokens do not redraw.
-  const aim = useRef<{ targeting: TableTargeting | null; map: MapRef | null }>({
+  const aim = useRef<{ targeting: TableTargeting | null; ruler: boolean; map: MapRef | null }>({
     targeting: null,
+    ruler: false,
     map: null,
   });
   useEffect(() => {
-    aim.current = { targeting, map };
-  }, [targeting, map]);
+    aim.current = { targeting, ruler, map };
+  }, [targeting, ruler, map]);
 
   useEffect(() => {
     if (targeting === null) return;
@@ -152,49 +174,43 @@ export function TableMap({
     return () => document.removeEventListener('keydown', cancelOnEscape);
   }, [targeting]);
 
-  useEffect(() => {
-    if (menu === null) return;
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenu(null);
-    };
-    document.addEventListener('keydown', closeOnEscape);
-    return () => document.removeEventListener('keydown', closeOnEscape);
-  }, [menu]);
-
-  const boardPoint = useCallback((event: { clientX: number; clientY: number }) => {
-    const rect = board.current?.getBoundingClientRect();
-    return {
-      point: { x: event.clientX - (rect?.left ?? 0), y: event.clientY - (rect?.top ?? 0) },
-      size: { width: rect?.width ?? 0, height: rect?.height ?? 0 },
-    };
-  }, []);
+  /** A pointer's place in the frame's pixels and on the map. */
+  const locate = useCallback(
+    (event: { clientX: number; clientY: number }) => {
+      const rect = frame.current?.getBoundingClientRect();
+      const at = { x: event.clientX - (rect?.left ?? 0), y: event.clientY - (rect?.top ?? 0) };
+      return { at, onMap: toMap(viewport.getSnapshot().context.view, at) };
+    },
+    [frame, viewport],
+  );
 
   const pressToken = useCallback(
     (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => {
       if (event.button !== 0 || event.altKey || !actions) return;
-      event.stopPropagation();
-      const { targeting: aiming, map: shown } = aim.current;
+      const { targeting: aiming, ruler: measuring, map: shown } = aim.current;
+      // With the ruler on, a press on a token starts the arrow there: the frame takes it.
+      if (measuring) return;
       if (aiming) {
-        const { point, size } = boardPoint(event);
-        aiming.click(toMapPixels(point, size, shown), token.usableId);
+        event.stopPropagation();
+        aiming.click(locate(event).onMap, token.usableId);
         return;
       }
-      if (!canControl(role, characterIds, token)) {
-        // table.md §6: touching someone else's token does nothing.
-        event.preventDefault();
-        return;
-      }
-      const rect = event.currentTarget.getBoundingClientRect();
+      // table.md §6: someone else's token does not move; pressing it pans the map like its floor.
+      if (!canControl(role, characterIds, token)) return;
+      if (!shown) return;
+      event.stopPropagation();
+      const corner = percentToPixels(token, shown);
+      const { onMap } = locate(event);
       grab.current = {
         usableId: token.usableId,
         pointerId: event.pointerId,
-        offset: { x: event.clientX - rect.left, y: event.clientY - rect.top },
+        offset: { x: onMap.x - corner.x, y: onMap.y - corner.y },
         start: { x: event.clientX, y: event.clientY },
         moved: false,
       };
-      board.current?.setPointerCapture?.(event.pointerId);
+      frame.current?.setPointerCapture?.(event.pointerId);
     },
-    [actions, role, characterIds, boardPoint],
+    [actions, role, characterIds, locate, frame],
   );
 
   if (map === null) {
@@ -206,60 +222,72 @@ export function TableMap({
   }
 
   const positionOf = (event: ReactPointerEvent, held: Grab): Point => {
-    const { point, size } = boardPoint(event);
-    return pixelsToPercent({ x: point.x - held.offset.x, y: point.y - held.offset.y }, size);
+    const { onMap } = locate(event);
+    return pixelsToPercent({ x: onMap.x - held.offset.x, y: onMap.y - held.offset.y }, map);
   };
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
-    if (event.button !== 0) return;
+    if (event.button === 2) return;
     setMenu(null);
+    const { at, onMap } = locate(event);
     if (targeting) {
-      const { point, size } = boardPoint(event);
-      targeting.click(toMapPixels(point, size, map), null);
+      if (event.button === 0) targeting.click(onMap, null);
       return;
     }
-    if (!event.altKey) return;
-    // table.md §2: Alt + mouse-down draws the measuring arrow.
-    event.preventDefault();
-    const { point, size } = boardPoint(event);
-    setMeasure({ from: point, to: point, board: size });
-    board.current?.setPointerCapture?.(event.pointerId);
+    if ((event.altKey || ruler) && event.button === 0 && event.isPrimary) {
+      // table.md §2: Alt + mouse-down draws the measuring arrow (the ruler button does on touch).
+      event.preventDefault();
+      setMeasure({ pointerId: event.pointerId, from: onMap, to: onMap });
+      frame.current?.setPointerCapture?.(event.pointerId);
+      return;
+    }
+    if (event.button > 1) return;
+    viewport.send({ type: 'pointer.pressed', id: event.pointerId, at, touch: event.pointerType !== 'mouse' });
+    frame.current?.setPointerCapture?.(event.pointerId);
   };
 
   const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
-    if (targeting) {
-      const { point, size } = boardPoint(event);
-      setPointer(toMapPixels(point, size, map));
-    }
+    if (targeting) setPointer(locate(event).onMap);
     if (measure) {
-      const { point } = boardPoint(event);
-      setMeasure({ ...measure, to: point });
+      if (event.pointerId === measure.pointerId) setMeasure({ ...measure, to: locate(event).onMap });
+      return;
+    }
+    const held = grab.current;
+    if (held && held.pointerId === event.pointerId && actions) {
+      if (
+        !held.moved &&
+        Math.hypot(event.clientX - held.start.x, event.clientY - held.start.y) < DRAG_THRESHOLD_PX
+      )
+        return;
+      held.moved = true;
+      const position = positionOf(event, held);
+      setLocal((positions) => ({ ...positions, [held.usableId]: position }));
+      actions.drag(map.name, held.usableId, position, event.pointerType === 'touch' ? 'touch' : 'mouse');
+      return;
+    }
+    if (!viewport.getSnapshot().matches({ gesture: 'idle' }))
+      viewport.send({ type: 'pointer.moved', id: event.pointerId, at: locate(event).at });
+  };
+
+  const release = (event: ReactPointerEvent<HTMLDivElement>, dropped: boolean) => {
+    viewport.send({ type: 'pointer.released', id: event.pointerId });
+    if (measure) {
+      if (event.pointerId === measure.pointerId) setMeasure(null);
       return;
     }
     const held = grab.current;
     if (!held || held.pointerId !== event.pointerId || !actions) return;
-    if (
-      !held.moved &&
-      Math.hypot(event.clientX - held.start.x, event.clientY - held.start.y) < DRAG_THRESHOLD_PX
-    )
-      return;
-    held.moved = true;
-    const position = positionOf(event, held);
-    setLocal((positions) => ({ ...positions, [held.usableId]: position }));
-    actions.drag(map.name, held.usableId, position, event.pointerType === 'touch' ? 'touch' : 'mouse');
-  };
-
-  const onPointerUp = (event: ReactPointerEvent<HTMLDivElement>) => {
-    if (measure) {
-      setMeasure(null);
+    grab.current = null;
+    if (!dropped) {
+      setLocal((positions) => {
+        const rest = { ...positions };
+        delete rest[held.usableId];
+        return rest;
+      });
       return;
     }
-    const held = grab.current;
-    grab.current = null;
-    if (!held || !actions) return;
     if (!held.moved) {
-      const { point } = boardPoint(event);
-      setMenu({ kind: 'token', at: point, usableId: held.usableId });
+      setMenu({ kind: 'token', at: { x: event.clientX, y: event.clientY }, usableId: held.usableId });
       return;
     }
     const position = positionOf(event, held);
@@ -275,20 +303,15 @@ export function TableMap({
 
   const onContextMenu = (event: MouseEvent<HTMLDivElement>) => {
     event.preventDefault();
-    if (!actions) return;
-    const { point, size } = boardPoint(event);
+    if (!actions || targeting) return;
+    const at = { x: event.clientX, y: event.clientY };
     const tokenElement = (event.target as HTMLElement).closest<HTMLElement>('[data-usable-id]');
     const usableId = tokenElement?.dataset.usableId;
     if (usableId) {
-      setMenu({ kind: 'token', at: point, usableId });
+      setMenu({ kind: 'token', at, usableId });
       return;
     }
-    // The clicked point is where the new token's centre goes.
-    setMenu({
-      kind: 'add',
-      at: point,
-      position: pixelsToPercent({ x: point.x - 37.5, y: point.y - 37.5 }, size),
-    });
+    setMenu({ kind: 'add', at, position: placedAt(locate(event).onMap, map) });
   };
 
   const positionOfToken = (usableId: string): Point | null => {
@@ -311,60 +334,66 @@ export function TableMap({
     (character) => managesTable(role) || characterIds.includes(character.id),
   );
   const monsters = managesTable(role) ? (placeable?.monsters ?? []) : [];
+  const view = viewport.getSnapshot().context.view;
+  const arrow = measure && { from: toFrame(view, measure.from), to: toFrame(view, measure.to) };
 
   return (
     <div className="table-map" aria-label={mapMessages.area}>
       <div
-        ref={board}
+        ref={frame}
         className={
-          measure
-            ? 'table-map__board table-map__board--measuring'
+          measure || ruler
+            ? 'table-map__frame table-map__frame--measuring'
             : targeting
-              ? 'table-map__board table-map__board--aiming'
-              : 'table-map__board'
+              ? 'table-map__frame table-map__frame--aiming'
+              : 'table-map__frame'
         }
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={() => {
-          grab.current = null;
-          setMeasure(null);
-        }}
+        onPointerUp={(event) => release(event, true)}
+        onPointerCancel={(event) => release(event, false)}
         onContextMenu={onContextMenu}
       >
-        <img className="table-map__image" src={map.link} alt={map.name} draggable={false} />
-        {tokens.map((token) => {
-          const dragged = local[token.usableId];
-          const remote = dragged ? undefined : drags?.[map.name]?.[token.usableId];
-          const at = dragged ?? remote ?? token;
-          return (
-            <MapTokenView
-              key={token.usableId}
-              token={token}
-              x={at.x}
-              y={at.y}
-              controllable={actions !== undefined && canControl(role, characterIds, token)}
-              dragging={dragged !== undefined}
-              remote={remote !== undefined}
-              onPointerDown={pressToken}
+        <div ref={board} className="table-map__board" style={{ width: map.width, height: map.height }}>
+          <img className="table-map__image" src={map.link} alt={map.name} draggable={false} />
+          {tokens.map((token) => {
+            const dragged = local[token.usableId];
+            const remote = dragged ? undefined : drags?.[map.name]?.[token.usableId];
+            const at = dragged ?? remote ?? token;
+            return (
+              <MapTokenView
+                key={token.usableId}
+                token={token}
+                x={at.x}
+                y={at.y}
+                controllable={actions !== undefined && canControl(role, characterIds, token)}
+                dragging={dragged !== undefined}
+                remote={remote !== undefined}
+                onPointerDown={pressToken}
+              />
+            );
+          })}
+          <svg
+            className="table-map__overlay"
+            viewBox={`0 0 ${map.width} ${map.height}`}
+            preserveAspectRatio="none"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <AttackOverlay
+              aiming={
+                targeting && {
+                  attack: targeting.attack,
+                  from: targeting.from,
+                  range: targeting.range,
+                  pointer,
+                }
+              }
+              lines={shownLines}
             />
-          );
-        })}
-        <svg
-          className="table-map__overlay"
-          viewBox={`0 0 ${map.width} ${map.height}`}
-          preserveAspectRatio="none"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <AttackOverlay
-            aiming={
-              targeting && { attack: targeting.attack, from: targeting.from, range: targeting.range, pointer }
-            }
-            lines={shownLines}
-          />
-        </svg>
-        {measure && (
+          </svg>
+        </div>
+        {arrow && (
           <svg className="table-map__measure" aria-hidden="true" focusable="false">
             <defs>
               <marker
@@ -380,32 +409,25 @@ export function TableMap({
               </marker>
             </defs>
             <line
-              x1={measure.from.x}
-              y1={measure.from.y}
-              x2={measure.to.x}
-              y2={measure.to.y}
+              x1={arrow.from.x}
+              y1={arrow.from.y}
+              x2={arrow.to.x}
+              y2={arrow.to.y}
               markerEnd="url(#measure-head)"
             />
           </svg>
         )}
-        {measure && (
-          <output className="table-map__distance" style={{ left: measure.to.x + 12, top: measure.to.y + 12 }}>
-            {mapMessages.measure(
-              measureCells(
-                toMapPixels(measure.from, measure.board, map),
-                toMapPixels(measure.to, measure.board, map),
-              ),
-            )}
+        {arrow && measure && (
+          <output className="table-map__distance" style={{ left: arrow.to.x + 12, top: arrow.to.y + 12 }}>
+            {mapMessages.measure(measureCells(measure.from, measure.to))}
           </output>
         )}
-        {menu?.kind === 'add' && actions && (
-          <div
-            className="table-menu"
-            role="menu"
-            aria-label={mapMessages.addToken}
-            onPointerDown={(event) => event.stopPropagation()}
-            style={{ left: menu.at.x, top: menu.at.y }}
-          >
+      </div>
+      <MapControls viewport={viewport} ruler={ruler} onRuler={setRuler} />
+      <p className="table-map__hint">{mapMessages.measureHint}</p>
+      {menu?.kind === 'add' && actions && (
+        <FloatingMenu at={menu.at} onClose={closeMenu}>
+          <div className="table-menu" role="menu" aria-label={mapMessages.addToken}>
             <p className="table-menu__title">{mapMessages.addToken}</p>
             {characters.length > 0 && <p className="table-menu__group">{mapMessages.players}</p>}
             {characters.map((character) => (
@@ -441,14 +463,15 @@ export function TableMap({
               <p className="table-menu__empty">{mapMessages.nothingToPlace}</p>
             )}
           </div>
-        )}
-        {menuToken && menu?.kind === 'token' && actions && (
+        </FloatingMenu>
+      )}
+      {menuToken && menu?.kind === 'token' && actions && (
+        <FloatingMenu at={menu.at} onClose={closeMenu}>
           <TokenMenu
             token={menuToken}
-            at={menu.at}
             role={role}
             controllable={canControl(role, characterIds, menuToken)}
-            onClose={() => setMenu(null)}
+            onClose={closeMenu}
             onAdjust={(resource, direction, amount) =>
               actions.adjust(map.name, menuToken.usableId, resource, direction, amount)
             }
@@ -466,9 +489,8 @@ export function TableMap({
               setMenu(null);
             }}
           />
-        )}
-      </div>
-      <p className="table-map__hint">{mapMessages.measureHint}</p>
+        </FloatingMenu>
+      )}
     </div>
   );
 }

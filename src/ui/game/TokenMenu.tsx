@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import type { Point } from '../../domain/geometry/geometry';
 import type { HealthResource, MapToken, TableRole } from '../../domain/table/types';
 import { tokenMessages } from './messages';
 import { amountOf, isDead, managesTable } from './table-view';
@@ -88,7 +87,6 @@ function Gauge({
  */
 export function TokenMenu({
   token,
-  at,
   role,
   controllable,
   onClose,
@@ -99,7 +97,6 @@ export function TokenMenu({
   onStrike,
 }: {
   token: MapToken;
-  at: Point;
   role: TableRole;
   controllable: boolean;
   onClose: () => void;
@@ -112,17 +109,7 @@ export function TokenMenu({
   const titleId = useId();
   const master = managesTable(role);
   return (
-    <div
-      className="token-menu"
-      role="dialog"
-      aria-labelledby={titleId}
-      style={{ left: at.x, top: at.y }}
-      onPointerDown={(event) => event.stopPropagation()}
-      onContextMenu={(event) => {
-        event.preventDefault();
-        event.stopPropagation();
-      }}
-    >
+    <div className="token-menu" role="dialog" aria-labelledby={titleId}>
       <header className="token-menu__header">
         <h3 id={titleId}>{token.name}</h3>
         <span className="token-menu__kind">

@@ -12,6 +12,8 @@ import { isDead } from './table-view';
 /** table.md §2: the panel starts 0.45 of the window's height down. */
 export const TURN_PANEL_START = 0.45;
 const PANEL_WIDTH_PX = 272;
+/** A phone held landscape, or lower: the height below which the panel starts folded. */
+const SHORT_SCREEN_PX = 500;
 /** Clear of the side column (chat or participants), so the panel starts over the map's right edge. */
 const SIDE_COLUMN_PX = 360;
 
@@ -56,7 +58,8 @@ export function TurnOrderPanel({
     x: Math.max(8, window.innerWidth - PANEL_WIDTH_PX - SIDE_COLUMN_PX),
     y: Math.round(window.innerHeight * TURN_PANEL_START),
   }));
-  const [collapsed, setCollapsed] = useState(false);
+  // On a phone held landscape the open panel would cover the middle of the map: it starts folded.
+  const [collapsed, setCollapsed] = useState(() => window.innerHeight <= SHORT_SCREEN_PX);
   const [showParticipants, setShowParticipants] = useState(false);
   const list = useRef<HTMLOListElement>(null);
   const [lifted, setLifted] = useState<Lifted | null>(null);

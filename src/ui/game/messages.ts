@@ -41,6 +41,18 @@ export const mapMessages = {
   previewOf: (name: string) => `Aperçu : ${name}`,
 } as const;
 
+export const viewportMessages = {
+  toolbar: 'Vue de la carte',
+  zoomIn: 'Zoom avant',
+  zoomOut: 'Zoom arrière',
+  zoomLevel: 'Niveau de zoom',
+  percent: (value: number) => `${value}\u00a0%`,
+  fit: 'Ajuster',
+  fitTitle: 'Voir toute la carte',
+  ruler: 'Règle',
+  rulerTitle: 'Glisser sur la carte pour mesurer une distance',
+} as const;
+
 export const tokenMessages = {
   menu: (name: string) => `Pion ${name}`,
   hp: 'PV',

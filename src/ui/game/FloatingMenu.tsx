@@ -1,0 +1,68 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import type { Point } from '../../domain/geometry/geometry';
+
+/** Kept between a menu and the window's edge. */
+const EDGE_PX = 8;
+
+/**
+ * A menu opened on the map, at a point of the window (issue 14 §4): drawn over the whole page,
+ * never under a panel of the table nor clipped by the map's frame, and moved back inside the
+ * window when it would spill over an edge (opened near the right or bottom, it opens towards the
+ * left or the top). Escape or a press anywhere else closes it.
+ */
+export function FloatingMenu({
+  at,
+  onClose,
+  children,
+}: {
+  at: Point;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const [place, setPlace] = useState<Point>(at);
+
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const { width, height } = element.getBoundingClientRect();
+    const fits = (start: number, length: number, room: number) =>
+      start + length + EDGE_PX <= room
+        ? start
+        : Math.max(EDGE_PX, Math.min(start - length, room - length - EDGE_PX));
+    setPlace({ x: fits(at.x, width, window.innerWidth), y: fits(at.y, height, window.innerHeight) });
+  }, [at]);
+
+  useEffect(() => {
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    const closeOutside = (event: PointerEvent) => {
+      if (!box.current?.contains(event.target as Node)) onClose();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    document.addEventListener('pointerdown', closeOutside);
+    return () => {
+      document.removeEventListener('keydown', closeOnEscape);
+      document.removeEventListener('pointerdown', closeOutside);
+    };
+  }, [onClose]);
+
+  return createPortal(
+    <div
+      ref={box}
+      className="floating-menu"
+      style={{ left: place.x, top: place.y }}
+      // A portal's events still bubble through React to the map, which would close the menu or pan.
+      onPointerDown={(event) => event.stopPropagation()}
+      onContextMenu={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+      }}
+    >
+      {children}
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,70 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import type { mapViewportMachine } from '../../machines/map-viewport.machine';
+import { viewportMessages } from './messages';
+
+/**
+ * The map's own buttons: zoom out and in around the frame's centre, the zoom shown as a
+ * percentage of the map's true size, the whole map back in view, and the ruler — on a touch
+ * screen, where there is no Alt key, a drag draws the measuring arrow while it is on.
+ */
+export function MapControls({
+  viewport,
+  ruler,
+  onRuler,
+}: {
+  viewport: ActorRefFrom<typeof mapViewportMachine>;
+  ruler: boolean;
+  onRuler: (on: boolean) => void;
+}) {
+  const zoom = useSelector(viewport, (snapshot) => Math.round(snapshot.context.view.scale * 100));
+  const fitted = useSelector(viewport, (snapshot) => snapshot.matches({ framing: 'fitted' }));
+  return (
+    <div
+      className="map-controls"
+      role="toolbar"
+      aria-label={viewportMessages.toolbar}
+      onPointerDown={(event) => event.stopPropagation()}
+    >
+      <button
+        type="button"
+        className="secondary"
+        aria-label={viewportMessages.zoomOut}
+        title={viewportMessages.zoomOut}
+        onClick={() => viewport.send({ type: 'viewport.zoomOut' })}
+      >
+        −
+      </button>
+      <output className="map-controls__zoom" aria-label={viewportMessages.zoomLevel}>
+        {viewportMessages.percent(zoom)}
+      </output>
+      <button
+        type="button"
+        className="secondary"
+        aria-label={viewportMessages.zoomIn}
+        title={viewportMessages.zoomIn}
+        onClick={() => viewport.send({ type: 'viewport.zoomIn' })}
+      >
+        +
+      </button>
+      <button
+        type="button"
+        className="secondary"
+        disabled={fitted}
+        title={viewportMessages.fitTitle}
+        onClick={() => viewport.send({ type: 'viewport.fit' })}
+      >
+        {viewportMessages.fit}
+      </button>
+      <button
+        type="button"
+        className={ruler ? 'map-controls__ruler map-controls__ruler--on' : 'map-controls__ruler secondary'}
+        aria-pressed={ruler}
+        title={viewportMessages.rulerTitle}
+        onClick={() => onRuler(!ruler)}
+      >
+        {viewportMessages.ruler}
+      </button>
+    </div>
+  );
+}

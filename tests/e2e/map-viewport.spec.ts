@@ -1,0 +1,220 @@
+import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { insertGame } from '../helpers/game-fixtures';
+import type { RegisteredUser, TestServer } from '../helpers/server';
+import {
+  closeServerAfterPages,
+  openSignedIn,
+  servedMapPicture,
+  startServerWithDatabase,
+} from './helpers/own-server';
+
+let server: TestServer;
+test.beforeAll(async () => {
+  server = await startServerWithDatabase();
+});
+test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+
+const boardOf = (page: Page) => page.locator('.table-map__board');
+const frameOf = (page: Page) => page.locator('.table-map__frame');
+const tokenOf = (page: Page, name: string) =>
+  boardOf(page).getByRole('button', { name: new RegExp(`^${name},`) });
+const zoomOf = (page: Page) => page.getByRole('toolbar', { name: 'Vue de la carte' });
+
+/** A game of the MJ's with a 1,500 × 1,000 map (20 × 13 cells of 75 px) and a goblin, opened at the table. */
+async function openTable(page: Page, mj: RegisteredUser, name: string) {
+  const gameId = await insertGame(server.database.db, mj.userId, name);
+  const created = await Promise.all([
+    server.api(
+      'POST',
+      `/game-data/${gameId}/map`,
+      { name: 'Plaine', link: servedMapPicture(server) },
+      mj.token,
+    ),
+    server.api('POST', `/game-data/${gameId}/monster`, { name: 'Gobelin', HP: 7 }, mj.token),
+  ]);
+  expect(created.map((response) => response.status)).toEqual([201, 201]);
+  await openSignedIn(page, server, mj, `/game?gameId=${gameId}`);
+  await page.getByLabel('Carte', { exact: true }).selectOption({ label: 'Plaine' });
+  await page.getByRole('button', { name: 'Oui, emmener les joueurs' }).click();
+  await expect(boardOf(page).getByRole('img', { name: 'Plaine' })).toBeVisible();
+}
+
+/** Screen pixels of one 75 px cell of the picture, as the board is drawn now. */
+async function cellOnScreen(page: Page): Promise<number> {
+  const box = (await boardOf(page).boundingBox())!;
+  return (box.width / 1500) * 75;
+}
+
+async function placeGoblin(page: Page, at: { x: number; y: number }) {
+  await page.mouse.click(at.x, at.y, { button: 'right' });
+  await page
+    .getByRole('menu', { name: 'Ajouter un pion' })
+    .getByRole('menuitem', { name: 'Gobelin' })
+    .click();
+  await expect(tokenOf(page, 'Gobelin')).toBeVisible();
+}
+
+async function touch(
+  cdp: CDPSession,
+  type: 'touchStart' | 'touchMove' | 'touchEnd',
+  points: { x: number; y: number }[],
+) {
+  await cdp.send('Input.dispatchTouchEvent', {
+    type,
+    touchPoints: points.map((point, id) => ({ x: point.x, y: point.y, id })),
+  });
+}
+
+test('the map zooms with the wheel around the pointer and pans by its empty floor; a token stays one cell and the ruler counts cells at any zoom', async ({
+  browser,
+}) => {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await openTable(page, await server.register(), 'Le Zoom');
+  const frame = (await frameOf(page).boundingBox())!;
+  await placeGoblin(page, { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 });
+
+  const fitted = await cellOnScreen(page);
+  const goblin = (await tokenOf(page, 'Gobelin').boundingBox())!;
+  expect(goblin.width).toBeCloseTo(fitted, 0);
+
+  // The wheel zooms around the pointer: the goblin under it stays under it.
+  const centre = { x: goblin.x + goblin.width / 2, y: goblin.y + goblin.height / 2 };
+  await page.mouse.move(centre.x, centre.y);
+  for (let notch = 0; notch < 4; notch++) await page.mouse.wheel(0, -100);
+  await expect.poll(() => cellOnScreen(page)).toBeGreaterThan(fitted * 1.8);
+  const zoomed = (await tokenOf(page, 'Gobelin').boundingBox())!;
+  expect(zoomed.width).toBeCloseTo(await cellOnScreen(page), 0);
+  expect(Math.abs(zoomed.x + zoomed.width / 2 - centre.x)).toBeLessThan(2);
+  await expect(zoomOf(page).getByLabel('Niveau de zoom')).not.toHaveText(/^67/);
+
+  // At this zoom the arrow over 3 × 4 cells still says 5 cells.
+  const cell = await cellOnScreen(page);
+  const from = { x: frame.x + 40, y: frame.y + 40 };
+  await page.keyboard.down('Alt');
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x + 3 * cell, from.y + 4 * cell, { steps: 4 });
+  await expect(page.locator('.table-map__distance')).toHaveText(/^(5,0[01]|4,99) cases$/);
+  await page.mouse.up();
+  await page.keyboard.up('Alt');
+
+  // Dragging the empty floor pans the map; the goblin goes with it and does not move on the map.
+  const stored = await tokenOf(page, 'Gobelin').evaluate((element) => (element as HTMLElement).style.left);
+  const before = (await boardOf(page).boundingBox())!;
+  await page.mouse.move(frame.x + 30, frame.y + frame.height - 80);
+  await page.mouse.down();
+  await page.mouse.move(frame.x + 230, frame.y + frame.height - 180, { steps: 8 });
+  await page.mouse.up();
+  const after = (await boardOf(page).boundingBox())!;
+  expect(after.x - before.x).toBeCloseTo(200, 0);
+  expect(after.y - before.y).toBeCloseTo(-100, 0);
+  expect(await tokenOf(page, 'Gobelin').evaluate((element) => (element as HTMLElement).style.left)).toBe(
+    stored,
+  );
+
+  // « Ajuster » shows the whole map again.
+  await zoomOf(page).getByRole('button', { name: 'Ajuster' }).click();
+  await expect.poll(() => cellOnScreen(page)).toBeCloseTo(fitted, 1);
+  await zoomOf(page).getByRole('button', { name: 'Zoom avant' }).click();
+  await expect.poll(() => cellOnScreen(page)).toBeCloseTo(fitted * 1.25, 1);
+  await page.context().close();
+});
+
+test('a token dragged past a corner stays wholly on the map, and its menu opens over the turn-order panel', async ({
+  browser,
+}) => {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
+  await openTable(page, await server.register(), 'Le Coin');
+  const frame = (await frameOf(page).boundingBox())!;
+  await placeGoblin(page, { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 });
+
+  const goblin = (await tokenOf(page, 'Gobelin').boundingBox())!;
+  const map = (await boardOf(page).boundingBox())!;
+  await page.mouse.move(goblin.x + 10, goblin.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(map.x + map.width + 200, map.y + map.height + 200, { steps: 10 });
+  await page.mouse.up();
+  await expect
+    .poll(async () => {
+      const box = (await tokenOf(page, 'Gobelin').boundingBox())!;
+      return box.x + box.width <= map.x + map.width + 0.5 && box.y + box.height <= map.y + map.height + 0.5;
+    })
+    .toBe(true);
+  // After a reload too: the place is the server's.
+  await page.reload();
+  await expect(tokenOf(page, 'Gobelin')).toBeVisible();
+  const kept = (await tokenOf(page, 'Gobelin').boundingBox())!;
+  const redrawn = (await boardOf(page).boundingBox())!;
+  expect(kept.x + kept.width).toBeLessThanOrEqual(redrawn.x + redrawn.width + 0.5);
+  expect(kept.y + kept.height).toBeLessThanOrEqual(redrawn.y + redrawn.height + 0.5);
+
+  // Its menu opens over whatever covers that corner, inside the window, its buttons reachable.
+  await tokenOf(page, 'Gobelin').click({ button: 'right' });
+  const menu = page.getByRole('dialog', { name: 'Gobelin' });
+  await expect(menu).toBeVisible();
+  const box = (await menu.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  const hide = menu.getByRole('button', { name: 'Masquer aux joueurs' });
+  const hideBox = (await hide.boundingBox())!;
+  const onTop = await page.evaluate(
+    ({ x, y }) =>
+      document.elementFromPoint(x, y)?.closest('[role="dialog"]')?.getAttribute('aria-labelledby') ?? null,
+    { x: hideBox.x + hideBox.width / 2, y: hideBox.y + hideBox.height / 2 },
+  );
+  expect(onTop).not.toBeNull();
+  await page.context().close();
+});
+
+test('on a touch screen two fingers zoom and pan the map, a long press opens « Ajouter un pion », and the ruler measures without Alt', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 844, height: 390 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  await openTable(page, await server.register(), 'Le Pouce');
+  await expect(page.getByText('Alt + clic pour mesurer une distance')).toBeHidden();
+  const cdp = await context.newCDPSession(page);
+  const frame = (await frameOf(page).boundingBox())!;
+  // On a phone the turn-order panel starts folded, its header over the map's right half.
+  await expect(page.getByRole('button', { name: 'Déplier' })).toBeVisible();
+  const middle = { x: frame.x + frame.width * 0.25, y: frame.y + frame.height * 0.3 };
+
+  const fitted = await cellOnScreen(page);
+  await touch(cdp, 'touchStart', [
+    { x: middle.x - 40, y: middle.y },
+    { x: middle.x + 40, y: middle.y },
+  ]);
+  for (let step = 1; step <= 8; step++) {
+    await touch(cdp, 'touchMove', [
+      { x: middle.x - 40 - step * 5, y: middle.y + step * 2 },
+      { x: middle.x + 40 + step * 5, y: middle.y + step * 2 },
+    ]);
+  }
+  await touch(cdp, 'touchEnd', []);
+  // 80 px apart, then 160: twice the size.
+  await expect.poll(() => cellOnScreen(page)).toBeCloseTo(fitted * 2, 1);
+
+  // A finger held still on the floor opens the menu a right click opens.
+  await touch(cdp, 'touchStart', [middle]);
+  await expect(page.getByRole('menu', { name: 'Ajouter un pion' })).toBeVisible();
+  await touch(cdp, 'touchEnd', []);
+  await page.getByRole('menu', { name: 'Ajouter un pion' }).getByRole('menuitem', { name: 'Gobelin' }).tap();
+  await expect(tokenOf(page, 'Gobelin')).toBeVisible();
+
+  // The ruler: a one-finger drag draws the arrow.
+  await zoomOf(page).getByRole('button', { name: 'Règle' }).tap();
+  const cell = await cellOnScreen(page);
+  const from = { x: frame.x + 30, y: frame.y + 30 };
+  await touch(cdp, 'touchStart', [from]);
+  await touch(cdp, 'touchMove', [{ x: from.x + 1.5 * cell, y: from.y + 2 * cell }]);
+  await touch(cdp, 'touchMove', [{ x: from.x + 3 * cell, y: from.y + 4 * cell }]);
+  await expect(page.locator('.table-map__distance')).toHaveText(/^(5,0[01]|4,99) cases$/);
+  await touch(cdp, 'touchEnd', []);
+  await expect(page.locator('.table-map__distance')).toHaveCount(0);
+  await context.close();
+});
