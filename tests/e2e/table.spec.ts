@@ -227,7 +227,7 @@ test('on a touch screen the MJ reorders the turn order by an entry’s grip, by 
   await placeFromMenu(master, { x: 150, y: 150 }, 'Aelis');
   await placeFromMenu(master, { x: 300, y: 150 }, 'Goule');
   await placeFromMenu(master, { x: 450, y: 150 }, 'Loup');
-  await expect(token(hero, 'Loup')).toBeVisible();
+  await expect(token(hero, 'Loup 1')).toBeVisible();
 
   await turnOrder(master).getByRole('button', { name: 'Générer' }).click();
   await expect(turnNames(master)).toHaveCount(3);

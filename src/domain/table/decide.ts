@@ -83,11 +83,14 @@ function tokenFor(state: TableState, actor: TableActor, map: string, usableId: s
   return token;
 }
 
-/** The monster's name, numbered when the map already shows one of that name (Gobelin 2, Gobelin 3…). */
-function distinctName(name: string, onMap: readonly MapToken[]): string {
+/**
+ * The monster's name with the first number no token of the map bears (Gobelin 1, Gobelin 2…). Every
+ * monster is numbered from the first, so a goblin is told from the next one as soon as it comes,
+ * and no token is renamed after the chat named it.
+ */
+function numberedName(name: string, onMap: readonly MapToken[]): string {
   const taken = new Set(onMap.map((token) => token.name));
-  if (!taken.has(name)) return name;
-  let rank = 2;
+  let rank = 1;
   while (taken.has(`${name} ${rank}`)) rank += 1;
   return `${name} ${rank}`;
 }
@@ -121,7 +124,7 @@ function place(
   const token: MapToken = {
     ...draft,
     ...clampPercent(draft, open),
-    name: draft.isPlayer ? draft.name : distinctName(draft.name, onMap),
+    name: draft.isPlayer ? draft.name : numberedName(draft.name, onMap),
     usableId,
     inTurnOrder: false,
     currentHP: draft.HP,
@@ -240,12 +243,11 @@ function turnOrder(
   switch (command.type) {
     case 'turnOrder.generate': {
       if (tokens.length === 0) return refuse(tableMessages.noTokenOnMap);
-      // The MJ's picks when there are some; otherwise everyone on the map joins the fight.
-      const flagged = tokens.filter((token) => token.inTurnOrder);
-      const participants = flagged.length > 0 ? flagged : tokens;
+      // Everyone on the map: after a first order every token is flagged, so the flags cannot tell
+      // the MJ's picks from the last fight, and those placed since would be left out.
       return accept({
         type: 'turnOrder.generated',
-        payload: { map, order: generateTurnOrder(participants, env.randomInt) },
+        payload: { map, order: generateTurnOrder(tokens, env.randomInt) },
       });
     }
     case 'turnOrder.next':
