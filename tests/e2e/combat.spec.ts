@@ -163,6 +163,7 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
   // The MJ removes the dead: its death is told to all.
   await token(master, 'Gobelin 1').click();
   await master.getByRole('button', { name: 'Supprimer le pion' }).click();
+  await master.getByRole('button', { name: 'Confirmer' }).click();
   await expect(chatOf(hero)).toContainText('Vous avez tué un Gobelin 1.');
 
   // Two wolves beside Aelis; a whirl of the soul catches both.

@@ -83,7 +83,8 @@ function Gauge({
 /**
  * The menu of one token (click or right-click on it): its health and soul essence with the
  * adjustments its owner or the MJ may make, hide/show and the monster's details for the MJ,
- * and deletion. The values shown are the logged ones: an adjustment appears once the server
+ * and deletion, which asks to be confirmed: a slip of the finger would lose the token's health
+ * and its place in the turn order. The values shown are the logged ones: an adjustment appears once the server
  * logged it, clamped to 0..max.
  */
 export function TokenMenu({
@@ -110,6 +111,10 @@ export function TokenMenu({
   onStrike: () => void;
 }) {
   const titleId = useId();
+  const confirmId = useId();
+  // Which token's removal awaits a second click: the menu stays mounted from one token to the
+  // next, and a question asked about one must not be answered for another.
+  const [confirmingRemoval, setConfirmingRemoval] = useState<string | null>(null);
   const master = managesTable(role);
   return (
     <div
@@ -173,10 +178,25 @@ export function TokenMenu({
             {tokenMessages.strike}
           </button>
         )}
-        {controllable && (
-          <button type="button" className="token-menu__remove" onClick={onRemove}>
+        {controllable && confirmingRemoval !== token.usableId && (
+          <button
+            type="button"
+            className="token-menu__remove"
+            onClick={() => setConfirmingRemoval(token.usableId)}
+          >
             {tokenMessages.remove}
           </button>
+        )}
+        {controllable && confirmingRemoval === token.usableId && (
+          <div className="token-menu__confirm" role="group" aria-labelledby={confirmId}>
+            <p id={confirmId}>{tokenMessages.removeQuestion}</p>
+            <button type="button" className="token-menu__remove" onClick={onRemove}>
+              {tokenMessages.removeConfirm}
+            </button>
+            <button type="button" className="secondary" onClick={() => setConfirmingRemoval(null)}>
+              {tokenMessages.removeCancel}
+            </button>
+          </div>
         )}
       </div>
     </div>
