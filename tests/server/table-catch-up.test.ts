@@ -123,7 +123,7 @@ describe.each(drivers)('table catch-up (%s)', (driver) => {
       Object.values(answer.snapshot?.state.tokens[MAP] ?? {})
         .map((token) => token.name)
         .sort(),
-    ).toEqual(['Aria', 'Loup']);
+    ).toEqual(['Aria', 'Loup 1']);
     await owner.catchUp();
     await expectInSync(t, p, [[owner, p.actors.owner]]);
     const kept = await t.database.db.select({ seq: tableSnapshots.seq }).from(tableSnapshots);

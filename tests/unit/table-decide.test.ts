@@ -413,11 +413,11 @@ describe('what a player receives', () => {
     expect(JSON.stringify(received)).not.toContain('Liche');
     expect(JSON.stringify(received)).not.toContain('monster-1');
     expect(JSON.stringify(received)).not.toContain('Crypte');
-    expect(received.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(received.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
     const forest = mapRef('Forêt');
     expect(visibleTo(state, bob)).toEqual({
       ...emptyTable,
-      lastSeq: 5,
+      lastSeq: 6,
       currentMap: forest,
       masterMap: forest,
     });
@@ -478,7 +478,12 @@ describe('turn order commands', () => {
     const env = envOf();
     const state = table();
     const generated = decide(state, { type: 'turnOrder.generate', map: 'Forêt' }, mj, env);
-    expect(generated).toMatchObject({ events: [{ type: 'turnOrder.generated' }] });
+    expect(generated).toMatchObject({
+      events: [
+        { type: 'turnOrder.generated' },
+        { type: 'chat.system', payload: { message: 'C’est au tour de c-ana.' } },
+      ],
+    });
     const order =
       'events' in generated ? (generated.events[0] as { payload: { order: string[] } }).payload.order : [];
     expect([...order].sort()).toEqual(['monster-2', 'monster-3', 'player-1']);

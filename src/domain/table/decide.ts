@@ -231,6 +231,17 @@ export function systemMessage(text: string, audience?: 'managers'): TableEventBo
   };
 }
 
+/**
+ * The line that says whose turn begins. It speaks of a token, so it goes to the managers alone when
+ * the players may not know of it: a hidden token, or a fight on a map the MJ prepares without them.
+ */
+function turnAnnouncement(state: TableState, map: string, order: readonly string[]): TableEventBody[] {
+  const playing = order[0] === undefined ? undefined : tokenAt(state, map, order[0]);
+  if (!playing) return [];
+  const seenByPlayers = playing.visibility && state.currentMap?.name === map;
+  return [systemMessage(tableMessages.turnOf(playing.name), seenByPlayers ? undefined : 'managers')];
+}
+
 function turnOrder(
   state: TableState,
   command: Extract<TableCommand, { type: `turnOrder.${string}` }>,
@@ -245,14 +256,20 @@ function turnOrder(
       if (tokens.length === 0) return refuse(tableMessages.noTokenOnMap);
       // Everyone on the map: after a first order every token is flagged, so the flags cannot tell
       // the MJ's picks from the last fight, and those placed since would be left out.
-      return accept({
-        type: 'turnOrder.generated',
-        payload: { map, order: generateTurnOrder(tokens, env.randomInt) },
-      });
+      const generated = generateTurnOrder(tokens, env.randomInt);
+      return accept(
+        { type: 'turnOrder.generated', payload: { map, order: generated } },
+        ...turnAnnouncement(state, map, generated),
+      );
     }
-    case 'turnOrder.next':
+    case 'turnOrder.next': {
       if (order.length === 0) return refuse(tableMessages.noCombat);
-      return accept({ type: 'turnOrder.advanced', payload: { map, order: nextTurn(order) } });
+      const advanced = nextTurn(order);
+      return accept(
+        { type: 'turnOrder.advanced', payload: { map, order: advanced } },
+        ...turnAnnouncement(state, map, advanced),
+      );
+    }
     case 'turnOrder.toggle': {
       if (!tokenAt(state, map, command.usableId)) return refuse(tableMessages.tokenNotFound);
       const toggled = toggleParticipant(order, command.usableId);

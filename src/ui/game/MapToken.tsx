@@ -11,7 +11,7 @@ function percentOf(current: number | null, max: number | null): number {
 /**
  * One 75 px token: its picture (or initials), a ring gold for characters and crimson for
  * monsters, its health and soul bars. Hidden tokens are half-transparent (only the MJ and their
- * owner receive them); a token at 0 HP is shown dead.
+ * owner receive them); a token at 0 HP is shown dead; the one whose turn it is wears a glowing ring.
  */
 export const MapTokenView = memo(function MapTokenView({
   token,
@@ -20,6 +20,7 @@ export const MapTokenView = memo(function MapTokenView({
   controllable,
   dragging,
   remote,
+  playing = false,
   onPointerDown,
 }: {
   token: MapToken;
@@ -29,6 +30,8 @@ export const MapTokenView = memo(function MapTokenView({
   dragging: boolean;
   /** Someone else is dragging it right now. */
   remote: boolean;
+  /** Its turn in the map's turn order: ringed for everyone who sees it. */
+  playing?: boolean;
   onPointerDown?: (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => void;
 }) {
   const dead = isDead(token);
@@ -40,6 +43,7 @@ export const MapTokenView = memo(function MapTokenView({
     controllable ? 'map-token--controllable' : '',
     dragging ? 'map-token--dragging' : '',
     remote ? 'map-token--remote' : '',
+    playing ? 'map-token--playing' : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -54,7 +58,7 @@ export const MapTokenView = memo(function MapTokenView({
       tabIndex={0}
       aria-label={`${token.name}, ${hp}${dead ? `, ${tokenMessages.dead}` : ''}${
         token.visibility ? '' : `, ${tokenMessages.hidden}`
-      }`}
+      }${playing ? `, ${tokenMessages.playing}` : ''}`}
       onPointerDown={onPointerDown && ((event) => onPointerDown(token, event))}
     >
       <div className="map-token__portrait">

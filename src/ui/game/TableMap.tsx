@@ -21,6 +21,7 @@ import {
   managesTable,
   monsterDraft,
   shownMap,
+  playingOn,
   tokensOn,
   type TokenDraft,
 } from './table-view';
@@ -126,6 +127,7 @@ export function TableMap({
 }: TableMapProps) {
   const map = shownMap(table, role);
   const tokens = tokensOn(table, map);
+  const playing = playingOn(table, map);
   const board = useRef<HTMLDivElement>(null);
   const grab = useRef<Grab | null>(null);
   const [local, setLocal] = useState<Record<string, Point>>({});
@@ -346,6 +348,7 @@ export function TableMap({
               controllable={actions !== undefined && canControl(role, characterIds, token)}
               dragging={dragged !== undefined}
               remote={remote !== undefined}
+              playing={token.usableId === playing}
               onPointerDown={pressToken}
             />
           );

@@ -58,6 +58,7 @@ export const tokenMessages = {
   details: 'Détails du monstre',
   strike: 'Faire attaquer',
   dead: 'Mort',
+  playing: 'à son tour',
   close: 'Fermer',
   ac: 'CA',
   attackBonus: 'Bonus d’attaque',

@@ -26,6 +26,11 @@ export function tokensOn(table: TableState, map: MapRef | null): MapToken[] {
   return map === null ? [] : Object.values(table.tokens[map.name] ?? {});
 }
 
+/** The token whose turn it is on the map, if the reader sees it (a player's order may open with HIDDEN_TURN). */
+export function playingOn(table: TableState, map: MapRef | null): string | null {
+  return map === null ? null : (table.turnOrders[map.name]?.[0] ?? null);
+}
+
 /** table.md §6: MJ and admin move any token; a player only their own character's. */
 export function canControl(role: TableRole, characterIds: readonly string[], token: MapToken): boolean {
   return managesTable(role) || (token.isPlayer && characterIds.includes(token.itemId));
