@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameMessagesAnswer } from '../../src/api/schemas/table';
+import { bandOf } from '../../src/domain/table/health';
 import { attackMessages, tableMessages } from '../../src/domain/table/messages';
 import type { ChatMessage, TableEvent } from '../../src/domain/table/types';
 import { characterMemories, characters } from '../../server/db/schema/index';
@@ -237,7 +238,13 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
     }
     await owner.reach(await head());
     await mj.reach(await head());
-    expect(owner.inbox.state.tokens[MAP]![wolf]!.currentHP).toBe(await hpOf(wolf));
+    // The MJ reads the wolf's HP; its attacker, only its state.
+    expect(mj.inbox.state.tokens[MAP]![wolf]!.currentHP).toBe(await hpOf(wolf));
+    expect(owner.inbox.state.tokens[MAP]![wolf]).toMatchObject({
+      HP: null,
+      currentHP: null,
+      health: bandOf((await hpOf(wolf))!, 12),
+    });
   });
 
   it('refuses, with the spec’s texts, what the attacker may not do, and logs nothing', async () => {

@@ -56,4 +56,16 @@ describe('a token on the map', () => {
     expect(token.className).not.toContain('map-token--playing');
     expect(token.getAttribute('aria-label')).not.toContain('à son tour');
   });
+
+  it('shows the MJ a monster’s HP, and a player only its state', () => {
+    view(tokenOf({ currentHP: 5 }));
+    expect(screen.getByRole('button', { name: 'Gobelin 1, PV 5/12' })).toBeTruthy();
+    cleanup();
+    view(tokenOf({ HP: null, currentHP: null, health: 'badlyWounded' }));
+    const token = screen.getByRole('button', { name: 'Gobelin 1, Gravement blessé' });
+    expect(token.outerHTML).not.toMatch(/PV|\/ ?12|12 ?\//);
+    cleanup();
+    view(tokenOf({ HP: null, currentHP: null, health: 'dead' }));
+    expect(screen.getByRole('button', { name: 'Gobelin 1, Mort' }).className).toContain('map-token--dead');
+  });
 });

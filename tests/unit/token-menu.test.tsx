@@ -69,4 +69,15 @@ describe('the token menu', () => {
     expect(screen.queryByRole('button', { name: 'Confirmer' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Supprimer le pion' })).toBeTruthy();
   });
+
+  it('shows a player a monster’s state where the MJ reads its HP', () => {
+    renderMenu(tokenOf({ currentHP: 9 }));
+    expect(screen.getByText('9 / 12')).toBeTruthy();
+    cleanup();
+    renderMenu(tokenOf({ HP: null, currentHP: null, health: 'wounded' }), 'player');
+    const menu = screen.getByRole('dialog', { name: 'Gobelin 1' });
+    expect(menu.textContent).toContain('État');
+    expect(menu.textContent).toContain('Blessé');
+    expect(menu.textContent).not.toMatch(/PV|\d+ \/ \d+|12/);
+  });
 });

@@ -4,6 +4,7 @@ import { describeRoll, roll } from '../dice/roll';
 import { clampPercent, type Point } from '../geometry/geometry';
 import { generateTurnOrder, isReorderingOf, nextTurn, toggleParticipant } from '../turn-order/turn-order';
 import { decideAttack, type AttackSpec } from './attack';
+import { isDown } from './health';
 import { MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
 import { openMap, orderOf, tokenAt, tokensOfMap } from './records';
 import { canSee, managesTable, ownsToken } from './visibility';
@@ -22,7 +23,10 @@ import type {
  * A token as the server builds it from what it stores (the character or the monster) and where the
  * placer dropped it; `decide` names it, fills its gauges and puts it out of the turn order.
  */
-export type TokenDraft = Omit<MapToken, 'usableId' | 'inTurnOrder' | 'currentHP' | 'currentSoulEssence'>;
+export type TokenDraft = Omit<
+  MapToken,
+  'usableId' | 'inTurnOrder' | 'HP' | 'currentHP' | 'health' | 'currentSoulEssence'
+> & { HP: number };
 
 /** What actors ask of the table. The server resolves `speaker` and never takes the actor from a payload. */
 export type TableCommand =
@@ -144,7 +148,9 @@ function adjust(
   if (!Number.isInteger(command.amount) || command.amount < 0) return refuse(tableMessages.invalidAmount);
   const [current, max] =
     command.resource === 'HP' ? [token.currentHP, token.HP] : [token.currentSoulEssence, token.soulEssence];
-  if (current === null || max === null) return refuse(tableMessages.noSoulEssence);
+  // Only a player's copy lacks a monster's HP, and commands are decided on the server's.
+  if (current === null || max === null)
+    return refuse(command.resource === 'HP' ? tableMessages.invalidToken : tableMessages.noSoulEssence);
   const change = command.direction === 'increase' ? command.amount : -command.amount;
   return accept({
     type: 'token.adjusted',
@@ -328,7 +334,7 @@ export function decide(
         payload: { map: command.map, usableId: token.usableId },
       };
       // A hidden monster dies out of the players' sight: only those who saw it read of it.
-      return !token.isPlayer && token.currentHP === 0
+      return !token.isPlayer && isDown(token)
         ? accept(
             removed,
             systemMessage(tableMessages.killed(token.name), token.visibility ? undefined : 'managers'),

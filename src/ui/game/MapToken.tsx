@@ -1,7 +1,7 @@
 import { memo, type PointerEvent as ReactPointerEvent } from 'react';
 import type { MapToken } from '../../domain/table/types';
 import { tokenMessages } from './messages';
-import { initialsOf, isDead } from './table-view';
+import { initialsOf, isDead, shownHealth } from './table-view';
 
 function percentOf(current: number | null, max: number | null): number {
   if (current === null || max === null || max <= 0) return 0;
@@ -47,7 +47,12 @@ export const MapTokenView = memo(function MapTokenView({
   ]
     .filter(Boolean)
     .join(' ');
-  const hp = `${tokenMessages.hp} ${token.currentHP}/${token.HP}`;
+  const health = shownHealth(token);
+  // A monster's band already says « Mort »; numbers say it after them.
+  const state =
+    'band' in health
+      ? tokenMessages.health[health.band]
+      : `${tokenMessages.hp} ${health.current}/${health.max}${dead ? `, ${tokenMessages.dead}` : ''}`;
   return (
     <div
       className={classes}
@@ -56,7 +61,7 @@ export const MapTokenView = memo(function MapTokenView({
       data-testid="map-token"
       role="button"
       tabIndex={0}
-      aria-label={`${token.name}, ${hp}${dead ? `, ${tokenMessages.dead}` : ''}${
+      aria-label={`${token.name}, ${state}${
         token.visibility ? '' : `, ${tokenMessages.hidden}`
       }${playing ? `, ${tokenMessages.playing}` : ''}`}
       onPointerDown={onPointerDown && ((event) => onPointerDown(token, event))}
@@ -75,7 +80,9 @@ export const MapTokenView = memo(function MapTokenView({
       </div>
       <div className="map-token__bars" aria-hidden="true">
         <span className="map-token__bar map-token__bar--hp">
-          <span style={{ width: `${percentOf(token.currentHP, token.HP)}%` }} />
+          <span
+            style={{ width: `${'band' in health ? health.gauge : percentOf(health.current, health.max)}%` }}
+          />
         </span>
         {token.soulEssence !== null && (
           <span className="map-token__bar map-token__bar--soul">

@@ -2,19 +2,22 @@ import { useId, useState } from 'react';
 import type { Point } from '../../domain/geometry/geometry';
 import type { HealthResource, MapToken, TableRole } from '../../domain/table/types';
 import { tokenMessages } from './messages';
-import { amountOf, isDead, managesTable } from './table-view';
+import { amountOf, isDead, managesTable, shownHealth, type ShownHealth } from './table-view';
+
+function gaugeWidth(value: ShownHealth): number {
+  if ('band' in value) return value.gauge;
+  return value.max > 0 ? Math.min(100, (value.current / value.max) * 100) : 0;
+}
 
 function Gauge({
   label,
-  current,
-  max,
+  value,
   tone,
   editable,
   onAdjust,
 }: {
   label: string;
-  current: number;
-  max: number;
+  value: ShownHealth;
   tone: 'hp' | 'soul';
   editable: boolean;
   onAdjust: (direction: 'decrease' | 'increase', amount: number) => void;
@@ -32,11 +35,11 @@ function Gauge({
       <div className="token-menu__gauge-head">
         <span>{label}</span>
         <strong>
-          {current} / {max}
+          {'band' in value ? tokenMessages.health[value.band] : `${value.current} / ${value.max}`}
         </strong>
       </div>
       <span className="token-menu__meter" aria-hidden="true">
-        <span style={{ width: `${max > 0 ? Math.min(100, (current / max) * 100) : 0}%` }} />
+        <span style={{ width: `${gaugeWidth(value)}%` }} />
       </span>
       {editable && (
         <div className="token-menu__adjust">
@@ -116,6 +119,7 @@ export function TokenMenu({
   // next, and a question asked about one must not be answered for another.
   const [confirmingRemoval, setConfirmingRemoval] = useState<string | null>(null);
   const master = managesTable(role);
+  const health = shownHealth(token);
   return (
     <div
       className="token-menu"
@@ -145,9 +149,8 @@ export function TokenMenu({
         </button>
       </header>
       <Gauge
-        label={tokenMessages.hp}
-        current={token.currentHP}
-        max={token.HP}
+        label={'band' in health ? tokenMessages.state : tokenMessages.hp}
+        value={health}
         tone="hp"
         editable={controllable}
         onAdjust={(direction, amount) => onAdjust('HP', direction, amount)}
@@ -155,8 +158,7 @@ export function TokenMenu({
       {token.soulEssence !== null && (
         <Gauge
           label={tokenMessages.soul}
-          current={token.currentSoulEssence ?? 0}
-          max={token.soulEssence}
+          value={{ current: token.currentSoulEssence ?? 0, max: token.soulEssence }}
           tone="soul"
           editable={controllable}
           onAdjust={(direction, amount) => onAdjust('soulEssence', direction, amount)}

@@ -1,3 +1,5 @@
+import type { HealthBand } from '../../domain/table/types';
+
 /** Texts of the game page and its table (table.md §2 "Game screen"). */
 export const gameMessages = {
   loading: 'Chargement de la partie…',
@@ -59,6 +61,14 @@ export const tokenMessages = {
   strike: 'Faire attaquer',
   dead: 'Mort',
   playing: 'à son tour',
+  /** A monster's state, all a player knows of its health (docs/table.md "Monster health"). */
+  health: {
+    unhurt: 'Indemne',
+    wounded: 'Blessé',
+    badlyWounded: 'Gravement blessé',
+    dead: 'Mort',
+  } satisfies Record<HealthBand, string>,
+  state: 'État',
   close: 'Fermer',
   ac: 'CA',
   attackBonus: 'Bonus d’attaque',
