@@ -106,7 +106,7 @@ export function tableLog(count: number, seed = 7): TableEvent[] {
         userId,
       );
     } else if (roll < 0.78) {
-      moved.currentHP = Math.floor(random() * (moved.HP + 1));
+      moved.currentHP = Math.floor(random() * ((moved.HP ?? 0) + 1));
       push({
         type: 'token.adjusted',
         payload: { map, usableId: moved.usableId, resource: 'HP', value: moved.currentHP },

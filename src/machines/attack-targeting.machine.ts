@@ -29,7 +29,7 @@ export interface TargetingAttack {
 /** What the map shows right now, in pixels: the attacker's token and every other one. */
 export interface Board {
   attacker: { id: string; centre: Point; movement: number } | null;
-  tokens: Array<{ id: string; centre: Point; currentHP: number }>;
+  tokens: Array<{ id: string; centre: Point; alive: boolean }>;
 }
 
 export interface AttackIntent {
@@ -95,7 +95,7 @@ function areaTargets(context: AttackTargetingContext, click: Click): string[] {
   const { attack, board } = context;
   const striker = strikerIn(context);
   if (!attack || !striker) return [];
-  const living = board.tokens.filter((token) => token.currentHP > 0);
+  const living = board.tokens.filter((token) => token.alive);
   return tokensHit({ ...attack, range: rangeOf(context) }, striker, aimOf(context, click), living);
 }
 
@@ -139,7 +139,7 @@ export const attackTargetingMachine = setup({
     'no token was clicked': ({ context, event }) =>
       event.type === 'map.clicked' && !clickedToken(context, event),
     'target is dead': ({ context, event }) =>
-      event.type === 'map.clicked' && (clickedToken(context, event)?.currentHP ?? 1) <= 0,
+      event.type === 'map.clicked' && clickedToken(context, event)?.alive === false,
     'target is out of range': ({ context, event }) => {
       const striker = strikerIn(context);
       if (event.type !== 'map.clicked' || !striker) return false;

@@ -119,7 +119,7 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
   const cell = await cellOnScreen(hero);
   await placeFromMenu(master, { x: 14 * cell, y: 6 * cell }, 'Gobelin');
   await placeFromMenu(hero, { x: 2 * cell, y: 2 * cell }, 'Aelis');
-  await expect(token(hero, 'Gobelin')).toBeVisible();
+  await expect(token(hero, 'Gobelin 1')).toBeVisible();
   await expect(token(master, 'Aelis')).toBeVisible();
 
   // The menu: the simple attack, then the sword's attacks.
@@ -131,21 +131,21 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
 
   // Too far: the spec's refusal, nothing rolled.
   await chooseAttack(hero, 'Taillade');
-  await token(hero, 'Gobelin').click();
+  await token(hero, 'Gobelin 1').click();
   await expect(hero.getByRole('alert').filter({ hasText: 'Cible hors de portée !' })).toBeVisible();
   await expect(rollLines(hero)).toHaveCount(0);
   await hero.keyboard.press('Escape');
 
   // Next to it, the player strikes until it falls; both see the line and the same rolls.
-  const goblin = (await token(hero, 'Gobelin').boundingBox())!;
+  const goblin = (await token(hero, 'Gobelin 1').boundingBox())!;
   await dragTo(hero, token(hero, 'Aelis'), { x: goblin.x - cell, y: goblin.y });
   await expect(token(master, 'Aelis')).toBeVisible();
   let screenshotTaken = false;
   for (let blow = 0; blow < 8; blow++) {
-    if ((await token(master, 'Gobelin').getAttribute('aria-label'))?.includes('Mort')) break;
+    if ((await token(master, 'Gobelin 1').getAttribute('aria-label'))?.includes('Mort')) break;
     const before = await rollLines(master).count();
     await chooseAttack(hero, 'Taillade');
-    await token(hero, 'Gobelin').click();
+    await token(hero, 'Gobelin 1').click();
     await expect(master.getByTestId('attack-line')).toHaveCount(1);
     await expect(hero.getByTestId('attack-line')).toHaveCount(1);
     if (!screenshotTaken) {
@@ -156,14 +156,15 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
     await expect.poll(() => rollLines(hero).count()).toBe(await rollLines(master).count());
     await expect(master.getByTestId('attack-line')).toHaveCount(0, { timeout: 5_000 });
   }
-  await expect(token(master, 'Gobelin')).toHaveAttribute('aria-label', /Mort/);
+  await expect(token(master, 'Gobelin 1')).toHaveAttribute('aria-label', /Mort/);
   await expect(rollLines(hero).first()).toContainText('Taillade → Gobelin');
   await expect(hero.getByRole('button', { name: 'Attaquer' })).toBeVisible();
 
   // The MJ removes the dead: its death is told to all.
-  await token(master, 'Gobelin').click();
+  await token(master, 'Gobelin 1').click();
   await master.getByRole('button', { name: 'Supprimer le pion' }).click();
-  await expect(chatOf(hero)).toContainText('Vous avez tué un Gobelin.');
+  await master.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(chatOf(hero)).toContainText('Vous avez tué un Gobelin 1.');
 
   // Two wolves beside Aelis; a whirl of the soul catches both.
   const aelis = (await token(master, 'Aelis').boundingBox())!;
@@ -178,7 +179,7 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
   await token(hero, 'Loup 2').click();
   await expect(master.getByTestId('attack-line')).toHaveCount(2);
   await expect.poll(() => rollLines(master).count()).toBeGreaterThanOrEqual(rolledBefore + 2);
-  await expect(chatOf(master)).toContainText('Tourbillon → Loup');
+  await expect(chatOf(master)).toContainText('Tourbillon → Loup 1');
   await expect(chatOf(master)).toContainText('Tourbillon → Loup 2');
 
   // The MJ makes a wolf strike Aelis from its token: the roll is the wolf's, both see it.
@@ -198,7 +199,7 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
   const chatBefore = await rollLines(master).allInnerTexts();
   await Promise.all([hero.reload(), master.reload()]);
   await expect(token(master, 'Loup 2')).toBeVisible();
-  await expect(token(hero, 'Gobelin')).toHaveCount(0);
+  await expect(token(hero, 'Gobelin 1')).toHaveCount(0);
   await expect.poll(() => rollLines(master).allInnerTexts()).toEqual(chatBefore);
   await expect.poll(() => rollLines(hero).allInnerTexts()).toEqual(chatBefore);
   await Promise.all(contexts.map((context) => context.close()));

@@ -109,14 +109,14 @@ test('the MJ and a player share one table: tokens placed, moved, hidden, a turn 
 
   // A monster by the MJ, the player's own character by the player.
   await placeFromMenu(master, { x: 500, y: 200 }, 'Goule');
-  await expect(token(hero, 'Goule')).toBeVisible();
+  await expect(token(hero, 'Goule 1')).toBeVisible();
   await placeFromMenu(hero, { x: 200, y: 200 }, 'Aelis');
   await expect(token(master, 'Aelis')).toBeVisible();
 
   // The player cannot move the monster; moving their own shows on the MJ's screen.
-  const before = await positionOf(token(master, 'Goule'));
-  await dragBy(hero, token(hero, 'Goule'), 120, 80);
-  await expect.poll(() => positionOf(token(master, 'Goule'))).toEqual(before);
+  const before = await positionOf(token(master, 'Goule 1'));
+  await dragBy(hero, token(hero, 'Goule 1'), 120, 80);
+  await expect.poll(() => positionOf(token(master, 'Goule 1'))).toEqual(before);
   const aelisBefore = await positionOf(token(master, 'Aelis'));
   await dragBy(hero, token(hero, 'Aelis'), 150, 100);
   await expect.poll(() => positionOf(token(master, 'Aelis'))).not.toEqual(aelisBefore);
@@ -124,10 +124,10 @@ test('the MJ and a player share one table: tokens placed, moved, hidden, a turn 
   await expect.poll(() => positionOf(token(master, 'Aelis'))).toEqual(aelisMoved);
 
   // The MJ hides the monster: gone for the player, half-transparent for the MJ.
-  await token(master, 'Goule').click();
+  await token(master, 'Goule 1').click();
   await master.getByRole('button', { name: 'Masquer aux joueurs' }).click();
-  await expect(token(hero, 'Goule')).toHaveCount(0);
-  await expect(token(master, 'Goule')).toHaveClass(/map-token--hidden/);
+  await expect(token(hero, 'Goule 1')).toHaveCount(0);
+  await expect(token(master, 'Goule 1')).toHaveClass(/map-token--hidden/);
   await master.getByRole('button', { name: 'Fermer' }).first().click();
 
   // A turn order: generated with both, the player sees only what they may see — the hidden
@@ -135,12 +135,19 @@ test('the MJ and a player share one table: tokens placed, moved, hidden, a turn 
   await turnOrder(master).getByRole('button', { name: 'Générer' }).click();
   await expect(turnOrder(master).getByRole('listitem')).toHaveCount(2);
   const [first, second] = await turnNames(master).allInnerTexts();
-  const seenByHero = (playing: string) => (playing === 'Goule' ? ['Participant caché', 'Aelis'] : ['Aelis']);
+  const seenByHero = (playing: string) =>
+    playing === 'Goule 1' ? ['Participant caché', 'Aelis'] : ['Aelis'];
   await expect(turnNames(hero)).toHaveText(seenByHero(first!));
   await expect(turnOrder(hero).getByRole('button', { name: 'Générer' })).toHaveCount(0);
   await turnOrder(master).getByRole('button', { name: 'Tour suivant' }).click();
   await expect(turnNames(master)).toHaveText([second!, first!]);
   await expect(turnNames(hero)).toHaveText(seenByHero(second!));
+  // Whose turn it is: ringed on the map and told in the chat, the hidden monster's to the MJ alone.
+  await expect(token(master, second!)).toHaveClass(/map-token--playing/);
+  await expect(mapOf(hero).locator('.map-token--playing')).toHaveCount(second === 'Aelis' ? 1 : 0);
+  await expect(chatOf(master)).toContainText('C’est au tour de Goule 1.');
+  await expect(chatOf(hero)).toContainText('C’est au tour d’Aelis.');
+  await expect(chatOf(hero)).not.toContainText('Goule');
 
   // The server rolls `/r 2d6+3`: both read the same result. A script in a line stays inert text.
   await say(hero, '/r 2d6+3');
@@ -161,8 +168,8 @@ test('the MJ and a player share one table: tokens placed, moved, hidden, a turn 
   await master.reload();
   await expect(token(hero, 'Aelis')).toBeVisible();
   await expect.poll(() => positionOf(token(hero, 'Aelis'))).toEqual(aelisMoved);
-  await expect(token(hero, 'Goule')).toHaveCount(0);
-  await expect(token(master, 'Goule')).toHaveClass(/map-token--hidden/);
+  await expect(token(hero, 'Goule 1')).toHaveCount(0);
+  await expect(token(master, 'Goule 1')).toHaveClass(/map-token--hidden/);
   await expect(turnNames(master)).toHaveText(masterOrder);
   await expect(turnNames(hero)).toHaveText(seenByHero(masterOrder[0]!));
   await expect(
@@ -228,7 +235,7 @@ test('on a touch screen the MJ reorders the turn order by an entry’s grip, by 
   await placeFromMenu(master, { x: 150, y: 150 }, 'Aelis');
   await placeFromMenu(master, { x: 300, y: 150 }, 'Goule');
   await placeFromMenu(master, { x: 450, y: 150 }, 'Loup');
-  await expect(token(hero, 'Loup')).toBeVisible();
+  await expect(token(hero, 'Loup 1')).toBeVisible();
 
   await turnOrder(master).getByRole('button', { name: 'Générer' }).click();
   await expect(turnNames(master)).toHaveCount(3);
@@ -294,14 +301,14 @@ test('an admin who is not a member oversees the table like its MJ: the hidden mo
   await master.getByLabel('Carte', { exact: true }).selectOption({ label: 'Tour' });
   await master.getByRole('button', { name: 'Oui, emmener les joueurs' }).click();
   await placeFromMenu(master, { x: 400, y: 250 }, 'Spectre');
-  await token(master, 'Spectre').click();
+  await token(master, 'Spectre 1').click();
   await master.getByRole('button', { name: 'Masquer aux joueurs' }).click();
-  await expect(token(master, 'Spectre')).toHaveClass(/map-token--hidden/);
+  await expect(token(master, 'Spectre 1')).toHaveClass(/map-token--hidden/);
 
   const overseer = await open(admin);
   await expect(mapOf(overseer).getByRole('img', { name: 'Tour' })).toBeVisible();
   // Hidden from the players, not from an admin.
-  await expect(token(overseer, 'Spectre')).toHaveClass(/map-token--hidden/);
+  await expect(token(overseer, 'Spectre 1')).toHaveClass(/map-token--hidden/);
   await say(overseer, 'Je veille sur cette table.');
   await expect(chatOf(master).getByText('Je veille sur cette table.')).toBeVisible();
   // Seated at the table too: the MJ sees the admin among the connected.

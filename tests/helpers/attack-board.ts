@@ -7,9 +7,9 @@ export const cell = (x: number, y: number) => ({ x: x * 75, y: y * 75 });
 export const board: Board = {
   attacker: { id: 'ana', centre: cell(0, 0), movement: 4 },
   tokens: [
-    { id: 'ana', centre: cell(0, 0), currentHP: 30 },
-    { id: 'loup', centre: cell(1, 0), currentHP: 12 },
-    { id: 'gobelin', centre: cell(0, 1), currentHP: 0 },
-    { id: 'liche', centre: cell(8, 8), currentHP: 40 },
+    { id: 'ana', centre: cell(0, 0), alive: true },
+    { id: 'loup', centre: cell(1, 0), alive: true },
+    { id: 'gobelin', centre: cell(0, 1), alive: false },
+    { id: 'liche', centre: cell(8, 8), alive: true },
   ],
 };

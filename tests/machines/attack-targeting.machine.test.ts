@@ -167,7 +167,7 @@ describe('attack targeting', () => {
   it('range 0 reaches as far as the attacker moves', () => {
     const { actor, sent } = start('player', {
       ...board,
-      tokens: [...board.tokens, { id: 'ours', centre: cell(4, 0), currentHP: 5 }],
+      tokens: [...board.tokens, { id: 'ours', centre: cell(4, 0), alive: true }],
     });
     actor.send({ type: 'attack.choose', attack: { ...slash, range: 0 } });
     actor.send({ type: 'map.clicked', point: cell(4, 0), usableId: 'ours' });

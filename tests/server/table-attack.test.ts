@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameMessagesAnswer } from '../../src/api/schemas/table';
+import { bandOf } from '../../src/domain/table/health';
 import { attackMessages, tableMessages } from '../../src/domain/table/messages';
 import type { ChatMessage, TableEvent } from '../../src/domain/table/types';
 import { characterMemories, characters } from '../../server/db/schema/index';
@@ -130,7 +131,7 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
       attackBonus: 50,
     } as never);
     expect((await serverState(t, p.gameId)).tokens[MAP]![wolf]).toMatchObject({
-      name: 'Loup',
+      name: 'Loup 1',
       HP: 12,
       currentHP: 12,
       AC: 12,
@@ -224,7 +225,7 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
       .filter((event) => event.type === 'dice.rolled')
       .map((event) => event.payload as ChatMessage);
     expect(lines[0]!.roll).toMatchObject({ count: 1, sides: 20, bonus: 3 });
-    expect(lines[0]!.message).toMatch(/^Taillade → Loup — 1d20\+3 : \[\d+\] \+3 = \d+ · CA 12 : /);
+    expect(lines[0]!.message).toMatch(/^Taillade → Loup 1 — 1d20\+3 : \[\d+\] \+3 = \d+ · CA 12 : /);
     expect(lines[0]!.playerName).toBe('Aria');
     const natural = lines[0]!.roll!.dice[0]!;
     const landed = natural === 20 || (natural !== 1 && natural + 3 >= 12);
@@ -237,7 +238,13 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
     }
     await owner.reach(await head());
     await mj.reach(await head());
-    expect(owner.inbox.state.tokens[MAP]![wolf]!.currentHP).toBe(await hpOf(wolf));
+    // The MJ reads the wolf's HP; its attacker, only its state.
+    expect(mj.inbox.state.tokens[MAP]![wolf]!.currentHP).toBe(await hpOf(wolf));
+    expect(owner.inbox.state.tokens[MAP]![wolf]).toMatchObject({
+      HP: null,
+      currentHP: null,
+      health: bandOf((await hpOf(wolf))!, 12),
+    });
   });
 
   it('refuses, with the spec’s texts, what the attacker may not do, and logs nothing', async () => {
@@ -354,7 +361,7 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
     });
     const line = strike[1]!.payload as ChatMessage;
     expect(line.roll).toMatchObject({ count: 1, sides: 20, bonus: 2 });
-    expect(line.playerName).toBe('Spectre');
+    expect(line.playerName).toBe('Spectre 1');
   });
 
   it('tells of a hidden monster only those who could see it, live and in the history', async () => {
@@ -381,7 +388,7 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
     const last = await head();
     await owner.reach(last);
     await mj.reach(last);
-    const killed = 'Vous avez tué un Ombre.';
+    const killed = 'Vous avez tué un Ombre 1.';
     expect(mj.heard.some((event) => (event.payload as ChatMessage).message === killed)).toBe(true);
     expect(JSON.stringify(owner.heard)).not.toContain('Ombre');
     expect(JSON.stringify(ownerHeard)).not.toContain('Ombre');
@@ -399,7 +406,7 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
     });
     expect(
       (await history(p.owner.token)).body.map((event) => (event.payload as ChatMessage).message),
-    ).toContain('Vous avez tué un Loup.');
+    ).toContain('Vous avez tué un Loup 1.');
   });
 });
 

@@ -123,7 +123,16 @@ describe.each(drivers)('table catch-up (%s)', (driver) => {
       Object.values(answer.snapshot?.state.tokens[MAP] ?? {})
         .map((token) => token.name)
         .sort(),
-    ).toEqual(['Aria', 'Loup']);
+    ).toEqual(['Aria', 'Loup 1']);
+    // The snapshot of a player holds the wolf's state, not its HP; the character's HP, yes.
+    expect(answer.snapshot?.state.tokens[MAP]?.[ids.wolf]).toMatchObject({
+      HP: null,
+      currentHP: null,
+      health: 'unhurt',
+    });
+    expect(
+      Object.values(answer.snapshot?.state.tokens[MAP] ?? {}).find((token) => token.isPlayer)?.currentHP,
+    ).toBeGreaterThan(0);
     await owner.catchUp();
     await expectInSync(t, p, [[owner, p.actors.owner]]);
     const kept = await t.database.db.select({ seq: tableSnapshots.seq }).from(tableSnapshots);

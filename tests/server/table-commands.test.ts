@@ -412,7 +412,7 @@ describe.each(drivers)('table commands (%s)', (driver) => {
     );
     const state = await serverState(t, p.gameId);
     expect(Object.values(state.tokens[map] ?? {})).toEqual([
-      expect.objectContaining({ name: xss[1], speciality: xss[2] }),
+      expect.objectContaining({ name: `${xss[1]} 1`, speciality: xss[2] }),
     ]);
     expect(state.currentMap).toMatchObject({ name: map, link: 'https://cartes.example/m.png' });
     await owner.reach(state.lastSeq);

@@ -54,8 +54,8 @@ describe.each(drivers)(
 
       const expected: PlayerUpdateEvent = {
         playerId: p.ownerCharacter,
-        currentHP: token.HP - 3,
-        maxHP: token.HP,
+        currentHP: token.HP! - 3,
+        maxHP: token.HP!,
         currentSoulEssence: token.currentSoulEssence ?? 0,
         maxSoulEssence: token.soulEssence ?? 0,
       };

@@ -258,7 +258,7 @@ describe('attacks through decide: properties', () => {
           const attacker = cellOf(tokenAt(before, MAP.name, command.attackerId)!);
           const radius = command.attack.areaSize || 1;
           const inside = Object.values(before.tokens[MAP.name]!)
-            .filter((t) => t.usableId !== command.attackerId && t.currentHP > 0 && canSee(actor, t))
+            .filter((t) => t.usableId !== command.attackerId && t.currentHP! > 0 && canSee(actor, t))
             .filter((t) => cellsToPoint(cellOf(t), command.aim!) <= radius);
           const limit = command.attack.maxTargets || inside.length;
           expect(targetIds.length).toBe(Math.min(limit, inside.length));
@@ -290,7 +290,9 @@ describe('attacks through decide: properties', () => {
             const hits = s.d20 === 20 || (s.d20 !== 1 && s.d20 + bonus! >= target.AC);
             expect(adjusted !== undefined).toBe(hits);
             if (s.d20 === 20 && adjusted?.type === 'token.adjusted') {
-              expect(adjusted.payload.value).toBe(Math.max(0, target.currentHP - maxDamage[damageRoll]!));
+              expect(adjusted.payload).toMatchObject({
+                value: Math.max(0, target.currentHP! - maxDamage[damageRoll]!),
+              });
             }
           }
         }
@@ -319,7 +321,7 @@ describe('attacks through decide: properties', () => {
           }
           for (const token of table.tokens()) {
             expect(token.currentHP).toBeGreaterThanOrEqual(0);
-            expect(token.currentHP).toBeLessThanOrEqual(token.HP);
+            expect(token.currentHP).toBeLessThanOrEqual(token.HP!);
             if (token.currentSoulEssence !== null) expect(token.currentSoulEssence).toBeGreaterThanOrEqual(0);
           }
         }
@@ -401,7 +403,7 @@ describe('attacks through decide: properties', () => {
           const { table, hero, monsters } = setUp(setup);
           const living = monsters.filter((id) => {
             const token = tokenAt(table.state, MAP.name, id)!;
-            return token.currentHP > 0 && token.visibility;
+            return token.currentHP! > 0 && token.visibility;
           });
           fc.pre(living.length > 0);
           const target = living[pick % living.length]!;

@@ -219,7 +219,7 @@ describe('tokens', () => {
       { type: 'token.removed', payload: wolf },
       {
         type: 'chat.system',
-        payload: expect.objectContaining({ message: 'Vous avez tué un Loup.', type: 'system' }),
+        payload: expect.objectContaining({ message: 'Vous avez tué un Loup 1.', type: 'system' }),
       },
     ]);
     expect(outcome({ type: 'token.remove', ...lich }, mj)).toEqual([
@@ -284,7 +284,7 @@ describe('tokens', () => {
     }
   });
 
-  it('numbers monsters of one name (Gobelin, Gobelin 2, Gobelin 3) and keeps a map to 500 tokens', () => {
+  it('numbers monsters of one name from 1 (Gobelin 1, Gobelin 2, Gobelin 3) and keeps a map to 500 tokens', () => {
     const goblins = runServer([
       open('Forêt'),
       ...Array.from({ length: 3 }, () => ({
@@ -293,9 +293,21 @@ describe('tokens', () => {
       })),
     ]).state;
     expect(Object.values(goblins.tokens['Forêt']!).map((token) => token.name)).toEqual([
-      'Gobelin',
+      'Gobelin 1',
       'Gobelin 2',
       'Gobelin 3',
+    ]);
+    // A freed number is given again, so a new goblin never reads as a fourth when two are left.
+    const afterLoss = runServer([
+      open('Forêt'),
+      { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Gobelin') }, actor: mj },
+      { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Gobelin') }, actor: mj },
+      { command: { type: 'token.remove', map: 'Forêt', usableId: 'monster-1' }, actor: mj },
+      { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Gobelin') }, actor: mj },
+    ]).state;
+    expect(Object.values(afterLoss.tokens['Forêt']!).map((token) => token.name)).toEqual([
+      'Gobelin 2',
+      'Gobelin 1',
     ]);
     const full = runServer([
       open('Forêt'),
@@ -401,11 +413,11 @@ describe('what a player receives', () => {
     expect(JSON.stringify(received)).not.toContain('Liche');
     expect(JSON.stringify(received)).not.toContain('monster-1');
     expect(JSON.stringify(received)).not.toContain('Crypte');
-    expect(received.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(received.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
     const forest = mapRef('Forêt');
     expect(visibleTo(state, bob)).toEqual({
       ...emptyTable,
-      lastSeq: 5,
+      lastSeq: 6,
       currentMap: forest,
       masterMap: forest,
     });
@@ -431,7 +443,7 @@ describe('what a player receives', () => {
       'token.visibilityChanged',
       'token.concealed',
     ]);
-    expect(received[3]).toMatchObject({ payload: { order: ['monster-1'], token: { name: 'Liche' } } });
+    expect(received[3]).toMatchObject({ payload: { order: ['monster-1'], token: { name: 'Liche 1' } } });
   });
 
   it('lets a player see their own hidden token', () => {
@@ -448,11 +460,30 @@ describe('what a player receives', () => {
 });
 
 describe('turn order commands', () => {
-  it('generates from the chosen participants, else everyone on the map; advances and reorders', () => {
+  it('generates with everyone on the map, also the tokens placed after an earlier order', () => {
+    const { state, refusals } = runServer([
+      open('Forêt'),
+      { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('A') }, actor: mj },
+      { command: { type: 'turnOrder.generate', map: 'Forêt' }, actor: mj },
+      { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('B') }, actor: mj },
+      { command: { type: 'token.place', map: 'Forêt', token: playerDraft('c-ana') }, actor: ana },
+      { command: { type: 'turnOrder.generate', map: 'Forêt' }, actor: mj },
+    ]);
+    expect(refusals).toEqual([]);
+    expect([...state.turnOrders['Forêt']!].sort()).toEqual(['monster-1', 'monster-2', 'player-3']);
+    expect(Object.values(state.tokens['Forêt']!).every((token) => token.inTurnOrder)).toBe(true);
+  });
+
+  it('generates with everyone on the map; advances and reorders', () => {
     const env = envOf();
     const state = table();
     const generated = decide(state, { type: 'turnOrder.generate', map: 'Forêt' }, mj, env);
-    expect(generated).toMatchObject({ events: [{ type: 'turnOrder.generated' }] });
+    expect(generated).toMatchObject({
+      events: [
+        { type: 'turnOrder.generated' },
+        { type: 'chat.system', payload: { message: 'C’est au tour de c-ana.' } },
+      ],
+    });
     const order =
       'events' in generated ? (generated.events[0] as { payload: { order: string[] } }).payload.order : [];
     expect([...order].sort()).toEqual(['monster-2', 'monster-3', 'player-1']);

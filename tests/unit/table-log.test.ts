@@ -31,9 +31,9 @@ function expectInvariants(state: TableState): void {
       expect(token.x).toBeLessThanOrEqual(MAX_X_PERCENT);
       expect(token.y).toBeGreaterThanOrEqual(0);
       expect(token.y).toBeLessThanOrEqual(MAX_Y_PERCENT);
-      expect(Number.isInteger(token.currentHP) && token.currentHP >= 0 && token.currentHP <= token.HP).toBe(
-        true,
-      );
+      expect(
+        Number.isInteger(token.currentHP) && token.currentHP! >= 0 && token.currentHP! <= token.HP!,
+      ).toBe(true);
       if (token.soulEssence !== null) {
         expect(token.currentSoulEssence).toBeGreaterThanOrEqual(0);
         expect(token.currentSoulEssence).toBeLessThanOrEqual(token.soulEssence);

@@ -184,6 +184,18 @@ describe('turn order panel: a hidden participant playing', () => {
   });
 });
 
+describe('turn order panel: a player’s copy', () => {
+  it('shows a monster’s state where a character shows its HP', () => {
+    const turnOrder = createActor(turnOrderMachine, {
+      input: { map: 'Crypte', order: ['ana', 'loup'], canManage: false },
+    }).start();
+    const banded = { ...tokens.loup, HP: null, currentHP: null, health: 'badlyWounded' as const };
+    render(<TurnOrderPanel turnOrder={turnOrder} tokens={{ ana: tokens.ana, loup: banded }} />);
+    const rows = within(screen.getByRole('list', { name: 'Ordre de tour' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['1Anajoue20/20', '2LoupGravement blessé']);
+  });
+});
+
 describe('turn order panel: a smaller window', () => {
   it('keeps the panel inside the window when the window shrinks, and back where it was when it grows', () => {
     const { panel } = renderPanel(false);

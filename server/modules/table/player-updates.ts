@@ -12,11 +12,14 @@ import type { GameAccess } from '../games/access';
 import { watchersOf } from '../characters/sheet-notices';
 import type { Transition } from './emitter';
 
-/** What a player token says of its character's health; a player token always carries essence. */
+/**
+ * What a player token says of its character's health; a player token always carries its numbers
+ * (only a monster's give way to a band, and only in a player's copy) and its essence.
+ */
 export function vitalsOfToken(token: MapToken): TableVitals {
   return {
-    currentHP: token.currentHP,
-    maxHP: token.HP,
+    currentHP: token.currentHP ?? 0,
+    maxHP: token.HP ?? 0,
     currentSoulEssence: token.currentSoulEssence ?? 0,
     maxSoulEssence: token.soulEssence ?? 0,
   };

@@ -4,7 +4,14 @@ import { DEFAULT_MAP_SIZE, MAP_SIDE_MAX_PX } from '../../domain/geometry/geometr
 import { dict } from '../../domain/table/records';
 import { MESSAGE_TYPES } from '../../domain/dice/roll';
 import { characterSheet } from './characters';
-import type { ChatMessage, MapRef, MapToken, TableEvent, TableState } from '../../domain/table/types';
+import {
+  HEALTH_BANDS,
+  type ChatMessage,
+  type MapRef,
+  type MapToken,
+  type TableEvent,
+  type TableState,
+} from '../../domain/table/types';
 
 /**
  * The wire contract of the live table (table.md §7 "Socket events", docs/table.md). Clients send
@@ -34,8 +41,10 @@ export const mapToken = z.object({
   assetLink: z.string().max(2048).nullable(),
   speciality: z.string().max(200).nullable(),
   AC: z.number().int(),
-  HP: count,
-  currentHP: count,
+  // A player's copy of a monster: no numbers, its band (docs/table.md "Monster health").
+  HP: count.nullable(),
+  currentHP: count.nullable(),
+  health: z.enum(HEALTH_BANDS).optional(),
   soulEssence: count.nullable(),
   currentSoulEssence: count.nullable(),
   attackBonus: z.number().int(),
@@ -216,7 +225,10 @@ export const tableEvent = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('token.adjusted'),
-    payload: z.object({ ...onToken, resource: z.enum(['HP', 'soulEssence']), value: count }),
+    payload: z.union([
+      z.object({ ...onToken, resource: z.enum(['HP', 'soulEssence']), value: count }),
+      z.object({ ...onToken, resource: z.literal('HP'), health: z.enum(HEALTH_BANDS) }),
+    ]),
     ...envelope,
   }),
   orderEvent('turnOrder.generated'),

@@ -14,6 +14,7 @@ import {
   type Point,
   type Size,
 } from '../geometry/geometry';
+import { isDown } from './health';
 import { attackMessages } from './messages';
 import { openMap, tokenAt, tokensOfMap } from './records';
 import type { ChatMessage, MapToken, TableActor, TableEventBody, TableState } from './types';
@@ -95,7 +96,7 @@ function targetsOf(
     if (!target || !canSee(actor, target) || target.usableId === attacker.usableId) {
       return attackMessages.tokenNotFound;
     }
-    if (target.currentHP <= 0) return attackMessages.deadTarget;
+    if (isDown(target)) return attackMessages.deadTarget;
     if (!isInRange(from, centreOf(target, map), range)) return attackMessages.outOfRange;
     return [target];
   }
@@ -104,7 +105,7 @@ function targetsOf(
   if (!isInRange(from, aim, range)) return attackMessages.outOfRange;
   // Only what the attacker's side sees can be struck: a player's area never reveals a hidden monster.
   const living = Object.values(tokensOfMap(state, command.map)).filter(
-    (token) => token.currentHP > 0 && canSee(actor, token),
+    (token) => !isDown(token) && canSee(actor, token),
   );
   const hit = tokensHit(
     { ...attack, range },
@@ -159,7 +160,7 @@ export function decideAttack(
   if (typeof attacker === 'string') return refuse(attacker);
   const map = openMap(state, mapName);
   if (!map) return refuse(attackMessages.notOnMap);
-  if (attacker.currentHP <= 0) return refuse(attackMessages.attackerDown);
+  if (isDown(attacker)) return refuse(attackMessages.attackerDown);
   if (attack.bonus === null) return refuse(diceMessages.invalidWeaponStat);
   // A monster whose damage does not read strikes for the spec's 1d6.
   const damage =
@@ -220,6 +221,8 @@ export function decideAttack(
       }),
     );
     if (resolution.damage === null) continue;
+    // Only a player's copy lacks a monster's HP, and attacks are decided on the server's.
+    if (target.currentHP === null) return refuse(attackMessages.tokenNotFound);
     const dealt = Math.max(0, resolution.damage.total);
     events.push(
       line({

@@ -4,6 +4,7 @@ import { describeRoll, roll } from '../dice/roll';
 import { clampPercent, type Point } from '../geometry/geometry';
 import { generateTurnOrder, isReorderingOf, nextTurn, toggleParticipant } from '../turn-order/turn-order';
 import { decideAttack, type AttackSpec } from './attack';
+import { isDown } from './health';
 import { MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
 import { openMap, orderOf, tokenAt, tokensOfMap } from './records';
 import { canSee, managesTable, ownsToken } from './visibility';
@@ -22,7 +23,10 @@ import type {
  * A token as the server builds it from what it stores (the character or the monster) and where the
  * placer dropped it; `decide` names it, fills its gauges and puts it out of the turn order.
  */
-export type TokenDraft = Omit<MapToken, 'usableId' | 'inTurnOrder' | 'currentHP' | 'currentSoulEssence'>;
+export type TokenDraft = Omit<
+  MapToken,
+  'usableId' | 'inTurnOrder' | 'HP' | 'currentHP' | 'health' | 'currentSoulEssence'
+> & { HP: number };
 
 /** What actors ask of the table. The server resolves `speaker` and never takes the actor from a payload. */
 export type TableCommand =
@@ -83,11 +87,14 @@ function tokenFor(state: TableState, actor: TableActor, map: string, usableId: s
   return token;
 }
 
-/** The monster's name, numbered when the map already shows one of that name (Gobelin 2, Gobelin 3…). */
-function distinctName(name: string, onMap: readonly MapToken[]): string {
+/**
+ * The monster's name with the first number no token of the map bears (Gobelin 1, Gobelin 2…). Every
+ * monster is numbered from the first, so a goblin is told from the next one as soon as it comes,
+ * and no token is renamed after the chat named it.
+ */
+function numberedName(name: string, onMap: readonly MapToken[]): string {
   const taken = new Set(onMap.map((token) => token.name));
-  if (!taken.has(name)) return name;
-  let rank = 2;
+  let rank = 1;
   while (taken.has(`${name} ${rank}`)) rank += 1;
   return `${name} ${rank}`;
 }
@@ -121,7 +128,7 @@ function place(
   const token: MapToken = {
     ...draft,
     ...clampPercent(draft, open),
-    name: draft.isPlayer ? draft.name : distinctName(draft.name, onMap),
+    name: draft.isPlayer ? draft.name : numberedName(draft.name, onMap),
     usableId,
     inTurnOrder: false,
     currentHP: draft.HP,
@@ -141,7 +148,9 @@ function adjust(
   if (!Number.isInteger(command.amount) || command.amount < 0) return refuse(tableMessages.invalidAmount);
   const [current, max] =
     command.resource === 'HP' ? [token.currentHP, token.HP] : [token.currentSoulEssence, token.soulEssence];
-  if (current === null || max === null) return refuse(tableMessages.noSoulEssence);
+  // Only a player's copy lacks a monster's HP, and commands are decided on the server's.
+  if (current === null || max === null)
+    return refuse(command.resource === 'HP' ? tableMessages.invalidToken : tableMessages.noSoulEssence);
   const change = command.direction === 'increase' ? command.amount : -command.amount;
   return accept({
     type: 'token.adjusted',
@@ -228,6 +237,17 @@ export function systemMessage(text: string, audience?: 'managers'): TableEventBo
   };
 }
 
+/**
+ * The line that says whose turn begins. It speaks of a token, so it goes to the managers alone when
+ * the players may not know of it: a hidden token, or a fight on a map the MJ prepares without them.
+ */
+function turnAnnouncement(state: TableState, map: string, order: readonly string[]): TableEventBody[] {
+  const playing = order[0] === undefined ? undefined : tokenAt(state, map, order[0]);
+  if (!playing) return [];
+  const seenByPlayers = playing.visibility && state.currentMap?.name === map;
+  return [systemMessage(tableMessages.turnOf(playing.name), seenByPlayers ? undefined : 'managers')];
+}
+
 function turnOrder(
   state: TableState,
   command: Extract<TableCommand, { type: `turnOrder.${string}` }>,
@@ -240,17 +260,22 @@ function turnOrder(
   switch (command.type) {
     case 'turnOrder.generate': {
       if (tokens.length === 0) return refuse(tableMessages.noTokenOnMap);
-      // The MJ's picks when there are some; otherwise everyone on the map joins the fight.
-      const flagged = tokens.filter((token) => token.inTurnOrder);
-      const participants = flagged.length > 0 ? flagged : tokens;
-      return accept({
-        type: 'turnOrder.generated',
-        payload: { map, order: generateTurnOrder(participants, env.randomInt) },
-      });
+      // Everyone on the map: after a first order every token is flagged, so the flags cannot tell
+      // the MJ's picks from the last fight, and those placed since would be left out.
+      const generated = generateTurnOrder(tokens, env.randomInt);
+      return accept(
+        { type: 'turnOrder.generated', payload: { map, order: generated } },
+        ...turnAnnouncement(state, map, generated),
+      );
     }
-    case 'turnOrder.next':
+    case 'turnOrder.next': {
       if (order.length === 0) return refuse(tableMessages.noCombat);
-      return accept({ type: 'turnOrder.advanced', payload: { map, order: nextTurn(order) } });
+      const advanced = nextTurn(order);
+      return accept(
+        { type: 'turnOrder.advanced', payload: { map, order: advanced } },
+        ...turnAnnouncement(state, map, advanced),
+      );
+    }
     case 'turnOrder.toggle': {
       if (!tokenAt(state, map, command.usableId)) return refuse(tableMessages.tokenNotFound);
       const toggled = toggleParticipant(order, command.usableId);
@@ -309,7 +334,7 @@ export function decide(
         payload: { map: command.map, usableId: token.usableId },
       };
       // A hidden monster dies out of the players' sight: only those who saw it read of it.
-      return !token.isPlayer && token.currentHP === 0
+      return !token.isPlayer && isDown(token)
         ? accept(
             removed,
             systemMessage(tableMessages.killed(token.name), token.visibility ? undefined : 'managers'),

@@ -1,6 +1,8 @@
 /** French texts of the table's rules; the spec's own texts are verbatim (table.md §4–§6). */
 export const tableMessages = {
   killed: (name: string) => `Vous avez tué un ${name}.`,
+  // « d’ » before a vowel, as French writes it: « au tour d’Aria », « au tour de Gobelin 1 ».
+  turnOf: (name: string) => `C’est au tour ${/^[aeiouàâäéèêëîïôöùûüœæ]/i.test(name) ? 'd’' : 'de '}${name}.`,
   equipped: (name: string) => `Équipé: ${name}`,
   unequipped: (name: string) => `Déséquipé: ${name}`,
   playerUnidentified: "Impossible d'envoyer le message : joueur non identifié !",

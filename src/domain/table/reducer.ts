@@ -68,12 +68,19 @@ function withoutToken(state: TableState, map: string, usableId: string): TableSt
   );
 }
 
+/** Its numbers within bounds, or, in a player's copy of a monster, no numbers and its band. */
+function hasValidHealth(token: MapToken): boolean {
+  if (token.HP === null || token.currentHP === null) {
+    return token.HP === null && token.currentHP === null && !token.isPlayer && token.health !== undefined;
+  }
+  return Number.isInteger(token.HP) && isWithin(token.currentHP, token.HP) && token.health === undefined;
+}
+
 function isValidToken(token: MapToken): boolean {
   return (
     token.usableId !== '' &&
     isInsideMap(token.x, token.y) &&
-    Number.isInteger(token.HP) &&
-    isWithin(token.currentHP, token.HP) &&
+    hasValidHealth(token) &&
     (token.soulEssence === null
       ? token.currentSoulEssence === null
       : token.currentSoulEssence !== null && isWithin(token.currentSoulEssence, token.soulEssence))
@@ -123,9 +130,14 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       return withOrder(withToken(state, map, token), map, order);
     }
     case 'token.adjusted': {
-      const { map, usableId, resource, value } = event.payload;
+      const { map, usableId, resource } = event.payload;
       const token = tokenAt(state, map, usableId);
       if (!token) return { rejected: 'no such token' };
+      if ('health' in event.payload) {
+        if (token.HP !== null) return { rejected: 'a band for a token whose numbers are known' };
+        return { state: withToken(state, map, { ...token, health: event.payload.health }) };
+      }
+      const { value } = event.payload;
       const max = resource === 'HP' ? token.HP : token.soulEssence;
       if (max === null || !isWithin(value, max)) return { rejected: 'value outside 0..max' };
       const adjusted =

@@ -14,6 +14,10 @@ export interface MapRef {
   height: number;
 }
 
+/** A monster's state as the players see it, in place of its HP (docs/table.md "Monster health"). */
+export const HEALTH_BANDS = ['unhurt', 'wounded', 'badlyWounded', 'dead'] as const;
+export type HealthBand = (typeof HEALTH_BANDS)[number];
+
 /** A token on a map (table.md §3 "Map token"). x and y are percent of the map, clamped. */
 export interface MapToken {
   usableId: string;
@@ -24,8 +28,14 @@ export interface MapToken {
   assetLink: string | null;
   speciality: string | null;
   AC: number;
-  HP: number;
-  currentHP: number;
+  /**
+   * The numbers: always in the server's and the managers' copies, and for characters in everyone's.
+   * null in a player's copy of a monster, which carries `health` instead.
+   */
+  HP: number | null;
+  currentHP: number | null;
+  /** Only where the numbers are null: the monster's band. */
+  health?: HealthBand;
   /** Players only; null for monsters. */
   soulEssence: number | null;
   currentSoulEssence: number | null;
@@ -107,7 +117,10 @@ export type TableEventBody =
   | { type: 'token.visibilityChanged'; payload: { map: string; token: MapToken; order: string[] } }
   | {
       type: 'token.adjusted';
-      payload: { map: string; usableId: string; resource: HealthResource; value: number };
+      payload:
+        | { map: string; usableId: string; resource: HealthResource; value: number }
+        /** Only in a player's projection, for a monster's HP: its new band, never the number. */
+        | { map: string; usableId: string; resource: 'HP'; health: HealthBand };
     }
   | {
       type: 'turnOrder.generated' | 'turnOrder.advanced' | 'turnOrder.reordered' | 'turnOrder.newCombat';

@@ -1,3 +1,4 @@
+import { healthOf, hidesHealth, withHealthBanded } from './health';
 import { dict, orderOf, tokenAt } from './records';
 import { HIDDEN_TURN, type MapToken, type TableActor, type TableEvent, type TableState } from './types';
 
@@ -32,13 +33,18 @@ const sameOrder = (a: readonly string[], b: readonly string[]) =>
 /**
  * The table as this actor may know it: what the server sends as a snapshot, and what the
  * actor's copy folds to from its projected events. A player never receives a hidden token, its
- * place in a turn order, or the map the MJ is preparing without them.
+ * place in a turn order, the map the MJ is preparing without them, or a monster's HP (its band
+ * stands for them).
  */
 export function visibleTo(state: TableState, actor: TableActor): TableState {
   if (managesTable(actor)) return state;
   const tokens: TableState['tokens'] = dict();
   for (const [map, onMap] of Object.entries(state.tokens)) {
-    const seen = dict(Object.entries(onMap).filter(([, token]) => canSee(actor, token)));
+    const seen = dict(
+      Object.entries(onMap)
+        .filter(([, token]) => canSee(actor, token))
+        .map(([usableId, token]) => [usableId, withHealthBanded(token)]),
+    );
     if (Object.keys(seen).length > 0) tokens[map] = seen;
   }
   const turnOrders: TableState['turnOrders'] = dict();
@@ -77,10 +83,24 @@ export function projectEvent(
     case 'map.selected':
       return event.payload.bringPlayers ? event : redacted(event);
     case 'token.placed':
-      return canSee(actor, event.payload.token) ? event : redacted(event);
+      return canSee(actor, event.payload.token)
+        ? { ...event, payload: { ...event.payload, token: withHealthBanded(event.payload.token) } }
+        : redacted(event);
     case 'token.moved':
-    case 'token.adjusted':
       return seesIn(after, event.payload.map, event.payload.usableId) ? event : redacted(event);
+    case 'token.adjusted': {
+      const { map, usableId } = event.payload;
+      const token = tokenAt(after, map, usableId);
+      if (!canSee(actor, token)) return redacted(event);
+      if (!token || event.payload.resource !== 'HP' || !hidesHealth(token)) return event;
+      // A monster's HP reach a player as its band, and only when the band changes: a blow that
+      // leaves it as wounded as it was tells them nothing the dice did not.
+      const was = tokenAt(before, map, usableId);
+      const band = healthOf(token);
+      return was && healthOf(was) === band
+        ? redacted(event)
+        : { ...event, payload: { map, usableId, resource: 'HP', health: band } };
+    }
     case 'token.removed': {
       const { map, usableId } = event.payload;
       const order = visibleOrder(after, map, actor);
@@ -96,7 +116,14 @@ export function projectEvent(
     case 'token.visibilityChanged': {
       const { map, token } = event.payload;
       if (canSee(actor, token)) {
-        return { ...event, payload: { ...event.payload, order: visibleOrder(after, map, actor) } };
+        return {
+          ...event,
+          payload: {
+            ...event.payload,
+            token: withHealthBanded(token),
+            order: visibleOrder(after, map, actor),
+          },
+        };
       }
       return seesIn(before, map, token.usableId)
         ? {

@@ -1,7 +1,7 @@
 import { memo, type PointerEvent as ReactPointerEvent } from 'react';
 import type { MapToken } from '../../domain/table/types';
 import { tokenMessages } from './messages';
-import { initialsOf, isDead } from './table-view';
+import { initialsOf, isDead, shownHealth } from './table-view';
 
 function percentOf(current: number | null, max: number | null): number {
   if (current === null || max === null || max <= 0) return 0;
@@ -11,7 +11,7 @@ function percentOf(current: number | null, max: number | null): number {
 /**
  * One 75 px token: its picture (or initials), a ring gold for characters and crimson for
  * monsters, its health and soul bars. Hidden tokens are half-transparent (only the MJ and their
- * owner receive them); a token at 0 HP is shown dead.
+ * owner receive them); a token at 0 HP is shown dead; the one whose turn it is wears a glowing ring.
  */
 export const MapTokenView = memo(function MapTokenView({
   token,
@@ -20,6 +20,7 @@ export const MapTokenView = memo(function MapTokenView({
   controllable,
   dragging,
   remote,
+  playing = false,
   onPointerDown,
 }: {
   token: MapToken;
@@ -29,6 +30,8 @@ export const MapTokenView = memo(function MapTokenView({
   dragging: boolean;
   /** Someone else is dragging it right now. */
   remote: boolean;
+  /** Its turn in the map's turn order: ringed for everyone who sees it. */
+  playing?: boolean;
   onPointerDown?: (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => void;
 }) {
   const dead = isDead(token);
@@ -40,10 +43,16 @@ export const MapTokenView = memo(function MapTokenView({
     controllable ? 'map-token--controllable' : '',
     dragging ? 'map-token--dragging' : '',
     remote ? 'map-token--remote' : '',
+    playing ? 'map-token--playing' : '',
   ]
     .filter(Boolean)
     .join(' ');
-  const hp = `${tokenMessages.hp} ${token.currentHP}/${token.HP}`;
+  const health = shownHealth(token);
+  // A monster's band already says « Mort »; numbers say it after them.
+  const state =
+    'band' in health
+      ? tokenMessages.health[health.band]
+      : `${tokenMessages.hp} ${health.current}/${health.max}${dead ? `, ${tokenMessages.dead}` : ''}`;
   return (
     <div
       className={classes}
@@ -52,9 +61,9 @@ export const MapTokenView = memo(function MapTokenView({
       data-testid="map-token"
       role="button"
       tabIndex={0}
-      aria-label={`${token.name}, ${hp}${dead ? `, ${tokenMessages.dead}` : ''}${
+      aria-label={`${token.name}, ${state}${
         token.visibility ? '' : `, ${tokenMessages.hidden}`
-      }`}
+      }${playing ? `, ${tokenMessages.playing}` : ''}`}
       onPointerDown={onPointerDown && ((event) => onPointerDown(token, event))}
     >
       <div className="map-token__portrait">
@@ -71,7 +80,9 @@ export const MapTokenView = memo(function MapTokenView({
       </div>
       <div className="map-token__bars" aria-hidden="true">
         <span className="map-token__bar map-token__bar--hp">
-          <span style={{ width: `${percentOf(token.currentHP, token.HP)}%` }} />
+          <span
+            style={{ width: `${'band' in health ? health.gauge : percentOf(health.current, health.max)}%` }}
+          />
         </span>
         {token.soulEssence !== null && (
           <span className="map-token__bar map-token__bar--soul">

@@ -2,10 +2,11 @@ import type { MapToken } from '../../domain/table/types';
 import type { MonsterChoice } from '../../machines/table-lists.machine';
 import { Modal } from '../home/Modal';
 import { tokenMessages } from './messages';
+import { isDead, shownHealth } from './table-view';
 
 /**
  * The monster-details popup of the MJ (table.md §2): the token's fight figures, its description, and
- * « Faire attaquer ».
+ * « Faire attaquer ». Fed a player's copy of a monster, it shows its state, the only health it holds.
  */
 export function MonsterDetails({
   token,
@@ -19,8 +20,11 @@ export function MonsterDetails({
   /** Makes it strike: targeting starts from it on the map. */
   onStrike: () => void;
 }) {
+  const health = shownHealth(token);
   const rows: Array<[string, string]> = [
-    [tokenMessages.hp, `${token.currentHP} / ${token.HP}`],
+    'band' in health
+      ? [tokenMessages.state, tokenMessages.health[health.band]]
+      : [tokenMessages.hp, `${health.current} / ${health.max}`],
     [tokenMessages.ac, String(token.AC)],
     [tokenMessages.attackBonus, token.attackBonus >= 0 ? `+${token.attackBonus}` : String(token.attackBonus)],
     [tokenMessages.damage, token.damage],
@@ -45,7 +49,7 @@ export function MonsterDetails({
           <p className="monster-details__description">{monster.description}</p>
         </>
       )}
-      {token.currentHP > 0 && (
+      {!isDead(token) && (
         <div className="monster-details__actions">
           <button type="button" onClick={onStrike}>
             {tokenMessages.strike}

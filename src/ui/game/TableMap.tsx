@@ -28,6 +28,7 @@ import {
   managesTable,
   monsterDraft,
   shownMap,
+  playingOn,
   tokensOn,
   type TokenDraft,
 } from './table-view';
@@ -140,6 +141,7 @@ export function TableMap({
 }: TableMapProps) {
   const map = shownMap(table, role);
   const tokens = tokensOn(table, map);
+  const playing = playingOn(table, map);
   const grab = useRef<Grab | null>(null);
   const [local, setLocal] = useState<Record<string, Point>>({});
   const [menu, setMenu] = useState<Menu>(null);
@@ -369,6 +371,7 @@ export function TableMap({
                 controllable={actions !== undefined && canControl(role, characterIds, token)}
                 dragging={dragged !== undefined}
                 remote={remote !== undefined}
+                playing={token.usableId === playing}
                 onPointerDown={pressToken}
               />
             );

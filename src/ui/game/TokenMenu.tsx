@@ -1,19 +1,22 @@
 import { useId, useState } from 'react';
 import type { HealthResource, MapToken, TableRole } from '../../domain/table/types';
 import { tokenMessages } from './messages';
-import { amountOf, isDead, managesTable } from './table-view';
+import { amountOf, isDead, managesTable, shownHealth, type ShownHealth } from './table-view';
+
+function gaugeWidth(value: ShownHealth): number {
+  if ('band' in value) return value.gauge;
+  return value.max > 0 ? Math.min(100, (value.current / value.max) * 100) : 0;
+}
 
 function Gauge({
   label,
-  current,
-  max,
+  value,
   tone,
   editable,
   onAdjust,
 }: {
   label: string;
-  current: number;
-  max: number;
+  value: ShownHealth;
   tone: 'hp' | 'soul';
   editable: boolean;
   onAdjust: (direction: 'decrease' | 'increase', amount: number) => void;
@@ -31,11 +34,11 @@ function Gauge({
       <div className="token-menu__gauge-head">
         <span>{label}</span>
         <strong>
-          {current} / {max}
+          {'band' in value ? tokenMessages.health[value.band] : `${value.current} / ${value.max}`}
         </strong>
       </div>
       <span className="token-menu__meter" aria-hidden="true">
-        <span style={{ width: `${max > 0 ? Math.min(100, (current / max) * 100) : 0}%` }} />
+        <span style={{ width: `${gaugeWidth(value)}%` }} />
       </span>
       {editable && (
         <div className="token-menu__adjust">
@@ -82,7 +85,8 @@ function Gauge({
 /**
  * The menu of one token (click or right-click on it): its health and soul essence with the
  * adjustments its owner or the MJ may make, hide/show and the monster's details for the MJ,
- * and deletion. The values shown are the logged ones: an adjustment appears once the server
+ * and deletion, which asks to be confirmed: a slip of the finger would lose the token's health
+ * and its place in the turn order. The values shown are the logged ones: an adjustment appears once the server
  * logged it, clamped to 0..max.
  */
 export function TokenMenu({
@@ -107,7 +111,12 @@ export function TokenMenu({
   onStrike: () => void;
 }) {
   const titleId = useId();
+  const confirmId = useId();
+  // Which token's removal awaits a second click: the menu stays mounted from one token to the
+  // next, and a question asked about one must not be answered for another.
+  const [confirmingRemoval, setConfirmingRemoval] = useState<string | null>(null);
   const master = managesTable(role);
+  const health = shownHealth(token);
   return (
     <div className="token-menu" role="dialog" aria-labelledby={titleId}>
       <header className="token-menu__header">
@@ -127,9 +136,8 @@ export function TokenMenu({
         </button>
       </header>
       <Gauge
-        label={tokenMessages.hp}
-        current={token.currentHP}
-        max={token.HP}
+        label={'band' in health ? tokenMessages.state : tokenMessages.hp}
+        value={health}
         tone="hp"
         editable={controllable}
         onAdjust={(direction, amount) => onAdjust('HP', direction, amount)}
@@ -137,8 +145,7 @@ export function TokenMenu({
       {token.soulEssence !== null && (
         <Gauge
           label={tokenMessages.soul}
-          current={token.currentSoulEssence ?? 0}
-          max={token.soulEssence}
+          value={{ current: token.currentSoulEssence ?? 0, max: token.soulEssence }}
           tone="soul"
           editable={controllable}
           onAdjust={(direction, amount) => onAdjust('soulEssence', direction, amount)}
@@ -160,10 +167,25 @@ export function TokenMenu({
             {tokenMessages.strike}
           </button>
         )}
-        {controllable && (
-          <button type="button" className="token-menu__remove" onClick={onRemove}>
+        {controllable && confirmingRemoval !== token.usableId && (
+          <button
+            type="button"
+            className="token-menu__remove"
+            onClick={() => setConfirmingRemoval(token.usableId)}
+          >
             {tokenMessages.remove}
           </button>
+        )}
+        {controllable && confirmingRemoval === token.usableId && (
+          <div className="token-menu__confirm" role="group" aria-labelledby={confirmId}>
+            <p id={confirmId}>{tokenMessages.removeQuestion}</p>
+            <button type="button" className="token-menu__remove" onClick={onRemove}>
+              {tokenMessages.removeConfirm}
+            </button>
+            <button type="button" className="secondary" onClick={() => setConfirmingRemoval(null)}>
+              {tokenMessages.removeCancel}
+            </button>
+          </div>
         )}
       </div>
     </div>

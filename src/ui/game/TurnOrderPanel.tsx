@@ -7,7 +7,7 @@ import type { turnOrderMachine } from '../../machines/turn-order.machine';
 import { turnOrderMessages } from './messages';
 import { usePointerDrag } from './pointer-drag';
 import { useViewportSize } from './viewport-size';
-import { isDead } from './table-view';
+import { healthText, isDead } from './table-view';
 
 /** table.md §2: the panel starts 0.45 of the window's height down. */
 export const TURN_PANEL_START = 0.45;
@@ -221,11 +221,7 @@ export function TurnOrderPanel({
                       {usableId === HIDDEN_TURN ? turnOrderMessages.hiddenTurn : (token?.name ?? usableId)}
                     </span>
                     {index === 0 && <span className="turn-panel__playing">{turnOrderMessages.playing}</span>}
-                    {token && (
-                      <span className="turn-panel__hp">
-                        {token.currentHP}/{token.HP}
-                      </span>
-                    )}
+                    {token && <span className="turn-panel__hp">{healthText(token)}</span>}
                   </li>
                 );
               })}

@@ -1,3 +1,5 @@
+import type { HealthBand } from '../../domain/table/types';
+
 /** Texts of the game page and its table (table.md §2 "Game screen"). */
 export const gameMessages = {
   loading: 'Chargement de la partie…',
@@ -64,9 +66,21 @@ export const tokenMessages = {
   show: 'Montrer aux joueurs',
   hidden: 'Masqué',
   remove: 'Supprimer le pion',
+  removeQuestion: 'Retirer ce pion de la carte ?',
+  removeConfirm: 'Confirmer',
+  removeCancel: 'Annuler',
   details: 'Détails du monstre',
   strike: 'Faire attaquer',
   dead: 'Mort',
+  playing: 'à son tour',
+  /** A monster's state, all a player knows of its health (docs/table.md "Monster health"). */
+  health: {
+    unhurt: 'Indemne',
+    wounded: 'Blessé',
+    badlyWounded: 'Gravement blessé',
+    dead: 'Mort',
+  } satisfies Record<HealthBand, string>,
+  state: 'État',
   close: 'Fermer',
   ac: 'CA',
   attackBonus: 'Bonus d’attaque',

@@ -1,9 +1,11 @@
 import type { CharacterSummary } from '../../api/schemas/characters';
 import type { ItemChangePayload } from '../../api/schemas/table';
-import type { MapRef, MapToken, TableRole, TableState } from '../../domain/table/types';
+import type { HealthBand, MapRef, MapToken, TableRole, TableState } from '../../domain/table/types';
 import { percentToPixels, tokenCentre, type Point } from '../../domain/geometry/geometry';
+import { healthOf, isDown } from '../../domain/table/health';
 import type { Board } from '../../machines/attack-targeting.machine';
 import type { MonsterChoice } from '../../machines/table-lists.machine';
+import { tokenMessages } from './messages';
 
 /**
  * What the table's views read from the folded state, as plain functions: the map a role looks at,
@@ -26,13 +28,39 @@ export function tokensOn(table: TableState, map: MapRef | null): MapToken[] {
   return map === null ? [] : Object.values(table.tokens[map.name] ?? {});
 }
 
+/** The token whose turn it is on the map, if the reader sees it (a player's order may open with HIDDEN_TURN). */
+export function playingOn(table: TableState, map: MapRef | null): string | null {
+  return map === null ? null : (table.turnOrders[map.name]?.[0] ?? null);
+}
+
 /** table.md §6: MJ and admin move any token; a player only their own character's. */
 export function canControl(role: TableRole, characterIds: readonly string[], token: MapToken): boolean {
   return managesTable(role) || (token.isPlayer && characterIds.includes(token.itemId));
 }
 
-export function isDead(token: Pick<MapToken, 'currentHP'>): boolean {
-  return token.currentHP === 0;
+/** table.md §2: a token at 0 HP is dead; a player's copy of a monster knows it by its band. */
+export function isDead(token: Pick<MapToken, 'HP' | 'currentHP' | 'health'>): boolean {
+  return isDown(token);
+}
+
+/**
+ * What this copy knows of a token's health: its numbers, or, for a monster in a player's copy, its
+ * band and how full its bar is drawn (a rough width, so the bar never reads as a count).
+ */
+export type ShownHealth = { current: number; max: number } | { band: HealthBand; gauge: number };
+
+const BAND_GAUGE: Record<HealthBand, number> = { unhurt: 100, wounded: 70, badlyWounded: 30, dead: 0 };
+
+export function shownHealth(token: Pick<MapToken, 'HP' | 'currentHP' | 'health'>): ShownHealth {
+  if (token.currentHP !== null && token.HP !== null) return { current: token.currentHP, max: token.HP };
+  const band = healthOf(token);
+  return { band, gauge: BAND_GAUGE[band] };
+}
+
+/** The health an entry of the turn order shows: « 8/12 », or a monster's band in a player's copy. */
+export function healthText(token: Pick<MapToken, 'HP' | 'currentHP' | 'health'>): string {
+  const health = shownHealth(token);
+  return 'band' in health ? tokenMessages.health[health.band] : `${health.current}/${health.max}`;
 }
 
 /** A whole, non-negative amount typed in the adjustment field (table.md §5 "Health and soul"). */
@@ -82,7 +110,7 @@ export function attackBoard(
     tokens: tokens.map((token) => ({
       id: token.usableId,
       centre: centreOnMap(token, map),
-      currentHP: token.currentHP,
+      alive: !isDead(token),
     })),
   };
 }

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TableViewAnswer } from '../../src/api/schemas/table';
+import { bandOf } from '../../src/domain/table/health';
+import type { MapToken, TableEvent } from '../../src/domain/table/types';
+import { visibleTo } from '../../src/domain/table/visibility';
+import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import {
+  emitWithAck,
+  joined,
+  joinedParty,
+  MAP,
+  monsterDraft,
+  playerDraft,
+  serverState,
+  tableParty,
+  tokenOf,
+  type TableClient,
+  type TableParty,
+} from '../helpers/table';
+
+/** A cell of the test map (1500 × 1000 px): 5 % across, 7.5 % down. */
+const cell = (column: number, row: number) => ({ x: column * 5, y: row * 7.5 });
+
+/** Every token an event carries, and every HP change it tells of, for the goblin. */
+function aboutGoblin(heard: TableEvent[], goblin: string) {
+  const tokens: MapToken[] = [];
+  const adjusted: Array<Record<string, unknown>> = [];
+  for (const event of heard) {
+    if (event.type === 'token.placed' || event.type === 'token.visibilityChanged') {
+      if (event.payload.token.usableId === goblin) tokens.push(event.payload.token);
+    }
+    if (event.type === 'token.adjusted' && event.payload.usableId === goblin) adjusted.push(event.payload);
+  }
+  return { tokens, adjusted };
+}
+
+describe.each(drivers)('a monster’s health (%s)', (driver) => {
+  let t: TestServer;
+  let p: TableParty;
+  let mj: TableClient;
+  let owner: TableClient;
+  let other: TableClient;
+  let goblin: string;
+  let aria: string;
+  const adjustGoblin = (amount: number) =>
+    mj.send('itemChange', {
+      gameId: p.gameId,
+      change: {
+        type: 'token.adjust',
+        map: MAP,
+        usableId: goblin,
+        resource: 'HP',
+        direction: 'decrease',
+        amount,
+      },
+    });
+
+  beforeAll(async () => {
+    t = await startTestServer({ driver });
+    p = await tableParty(t);
+    [mj, owner, other] = await joinedParty(t, p);
+    const place = async (client: TableClient, intent: ReturnType<typeof playerDraft>) => {
+      expect(
+        await client.send('itemChange', {
+          gameId: p.gameId,
+          change: { type: 'token.place', map: MAP, ...intent },
+        }),
+      ).toEqual({ ok: true });
+      return (await tokenOf(t, p.gameId, intent.itemId)).usableId;
+    };
+    aria = await place(owner, playerDraft(p.ownerCharacter, cell(2, 1)));
+    goblin = await place(mj, monsterDraft(p, 'Gobelin', cell(3, 1)));
+  });
+  afterAll(() => t.close());
+
+  it('gives the players its band, never its HP, live, after an attack and in a catch-up; the MJ its numbers', async () => {
+    // 12 → 9: wounded; → 8: still wounded, which the players are not told; then Aria strikes until she lands a blow.
+    expect(await adjustGoblin(3)).toEqual({ ok: true });
+    expect(await adjustGoblin(1)).toEqual({ ok: true });
+    let landed = false;
+    for (let tries = 0; tries < 40 && !landed; tries += 1) {
+      const before = (await tokenOf(t, p.gameId, p.monsters.Gobelin)).currentHP;
+      expect(
+        await owner.send('attack', {
+          gameId: p.gameId,
+          map: MAP,
+          attackerId: aria,
+          attack: { kind: 'simple' },
+          targetId: goblin,
+        }),
+      ).toEqual({ ok: true });
+      landed = (await tokenOf(t, p.gameId, p.monsters.Gobelin)).currentHP !== before;
+    }
+    expect(landed).toBe(true);
+
+    const state = await serverState(t, p.gameId);
+    for (const client of [mj, owner, other]) await client.reach(state.lastSeq);
+    const truth = state.tokens[MAP]![goblin]!;
+    expect(truth.currentHP).toBeLessThan(8);
+    const band = bandOf(truth.currentHP!, truth.HP!);
+
+    // The MJ hears every number.
+    const master = aboutGoblin(mj.heard, goblin);
+    expect(master.tokens[0]).toMatchObject({ HP: 12, currentHP: 12 });
+    expect(master.adjusted.map((payload) => payload.value)).toEqual([9, 8, truth.currentHP]);
+    expect(mj.inbox.state.tokens[MAP]![goblin]).toEqual(truth);
+
+    // A late joiner catches up from the start; a request answers the table as it is now.
+    const late = await joined(t, p.other, p.gameId);
+    const view = await emitWithAck<TableViewAnswer>(owner.socket, 'itemRequest', { gameId: p.gameId });
+    for (const [player, actor] of [
+      [owner, p.actors.owner],
+      [other, p.actors.other],
+      [late, p.actors.other],
+    ] as const) {
+      const heard = aboutGoblin(player.heard, goblin);
+      expect(heard.tokens).toEqual([
+        expect.objectContaining({ HP: null, currentHP: null, health: 'unhurt' }),
+      ]);
+      // Unhurt → wounded, then the blow; the second scratch left it as wounded and came redacted.
+      expect(heard.adjusted).toEqual([
+        { map: MAP, usableId: goblin, resource: 'HP', health: 'wounded' },
+        { map: MAP, usableId: goblin, resource: 'HP', health: band },
+      ]);
+      expect(JSON.stringify(heard)).not.toMatch(/"value"|"currentHP":\d|"HP":\d/);
+      expect(player.inbox.state.tokens[MAP]![goblin]).toMatchObject({
+        HP: null,
+        currentHP: null,
+        health: band,
+      });
+      expect(player.inbox.state).toEqual(visibleTo(state, actor));
+      // A character's HP stay in everyone's sight.
+      expect(player.inbox.state.tokens[MAP]![aria]).toMatchObject({ HP: 30, currentHP: 30 });
+    }
+    expect(view.ok && view.state.tokens[MAP]![goblin]).toMatchObject({
+      HP: null,
+      currentHP: null,
+      health: band,
+    });
+  });
+});

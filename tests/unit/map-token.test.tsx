@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MapToken } from '../../src/domain/table/types';
+import { MapTokenView } from '../../src/ui/game/MapToken';
+
+afterEach(cleanup);
+
+function tokenOf(over: Partial<MapToken> = {}): MapToken {
+  return {
+    usableId: 'gobelin-1',
+    itemId: 'm-gobelin',
+    name: 'Gobelin 1',
+    isPlayer: false,
+    assetLink: null,
+    speciality: null,
+    AC: 12,
+    HP: 12,
+    currentHP: 12,
+    soulEssence: null,
+    currentSoulEssence: null,
+    attackBonus: 2,
+    damage: '1d6',
+    inTurnOrder: true,
+    visibility: true,
+    x: 10,
+    y: 10,
+    ...over,
+  };
+}
+
+const view = (token: MapToken, playing?: boolean) =>
+  render(
+    <MapTokenView
+      token={token}
+      x={10}
+      y={10}
+      controllable={false}
+      dragging={false}
+      remote={false}
+      playing={playing}
+    />,
+  );
+
+describe('a token on the map', () => {
+  it('wears the ring of the one whose turn it is, and says so', () => {
+    view(tokenOf(), true);
+    const token = screen.getByRole('button', { name: /^Gobelin 1,/ });
+    expect(token.className).toContain('map-token--playing');
+    expect(token.getAttribute('aria-label')).toContain('à son tour');
+  });
+
+  it('wears no ring out of its turn', () => {
+    view(tokenOf());
+    const token = screen.getByRole('button', { name: /^Gobelin 1,/ });
+    expect(token.className).not.toContain('map-token--playing');
+    expect(token.getAttribute('aria-label')).not.toContain('à son tour');
+  });
+
+  it('shows the MJ a monster’s HP, and a player only its state', () => {
+    view(tokenOf({ currentHP: 5 }));
+    expect(screen.getByRole('button', { name: 'Gobelin 1, PV 5/12' })).toBeTruthy();
+    cleanup();
+    view(tokenOf({ HP: null, currentHP: null, health: 'badlyWounded' }));
+    const token = screen.getByRole('button', { name: 'Gobelin 1, Gravement blessé' });
+    expect(token.outerHTML).not.toMatch(/PV|\/ ?12|12 ?\//);
+    cleanup();
+    view(tokenOf({ HP: null, currentHP: null, health: 'dead' }));
+    expect(screen.getByRole('button', { name: 'Gobelin 1, Mort' }).className).toContain('map-token--dead');
+  });
+});

@@ -1,0 +1,83 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MapToken, TableRole } from '../../src/domain/table/types';
+import { TokenMenu } from '../../src/ui/game/TokenMenu';
+
+afterEach(cleanup);
+
+function tokenOf(over: Partial<MapToken> = {}): MapToken {
+  return {
+    usableId: 'gobelin-1',
+    itemId: 'm-gobelin',
+    name: 'Gobelin 1',
+    isPlayer: false,
+    assetLink: null,
+    speciality: null,
+    AC: 12,
+    HP: 12,
+    currentHP: 12,
+    soulEssence: null,
+    currentSoulEssence: null,
+    attackBonus: 2,
+    damage: '1d6',
+    inTurnOrder: false,
+    visibility: true,
+    x: 10,
+    y: 10,
+    ...over,
+  };
+}
+
+function renderMenu(token: MapToken, role: TableRole = 'mj') {
+  const onRemove = vi.fn();
+  const props = {
+    at: { x: 0, y: 0 },
+    role,
+    controllable: true,
+    onClose: vi.fn(),
+    onAdjust: vi.fn(),
+    onToggleVisibility: vi.fn(),
+    onRemove,
+    onDetails: vi.fn(),
+    onStrike: vi.fn(),
+  };
+  const view = render(<TokenMenu token={token} {...props} />);
+  return { onRemove, rerender: (next: MapToken) => view.rerender(<TokenMenu token={next} {...props} />) };
+}
+
+describe('the token menu', () => {
+  it('asks before removing a token: one click removes nothing, Confirmer removes', () => {
+    const { onRemove } = renderMenu(tokenOf());
+    fireEvent.click(screen.getByRole('button', { name: 'Supprimer le pion' }));
+    expect(onRemove).not.toHaveBeenCalled();
+    expect(screen.getByRole('group', { name: 'Retirer ce pion de la carte ?' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmer' }));
+    expect(onRemove).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the removal be called off, and never carries the question over to another token', () => {
+    const { onRemove, rerender } = renderMenu(tokenOf());
+    fireEvent.click(screen.getByRole('button', { name: 'Supprimer le pion' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    expect(onRemove).not.toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: 'Confirmer' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Supprimer le pion' }));
+    rerender(tokenOf({ usableId: 'gobelin-2', name: 'Gobelin 2' }));
+    expect(screen.queryByRole('button', { name: 'Confirmer' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Supprimer le pion' })).toBeTruthy();
+  });
+
+  it('shows a player a monster’s state where the MJ reads its HP', () => {
+    renderMenu(tokenOf({ currentHP: 9 }));
+    expect(screen.getByText('9 / 12')).toBeTruthy();
+    cleanup();
+    renderMenu(tokenOf({ HP: null, currentHP: null, health: 'wounded' }), 'player');
+    const menu = screen.getByRole('dialog', { name: 'Gobelin 1' });
+    expect(menu.textContent).toContain('État');
+    expect(menu.textContent).toContain('Blessé');
+    expect(menu.textContent).not.toMatch(/PV|\d+ \/ \d+|12/);
+  });
+});
