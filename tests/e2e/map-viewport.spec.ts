@@ -51,7 +51,7 @@ async function placeGoblin(page: Page, at: { x: number; y: number }) {
     .getByRole('menu', { name: 'Ajouter un pion' })
     .getByRole('menuitem', { name: 'Gobelin' })
     .click();
-  await expect(tokenOf(page, 'Gobelin')).toBeVisible();
+  await expect(tokenOf(page, 'Gobelin 1')).toBeVisible();
 }
 
 async function touch(
@@ -74,7 +74,7 @@ test('the map zooms with the wheel around the pointer and pans by its empty floo
   await placeGoblin(page, { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 });
 
   const fitted = await cellOnScreen(page);
-  const goblin = (await tokenOf(page, 'Gobelin').boundingBox())!;
+  const goblin = (await tokenOf(page, 'Gobelin 1').boundingBox())!;
   expect(goblin.width).toBeCloseTo(fitted, 0);
 
   // The wheel zooms around the pointer: the goblin under it stays under it.
@@ -82,7 +82,7 @@ test('the map zooms with the wheel around the pointer and pans by its empty floo
   await page.mouse.move(centre.x, centre.y);
   for (let notch = 0; notch < 4; notch++) await page.mouse.wheel(0, -100);
   await expect.poll(() => cellOnScreen(page)).toBeGreaterThan(fitted * 1.8);
-  const zoomed = (await tokenOf(page, 'Gobelin').boundingBox())!;
+  const zoomed = (await tokenOf(page, 'Gobelin 1').boundingBox())!;
   expect(zoomed.width).toBeCloseTo(await cellOnScreen(page), 0);
   expect(Math.abs(zoomed.x + zoomed.width / 2 - centre.x)).toBeLessThan(2);
   await expect(zoomOf(page).getByLabel('Niveau de zoom')).not.toHaveText(/^67/);
@@ -99,7 +99,7 @@ test('the map zooms with the wheel around the pointer and pans by its empty floo
   await page.keyboard.up('Alt');
 
   // Dragging the empty floor pans the map; the goblin goes with it and does not move on the map.
-  const stored = await tokenOf(page, 'Gobelin').evaluate((element) => (element as HTMLElement).style.left);
+  const stored = await tokenOf(page, 'Gobelin 1').evaluate((element) => (element as HTMLElement).style.left);
   const before = (await boardOf(page).boundingBox())!;
   await page.mouse.move(frame.x + 30, frame.y + frame.height - 80);
   await page.mouse.down();
@@ -108,9 +108,31 @@ test('the map zooms with the wheel around the pointer and pans by its empty floo
   const after = (await boardOf(page).boundingBox())!;
   expect(after.x - before.x).toBeCloseTo(200, 0);
   expect(after.y - before.y).toBeCloseTo(-100, 0);
-  expect(await tokenOf(page, 'Gobelin').evaluate((element) => (element as HTMLElement).style.left)).toBe(
+  expect(await tokenOf(page, 'Gobelin 1').evaluate((element) => (element as HTMLElement).style.left)).toBe(
     stored,
   );
+
+  // The MJ's management list finds the goblin: it comes to the middle of the map.
+  await page.getByRole('button', { name: 'Mode gestion' }).click();
+  await page
+    .getByRole('region', { name: 'Participants' })
+    .getByRole('button', { name: /^Gobelin/ })
+    .click();
+  await expect
+    .poll(async () => {
+      const [box, now] = [
+        (await tokenOf(page, 'Gobelin 1').boundingBox())!,
+        (await frameOf(page).boundingBox())!,
+      ];
+      return Math.round(
+        Math.hypot(
+          box.x + box.width / 2 - (now.x + now.width / 2),
+          box.y + box.height / 2 - (now.y + now.height / 2),
+        ),
+      );
+    })
+    .toBeLessThan(2);
+  await page.getByRole('button', { name: 'Retour au chat' }).click();
 
   // « Ajuster » shows the whole map again.
   await zoomOf(page).getByRole('button', { name: 'Ajuster' }).click();
@@ -128,7 +150,7 @@ test('a token dragged past a corner stays wholly on the map, and its menu opens 
   const frame = (await frameOf(page).boundingBox())!;
   await placeGoblin(page, { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 });
 
-  const goblin = (await tokenOf(page, 'Gobelin').boundingBox())!;
+  const goblin = (await tokenOf(page, 'Gobelin 1').boundingBox())!;
   const map = (await boardOf(page).boundingBox())!;
   await page.mouse.move(goblin.x + 10, goblin.y + 10);
   await page.mouse.down();
@@ -136,21 +158,24 @@ test('a token dragged past a corner stays wholly on the map, and its menu opens 
   await page.mouse.up();
   await expect
     .poll(async () => {
-      const box = (await tokenOf(page, 'Gobelin').boundingBox())!;
-      return box.x + box.width <= map.x + map.width + 0.5 && box.y + box.height <= map.y + map.height + 0.5;
+      const [box, now] = [
+        (await tokenOf(page, 'Gobelin 1').boundingBox())!,
+        (await boardOf(page).boundingBox())!,
+      ];
+      return box.x + box.width <= now.x + now.width + 0.5 && box.y + box.height <= now.y + now.height + 0.5;
     })
     .toBe(true);
   // After a reload too: the place is the server's.
   await page.reload();
-  await expect(tokenOf(page, 'Gobelin')).toBeVisible();
-  const kept = (await tokenOf(page, 'Gobelin').boundingBox())!;
+  await expect(tokenOf(page, 'Gobelin 1')).toBeVisible();
+  const kept = (await tokenOf(page, 'Gobelin 1').boundingBox())!;
   const redrawn = (await boardOf(page).boundingBox())!;
   expect(kept.x + kept.width).toBeLessThanOrEqual(redrawn.x + redrawn.width + 0.5);
   expect(kept.y + kept.height).toBeLessThanOrEqual(redrawn.y + redrawn.height + 0.5);
 
   // Its menu opens over whatever covers that corner, inside the window, its buttons reachable.
-  await tokenOf(page, 'Gobelin').click({ button: 'right' });
-  const menu = page.getByRole('dialog', { name: 'Gobelin' });
+  await tokenOf(page, 'Gobelin 1').click({ button: 'right' });
+  const menu = page.getByRole('dialog', { name: 'Gobelin 1' });
   await expect(menu).toBeVisible();
   const box = (await menu.boundingBox())!;
   const viewport = page.viewportSize()!;
@@ -204,7 +229,7 @@ test('on a touch screen two fingers zoom and pan the map, a long press opens « 
   await expect(page.getByRole('menu', { name: 'Ajouter un pion' })).toBeVisible();
   await touch(cdp, 'touchEnd', []);
   await page.getByRole('menu', { name: 'Ajouter un pion' }).getByRole('menuitem', { name: 'Gobelin' }).tap();
-  await expect(tokenOf(page, 'Gobelin')).toBeVisible();
+  await expect(tokenOf(page, 'Gobelin 1')).toBeVisible();
 
   // The ruler: a one-finger drag draws the arrow.
   await zoomOf(page).getByRole('button', { name: 'Règle' }).tap();

@@ -32,7 +32,6 @@ function tokenOf(over: Partial<MapToken> = {}): MapToken {
 function renderMenu(token: MapToken, role: TableRole = 'mj') {
   const onRemove = vi.fn();
   const props = {
-    at: { x: 0, y: 0 },
     role,
     controllable: true,
     onClose: vi.fn(),

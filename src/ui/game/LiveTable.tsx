@@ -15,7 +15,7 @@ import {
   type RemoteDrags,
 } from '../../effects/table';
 import { attackLines, attackMenuLogic, type AttackLine } from '../../effects/attacks';
-import { pixelsToPoint } from '../../domain/geometry/geometry';
+import { pixelsToPoint, type Point } from '../../domain/geometry/geometry';
 import { attackTargetingMachine, strikerOf } from '../../machines/attack-targeting.machine';
 import { mapSelectionMachine } from '../../machines/map-selection.machine';
 import { tableNoticeMachine } from '../../machines/table-notice.machine';
@@ -28,7 +28,7 @@ import { MonsterDetails } from './MonsterDetails';
 import { ParticipantList } from './ParticipantList';
 import { TableMap, type TableMapActions } from './TableMap';
 import { AttackMenu } from './AttackMenu';
-import { attackBoard, managesTable, shownMap, tokensOn } from './table-view';
+import { attackBoard, centreOnMap, managesTable, shownMap, tokensOn } from './table-view';
 import { TurnOrderPanel } from './TurnOrderPanel';
 
 /** The name of the window the character sheet opens in, so a second click reuses it. */
@@ -173,6 +173,8 @@ export function LiveTable({
   }, [socketFacts$]);
 
   const [management, setManagement] = useState(false);
+  // A new object each time, so asking twice for the same token centres it again.
+  const [focus, setFocus] = useState<{ point: Point } | null>(null);
   const [details, setDetails] = useState<string | null>(null);
 
   const actions: TableMapActions = {
@@ -280,6 +282,7 @@ export function LiveTable({
               : null
           }
           attackLines={lines}
+          focus={focus}
         />
         {noticeText && (
           <div className="live-table__notice" role="alert">
@@ -297,7 +300,19 @@ export function LiveTable({
       </div>
       <div className="live-table__side">
         {management ? (
-          <ParticipantList tokens={tokens} />
+          <ParticipantList
+            tokens={tokens}
+            actions={{
+              adjust: (usableId, resource, direction, amount) =>
+                map && actions.adjust(map.name, usableId, resource, direction, amount),
+              toggleVisibility: (usableId) => map && actions.toggleVisibility(map.name, usableId),
+              toggleTurn: (usableId) => turnOrder.send({ type: 'turnOrder.toggle', usableId }),
+              focus: (usableId) => {
+                const token = tokens.find((candidate) => candidate.usableId === usableId);
+                if (token && map) setFocus({ point: centreOnMap(token, map) });
+              },
+            }}
+          />
         ) : (
           <div className="live-table__chat">
             <GameChat

@@ -97,6 +97,8 @@ export interface TableMapProps {
   targeting?: TableTargeting | null;
   /** Attacks being shown (a second each), drawn between where their tokens stand now. */
   attackLines?: readonly AttackLine[];
+  /** A point of the map (a token the MJ picked in the list) to bring to the middle; each new object moves the view. */
+  focus?: { point: Point } | null;
 }
 
 interface Grab {
@@ -138,6 +140,7 @@ export function TableMap({
   actions,
   targeting = null,
   attackLines = [],
+  focus = null,
 }: TableMapProps) {
   const map = shownMap(table, role);
   const tokens = tokensOn(table, map);
@@ -166,6 +169,10 @@ export function TableMap({
   useEffect(() => {
     aim.current = { targeting, ruler, map };
   }, [targeting, ruler, map]);
+
+  useEffect(() => {
+    if (focus) viewport.send({ type: 'viewport.focus', point: focus.point });
+  }, [focus, viewport]);
 
   useEffect(() => {
     if (targeting === null) return;

@@ -1,86 +1,8 @@
 import { useId, useState } from 'react';
 import type { HealthResource, MapToken, TableRole } from '../../domain/table/types';
 import { tokenMessages } from './messages';
-import { amountOf, isDead, managesTable, shownHealth, type ShownHealth } from './table-view';
-
-function gaugeWidth(value: ShownHealth): number {
-  if ('band' in value) return value.gauge;
-  return value.max > 0 ? Math.min(100, (value.current / value.max) * 100) : 0;
-}
-
-function Gauge({
-  label,
-  value,
-  tone,
-  editable,
-  onAdjust,
-}: {
-  label: string;
-  value: ShownHealth;
-  tone: 'hp' | 'soul';
-  editable: boolean;
-  onAdjust: (direction: 'decrease' | 'increase', amount: number) => void;
-}) {
-  const inputId = useId();
-  const [text, setText] = useState('1');
-  const [invalid, setInvalid] = useState(false);
-  const send = (direction: 'decrease' | 'increase') => {
-    const amount = amountOf(text);
-    setInvalid(amount === null);
-    if (amount !== null) onAdjust(direction, amount);
-  };
-  return (
-    <div className={`token-menu__gauge token-menu__gauge--${tone}`}>
-      <div className="token-menu__gauge-head">
-        <span>{label}</span>
-        <strong>
-          {'band' in value ? tokenMessages.health[value.band] : `${value.current} / ${value.max}`}
-        </strong>
-      </div>
-      <span className="token-menu__meter" aria-hidden="true">
-        <span style={{ width: `${gaugeWidth(value)}%` }} />
-      </span>
-      {editable && (
-        <div className="token-menu__adjust">
-          <button
-            type="button"
-            className="secondary"
-            aria-label={tokenMessages.decrease(label)}
-            onClick={() => send('decrease')}
-          >
-            −
-          </button>
-          <label className="visually-hidden" htmlFor={inputId}>
-            {`${tokenMessages.amount} (${label})`}
-          </label>
-          <input
-            id={inputId}
-            inputMode="numeric"
-            value={text}
-            aria-invalid={invalid}
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') send('decrease');
-            }}
-          />
-          <button
-            type="button"
-            className="secondary"
-            aria-label={tokenMessages.increase(label)}
-            onClick={() => send('increase')}
-          >
-            +
-          </button>
-        </div>
-      )}
-      {invalid && (
-        <p className="token-menu__error" role="alert">
-          {tokenMessages.amountInvalid}
-        </p>
-      )}
-    </div>
-  );
-}
+import { isDead, managesTable, shownHealth } from './table-view';
+import { TokenGauge } from './TokenGauge';
 
 /**
  * The menu of one token (click or right-click on it): its health and soul essence with the
@@ -135,7 +57,7 @@ export function TokenMenu({
           ×
         </button>
       </header>
-      <Gauge
+      <TokenGauge
         label={'band' in health ? tokenMessages.state : tokenMessages.hp}
         value={health}
         tone="hp"
@@ -143,7 +65,7 @@ export function TokenMenu({
         onAdjust={(direction, amount) => onAdjust('HP', direction, amount)}
       />
       {token.soulEssence !== null && (
-        <Gauge
+        <TokenGauge
           label={tokenMessages.soul}
           value={{ current: token.currentSoulEssence ?? 0, max: token.soulEssence }}
           tone="soul"

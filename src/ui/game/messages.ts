@@ -115,6 +115,8 @@ export const managementMessages = {
   empty: 'Aucun pion sur cette carte.',
   hidden: 'masqué',
   dead: 'mort',
+  focus: 'Voir sur la carte',
+  inTurnOrder: 'Ordre de tour',
 } as const;
 
 export const attackMenuMessages = {
