@@ -101,9 +101,9 @@ describe('landing scene', () => {
     expect(audio?.currentTime).toBe(47);
   });
 
-  it("carries the portrait warning and the screen's own layers", () => {
+  it("carries the screen's own layers, and no portrait warning: only the game table needs landscape", () => {
     renderScene();
-    expect(screen.getByText('Tournez votre appareil en mode paysage')).toBeTruthy();
+    expect(screen.queryByText('Tournez votre appareil en mode paysage')).toBeNull();
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeTruthy();
   });
 });

@@ -7,7 +7,6 @@ import { AudioControls } from './AudioControls';
 import { CentralLogo } from './CentralLogo';
 import { ParticleField } from './ParticleField';
 import { PlayerInfoBar } from './PlayerInfoBar';
-import { PortraitOverlay } from './PortraitOverlay';
 import './LandingScene.css';
 
 export interface LandingSceneProps {
@@ -23,8 +22,9 @@ export interface LandingSceneProps {
 
 /**
  * The landing screen's stage: the particle sky, the central logo that opens the way in, the
- * theme music with its controls, the player-info bar and the portrait warning. It owns the
- * entrance animation and the background audio, whatever the screen puts on top.
+ * theme music with its controls and the player-info bar. It owns the entrance animation and the
+ * background audio, whatever the screen puts on top. It works held portrait: only the game table
+ * needs a landscape screen, so only it asks for one (PortraitOverlay).
  */
 export function LandingScene(props: LandingSceneProps) {
   const { onJoin, playerName, onBack, children } = props;
@@ -44,7 +44,6 @@ export function LandingScene(props: LandingSceneProps) {
       <div className="landing-scene__content">{children}</div>
       <PlayerInfoBar playerName={playerName} onBack={onBack} />
       <AudioControls audio={audio} audioRef={theme.attach} />
-      <PortraitOverlay />
     </div>
   );
 }
