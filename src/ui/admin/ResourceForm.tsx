@@ -11,6 +11,7 @@ import {
   memoryStatNames,
   type ResourceCategory,
 } from '../../domain/resources/categories';
+import { bonusLabel } from '../creation/labels';
 import { adminMessages } from './messages';
 import {
   bodyOf,
@@ -52,7 +53,7 @@ function StatsEditor({ rows, onChange }: { rows: StatRow[]; onChange: (rows: Sta
           >
             {memoryStatNames.map((stat) => (
               <option key={stat} value={stat}>
-                {stat}
+                {bonusLabel(stat)}
               </option>
             ))}
           </select>
@@ -80,7 +81,7 @@ function StatsEditor({ rows, onChange }: { rows: StatRow[]; onChange: (rows: Sta
           <button
             type="button"
             className="secondary"
-            aria-label={`${adminMessages.form.removeStat} (${row.stat})`}
+            aria-label={`${adminMessages.form.removeStat} (${bonusLabel(row.stat)})`}
             onClick={() => onChange(rows.filter((_, i) => i !== index))}
           >
             ×
