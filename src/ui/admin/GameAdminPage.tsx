@@ -61,7 +61,7 @@ function GameAdmin({ gameId, user }: { gameId: string; user: SessionUser }) {
   const shown = resources.filter((resource) => matchesName(resource.name, search));
 
   const choose = (next: ResourceCategory) => {
-    card.send({ type: 'card.close' });
+    card.send({ type: 'category.choose' });
     lists.send({ type: 'category.choose', category: next });
     catalogue.send({ type: 'category.choose', category: next });
   };
