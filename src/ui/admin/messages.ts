@@ -9,6 +9,7 @@ export const adminMessages = {
     goingHome: "Retour à l'accueil…",
   },
   title: 'Admin Partie',
+  gameName: (name: string) => `Partie «\u00a0${name}\u00a0»`,
   back: 'Retour',
   categoryPicker: 'Catégorie',
   categoryPlaceholder: 'Choisir une catégorie',
