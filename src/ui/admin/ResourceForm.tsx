@@ -122,14 +122,14 @@ function Field({
   spec,
   value,
   memories,
-  hint = spec.hint,
+  hint,
   onChange,
 }: {
   spec: FieldSpec;
   value: unknown;
   memories: readonly GameResource[];
-  /** What the field means or what its value will do; the spec's own hint unless given. */
-  hint?: string;
+  /** What the field means or what its value will do, under it. */
+  hint: string | undefined;
   onChange: (value: unknown) => void;
 }) {
   const id = useId();
