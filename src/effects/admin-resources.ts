@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate';
 import { listAllGameCharacters } from '../api/characters';
+import { getGame } from '../api/games';
 import { clearCache } from '../api/request';
 import {
   addResourceToAll,
@@ -19,7 +20,7 @@ import {
   removeStoreEntry,
 } from '../api/store';
 import { isLinkable, memoryNamingCategories, type ResourceCategory } from '../domain/resources/categories';
-import type { adminPermissionCheckMachine } from '../machines/admin-permission-check.machine';
+import type { adminPermissionCheckMachine, GrantedGame } from '../machines/admin-permission-check.machine';
 import {
   CardFailure,
   cardFailureTexts,
@@ -36,8 +37,13 @@ import type { storeCatalogueMachine } from '../machines/store-catalogue.machine'
 export const permissionCheckEffects = {
   actors: {
     // Reading an admin list is what only the game's master may do: the server's answer is the check.
-    'check game master': fromPromise<void, { gameId: string }>(async ({ input, signal }) => {
-      await listGameResources(input.gameId, 'map', { signal, cache: false });
+    // The game itself, read alongside, gives the name the page shows.
+    'check game master': fromPromise<GrantedGame, { gameId: string }>(async ({ input, signal }) => {
+      const [, game] = await Promise.all([
+        listGameResources(input.gameId, 'map', { signal, cache: false }),
+        getGame(input.gameId, signal),
+      ]);
+      return { name: game.name };
     }),
   },
 } satisfies Parameters<typeof adminPermissionCheckMachine.provide>[0];

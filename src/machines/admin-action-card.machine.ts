@@ -33,7 +33,9 @@ export type ActionCardEvent =
   | { type: 'action.choose'; action: CardAction }
   | { type: 'action.back' }
   | { type: 'action.submit'; command: CardCommand }
-  | { type: 'notice.dismiss' };
+  | { type: 'notice.dismiss' }
+  /** The page shows another category: what the card said was about the one left behind. */
+  | { type: 'category.choose' };
 
 export interface ActionCardContext {
   target: CardTarget;
@@ -50,6 +52,7 @@ export interface ActionCardContext {
  * fill its form when it has one, send it, and then the REST cache is cleared and the lists
  * reloaded, whatever happened, so the screen always shows what the server holds. After a create,
  * a delete, an import or a removal the target no longer stands as it was, so the card closes.
+ * Choosing another category closes it too and clears its last word, which spoke of the other list.
  */
 export const adminActionCardMachine = setup({
   types: {
@@ -75,6 +78,7 @@ export const adminActionCardMachine = setup({
     'show notice': assign({ notice: (_, { text }: { text: string }) => text, error: null }),
     'show error': assign({ error: (_, { text }: { text: string | null }) => text, notice: null }),
     'dismiss notice': assign({ notice: null }),
+    'clear feedback': assign({ notice: null, error: null }),
     /** Provided: clears the GET cache and reloads the lists. */
     'refresh lists': () => {},
   },
@@ -92,6 +96,7 @@ export const adminActionCardMachine = setup({
   states: {
     closed: {
       on: {
+        'category.choose': { actions: 'clear feedback' },
         'card.open': [
           { guard: 'opens on nothing', target: 'open.filling', actions: 'open on target' },
           { target: 'open.choosing', actions: 'open on target' },
@@ -101,6 +106,7 @@ export const adminActionCardMachine = setup({
     open: {
       on: {
         'card.close': { target: 'closed', actions: 'forget target' },
+        'category.choose': { target: 'closed', actions: ['forget target', 'clear feedback'] },
         'card.open': [
           { guard: 'opens on nothing', target: '.filling', actions: 'open on target' },
           { target: '.choosing', actions: 'open on target' },

@@ -12,6 +12,13 @@ export interface PermissionCheckContext {
   gameId: string | null;
   /** Why the user is turned away: the server's text, else the spec's refusal. */
   refusal: string | null;
+  /** The game's name once granted, so the page says which game it administers. */
+  gameName: string | null;
+}
+
+/** What the check answers when the user is the game's master. */
+export interface GrantedGame {
+  name: string;
 }
 
 /**
@@ -26,10 +33,11 @@ export const adminPermissionCheckMachine = setup({
     input: {} as { gameId: string | null },
   },
   actors: {
-    /** Resolves when the user is the game's master; rejects with the server's refusal otherwise. */
-    'check game master': unprovidedPromise<void, { gameId: string }>('check game master'),
+    /** Resolves with the game when the user is its master; rejects with the server's refusal otherwise. */
+    'check game master': unprovidedPromise<GrantedGame, { gameId: string }>('check game master'),
   },
   actions: {
+    'remember game name': assign({ gameName: (_, { game }: { game: GrantedGame }) => game.name }),
     'remember refusal': assign({
       refusal: (_, { error }: { error: unknown }) => failureText(error, permissionCheckMessages.refused),
     }),
@@ -43,7 +51,7 @@ export const adminPermissionCheckMachine = setup({
   },
 }).createMachine({
   id: 'adminPermissionCheck',
-  context: ({ input }) => ({ gameId: input.gameId, refusal: null }),
+  context: ({ input }) => ({ gameId: input.gameId, refusal: null, gameName: null }),
   initial: 'starting',
   states: {
     starting: {
@@ -54,7 +62,10 @@ export const adminPermissionCheckMachine = setup({
         id: 'checkGameMaster',
         src: 'check game master',
         input: ({ context }) => ({ gameId: context.gameId ?? '' }),
-        onDone: { target: 'granted' },
+        onDone: {
+          target: 'granted',
+          actions: { type: 'remember game name', params: ({ event }) => ({ game: event.output }) },
+        },
         onError: {
           target: 'denied',
           actions: { type: 'remember refusal', params: ({ event }) => ({ error: event.error }) },

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
 import type { RegisteredUser, TestServer } from '../helpers/server';
+import { BASE_PATH } from '../../src/api/paths';
 import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
 
 let server: TestServer;
@@ -18,8 +19,19 @@ async function onPhone(browser: Browser, user: RegisteredUser, path: string): Pr
 }
 
 /** Nothing wider than the screen: a page that scrolls sideways hides its buttons on a phone. */
-async function expectNoSidewaysScroll(page: Page) {
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+async function expectNoSidewaysScroll(page: Page, width = PHONE.width) {
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+}
+
+/** Scrolled to, the whole element lies inside the screen: nothing of it cut at an edge. */
+async function expectOnScreen(page: Page, locator: ReturnType<Page['locator']>) {
+  await locator.scrollIntoViewIfNeeded();
+  const box = (await locator.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
 }
 
 test('on a phone the admin page, the creation page and the character sheet fit the screen', async ({
@@ -67,4 +79,37 @@ test('on a phone held landscape the table fits the screen: the map beside the ch
   const [mapBox, chatBox] = [(await map.boundingBox())!, (await chat.boundingBox())!];
   expect(chatBox.x).toBeGreaterThanOrEqual(mapBox.x + mapBox.width);
   expect(mapBox.y + mapBox.height).toBeLessThanOrEqual(landscape.height);
+});
+
+test('held portrait, a phone logs in and uses a lobby; only the game table asks to turn the phone', async ({
+  browser,
+}) => {
+  const portrait = { width: 390, height: 844 };
+  const mj = await server.register();
+  const gameId = await insertGame(server.database.db, mj.userId, 'La Crypte');
+  const page = await (
+    await browser.newContext({ viewport: portrait, locale: 'fr-FR', hasTouch: true, isMobile: true })
+  ).newPage();
+  const turnThePhone = page.getByText('Tournez votre appareil en mode paysage');
+
+  await page.goto(`${server.url}${BASE_PATH}/`);
+  await page.getByRole('button', { name: 'Entrer' }).click();
+  const form = page.getByRole('form', { name: 'Connexion' });
+  await expect(form).toBeVisible();
+  await expect(turnThePhone).toBeHidden();
+  await expectOnScreen(page, form);
+  await form.getByLabel('Email').fill(mj.email);
+  await form.getByLabel('Mot de passe', { exact: true }).fill(mj.password);
+  await form.getByRole('button', { name: 'Se connecter' }).click();
+
+  await page.getByRole('button', { name: 'Maître du jeu' }).click();
+  const game = page.getByRole('listitem', { name: 'La Crypte' });
+  await expect(game).toBeVisible();
+  await expect(turnThePhone).toBeHidden();
+  await expectNoSidewaysScroll(page, portrait.width);
+  await expectOnScreen(page, game.getByRole('button', { name: 'Rejoindre' }));
+  await expectOnScreen(page, page.getByRole('button', { name: 'Créer une partie' }));
+
+  await page.goto(`${server.url}${BASE_PATH}/game?gameId=${gameId}&playerId=${mj.userId}`);
+  await expect(turnThePhone).toBeVisible();
 });

@@ -30,6 +30,7 @@ const userEvents: AnyEventObject[] = [
   { type: 'action.submit', command: { action: 'export' } },
   { type: 'action.submit', command: { action: 'assign', payload: { playerId: 'c-1', quantity: 1 } } },
   { type: 'notice.dismiss' },
+  { type: 'category.choose' },
 ];
 /** The outcomes of the action being sent, offered only while one is. */
 const outcomes: AnyEventObject[] = [
@@ -87,6 +88,7 @@ describe('admin action card: every transition', () => {
           'action.back': send,
           'action.submit': send,
           'notice.dismiss': send,
+          'category.choose': send,
           'xstate.done.actor.perform': answer,
           'xstate.error.actor.perform': answer,
         },
@@ -151,5 +153,25 @@ describe('admin action card', () => {
     await settle();
     expect(card.actor.getSnapshot().value).toBe('closed');
     expect(card.refreshes()).toBe(2);
+  });
+
+  it('forgets its last word when another category is chosen, card open or not', async () => {
+    const card = startCard();
+    card.actor.send({ type: 'card.open', target: null });
+    card.actor.send({ type: 'action.submit', command: { action: 'create' } });
+    card.calls[0]!.resolve({ action: 'create', notice: 'Ressource enregistrée avec succès !' });
+    await settle();
+    expect(card.actor.getSnapshot().context.notice).toBe('Ressource enregistrée avec succès !');
+    card.actor.send({ type: 'category.choose' });
+    expect(card.actor.getSnapshot().context).toMatchObject({ notice: null, error: null });
+
+    card.actor.send({ type: 'card.open', target: rune });
+    card.actor.send({ type: 'action.submit', command: { action: 'export' } });
+    card.calls[1]!.reject(new CardFailure("Erreur lors de l'export : refusé"));
+    await settle();
+    expect(card.actor.getSnapshot().context.error).toBe("Erreur lors de l'export : refusé");
+    card.actor.send({ type: 'category.choose' });
+    expect(card.actor.getSnapshot().value).toBe('closed');
+    expect(card.actor.getSnapshot().context).toMatchObject({ target: null, notice: null, error: null });
   });
 });

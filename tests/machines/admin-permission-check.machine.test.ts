@@ -3,6 +3,7 @@ import { createActor, fromPromise, SimulatedClock, type AnyEventObject } from 'x
 import {
   adminPermissionCheckMachine,
   permissionCheckMessages,
+  type GrantedGame,
 } from '../../src/machines/admin-permission-check.machine';
 import {
   deferred,
@@ -23,13 +24,13 @@ const refusal = {
 const notFound = { status: 404, message: 'Partie non trouvée.', body: { error: 'Partie non trouvée.' } };
 
 function startCheck(gameId: string | null) {
-  const calls: Pending<void>[] = [];
+  const calls: Pending<GrantedGame>[] = [];
   const clock = new SimulatedClock();
   const actor = createActor(
     adminPermissionCheckMachine.provide({
       actors: {
-        'check game master': fromPromise<void, { gameId: string }>(({ input }) => {
-          const call = deferred<void>(input);
+        'check game master': fromPromise<GrantedGame, { gameId: string }>(({ input }) => {
+          const call = deferred<GrantedGame>(input);
           calls.push(call);
           return call.promise;
         }),
@@ -41,7 +42,7 @@ function startCheck(gameId: string | null) {
 }
 
 const events: AnyEventObject[] = [
-  { type: 'xstate.done.actor.checkGameMaster' },
+  { type: 'xstate.done.actor.checkGameMaster', output: { name: 'Les Terres Brisées' } },
   { type: 'xstate.error.actor.checkGameMaster', error: refusal },
   { type: 'xstate.error.actor.checkGameMaster', error: notFound },
   { type: 'xstate.error.actor.checkGameMaster', error: new TypeError('Failed to fetch') },
@@ -60,7 +61,7 @@ describe.each([
       const check = startCheck(gameId);
       const answer = async ({ event }: { event: AnyEventObject }) => {
         const call = check.calls.at(-1)!;
-        if (event.type.startsWith('xstate.done')) call.resolve();
+        if (event.type.startsWith('xstate.done')) call.resolve(event.output as GrantedGame);
         else call.reject(event.error);
         await settle();
       };
@@ -80,7 +81,10 @@ describe.each([
             expectSameState(check.actor, expected);
             expect(check.calls.map((call) => call.input)).toEqual([{ gameId: 'G1' }]);
           },
-          granted: (expected) => expectSameState(check.actor, expected),
+          granted: (expected) => {
+            expectSameState(check.actor, expected);
+            expect(check.actor.getSnapshot().context.gameName).toBe('Les Terres Brisées');
+          },
           denied: (expected) => {
             expectSameState(check.actor, expected);
             expect(check.actor.getSnapshot().context.refusal).toMatch(/autorisé|non trouvée/);
@@ -119,11 +123,12 @@ describe('admin permission check', () => {
     expect(check.actor.getSnapshot().value).toBe('leaving');
   });
 
-  it('stays on the page once granted', async () => {
+  it('stays on the page once granted, knowing the game by name', async () => {
     const check = startCheck('G1');
-    check.calls[0]!.resolve();
+    check.calls[0]!.resolve({ name: 'Les Terres Brisées' });
     await settle();
     check.clock.increment(10_000);
     expect(check.actor.getSnapshot().value).toBe('granted');
+    expect(check.actor.getSnapshot().context.gameName).toBe('Les Terres Brisées');
   });
 });

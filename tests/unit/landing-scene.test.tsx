@@ -57,6 +57,23 @@ describe('landing scene', () => {
     expect(onJoin).toHaveBeenCalledTimes(1);
   });
 
+  it('invites a visitor in with a button that plays the same entrance as the emblem', () => {
+    const { onJoin } = renderScene({ invite: true });
+    const invitation = screen.getByRole('button', { name: 'Commencer l’aventure' });
+    fireEvent.click(invitation);
+    // The sky plays the entrance alone; the emblem ignores clicks meanwhile, as for its own.
+    expect(screen.queryByRole('button', { name: 'Commencer l’aventure' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Entrer' }));
+    advance(LANDING_COLLAPSE_MS + LANDING_EXPAND_MS);
+    expect(onJoin).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Commencer l’aventure' })).toBeTruthy();
+  });
+
+  it('has no invitation unless the screen asks for one', () => {
+    renderScene();
+    expect(screen.queryByRole('button', { name: 'Commencer l’aventure' })).toBeNull();
+  });
+
   it('shows the player with a back arrow, and no bar without a player', () => {
     const onBack = vi.fn();
     renderScene({ playerName: 'Aldric', onBack });
@@ -101,9 +118,9 @@ describe('landing scene', () => {
     expect(audio?.currentTime).toBe(47);
   });
 
-  it("carries the portrait warning and the screen's own layers", () => {
+  it("carries the screen's own layers, and no portrait warning: only the game table needs landscape", () => {
     renderScene();
-    expect(screen.getByText('Tournez votre appareil en mode paysage')).toBeTruthy();
+    expect(screen.queryByText('Tournez votre appareil en mode paysage')).toBeNull();
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeTruthy();
   });
 });

@@ -15,7 +15,7 @@ const memories = [
 ];
 const [blade, helm] = memories;
 
-function renderForm(category: 'attack' | 'enchantment', initial = emptyDraft(category)) {
+function renderForm(category: 'attack' | 'enchantment' | 'memory', initial = emptyDraft(category)) {
   const onSubmit = vi.fn();
   render(
     <ResourceForm
@@ -71,5 +71,32 @@ describe('the resource form’s memory field', () => {
   it('offers an enchantment every memory, with its slot', () => {
     const { options } = renderForm('enchantment');
     expect(options('Mémoire enchantée')).toEqual(['Aucune', 'Lame FOR (Arme)', 'Heaume (Casque)']);
+  });
+});
+
+describe('the resource form’s memory bonuses', () => {
+  it('names each bonus as the character sheet does, and sends the stored name', () => {
+    const { onSubmit } = renderForm('memory', {
+      ...emptyDraft('memory'),
+      name: 'Lame FOR',
+      type: 'Arme',
+      stat: [
+        { stat: 'sixiemesens', bonus: 2 },
+        { stat: 'damage', bonus: '1d4' },
+      ],
+    });
+    const [first] = screen.getAllByLabelText('Statistique');
+    expect(within(first!).getByRole('option', { selected: true }).textContent).toBe('Sixième sens');
+    const names = within(first!)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(names).toContain('Athlétisme');
+    expect(names).toContain('Dégâts');
+    expect(names).not.toContain('athletisme');
+    expect(screen.getByRole('button', { name: 'Retirer ce bonus (Dégâts)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ stat: expect.arrayContaining([{ stat: 'sixiemesens', bonus: 2 }]) }),
+    );
   });
 });

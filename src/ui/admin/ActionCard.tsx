@@ -10,6 +10,7 @@ import { lifecycleMoves } from '../../machines/resource-lifecycle.machine';
 import { adminMessages } from './messages';
 import { draftOf, emptyDraft } from './resource-fields';
 import { ResourceForm } from './ResourceForm';
+import { ResourceSummary } from './ResourceSummary';
 
 export type CardActor = ActorRefFrom<typeof adminActionCardMachine>;
 
@@ -216,6 +217,7 @@ export function ActionCard({
         {resource.exportedToGlobal && <span className="badge">{text.exported}</span>}
         {resource.importedFromGlobal && <span className="badge">{text.imported}</span>}
       </p>
+      {!state.filling && <ResourceSummary category={category} resource={resource} memories={memories} />}
       {state.filling && state.action === 'update' && (
         <ResourceForm
           key={resource.id}

@@ -27,7 +27,7 @@ import { PermissionOverlay, type GateState } from './PermissionOverlay';
 import { StoreBrowser } from './StoreBrowser';
 import './admin.css';
 
-function GameAdmin({ gameId, user }: { gameId: string; user: SessionUser }) {
+function GameAdmin({ gameId, gameName, user }: { gameId: string; gameName: string; user: SessionUser }) {
   const { inspect } = useAppActors();
   const navigate = useNavigate();
   const pickerId = useId();
@@ -61,7 +61,7 @@ function GameAdmin({ gameId, user }: { gameId: string; user: SessionUser }) {
   const shown = resources.filter((resource) => matchesName(resource.name, search));
 
   const choose = (next: ResourceCategory) => {
-    card.send({ type: 'card.close' });
+    card.send({ type: 'category.choose' });
     lists.send({ type: 'category.choose', category: next });
     catalogue.send({ type: 'category.choose', category: next });
   };
@@ -72,7 +72,10 @@ function GameAdmin({ gameId, user }: { gameId: string; user: SessionUser }) {
         <button type="button" className="secondary" onClick={() => navigate('/')}>
           {adminMessages.back}
         </button>
-        <h1>{adminMessages.title}</h1>
+        <div className="admin-page__title">
+          <h1>{adminMessages.title}</h1>
+          <p className="admin-page__game">{adminMessages.gameName(gameName)}</p>
+        </div>
         <div className="admin-page__tools">
           {category && (
             <button
@@ -186,13 +189,14 @@ export default function GameAdminPage() {
   });
   const gate = useSelector(check, (s) => s.value as GateState);
   const refusal = useSelector(check, (s) => s.context.refusal);
+  const gameName = useSelector(check, (s) => s.context.gameName);
 
   useEffect(() => {
     if (gate === 'leaving') navigate('/', { replace: true });
   }, [gate, navigate]);
 
-  if (gate !== 'granted' || gameId === null || user === null) {
+  if (gate !== 'granted' || gameId === null || gameName === null || user === null) {
     return <PermissionOverlay state={gate === 'granted' ? 'checking' : gate} refusal={refusal} />;
   }
-  return <GameAdmin gameId={gameId} user={user} />;
+  return <GameAdmin gameId={gameId} gameName={gameName} user={user} />;
 }

@@ -4,13 +4,14 @@ import {
   type GameResource,
   type ResourceForm as ResourceFormBody,
 } from '../../api/schemas/resources';
-import { equipmentSlotOf } from '../../domain/character/equipment';
+import { equipmentSlotOf, weaponTypeOf } from '../../domain/character/equipment';
 import {
   MEMORY_BONUS_MAX,
   MEMORY_BONUS_MIN,
   memoryStatNames,
   type ResourceCategory,
 } from '../../domain/resources/categories';
+import { bonusLabel, statLabels } from '../creation/labels';
 import { adminMessages } from './messages';
 import {
   bodyOf,
@@ -52,7 +53,7 @@ function StatsEditor({ rows, onChange }: { rows: StatRow[]; onChange: (rows: Sta
           >
             {memoryStatNames.map((stat) => (
               <option key={stat} value={stat}>
-                {stat}
+                {bonusLabel(stat)}
               </option>
             ))}
           </select>
@@ -80,7 +81,7 @@ function StatsEditor({ rows, onChange }: { rows: StatRow[]; onChange: (rows: Sta
           <button
             type="button"
             className="secondary"
-            aria-label={`${adminMessages.form.removeStat} (${row.stat})`}
+            aria-label={`${adminMessages.form.removeStat} (${bonusLabel(row.stat)})`}
             onClick={() => onChange(rows.filter((_, i) => i !== index))}
           >
             ×
@@ -121,14 +122,19 @@ function Field({
   spec,
   value,
   memories,
+  hint,
   onChange,
 }: {
   spec: FieldSpec;
   value: unknown;
   memories: readonly GameResource[];
+  /** What the field means or what its value will do, under it. */
+  hint: string | undefined;
   onChange: (value: unknown) => void;
 }) {
   const id = useId();
+  const hintId = `${id}-hint`;
+  const describedBy = hint === undefined ? undefined : hintId;
   if (spec.kind === 'stats') return <StatsEditor rows={(value as StatRow[]) ?? []} onChange={onChange} />;
   if (spec.kind === 'checkbox') {
     return (
@@ -149,12 +155,18 @@ function Field({
       {spec.kind === 'textarea' ? (
         <textarea
           id={id}
+          aria-describedby={describedBy}
           rows={3}
           value={String(value ?? '')}
           onChange={(event) => onChange(event.target.value)}
         />
       ) : spec.kind === 'select' || spec.kind === 'memory' ? (
-        <select id={id} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)}>
+        <select
+          id={id}
+          aria-describedby={describedBy}
+          value={String(value ?? '')}
+          onChange={(event) => onChange(event.target.value)}
+        >
           <option value="">{spec.kind === 'memory' ? adminMessages.form.noMemory : '—'}</option>
           {(spec.kind === 'memory' ? memoryOptions(spec, memories, value) : spec.options).map((option) => (
             <option key={option.value} value={option.value}>
@@ -169,12 +181,32 @@ function Field({
           step={spec.kind === 'integer' ? 1 : spec.kind === 'number' ? 'any' : undefined}
           min={spec.kind === 'integer' || spec.kind === 'number' ? spec.min : undefined}
           required={spec.name === 'name'}
+          aria-describedby={describedBy}
           value={String(value ?? '')}
           onChange={(event) => onChange(event.target.value)}
         />
       )}
+      {hint !== undefined && (
+        <p id={hintId} className="admin-form__hint">
+          {hint}
+        </p>
+      )}
     </div>
   );
+}
+
+/**
+ * A weapon's type is read from its memory's name (weaponTypeOf, table.md §9): under the name of a
+ * memory in the Arme slot, the rule, and what the name as typed gives.
+ */
+function weaponNameHint(draft: Draft): string | undefined {
+  if (equipmentSlotOf(String(draft.type ?? '')) !== 'Arme') return undefined;
+  const type = weaponTypeOf(String(draft.name ?? ''));
+  const reading =
+    type === null
+      ? adminMessages.form.weaponTypeMissing
+      : adminMessages.form.weaponTypeFound(statLabels[type]);
+  return `${adminMessages.form.weaponNameHint} ${reading}`;
 }
 
 /**
@@ -219,6 +251,7 @@ export function ResourceForm({
       spec={spec}
       value={draft[spec.name]}
       memories={memories}
+      hint={category === 'memory' && spec.name === 'name' ? weaponNameHint(draft) : spec.hint}
       onChange={set(spec.name)}
     />
   );

@@ -9,6 +9,7 @@ export const adminMessages = {
     goingHome: "Retour à l'accueil…",
   },
   title: 'Admin Partie',
+  gameName: (name: string) => `Partie «\u00a0${name}\u00a0»`,
   back: 'Retour',
   categoryPicker: 'Catégorie',
   categoryPlaceholder: 'Choisir une catégorie',
@@ -45,6 +46,8 @@ export const adminMessages = {
     give: 'Donner',
     add: 'Ajouter',
     sending: 'Envoi…',
+    summary: 'Caractéristiques',
+    yes: 'Oui',
     exported: 'Exportée vers le store global',
     imported: 'Importée du store global',
   },
@@ -55,6 +58,14 @@ export const adminMessages = {
     bonus: 'Bonus',
     damageHint: 'Texte libre (par exemple 1d4)',
     noMemory: 'Aucune',
+    weaponNameHint:
+      'Le type d’arme se lit dans le nom\u00a0: FOR (force), AGI (agilité) ou INST (instinct), en mot séparé, par exemple «\u00a0Épée FOR\u00a0».',
+    weaponTypeFound: (type: string) => `Type d’arme reconnu\u00a0: ${type}.`,
+    weaponTypeMissing: 'Aucun type reconnu pour l’instant\u00a0: ajoutez FOR, AGI ou INST au nom.',
+    magicArmourHint:
+      'Classe d’armure magique\u00a0: la défense du monstre face à la magie, comme la CA face aux coups. Indicative\u00a0: les attaques de la table se jouent contre la CA.',
+    mapSizeHint:
+      'Facultative, de 1 à 1000. La table n’en a pas besoin\u00a0: elle mesure l’image de la carte, une case valant 75\u00a0pixels.',
   },
   store: {
     title: 'Store global',

@@ -5,16 +5,30 @@ import {
   weaponTypes,
   type ResourceCategory,
 } from '../../domain/resources/categories';
+import { adminMessages } from './messages';
+
+interface FieldText {
+  name: string;
+  label: string;
+  /** What the field means, under it, for an abbreviation or a number the game does not explain. */
+  hint?: string;
+  /** The label on the action card when the form's carries an example or a rule. */
+  shortLabel?: string;
+  /** What a 0 means, when it means something else than none. */
+  zero?: string;
+}
 
 /** How the admin form shows one field of a category (platform.md §3 "Per-category fields"). */
-export type FieldSpec =
-  | { name: string; label: string; kind: 'text' | 'textarea' | 'url' }
-  | { name: string; label: string; kind: 'integer' | 'number'; min?: number }
-  | { name: string; label: string; kind: 'select'; options: ReadonlyArray<{ value: string; label: string }> }
-  | { name: string; label: string; kind: 'checkbox' }
-  | { name: string; label: string; kind: 'stats' }
-  /** One of the game's memories, by id; `weaponsOnly` offers the weapons (slot Arme) only. */
-  | { name: string; label: string; kind: 'memory'; weaponsOnly: boolean };
+export type FieldSpec = FieldText &
+  (
+    | { kind: 'text' | 'textarea' | 'url' }
+    | { kind: 'integer' | 'number'; min?: number }
+    | { kind: 'select'; options: ReadonlyArray<{ value: string; label: string }> }
+    | { kind: 'checkbox' }
+    | { kind: 'stats' }
+    /** One of the game's memories, by id; `weaponsOnly` offers the weapons (slot Arme) only. */
+    | { kind: 'memory'; weaponsOnly: boolean }
+  );
 
 const plain = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
@@ -69,21 +83,35 @@ export const categoryFields: Record<ResourceCategory, FieldSpec[]> = {
     { name: 'HP', label: 'PV', kind: 'integer', min: 0 },
     { name: 'attackBonus', label: "Bonus d'attaque", kind: 'integer' },
     { name: 'AC', label: 'CA', kind: 'integer', min: 0 },
-    { name: 'ACM', label: 'CAM', kind: 'integer', min: 0 },
-    { name: 'damage', label: 'Dégâts (ex. 1d6)', kind: 'text' },
+    { name: 'ACM', label: 'CAM', kind: 'integer', min: 0, hint: adminMessages.form.magicArmourHint },
+    { name: 'damage', label: 'Dégâts (ex. 1d6)', shortLabel: 'Dégâts', kind: 'text' },
     { name: 'speciality', label: 'Spécialité', kind: 'text' },
     { name: 'echo', label: 'Écho', kind: 'checkbox' },
     { name: 'assetLink', label: "Lien de l'image", kind: 'url' },
   ],
   map: [
     { name: 'link', label: 'Lien de la carte', kind: 'url' },
-    { name: 'size', label: 'Taille', kind: 'integer', min: 1 },
+    { name: 'size', label: 'Taille', kind: 'integer', min: 1, hint: adminMessages.form.mapSizeHint },
   ],
   attack: [
     { name: 'weaponType', label: "Type d'arme", kind: 'select', options: plain(weaponTypes) },
-    { name: 'damageRoll', label: 'Jet de dégâts (ex. 1d10+5)', kind: 'text' },
-    { name: 'range', label: 'Portée (0 = déplacement du joueur)', kind: 'integer', min: 0 },
-    { name: 'maxTargets', label: 'Cibles maximum (0 = illimité)', kind: 'integer', min: 0 },
+    { name: 'damageRoll', label: 'Jet de dégâts (ex. 1d10+5)', shortLabel: 'Jet de dégâts', kind: 'text' },
+    {
+      name: 'range',
+      label: 'Portée (0 = déplacement du joueur)',
+      shortLabel: 'Portée',
+      zero: 'déplacement du joueur',
+      kind: 'integer',
+      min: 0,
+    },
+    {
+      name: 'maxTargets',
+      label: 'Cibles maximum (0 = illimité)',
+      shortLabel: 'Cibles maximum',
+      zero: 'illimité',
+      kind: 'integer',
+      min: 0,
+    },
     {
       name: 'areaOfEffect',
       label: "Zone d'effet",

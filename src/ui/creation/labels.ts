@@ -33,6 +33,19 @@ export const skillLabels: Record<SkillName, string> = {
   medecine: 'Médecine',
 };
 
+/**
+ * What a memory's bonus entry is called wherever it shows (the sheet's chips, the admin form): the
+ * skill's, the statistic's, or Dégâts; an unknown name stays as stored rather than vanish.
+ */
+export function bonusLabel(name: string): string {
+  if (name === 'damage') return damageLabel;
+  return (
+    (skillLabels as Record<string, string>)[name] ?? (statLabels as Record<string, string>)[name] ?? name
+  );
+}
+
+export const damageLabel = 'Dégâts';
+
 export const capacityLabels: Record<CombatCapacity, string> = {
   forceWeapon: 'Arme de force',
   agilityWeapon: "Arme d'agilité",

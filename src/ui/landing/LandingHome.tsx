@@ -41,7 +41,12 @@ export function LandingHome({ Scene }: { Scene: ComponentType<LandingSceneProps>
   const join = () => (user ? backToChoice() : showOverlay('login'));
 
   return (
-    <Scene onJoin={join} playerName={user?.displayName ?? null} onBack={user ? backToChoice : undefined}>
+    <Scene
+      onJoin={join}
+      playerName={user?.displayName ?? null}
+      onBack={user ? backToChoice : undefined}
+      invite={!user && !overlay}
+    >
       {user && <TopBar user={user} />}
       {user && <ModePanel user={user} />}
       {user && <ProfileModalFromAddress user={user} />}

@@ -15,17 +15,9 @@ import {
   type EquippedMemory,
 } from '../../domain/character/equipment';
 import { soulShardValue } from '../../domain/character/soul-core';
-import { signed, skillLabels, statLabels } from '../creation/labels';
+import { bonusLabel, damageLabel, signed } from '../creation/labels';
 import type { EquipmentActor, SheetActor } from './CharacterSheetView';
 import { sheetMessages as text } from './messages';
-
-/** What a memory's stat entry is called on the sheet: the skill's, the statistic's, or 'Dégâts'. */
-function bonusLabel(name: string): string {
-  if (name === 'damage') return text.damage;
-  return (
-    (skillLabels as Record<string, string>)[name] ?? (statLabels as Record<string, string>)[name] ?? name
-  );
-}
 
 /** A memory's bonuses as chips: the numbers it adds, and its damage roll. */
 function BonusChips({ stat }: { stat: unknown }) {
@@ -43,7 +35,7 @@ function BonusChips({ stat }: { stat: unknown }) {
       ))}
       {damage !== undefined && (
         <li>
-          {text.damage} {String(damage)}
+          {damageLabel} {String(damage)}
         </li>
       )}
     </ul>

@@ -51,6 +51,5 @@ export const sheetMessages = {
   noRune: 'Aucune rune',
   aspectAbilities: "Capacités d'aspect",
   noAspectAbility: "Aucune capacité d'aspect",
-  damage: 'Dégâts',
   cost: 'Coût',
 } as const;

@@ -6,6 +6,12 @@ import { sceneMessages } from './messages';
 import { usePrefersReducedMotion } from './reduced-motion';
 import './CentralLogo.css';
 
+/** What a click on the emblem does: the entrance, animated unless the visitor asked for less motion. */
+export function useEntrance(animation: ActorRefFrom<typeof landingAnimationMachine>): () => void {
+  const reducedMotion = usePrefersReducedMotion();
+  return () => animation.send({ type: 'landing.click', animate: !reducedMotion });
+}
+
 /**
  * The emblem at the centre of the sky: clicking it starts the entrance (at once, without the
  * animation, for visitors who asked for less motion). Hover and keyboard focus are reported up so
@@ -17,7 +23,7 @@ export function CentralLogo(props: {
 }) {
   const { animation, onHoverChange } = props;
   const step = useSelector(animation, (snapshot) => snapshot.value);
-  const reducedMotion = usePrefersReducedMotion();
+  const enter = useEntrance(animation);
   const animating = step === 'collapsing' || step === 'expanding';
 
   return (
@@ -27,7 +33,7 @@ export function CentralLogo(props: {
       data-animation={step}
       aria-label={sceneMessages.enter}
       aria-busy={animating}
-      onClick={() => animation.send({ type: 'landing.click', animate: !reducedMotion })}
+      onClick={enter}
       onPointerEnter={() => onHoverChange(true)}
       onPointerLeave={() => onHoverChange(false)}
       onFocus={() => onHoverChange(true)}

@@ -1,13 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { createThemeAudio } from '../../../effects/audio';
 import { backgroundAudioMachine } from '../../../machines/background-audio.machine';
 import { landingAnimationMachine } from '../../../machines/landing-animation.machine';
 import { AudioControls } from './AudioControls';
-import { CentralLogo } from './CentralLogo';
+import { CentralLogo, useEntrance } from './CentralLogo';
+import { sceneMessages } from './messages';
 import { ParticleField } from './ParticleField';
 import { PlayerInfoBar } from './PlayerInfoBar';
-import { PortraitOverlay } from './PortraitOverlay';
 import './LandingScene.css';
 
 export interface LandingSceneProps {
@@ -17,17 +18,20 @@ export interface LandingSceneProps {
   playerName?: string | null;
   /** The bar's up-arrow; no arrow without it. */
   onBack?: () => void;
+  /** Whether to show, under the emblem, the button that says how to enter and does what it does. */
+  invite?: boolean;
   /** Layered above the sky and the logo: the login and registration overlays, the top buttons. */
   children?: ReactNode;
 }
 
 /**
  * The landing screen's stage: the particle sky, the central logo that opens the way in, the
- * theme music with its controls, the player-info bar and the portrait warning. It owns the
- * entrance animation and the background audio, whatever the screen puts on top.
+ * theme music with its controls and the player-info bar. It owns the entrance animation and the
+ * background audio, whatever the screen puts on top. It works held portrait: only the game table
+ * needs a landscape screen, so only it asks for one (PortraitOverlay).
  */
 export function LandingScene(props: LandingSceneProps) {
-  const { onJoin, playerName, onBack, children } = props;
+  const { onJoin, playerName, onBack, invite = false, children } = props;
   // @xstate/react hands the latest implementations to the running actor on every render.
   const animation = useActorRef(
     landingAnimationMachine.provide({ actions: { 'fire join': () => onJoin() } }),
@@ -41,10 +45,27 @@ export function LandingScene(props: LandingSceneProps) {
     <div className="landing-scene" data-animation={step}>
       <ParticleField animation={animation} gathering={logoHovered} />
       <CentralLogo animation={animation} onHoverChange={setLogoHovered} />
+      {/* Gone while the entrance plays: the sky is the show then. */}
+      {invite && (step === 'idle' || step === 'joined') && <EntranceInvitation animation={animation} />}
       <div className="landing-scene__content">{children}</div>
       <PlayerInfoBar playerName={playerName} onBack={onBack} />
       <AudioControls audio={audio} audioRef={theme.attach} />
-      <PortraitOverlay />
+    </div>
+  );
+}
+
+/**
+ * A visitor's way in, said in words: the emblem alone did not tell a first visitor to click it.
+ * The button starts the same entrance as the emblem (platform.md §2), animation included.
+ */
+function EntranceInvitation({ animation }: { animation: ActorRefFrom<typeof landingAnimationMachine> }) {
+  const enter = useEntrance(animation);
+  return (
+    <div className="landing-scene__invitation">
+      <button type="button" onClick={enter}>
+        {sceneMessages.callToAction}
+      </button>
+      <p>{sceneMessages.callToActionHint}</p>
     </div>
   );
 }

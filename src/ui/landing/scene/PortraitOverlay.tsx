@@ -1,7 +1,11 @@
 import { sceneMessages } from './messages';
 import './PortraitOverlay.css';
 
-/** Asks phone users to turn to landscape; shown by the stylesheet only on a narrow portrait screen. */
+/**
+ * Asks phone users to turn to landscape; shown by the stylesheet only on a narrow portrait screen.
+ * Mounted by the game table alone: its map beside the chat needs the width, while every other page
+ * (logging in, lobbies, messages, creation, admin) is laid out to work held portrait.
+ */
 export function PortraitOverlay() {
   return (
     <div className="portrait-overlay">

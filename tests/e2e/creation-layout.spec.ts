@@ -1,0 +1,33 @@
+import { expect, test } from '@playwright/test';
+import { insertAcceptedPlayer, insertGame } from '../helpers/game-fixtures';
+import type { TestServer } from '../helpers/server';
+import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+
+let server: TestServer;
+test.beforeAll(async () => {
+  server = await startServerWithDatabase();
+});
+test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+
+test('the creation page shows every skill name whole, from a wide screen to a phone held landscape', async ({
+  page,
+}) => {
+  const [mj, player] = await Promise.all([server.register(), server.register()]);
+  const gameId = await insertGame(server.database.db, mj.userId, 'Les Terres Brisées');
+  await insertAcceptedPlayer(server.database.db, gameId, mj.userId, player.userId);
+  await openSignedIn(page, server, player, `/creation?gameId=${gameId}`);
+  const skills = page.getByRole('region', { name: 'Compétences' });
+  await expect(skills.getByText('Perspicacité')).toBeVisible();
+
+  for (const width of [1440, 1280, 980, 844]) {
+    await page.setViewportSize({ width, height: 900 });
+    // A name is cut when its text needs more room than its cell gives it.
+    const cut = await skills
+      .locator('.skill-row__name')
+      .evaluateAll((names) =>
+        names.filter((name) => name.scrollWidth > name.clientWidth).map((name) => name.textContent),
+      );
+    expect(cut, `${width} px`).toEqual([]);
+    expect(await skills.locator('.skill-row__name').count()).toBe(17);
+  }
+});

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { insertGame } from '../helpers/game-fixtures';
+import type { TestServer } from '../helpers/server';
+import { BASE_PATH } from '../../src/api/paths';
+import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+
+let server: TestServer;
+test.beforeAll(async () => {
+  server = await startServerWithDatabase();
+});
+test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+
+const sizes = [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+  { width: 980, height: 800 },
+  { width: 844, height: 390 },
+  { width: 390, height: 844 },
+];
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** Where « SHATTERED REALMS » is drawn in the logo picture (logo.svg: 320 × 300, text from y 234 to 284). */
+function wordmarkOf(logo: Box): Box {
+  return {
+    x: logo.x + logo.width * 0.15,
+    y: logo.y + logo.height * 0.76,
+    width: logo.width * 0.7,
+    height: logo.height * 0.2,
+  };
+}
+
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The emblem moves and shrinks with a transition: where it comes to rest, nothing covers its wordmark. */
+async function expectWordmarkClearOf(page: Page, covering: ReturnType<Page['locator']>, size: string) {
+  await expect
+    .poll(
+      async () => {
+        const logo = (await page.locator('.central-logo__image').boundingBox())!;
+        return overlap(wordmarkOf(logo), (await covering.boundingBox())!);
+      },
+      { message: `${size} : le mot-symbole est couvert` },
+    )
+    .toBe(false);
+  const box = (await covering.boundingBox())!;
+  expect(box.y + box.height, size).toBeLessThanOrEqual(page.viewportSize()!.height);
+}
+
+test('a visitor is told how to enter, and the invitation does what the emblem does', async ({ page }) => {
+  await page.goto(`${server.url}${BASE_PATH}/`);
+  const invitation = page.getByRole('button', { name: 'Commencer l’aventure' });
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await expect(invitation).toBeInViewport({ ratio: 1 });
+    await expectWordmarkClearOf(page, invitation, `${size.width}×${size.height}`);
+  }
+  await invitation.click();
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+  await expect(invitation).toHaveCount(0);
+  await page.getByRole('button', { name: 'Fermer' }).click();
+  await expect(invitation).toBeVisible();
+});
+
+test('the mode panel and the lobby never cover the « SHATTERED REALMS » wordmark', async ({ page }) => {
+  const mj = await server.register();
+  await insertGame(server.database.db, mj.userId, 'La Crypte');
+  await openSignedIn(page, server, mj, '/');
+  const panel = page.locator('.mode-panel');
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await expect(page.getByRole('button', { name: 'Maître du jeu' })).toBeVisible();
+    await expectWordmarkClearOf(page, panel, `${size.width}×${size.height} (choix)`);
+  }
+  await page.getByRole('button', { name: 'Maître du jeu' }).click();
+  await expect(page.getByRole('listitem', { name: 'La Crypte' })).toBeVisible();
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await expectWordmarkClearOf(page, panel, `${size.width}×${size.height} (lobby)`);
+  }
+});

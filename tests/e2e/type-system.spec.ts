@@ -1,0 +1,55 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { insertAcceptedPlayer, insertGame } from '../helpers/game-fixtures';
+import type { TestServer } from '../helpers/server';
+import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+
+let server: TestServer;
+test.beforeAll(async () => {
+  server = await startServerWithDatabase();
+});
+test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+
+/** A font list as the browser writes it, and as the stylesheet does: the same once unquoted. */
+const fontList = (value: string) => value.replace(/["'\s]/g, '');
+
+async function typeSystem(page: Page) {
+  const [title, body] = await page.evaluate(() => {
+    const root = getComputedStyle(document.documentElement);
+    return [root.getPropertyValue('--font-title'), root.getPropertyValue('--font-body')];
+  });
+  expect(fontList(title), 'police des titres').not.toBe('');
+  expect(fontList(body), 'police du texte').not.toBe('');
+  return { title: fontList(title), body: fontList(body) };
+}
+
+async function expectFont(element: Locator, font: string) {
+  await expect(element).toBeVisible();
+  expect(fontList(await element.evaluate((node) => getComputedStyle(node).fontFamily))).toBe(font);
+}
+
+test('every screen sets its titles in the title font and its text in the body font', async ({ page }) => {
+  const [mj, player] = await Promise.all([server.register(), server.register()]);
+  const gameId = await insertGame(server.database.db, mj.userId, 'La Crypte');
+  await insertAcceptedPlayer(server.database.db, gameId, mj.userId, player.userId);
+
+  await openSignedIn(page, server, mj, '/');
+  const fonts = await typeSystem(page);
+  await page.getByRole('button', { name: 'Maître du jeu' }).click();
+  await expectFont(page.getByRole('heading', { name: 'Mes parties' }), fonts.title);
+  await expectFont(page.getByText('Dernière connexion'), fonts.body);
+  await page.getByRole('button', { name: /^Amis/ }).click();
+  const friends = page.getByRole('dialog', { name: 'Amis et invitations' });
+  await expectFont(friends.getByRole('heading', { name: 'Amis et invitations' }), fonts.title);
+  await expectFont(friends.getByText("Nom d'affichage"), fonts.body);
+
+  await page.goto(
+    page.url().replace(/\/shatteredrealms\/.*$/, `/shatteredrealms/admin/game?gameId=${gameId}`),
+  );
+  await expectFont(page.getByRole('heading', { name: 'Admin Partie' }), fonts.title);
+  await expectFont(page.getByText('Veuillez choisir une catégorie en haut à droite'), fonts.body);
+
+  await openSignedIn(page, server, player, `/creation?gameId=${gameId}`);
+  await expectFont(page.getByRole('heading', { name: 'Création de personnage' }), fonts.title);
+  await expectFont(page.getByRole('heading', { name: 'Compétences' }), fonts.title);
+  await expectFont(page.getByText('Athlétisme'), fonts.body);
+});
