@@ -79,6 +79,14 @@ test('on a phone held landscape the table fits the screen: the map beside the ch
   const [mapBox, chatBox] = [(await map.boundingBox())!, (await chat.boundingBox())!];
   expect(chatBox.x).toBeGreaterThanOrEqual(mapBox.x + mapBox.width);
   expect(mapBox.y + mapBox.height).toBeLessThanOrEqual(landscape.height);
+  // The header and the role bar leave the map most of the height, and the chat's input is in view.
+  expect(mapBox.y).toBeLessThan(90);
+  expect(mapBox.height).toBeGreaterThan(landscape.height - 100);
+  const input = (await chat.getByRole('textbox').boundingBox())!;
+  expect(input.y + input.height).toBeLessThanOrEqual(landscape.height);
+  // Folded, the chat gives its column back to the map: no empty panel is left beside it.
+  await chat.getByRole('button', { name: 'Replier le chat' }).click();
+  await expect.poll(async () => (await map.boundingBox())!.width).toBeGreaterThan(landscape.width - 120);
 });
 
 test('held portrait, a phone logs in and uses a lobby; only the game table asks to turn the phone', async ({

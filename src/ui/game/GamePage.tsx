@@ -88,10 +88,10 @@ export default function GamePage() {
           {refusal}
         </p>
       )}
+      {/* At the table its toolbar says how the connection goes: a line here would push the table down when it ends. */}
       <p className="game-page__status" role="status">
         {state === 'acceptingInvitation' && gameMessages.loading}
         {state === 'loading' && gameMessages.loading}
-        {state === 'entering' && gameMessages.entering}
         {state === 'refused' && gameMessages.goingHome}
       </p>
       {atTable && game && <LiveTable gameId={game.id} seat={seat} players={players} />}

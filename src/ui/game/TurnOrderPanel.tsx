@@ -17,6 +17,12 @@ const SHORT_SCREEN_PX = 500;
 /** Clear of the side column (chat or participants), so the panel starts over the map's right edge. */
 const SIDE_COLUMN_PX = 360;
 
+/** game.css: up to 1000 px wide the chat goes under the map, except on a phone held landscape. */
+function sideColumnWidth(): number {
+  const oneColumn = window.innerWidth <= 1000 && window.innerHeight > SHORT_SCREEN_PX;
+  return oneColumn ? 32 : SIDE_COLUMN_PX;
+}
+
 /** The entry being dragged, the place it would land in among the others, and how far it moved. */
 interface Lifted {
   usableId: string;
@@ -55,7 +61,7 @@ export function TurnOrderPanel({
   const canManage = useSelector(turnOrder, (snapshot) => snapshot.context.canManage);
   const running = useSelector(turnOrder, (snapshot) => snapshot.matches('running'));
   const [at, setAt] = useState(() => ({
-    x: Math.max(8, window.innerWidth - PANEL_WIDTH_PX - SIDE_COLUMN_PX),
+    x: Math.max(8, window.innerWidth - PANEL_WIDTH_PX - sideColumnWidth()),
     y: Math.round(window.innerHeight * TURN_PANEL_START),
   }));
   // On a phone held landscape the open panel would cover the middle of the map: it starts folded.
@@ -117,7 +123,7 @@ export function TurnOrderPanel({
     <aside
       className={canManage ? 'turn-panel turn-panel--managed' : 'turn-panel'}
       aria-labelledby={titleId}
-      style={{ left: shown.x, top: shown.y, width: PANEL_WIDTH_PX }}
+      style={{ left: shown.x, top: shown.y, width: collapsed ? undefined : PANEL_WIDTH_PX }}
     >
       <header
         className="turn-panel__header"

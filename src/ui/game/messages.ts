@@ -8,7 +8,6 @@ export const gameMessages = {
   back: 'Retour à l’accueil',
   connectedPlayers: 'Joueurs connectés',
   nobody: 'Aucun joueur connecté',
-  entering: 'Connexion à la table…',
   goingHome: 'Retour à l’accueil…',
   syncing: 'Synchronisation de la table…',
   reconnecting: 'Connexion perdue, reconnexion…',
