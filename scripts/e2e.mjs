@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureClientBuild } from './client-build.mjs';
+import { ensureChromium } from './ensure-chromium.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -21,6 +22,7 @@ function freePort() {
   });
 }
 
+if (!ensureChromium()) process.exit(1);
 ensureClientBuild();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'sr-e2e-'));
 // The app under test runs on its default embedded database; the shared PostgreSQL and Redis are
