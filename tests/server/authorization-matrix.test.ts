@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commonMessages } from '../../server/lib/errors';
 import { API_BASE } from '../../src/api/paths';
+import { insertAcceptedPlayer, insertCharacter, insertGame, insertResource } from '../helpers/game-fixtures';
 import { routesOf, type ListedRoute } from '../helpers/route-list';
 import { startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
@@ -32,6 +33,31 @@ const pathOf = (route: ListedRoute) =>
     .split('/')
     .map((segment) => (segment.startsWith(':') ? randomUUID() : segment))
     .join('/');
+/** A game an outsider is not in: its MJ, a player's character and a monster of its bestiary. */
+interface World {
+  gameId: string;
+  characterId: string;
+  monsterId: string;
+}
+
+/** The route's parameters filled with the world's ids by what they name; the rest name nothing. */
+function pathInto(route: ListedRoute, world: World): string {
+  const path = route.url.slice(API_BASE.length);
+  const character = path.startsWith('/players') || path.startsWith('/player-');
+  return path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      const names = segment.split('|').map((name) => name.slice(1));
+      if (names.includes('gameId')) return world.gameId;
+      if (names.includes('playerId')) return world.characterId;
+      if (names.includes('resourceId') || names.includes('memoryId')) return world.monsterId;
+      if (names.includes('id')) return character ? world.characterId : world.monsterId;
+      return randomUUID();
+    })
+    .join('/');
+}
+
 const bodyOf = (route: ListedRoute) => (route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
 
 describe('authorisation matrix over the route table', () => {
@@ -62,6 +88,41 @@ describe('authorisation matrix over the route table', () => {
       if (!expected) wrong.push(`${key} → ${response.status}`);
     }
     expect(wrong).toEqual([]);
+  });
+
+  it('lets an outsider reach nothing of a game they are not in, on any route naming it, and changes nothing', async () => {
+    const db = t.database.db;
+    const [mj, player, outsider] = await t.registerMany(3);
+    const gameId = await insertGame(db, mj.userId, 'La Forteresse');
+    await insertAcceptedPlayer(db, gameId, mj.userId, player.userId);
+    const world: World = {
+      gameId,
+      characterId: await insertCharacter(db, { userId: player.userId, gameId, name: 'Aelis' }),
+      monsterId: await insertResource(db, gameId, 'monster', 'Gobelin', { HP: 7 }),
+    };
+    const before = await Promise.all([
+      t.api('GET', `/game-data/${gameId}`, undefined, mj.token),
+      t.api('GET', `/players/${world.characterId}`, undefined, player.token),
+      t.api('GET', `/monster/${world.monsterId}`, undefined, mj.token),
+    ]);
+    expect(before.map((response) => response.status)).toEqual([200, 200, 200]);
+
+    const wrong: string[] = [];
+    const naming = routes.filter((route) => /:(gameId|playerId|resourceId|memoryId|id)\b/.test(route.url));
+    for (const route of naming.filter((candidate) => !ENDS_SESSION.has(keyOf(candidate)))) {
+      const response = await t.api(route.method, pathInto(route, world), bodyOf(route), outsider.token);
+      if (response.status < 400 || response.status >= 500) wrong.push(`${keyOf(route)} → ${response.status}`);
+    }
+    expect(wrong).toEqual([]);
+
+    const after = await Promise.all([
+      t.api('GET', `/game-data/${gameId}`, undefined, mj.token),
+      t.api('GET', `/players/${world.characterId}`, undefined, player.token),
+      t.api('GET', `/monster/${world.monsterId}`, undefined, mj.token),
+    ]);
+    expect(after.map((response) => [response.status, response.body])).toEqual(
+      before.map((response) => [response.status, response.body]),
+    );
   });
 
   it('answers a signed-in player on every route without a 5xx, and refuses them the admin routes', async () => {
