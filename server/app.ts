@@ -27,6 +27,7 @@ import { createTablePresence } from './modules/games/table-presence';
 import { healthRoutes } from './modules/health/routes';
 import { macrosRoutes } from './modules/macros/routes';
 import { useHttpMetrics } from './modules/monitoring/http-metrics';
+import { useSocketMetrics } from './modules/monitoring/socket-metrics';
 import { monitoringRoutes } from './modules/monitoring/routes';
 import { createMacrosService } from './modules/macros/service';
 import { messagesRoutes } from './modules/messages/routes';
@@ -106,6 +107,7 @@ export async function buildApp({
       await started.presence?.stop();
     });
     await useRealtime(app, access, config);
+    useSocketMetrics(app.realtime, metrics.registry);
     await useClient(app, config);
 
     const auth = createAuthService({

@@ -34,6 +34,34 @@ describe('monitoring: Prometheus text', () => {
     expect(response.body).toContain('http_request_duration_seconds_bucket');
   });
 
+  it('counts the sockets and their events, and the process’s own figures', async () => {
+    const admin = await t.register();
+    await createUsersService(t.database.db).grantRole(admin.email, 'admin');
+    const player = await t.register();
+    const socket = await t.socket(player.token);
+    // Refused without an acknowledgement: the server answers with an 'error' event.
+    socket.emit('itemChange', { gameId: 'pas-un-uuid' });
+    await socket.timeout(5000).emitWithAck('connectedPlayersRequest', { gameId: crypto.randomUUID() });
+
+    const text = (await scrape(admin.token)).body;
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+    expect(value('socketio_connections_active')).toBeGreaterThanOrEqual(1);
+    expect(value('socketio_connections_total')).toBeGreaterThanOrEqual(1);
+    expect(value('socketio_messages_received_total')).toBeGreaterThanOrEqual(2);
+    expect(value('socketio_messages_sent_total')).toBeGreaterThanOrEqual(1);
+    expect(value('socketio_errors_total')).toBeGreaterThanOrEqual(1);
+    expect(value('process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(value('nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+    expect(text).toContain('nodejs_eventloop_lag_p99_seconds');
+
+    socket.disconnect();
+    await expect
+      .poll(async () =>
+        Number(/^socketio_connections_active (\S+)$/m.exec((await scrape(admin.token)).body)?.[1]),
+      )
+      .toBe(0);
+  });
+
   it('answers 401 without a token and 403 to a player', async () => {
     expect((await scrape()).statusCode).toBe(401);
     const player = await t.register();

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * One registry per app instance, never prom-client's global one: tests and benches build several
@@ -20,6 +20,9 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
  */
 export function useHttpMetrics(app: FastifyInstance): HttpMetrics {
   const registry = new Registry();
+  // The process's own figures in the same registry: uptime, memory (rss, heap, external, heap
+  // limit), event-loop delay, handles.
+  collectDefaultMetrics({ register: registry });
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'Requêtes HTTP par méthode, route et statut',
