@@ -126,7 +126,13 @@ export function createResourcesService(db: Db, sheetsChanged: SheetsChanged) {
     return holders;
   }
 
+  /**
+   * The characters of the game holding the resources. Only that game's: a memory named by a copy
+   * imported before store copies lost their references belongs to another game, whose sheets
+   * have nothing to hear of this one.
+   */
   async function holderIds(
+    gameId: string,
     category: ResourceCategory,
     resourceIds: ReadonlyArray<unknown>,
   ): Promise<string[]> {
@@ -136,7 +142,8 @@ export function createResourcesService(db: Db, sheetsChanged: SheetsChanged) {
     const rows = await db
       .select({ characterId: table.characterId })
       .from(table)
-      .where(inArray(table.resourceId, ids));
+      .innerJoin(characters, eq(characters.id, table.characterId))
+      .where(and(inArray(table.resourceId, ids), eq(characters.gameId, gameId)));
     return rows.map((row) => row.characterId);
   }
 
@@ -146,8 +153,8 @@ export function createResourcesService(db: Db, sheetsChanged: SheetsChanged) {
    */
   async function sheetsShowing(row: GameResourceRow, newMemoryId?: string | null): Promise<string[]> {
     return [
-      ...(await holderIds(row.category as ResourceCategory, [row.id])),
-      ...(await holderIds('memory', [row.fields.memoryId, newMemoryId])),
+      ...(await holderIds(row.gameId, row.category as ResourceCategory, [row.id])),
+      ...(await holderIds(row.gameId, 'memory', [row.fields.memoryId, newMemoryId])),
     ];
   }
 
