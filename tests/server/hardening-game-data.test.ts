@@ -1,11 +1,17 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CharacterSheet } from '../../src/api/schemas/characters';
+import type { GameInvitation } from '../../src/api/schemas/game-invitations';
 import type { GameResource, StoreEntry } from '../../src/api/schemas/resources';
+import type { GameMessagesAnswer } from '../../src/api/schemas/table';
 import { gameResources, storeEntries } from '../../server/db/schema/index';
-import { apiParty, type ApiParty } from '../helpers/api-party';
+import { apiParty, type ApiMember, type ApiParty, type ApiPlayer } from '../helpers/api-party';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { emitWithAck, joined, MAP, playerDraft, serverLog, tableParty, tokenOf } from '../helpers/table';
 
-/** Game data crossing a line it must not (issue 15, item 5): each case failed before its fix. */
+/** Game data crossing a line it must not (issue 15, items 5 and 6): each case failed before its fix. */
+
+const notInGame = 'Ce personnage ne peut plus agir dans cette partie : son joueur n’en fait plus partie.';
 
 describe.each(drivers)('hardening of game data (%s)', (driver) => {
   let t: TestServer;
@@ -150,6 +156,122 @@ describe.each(drivers)('hardening of game data (%s)', (driver) => {
       const potion = await create(first, 'item', { name: 'Potion', type: 'Soin' });
       await untilHeard(heroSocket, () => give(first, 'item', potion, hero.characterId));
       expect(heard).toEqual([{ playerId: hero.characterId }]);
+    });
+  });
+
+  describe('a character acts in its game only while its owner belongs to it', () => {
+    let party: ApiParty;
+    let kicked: ApiPlayer;
+    let departed: ApiPlayer;
+    const ids: Record<string, string> = {};
+
+    const equip = (user: ApiMember, player: ApiPlayer, memory: string, action: 'equip' | 'unequip') =>
+      t.api('PUT', `/player-memories/equip/${player.characterId}/${memory}`, { action }, user.token);
+    const consume = (user: ApiMember, player: ApiPlayer) =>
+      t.api(
+        'POST',
+        '/player-items/consume-soul-shard',
+        { destinationId: player.characterId, selectedObjectId: ids.shard, quantity: 1 },
+        user.token,
+      );
+    const sheet = async (player: ApiPlayer) =>
+      (await t.api<CharacterSheet>('GET', `/players/${player.characterId}`, undefined, party.mj.token)).body;
+    const chatLength = async () =>
+      (await t.api<GameMessagesAnswer>('GET', `/message?gameId=${party.gameId}`, undefined, party.mj.token))
+        .body.length;
+
+    beforeAll(async () => {
+      party = await apiParty(t.url, 'Exil', 2);
+      [kicked, departed] = party.players as [ApiPlayer, ApiPlayer];
+      ids.helm = await create(party, 'memory', { name: 'Heaume', type: 'Casque' });
+      ids.ring = await create(party, 'memory', { name: 'Bottes', type: 'Chaussures' });
+      ids.shard = await create(party, 'item', { name: 'Dormant Soul Shard', type: 'Fragment' });
+      for (const player of [kicked, departed]) {
+        for (const memory of [ids.helm, ids.ring]) await give(party, 'memory', memory, player.characterId);
+        await give(party, 'item', ids.shard, player.characterId, 3);
+        expect((await equip(player, player, ids.ring, 'equip')).status).toBe(200);
+      }
+      const sent = await t.api<GameInvitation[]>(
+        'GET',
+        `/game-invitations/sent?gameId=${party.gameId}`,
+        undefined,
+        party.mj.token,
+      );
+      const invitation = sent.body.find((one) => one.toUserId === kicked.userId);
+      expect(
+        (await t.api('POST', `/game-invitations/${invitation!.id}/kick`, undefined, party.mj.token)).status,
+      ).toBe(200);
+      expect(
+        (await t.api('POST', `/game-data/${party.gameId}/leave`, undefined, departed.token)).status,
+      ).toBe(200);
+    });
+
+    it.each(['kicked', 'departed'] as const)(
+      'refuses a %s player equipping, unequipping, consuming shards and editing with a 403, no chat line, no change',
+      async (who) => {
+        const player = who === 'kicked' ? kicked : departed;
+        const before = await sheet(player);
+        const lines = await chatLength();
+        const refused = { status: 403, body: { error: notInGame } };
+        expect(await equip(player, player, ids.helm!, 'equip')).toMatchObject(refused);
+        expect(await equip(player, player, ids.ring!, 'unequip')).toMatchObject(refused);
+        expect(await consume(player, player)).toMatchObject(refused);
+        expect(
+          await t.api('PUT', `/players/${player.characterId}`, { assetLink: null }, player.token),
+        ).toMatchObject(refused);
+        expect(
+          await t.api(
+            'GET',
+            `/attack/memory/${ids.ring}?playerId=${player.characterId}`,
+            undefined,
+            player.token,
+          ),
+        ).toMatchObject(refused);
+        expect(await sheet(player)).toEqual(before);
+        expect(await chatLength()).toBe(lines);
+        // Their own sheet stays theirs to read.
+        expect((await t.api('GET', `/players/${player.characterId}`, undefined, player.token)).status).toBe(
+          200,
+        );
+      },
+    );
+
+    it('still lets the MJ act on a character whose player is gone', async () => {
+      expect(await equip(party.mj, departed, ids.helm!, 'equip')).toMatchObject({
+        status: 200,
+        body: { message: 'Équipé: Heaume' },
+      });
+      expect((await consume(party.mj, kicked)).status).toBe(200);
+    });
+
+    it("refuses a kicked player's command on their own token at the table", async () => {
+      const p = await tableParty(t);
+      const owner = await joined(t, p.owner, p.gameId);
+      expect(
+        await owner.send('itemChange', {
+          gameId: p.gameId,
+          change: { type: 'token.place', map: MAP, ...playerDraft(p.ownerCharacter) },
+        }),
+      ).toEqual({ ok: true });
+      const { usableId } = await tokenOf(t, p.gameId, p.ownerCharacter);
+      const sent = await t.api<GameInvitation[]>(
+        'GET',
+        `/game-invitations/sent?gameId=${p.gameId}`,
+        undefined,
+        p.mj.token,
+      );
+      const invitation = sent.body.find((one) => one.toUserId === p.owner.userId);
+      expect(
+        (await t.api('POST', `/game-invitations/${invitation!.id}/kick`, undefined, p.mj.token)).status,
+      ).toBe(200);
+      const before = (await serverLog(t, p.gameId)).length;
+      expect(
+        await emitWithAck(owner.socket, 'itemChange', {
+          gameId: p.gameId,
+          change: { type: 'token.move', map: MAP, usableId, x: 50, y: 50 },
+        }),
+      ).toEqual({ ok: false, error: "Vous n'êtes pas autorisé à accéder à cette partie..." });
+      expect(await serverLog(t, p.gameId)).toHaveLength(before);
     });
   });
 });
