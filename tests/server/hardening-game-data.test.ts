@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterSheet } from '../../src/api/schemas/characters';
@@ -9,7 +11,7 @@ import { apiParty, type ApiMember, type ApiParty, type ApiPlayer } from '../help
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
 import { emitWithAck, joined, MAP, playerDraft, serverLog, tableParty, tokenOf } from '../helpers/table';
 
-/** Game data crossing a line it must not (issue 15, items 5 and 6): each case failed before its fix. */
+/** Game data crossing a line it must not (issue 15, items 5, 6 and 12): each case failed before its fix. */
 
 const notInGame = 'Ce personnage ne peut plus agir dans cette partie : son joueur n’en fait plus partie.';
 
@@ -272,6 +274,73 @@ describe.each(drivers)('hardening of game data (%s)', (driver) => {
         }),
       ).toEqual({ ok: false, error: "Vous n'êtes pas autorisé à accéder à cette partie..." });
       expect(await serverLog(t, p.gameId)).toHaveLength(before);
+    });
+  });
+
+  describe('GET /map?ids= and /monster?ids= are one query, capped', () => {
+    /** Every SQL statement the server sends while `act` runs, read through Drizzle's logger. */
+    async function queriesDuring(act: () => Promise<unknown>): Promise<string[]> {
+      const session = t.database.db._.session as unknown as { logger: Logger };
+      const before = session.logger;
+      const seen: string[] = [];
+      session.logger = { logQuery: (query) => seen.push(query) };
+      try {
+        await act();
+      } finally {
+        session.logger = before;
+      }
+      return seen;
+    }
+
+    it('answers with one query whatever the number of ids, and refuses more than 100 distinct ones', async () => {
+      const party = await apiParty(t.url, 'Cartes', 1);
+      const player = party.players[0]!;
+      const maps = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          create(party, 'map', { name: `Carte ${i}`, link: `https://cartes.example/${i}.png` }),
+        ),
+      );
+      const exported = await t.api<{ resource: GameResource }>(
+        'POST',
+        `/game-data/${party.gameId}/map/export`,
+        { resourceId: maps[0] },
+        party.mj.token,
+      );
+      expect(exported.status).toBe(200);
+      const lookup = (ids: string[], token: string) =>
+        t.api<GameResource[]>('GET', `/map?ids=${ids.join(',')}`, undefined, token);
+
+      // The session check of every request, then the lookup itself: nothing per id, nothing per row.
+      const duplicated = [...maps, ...maps, ...maps, ...Array.from({ length: 40 }, () => randomUUID())];
+      let answer: Awaited<ReturnType<typeof lookup>> | undefined;
+      const queries = await queriesDuring(async () => {
+        answer = await lookup(duplicated, player.token);
+      });
+      expect(answer?.status).toBe(200);
+      expect(answer?.body).toHaveLength(30);
+      expect(answer?.body.find((map) => map.id === maps[0])).toMatchObject({
+        storeEntryId: exported.body.resource.storeEntryId,
+        creatorInfo: { id: party.mj.userId },
+        exporterInfo: { id: party.mj.userId },
+      });
+      expect(queries).toHaveLength(2);
+      expect(queries.filter((query) => query.includes('"game_resources"'))).toHaveLength(1);
+
+      const tooMany = [...maps, ...Array.from({ length: 71 }, () => randomUUID())];
+      expect(await lookup(tooMany, player.token)).toMatchObject({
+        status: 400,
+        body: { error: '100 identifiants au plus par appel.' },
+      });
+
+      // An MJ of another game, and a stranger, get nothing of this one.
+      const elsewhere = await apiParty(t.url, 'Ailleurs', 0);
+      const stranger = await t.register();
+      for (const token of [elsewhere.mj.token, stranger.token]) {
+        expect((await lookup(maps, token)).body).toEqual([]);
+        expect(
+          (await t.api<GameResource[]>('GET', `/monster?ids=${maps.join(',')}`, undefined, token)).body,
+        ).toEqual([]);
+      }
     });
   });
 });

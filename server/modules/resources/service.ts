@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   hasQuantity,
@@ -17,6 +18,7 @@ import {
   gameResources,
   games,
   storeEntries,
+  users,
   type GameResourceRow,
 } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
@@ -411,12 +413,29 @@ export function createResourcesService(db: Db, sheetsChanged: SheetsChanged) {
       const ids = [...new Set((idsText ?? '').split(',').map((id) => id.trim()))].filter(isUuid);
       if (ids.length > LOOKUP_IDS_MAX) throw httpError(400, resourcesMessages.tooManyIds(LOOKUP_IDS_MAX));
       if (ids.length === 0) return [];
+      // The table asks this of every map and monster it shows: the rows, their creator and exporter
+      // and their store entry come in one statement, since the embedded database has one connection.
+      const creator = alias(users, 'creator');
+      const exporter = alias(users, 'exporter');
       const rows = await db
-        .select()
+        .select({
+          row: gameResources,
+          creator: { id: creator.id, display_name: creator.displayName, username: creator.username },
+          exporter: { id: exporter.id, display_name: exporter.displayName, username: exporter.username },
+          storeEntryId: storeEntries.id,
+        })
         .from(gameResources)
+        .leftJoin(creator, eq(creator.id, gameResources.createdBy))
+        .leftJoin(exporter, eq(exporter.id, gameResources.exportedBy))
+        .leftJoin(storeEntries, eq(storeEntries.sourceResourceId, gameResources.id))
         .where(and(inArray(gameResources.id, ids), eq(gameResources.category, category), readableBy(user)))
         .orderBy(asc(gameResources.name));
-      return views(rows, false);
+      const people = new Map(
+        rows
+          .flatMap(({ creator, exporter }) => [creator, exporter])
+          .flatMap((one) => (one ? [[one.id, one] as const] : [])),
+      );
+      return rows.map(({ row, storeEntryId }) => resourceView(row, people, { storeEntryId }));
     },
 
     /** `GET /player-{…}/{id}/players`: the characters holding a resource, for the game's MJ. */
