@@ -2,5 +2,6 @@
 export const charactersServerMessages = {
   notFound: 'Personnage introuvable.',
   forbidden: "Vous n'êtes pas autorisé à modifier ou consulter ce personnage.",
+  notInGame: 'Ce personnage ne peut plus agir dans cette partie : son joueur n’en fait plus partie.',
   created: 'Joueur créé avec succès',
 } as const;

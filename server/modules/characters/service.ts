@@ -123,7 +123,7 @@ export function createCharactersService({
     },
 
     async update(user: AuthUser, id: string, body: UpdateCharacterRequest): Promise<CharacterSheet> {
-      const { row } = await keeper.requireKeeper(id, user.id);
+      const { row } = await keeper.requireActingKeeper(id, user.id);
       if (body.soulCore !== undefined && !soulCoreInRange(body.soulCore)) {
         throw httpError(400, characterMessages.soulCoreOutOfRange);
       }

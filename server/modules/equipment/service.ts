@@ -122,7 +122,7 @@ export function createEquipmentService({
       memoryId: string,
       action: EquipAction,
     ): Promise<EquipResponse> {
-      const { row } = await keeper.requireKeeper(playerId, user.id);
+      const { row } = await keeper.requireActingKeeper(playerId, user.id);
       if (!isUuid(memoryId)) throw httpError(404, characterMessages.memoryNotHeld);
       const { texts, equipped } = await db.transaction(async (tx) => {
         await lockCharacter(tx, row.id);
@@ -206,7 +206,7 @@ export function createEquipmentService({
      * A memory held but not worn, or no weapon, has none.
      */
     async attacksOf(user: AuthUser, memoryId: string, playerId: string): Promise<WeaponAttack[]> {
-      const { row } = await keeper.requireKeeper(playerId, user.id);
+      const { row } = await keeper.requireActingKeeper(playerId, user.id);
       const memory = await heldMemory(row.id, memoryId);
       if (!memory.equipped || equipmentSlotOf(memory.type) !== 'Arme') return [];
       const [resource] = await db
@@ -225,7 +225,7 @@ export function createEquipmentService({
      * holds; the core stops at 1000 and the shards a full core cannot take stay in the inventory.
      */
     async consumeSoulShards(user: AuthUser, body: ConsumeShardRequest): Promise<ConsumeShardResponse> {
-      const { row } = await keeper.requireKeeper(body.destinationId, user.id);
+      const { row } = await keeper.requireActingKeeper(body.destinationId, user.id);
       if (!isUuid(body.selectedObjectId)) throw httpError(404, characterMessages.itemNotHeld);
       const { consumed, updated } = await db.transaction(async (tx) => {
         await lockCharacter(tx, row.id);

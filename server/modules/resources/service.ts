@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
   hasQuantity,
@@ -17,6 +18,7 @@ import {
   gameResources,
   games,
   storeEntries,
+  users,
   type GameResourceRow,
 } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
@@ -126,7 +128,13 @@ export function createResourcesService(db: Db, sheetsChanged: SheetsChanged) {
     return holders;
   }
 
+  /**
+   * The characters of the game holding the resources. Only that game's: a memory named by a copy
+   * imported before store copies lost their references belongs to another game, whose sheets
+   * have nothing to hear of this one.
+   */
   async function holderIds(
+    gameId: string,
     category: ResourceCategory,
     resourceIds: ReadonlyArray<unknown>,
   ): Promise<string[]> {
@@ -136,7 +144,8 @@ export function createResourcesService(db: Db, sheetsChanged: SheetsChanged) {
     const rows = await db
       .select({ characterId: table.characterId })
       .from(table)
-      .where(inArray(table.resourceId, ids));
+      .innerJoin(characters, eq(characters.id, table.characterId))
+      .where(and(inArray(table.resourceId, ids), eq(characters.gameId, gameId)));
     return rows.map((row) => row.characterId);
   }
 
@@ -146,8 +155,8 @@ export function createResourcesService(db: Db, sheetsChanged: SheetsChanged) {
    */
   async function sheetsShowing(row: GameResourceRow, newMemoryId?: string | null): Promise<string[]> {
     return [
-      ...(await holderIds(row.category as ResourceCategory, [row.id])),
-      ...(await holderIds('memory', [row.fields.memoryId, newMemoryId])),
+      ...(await holderIds(row.gameId, row.category as ResourceCategory, [row.id])),
+      ...(await holderIds(row.gameId, 'memory', [row.fields.memoryId, newMemoryId])),
     ];
   }
 
@@ -404,12 +413,29 @@ export function createResourcesService(db: Db, sheetsChanged: SheetsChanged) {
       const ids = [...new Set((idsText ?? '').split(',').map((id) => id.trim()))].filter(isUuid);
       if (ids.length > LOOKUP_IDS_MAX) throw httpError(400, resourcesMessages.tooManyIds(LOOKUP_IDS_MAX));
       if (ids.length === 0) return [];
+      // The table asks this of every map and monster it shows: the rows, their creator and exporter
+      // and their store entry come in one statement, since the embedded database has one connection.
+      const creator = alias(users, 'creator');
+      const exporter = alias(users, 'exporter');
       const rows = await db
-        .select()
+        .select({
+          row: gameResources,
+          creator: { id: creator.id, display_name: creator.displayName, username: creator.username },
+          exporter: { id: exporter.id, display_name: exporter.displayName, username: exporter.username },
+          storeEntryId: storeEntries.id,
+        })
         .from(gameResources)
+        .leftJoin(creator, eq(creator.id, gameResources.createdBy))
+        .leftJoin(exporter, eq(exporter.id, gameResources.exportedBy))
+        .leftJoin(storeEntries, eq(storeEntries.sourceResourceId, gameResources.id))
         .where(and(inArray(gameResources.id, ids), eq(gameResources.category, category), readableBy(user)))
         .orderBy(asc(gameResources.name));
-      return views(rows, false);
+      const people = new Map(
+        rows
+          .flatMap(({ creator, exporter }) => [creator, exporter])
+          .flatMap((one) => (one ? [[one.id, one] as const] : [])),
+      );
+      return rows.map(({ row, storeEntryId }) => resourceView(row, people, { storeEntryId }));
     },
 
     /** `GET /player-{…}/{id}/players`: the characters holding a resource, for the game's MJ. */

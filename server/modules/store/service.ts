@@ -9,14 +9,27 @@ import { httpError } from '../../lib/errors';
 import type { AuthUser } from '../auth/access';
 import { createGameAccess } from '../games/access';
 import type { ResourcesService } from '../resources/service';
-import { peopleById, storeEntryView } from '../resources/views';
+import { categoryFields, peopleById, storeEntryView } from '../resources/views';
 import { storeMessages } from './messages';
 
 const isUuid = (value: string) => z.guid().safeParse(value).success;
 
-/** A weapon belongs to one game: an attack copied across games loses it. */
+/**
+ * The fields that name another resource of the game they were made in (an attack's weapon, an
+ * enchantment's memory): in any other game they point into the first one, whose members would
+ * then hear of the copy's edits.
+ */
+const gameReferences = ['memoryId'] as const;
+
+/**
+ * The fields with every reference into a game dropped: what the store keeps, and what an import
+ * writes — again, since an entry exported before this rule may still hold one. The MJ names the
+ * memory of their own game on the copy's form if they want one.
+ */
 function portableFields(category: string, fields: Record<string, unknown>): Record<string, unknown> {
-  return category === 'attack' ? { ...fields, memoryId: null } : fields;
+  const portable = { ...categoryFields(category, fields) };
+  for (const reference of gameReferences) if (reference in portable) portable[reference] = null;
+  return portable;
 }
 
 /**
@@ -140,7 +153,7 @@ export function createStoreService(db: Db, resources: ResourcesService) {
             rarity: entry.rarity,
             price: entry.price,
             weight: entry.weight,
-            fields: entry.fields,
+            fields: portableFields(category, entry.fields),
             createdBy: entry.createdBy,
             importedFromGlobal: true,
             importedAt: new Date(),
