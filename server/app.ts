@@ -27,6 +27,7 @@ import { createTablePresence } from './modules/games/table-presence';
 import { healthRoutes } from './modules/health/routes';
 import { macrosRoutes } from './modules/macros/routes';
 import { useHttpMetrics } from './modules/monitoring/http-metrics';
+import { closeUnreadBodies } from './plugins/unread-bodies';
 import { useSocketMetrics } from './modules/monitoring/socket-metrics';
 import { monitoringRoutes } from './modules/monitoring/routes';
 import { createMacrosService } from './modules/macros/service';
@@ -96,6 +97,7 @@ export async function buildApp({
     const metrics = useHttpMetrics(app);
     useZodValidation(app);
     useErrorHandling(app);
+    closeUnreadBodies(app);
     await useSecurityHeaders(app, config);
     await useRateLimit(app);
     useAuthentication(app, access);
