@@ -7,7 +7,7 @@ export const sheetMessages = {
   missingId: 'Aucun personnage indiqué.',
   loading: 'Chargement de la fiche…',
   retry: 'Réessayer',
-  game: (name: string) => `Partie « ${name} »`,
+  game: (name: string) => `Partie «\u00a0${name}\u00a0»`,
   noGame: 'Hors partie',
   soulCore: "Noyau d'âme",
   vitals: 'Caractéristiques',
