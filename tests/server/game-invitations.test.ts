@@ -172,6 +172,37 @@ describe.each(drivers)('game invitations (%s)', (driver) => {
     expect(await search('%%')).toEqual([]);
   });
 
+  it('tells the MJ alone that a player declined, with who and which game', async () => {
+    const { mj, invitee, stranger, game, invite } = await setup();
+    const [mjSocket, playerSocket, strangerSocket] = await Promise.all([
+      t.socket(mj.token),
+      t.socket(invitee.token),
+      t.socket(stranger.token),
+    ]);
+    const elsewhere: unknown[] = [];
+    for (const socket of [playerSocket, strangerSocket]) {
+      socket.on('invitationDeclined', (payload: unknown) => elsewhere.push(payload));
+    }
+    const id = (await invite(invitee)).body.invitation.id;
+
+    const mjHears = nextEvent<GameInvitation>(mjSocket, 'invitationDeclined');
+    expect(await t.api('POST', `/game-invitations/${id}/decline`, undefined, invitee.token)).toMatchObject({
+      status: 200,
+    });
+    expect(await mjHears).toMatchObject({
+      id,
+      status: 'declined',
+      fromUserId: mj.userId,
+      game: { id: game.id, name: 'Partie' },
+      toUser: { id: invitee.userId, display_name: invitee.displayName },
+    });
+    // An answer on each other socket comes after anything the server sent it before.
+    for (const socket of [playerSocket, strangerSocket]) {
+      await socket.timeout(5000).emitWithAck('joinGame', { gameId: 'nope' });
+    }
+    expect(elsewhere).toEqual([]);
+  });
+
   it('tells both sides of every change, and a kicked player leaves the table at once', async () => {
     const { mj, invitee, game, invite } = await setup();
     const playerSocket = await t.socket(invitee.token);

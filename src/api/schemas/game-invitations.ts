@@ -19,7 +19,8 @@ export type CreateGameInvitationRequest = z.infer<typeof createGameInvitationReq
 
 /**
  * One invitation, the same shape on both sides: the invitee's list reads `game`, the MJ's reads
- * `toUser`. Pushed as `newInvitation` and `invitationUpdated` too.
+ * `toUser`. Pushed as `newInvitation` and `invitationUpdated` too, and as `invitationDeclined` to
+ * the MJ alone when the invitee declines.
  */
 export const gameInvitation = z.object({
   id: z.string(),
