@@ -128,7 +128,7 @@ export const gameAdminEffects = {
       ({ input, signal }: { input: { gameId: string; query: string }; signal: AbortSignal }) =>
         searchInviteCandidates(input.gameId, input.query, signal),
     ),
-    'invite player': fromPromise<{ message: string }, { gameId: string; playerId: string }>(({ input }) =>
+    'invite player': fromPromise(({ input }: { input: { gameId: string; playerId: string } }) =>
       invitePlayer(input.gameId, input.playerId),
     ),
   },

@@ -50,7 +50,12 @@ export const inviteCandidatesQuery = z.object({
   gameId: z.string({ error: 'La partie est requise' }).min(1, 'La partie est requise').max(64),
   q: z.string({ error: searchMessages.tooShort }).trim().min(SEARCH_MIN, searchMessages.tooShort).max(50),
 });
-export const inviteCandidate = z.object({ id: z.string(), display_name: z.string() });
+export const inviteCandidate = z.object({
+  id: z.string(),
+  display_name: z.string(),
+  /** Their open invitation to the game: null when they may be invited. */
+  invitation: z.enum(['pending', 'accepted']).nullable(),
+});
 export type InviteCandidate = z.infer<typeof inviteCandidate>;
 export const inviteCandidateList = z.array(inviteCandidate);
 
