@@ -28,6 +28,15 @@ export function searchTerm(raw: string): string | null {
   return term.length >= SEARCH_MIN ? term : null;
 }
 
+/**
+ * Whether a display name answers a search as the server's does: the term anywhere in it, in any
+ * case. The user search leaves friends out (platform.md §5); the menu finds them in its own list.
+ */
+export function nameMatchesSearch(name: string, raw: string): boolean {
+  const term = searchTerm(raw);
+  return term !== null && name.toLocaleLowerCase('fr').includes(term.toLocaleLowerCase('fr'));
+}
+
 /** A message's content trimmed, or the French reason it cannot be sent. */
 export function messageContent(raw: string): { content: string } | { error: string } {
   const content = raw.trim();

@@ -10,6 +10,7 @@ import {
   updateCharacter,
 } from '../api/characters';
 import { getPublicConfig } from '../api/config';
+import { getGame } from '../api/games';
 import {
   equipmentChangeEvent,
   playerUpdateEvent,
@@ -42,12 +43,27 @@ export const characterCreationActors = {
   ),
 };
 
-/** A sheet with the attacks of each weapon it wears and the enchantments of each memory it wears. */
+/**
+ * The name of the sheet's game. The sheet's readers (its owner, the game's MJ) may read the game;
+ * anyone else the server lets read the sheet goes without the name rather than without the sheet.
+ */
+const gameNameOf = (gameId: string | null, signal: AbortSignal) =>
+  gameId === null
+    ? Promise.resolve(null)
+    : getGame(gameId, signal).then(
+        (game) => game.name,
+        () => null,
+      );
+
+/**
+ * A sheet with the attacks of each weapon it wears, the enchantments of each memory it wears and
+ * the name of its game.
+ */
 async function loadSheet(playerId: string, gameId: string | null, signal: AbortSignal): Promise<SheetData> {
   const sheet = await getCharacterSheet(playerId, gameId, signal);
   const worn = equippedOf(sheet);
   const weapons = worn.filter((memory) => equipmentSlotOf(memory.type) === 'Arme');
-  const [attacks, enchantments] = await Promise.all([
+  const [attacks, enchantments, gameName] = await Promise.all([
     Promise.all(
       weapons.map(async (memory) => [
         memory.memoryId,
@@ -57,12 +73,14 @@ async function loadSheet(playerId: string, gameId: string | null, signal: AbortS
     Promise.all(
       worn.map(async (memory) => [memory.memoryId, await getMemoryEnchantments(memory.memoryId, signal)]),
     ),
+    gameNameOf(sheet.gameId, signal),
   ]);
   return {
     sheet,
     attacks: Object.fromEntries(attacks),
     enchantments: Object.fromEntries(enchantments),
     vitals: sheet.table,
+    gameName,
   };
 }
 

@@ -91,8 +91,17 @@ export function playerLobbyFacts(facts$: Observable<SocketFact>): Observable<Pla
 }
 
 export function gameMasterLobbyFacts(facts$: Observable<SocketFact>): Observable<GameMasterLobbyEvent> {
-  return serverEvents(facts$, 'gamePlayersUpdate', gamePlayersUpdate).pipe(
-    map(({ gameId, count }) => ({ type: 'game.players.counted' as const, gameId, count })),
+  return merge(
+    serverEvents(facts$, 'gamePlayersUpdate', gamePlayersUpdate).pipe(
+      map(({ gameId, count }) => ({ type: 'game.players.counted' as const, gameId, count })),
+    ),
+    serverEvents(facts$, 'invitationDeclined', gameInvitation).pipe(
+      map(({ toUser, game }) => ({
+        type: 'invitation.declined' as const,
+        playerName: toUser.display_name,
+        gameName: game.name,
+      })),
+    ),
   );
 }
 
@@ -119,7 +128,7 @@ export const gameAdminEffects = {
       ({ input, signal }: { input: { gameId: string; query: string }; signal: AbortSignal }) =>
         searchInviteCandidates(input.gameId, input.query, signal),
     ),
-    'invite player': fromPromise<{ message: string }, { gameId: string; playerId: string }>(({ input }) =>
+    'invite player': fromPromise(({ input }: { input: { gameId: string; playerId: string } }) =>
       invitePlayer(input.gameId, input.playerId),
     ),
   },

@@ -31,6 +31,8 @@ export interface SheetData {
   enchantments: Record<string, MemoryEnchantment[]>;
   /** Its health at the table, when a map holds its token. */
   vitals: TableVitals | null;
+  /** The name of its game; null out of a game, or when the reader may not read the game. */
+  gameName: string | null;
 }
 
 export type CharacterSheetEvent =
@@ -50,6 +52,7 @@ export interface CharacterSheetContext {
   attacks: SheetData['attacks'];
   enchantments: SheetData['enchantments'];
   vitals: TableVitals | null;
+  gameName: string | null;
   imageBucketUrl: string | null;
   loadError: string | null;
   /** The image rule's refusal, or 'Erreur.' when the server did not take the new link. */
@@ -136,11 +139,12 @@ export const characterSheetMachine = setup({
   actions: {
     'note reload due': assign({ reloadDue: true }),
     'keep sheet': assign({ sheet: (_, sheet: CharacterSheet) => sheet }),
-    'keep sheet data': assign((_, { sheet, attacks, enchantments, vitals }: SheetData) => ({
+    'keep sheet data': assign((_, { sheet, attacks, enchantments, vitals, gameName }: SheetData) => ({
       sheet,
       attacks,
       enchantments,
       vitals,
+      gameName,
     })),
     'tell equipment': sendTo('equipment', (_, sheet: CharacterSheet) => ({
       type: 'equipment.reloaded' as const,
@@ -171,6 +175,7 @@ export const characterSheetMachine = setup({
     attacks: {},
     enchantments: {},
     vitals: null,
+    gameName: null,
     imageBucketUrl: null,
     loadError: null,
     imageError: null,

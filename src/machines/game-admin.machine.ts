@@ -1,5 +1,9 @@
 import { assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
-import type { GameInvitation, InviteCandidate } from '../api/schemas/game-invitations';
+import type {
+  GameInvitation,
+  InvitationMoveResponse,
+  InviteCandidate,
+} from '../api/schemas/game-invitations';
 import { SEARCH_MIN } from '../domain/account';
 import { gameInvitationMachine, type InvitationChanged } from './game-invitation.machine';
 import { failureText } from './failure-text';
@@ -78,7 +82,7 @@ export const gameAdminMachine = setup({
     'search players': unprovidedPromise<InviteCandidate[], { gameId: string; query: string }>(
       'search players',
     ),
-    'invite player': unprovidedPromise<{ message: string }, { gameId: string; playerId: string }>(
+    'invite player': unprovidedPromise<InvitationMoveResponse, { gameId: string; playerId: string }>(
       'invite player',
     ),
     invitation: gameInvitationMachine,
@@ -88,6 +92,21 @@ export const gameAdminMachine = setup({
   actions: {
     'remember query': assign({ query: (_, query: string) => query }),
     'set candidates': assign({ candidates: (_, candidates: InviteCandidate[]) => candidates }),
+    /** A player found stays listed once invited, with where their invitation stands. */
+    'follow candidate': assign({
+      candidates: ({ context }, invitation: GameInvitation) =>
+        context.candidates.map((candidate) =>
+          candidate.id === invitation.toUserId
+            ? {
+                ...candidate,
+                invitation:
+                  invitation.status === 'pending' || invitation.status === 'accepted'
+                    ? invitation.status
+                    : null,
+              }
+            : candidate,
+        ),
+    }),
     'show feedback': assign({ feedback: (_, feedback: AdminFeedback | null) => feedback }),
     'clear feedback': assign({ feedback: null }),
     'adopt invitations': enqueueActions(({ context, enqueue }, all: GameInvitation[]) => {
@@ -142,11 +161,18 @@ export const gameAdminMachine = setup({
     invitations: {
       initial: 'loading',
       on: {
-        'invitation.updated': { guard: 'concerns this game', target: '.loading' },
+        'invitation.updated': {
+          guard: 'concerns this game',
+          target: '.loading',
+          actions: { type: 'follow candidate', params: ({ event }) => event.invitation },
+        },
         'invitation.changed': {
           guard: 'concerns this game',
           target: '.loading',
-          actions: { type: 'show feedback', params: ({ event }) => event.feedback },
+          actions: [
+            { type: 'show feedback', params: ({ event }) => event.feedback },
+            { type: 'follow candidate', params: ({ event }) => event.invitation },
+          ],
         },
       },
       states: {
@@ -237,7 +263,7 @@ export const gameAdminMachine = setup({
               target: ['#gameAdmin.inviting.idle', '#gameAdmin.invitations.loading'],
               actions: [
                 { type: 'show feedback', params: { tone: 'success', text: gameAdminTexts.sent } },
-                { type: 'set candidates', params: [] },
+                { type: 'follow candidate', params: ({ event }) => event.output.invitation },
               ],
             },
             onError: {

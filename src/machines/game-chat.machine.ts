@@ -51,8 +51,8 @@ export type GameChatEvent =
   | { type: 'chat.draft.change'; text: string }
   /** Enter: the draft is sent (a command when it starts with a slash). */
   | { type: 'chat.send' }
-  /** A line sent without touching the draft: a macro's content. */
-  | { type: 'chat.say'; text: string }
+  /** A line sent without touching the draft: a macro's content, its title naming its roll. */
+  | { type: 'chat.say'; text: string; label?: string }
   | { type: 'dice.form.submit'; form: DiceForm }
   | { type: 'skill.roll'; skill: SkillName; label: string }
   | { type: 'chat.alert.dismiss' }
@@ -101,21 +101,24 @@ export function mergeEntries(known: ChatEntry[], incoming: ChatEntry[]): ChatEnt
 
 /** What a pending line shows until its echo arrives. */
 export function pendingText(content: ChatContent): string {
-  if (content.kind === 'text') return content.text;
-  const dice = formatDice(content.dice);
-  return content.label ? `${content.label} — ${dice}` : dice;
+  const said = content.kind === 'text' ? content.text : formatDice(content.dice);
+  return content.label ? `${content.label} — ${said}` : said;
 }
+
+/** A line as voice reading says it: its label first, as the chat shows it. */
+export const spokenText = ({ label, message }: ChatEntry['payload']): string =>
+  label ? `${label} — ${message}` : message;
 
 type Outgoing = { content: ChatContent } | { refusal: string } | null;
 
 /** What a typed line becomes: nothing when blank, a refusal the server would give, or a line to send. */
-function outgoingLine(context: GameChatContext, text: string): Outgoing {
+function outgoingLine(context: GameChatContext, text: string, label?: string): Outgoing {
   if (text.trim() === '') return null;
   if (context.role === 'player' && context.playerId === null)
     return { refusal: tableMessages.playerUnidentified };
   if (text.length > MESSAGE_MAX_LENGTH) return { refusal: tableMessages.messageTooLong };
   if (parseChatLine(text).kind === 'invalid') return { refusal: invalidCommandText };
-  return { content: { kind: 'text', text: text.trim() } };
+  return { content: { kind: 'text', text: text.trim(), ...(label ? { label } : {}) } };
 }
 
 function outgoingRoll(context: GameChatContext, event: GameChatEvent): Outgoing {
@@ -139,7 +142,7 @@ function outgoingOf(context: GameChatContext, event: GameChatEvent): Outgoing {
     case 'chat.send':
       return outgoingLine(context, context.draft);
     case 'chat.say':
-      return outgoingLine(context, event.text);
+      return outgoingLine(context, event.text, event.label);
     default:
       return outgoingRoll(context, event);
   }
@@ -285,7 +288,7 @@ export const gameChatMachine = setup({
         guard: and(['event is new', 'voice is on', 'event comes from someone else']),
         actions: [
           'take event in',
-          { type: 'read aloud', params: ({ event }) => ({ text: event.event.payload.message }) },
+          { type: 'read aloud', params: ({ event }) => ({ text: spokenText(event.event.payload) }) },
         ],
       },
       { actions: 'take event in' },

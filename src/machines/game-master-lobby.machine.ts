@@ -10,10 +10,12 @@ export const gameMasterLobbyTexts = {
   createFailed: 'Erreur lors de la création de la partie',
   nameMismatch: 'Le nom de la partie ne correspond pas',
   deleteFailed: 'Erreur lors de la suppression',
+  declined: (player: string, game: string) => `${player} a refusé votre invitation à «\u00a0${game}\u00a0».`,
 } as const;
 
 export interface LobbyNotice {
-  tone: 'success' | 'error';
+  /** 'info': news from elsewhere, neither the outcome of the MJ's own act nor a failure. */
+  tone: 'success' | 'error' | 'info';
   text: string;
 }
 
@@ -27,7 +29,9 @@ export type GameMasterLobbyEvent =
   | { type: 'game.join'; gameId: string }
   | { type: 'notice.dismiss' }
   /** gamePlayersUpdate from the server. */
-  | { type: 'game.players.counted'; gameId: string; count: number };
+  | { type: 'game.players.counted'; gameId: string; count: number }
+  /** invitationDeclined from the server: a player said no to one of the MJ's invitations. */
+  | { type: 'invitation.declined'; playerName: string; gameName: string };
 
 export interface GameMasterLobbyContext {
   /** The MJ's user id, sent as playerId when joining their own table. */
@@ -43,7 +47,8 @@ export interface GameMasterLobbyContext {
 /**
  * The game master's side of the home screen (platform.md §2 "Game master view"): their games with
  * last connection and live player counts, creating one from a prompted name, deleting one only
- * once its name is typed exactly, and joining one after the spec's 2 s delay.
+ * once its name is typed exactly, and joining one after the spec's 2 s delay. A player declining
+ * an invitation is told at once, whatever the lobby is doing.
  */
 export const gameMasterLobbyMachine = setup({
   types: {
@@ -55,7 +60,7 @@ export const gameMasterLobbyMachine = setup({
     'load games': unprovidedPromise<GameSummary[]>('load games'),
     'create game': unprovidedPromise<GameData, { name: string }>('create game'),
     'delete game': unprovidedPromise<{ message: string }, { gameId: string }>('delete game'),
-    /** gamePlayersUpdate, as this machine's events. */
+    /** gamePlayersUpdate and invitationDeclined, as this machine's events. */
     'watch server news': unprovidedEvents<GameMasterLobbyEvent>('watch server news'),
   },
   actions: {
@@ -106,6 +111,15 @@ export const gameMasterLobbyMachine = setup({
       actions: { type: 'set count', params: ({ event }) => event },
     },
     'notice.dismiss': { actions: 'dismiss notice' },
+    'invitation.declined': {
+      actions: {
+        type: 'show notice',
+        params: ({ event }) => ({
+          tone: 'info',
+          text: gameMasterLobbyTexts.declined(event.playerName, event.gameName),
+        }),
+      },
+    },
   },
   initial: 'loading',
   states: {

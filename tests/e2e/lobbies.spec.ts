@@ -57,6 +57,14 @@ test('an MJ invites a player who accepts live, then kicks them, then deletes the
   const sent = admin.getByRole('list', { name: 'Invitations envoyées' });
   await expect(sent).toContainText(player.account.displayName);
   await expect(sent).toContainText('En attente');
+  // Searched again, the player is found and said to be invited, not missing.
+  const found = admin.getByRole('list', { name: 'Inviter un joueur' });
+  await search.fill(player.account.displayName.slice(0, -1));
+  await search.fill(player.account.displayName);
+  await expect(found.getByRole('listitem')).toContainText([player.account.displayName]);
+  await expect(found).toContainText('Invitation déjà envoyée');
+  await expect(found.getByRole('button')).toHaveCount(0);
+  await expect(admin.getByText('Aucun joueur trouvé')).toHaveCount(0);
 
   // The invitation reaches the player's lobby without a reload.
   const invitation = gameCard(player.page, 'La Tour Brisée');
@@ -81,10 +89,32 @@ test('an MJ invites a player who accepts live, then kicks them, then deletes the
   await expect(invitation).toContainText('Expulsé');
   await expect(invitation.getByRole('link', { name: 'Créer un personnage' })).toHaveCount(0);
 
+  // Invited again, the player declines: the MJ is told in their lobby.
+  await search.fill(player.account.displayName.slice(0, -1));
+  await search.fill(player.account.displayName);
+  await admin.getByRole('button', { name: `Inviter ${player.account.displayName}` }).click();
+  await expect(admin.getByText('Invitation envoyée avec succès !')).toBeVisible();
   await mj.page.keyboard.press('Escape');
   await expect(admin).toHaveCount(0);
-  await card.getByRole('button', { name: 'Supprimer' }).click();
+  const again = player.page
+    .getByRole('listitem', { name: 'La Tour Brisée' })
+    .filter({ hasText: 'En attente' });
+  await again.getByRole('button', { name: 'Refuser' }).click();
+  await expect(mj.page.getByRole('status').filter({ hasText: 'a refusé' })).toHaveText(
+    `${player.account.displayName} a refusé votre invitation à «\u00a0La Tour Brisée\u00a0».`,
+  );
+
+  // Deleting reads as dangerous, before and in its confirmation.
+  const remove = card.getByRole('button', { name: 'Supprimer' });
+  await expect(remove).toHaveCSS('color', 'rgb(255, 138, 122)');
+  await expect(remove).toHaveCSS('border-color', 'rgb(255, 138, 122)');
+  await remove.click();
   const deletion = mj.page.getByRole('dialog', { name: 'Supprimer la partie' });
+  await expect(deletion).toContainText('«\u00a0La Tour Brisée\u00a0»');
+  await expect(deletion.getByRole('button', { name: 'Supprimer définitivement' })).toHaveCSS(
+    'background-color',
+    'rgb(255, 138, 122)',
+  );
   await deletion.getByLabel('Nom de la partie').fill('La Tour');
   await deletion.getByRole('button', { name: 'Supprimer définitivement' }).click();
   await expect(deletion.getByRole('alert')).toHaveText('Le nom de la partie ne correspond pas');

@@ -46,6 +46,7 @@ const data = (value: CharacterSheet = sheet, vitals: SheetData['vitals'] = null)
   attacks: {},
   enchantments: {},
   vitals,
+  gameName: 'La Crypte',
 });
 const wearing = (value: CharacterSheet, equipped: boolean): CharacterSheet => ({
   ...value,
@@ -107,6 +108,7 @@ describe('character sheet', () => {
     expect(s.calls.sheet[0]!.input).toEqual({ playerId: 'c-1', gameId: 'G1' });
     expect(s.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(s.actor.getSnapshot().context.sheet).toBe(sheet);
+    expect(s.actor.getSnapshot().context.gameName).toBe('La Crypte');
   });
 
   it("shows the server's refusal, or its own text, and reads again on demand", async () => {

@@ -34,7 +34,16 @@ describe('game admin', () => {
             searches.push(call);
             return call.promise;
           }),
-          'invite player': fromPromise(async () => ({ message: 'ok' })),
+          'invite player': fromPromise(
+            async ({ input }: { input: { gameId: string; playerId: string } }) => ({
+              message: 'ok',
+              invitation: {
+                gameId: 'TOWER234',
+                toUserId: input.playerId,
+                status: 'pending',
+              } as GameInvitation,
+            }),
+          ),
           'watch server news': fromEventObservable(() => NEVER as Observable<GameAdminEvent>),
         },
       }),
@@ -54,19 +63,38 @@ describe('game admin', () => {
     expect(searches).toHaveLength(0);
     clock.increment(1);
     expect(searches.map((search) => search.input)).toEqual([{ gameId: 'TOWER234', query: 'ana' }]);
-    searches[0]!.resolve([{ id: 'u', display_name: 'Ana' }]);
+    searches[0]!.resolve([{ id: 'u', display_name: 'Ana', invitation: null }]);
     await settle();
-    expect(actor.getSnapshot().context.candidates).toEqual([{ id: 'u', display_name: 'Ana' }]);
+    expect(actor.getSnapshot().context.candidates).toEqual([
+      { id: 'u', display_name: 'Ana', invitation: null },
+    ]);
   });
 
-  it('reloads the invitations after inviting, and says it was sent', async () => {
-    const { actor, loads } = startAdmin();
+  it('reloads the invitations after inviting, says it was sent, and keeps the player found as invited', async () => {
+    const { actor, clock, loads, searches } = startAdmin();
     loads[0]!.resolve([]);
+    actor.send({ type: 'search.typed', query: 'an' });
+    clock.increment(300);
+    searches[0]!.resolve([
+      { id: 'u', display_name: 'Ana', invitation: null },
+      { id: 'v', display_name: 'Anouk', invitation: 'accepted' },
+    ]);
     await settle();
+    const loaded = loads.length;
     actor.send({ type: 'player.invite', playerId: 'u' });
     await settle();
     expect(actor.getSnapshot().context.feedback).toEqual({ tone: 'success', text: gameAdminTexts.sent });
-    expect(loads).toHaveLength(2);
+    expect(loads).toHaveLength(loaded + 1);
+    expect(actor.getSnapshot().context.candidates.map((found) => found.invitation)).toEqual([
+      'pending',
+      'accepted',
+    ]);
+    // Declined elsewhere: invitable again.
+    actor.send({
+      type: 'invitation.updated',
+      invitation: { gameId: 'TOWER234', toUserId: 'u', status: 'declined' } as GameInvitation,
+    });
+    expect(actor.getSnapshot().context.candidates[0]?.invitation).toBeNull();
   });
 
   it('maps the invitation failures to the spec texts', () => {

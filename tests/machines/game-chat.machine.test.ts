@@ -7,6 +7,7 @@ import { tableMessages } from '../../src/domain/table/messages';
 import {
   gameChatMachine,
   mergeEntries,
+  pendingText,
   voiceUnsupported,
   type ChatEntry,
   type GameChatFact,
@@ -247,9 +248,16 @@ describe('game chat: sending', () => {
       label: 'Athlétisme',
     });
     chat.sends[0]!.resolve({ ok: true });
-    chat.actor.send({ type: 'chat.say', text: '/r 2d6' });
+    chat.actor.send({ type: 'chat.say', text: '/r 2d6', label: 'Boule de feu' });
     await settle();
-    expect((chat.sends[1]!.input as SendGameMessageInput).content).toEqual({ kind: 'text', text: '/r 2d6' });
+    expect((chat.sends[1]!.input as SendGameMessageInput).content).toEqual({
+      kind: 'text',
+      text: '/r 2d6',
+      label: 'Boule de feu',
+    });
+    expect(chat.context().pending.map((line) => pendingText(line.content))).toContain(
+      'Boule de feu — /r 2d6',
+    );
     expect(chat.context().draft).toBe('brouillon');
   });
 });

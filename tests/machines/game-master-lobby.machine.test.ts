@@ -37,6 +37,7 @@ const allEvents: AnyEventObject[] = [
   { type: 'game.join', gameId: 'TOWER234' },
   afterJoin,
   { type: 'game.players.counted', gameId: 'TOWER234', count: 2 },
+  { type: 'invitation.declined', playerName: 'Bob', gameName: 'La Tour' },
 ];
 const events = (snapshot: { matches(state: string): boolean }) =>
   allEvents.filter((event) => {
@@ -98,6 +99,7 @@ describe('game master lobby: shortest paths to every state', () => {
               'game.delete.cancel',
               'game.join',
               'game.players.counted',
+              'invitation.declined',
             ].map((type) => [type, send]),
           ),
           ...Object.fromEntries(
@@ -150,6 +152,17 @@ describe('game master lobby', () => {
     calls.deletion[0]!.reject(new TypeError('Failed to fetch'));
     await settle();
     expect(actor.getSnapshot().context.deletionError).toBe('Erreur lors de la suppression');
+  });
+
+  it('tells the MJ a player declined, without leaving what the lobby was doing', async () => {
+    const { actor } = await ready();
+    actor.send({ type: 'game.delete.ask', gameId: 'TOWER234' });
+    actor.send({ type: 'invitation.declined', playerName: 'Bob', gameName: 'La Tour' });
+    expect(actor.getSnapshot().value).toBe('confirmingDeletion');
+    expect(actor.getSnapshot().context.notice).toEqual({
+      tone: 'info',
+      text: 'Bob a refusé votre invitation à «\u00a0La Tour\u00a0».',
+    });
   });
 
   it('opens the game 2 s after join, with the MJ as player, and follows live counts', async () => {

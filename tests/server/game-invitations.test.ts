@@ -1,6 +1,10 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { GameInvitation, InvitationMoveResponse } from '../../src/api/schemas/game-invitations';
+import type {
+  GameInvitation,
+  InvitationMoveResponse,
+  InviteCandidate,
+} from '../../src/api/schemas/game-invitations';
 import type { GameData } from '../../src/api/schemas/games';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
@@ -140,7 +144,7 @@ describe.each(drivers)('game invitations (%s)', (driver) => {
 
   it('sent lists and candidates are the MJ’s own', async () => {
     const { mj, invitee, stranger, game, invite } = await setup();
-    await invite(invitee);
+    const invitationId = (await invite(invitee)).body.invitation.id;
     expect(
       (await t.api('GET', `/game-invitations/sent?gameId=${game.id}`, undefined, stranger.token)).status,
     ).toBe(403);
@@ -159,17 +163,51 @@ describe.each(drivers)('game invitations (%s)', (driver) => {
     });
     const search = async (q: string) =>
       (
-        await t.api<Array<{ id: string }>>(
+        await t.api<InviteCandidate[]>(
           'GET',
           `/game-invitations/candidates?gameId=${game.id}&q=${encodeURIComponent(q)}`,
           undefined,
           mj.token,
         )
-      ).body.map((user) => user.id);
-    expect(await search(stranger.displayName.toUpperCase())).toEqual([stranger.userId]);
-    expect(await search(invitee.displayName)).toEqual([]);
+      ).body.map((user) => [user.id, user.invitation]);
+    expect(await search(stranger.displayName.toUpperCase())).toEqual([[stranger.userId, null]]);
+    // Found, and said to be invited already: not hidden as if nobody had that name.
+    expect(await search(invitee.displayName)).toEqual([[invitee.userId, 'pending']]);
+    await t.api('POST', `/game-invitations/${invitationId}/accept`, undefined, invitee.token);
+    expect(await search(invitee.displayName)).toEqual([[invitee.userId, 'accepted']]);
     expect(await search(mj.displayName)).toEqual([]);
     expect(await search('%%')).toEqual([]);
+  });
+
+  it('tells the MJ alone that a player declined, with who and which game', async () => {
+    const { mj, invitee, stranger, game, invite } = await setup();
+    const [mjSocket, playerSocket, strangerSocket] = await Promise.all([
+      t.socket(mj.token),
+      t.socket(invitee.token),
+      t.socket(stranger.token),
+    ]);
+    const elsewhere: unknown[] = [];
+    for (const socket of [playerSocket, strangerSocket]) {
+      socket.on('invitationDeclined', (payload: unknown) => elsewhere.push(payload));
+    }
+    const id = (await invite(invitee)).body.invitation.id;
+
+    const mjHears = nextEvent<GameInvitation>(mjSocket, 'invitationDeclined');
+    expect(await t.api('POST', `/game-invitations/${id}/decline`, undefined, invitee.token)).toMatchObject({
+      status: 200,
+    });
+    expect(await mjHears).toMatchObject({
+      id,
+      status: 'declined',
+      fromUserId: mj.userId,
+      game: { id: game.id, name: 'Partie' },
+      toUser: { id: invitee.userId, display_name: invitee.displayName },
+    });
+    // An answer on each other socket comes after anything the server sent it before.
+    for (const socket of [playerSocket, strangerSocket]) {
+      await socket.timeout(5000).emitWithAck('joinGame', { gameId: 'nope' });
+    }
+    expect(elsewhere).toEqual([]);
   });
 
   it('tells both sides of every change, and a kicked player leaves the table at once', async () => {

@@ -353,6 +353,26 @@ describe.each(drivers)('table commands (%s)', (driver) => {
     expect((await serverLog(t, p.gameId)).at(-1)?.payload).not.toHaveProperty('roll');
   });
 
+  it('names a macro’s roll with its title, apart from the result it computes', async () => {
+    const owner = await joined(t, p.owner, p.gameId);
+    const macro = (text: string, label: string) =>
+      owner.send('newMessage', {
+        gameId: p.gameId,
+        playerId: p.ownerCharacter,
+        content: { kind: 'text', text, label },
+      });
+    expect(await macro('/r 1d20+3', 'Frappe du vent')).toEqual({ ok: true });
+    const rolled = (await serverLog(t, p.gameId)).at(-1)!;
+    expect(rolled).toMatchObject({ type: 'dice.rolled', payload: { label: 'Frappe du vent' } });
+    expect((rolled.payload as ChatMessage).message).toMatch(/^1d20\+3 : \[\d+\] \+3 = \d+$/);
+
+    // A title dressed as a result stays a label: the result is still the server's alone.
+    expect(await macro('/r 1d4', '1d20 : [20] = 20 —')).toEqual({ ok: true });
+    const forged = (await serverLog(t, p.gameId)).at(-1)!.payload as ChatMessage;
+    expect(forged.label).toBe('1d20 : [20] = 20 —');
+    expect(forged.message).toMatch(/^1d4 : \[[1-4]\] = [1-4]$/);
+  });
+
   // OWASP XSS Filter Evasion Cheat Sheet: stored and returned as the text they are; the client
   // renders them as text (React escapes), the server never interprets them.
   const xss = [

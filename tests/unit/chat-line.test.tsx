@@ -44,4 +44,23 @@ describe('a chat line', () => {
     expect(sanitizeMessage).toHaveBeenCalledTimes(20);
     expect(container.querySelector('.game-chat__text')!.innerHTML).toBe('Salut <b>tous</b>');
   });
+
+  it('shows a roll’s label apart from the result, as the plain text it is', () => {
+    const { container } = render(
+      <Lines
+        entries={[
+          {
+            ...entry(1, '1d20 : [7] = 7'),
+            payload: {
+              ...entry(1, '1d20 : [7] = 7').payload,
+              type: 'diceRoll',
+              label: '<b>Frappe</b> du vent',
+            },
+          },
+        ]}
+      />,
+    );
+    expect(container.querySelector('.game-chat__label')!.textContent).toBe('<b>Frappe</b> du vent');
+    expect(container.querySelector('.game-chat__text')!.textContent).toBe('1d20 : [7] = 7');
+  });
 });

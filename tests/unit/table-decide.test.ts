@@ -580,7 +580,8 @@ describe('chat and dice', () => {
       {
         type: 'dice.rolled',
         payload: {
-          message: expect.stringMatching(/^Athlétisme — 1d20\+2 : /),
+          label: 'Athlétisme',
+          message: expect.stringMatching(/^1d20\+2 : /),
           type: expect.stringMatching(/^diceRoll/),
         },
       },

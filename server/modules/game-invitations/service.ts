@@ -1,4 +1,4 @@
-import { and, eq, ilike, inArray, ne, notExists } from 'drizzle-orm';
+import { and, eq, ilike, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type {
   CreateGameInvitationRequest,
@@ -109,33 +109,31 @@ export function createGameInvitationsService({ db, access, presence, notifier }:
       return readInvitations(db, sentFor(actor.id, gameId));
     },
 
-    /** Users to invite to a game: matching the typed name, neither its MJ nor already in or invited. */
+    /**
+     * Users matching the typed name, but the MJ: those already invited or playing come with their
+     * invitation's status, so the MJ reads why they cannot be invited rather than not finding them.
+     */
     async candidates(actor: AuthUser, gameId: string, query: string): Promise<InviteCandidate[]> {
       await access.requireGameMaster(gameId, actor.id);
       const rows = await db
-        .select({ id: users.id, display_name: users.displayName })
+        .select({ id: users.id, display_name: users.displayName, invitation: gameInvitations.status })
         .from(users)
-        .where(
+        .leftJoin(
+          gameInvitations,
           and(
-            ilike(users.displayName, `%${likeEscaped(query)}%`),
-            ne(users.id, actor.id),
-            notExists(
-              db
-                .select({ id: gameInvitations.id })
-                .from(gameInvitations)
-                .where(
-                  and(
-                    eq(gameInvitations.gameId, gameId),
-                    eq(gameInvitations.toUserId, users.id),
-                    inArray(gameInvitations.status, ['pending', 'accepted']),
-                  ),
-                ),
-            ),
+            eq(gameInvitations.gameId, gameId),
+            eq(gameInvitations.toUserId, users.id),
+            // At most one: the open-invitation unique index.
+            inArray(gameInvitations.status, ['pending', 'accepted']),
           ),
         )
+        .where(and(ilike(users.displayName, `%${likeEscaped(query)}%`), ne(users.id, actor.id)))
         .orderBy(users.displayName)
         .limit(CANDIDATES_LIMIT);
-      return rows;
+      return rows.map(({ invitation, ...user }) => ({
+        ...user,
+        invitation: invitation === 'pending' || invitation === 'accepted' ? invitation : null,
+      }));
     },
 
     /**

@@ -153,7 +153,7 @@ export function createTableService({
         gameId,
         actor,
         content.kind === 'text'
-          ? { type: 'chat.send', text: content.text, speaker }
+          ? { type: 'chat.send', text: content.text, label: content.label, speaker }
           : { type: 'dice.roll', dice: content.dice, label: content.label, speaker },
       );
     },

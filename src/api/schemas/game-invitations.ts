@@ -19,7 +19,8 @@ export type CreateGameInvitationRequest = z.infer<typeof createGameInvitationReq
 
 /**
  * One invitation, the same shape on both sides: the invitee's list reads `game`, the MJ's reads
- * `toUser`. Pushed as `newInvitation` and `invitationUpdated` too.
+ * `toUser`. Pushed as `newInvitation` and `invitationUpdated` too, and as `invitationDeclined` to
+ * the MJ alone when the invitee declines.
  */
 export const gameInvitation = z.object({
   id: z.string(),
@@ -49,7 +50,12 @@ export const inviteCandidatesQuery = z.object({
   gameId: z.string({ error: 'La partie est requise' }).min(1, 'La partie est requise').max(64),
   q: z.string({ error: searchMessages.tooShort }).trim().min(SEARCH_MIN, searchMessages.tooShort).max(50),
 });
-export const inviteCandidate = z.object({ id: z.string(), display_name: z.string() });
+export const inviteCandidate = z.object({
+  id: z.string(),
+  display_name: z.string(),
+  /** Their open invitation to the game: null when they may be invited. */
+  invitation: z.enum(['pending', 'accepted']).nullable(),
+});
 export type InviteCandidate = z.infer<typeof inviteCandidate>;
 export const inviteCandidateList = z.array(inviteCandidate);
 

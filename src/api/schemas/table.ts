@@ -75,6 +75,7 @@ export const chatMessage = z.object({
   type: z.enum(MESSAGE_TYPES),
   senderUserId: z.string().nullable(),
   roll: rollResult.optional(),
+  label: z.string().optional(),
   audience: z.literal('managers').optional(),
 }) satisfies z.ZodType<ChatMessage>;
 
@@ -152,12 +153,15 @@ export type TurnOrderChangePayload = z.infer<typeof turnOrderChangePayload>;
  * `newMessage`: a chat line (commands included) or a roll of the dice form. `playerId` names the
  * character the player speaks as; the server checks it is theirs and builds the speaker.
  */
+const rollLabel = z.string().max(200).nullish();
+
 export const newMessagePayload = z.object({
   gameId,
   playerId: z.string().max(200).nullish(),
   content: z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('text'), text: z.string().max(1000) }),
-    z.object({ kind: z.literal('roll'), dice: diceSpec, label: z.string().max(200).nullish() }),
+    // A macro's line carries its title: the label of the roll the line makes, if it makes one.
+    z.object({ kind: z.literal('text'), text: z.string().max(1000), label: rollLabel }),
+    z.object({ kind: z.literal('roll'), dice: diceSpec, label: rollLabel }),
   ]),
 });
 export type NewMessagePayload = z.infer<typeof newMessagePayload>;

@@ -49,7 +49,8 @@ export type TableCommand =
   | { type: 'turnOrder.toggle'; map: string; usableId: string }
   | { type: 'turnOrder.reorder'; map: string; order: string[] }
   | { type: 'turnOrder.newCombat'; map: string }
-  | { type: 'chat.send'; text: string; speaker: Speaker }
+  /** `label`: what names the line's roll, a macro's title; a plain line speaks for itself. */
+  | { type: 'chat.send'; text: string; label?: string | null; speaker: Speaker }
   | { type: 'dice.roll'; dice: DiceSpec; label?: string | null; speaker: Speaker }
   | {
       type: 'attack.perform';
@@ -179,26 +180,37 @@ function speakerRefusal(actor: TableActor, speaker: Speaker): string | null {
     : tableMessages.playerUnidentified;
 }
 
+/**
+ * A roll's line. `heading` is part of the typed command (an /ar technique) and reads inside the
+ * result; `label` is whatever the client names the roll with (a skill, a macro's title): it is
+ * kept apart and shown as plain text, so no label can pass for a result.
+ */
 function rollEvent(
   actor: TableActor,
   speaker: Speaker,
   dice: DiceSpec,
   env: DecideEnv,
   purpose: 'check' | 'damage',
-  label?: string | null,
+  { heading, label }: { heading?: string; label?: string | null } = {},
 ): TableEventBody {
   const result = roll(dice, env.randomInt, purpose);
+  const named = label?.trim();
   return {
     type: 'dice.rolled',
     payload: message(actor, speaker, {
-      message: describeRoll(result, label ?? undefined),
+      message: describeRoll(result, heading),
       type: result.messageType,
       roll: result,
+      ...(named ? { label: named } : {}),
     }),
   };
 }
 
-function chat(actor: TableActor, text: string, speaker: Speaker, env: DecideEnv): Decision {
+function chat(
+  actor: TableActor,
+  { text, label, speaker }: Extract<TableCommand, { type: 'chat.send' }>,
+  env: DecideEnv,
+): Decision {
   const refusal = speakerRefusal(actor, speaker);
   if (refusal) return refuse(refusal);
   if (text.trim() === '') return refuse(tableMessages.emptyMessage);
@@ -213,10 +225,13 @@ function chat(actor: TableActor, text: string, speaker: Speaker, env: DecideEnv)
         payload: message(actor, speaker, { message: line.text, type: 'normal' }),
       });
     case 'roll':
-      return accept(rollEvent(actor, speaker, line.dice, env, 'check'));
+      return accept(rollEvent(actor, speaker, line.dice, env, 'check', { label }));
     case 'attackRoll':
       return accept(
-        rollEvent(actor, speaker, line.dice, env, 'damage', `${line.technique} (${line.weaponType})`),
+        rollEvent(actor, speaker, line.dice, env, 'damage', {
+          heading: `${line.technique} (${line.weaponType})`,
+          label,
+        }),
       );
   }
 }
@@ -367,13 +382,13 @@ export function decide(
       if (!managesTable(actor)) return refuse(tableMessages.onlyMasterTurnOrder);
       return turnOrder(state, command, env);
     case 'chat.send':
-      return chat(actor, command.text, command.speaker, env);
+      return chat(actor, command, env);
     case 'dice.roll': {
       const refusal = speakerRefusal(actor, command.speaker);
       if (refusal) return refuse(refusal);
       if (!isRollable(command.dice)) return refuse(tableMessages.invalidRoll);
       // A labelled form roll is a skill check ('Athlétisme'): its lone d20 can still be critical.
-      return accept(rollEvent(actor, command.speaker, command.dice, env, 'check', command.label));
+      return accept(rollEvent(actor, command.speaker, command.dice, env, 'check', { label: command.label }));
     }
     case 'attack.perform': {
       const decided = decideAttack(state, command, actor, env.randomInt);

@@ -91,6 +91,11 @@ export interface ChatMessage extends Speaker {
   senderUserId: string | null;
   roll?: RollResult;
   /**
+   * What the roller named a roll with (a skill, a macro's title): plain text shown beside the
+   * server's result, never inside it.
+   */
+  label?: string;
+  /**
    * 'managers' for a line about a token the players may not see (a hidden monster's death, an
    * attack by or on it): only the MJ and admins receive or read it.
    */

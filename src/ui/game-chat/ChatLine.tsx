@@ -42,6 +42,7 @@ export const ChatLine = memo(function ChatLine({ entry }: { entry: ChatEntry }) 
           <span className="game-chat__name">{payload.playerName}</span>
           <time dateTime={entry.createdAt}>{chatTime(entry.createdAt)}</time>
         </span>
+        {payload.label && <span className="game-chat__label">{payload.label}</span>}
         <span
           className="game-chat__text"
           // Sanitised: see sanitize.ts and its tests.

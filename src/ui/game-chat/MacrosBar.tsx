@@ -110,7 +110,7 @@ export function MacrosBar({ macros, chat }: { macros: MacrosActor; chat: ChatAct
             className="game-chat__macro-send"
             title={macro.content}
             aria-label={texts.sendMacro(macro.title)}
-            onClick={() => chat.send({ type: 'chat.say', text: macro.content })}
+            onClick={() => chat.send({ type: 'chat.say', text: macro.content, label: macro.title })}
           >
             {macro.title}
           </button>

@@ -30,9 +30,7 @@ import { TableMap, type TableMapActions } from './TableMap';
 import { AttackMenu } from './AttackMenu';
 import { attackBoard, centreOnMap, managesTable, shownMap, tokensOn } from './table-view';
 import { TurnOrderPanel } from './TurnOrderPanel';
-
-/** The name of the window the character sheet opens in, so a second click reuses it. */
-const SHEET_WINDOW = 'shattered-realms-sheet';
+import { SHEET_WINDOW } from '../sheet/sheet-window';
 
 /**
  * The live table of one game, mounted once the game is loaded: its copy of the log (table-sync,

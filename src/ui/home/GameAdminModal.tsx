@@ -89,14 +89,20 @@ export function GameAdminModal({ game, onClose }: { game: GameSummary; onClose: 
           {candidates.map((candidate) => (
             <li key={candidate.id} className="admin-row">
               <span className="admin-row__name">{candidate.display_name}</span>
-              <button
-                type="button"
-                disabled={sending}
-                onClick={() => admin.send({ type: 'player.invite', playerId: candidate.id })}
-                aria-label={`${texts.inviteButton} ${candidate.display_name}`}
-              >
-                {texts.inviteButton}
-              </button>
+              {candidate.invitation === null ? (
+                <button
+                  type="button"
+                  disabled={sending}
+                  onClick={() => admin.send({ type: 'player.invite', playerId: candidate.id })}
+                  aria-label={`${texts.inviteButton} ${candidate.display_name}`}
+                >
+                  {texts.inviteButton}
+                </button>
+              ) : (
+                <span className="admin-row__note">
+                  {candidate.invitation === 'pending' ? texts.alreadyInvited : texts.alreadyPlaying}
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -76,7 +76,11 @@ export function Modal({
 }
 
 /** A message region read out when it changes. */
-export function Feedback({ feedback }: { feedback: { tone: 'success' | 'error'; text: string } | null }) {
+export function Feedback({
+  feedback,
+}: {
+  feedback: { tone: 'success' | 'error' | 'info'; text: string } | null;
+}) {
   return (
     <p
       className={`feedback feedback--${feedback?.tone ?? 'none'}`}

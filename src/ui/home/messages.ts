@@ -25,7 +25,7 @@ export const homeMessages = {
   deletion: {
     title: 'Supprimer la partie',
     warning: (name: string) =>
-      `Cette action est définitive : tout ce que contient « ${name} » sera supprimé. Tapez le nom de la partie pour confirmer.`,
+      `Cette action est définitive\u00a0: tout ce que contient «\u00a0${name}\u00a0» sera supprimé. Tapez le nom de la partie pour confirmer.`,
     label: 'Nom de la partie',
     confirm: 'Supprimer définitivement',
     cancel: 'Annuler',
@@ -37,6 +37,8 @@ export const homeMessages = {
     searching: 'Recherche…',
     noResult: 'Aucun joueur trouvé',
     inviteButton: 'Inviter',
+    alreadyInvited: 'Invitation déjà envoyée',
+    alreadyPlaying: 'Déjà dans la partie',
     pending: 'Invitations envoyées',
     noPending: 'Aucune invitation en attente',
     revoke: 'Révoquer',

@@ -1,6 +1,5 @@
 import { useSelector } from '@xstate/react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { CharacterSheet } from '../../api/schemas/characters';
 import { COMBAT_CAPACITIES } from '../../domain/character/combat-boosts';
@@ -20,6 +19,7 @@ import {
   statLabels,
 } from '../creation/labels';
 import { sheetMessages as text } from './messages';
+import { SheetWayOut } from './SheetWayOut';
 import {
   AspectAbilitiesPanel,
   AttacksPanel,
@@ -48,9 +48,7 @@ export function CharacterSheetView({ sheet: actor }: { sheet: SheetActor }) {
           <button type="button" className="secondary" onClick={() => actor.send({ type: 'sheet.reload' })}>
             {text.retry}
           </button>{' '}
-          <Link className="sheet__back" to="/">
-            {text.back}
-          </Link>
+          <SheetWayOut />
         </p>
       </main>
     );
@@ -87,6 +85,7 @@ function SheetBody({ actor, equipment, sheet, titleId }: BodyProps) {
   const base: SheetNumbers = useSelector(equipment, (snapshot) => snapshot.context.base);
   const shown: SheetNumbers = useSelector(equipment, (snapshot) => snapshot.context.shown);
   const vitals = useSelector(actor, (snapshot) => snapshot.context.vitals);
+  const gameName = useSelector(actor, (snapshot) => snapshot.context.gameName);
   // At the table, health reads as it stands there now: « 18 / 30 ».
   const derived = (key: keyof typeof derivedLabels) =>
     vitals && key === 'HP'
@@ -108,12 +107,14 @@ function SheetBody({ actor, equipment, sheet, titleId }: BodyProps) {
           <div>
             <p className="sheet__kicker">{text.title}</p>
             <h1 id={titleId}>{sheet.name}</h1>
-            <p className="sheet__game">{sheet.gameId ? `${text.game} ${sheet.gameId}` : text.noGame}</p>
+            {sheet.gameId === null ? (
+              <p className="sheet__game">{text.noGame}</p>
+            ) : (
+              gameName !== null && <p className="sheet__game">{text.game(gameName)}</p>
+            )}
           </div>
         </div>
-        <Link className="sheet__back" to="/">
-          {text.back}
-        </Link>
+        <SheetWayOut />
       </header>
 
       <SoulCoreGauge value={sheet.soulCore} />

@@ -1,10 +1,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { characterSheetLogic } from '../../effects/characters';
 import { useAppActors } from '../app/AppActorsContext';
 import { CharacterSheetView } from './CharacterSheetView';
 import { sheetMessages as text } from './messages';
+import { SheetWayOut } from './SheetWayOut';
 import '../creation/creation.css';
 import './sheet.css';
 
@@ -22,7 +23,7 @@ export default function SheetPage() {
     <main className="sheet creation--empty">
       {!checking && (
         <p role="status">
-          {signedIn ? text.missingId : text.signInFirst} <Link to="/">{text.back}</Link>
+          {signedIn ? text.missingId : text.signInFirst} <SheetWayOut />
         </p>
       )}
     </main>

@@ -1,12 +1,13 @@
 /** The sheet page's texts: the spec's (table.md §8) come from the domain, the rest as the product writes. */
 export const sheetMessages = {
   title: 'Fiche de personnage',
-  back: "Retour à l'accueil",
+  back: 'Retour à l’accueil',
+  close: 'Fermer la fiche',
   signInFirst: 'Connectez-vous pour consulter une fiche.',
   missingId: 'Aucun personnage indiqué.',
   loading: 'Chargement de la fiche…',
   retry: 'Réessayer',
-  game: 'Partie',
+  game: (name: string) => `Partie «\u00a0${name}\u00a0»`,
   noGame: 'Hors partie',
   soulCore: "Noyau d'âme",
   vitals: 'Caractéristiques',

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Friend, UserSearchResult } from '../../api/schemas/friends';
 import type { friendInvitationMachine } from '../../machines/friend-invitation.machine';
+import { nameMatchesSearch } from '../../domain/social';
 import type { friendsListMachine } from '../../machines/friends-list.machine';
 import { formatDateTime, socialMessages as texts } from './messages';
 import { SocialAlert } from './SocialAlert';
@@ -78,8 +79,12 @@ function UserSearch({ friendsList }: { friendsList: FriendsListRef }) {
   const query = useSelector(friendsList, (snapshot) => snapshot.context.query);
   const hint = useSelector(friendsList, (snapshot) => snapshot.context.searchHint);
   const results = useSelector(friendsList, (snapshot) => snapshot.context.results);
+  const friends = useSelector(friendsList, (snapshot) => snapshot.context.friends);
   const searching = useSelector(friendsList, (snapshot) => !snapshot.matches({ search: 'idle' }));
   const searched = query.trim().length >= 2 && !searching;
+  const knownFriends = searched
+    ? friends.filter((friend) => nameMatchesSearch(friend.display_name, query))
+    : [];
 
   return (
     <section aria-label={texts.searchTitle}>
@@ -93,9 +98,21 @@ function UserSearch({ friendsList }: { friendsList: FriendsListRef }) {
         onChange={(event) => friendsList.send({ type: 'search.change', query: event.target.value })}
       />
       <p className="social-hint" aria-live="polite">
-        {hint ?? (searching ? texts.searching : searched && results.length === 0 ? texts.noResults : '')}
+        {hint ??
+          (searching
+            ? texts.searching
+            : searched && results.length === 0 && knownFriends.length === 0
+              ? texts.noResults
+              : '')}
       </p>
       <ul className="social-list">
+        {knownFriends.map((friend) => (
+          <li key={friend.id} className="social-row">
+            <span className="social-row__name">{friend.display_name}</span>
+            <Presence online={friend.isOnline} />
+            <span className="social-row__note">{texts.alreadyFriend}</span>
+          </li>
+        ))}
         {results.map((user) => (
           <SearchResult key={user.id} user={user} friendsList={friendsList} />
         ))}

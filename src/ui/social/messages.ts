@@ -13,6 +13,7 @@ export const socialMessages = {
   noResults: 'Aucun joueur trouvé',
   add: 'Ajouter',
   invitationSent: 'Invitation envoyée',
+  alreadyFriend: 'Déjà dans vos amis',
   acceptTheirs: 'Accepter son invitation',
   receivedTitle: 'Invitations reçues',
   noReceived: 'Aucune invitation reçue',
