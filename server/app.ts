@@ -113,6 +113,7 @@ export async function buildApp({
       tokens,
       sockets: app.realtime,
       passwords: createPasswordHasher(config.fastPasswordHashing ? TEST_COST : PRODUCTION_COST),
+      refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
     });
     const users = createUsersService(database);
     const presence = createPresence({

@@ -25,6 +25,9 @@ const envSchema = z.object({
   PUBLIC_URL: optional(z.url()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  // Two tabs refreshing at once present the same refresh token; the second, within this many
+  // seconds of the first, is not taken for a theft (docs/server.md "Tokens").
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   // Behind a reverse proxy the client IP (rate limits, logs) comes from X-Forwarded-For.
   TRUST_PROXY: optional(z.string()),
@@ -57,6 +60,7 @@ export interface Config {
   publicUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   authRateLimitMax: number;
+  refreshReuseGraceSeconds: number;
   clientDir: string;
   trustProxy: boolean | number | string;
   /** Always ends with '/', so a file name appends to it. */
@@ -87,6 +91,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     clientDir: e.CLIENT_DIR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     imageBucketUrl: withTrailingSlash(e.IMAGE_BUCKET_URL),

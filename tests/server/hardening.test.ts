@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionTokens } from '../../src/api/schemas/auth';
 import type { UserSearchResult } from '../../src/api/schemas/friends';
 import type { InvitationMoveResponse } from '../../src/api/schemas/game-invitations';
 import { gameIdListNames } from '../../src/api/schemas/games';
@@ -170,6 +171,47 @@ describe.each(drivers)('hardening (%s)', (driver) => {
       );
       expect(accept.status).toBe(200);
       expect((await bare('DELETE', `/game-data/${game.body.id}`, mj.token)).status).toBe(200);
+    });
+  });
+
+  describe('sessions', () => {
+    const refresh = (refreshToken: string) => t.api<SessionTokens>('POST', '/auth/refresh', { refreshToken });
+
+    it('lets two tabs refresh with the same token at once, and the session lives', async () => {
+      const user = await t.register();
+      const [first, second] = await Promise.all([refresh(user.refreshToken), refresh(user.refreshToken)]);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      expect(first.body.refreshToken).not.toBe(second.body.refreshToken);
+      for (const answer of [first, second]) {
+        expect((await t.api('GET', '/auth/verify', undefined, answer.body.token)).status).toBe(200);
+        expect((await refresh(answer.body.refreshToken)).status).toBe(200);
+      }
+    });
+
+    it('still revokes the family for a token older than the one swapped last', async () => {
+      const user = await t.register();
+      const next = await refresh(user.refreshToken);
+      const latest = await refresh(next.body.refreshToken);
+      expect(latest.status).toBe(200);
+      expect((await refresh(user.refreshToken)).status).toBe(401);
+      expect((await refresh(latest.body.refreshToken)).status).toBe(401);
+      expect((await t.api('GET', '/auth/verify', undefined, latest.body.token)).status).toBe(401);
+    });
+
+    it('revokes the family for a replay after the grace', async () => {
+      const strict = await startTestServer({ driver, env: { REFRESH_REUSE_GRACE_SECONDS: '0' } });
+      try {
+        const user = await strict.register();
+        const rotated = await strict.api<SessionTokens>('POST', '/auth/refresh', {
+          refreshToken: user.refreshToken,
+        });
+        expect(rotated.status).toBe(200);
+        const replay = await strict.api('POST', '/auth/refresh', { refreshToken: user.refreshToken });
+        expect(replay).toMatchObject({ status: 401, body: { error: 'Session invalide ou expirée' } });
+        expect((await strict.api('GET', '/auth/verify', undefined, rotated.body.token)).status).toBe(401);
+      } finally {
+        await strict.close();
+      }
     });
   });
 });

@@ -36,6 +36,8 @@ export interface AuthServiceDeps {
   tokens: TokenService;
   sockets: SocketTerminator;
   passwords: PasswordHasher;
+  /** How long a just-swapped refresh token may be shown again (`REFRESH_REUSE_GRACE_SECONDS`). */
+  refreshReuseGraceSeconds: number;
 }
 
 /** The messages a unique index stands for, so racing writes still get the right 409. */
@@ -50,7 +52,13 @@ function asConflict(error: unknown): unknown {
   return message ? httpError(409, message) : error;
 }
 
-export function createAuthService({ db, tokens, sockets, passwords }: AuthServiceDeps) {
+export function createAuthService({
+  db,
+  tokens,
+  sockets,
+  passwords,
+  refreshReuseGraceSeconds,
+}: AuthServiceDeps) {
   const { hashPassword, verifyPassword, verifyAgainstDummy } = passwords;
   async function tokensFor(user: UserRow, session: OpenedSession): Promise<SessionTokens> {
     return {
@@ -106,7 +114,7 @@ export function createAuthService({ db, tokens, sockets, passwords }: AuthServic
     },
 
     async refresh(refreshToken: string): Promise<SessionTokens> {
-      const rotation = await rotateRefreshToken(db, refreshToken);
+      const rotation = await rotateRefreshToken(db, refreshToken, refreshReuseGraceSeconds);
       if (rotation.outcome === 'reused') sockets.disconnectSession(rotation.sid);
       if (rotation.outcome !== 'rotated') throw httpError(401, commonMessages.invalidSession);
       return tokensFor(rotation.user, rotation);
