@@ -4,6 +4,7 @@ import { readOrCreateJwtSecret, type Config } from './config';
 import { openDatabase, type Db } from './db/client';
 import { createLogger } from './lib/logger';
 import { createAccessGuard } from './modules/auth/access';
+import { backfillDisplayNameSkeletons } from './modules/auth/display-name-skeletons';
 import { authRoutes } from './modules/auth/routes';
 import { createPasswordHasher, PRODUCTION_COST, TEST_COST } from './modules/auth/passwords';
 import { createAuthService } from './modules/auth/service';
@@ -89,6 +90,7 @@ export async function buildApp({
 
   try {
     const tokens = createTokenService(await signingSecret(config, log));
+    await backfillDisplayNameSkeletons(database, log);
     const access = createAccessGuard(database, tokens);
 
     // First, so the latency it measures includes every other hook.

@@ -214,4 +214,63 @@ describe.each(drivers)('hardening (%s)', (driver) => {
       }
     });
   });
+
+  describe('display names that imitate', () => {
+    const invisible =
+      "Le nom d'affichage ne peut pas contenir de caractère invisible, de contrôle ou de changement de sens d'écriture.";
+    const taken = { status: 409, body: { error: "Ce nom d'affichage est déjà utilisé" } };
+    const fresh = () => randomUUID().slice(0, 6);
+    const registerAs = (displayName: string) =>
+      t.api('POST', '/auth/register', {
+        email: `imitation-${randomUUID()}@example.com`,
+        password: 'motdepasse',
+        displayName,
+      });
+    const isAvailable = async (name: string, token?: string) =>
+      (
+        await t.api<{ isAvailable: boolean }>(
+          'GET',
+          `/auth/check-display-name?displayName=${encodeURIComponent(name)}`,
+          undefined,
+          token,
+        )
+      ).body.isAvailable;
+
+    it('refuses invisible, control and bidi characters with a French 400', async () => {
+      const user = await t.register();
+      for (const name of ['An\u200Ba', 'An\u202Ea', '\uFEFFAna', 'An\u2066a', 'An\u0007a']) {
+        expect(await registerAs(name)).toMatchObject({ status: 400, body: { error: invisible } });
+        expect(
+          await t.api('PUT', '/auth/profile', { displayName: name, email: user.email }, user.token),
+        ).toMatchObject({ status: 400, body: { error: invisible } });
+        expect(await isAvailable(name)).toBe(false);
+      }
+    });
+
+    it('stores the NFKC form and takes a look-alike for the same name', async () => {
+      const id = fresh();
+      const owner = await t.register({ displayName: `Ａ${id}` });
+      const profile = await t.api<{ display_name: string }>('GET', '/auth/profile', undefined, owner.token);
+      expect(profile.body.display_name).toBe(`A${id}`);
+      const cyrillicA = `\u0410${id}`;
+      expect(await isAvailable(cyrillicA)).toBe(false);
+      expect(await isAvailable(cyrillicA, owner.token)).toBe(true);
+      expect(await registerAs(cyrillicA)).toMatchObject(taken);
+
+      const other = await t.register();
+      expect(
+        await t.api('PUT', '/auth/profile', { displayName: `a${id}`, email: other.email }, other.token),
+      ).toMatchObject(taken);
+    });
+
+    it('lets one of two look-alike registrations at the same moment win', async () => {
+      const id = fresh();
+      const answers = await Promise.all([
+        registerAs(`B0${id}`),
+        registerAs(`BO${id}`),
+        registerAs(`bo${id}`),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+    });
+  });
 });
