@@ -144,8 +144,14 @@ export async function buildApp({
     const tablePresence = createTablePresence(app.realtime);
     const notifier = createInvitationNotifier(database, app.realtime);
     const gameDeps = { db: database, access: gameAccess, presence: tablePresence, notifier };
-    app.realtime.onConnection(tableEvents({ ...gameDeps, log: app.log.child({ module: 'table' }) }));
-    const table = useTable(app, { ...gameDeps, soleWriter: soleWriter ?? opened?.driver === 'pglite' });
+    app.realtime.onConnection(
+      tableEvents({ ...gameDeps, identity: access, log: app.log.child({ module: 'table' }) }),
+    );
+    const table = useTable(app, {
+      ...gameDeps,
+      identity: access,
+      soleWriter: soleWriter ?? opened?.driver === 'pglite',
+    });
     started.table = table;
     await app.register(
       async (api) => {

@@ -6,7 +6,10 @@ import type { SessionTokens } from '../../src/api/schemas/auth';
 import type { UserSearchResult } from '../../src/api/schemas/friends';
 import type { InvitationMoveResponse } from '../../src/api/schemas/game-invitations';
 import { gameIdListNames } from '../../src/api/schemas/games';
+import { createUsersService } from '../../server/modules/users/service';
+import { rooms } from '../../server/realtime/rooms';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { mapChoice, tableParty } from '../helpers/table';
 
 const emptyLists = Object.fromEntries(gameIdListNames.map((name) => [name, []]));
 
@@ -271,6 +274,36 @@ describe.each(drivers)('hardening (%s)', (driver) => {
         registerAs(`bo${id}`),
       ]);
       expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
+    });
+  });
+
+  describe('a role changed while connected', () => {
+    const forbidden = "Vous n'êtes pas autorisé à accéder à cette partie...";
+
+    it('ends a demoted admin’s powers at the table at their next action', async () => {
+      const party = await tableParty(t);
+      const admin = await t.register();
+      const users = createUsersService(t.database.db);
+      await users.grantRole(admin.email, 'admin');
+      const socket = await t.socket(admin.token);
+      expect(await emitWithAck(socket, 'joinGame', { gameId: party.gameId })).toMatchObject({ ok: true });
+      expect(await emitWithAck(socket, 'tableCatchUp', { gameId: party.gameId, afterSeq: 0 })).toMatchObject({
+        ok: true,
+      });
+      const managers = async () =>
+        (await t.app.realtime.io.in(rooms.tableManagers(party.gameId)).fetchSockets()).map((s) => s.id);
+      expect(await managers()).toContain(socket.id);
+
+      // Another process (`npm run user:role`) changes the role: only the database knows.
+      await users.grantRole(admin.email, 'player');
+      expect(
+        await emitWithAck(socket, 'mapChange', { gameId: party.gameId, map: mapChoice(party, 'Crypte') }),
+      ).toEqual({ ok: false, error: forbidden });
+      expect(await managers()).not.toContain(socket.id);
+      expect(await emitWithAck(socket, 'joinGame', { gameId: party.gameId })).toEqual({
+        ok: false,
+        error: forbidden,
+      });
     });
   });
 });
