@@ -45,7 +45,7 @@ import { createUsersService } from './modules/users/service';
 import { useAuthentication } from './plugins/authentication';
 import { useClient } from './plugins/client';
 import { frameworkErrors, useErrorHandling } from './plugins/error-handler';
-import { limitAttempts, useRateLimit } from './plugins/rate-limit';
+import { limitAttempts, limitNameChecks, limitPasswordChecks, useRateLimit } from './plugins/rate-limit';
 import { useRealtime } from './plugins/realtime';
 import { useSecurityHeaders } from './plugins/security-headers';
 import { useTable } from './plugins/table';
@@ -157,7 +157,12 @@ export async function buildApp({
       async (api) => {
         await api.register(healthRoutes, { db: database });
         await api.register(monitoringRoutes, { metrics });
-        await api.register(authRoutes, { service: auth, attemptsLimit: limitAttempts(config) });
+        await api.register(authRoutes, {
+          service: auth,
+          attemptsLimit: limitAttempts(config),
+          passwordChecksLimit: limitPasswordChecks(config),
+          nameChecksLimit: limitNameChecks(config),
+        });
         await api.register(usersRoutes, { service: users, search: friends.search });
         await api.register(publicConfigRoutes, { config });
         await api.register(charactersRoutes, {

@@ -25,6 +25,9 @@ const envSchema = z.object({
   PUBLIC_URL: optional(z.url()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  // The availability check is public and answers whether a name exists: enough for a form typed
+  // into (one call per 500 ms pause), too few to list the platform's names.
+  NAME_CHECK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
   // Two tabs refreshing at once present the same refresh token; the second, within this many
   // seconds of the first, is not taken for a theft (docs/server.md "Tokens").
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
@@ -61,6 +64,7 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   authRateLimitMax: number;
   refreshReuseGraceSeconds: number;
+  nameCheckRateLimitMax: number;
   clientDir: string;
   trustProxy: boolean | number | string;
   /** Always ends with '/', so a file name appends to it. */
@@ -92,6 +96,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    nameCheckRateLimitMax: e.NAME_CHECK_RATE_LIMIT_MAX,
     clientDir: e.CLIENT_DIR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     imageBucketUrl: withTrailingSlash(e.IMAGE_BUCKET_URL),

@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { commonMessages, httpError } from '../lib/errors';
@@ -14,4 +14,23 @@ export async function useRateLimit(app: FastifyInstance): Promise<void> {
 /** Route config for the credential endpoints: AUTH_RATE_LIMIT_MAX attempts per IP per minute. */
 export function limitAttempts(config: Pick<Config, 'authRateLimitMax'>): FastifyContextConfig {
   return { rateLimit: { max: config.authRateLimitMax, timeWindow: '1 minute' } };
+}
+
+/**
+ * Limiter options for the routes that check a signed-in user's password (change it, delete the
+ * account): as many tries as login, counted per account, since whoever holds a stolen access token
+ * may guess from many addresses. One limiter (`app.rateLimit`) serves both routes as a preHandler,
+ * after authentication, so one count covers both and the account is known.
+ */
+export function limitPasswordChecks(config: Pick<Config, 'authRateLimitMax'>): RateLimitOptions {
+  return {
+    max: config.authRateLimitMax,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => request.user?.id ?? request.ip,
+  };
+}
+
+/** Route config for the public name check: NAME_CHECK_RATE_LIMIT_MAX per IP per minute. */
+export function limitNameChecks(config: Pick<Config, 'nameCheckRateLimitMax'>): FastifyContextConfig {
+  return { rateLimit: { max: config.nameCheckRateLimitMax, timeWindow: '1 minute' } };
 }

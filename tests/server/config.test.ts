@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       publicUrl: undefined,
       logLevel: 'info',
       authRateLimitMax: 20,
+      refreshReuseGraceSeconds: 30,
+      nameCheckRateLimitMax: 60,
       clientDir: 'dist/client',
       trustProxy: false,
       imageBucketUrl: 'https://images.shatteredrealms.fr/',

@@ -306,4 +306,42 @@ describe.each(drivers)('hardening (%s)', (driver) => {
       });
     });
   });
+
+  describe('attempts that never end', () => {
+    const tooMany = { status: 429, body: { error: 'Trop de tentatives, veuillez réessayer plus tard.' } };
+
+    it('limits a signed-in user’s password checks like login, per account', async () => {
+      const limited = await startTestServer({ driver, env: { AUTH_RATE_LIMIT_MAX: '3' } });
+      try {
+        const [guesser, neighbour] = await limited.registerMany(2);
+        const wrong = { currentPassword: 'pas-le-bon', newPassword: 'nouveau-mot' };
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const response = await limited.api('POST', '/auth/change-password', wrong, guesser.token);
+          expect(response.status).toBe(400);
+        }
+        expect(await limited.api('POST', '/auth/change-password', wrong, guesser.token)).toMatchObject(
+          tooMany,
+        );
+        // One count for both routes: deleting the account is the same password guess.
+        expect(
+          await limited.api('DELETE', '/auth/account', { password: guesser.password }, guesser.token),
+        ).toMatchObject(tooMany);
+        // Another account from the same address is not held back.
+        expect((await limited.api('POST', '/auth/change-password', wrong, neighbour.token)).status).toBe(400);
+      } finally {
+        await limited.close();
+      }
+    });
+
+    it('limits the public display-name check per address', async () => {
+      const limited = await startTestServer({ driver, env: { NAME_CHECK_RATE_LIMIT_MAX: '3' } });
+      try {
+        const check = () => limited.api('GET', '/auth/check-display-name?displayName=Quelquun');
+        for (let attempt = 0; attempt < 3; attempt += 1) expect((await check()).status).toBe(200);
+        expect(await check()).toMatchObject(tooMany);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
 });
