@@ -132,7 +132,7 @@ export async function buildApp({
       presence,
       areFriends: friends.areFriends,
     });
-    app.realtime.onConnection(privateMessageEvents(messages));
+    app.realtime.onConnection(privateMessageEvents(messages, config.messageBurst));
     const gameAccess = createGameAccess(database);
     const sheetsChanged = createSheetNotices({
       db: database,
@@ -151,6 +151,7 @@ export async function buildApp({
       ...gameDeps,
       identity: access,
       soleWriter: soleWriter ?? opened?.driver === 'pglite',
+      messageBurst: config.messageBurst,
     });
     started.table = table;
     await app.register(

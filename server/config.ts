@@ -28,6 +28,9 @@ const envSchema = z.object({
   // The availability check is public and answers whether a name exists: enough for a form typed
   // into (one call per 500 ms pause), too few to list the platform's names.
   NAME_CHECK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+  // Chat lines a socket may send at once (table or private), then one a second: a typed
+  // conversation never meets it, a script flooding a table does.
+  MESSAGE_BURST: z.coerce.number().int().positive().default(10),
   // Two tabs refreshing at once present the same refresh token; the second, within this many
   // seconds of the first, is not taken for a theft (docs/server.md "Tokens").
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
@@ -65,6 +68,7 @@ export interface Config {
   authRateLimitMax: number;
   refreshReuseGraceSeconds: number;
   nameCheckRateLimitMax: number;
+  messageBurst: number;
   clientDir: string;
   trustProxy: boolean | number | string;
   /** Always ends with '/', so a file name appends to it. */
@@ -97,6 +101,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     nameCheckRateLimitMax: e.NAME_CHECK_RATE_LIMIT_MAX,
+    messageBurst: e.MESSAGE_BURST,
     clientDir: e.CLIENT_DIR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     imageBucketUrl: withTrailingSlash(e.IMAGE_BUCKET_URL),

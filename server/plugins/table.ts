@@ -16,7 +16,14 @@ declare module 'fastify' {
 /** The live table's service, its socket events, and `app.table` for the other modules. */
 export function useTable(
   app: FastifyInstance,
-  deps: { db: Db; access: GameAccess; identity: AccessGuard; presence: TablePresence; soleWriter: boolean },
+  deps: {
+    db: Db;
+    access: GameAccess;
+    identity: AccessGuard;
+    presence: TablePresence;
+    soleWriter: boolean;
+    messageBurst: number;
+  },
 ): TableService {
   const service = createTableService({
     db: deps.db,
@@ -26,7 +33,12 @@ export function useTable(
     soleWriter: deps.soleWriter,
   });
   app.realtime.onConnection(
-    tableSocketEvents({ table: service, presence: deps.presence, identity: deps.identity }),
+    tableSocketEvents({
+      table: service,
+      presence: deps.presence,
+      identity: deps.identity,
+      messageBurst: deps.messageBurst,
+    }),
   );
   app.decorate('table', {
     postSystemMessage: service.postSystemMessage,

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       authRateLimitMax: 20,
       refreshReuseGraceSeconds: 30,
       nameCheckRateLimitMax: 60,
+      messageBurst: 10,
       clientDir: 'dist/client',
       trustProxy: false,
       imageBucketUrl: 'https://images.shatteredrealms.fr/',

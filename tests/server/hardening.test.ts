@@ -343,5 +343,42 @@ describe.each(drivers)('hardening (%s)', (driver) => {
         await limited.close();
       }
     });
+
+    it('refuses a socket sending chat lines faster than its bucket, in French', async () => {
+      const flood = 'Vous envoyez des messages trop vite : patientez un instant.';
+      const limited = await startTestServer({ driver, env: { MESSAGE_BURST: '3' } });
+      try {
+        const party = await tableParty(limited);
+        const [ana, bea] = await limited.registerMany(2);
+        const sent = await limited.api<{ invitation: { id: string } }>(
+          'POST',
+          '/users/friends',
+          { friendId: bea.userId },
+          ana.token,
+        );
+        await limited.api(
+          'POST',
+          `/users/invitations/${sent.body.invitation.id}/accept`,
+          undefined,
+          bea.token,
+        );
+        const socket = await limited.socket(ana.token);
+        const whisper = () =>
+          emitWithAck(socket, 'sendPrivateMessage', { receiverId: bea.userId, content: 'Coucou' });
+        for (let line = 0; line < 3; line += 1) expect(await whisper()).toMatchObject({ ok: true });
+        expect(await whisper()).toEqual({ ok: false, error: flood });
+
+        const mj = await limited.socket(party.mj.token);
+        const say = () =>
+          emitWithAck(mj, 'newMessage', {
+            gameId: party.gameId,
+            content: { kind: 'text', text: 'Silence !' },
+          });
+        for (let line = 0; line < 3; line += 1) expect(await say()).toMatchObject({ ok: true });
+        expect(await say()).toEqual({ ok: false, error: flood });
+      } finally {
+        await limited.close();
+      }
+    });
   });
 });

@@ -19,6 +19,7 @@ import { tableMessages } from '../../../src/domain/table/messages';
 import type { TableActor } from '../../../src/domain/table/types';
 import type { Role } from '../../../src/api/schemas/auth';
 import { httpError } from '../../lib/errors';
+import { createTokenBucket, MESSAGES_PER_SECOND, messageFloodRefusal } from '../../lib/token-bucket';
 import { rereadIdentity } from '../../realtime/identity';
 import { rooms, tableRoomsOf } from '../../realtime/rooms';
 import type { ConnectionHandler, RealtimeSocket } from '../../realtime/types';
@@ -55,16 +56,20 @@ export function tableSocketEvents({
   table,
   presence,
   identity,
+  messageBurst,
 }: {
   table: TableService;
   presence: TablePresence;
   identity: AccessGuard;
+  /** Chat lines a socket may send at once (`MESSAGE_BURST`). */
+  messageBurst: number;
 }): ConnectionHandler {
   return (socket, on) => {
     const user = () => socket.data.user;
     const seats = new Map<string, SeatedActor>();
     let seatedAs: Role = user().role;
     let drags = { second: 0, count: 0 };
+    const chat = createTokenBucket(messageBurst, MESSAGES_PER_SECOND);
 
     /**
      * Every table the socket holds a seat at, read again under the account's new role. A table it
@@ -123,6 +128,7 @@ export function tableSocketEvents({
       await table.attack(payload.gameId, await actorOf(payload.gameId), payload);
     });
     on('newMessage', newMessagePayload, async (payload) => {
+      if (!chat.take()) throw httpError(429, messageFloodRefusal);
       await table.say(payload.gameId, await actorOf(payload.gameId), payload);
     });
 
