@@ -6,6 +6,7 @@ import type { SessionTokens } from '../../src/api/schemas/auth';
 import type { UserSearchResult } from '../../src/api/schemas/friends';
 import type { InvitationMoveResponse } from '../../src/api/schemas/game-invitations';
 import { gameIdListNames } from '../../src/api/schemas/games';
+import { games, macros } from '../../server/db/schema/index';
 import { createUsersService } from '../../server/modules/users/service';
 import { rooms } from '../../server/realtime/rooms';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
@@ -379,6 +380,35 @@ describe.each(drivers)('hardening (%s)', (driver) => {
       } finally {
         await limited.close();
       }
+    });
+
+    it('caps the macros a user keeps and the games an MJ runs with a French 409, even at once', async () => {
+      const user = await t.register();
+      await t.database.db
+        .insert(macros)
+        .values(
+          Array.from({ length: 198 }, (_, n) => ({ userId: user.userId, title: `M${n}`, content: 'x' })),
+        );
+      const macro = { title: 'Attaque', content: '/r 1d20', visible: true };
+      const racing = await Promise.all([1, 2, 3].map(() => t.api('POST', '/macro', macro, user.token)));
+      expect(racing.map((answer) => answer.status).sort()).toEqual([201, 201, 409]);
+      expect(racing.find((answer) => answer.status === 409)?.body).toEqual({
+        error: 'Vous avez atteint la limite de 200 macros : supprimez-en une pour en créer une autre.',
+      });
+
+      await t.database.db.insert(games).values(
+        Array.from({ length: 49 }, (_, n) => ({
+          id: `CAP${n}${randomUUID().slice(0, 4)}`,
+          name: 'Vieille',
+          mjUserId: user.userId,
+        })),
+      );
+      const game = { name: 'Encore une', ...emptyLists };
+      const created = await Promise.all([1, 2].map(() => t.api('POST', '/game-data', game, user.token)));
+      expect(created.map((answer) => answer.status).sort()).toEqual([201, 409]);
+      expect(created.find((answer) => answer.status === 409)?.body).toEqual({
+        error: 'Vous avez atteint la limite de 50 parties : supprimez-en une pour en créer une autre.',
+      });
     });
   });
 });
