@@ -45,7 +45,13 @@ import { createUsersService } from './modules/users/service';
 import { useAuthentication } from './plugins/authentication';
 import { useClient } from './plugins/client';
 import { frameworkErrors, useErrorHandling } from './plugins/error-handler';
-import { limitAttempts, limitNameChecks, limitPasswordChecks, useRateLimit } from './plugins/rate-limit';
+import {
+  limitAttempts,
+  limitNameChecks,
+  limitPasswordChecks,
+  limitRestMessages,
+  useRateLimit,
+} from './plugins/rate-limit';
 import { useRealtime } from './plugins/realtime';
 import { useSecurityHeaders } from './plugins/security-headers';
 import { useTable } from './plugins/table';
@@ -190,7 +196,7 @@ export async function buildApp({
           }),
         });
         await api.register(friendsRoutes, { service: friends });
-        await api.register(messagesRoutes, { service: messages });
+        await api.register(messagesRoutes, { service: messages, sendingLimit: limitRestMessages(config) });
         await api.register(tableRoutes, { service: table });
         await api.register(resourcesRoutes, { service: resources });
         await api.register(storeRoutes, { service: createStoreService(database, resources) });

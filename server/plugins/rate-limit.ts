@@ -2,6 +2,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyContextConfig, FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { commonMessages, httpError } from '../lib/errors';
+import { messageFloodRefusal } from '../lib/token-bucket';
 
 /** Registered for everyone but applied only where a route asks, through `limitAttempts`. */
 export async function useRateLimit(app: FastifyInstance): Promise<void> {
@@ -33,4 +34,18 @@ export function limitPasswordChecks(config: Pick<Config, 'authRateLimitMax'>): R
 /** Route config for the public name check: NAME_CHECK_RATE_LIMIT_MAX per IP per minute. */
 export function limitNameChecks(config: Pick<Config, 'nameCheckRateLimitMax'>): FastifyContextConfig {
   return { rateLimit: { max: config.nameCheckRateLimitMax, timeWindow: '1 minute' } };
+}
+
+/**
+ * Limiter options for `POST /message`, the REST twin of `sendPrivateMessage`: the socket's bucket
+ * as a window per account (MESSAGE_BURST lines per MESSAGE_BURST seconds), so the same rate holds
+ * whichever way a line comes.
+ */
+export function limitRestMessages(config: Pick<Config, 'messageBurst'>): RateLimitOptions {
+  return {
+    max: config.messageBurst,
+    timeWindow: config.messageBurst * 1000,
+    keyGenerator: (request) => request.user?.id ?? request.ip,
+    errorResponseBuilder: () => httpError(429, messageFloodRefusal),
+  };
 }

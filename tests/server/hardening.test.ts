@@ -368,6 +368,11 @@ describe.each(drivers)('hardening (%s)', (driver) => {
           emitWithAck(socket, 'sendPrivateMessage', { receiverId: bea.userId, content: 'Coucou' });
         for (let line = 0; line < 3; line += 1) expect(await whisper()).toMatchObject({ ok: true });
         expect(await whisper()).toEqual({ ok: false, error: flood });
+        // Over REST, the same rate per account.
+        const post = () =>
+          limited.api('POST', '/message', { receiverId: bea.userId, content: 'Coucou' }, ana.token);
+        for (let line = 0; line < 3; line += 1) expect((await post()).status).toBe(201);
+        expect(await post()).toMatchObject({ status: 429, body: { error: flood } });
 
         const mj = await limited.socket(party.mj.token);
         const say = () =>
