@@ -4,9 +4,11 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionTokens } from '../../src/api/schemas/auth';
 import type { UserSearchResult } from '../../src/api/schemas/friends';
+import { displayNameSkeleton } from '../../src/domain/display-name';
 import type { InvitationMoveResponse } from '../../src/api/schemas/game-invitations';
 import { gameIdListNames } from '../../src/api/schemas/games';
-import { games, macros } from '../../server/db/schema/index';
+import { eq, inArray } from 'drizzle-orm';
+import { games, macros, users } from '../../server/db/schema/index';
 import { createUsersService } from '../../server/modules/users/service';
 import { rooms } from '../../server/realtime/rooms';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
@@ -265,6 +267,50 @@ describe.each(drivers)('hardening (%s)', (driver) => {
       expect(
         await t.api('PUT', '/auth/profile', { displayName: `a${id}`, email: other.email }, other.token),
       ).toMatchObject(taken);
+    });
+
+    it('gives older accounts their skeleton at start, the first of two look-alikes keeping it', async () => {
+      const first = await startTestServer({ driver });
+      let second: TestServer | undefined;
+      try {
+        const id = fresh();
+        const [older, imitation] = [
+          await first.register({ displayName: `Ana${id}` }),
+          await first.register(),
+        ];
+        const { db } = first.database;
+        // As before the column: no skeleton, and an imitation the lower-case index let through.
+        await db
+          .update(users)
+          .set({ displayName: `Аna${id}` })
+          .where(eq(users.id, imitation.userId));
+        await db
+          .update(users)
+          .set({ displayNameSkeleton: null })
+          .where(inArray(users.id, [older.userId, imitation.userId]));
+        await first.stop();
+        second = await startTestServer({ driver, peerOf: first });
+        const rows = await db
+          .select({ id: users.id, skeleton: users.displayNameSkeleton })
+          .from(users)
+          .where(inArray(users.id, [older.userId, imitation.userId]));
+        expect(Object.fromEntries(rows.map((row) => [row.id, row.skeleton]))).toEqual({
+          [older.userId]: displayNameSkeleton(`Ana${id}`),
+          [imitation.userId]: null,
+        });
+        expect(
+          (
+            await second.api('POST', '/auth/register', {
+              email: `third-${id}@example.com`,
+              password: 'motdepasse',
+              displayName: `ANA${id}`,
+            })
+          ).status,
+        ).toBe(409);
+      } finally {
+        await second?.close();
+        await first.close();
+      }
     });
 
     it('lets one of two look-alike registrations at the same moment win', async () => {
