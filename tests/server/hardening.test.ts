@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionTokens } from '../../src/api/schemas/auth';
 import type { UserSearchResult } from '../../src/api/schemas/friends';
 import { displayNameSkeleton } from '../../src/domain/display-name';
@@ -10,6 +10,7 @@ import { gameIdListNames } from '../../src/api/schemas/games';
 import { eq, inArray } from 'drizzle-orm';
 import { games, macros, users } from '../../server/db/schema/index';
 import { createUsersService } from '../../server/modules/users/service';
+import { announceAccountChange } from '../../server/realtime/account-changes';
 import { rooms } from '../../server/realtime/rooms';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 import { mapChoice, tableParty } from '../helpers/table';
@@ -352,6 +353,30 @@ describe.each(drivers)('hardening (%s)', (driver) => {
         error: forbidden,
       });
     });
+
+    it.skipIf(!process.env.REDIS_URL)(
+      'makes every server read the account at once when the CLI changes a role (Redis)',
+      async () => {
+        const party = await tableParty(t);
+        const admin = await t.register();
+        const users = createUsersService(t.database.db);
+        await users.grantRole(admin.email, 'admin');
+        const socket = await t.socket(admin.token);
+        await emitWithAck(socket, 'tableCatchUp', { gameId: party.gameId, afterSeq: 0 });
+        const managers = async () =>
+          (await t.app.realtime.io.in(rooms.tableManagers(party.gameId)).fetchSockets()).map((s) => s.id);
+        expect(await managers()).toContain(socket.id);
+
+        // What `npm run user:role` does: the database, then a word to every server through Redis.
+        await users.grantRole(admin.email, 'player');
+        await announceAccountChange(
+          { url: t.config.redisUrl ?? '', key: t.config.redisPrefix },
+          admin.userId,
+          t.app.log,
+        );
+        await vi.waitFor(async () => expect(await managers()).not.toContain(socket.id));
+      },
+    );
   });
 
   describe('attempts that never end', () => {

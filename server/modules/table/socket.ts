@@ -20,6 +20,7 @@ import type { TableActor } from '../../../src/domain/table/types';
 import type { Role } from '../../../src/api/schemas/auth';
 import { httpError } from '../../lib/errors';
 import { createTokenBucket, MESSAGES_PER_SECOND, messageFloodRefusal } from '../../lib/token-bucket';
+import { whenAccountChanges } from '../../realtime/account-changes';
 import { rereadIdentity } from '../../realtime/identity';
 import { rooms, tableRoomsOf } from '../../realtime/rooms';
 import type { ConnectionHandler, RealtimeSocket } from '../../realtime/types';
@@ -91,10 +92,15 @@ export function tableSocketEvents({
       }
     }
 
-    /** The actor of a command: the account read again first, so a changed role applies at once. */
-    async function actorOf(gameId: string): Promise<SeatedActor> {
+    async function rereadAccount(): Promise<void> {
       const { role } = await rereadIdentity(socket, identity);
       if (role !== seatedAs) await reseatAll();
+    }
+    whenAccountChanges(socket, rereadAccount);
+
+    /** The actor of a command: the account read again first, so a changed role applies at once. */
+    async function actorOf(gameId: string): Promise<SeatedActor> {
+      await rereadAccount();
       return seatOf(gameId);
     }
 
