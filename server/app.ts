@@ -4,6 +4,7 @@ import { readOrCreateJwtSecret, type Config } from './config';
 import { openDatabase, type Db } from './db/client';
 import { createLogger } from './lib/logger';
 import { createAccessGuard } from './modules/auth/access';
+import { backfillDisplayNameSkeletons } from './modules/auth/display-name-skeletons';
 import { authRoutes } from './modules/auth/routes';
 import { createPasswordHasher, PRODUCTION_COST, TEST_COST } from './modules/auth/passwords';
 import { createAuthService } from './modules/auth/service';
@@ -46,7 +47,13 @@ import { createUsersService } from './modules/users/service';
 import { useAuthentication } from './plugins/authentication';
 import { useClient } from './plugins/client';
 import { frameworkErrors, useErrorHandling } from './plugins/error-handler';
-import { limitAttempts, useRateLimit } from './plugins/rate-limit';
+import {
+  limitAttempts,
+  limitNameChecks,
+  limitPasswordChecks,
+  limitRestMessages,
+  useRateLimit,
+} from './plugins/rate-limit';
 import { useRealtime } from './plugins/realtime';
 import { useSecurityHeaders } from './plugins/security-headers';
 import { useTable } from './plugins/table';
@@ -91,6 +98,7 @@ export async function buildApp({
 
   try {
     const tokens = createTokenService(await signingSecret(config, log));
+    await backfillDisplayNameSkeletons(database, log);
     const access = createAccessGuard(database, tokens);
 
     // First, so the latency it measures includes every other hook.
@@ -117,6 +125,7 @@ export async function buildApp({
       tokens,
       sockets: app.realtime,
       passwords: createPasswordHasher(config.fastPasswordHashing ? TEST_COST : PRODUCTION_COST),
+      refreshReuseGraceSeconds: config.refreshReuseGraceSeconds,
     });
     const users = createUsersService(database);
     const presence = createPresence({
@@ -133,7 +142,7 @@ export async function buildApp({
       presence,
       areFriends: friends.areFriends,
     });
-    app.realtime.onConnection(privateMessageEvents(messages));
+    app.realtime.onConnection(privateMessageEvents(messages, config.messageBurst));
     const gameAccess = createGameAccess(database);
     const sheetsChanged = createSheetNotices({
       db: database,
@@ -145,14 +154,26 @@ export async function buildApp({
     const tablePresence = createTablePresence(app.realtime);
     const notifier = createInvitationNotifier(database, app.realtime);
     const gameDeps = { db: database, access: gameAccess, presence: tablePresence, notifier };
-    app.realtime.onConnection(tableEvents({ ...gameDeps, log: app.log.child({ module: 'table' }) }));
-    const table = useTable(app, { ...gameDeps, soleWriter: soleWriter ?? opened?.driver === 'pglite' });
+    app.realtime.onConnection(
+      tableEvents({ ...gameDeps, identity: access, log: app.log.child({ module: 'table' }) }),
+    );
+    const table = useTable(app, {
+      ...gameDeps,
+      identity: access,
+      soleWriter: soleWriter ?? opened?.driver === 'pglite',
+      messageBurst: config.messageBurst,
+    });
     started.table = table;
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { db: database });
         await api.register(monitoringRoutes, { metrics });
-        await api.register(authRoutes, { service: auth, attemptsLimit: limitAttempts(config) });
+        await api.register(authRoutes, {
+          service: auth,
+          attemptsLimit: limitAttempts(config),
+          passwordChecksLimit: limitPasswordChecks(config),
+          nameChecksLimit: limitNameChecks(config),
+        });
         await api.register(usersRoutes, { service: users, search: friends.search });
         await api.register(publicConfigRoutes, { config });
         await api.register(charactersRoutes, {
@@ -179,7 +200,7 @@ export async function buildApp({
           }),
         });
         await api.register(friendsRoutes, { service: friends });
-        await api.register(messagesRoutes, { service: messages });
+        await api.register(messagesRoutes, { service: messages, sendingLimit: limitRestMessages(config) });
         await api.register(tableRoutes, { service: table });
         await api.register(resourcesRoutes, { service: resources });
         await api.register(storeRoutes, { service: createStoreService(database, resources) });

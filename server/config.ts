@@ -25,6 +25,15 @@ const envSchema = z.object({
   PUBLIC_URL: optional(z.url()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(20),
+  // The availability check is public and answers whether a name exists: enough for a form typed
+  // into (one call per 500 ms pause), too few to list the platform's names.
+  NAME_CHECK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+  // Chat lines a socket may send at once (table or private), then one a second: a typed
+  // conversation never meets it, a script flooding a table does.
+  MESSAGE_BURST: z.coerce.number().int().positive().default(10),
+  // Two tabs refreshing at once present the same refresh token; the second, within this many
+  // seconds of the first, is not taken for a theft (docs/server.md "Tokens").
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
   // Behind a reverse proxy the client IP (rate limits, logs) comes from X-Forwarded-For.
   TRUST_PROXY: optional(z.string()),
@@ -57,6 +66,9 @@ export interface Config {
   publicUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   authRateLimitMax: number;
+  refreshReuseGraceSeconds: number;
+  nameCheckRateLimitMax: number;
+  messageBurst: number;
   clientDir: string;
   trustProxy: boolean | number | string;
   /** Always ends with '/', so a file name appends to it. */
@@ -87,6 +99,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
+    refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
+    nameCheckRateLimitMax: e.NAME_CHECK_RATE_LIMIT_MAX,
+    messageBurst: e.MESSAGE_BURST,
     clientDir: e.CLIENT_DIR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     imageBucketUrl: withTrailingSlash(e.IMAGE_BUCKET_URL),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
+import type { AccessGuard } from '../modules/auth/access';
 import type { GameAccess } from '../modules/games/access';
 import type { TablePresence } from '../modules/games/table-presence';
 import { createTableService, type TablePublic, type TableService } from '../modules/table/service';
@@ -15,7 +16,14 @@ declare module 'fastify' {
 /** The live table's service, its socket events, and `app.table` for the other modules. */
 export function useTable(
   app: FastifyInstance,
-  deps: { db: Db; access: GameAccess; presence: TablePresence; soleWriter: boolean },
+  deps: {
+    db: Db;
+    access: GameAccess;
+    identity: AccessGuard;
+    presence: TablePresence;
+    soleWriter: boolean;
+    messageBurst: number;
+  },
 ): TableService {
   const service = createTableService({
     db: deps.db,
@@ -24,7 +32,14 @@ export function useTable(
     log: app.log.child({ module: 'table' }),
     soleWriter: deps.soleWriter,
   });
-  app.realtime.onConnection(tableSocketEvents({ table: service, presence: deps.presence }));
+  app.realtime.onConnection(
+    tableSocketEvents({
+      table: service,
+      presence: deps.presence,
+      identity: deps.identity,
+      messageBurst: deps.messageBurst,
+    }),
+  );
   app.decorate('table', {
     postSystemMessage: service.postSystemMessage,
     vitalsOf: service.vitalsOf,

@@ -4,6 +4,7 @@ import { Server } from 'socket.io';
 import { SOCKET_PATH } from '../../src/api/paths';
 import { reportInternalError } from '../lib/errors';
 import type { AccessGuard } from '../modules/auth/access';
+import { listenToAccountChanges } from './account-changes';
 import { eventBinder } from './event-binder';
 import { handshakeAuthentication } from './handshake';
 import { adoptIdentity } from './identity';
@@ -41,6 +42,7 @@ export async function createRealtime({
   const handlers: ConnectionHandler[] = [];
 
   io.use(handshakeAuthentication(access, log));
+  listenToAccountChanges(io, log);
   io.on('connection', (socket) => {
     const on = eventBinder(socket, log);
     for (const handler of handlers) {

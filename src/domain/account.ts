@@ -1,3 +1,5 @@
+import { hasInvisibleCharacter, normalizeDisplayName } from './display-name';
+
 /**
  * Account rules shared by the registration form, the profile form and the server, so a name or
  * password the browser accepts is exactly one the server accepts.
@@ -11,6 +13,8 @@ export const accountMessages = {
   displayNameRequired: "Le nom d'affichage est requis.",
   displayNameTooLong: "Le nom d'affichage ne peut pas dépasser 10 caractères.",
   displayNameTaken: "Ce nom d'affichage est déjà utilisé",
+  displayNameInvisible:
+    "Le nom d'affichage ne peut pas contenir de caractère invisible, de contrôle ou de changement de sens d'écriture.",
   passwordTooShort: 'Le mot de passe doit contenir au moins 6 caractères',
   newPasswordTooShort: 'Le nouveau mot de passe doit contenir au moins 6 caractères',
   allFieldsRequired: 'Tous les champs sont requis',
@@ -21,10 +25,11 @@ export const accountMessages = {
   emailTaken: 'Cette adresse e-mail est déjà utilisée',
 } as const;
 
-/** Trims and validates a display name; returns the French error, or null when it is acceptable. */
+/** Validates a display name as it will be stored; returns the French error, or null when it is acceptable. */
 export function displayNameError(raw: string): string | null {
-  const name = raw.trim();
+  const name = normalizeDisplayName(raw);
   if (name.length === 0) return accountMessages.displayNameRequired;
   if (name.length > DISPLAY_NAME_MAX) return accountMessages.displayNameTooLong;
+  if (hasInvisibleCharacter(name)) return accountMessages.displayNameInvisible;
   return null;
 }

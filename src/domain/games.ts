@@ -8,7 +8,11 @@ export const gameMessages = {
   nameRequired: 'Le nom de la partie est requis.',
   nameTooLong: 'Le nom de la partie ne peut pas dépasser 60 caractères.',
   neverConnected: 'Jamais',
+  tooMany: 'Vous avez atteint la limite de 50 parties : supprimez-en une pour en créer une autre.',
 } as const;
+
+/** Games one MJ may run at once: far past a campaign shelf, short of filling the database. */
+export const GAMES_PER_MJ = 50;
 
 /** Game times are shown in French, at the French table's clock, whoever's server formats them. */
 export const GAME_TIME_ZONE = 'Europe/Paris';

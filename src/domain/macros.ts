@@ -7,7 +7,11 @@ export const macroMessages = {
   notFound: 'Macro introuvable.',
   notYours: 'Vous ne pouvez gérer que vos propres macros.',
   deleted: 'Macro supprimée.',
+  tooMany: 'Vous avez atteint la limite de 200 macros : supprimez-en une pour en créer une autre.',
 } as const;
+
+/** Macros a user may keep: far past a bar's worth, short of filling the database. */
+export const MACROS_PER_USER = 200;
 
 /** A title fits a button of the macros bar. */
 export const MACRO_TITLE_MAX = 50;

@@ -13,6 +13,10 @@ export const users = pgTable(
     displayNameLower: text('display_name_lower')
       .notNull()
       .generatedAlwaysAs(sql`lower(display_name)`),
+    // displayNameSkeleton (src/domain/display-name.ts): a name that only looks like a taken one is
+    // taken. Computed in JS, so not generated; null only for rows older than the column until the
+    // start-up backfill (server/modules/auth/display-name-skeletons.ts) fills them.
+    displayNameSkeleton: text('display_name_skeleton'),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['player', 'mj', 'admin'] })
@@ -23,6 +27,7 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     uniqueIndex('users_display_name_lower_unique').on(table.displayNameLower),
+    uniqueIndex('users_display_name_skeleton_unique').on(table.displayNameSkeleton),
     check('users_email_lowercase', sql`${table.email} = lower(${table.email})`),
     check('users_role_known', sql`${table.role} in ('player', 'mj', 'admin')`),
   ],

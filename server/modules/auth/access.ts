@@ -20,23 +20,28 @@ export interface AccessGuard {
    * session or of a deleted account. REST and the socket handshake both go through here.
    */
   userFromToken(token: string | undefined): Promise<AuthUser>;
+  /**
+   * The user of a live session as the database has them now (role, name); throws 401 when the
+   * session or the account is gone. For a socket, whose handshake read them once.
+   */
+  userOfSession(sid: string, userId: string): Promise<AuthUser>;
 }
 
 export function createAccessGuard(db: Db, tokens: TokenService): AccessGuard {
+  async function userOfSession(sid: string, userId: string): Promise<AuthUser> {
+    const user = await findSessionUser(db, sid, userId);
+    if (!user) throw httpError(401, commonMessages.invalidSession);
+    return { id: user.id, email: user.email, displayName: user.displayName, role: user.role, sid };
+  }
+
   return {
     async userFromToken(token) {
       if (!token) throw httpError(401, commonMessages.authenticationRequired);
       const claims = await tokens.verifyAccess(token);
-      const user = claims && (await findSessionUser(db, claims.sid, claims.sub));
-      if (!claims || !user) throw httpError(401, commonMessages.invalidSession);
-      return {
-        id: user.id,
-        email: user.email,
-        displayName: user.displayName,
-        role: user.role,
-        sid: claims.sid,
-      };
+      if (!claims) throw httpError(401, commonMessages.invalidSession);
+      return userOfSession(claims.sid, claims.sub);
     },
+    userOfSession,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -24,6 +25,10 @@ export interface AuthRoutesOptions {
   service: AuthService;
   /** Route config limiting the credential endpoints (login, register, refresh). */
   attemptsLimit: FastifyContextConfig;
+  /** Limiter options for a signed-in user's password checks (change, account deletion). */
+  passwordChecksLimit: RateLimitOptions;
+  /** Route config limiting the public display-name check. */
+  nameChecksLimit: FastifyContextConfig;
 }
 
 const userAgent = (request: FastifyRequest) => request.headers['user-agent']?.slice(0, 512) ?? null;
@@ -31,8 +36,10 @@ const userAgent = (request: FastifyRequest) => request.headers['user-agent']?.sl
 /** platform.md §7 "Auth and profile". */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { service, attemptsLimit },
+  { service, attemptsLimit, passwordChecksLimit, nameChecksLimit },
 ) => {
+  const passwordChecks = app.rateLimit(passwordChecksLimit);
+
   app.post(
     '/auth/register',
     { config: attemptsLimit, schema: { body: registerRequest, response: { 201: registerResponse } } },
@@ -91,6 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/auth/check-display-name',
     {
       onRequest: app.identify,
+      config: nameChecksLimit,
       schema: { querystring: checkDisplayNameQuery, response: { 200: checkDisplayNameResponse } },
     },
     async (request) => ({
@@ -100,7 +108,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/auth/change-password',
-    { onRequest: app.authenticate, schema: { body: changePasswordRequest, response: { 200: messageBody } } },
+    {
+      onRequest: app.authenticate,
+      preHandler: passwordChecks,
+      schema: { body: changePasswordRequest, response: { 200: messageBody } },
+    },
     async (request) => {
       await service.changePassword(currentUser(request), request.body);
       return { message: authMessages.passwordChanged };
@@ -109,7 +121,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.delete(
     '/auth/account',
-    { onRequest: app.authenticate, schema: { body: deleteAccountRequest, response: { 200: messageBody } } },
+    {
+      onRequest: app.authenticate,
+      preHandler: passwordChecks,
+      schema: { body: deleteAccountRequest, response: { 200: messageBody } },
+    },
     async (request) => {
       await service.deleteAccount(currentUser(request), request.body.password);
       return { message: authMessages.accountDeleted };

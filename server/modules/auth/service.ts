@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type {
   ChangePasswordRequest,
   LoginRequest,
@@ -8,6 +8,7 @@ import type {
   UpdateProfileRequest,
 } from '../../../src/api/schemas/auth';
 import { displayNameError } from '../../../src/domain/account';
+import { displayNameSkeleton, normalizeDisplayName } from '../../../src/domain/display-name';
 import type { Db } from '../../db/client';
 import { users, type UserRow } from '../../db/schema/index';
 import { violatedUniqueIndex } from '../../db/unique-violation';
@@ -36,12 +37,15 @@ export interface AuthServiceDeps {
   tokens: TokenService;
   sockets: SocketTerminator;
   passwords: PasswordHasher;
+  /** How long a just-swapped refresh token may be shown again (`REFRESH_REUSE_GRACE_SECONDS`). */
+  refreshReuseGraceSeconds: number;
 }
 
 /** The messages a unique index stands for, so racing writes still get the right 409. */
 const conflictMessages: Record<string, string> = {
   users_email_unique: authMessages.emailTaken,
   users_display_name_lower_unique: authMessages.displayNameTaken,
+  users_display_name_skeleton_unique: authMessages.displayNameTaken,
 };
 
 function asConflict(error: unknown): unknown {
@@ -50,7 +54,13 @@ function asConflict(error: unknown): unknown {
   return message ? httpError(409, message) : error;
 }
 
-export function createAuthService({ db, tokens, sockets, passwords }: AuthServiceDeps) {
+export function createAuthService({
+  db,
+  tokens,
+  sockets,
+  passwords,
+  refreshReuseGraceSeconds,
+}: AuthServiceDeps) {
   const { hashPassword, verifyPassword, verifyAgainstDummy } = passwords;
   async function tokensFor(user: UserRow, session: OpenedSession): Promise<SessionTokens> {
     return {
@@ -82,6 +92,7 @@ export function createAuthService({ db, tokens, sockets, passwords }: AuthServic
             .values({
               email: input.email,
               displayName: input.displayName,
+              displayNameSkeleton: displayNameSkeleton(input.displayName),
               username: input.displayName,
               passwordHash,
             })
@@ -106,7 +117,7 @@ export function createAuthService({ db, tokens, sockets, passwords }: AuthServic
     },
 
     async refresh(refreshToken: string): Promise<SessionTokens> {
-      const rotation = await rotateRefreshToken(db, refreshToken);
+      const rotation = await rotateRefreshToken(db, refreshToken, refreshReuseGraceSeconds);
       if (rotation.outcome === 'reused') sockets.disconnectSession(rotation.sid);
       if (rotation.outcome !== 'rotated') throw httpError(401, commonMessages.invalidSession);
       return tokensFor(rotation.user, rotation);
@@ -129,7 +140,11 @@ export function createAuthService({ db, tokens, sockets, passwords }: AuthServic
       try {
         [updated] = await db
           .update(users)
-          .set({ displayName: input.displayName, email: input.email })
+          .set({
+            displayName: input.displayName,
+            displayNameSkeleton: displayNameSkeleton(input.displayName),
+            email: input.email,
+          })
           .where(eq(users.id, actor.id))
           .returning();
       } catch (error) {
@@ -140,15 +155,22 @@ export function createAuthService({ db, tokens, sockets, passwords }: AuthServic
       return { user: toPublicUser(updated), token: await tokens.signAccess(updated, actor.sid) };
     },
 
-    /** A name that breaks the rules is never available; the caller's own current name is. */
+    /**
+     * A name that breaks the rules is never available; one that looks like the caller's own
+     * current name is. Both indexes are asked, as register and rename collide with either.
+     */
     async isDisplayNameAvailable(raw: string, actor: AuthUser | null): Promise<boolean> {
       if (displayNameError(raw)) return false;
+      const name = normalizeDisplayName(raw);
       const [taken] = await db
         .select({ id: users.id })
         .from(users)
         .where(
           and(
-            eq(users.displayNameLower, sql`lower(${raw.trim()})`),
+            or(
+              eq(users.displayNameSkeleton, displayNameSkeleton(name)),
+              eq(users.displayNameLower, sql`lower(${name})`),
+            ),
             actor ? ne(users.id, actor.id) : undefined,
           ),
         );

@@ -15,7 +15,10 @@ export interface OpenedSession {
 
 export type Rotation =
   | { outcome: 'rotated'; user: UserRow; sid: string; refreshToken: string }
-  /** A token already swapped was shown again: it leaked, so its whole family was revoked. */
+  /**
+   * A token already swapped was shown again after the grace, or after a later token of its family
+   * was itself swapped: it leaked, so its whole family was revoked.
+   */
   | { outcome: 'reused'; sid: string }
   | { outcome: 'invalid' };
 
@@ -35,7 +38,12 @@ async function issueRefreshToken(tx: Db, sessionId: string): Promise<string> {
   return token;
 }
 
-export function rotateRefreshToken(db: Db, token: string): Promise<Rotation> {
+/**
+ * Swaps a refresh token for a new one of its session. The token swapped last may be shown again
+ * for `graceSeconds` after its swap (two tabs refreshing at once): it then gets a fresh sibling in
+ * the same family rather than the successor already handed out, which is stored only as a hash.
+ */
+export function rotateRefreshToken(db: Db, token: string, graceSeconds: number): Promise<Rotation> {
   const tokenHash = hashRefreshToken(token);
   return db.transaction(async (tx): Promise<Rotation> => {
     // Claiming with one conditional update keeps two concurrent uses from both succeeding.
@@ -51,25 +59,52 @@ export function rotateRefreshToken(db: Db, token: string): Promise<Rotation> {
       )
       .returning({ sessionId: refreshTokens.sessionId });
 
-    if (!claimed) {
-      const [known] = await tx
-        .select({ sessionId: refreshTokens.sessionId, usedAt: refreshTokens.usedAt })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, tokenHash));
-      if (!known?.usedAt) return { outcome: 'invalid' };
-      await revokeSession(tx, known.sessionId);
-      return { outcome: 'reused', sid: known.sessionId };
+    let sessionId = claimed?.sessionId;
+    if (!sessionId) {
+      const replay = await usedToken(tx, tokenHash, graceSeconds);
+      if (!replay) return { outcome: 'invalid' };
+      if (!replay.inGrace) {
+        await revokeSession(tx, replay.sessionId);
+        return { outcome: 'reused', sid: replay.sessionId };
+      }
+      sessionId = replay.sessionId;
     }
 
-    const user = await findSessionUser(tx, claimed.sessionId);
+    const user = await findSessionUser(tx, sessionId);
     if (!user) return { outcome: 'invalid' };
     return {
       outcome: 'rotated',
       user,
-      sid: claimed.sessionId,
-      refreshToken: await issueRefreshToken(tx, claimed.sessionId),
+      sid: sessionId,
+      refreshToken: await issueRefreshToken(tx, sessionId),
     };
   });
+}
+
+/**
+ * A token that could not be claimed, when it was swapped already (null when it was never issued
+ * or expired unused). It is in its grace when swapped less than `graceSeconds` ago and no token of
+ * its family was swapped since: a replay of an older token is never a second tab.
+ */
+async function usedToken(
+  tx: Db,
+  tokenHash: string,
+  graceSeconds: number,
+): Promise<{ sessionId: string; inGrace: boolean } | null> {
+  const [known] = await tx
+    .select({
+      sessionId: refreshTokens.sessionId,
+      usedAt: refreshTokens.usedAt,
+      // Spelt out: drizzle leaves columns unqualified in a one-table select, which the subquery's
+      // own refresh_tokens would capture.
+      inGrace: sql<boolean>`refresh_tokens.used_at > now() - make_interval(secs => ${graceSeconds})
+        and not exists (select 1 from refresh_tokens later_use
+          where later_use.session_id = refresh_tokens.session_id
+            and later_use.used_at > refresh_tokens.used_at)`,
+    })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, tokenHash));
+  return known?.usedAt ? { sessionId: known.sessionId, inGrace: known.inGrace } : null;
 }
 
 /** The owner of a live session: one indexed join, run on every authenticated request. */

@@ -1,7 +1,8 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { CreateGameRequest, GameData, GamePlayer, GameSummary } from '../../../src/api/schemas/games';
-import { formatLastConnection } from '../../../src/domain/games';
+import { formatLastConnection, GAMES_PER_MJ, gameMessages } from '../../../src/domain/games';
 import type { Db } from '../../db/client';
+import { createUnderCap } from '../../db/per-user-cap';
 import { gameInvitations, games, users, type GameRow } from '../../db/schema/index';
 import { violatedUniqueIndex } from '../../db/unique-violation';
 import { httpError } from '../../lib/errors';
@@ -61,20 +62,34 @@ export function createGamesService({ db, access, presence, notifier }: GamesServ
       return summaries(await withMaster().where(eq(games.mjUserId, actor.id)).orderBy(desc(games.createdAt)));
     },
 
-    /** The code is drawn at random; on the rare collision another one is drawn. */
+    /**
+     * The code is drawn at random; on the rare collision another one is drawn (each draw under a
+     * savepoint, since a failed insert would end PostgreSQL's transaction).
+     */
     async create(actor: AuthUser, input: CreateGameRequest): Promise<GameData> {
-      for (let attempt = 1; ; attempt += 1) {
-        try {
-          const [game] = await db
-            .insert(games)
-            .values({ id: newGameCode(), name: input.name, mjUserId: actor.id })
-            .returning();
-          if (!game) throw new Error('game insert returned no row');
-          return { ...(await summaryOf(game.id)), ...(await readIdLists(db, game.id)) };
-        } catch (error) {
-          if (violatedUniqueIndex(error) !== 'games_pkey' || attempt >= CODE_ATTEMPTS) throw error;
-        }
-      }
+      const gameId = await createUnderCap(
+        db,
+        { userId: actor.id, cap: GAMES_PER_MJ, refusal: gameMessages.tooMany },
+        async (tx) =>
+          (await tx.select({ n: count() }).from(games).where(eq(games.mjUserId, actor.id)))[0]?.n ?? 0,
+        async (tx) => {
+          for (let attempt = 1; ; attempt += 1) {
+            try {
+              return await tx.transaction(async (draw) => {
+                const [game] = await draw
+                  .insert(games)
+                  .values({ id: newGameCode(), name: input.name, mjUserId: actor.id })
+                  .returning({ id: games.id });
+                if (!game) throw new Error('game insert returned no row');
+                return game.id;
+              });
+            } catch (error) {
+              if (violatedUniqueIndex(error) !== 'games_pkey' || attempt >= CODE_ATTEMPTS) throw error;
+            }
+          }
+        },
+      );
+      return { ...(await summaryOf(gameId)), ...(await readIdLists(db, gameId)) };
     },
 
     /** The game as its table shows it: for members, and admins who oversee every table. */

@@ -8,8 +8,10 @@ import {
 import type { Db } from '../../db/client';
 import { games } from '../../db/schema/index';
 import { reportInternalError } from '../../lib/errors';
+import { rereadIdentity } from '../../realtime/identity';
 import { rooms, tableRoomsOf } from '../../realtime/rooms';
 import type { ConnectionHandler, RealtimeSocket } from '../../realtime/types';
+import type { AccessGuard } from '../auth/access';
 import type { GameAccess } from '../games/access';
 import type { TablePresence } from './table-presence';
 
@@ -24,11 +26,13 @@ const gameRoomsOf = (socket: RealtimeSocket) =>
 export function tableEvents({
   db,
   access,
+  identity,
   presence,
   log,
 }: {
   db: Db;
   access: GameAccess;
+  identity: AccessGuard;
   presence: TablePresence;
   log: FastifyBaseLogger;
 }): ConnectionHandler {
@@ -41,7 +45,7 @@ export function tableEvents({
 
   return (socket, on) => {
     on('joinGame', joinGamePayload, async ({ gameId }): Promise<ConnectedPlayersUpdate> => {
-      const { game } = await access.requireSeat(gameId, socket.data.user);
+      const { game } = await access.requireSeat(gameId, await rereadIdentity(socket, identity));
       const before = (await presence.connectedUsers(gameId)).length;
       await socket.join(rooms.game(gameId));
       await db.update(games).set({ lastConnectionAt: new Date() }).where(eq(games.id, gameId));

@@ -1,7 +1,9 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { macroMessages as messages, type Macro, type MacroFields } from '../../../src/api/schemas/macros';
+import { MACROS_PER_USER } from '../../../src/domain/macros';
 import type { Db } from '../../db/client';
+import { createUnderCap } from '../../db/per-user-cap';
 import { macros, type MacroRow } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
 import type { AuthUser } from '../auth/access';
@@ -40,7 +42,13 @@ export function createMacrosService(db: Db) {
     async create(user: AuthUser, body: MacroFields & { userId?: string | undefined }): Promise<Macro> {
       if (body.userId !== undefined && body.userId !== user.id) throw httpError(403, messages.notYours);
       const { title, content, visible } = body;
-      const [row] = await db.insert(macros).values({ title, content, visible, userId: user.id }).returning();
+      const [row] = await createUnderCap(
+        db,
+        { userId: user.id, cap: MACROS_PER_USER, refusal: messages.tooMany },
+        async (tx) =>
+          (await tx.select({ n: count() }).from(macros).where(eq(macros.userId, user.id)))[0]?.n ?? 0,
+        (tx) => tx.insert(macros).values({ title, content, visible, userId: user.id }).returning(),
+      );
       return toMacro(row!);
     },
 

@@ -1,3 +1,4 @@
+import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { friendIdParam } from '../../../src/api/schemas/friends';
 import {
@@ -15,15 +16,19 @@ import type { MessagesService } from './service';
  * platform.md §7 "Messages", private side. A game message (with gameId) belongs to the game chat
  * and is refused here until that chat exists.
  */
-export const messagesRoutes: FastifyPluginAsyncZod<{ service: MessagesService }> = async (
-  app,
-  { service },
-) => {
+export const messagesRoutes: FastifyPluginAsyncZod<{
+  service: MessagesService;
+  /** Limiter options for sending (`limitRestMessages`), counted once the sender is known. */
+  sendingLimit: RateLimitOptions;
+}> = async (app, { service, sendingLimit }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.post(
     '/message',
-    { schema: { body: postMessageRequest, response: { 201: message } } },
+    {
+      preHandler: app.rateLimit(sendingLimit),
+      schema: { body: postMessageRequest, response: { 201: message } },
+    },
     async (request, reply) => {
       const { gameId, receiverId, content, clientId } = request.body;
       if (gameId) throw httpError(400, messagesTexts.gameMessagesUnavailable);

@@ -17,9 +17,14 @@ import { openMap, tokenAt } from '../../../src/domain/table/records';
 import { canSee, managesTable, ownsToken } from '../../../src/domain/table/visibility';
 import { tableMessages } from '../../../src/domain/table/messages';
 import type { TableActor } from '../../../src/domain/table/types';
+import type { Role } from '../../../src/api/schemas/auth';
 import { httpError } from '../../lib/errors';
-import { rooms } from '../../realtime/rooms';
+import { createTokenBucket, MESSAGES_PER_SECOND, messageFloodRefusal } from '../../lib/token-bucket';
+import { whenAccountChanges } from '../../realtime/account-changes';
+import { rereadIdentity } from '../../realtime/identity';
+import { rooms, tableRoomsOf } from '../../realtime/rooms';
 import type { ConnectionHandler, RealtimeSocket } from '../../realtime/types';
+import type { AccessGuard } from '../auth/access';
 import type { TablePresence } from '../games/table-presence';
 import { tableServerMessages } from './messages';
 import type { SeatedActor } from './members';
@@ -44,21 +49,62 @@ function isReading(socket: RealtimeSocket, gameId: string): boolean {
  * `{ ok: false, error }` with the French refusal. The actor comes from the session and the
  * database, and is kept per socket only while the rooms say it still holds (docs/table.md
  * "Seats"): a kick or a leave takes the socket out of the readers' rooms, a change of the user's
- * characters out of the seat room, on every process, so the next command reads it again.
+ * characters out of the seat room, on every process, so the next command reads it again. The
+ * account's role is read again at every command (not at every drag): a role changed since the seats
+ * were read, from any process, reads them all again (`reseatAll`).
  */
 export function tableSocketEvents({
   table,
   presence,
+  identity,
+  messageBurst,
 }: {
   table: TableService;
   presence: TablePresence;
+  identity: AccessGuard;
+  /** Chat lines a socket may send at once (`MESSAGE_BURST`). */
+  messageBurst: number;
 }): ConnectionHandler {
   return (socket, on) => {
     const user = () => socket.data.user;
     const seats = new Map<string, SeatedActor>();
+    let seatedAs: Role = user().role;
     let drags = { second: 0, count: 0 };
+    const chat = createTokenBucket(messageBurst, MESSAGES_PER_SECOND);
 
+    /**
+     * Every table the socket holds a seat at, read again under the account's new role. A table it
+     * no longer sits at, or whose view the role changes (a demoted admin must stop hearing hidden
+     * tokens), is left whole: the log it folded was the other view's, so it opens the table anew.
+     */
+    async function reseatAll(): Promise<void> {
+      const held = [...seats.keys()];
+      seats.clear();
+      seatedAs = user().role;
+      for (const gameId of held) {
+        const wasManaging = socket.rooms.has(rooms.tableManagers(gameId));
+        const wasReading = isReading(socket, gameId);
+        const actor = await seatOf(gameId).catch(() => null);
+        if (!actor || (wasReading && managesTable(actor) !== wasManaging)) {
+          seats.delete(gameId);
+          await Promise.all(tableRoomsOf(gameId, user().id).map((room) => socket.leave(room)));
+        }
+      }
+    }
+
+    async function rereadAccount(): Promise<void> {
+      const { role } = await rereadIdentity(socket, identity);
+      if (role !== seatedAs) await reseatAll();
+    }
+    whenAccountChanges(socket, rereadAccount);
+
+    /** The actor of a command: the account read again first, so a changed role applies at once. */
     async function actorOf(gameId: string): Promise<SeatedActor> {
+      await rereadAccount();
+      return seatOf(gameId);
+    }
+
+    async function seatOf(gameId: string): Promise<SeatedActor> {
       const seat = rooms.tableSeat(gameId, user().id);
       const known = seats.get(gameId);
       if (known && socket.rooms.has(seat) && isReading(socket, gameId)) return known;
@@ -88,6 +134,7 @@ export function tableSocketEvents({
       await table.attack(payload.gameId, await actorOf(payload.gameId), payload);
     });
     on('newMessage', newMessagePayload, async (payload) => {
+      if (!chat.take()) throw httpError(429, messageFloodRefusal);
       await table.say(payload.gameId, await actorOf(payload.gameId), payload);
     });
 
@@ -120,7 +167,9 @@ export function tableSocketEvents({
     on('itemDrag', itemDragPayload, async ({ gameId, map, usableId, ...position }) => {
       // Only a reader of the table drags: a drag never seats anyone.
       if (!isReading(socket, gameId)) throw httpError(403, tableServerMessages.notSeated);
-      const actor = await actorOf(gameId);
+      // The seat as last read: a drag is too frequent to read the account for, and the next
+      // command applies a changed role.
+      const actor = await seatOf(gameId);
       const second = Math.floor(Date.now() / 1000);
       drags = drags.second === second ? { second, count: drags.count + 1 } : { second, count: 1 };
       if (drags.count > DRAGS_PER_SECOND) return;

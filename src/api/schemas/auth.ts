@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accountMessages, DISPLAY_NAME_MAX, PASSWORD_MIN } from '../../domain/account';
+import { hasInvisibleCharacter, normalizeDisplayName } from '../../domain/display-name';
 
 /** The wire contract of platform.md §7 "Auth and profile": the server validates with these, the client parses with them. */
 
@@ -16,9 +17,10 @@ const email = text(accountMessages.emailRequired)
   .max(254);
 
 export const displayName = text(accountMessages.displayNameRequired)
-  .trim()
+  .overwrite(normalizeDisplayName)
   .min(1, accountMessages.displayNameRequired)
-  .max(DISPLAY_NAME_MAX, accountMessages.displayNameTooLong);
+  .max(DISPLAY_NAME_MAX, accountMessages.displayNameTooLong)
+  .refine((name) => !hasInvisibleCharacter(name), accountMessages.displayNameInvisible);
 
 export const loginRequest = z.object({
   email: text(accountMessages.emailRequired)
