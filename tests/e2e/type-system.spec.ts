@@ -27,7 +27,10 @@ async function expectFont(element: Locator, font: string) {
   expect(fontList(await element.evaluate((node) => getComputedStyle(node).fontFamily))).toBe(font);
 }
 
-test('every screen sets its titles in the title font and its text in the body font', async ({ page }) => {
+test('every screen sets its titles in the title font and its text in the body font', async ({
+  page,
+  browser,
+}) => {
   const [mj, player] = await Promise.all([server.register(), server.register()]);
   const gameId = await insertGame(server.database.db, mj.userId, 'La Crypte');
   await insertAcceptedPlayer(server.database.db, gameId, mj.userId, player.userId);
@@ -48,8 +51,11 @@ test('every screen sets its titles in the title font and its text in the body fo
   await expectFont(page.getByRole('heading', { name: 'Admin Partie' }), fonts.title);
   await expectFont(page.getByText('Veuillez choisir une catégorie en haut à droite'), fonts.body);
 
-  await openSignedIn(page, server, player, `/creation?gameId=${gameId}`);
-  await expectFont(page.getByRole('heading', { name: 'Création de personnage' }), fonts.title);
-  await expectFont(page.getByRole('heading', { name: 'Compétences' }), fonts.title);
-  await expectFont(page.getByText('Athlétisme'), fonts.body);
+  // The player in a browser of their own: signing in over the MJ's session in one page races it.
+  const creation = await (await browser.newContext()).newPage();
+  await openSignedIn(creation, server, player, `/creation?gameId=${gameId}`);
+  await expectFont(creation.getByRole('heading', { name: 'Création de personnage' }), fonts.title);
+  await expectFont(creation.getByRole('heading', { name: 'Compétences' }), fonts.title);
+  await expectFont(creation.getByText('Athlétisme'), fonts.body);
+  await creation.context().close();
 });
