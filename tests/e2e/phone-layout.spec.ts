@@ -84,6 +84,25 @@ test('on a phone held landscape the table fits the screen: the map beside the ch
   expect(mapBox.height).toBeGreaterThan(landscape.height - 100);
   const input = (await chat.getByRole('textbox').boundingBox())!;
   expect(input.y + input.height).toBeLessThanOrEqual(landscape.height);
+  // The dice open whole in the window, over the map, uncut by the chat's column, its buttons uncovered.
+  await chat.getByRole('button', { name: 'Dés', exact: true }).click();
+  const dice = page.locator('.game-chat__popover');
+  await expect(dice).toBeVisible();
+  const box = (await dice.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.y + box.height).toBeLessThanOrEqual(landscape.height);
+  const corners = await page.evaluate(
+    ({ x, y, width, height }) =>
+      [
+        [x + 12, y + 12],
+        [x + width - 12, y + height - 12],
+      ].map(([px, py]) => document.elementFromPoint(px!, py!)?.closest('.game-chat__popover') !== null),
+    box,
+  );
+  expect(corners).toEqual([true, true]);
+  await chat.getByRole('button', { name: 'Dés', exact: true }).click();
+  await expect(dice).toBeHidden();
+
   // Folded, the chat gives its column back to the map: no empty panel is left beside it.
   await chat.getByRole('button', { name: 'Replier le chat' }).click();
   await expect.poll(async () => (await map.boundingBox())!.width).toBeGreaterThan(landscape.width - 120);
