@@ -2,31 +2,13 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MapToken } from '../../src/domain/table/types';
+import { goblinToken } from './table-fixtures';
 import { MapTokenView } from '../../src/ui/game/MapToken';
 
 afterEach(cleanup);
 
 function tokenOf(over: Partial<MapToken> = {}): MapToken {
-  return {
-    usableId: 'gobelin-1',
-    itemId: 'm-gobelin',
-    name: 'Gobelin 1',
-    isPlayer: false,
-    assetLink: null,
-    speciality: null,
-    AC: 12,
-    HP: 12,
-    currentHP: 12,
-    soulEssence: null,
-    currentSoulEssence: null,
-    attackBonus: 2,
-    damage: '1d6',
-    inTurnOrder: true,
-    visibility: true,
-    x: 10,
-    y: 10,
-    ...over,
-  };
+  return goblinToken({ inTurnOrder: true, ...over });
 }
 
 const view = (token: MapToken, playing?: boolean) =>

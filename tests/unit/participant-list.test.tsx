@@ -2,31 +2,13 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MapToken } from '../../src/domain/table/types';
+import { goblinToken } from './table-fixtures';
 import { ParticipantList } from '../../src/ui/game/ParticipantList';
 
 afterEach(cleanup);
 
 function tokenOf(over: Partial<MapToken>): MapToken {
-  return {
-    usableId: 'gobelin-1',
-    itemId: 'm-gobelin',
-    name: 'Gobelin 1',
-    isPlayer: false,
-    assetLink: null,
-    speciality: null,
-    AC: 12,
-    HP: 12,
-    currentHP: 9,
-    soulEssence: null,
-    currentSoulEssence: null,
-    attackBonus: 2,
-    damage: '1d6',
-    inTurnOrder: false,
-    visibility: true,
-    x: 10,
-    y: 10,
-    ...over,
-  };
+  return goblinToken({ currentHP: 9, ...over });
 }
 
 function renderList() {

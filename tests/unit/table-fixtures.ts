@@ -5,7 +5,7 @@ import { decide } from '../../src/domain/table/decide';
 import type { AttackSpec } from '../../src/domain/table/attack';
 import { applyEvent, emptyTable } from '../../src/domain/table/reducer';
 import { orderOf, tokenAt } from '../../src/domain/table/records';
-import type { Speaker, TableActor, TableEvent, TableState } from '../../src/domain/table/types';
+import type { MapToken, Speaker, TableActor, TableEvent, TableState } from '../../src/domain/table/types';
 
 /** The cast of every table test: the MJ, an admin, two players with a character each, an outsider's character c3. */
 export const mj: TableActor = { userId: 'u-mj', role: 'mj', characterIds: [] };
@@ -277,3 +277,27 @@ export function runServer(
 }
 
 export const session = fc.array(fc.record({ command, actor: actorArb }), { minLength: 10, maxLength: 80 });
+
+/** A goblin on the map, as the MJ receives it (numbers, not a band); views' tests start from it. */
+export function goblinToken(over: Partial<MapToken> = {}): MapToken {
+  return {
+    usableId: 'gobelin-1',
+    itemId: 'm-gobelin',
+    name: 'Gobelin 1',
+    isPlayer: false,
+    assetLink: null,
+    speciality: null,
+    AC: 12,
+    HP: 12,
+    currentHP: 12,
+    soulEssence: null,
+    currentSoulEssence: null,
+    attackBonus: 2,
+    damage: '1d6',
+    inTurnOrder: false,
+    visibility: true,
+    x: 10,
+    y: 10,
+    ...over,
+  };
+}

@@ -2,31 +2,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MapToken, TableRole } from '../../src/domain/table/types';
+import { goblinToken } from './table-fixtures';
 import { TokenMenu } from '../../src/ui/game/TokenMenu';
 
 afterEach(cleanup);
 
 function tokenOf(over: Partial<MapToken> = {}): MapToken {
-  return {
-    usableId: 'gobelin-1',
-    itemId: 'm-gobelin',
-    name: 'Gobelin 1',
-    isPlayer: false,
-    assetLink: null,
-    speciality: null,
-    AC: 12,
-    HP: 12,
-    currentHP: 12,
-    soulEssence: null,
-    currentSoulEssence: null,
-    attackBonus: 2,
-    damage: '1d6',
-    inTurnOrder: false,
-    visibility: true,
-    x: 10,
-    y: 10,
-    ...over,
-  };
+  return goblinToken(over);
 }
 
 function renderMenu(token: MapToken, role: TableRole = 'mj') {
