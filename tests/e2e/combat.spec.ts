@@ -182,7 +182,9 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
   await expect(chatOf(master)).toContainText('Tourbillon → Loup 1');
   await expect(chatOf(master)).toContainText('Tourbillon → Loup 2');
 
-  // The MJ makes a wolf strike Aelis from its token: the roll is the wolf's, both see it.
+  // The MJ makes a wolf strike Aelis from its token: the roll is the wolf's, both see it. The
+  // whirlwind's lines go first (a second each), so the bite's is counted alone.
+  await expect(hero.getByTestId('attack-line')).toHaveCount(0);
   const struckBefore = await rollLines(hero).count();
   await token(master, 'Loup 2').click();
   await master.getByRole('button', { name: 'Faire attaquer' }).click();
