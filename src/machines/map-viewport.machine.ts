@@ -89,6 +89,16 @@ export const mapViewportMachine = setup({
       view: ({ context }, { factor, at }: { factor: number; at: Point }) =>
         zoomedAt(context.view, factor, at, context.map, context.frame),
     }),
+    'zoom at the centre': assign({
+      view: ({ context }, factor: number) =>
+        zoomedAt(
+          context.view,
+          factor,
+          { x: context.frame.width / 2, y: context.frame.height / 2 },
+          context.map,
+          context.frame,
+        ),
+    }),
     'centre on': assign({
       view: ({ context }, point: Point) => centredOn(context.view, point, context.map, context.frame),
     }),
@@ -160,25 +170,10 @@ export const mapViewportMachine = setup({
           actions: [{ type: 'remember map', params: ({ event }) => event.size }, 'fit'],
         },
         'viewport.fit': { target: '.fitted', actions: 'fit' },
-        'viewport.zoomIn': {
-          target: '.free',
-          actions: {
-            type: 'zoom by',
-            params: ({ context }) => ({
-              factor: ZOOM_STEP,
-              at: { x: context.frame.width / 2, y: context.frame.height / 2 },
-            }),
-          },
-        },
+        'viewport.zoomIn': { target: '.free', actions: { type: 'zoom at the centre', params: ZOOM_STEP } },
         'viewport.zoomOut': {
           target: '.free',
-          actions: {
-            type: 'zoom by',
-            params: ({ context }) => ({
-              factor: 1 / ZOOM_STEP,
-              at: { x: context.frame.width / 2, y: context.frame.height / 2 },
-            }),
-          },
+          actions: { type: 'zoom at the centre', params: 1 / ZOOM_STEP },
         },
         'viewport.wheel': {
           target: '.free',
