@@ -4,6 +4,7 @@ import { readOrCreateJwtSecret, type Config } from './config';
 import { openDatabase, type Db } from './db/client';
 import { createLogger } from './lib/logger';
 import { createAccessGuard } from './modules/auth/access';
+import { createSessionView } from './modules/auth/session-view';
 import { backfillDisplayNameSkeletons } from './modules/auth/display-name-skeletons';
 import { authRoutes } from './modules/auth/routes';
 import { createPasswordHasher, PRODUCTION_COST, TEST_COST } from './modules/auth/passwords';
@@ -99,7 +100,10 @@ export async function buildApp({
   try {
     const tokens = createTokenService(await signingSecret(config, log));
     await backfillDisplayNameSkeletons(database, log);
-    const access = createAccessGuard(database, tokens);
+    const sessionView = await createSessionView(database, log);
+    // Before the database it listens on closes (onClose).
+    app.addHook('preClose', () => sessionView.close());
+    const access = createAccessGuard(database, tokens, sessionView);
 
     // First, so the latency it measures includes every other hook.
     const metrics = useHttpMetrics(app);

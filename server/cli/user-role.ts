@@ -2,14 +2,13 @@ import { role as roleSchema } from '../../src/api/schemas/auth';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { HttpError } from '../lib/errors';
-import { createLogger } from '../lib/logger';
-import { announceAccountChange } from '../realtime/account-changes';
 import { createUsersService } from '../modules/users/service';
 
 /**
  * `npm run user:role -- <email> <player|mj|admin>`: grants a role with the server's own
  * configuration. With the embedded database, stop the server first (PGlite allows one process).
- * With Redis, the running servers are told, so the user's open sockets apply the role at once.
+ * On PostgreSQL the running servers hear the change from the database itself (migration 0006), so
+ * the user's next call and open sockets have the new role at once.
  */
 async function main(args: string[]): Promise<number> {
   const [email, rawRole] = args;
@@ -22,13 +21,6 @@ async function main(args: string[]): Promise<number> {
   const database = await openDatabase(config);
   try {
     const user = await createUsersService(database.db).grantRole(email, role.data);
-    if (config.redisUrl) {
-      await announceAccountChange(
-        { url: config.redisUrl, key: config.redisPrefix },
-        user.id,
-        createLogger(config),
-      );
-    }
     console.log(`${user.email} (${user.display_name}) a maintenant le rôle ${user.role}.`);
     return 0;
   } catch (error) {

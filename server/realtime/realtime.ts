@@ -4,7 +4,7 @@ import { Server } from 'socket.io';
 import { SOCKET_PATH } from '../../src/api/paths';
 import { reportInternalError } from '../lib/errors';
 import type { AccessGuard } from '../modules/auth/access';
-import { listenToAccountChanges } from './account-changes';
+import { applyAccountChange } from './account-changes';
 import { eventBinder } from './event-binder';
 import { handshakeAuthentication } from './handshake';
 import { adoptIdentity } from './identity';
@@ -42,7 +42,7 @@ export async function createRealtime({
   const handlers: ConnectionHandler[] = [];
 
   io.use(handshakeAuthentication(access, log));
-  listenToAccountChanges(io, log);
+  const stopHearingAccounts = access.onAccountChange((userId) => void applyAccountChange(io, userId, log));
   io.on('connection', (socket) => {
     const on = eventBinder(socket, log);
     for (const handler of handlers) {
@@ -58,10 +58,15 @@ export async function createRealtime({
     });
   });
 
+  // Closing disconnects every socket here, whose handlers still announce departures a moment
+  // later: those go to this process only, as the Redis clients they would publish on are closing.
+  let closing = false;
+  const broadcaster = () => (closing ? io.local : io);
+
   return {
     io,
-    toUser: (userId) => io.to(rooms.user(userId)),
-    toGame: (gameId) => io.to(rooms.game(gameId)),
+    toUser: (userId) => broadcaster().to(rooms.user(userId)),
+    toGame: (gameId) => broadcaster().to(rooms.game(gameId)),
     disconnectSession: (sid) => io.in(rooms.session(sid)).disconnectSockets(true),
     disconnectUser: (userId) => io.in(rooms.user(userId)).disconnectSockets(true),
     async isOnline(userId) {
@@ -71,6 +76,8 @@ export async function createRealtime({
       handlers.push(handler);
     },
     async close() {
+      closing = true;
+      stopHearingAccounts();
       io.local.disconnectSockets(true);
       io.engine.close();
       await redisAdapter?.close();

@@ -190,6 +190,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 }
 
 /** A database of its own on DATABASE_URL's server, dropped (connections and all) on close. */
+/**
+ * SQL straight to the test server's database, past every service: what another process or an
+ * operator does, which this process hears of only through the database's notifications.
+ */
+export async function rawQuery(
+  server: TestServer,
+  text: string,
+  params: unknown[] = [],
+): Promise<Array<Record<string, unknown>>> {
+  const { database } = server;
+  return database.driver === 'pglite'
+    ? (await database.client.query<Record<string, unknown>>(text, params)).rows
+    : (await database.client.query<Record<string, unknown>>(text, params)).rows;
+}
+
 export async function createThrowAwayDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error("the 'postgres' driver needs DATABASE_URL");

@@ -1,15 +1,15 @@
-import type { Role } from '../../../src/api/schemas/auth';
 import type { Db } from '../../db/client';
 import { commonMessages, httpError } from '../../lib/errors';
+import { onAccountChange } from './account-changes';
 import { findSessionUser } from './sessions';
+import { sessionAccountOf, type SessionAccount, type SessionView } from './session-view';
 import type { TokenService } from './tokens';
 
-/** Who is acting: taken from the database at each check, so a granted role or a new name applies at once. */
-export interface AuthUser {
-  id: string;
-  email: string;
-  displayName: string;
-  role: Role;
+/**
+ * Who is acting, as the database has them now (through the session view, exact on every process),
+ * so a granted role or a new name applies at once.
+ */
+export interface AuthUser extends SessionAccount {
   /** The session (refresh family) the access token belongs to. */
   sid: string;
 }
@@ -25,13 +25,19 @@ export interface AccessGuard {
    * session or the account is gone. For a socket, whose handshake read them once.
    */
   userOfSession(sid: string, userId: string): Promise<AuthUser>;
+  /** Calls `changed` when a user's account or sessions change, here or in another process. */
+  onAccountChange(changed: (userId: string) => void): () => void;
 }
 
-export function createAccessGuard(db: Db, tokens: TokenService): AccessGuard {
+export function createAccessGuard(db: Db, tokens: TokenService, view: SessionView): AccessGuard {
   async function userOfSession(sid: string, userId: string): Promise<AuthUser> {
-    const user = await findSessionUser(db, sid, userId);
-    if (!user) throw httpError(401, commonMessages.invalidSession);
-    return { id: user.id, email: user.email, displayName: user.displayName, role: user.role, sid };
+    const account = await view.account(sid, async () => {
+      const user = await findSessionUser(db, sid);
+      return user && sessionAccountOf(user);
+    });
+    // The token's subject must own the session, whether the view or the database answered.
+    if (!account || account.id !== userId) throw httpError(401, commonMessages.invalidSession);
+    return { ...account, sid };
   }
 
   return {
@@ -42,6 +48,7 @@ export function createAccessGuard(db: Db, tokens: TokenService): AccessGuard {
       return userOfSession(claims.sid, claims.sub);
     },
     userOfSession,
+    onAccountChange: (changed) => onAccountChange(db, changed),
   };
 }
 

@@ -14,6 +14,7 @@ import { users, type UserRow } from '../../db/schema/index';
 import { violatedUniqueIndex } from '../../db/unique-violation';
 import { commonMessages, httpError } from '../../lib/errors';
 import { toPublicUser } from '../users/public-user';
+import { announceAccountChange } from './account-changes';
 import type { AuthUser } from './access';
 import { authMessages } from './messages';
 import type { PasswordHasher } from './passwords';
@@ -118,18 +119,22 @@ export function createAuthService({
 
     async refresh(refreshToken: string): Promise<SessionTokens> {
       const rotation = await rotateRefreshToken(db, refreshToken, refreshReuseGraceSeconds);
-      if (rotation.outcome === 'reused') sockets.disconnectSession(rotation.sid);
+      if (rotation.outcome === 'reused') {
+        if (rotation.userId) announceAccountChange(db, rotation.userId);
+        sockets.disconnectSession(rotation.sid);
+      }
       if (rotation.outcome !== 'rotated') throw httpError(401, commonMessages.invalidSession);
       return tokensFor(rotation.user, rotation);
     },
 
     async logout(actor: AuthUser): Promise<void> {
       await revokeSession(db, actor.sid);
+      announceAccountChange(db, actor.id);
       sockets.disconnectSession(actor.sid);
     },
 
-    async profile(actor: AuthUser): Promise<PublicUser> {
-      return toPublicUser(await userById(actor.id));
+    profile(actor: AuthUser): PublicUser {
+      return toPublicUser(actor);
     },
 
     async updateProfile(
@@ -151,6 +156,7 @@ export function createAuthService({
         throw asConflict(error);
       }
       if (!updated) throw httpError(401, commonMessages.invalidSession);
+      announceAccountChange(db, actor.id);
       // The name and e-mail live in the access token's claims: hand out a fresh one for this session.
       return { user: toPublicUser(updated), token: await tokens.signAccess(updated, actor.sid) };
     },
@@ -185,6 +191,7 @@ export function createAuthService({
         await tx.update(users).set({ passwordHash }).where(eq(users.id, actor.id));
         return revokeOtherSessions(tx, actor.id, actor.sid);
       });
+      announceAccountChange(db, actor.id);
       ended.forEach((sid) => sockets.disconnectSession(sid));
     },
 
@@ -192,6 +199,7 @@ export function createAuthService({
       await checkPassword(actor, password, authMessages.wrongPassword);
       // Sessions and refresh tokens go with the row (on delete cascade), so every token dies here.
       await db.delete(users).where(eq(users.id, actor.id));
+      announceAccountChange(db, actor.id);
       sockets.disconnectUser(actor.id);
     },
   };

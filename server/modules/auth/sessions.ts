@@ -19,7 +19,7 @@ export type Rotation =
    * A token already swapped was shown again after the grace, or after a later token of its family
    * was itself swapped: it leaked, so its whole family was revoked.
    */
-  | { outcome: 'reused'; sid: string }
+  | { outcome: 'reused'; sid: string; userId: string | undefined }
   | { outcome: 'invalid' };
 
 export async function openSession(tx: Db, userId: string, userAgent: string | null): Promise<OpenedSession> {
@@ -64,8 +64,8 @@ export function rotateRefreshToken(db: Db, token: string, graceSeconds: number):
       const replay = await usedToken(tx, tokenHash, graceSeconds);
       if (!replay) return { outcome: 'invalid' };
       if (!replay.inGrace) {
-        await revokeSession(tx, replay.sessionId);
-        return { outcome: 'reused', sid: replay.sessionId };
+        const userId = await revokeSession(tx, replay.sessionId);
+        return { outcome: 'reused', sid: replay.sessionId, userId };
       }
       sessionId = replay.sessionId;
     }
@@ -108,22 +108,23 @@ async function usedToken(
 }
 
 /** The owner of a live session: one indexed join, run on every authenticated request. */
-export async function findSessionUser(db: Db, sid: string, userId?: string): Promise<UserRow | null> {
+export async function findSessionUser(db: Db, sid: string): Promise<UserRow | null> {
   const [row] = await db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.id, sid), isNull(sessions.revokedAt), userId ? eq(sessions.userId, userId) : undefined),
-    );
+    .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)));
   return row?.user ?? null;
 }
 
-export async function revokeSession(db: Db, sid: string): Promise<void> {
-  await db
+/** Returns the session's user when it was still live. */
+export async function revokeSession(db: Db, sid: string): Promise<string | undefined> {
+  const [revoked] = await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.id, sid), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
+  return revoked?.userId;
 }
 
 /** Revokes every live session of the user but one; returns the ids it ended. */

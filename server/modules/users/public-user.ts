@@ -3,7 +3,9 @@ import type { UserRow } from '../../db/schema/index';
 
 /** The wire shapes of an account: never the hash, always snake_case as the client reads it. */
 
-export function toPublicUser(user: UserRow): PublicUser {
+export function toPublicUser(
+  user: Pick<UserRow, 'id' | 'email' | 'displayName' | 'username' | 'createdAt' | 'role'>,
+): PublicUser {
   return {
     id: user.id,
     email: user.email,

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { friendships, users } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
 import type { AuthUser } from '../auth/access';
+import { announceAccountChange } from '../auth/account-changes';
 import { toUserSummary } from './public-user';
 
 export const usersMessages = {
@@ -47,6 +48,7 @@ export function createUsersService(db: Db) {
         .where(eq(users.email, email.trim().toLowerCase()))
         .returning();
       if (!user) throw httpError(404, usersMessages.notFound);
+      announceAccountChange(db, user.id);
       return { ...toUserSummary(user), role: user.role };
     },
   };
