@@ -6,6 +6,9 @@ import { createLogger } from './lib/logger';
 import { createAccessGuard } from './modules/auth/access';
 import { createSessionView } from './modules/auth/session-view';
 import { backfillDisplayNameSkeletons } from './modules/auth/display-name-skeletons';
+import { watchBurnRate, type BurnRateWatcher } from './modules/anomalies/burn-rate-watcher';
+import { anomaliesRoutes } from './modules/anomalies/routes';
+import { createAnomaliesService } from './modules/anomalies/service';
 import { authRoutes } from './modules/auth/routes';
 import { createPasswordHasher, PRODUCTION_COST, TEST_COST } from './modules/auth/passwords';
 import { createAuthService } from './modules/auth/service';
@@ -31,6 +34,7 @@ import { macrosRoutes } from './modules/macros/routes';
 import { useHttpMetrics } from './modules/monitoring/http-metrics';
 import { closeUnreadBodies } from './plugins/unread-bodies';
 import { useSocketMetrics } from './modules/monitoring/socket-metrics';
+import type { MetricsSource } from './modules/monitoring/metrics-source';
 import { monitoringRoutes } from './modules/monitoring/routes';
 import { createMacrosService } from './modules/macros/service';
 import { messagesRoutes } from './modules/messages/routes';
@@ -72,6 +76,11 @@ export interface BuildAppOptions {
   soleWriter?: boolean;
   /** Defaults to `createLogger(config)` (credentials redacted). */
   logger?: FastifyBaseLogger;
+  /**
+   * The service's figures the anomalies read. With one, `create-anomalies`, `from-metrics` and the
+   * burn-rate watcher are on; without, the anomalies' list and changes alone are served.
+   */
+  metricsSource?: MetricsSource;
 }
 
 /**
@@ -84,6 +93,7 @@ export async function buildApp({
   db,
   soleWriter,
   logger,
+  metricsSource,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const log = logger ?? createLogger(config);
   const opened = db ? undefined : await openDatabase(config, { logger: log });
@@ -115,8 +125,9 @@ export async function buildApp({
     useAuthentication(app, access);
     // Registered before the realtime layer's own preClose: presence stops and the table's appends
     // under way emit before the sockets and the Redis adapter close.
-    const started: { presence?: Presence; table?: TableService } = {};
+    const started: { presence?: Presence; table?: TableService; watcher?: BurnRateWatcher } = {};
     app.addHook('preClose', async () => {
+      await started.watcher?.stop();
       await started.table?.close();
       await started.presence?.stop();
     });
@@ -168,10 +179,19 @@ export async function buildApp({
       messageBurst: config.messageBurst,
     });
     started.table = table;
+    const anomalies = createAnomaliesService(database);
+    if (metricsSource) {
+      started.watcher = watchBurnRate({
+        source: metricsSource,
+        service: anomalies,
+        log: app.log.child({ module: 'anomalies' }),
+      });
+    }
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { db: database });
         await api.register(monitoringRoutes, { metrics });
+        await api.register(anomaliesRoutes, { service: anomalies, source: metricsSource });
         await api.register(authRoutes, {
           service: auth,
           attemptsLimit: limitAttempts(config),

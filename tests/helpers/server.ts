@@ -8,6 +8,7 @@ import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
+import type { MetricsSource } from '../../server/modules/monitoring/metrics-source';
 import { API_BASE, SOCKET_PATH } from '../../src/api/paths';
 import type { RegisterResponse } from '../../src/api/schemas/auth';
 import { openTestPglite } from './server-pglite-template';
@@ -25,6 +26,8 @@ export interface TestServerOptions {
   /** Start a second process of the same deployment: same database, secret and Redis channels. */
   peerOf?: TestServer;
   logger?: FastifyBaseLogger;
+  /** The figures the anomalies read (a synthetic source in tests); none by default. */
+  metricsSource?: MetricsSource;
 }
 
 export interface ApiResponse<T> {
@@ -101,7 +104,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
   const database =
     peerOf?.database ?? (throwAway ? await openDatabase(config) : await openTestPglite(config));
-  const app = await buildApp({ config, db: database.db, logger: options.logger });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: options.logger,
+    metricsSource: options.metricsSource,
+  });
   await app.listen({ host: config.host, port: config.port });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -21,7 +21,15 @@ const PUBLIC = new Set([
   'GET /health',
   'GET /config',
 ]);
-const ADMIN_ONLY = new Set(['GET /metrics']);
+const ADMIN_ONLY = new Set([
+  'GET /metrics',
+  'GET /anomalies',
+  'GET /anomalies/stats',
+  'POST /anomalies',
+  'PUT /anomalies/:id/status',
+  'PUT /anomalies/:id/resolve',
+  'DELETE /anomalies/:id',
+]);
 /** Played last by the signed-in user: they end the session the other calls need. */
 const ENDS_SESSION = new Set(['POST /auth/logout', 'DELETE /auth/account', 'POST /auth/change-password']);
 

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  anomaly,
+  anomalyList,
+  anomalyStats,
+  anomalyStatusRequest,
+  createAnomalyRequest,
+  createdAnomalies,
+  resolveAnomalyRequest,
+} from '../../../src/api/schemas/anomalies';
+import { idParam, messageBody } from '../../../src/api/schemas/common';
+import { httpError } from '../../lib/errors';
+import { currentUser } from '../../plugins/authentication';
+import type { MetricsSource } from '../monitoring/metrics-source';
+import { anomalyServiceMessages, type AnomaliesService } from './service';
+
+export const anomalyRouteMessages = {
+  adminOnly: 'Réservé aux administrateurs',
+  /** table.md §8 "Monitoring": the dashboard shows this text as is. */
+  created: 'Anomalies créées avec succès !',
+  noneNeeded: 'Aucune nouvelle anomalie à créer',
+} as const;
+
+/**
+ * table.md §7 "Anomalies and monitoring", admin only (401 without a token, 403 for the others,
+ * before the body is even read). The CRUD routes are always served; the two that read the
+ * service's figures only with a metrics source.
+ */
+export const anomaliesRoutes: FastifyPluginAsyncZod<{
+  service: AnomaliesService;
+  source: MetricsSource | undefined;
+}> = async (app, { service, source }) => {
+  app.addHook('onRequest', app.authenticate);
+  app.addHook('onRequest', async (request) => {
+    if (currentUser(request).role !== 'admin') throw httpError(403, anomalyRouteMessages.adminOnly);
+  });
+
+  app.get('/anomalies', { schema: { response: { 200: anomalyList } } }, () => service.list());
+
+  app.get('/anomalies/stats', { schema: { response: { 200: anomalyStats } } }, () => service.stats());
+
+  app.post(
+    '/anomalies',
+    { schema: { body: createAnomalyRequest, response: { 201: anomaly } } },
+    async (request, reply) => reply.code(201).send(await service.create(request.body)),
+  );
+
+  app.put(
+    '/anomalies/:id/status',
+    { schema: { params: idParam, body: anomalyStatusRequest, response: { 200: anomaly } } },
+    (request) => service.setStatus(request.params.id, request.body.status),
+  );
+
+  app.put(
+    '/anomalies/:id/resolve',
+    { schema: { params: idParam, body: resolveAnomalyRequest, response: { 200: anomaly } } },
+    (request) => service.resolve(request.params.id, request.body.resolution),
+  );
+
+  app.delete(
+    '/anomalies/:id',
+    { schema: { params: idParam, response: { 200: messageBody } } },
+    async (request) => {
+      await service.remove(request.params.id);
+      return { message: anomalyServiceMessages.deleted };
+    },
+  );
+
+  if (!source) return;
+
+  app.post(
+    '/anomalies/from-metrics',
+    { schema: { body: createAnomalyRequest, response: { 201: anomaly } } },
+    async (request, reply) =>
+      reply.code(201).send(await service.fromMetrics(request.body, await source.snapshot())),
+  );
+
+  app.post('/monitoring/create-anomalies', { schema: { response: { 200: createdAnomalies } } }, async () => {
+    const created = await service.openForEndpoints(await source.snapshot());
+    const message = created.length > 0 ? anomalyRouteMessages.created : anomalyRouteMessages.noneNeeded;
+    return { message, created };
+  });
+};
