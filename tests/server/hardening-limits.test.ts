@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameResources, storeEntries } from '../../server/db/schema/index';
+import { insertGame } from '../helpers/game-fixtures';
+import { drivers, startTestServer, type TestServer } from '../helpers/server';
+
+/** What can no longer be sent without bound (issue 15, item 7): each case failed before its fix. */
+
+describe.each(drivers)('limits (%s)', (driver) => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer({ driver });
+  });
+  afterAll(() => t.close());
+
+  it('caps the resources of a kind a game holds, created or imported, with a French 409, even at once', async () => {
+    const [mj, otherMj] = await t.registerMany(2);
+    const { db } = t.database;
+    const gameId = await insertGame(db, mj.userId);
+    await db.insert(gameResources).values(
+      Array.from({ length: 498 }, (_, n) => ({
+        gameId,
+        category: 'rune',
+        name: `Rune ${n}`,
+        fields: {},
+      })),
+    );
+    const full = {
+      error: 'Cette partie a atteint la limite de 500 runes : supprimez-en pour en ajouter d’autres.',
+    };
+    const racing = await Promise.all(
+      [1, 2, 3].map((n) => t.api('POST', `/game-data/${gameId}/rune`, { name: `Neuve ${n}` }, mj.token)),
+    );
+    expect(racing.map((answer) => answer.status).sort()).toEqual([201, 201, 409]);
+    expect(racing.find((answer) => answer.status === 409)?.body).toEqual(full);
+
+    const [entry] = await db
+      .insert(storeEntries)
+      .values({ category: 'rune', name: 'Rune du store', fields: {} })
+      .returning({ id: storeEntries.id });
+    const imported = await t.api(
+      'POST',
+      `/game-data/${gameId}/rune/import`,
+      { resourceId: entry!.id },
+      mj.token,
+    );
+    expect(imported).toMatchObject({ status: 409, body: full });
+
+    // The cap is per category and per game.
+    const item = await t.api('POST', `/game-data/${gameId}/item`, { name: 'Corde' }, mj.token);
+    expect(item.status).toBe(201);
+    const elsewhere = await insertGame(db, otherMj.userId);
+    const rune = await t.api('POST', `/game-data/${elsewhere}/rune`, { name: 'Libre' }, otherMj.token);
+    expect(rune.status).toBe(201);
+  });
+});
