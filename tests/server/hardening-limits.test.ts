@@ -1,5 +1,7 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameResources, storeEntries } from '../../server/db/schema/index';
+import type { InvitationMoveResponse } from '../../src/api/schemas/game-invitations';
+import { gameInvitations, gameResources, storeEntries } from '../../server/db/schema/index';
 import { insertGame } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
 
@@ -51,5 +53,56 @@ describe.each(drivers)('limits (%s)', (driver) => {
     const elsewhere = await insertGame(db, otherMj.userId);
     const rune = await t.api('POST', `/game-data/${elsewhere}/rune`, { name: 'Libre' }, otherMj.token);
     expect(rune.status).toBe(201);
+  });
+
+  it('holds an MJ back from re-inviting a player who declined, and from inviting a player past 3 times a day', async () => {
+    const [mj, player] = await t.registerMany(2);
+    const { db } = t.database;
+    const gameId = await insertGame(db, mj.userId);
+    const invite = () =>
+      t.api<InvitationMoveResponse>(
+        'POST',
+        '/game-invitations',
+        { gameId, playerId: player.userId },
+        mj.token,
+      );
+    const move = (id: string, name: 'decline' | 'revoke') =>
+      name === 'decline'
+        ? t.api('POST', `/game-invitations/${id}/decline`, undefined, player.token)
+        : t.api('DELETE', `/game-invitations/${id}/revoke`, undefined, mj.token);
+    /** Moves every invitation of the pair `minutes` into the past, as if that time had gone by. */
+    const timePasses = (minutes: number) =>
+      db
+        .update(gameInvitations)
+        .set({
+          createdAt: sql`${gameInvitations.createdAt} - make_interval(mins => ${minutes})`,
+          updatedAt: sql`${gameInvitations.updatedAt} - make_interval(mins => ${minutes})`,
+        })
+        .where(eq(gameInvitations.gameId, gameId));
+
+    const first = await invite();
+    expect(first.status).toBe(201);
+    expect((await move(first.body.invitation.id, 'decline')).status).toBe(200);
+    expect(await invite()).toMatchObject({
+      status: 429,
+      body: { error: 'Ce joueur a refusé votre invitation il y a moins d’une heure : réessayez plus tard.' },
+    });
+
+    await timePasses(61);
+    const second = await invite();
+    expect(second.status).toBe(201);
+    expect((await move(second.body.invitation.id, 'revoke')).status).toBe(200);
+    const third = await invite();
+    expect(third.status).toBe(201);
+    expect((await move(third.body.invitation.id, 'revoke')).status).toBe(200);
+    expect(await invite()).toMatchObject({
+      status: 429,
+      body: {
+        error: 'Ce joueur a déjà reçu 3 invitations à cette partie en 24 heures : réessayez plus tard.',
+      },
+    });
+
+    await timePasses(24 * 60 - 60);
+    expect((await invite()).status).toBe(201);
   });
 });
