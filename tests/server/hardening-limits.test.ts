@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvitationMoveResponse } from '../../src/api/schemas/game-invitations';
 import { gameInvitations, gameResources, storeEntries } from '../../server/db/schema/index';
 import { insertGame } from '../helpers/game-fixtures';
+import { emitWithAck, tableParty } from '../helpers/table';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
 
 /** What can no longer be sent without bound (issue 15, item 7): each case failed before its fix. */
@@ -104,5 +105,53 @@ describe.each(drivers)('limits (%s)', (driver) => {
 
     await timePasses(24 * 60 - 60);
     expect((await invite()).status).toBe(201);
+  });
+
+  it('gives a user one chat bucket however many tabs they open, at the table and in private', async () => {
+    const flood = { ok: false, error: 'Vous envoyez des messages trop vite : patientez un instant.' };
+    const limited = await startTestServer({ driver, env: { MESSAGE_BURST: '4' } });
+    try {
+      const party = await tableParty(limited);
+      const { mj, owner } = party;
+      const tabs = [await limited.socket(mj.token), await limited.socket(mj.token)];
+      const say = (tab: number) =>
+        emitWithAck(tabs[tab]!, 'newMessage', {
+          gameId: party.gameId,
+          content: { kind: 'text', text: 'Silence !' },
+        });
+      const whisper = (tab: number) =>
+        emitWithAck(tabs[tab]!, 'sendPrivateMessage', { receiverId: owner.userId, content: 'Psst' });
+      const friendship = await limited.api<{ invitation: { id: string } }>(
+        'POST',
+        '/users/friends',
+        { friendId: owner.userId },
+        mj.token,
+      );
+      const accepted = await limited.api(
+        'POST',
+        `/users/invitations/${friendship.body.invitation.id}/accept`,
+        undefined,
+        owner.token,
+      );
+      expect(accepted.status).toBe(200);
+
+      for (const send of [say, whisper]) {
+        // Sent together, so the bucket has no time to refill: four pass, whichever tab sent them.
+        const answers = await Promise.all([0, 1, 0, 1, 0, 1].map(send));
+        expect(answers.filter((answer) => answer.ok)).toHaveLength(4);
+        expect(answers.filter((answer) => !answer.ok)).toEqual([flood, flood]);
+      }
+      // Another user's bucket is their own.
+      const player = await limited.socket(owner.token);
+      expect(
+        await emitWithAck(player, 'newMessage', {
+          gameId: party.gameId,
+          playerId: party.ownerCharacter,
+          content: { kind: 'text', text: 'Bonjour' },
+        }),
+      ).toEqual({ ok: true });
+    } finally {
+      await limited.close();
+    }
   });
 });
