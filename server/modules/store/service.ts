@@ -24,8 +24,8 @@ const gameReferences = ['memoryId'] as const;
 
 /**
  * The fields with every reference into a game dropped: what the store keeps, and what an import
- * writes — again, since an entry exported before this rule may still hold one. The MJ names the
- * memory of their own game on the copy's form if they want one.
+ * writes (entries and copies made before this rule were cleaned by migration 0006). The MJ names
+ * the memory of their own game on the copy's form if they want one.
  */
 function portableFields(category: string, fields: Record<string, unknown>): Record<string, unknown> {
   const portable = { ...categoryFields(category, fields) };
