@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CharacterSheet } from '../../src/api/schemas/characters';
 import type { GameInvitation } from '../../src/api/schemas/game-invitations';
 import type { GameResource, StoreEntry } from '../../src/api/schemas/resources';
@@ -274,6 +274,93 @@ describe.each(drivers)('hardening of game data (%s)', (driver) => {
         }),
       ).toEqual({ ok: false, error: "Vous n'êtes pas autorisé à accéder à cette partie..." });
       expect(await serverLog(t, p.gameId)).toHaveLength(before);
+    });
+    it('no longer tells a kicked or departed player’s tabs of their character: no equipmentChange, no playerUpdate', async () => {
+      const p = await tableParty(t);
+      const players = [p.owner, p.other];
+      const characters = [p.ownerCharacter, p.otherCharacter];
+      const tokens: string[] = [];
+      for (const [index, user] of players.entries()) {
+        const client = await joined(t, user, p.gameId);
+        expect(
+          await client.send('itemChange', {
+            gameId: p.gameId,
+            change: { type: 'token.place', map: MAP, ...playerDraft(characters[index]!) },
+          }),
+        ).toEqual({ ok: true });
+        tokens.push((await tokenOf(t, p.gameId, characters[index]!)).usableId);
+        client.socket.close();
+      }
+      const sent = await t.api<GameInvitation[]>(
+        'GET',
+        `/game-invitations/sent?gameId=${p.gameId}`,
+        undefined,
+        p.mj.token,
+      );
+      const invitation = sent.body.find((one) => one.toUserId === p.owner.userId);
+      expect(
+        (await t.api('POST', `/game-invitations/${invitation!.id}/kick`, undefined, p.mj.token)).status,
+      ).toBe(200);
+      expect((await t.api('POST', `/game-data/${p.gameId}/leave`, undefined, p.other.token)).status).toBe(
+        200,
+      );
+
+      // Their tabs stay open elsewhere in the app: the lobby's socket is in their user room.
+      const heard = new Map<string, unknown[]>();
+      const listen = async (token: string, name: string) => {
+        const socket = await t.socket(token);
+        heard.set(name, []);
+        for (const event of ['equipmentChange', 'playerUpdate']) {
+          socket.on(event, (payload: unknown) => heard.get(name)!.push({ event, payload }));
+        }
+        return socket;
+      };
+      const [mj, owner, other] = [
+        await listen(p.mj.token, 'mj'),
+        await listen(p.owner.token, 'owner'),
+        await listen(p.other.token, 'other'),
+      ];
+      const helm = await t.api<GameResource>(
+        'POST',
+        `/game-data/${p.gameId}/memory`,
+        { name: 'Heaume', type: 'Casque' },
+        p.mj.token,
+      );
+      for (const [index, character] of characters.entries()) {
+        const given = await t.api(
+          'POST',
+          `/game-data/${p.gameId}/assign/memory`,
+          { resourceId: helm.body.id, playerId: character, quantity: 1 },
+          p.mj.token,
+        );
+        expect(given.status).toBe(200);
+        const equipped = await t.api(
+          'PUT',
+          `/player-memories/equip/${character}/${helm.body.id}`,
+          { action: 'equip' },
+          p.mj.token,
+        );
+        expect(equipped.status).toBe(200);
+        expect(
+          await emitWithAck(mj, 'itemChange', {
+            gameId: p.gameId,
+            change: {
+              type: 'token.adjust',
+              map: MAP,
+              usableId: tokens[index],
+              resource: 'HP',
+              direction: 'decrease',
+              amount: 2,
+            },
+          }),
+        ).toEqual({ ok: true });
+      }
+      await vi.waitFor(() => expect(heard.get('mj')).toHaveLength(6));
+      // Their sockets answer after the emits: had they been told, they would have heard by now.
+      for (const socket of [owner, other])
+        await emitWithAck(socket, 'tableCatchUp', { gameId: p.gameId, afterSeq: 0 });
+      expect(heard.get('owner')).toEqual([]);
+      expect(heard.get('other')).toEqual([]);
     });
   });
 

@@ -3,6 +3,7 @@ import type { TableViewAnswer } from '../../src/api/schemas/table';
 import { bandOf } from '../../src/domain/table/health';
 import type { MapToken, TableEvent } from '../../src/domain/table/types';
 import { visibleTo } from '../../src/domain/table/visibility';
+import { createUsersService } from '../../server/modules/users/service';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
 import {
   emitWithAck,
@@ -137,5 +138,68 @@ describe.each(drivers)('a monster’s health (%s)', (driver) => {
       currentHP: null,
       health: band,
     });
+  });
+
+  it('keeps a monster’s AC, attack bonus and damage for the MJ and admins: players get none, live, caught up or asked', async () => {
+    const admin = await t.register();
+    await createUsersService(t.database.db).grantRole(admin.email, 'admin');
+    const overseer = await joined(t, admin, p.gameId);
+    // One in sight from the start, one hidden then shown: both ways a token reaches a player.
+    expect(
+      await mj.send('itemChange', {
+        gameId: p.gameId,
+        change: { type: 'token.place', map: MAP, ...monsterDraft(p, 'Loup', cell(5, 1)) },
+      }),
+    ).toEqual({ ok: true });
+    expect(
+      await mj.send('itemChange', {
+        gameId: p.gameId,
+        change: { type: 'token.place', map: MAP, ...monsterDraft(p, 'Ombre', cell(6, 1)), hidden: true },
+      }),
+    ).toEqual({ ok: true });
+    const shade = (await tokenOf(t, p.gameId, p.monsters.Ombre)).usableId;
+    expect(
+      await mj.send('itemChange', {
+        gameId: p.gameId,
+        change: { type: 'token.toggleVisibility', map: MAP, usableId: shade },
+      }),
+    ).toEqual({ ok: true });
+    const state = await serverState(t, p.gameId);
+    const late = await joined(t, p.other, p.gameId);
+    for (const client of [mj, overseer, owner, late]) await client.reach(state.lastSeq);
+
+    const figures = { AC: 12, attackBonus: 2, damage: '1d6' };
+    const hidden = { AC: null, attackBonus: null, damage: null };
+    const monsterTokens = (heard: TableEvent[]) =>
+      heard.flatMap((event) =>
+        (event.type === 'token.placed' || event.type === 'token.visibilityChanged') &&
+        !event.payload.token.isPlayer
+          ? [event.payload.token]
+          : [],
+      );
+    for (const manager of [mj, overseer]) {
+      expect(monsterTokens(manager.heard).length).toBeGreaterThan(0);
+      for (const token of monsterTokens(manager.heard)) expect(token).toMatchObject(figures);
+    }
+    for (const player of [owner, late]) {
+      // Goblin, wolf and shade: every monster token the player was given.
+      expect(monsterTokens(player.heard).length).toBeGreaterThanOrEqual(3);
+      for (const token of monsterTokens(player.heard)) expect(token).toMatchObject(hidden);
+    }
+    for (const player of [owner, late]) {
+      for (const token of Object.values(player.inbox.state.tokens[MAP]!)) {
+        expect(token).toMatchObject(token.isPlayer ? { AC: 10, damage: expect.any(String) } : hidden);
+      }
+    }
+    const asked = async (user: { token: string }) => {
+      const socket = (await joined(t, user, p.gameId)).socket;
+      const view = await emitWithAck<TableViewAnswer>(socket, 'itemRequest', { gameId: p.gameId });
+      socket.close();
+      return Object.values(view.state.tokens[MAP]!).filter((token) => !token.isPlayer);
+    };
+    for (const token of await asked(p.owner)) expect(token).toMatchObject(hidden);
+    for (const token of await asked(p.mj)) expect(token).toMatchObject(figures);
+    expect(late.inbox.state).toEqual(visibleTo(state, p.actors.other));
+    for (const client of [overseer, late]) client.socket.close();
   });
 });

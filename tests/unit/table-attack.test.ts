@@ -287,7 +287,7 @@ describe('attacks through decide: properties', () => {
           for (const id of performed.payload.targetIds) {
             const target = tokenAt(before, MAP.name, id)!;
             const adjusted = hpOf(answer, id);
-            const hits = s.d20 === 20 || (s.d20 !== 1 && s.d20 + bonus! >= target.AC);
+            const hits = s.d20 === 20 || (s.d20 !== 1 && s.d20 + bonus! >= target.AC!);
             expect(adjusted !== undefined).toBe(hits);
             if (s.d20 === 20 && adjusted?.type === 'token.adjusted') {
               expect(adjusted.payload).toMatchObject({

@@ -12,21 +12,26 @@ export interface SheetNotice {
   /** Null for a character outside any game: nobody but its owner hears of it. */
   gameId: string | null;
   playerId: string;
-  /** The users whose open sheets must refresh: the owner and the game's MJ. */
+  /** The users whose open sheets must refresh: the owner while a member, and the game's MJ. */
   watchers: string[];
 }
 
 /** Told the characters whose sheets a committed change touched; never throws. */
 export type SheetsChanged = (characterIds: Iterable<string>) => Promise<void>;
 
-/** The owner and, for a character in a game, the game's MJ: who may have its sheet open. */
+/**
+ * Who hears of a character's changes: its owner and, for a character in a game, the game's MJ.
+ * A kicked or departed owner no longer does: what the MJ then makes of the character is the game's
+ * business, not theirs (issue 15).
+ */
 export async function watchersOf(
   gameAccess: GameAccess,
   row: { userId: string; gameId: string | null },
 ): Promise<string[]> {
   if (row.gameId === null) return [row.userId];
   const game = await gameAccess.find(row.gameId).catch(() => null);
-  return [...new Set([row.userId, ...(game ? [game.mjUserId] : [])])];
+  const ownerBelongs = (await gameAccess.roleOf(row.gameId, row.userId)) !== null;
+  return [...new Set([...(ownerBelongs ? [row.userId] : []), ...(game ? [game.mjUserId] : [])])];
 }
 
 /**

@@ -10,6 +10,8 @@ export const invitationMessages = {
   alreadyPending: 'Une invitation est déjà en attente pour ce joueur.',
   alreadyPlaying: 'Ce joueur fait déjà partie de la partie.',
   cannotInviteSelf: 'Vous ne pouvez pas vous inviter vous-même.',
+  declinedRecently: 'Ce joueur a refusé votre invitation il y a moins d’une heure : réessayez plus tard.',
+  tooManyToday: 'Ce joueur a déjà reçu 3 invitations à cette partie en 24 heures : réessayez plus tard.',
   sent: 'Invitation envoyée avec succès !',
   accepted: 'Invitation acceptée ! Vous avez rejoint la partie.',
   declined: 'Invitation refusée',

@@ -15,6 +15,7 @@ import type { GameAccess } from '../games/access';
 import type { TablePresence } from '../games/table-presence';
 import { invitationMessages as texts } from './messages';
 import type { InvitationNotifier } from './notifier';
+import { refuseTooSoon } from './re-invitations';
 import { invitationWithId, readInvitations, receivedBy, sentFor } from './read-model';
 
 export interface GameInvitationsServiceDeps {
@@ -82,6 +83,7 @@ export function createGameInvitationsService({ db, access, presence, notifier }:
           ),
         );
       if (open) throw httpError(400, open.status === 'pending' ? texts.alreadyPending : texts.alreadyPlaying);
+      await refuseTooSoon(db, gameId, playerId);
 
       let created: { id: string } | undefined;
       try {

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { CreateGameRequest, GameData, GamePlayer, GameSummary } from '../../../src/api/schemas/games';
 import { formatLastConnection, GAMES_PER_MJ, gameMessages } from '../../../src/domain/games';
 import type { Db } from '../../db/client';
-import { createUnderCap } from '../../db/per-user-cap';
+import { createUnderCap } from '../../db/create-under-cap';
 import { gameInvitations, games, users, type GameRow } from '../../db/schema/index';
 import { violatedUniqueIndex } from '../../db/unique-violation';
 import { httpError } from '../../lib/errors';
@@ -69,7 +69,7 @@ export function createGamesService({ db, access, presence, notifier }: GamesServ
     async create(actor: AuthUser, input: CreateGameRequest): Promise<GameData> {
       const gameId = await createUnderCap(
         db,
-        { userId: actor.id, cap: GAMES_PER_MJ, refusal: gameMessages.tooMany },
+        { holder: { userId: actor.id }, cap: GAMES_PER_MJ, refusal: gameMessages.tooMany },
         async (tx) =>
           (await tx.select({ n: count() }).from(games).where(eq(games.mjUserId, actor.id)))[0]?.n ?? 0,
         async (tx) => {

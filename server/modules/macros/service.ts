@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { macroMessages as messages, type Macro, type MacroFields } from '../../../src/api/schemas/macros';
 import { MACROS_PER_USER } from '../../../src/domain/macros';
 import type { Db } from '../../db/client';
-import { createUnderCap } from '../../db/per-user-cap';
+import { createUnderCap } from '../../db/create-under-cap';
 import { macros, type MacroRow } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
 import type { AuthUser } from '../auth/access';
@@ -44,7 +44,7 @@ export function createMacrosService(db: Db) {
       const { title, content, visible } = body;
       const [row] = await createUnderCap(
         db,
-        { userId: user.id, cap: MACROS_PER_USER, refusal: messages.tooMany },
+        { holder: { userId: user.id }, cap: MACROS_PER_USER, refusal: messages.tooMany },
         async (tx) =>
           (await tx.select({ n: count() }).from(macros).where(eq(macros.userId, user.id)))[0]?.n ?? 0,
         (tx) => tx.insert(macros).values({ title, content, visible, userId: user.id }).returning(),

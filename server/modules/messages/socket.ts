@@ -1,19 +1,19 @@
 import { z } from 'zod';
 import { sendPrivateMessagePayload } from '../../../src/api/schemas/messages';
 import { httpError, HttpError } from '../../lib/errors';
-import { createTokenBucket, MESSAGES_PER_SECOND, messageFloodRefusal } from '../../lib/token-bucket';
+import { createTokenBuckets, MESSAGES_PER_SECOND, messageFloodRefusal } from '../../lib/token-bucket';
 import type { ConnectionHandler } from '../../realtime/types';
 import type { MessagesService } from './service';
 
 /**
  * `sendPrivateMessage {receiverId, content, senderId}`: the sender is the socket's user, the
  * payload's senderId is ignored. Every refusal reaches the sending socket as
- * `privateMessageError {error}` (and in the ack when one is asked for). A socket sending faster
- * than its token bucket allows is refused too.
+ * `privateMessageError {error}` (and in the ack when one is asked for). A user sending faster than
+ * their token bucket allows — one for all their sockets on this process — is refused too.
  */
 export function privateMessageEvents(service: MessagesService, messageBurst: number): ConnectionHandler {
+  const buckets = createTokenBuckets(messageBurst, MESSAGES_PER_SECOND);
   return (socket, on) => {
-    const bucket = createTokenBucket(messageBurst, MESSAGES_PER_SECOND);
     const refuse = (error: string): never => {
       socket.emit('privateMessageError', { error });
       throw httpError(400, error);
@@ -23,7 +23,7 @@ export function privateMessageEvents(service: MessagesService, messageBurst: num
       const parsed = sendPrivateMessagePayload.safeParse(payload);
       if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? 'Message invalide');
       const { receiverId, content, clientId } = parsed.data;
-      if (!bucket.take()) return refuse(messageFloodRefusal);
+      if (!buckets.take(socket.data.user.id)) return refuse(messageFloodRefusal);
       try {
         const sent = await service.sendPrivate(socket.data.user, receiverId, content, clientId);
         return { id: sent.id };

@@ -1,3 +1,18 @@
+import type { ResourceCategory } from '../../../src/domain/resources/categories';
+
+/** What a game holds too many of, in the refusal's words. */
+const pluralNames: Record<ResourceCategory, string> = {
+  memory: 'mémoires',
+  rune: 'runes',
+  echo: 'échos',
+  aspectAbility: 'capacités d’aspect',
+  enchantment: 'enchantements',
+  item: 'objets',
+  monster: 'monstres',
+  map: 'cartes',
+  attack: 'attaques',
+};
+
 /** The resources module's French texts that the spec does not give word for word. */
 export const resourcesMessages = {
   resourceNotFound: 'Ressource introuvable dans cette partie.',
@@ -11,4 +26,6 @@ export const resourcesMessages = {
   assigned: 'Ressource attribuée au personnage avec succès !',
   unassigned: 'Ressource retirée du personnage avec succès !',
   addedToAll: 'Ressource ajoutée à tous les joueurs avec succès !',
+  tooMany: (category: ResourceCategory, cap: number) =>
+    `Cette partie a atteint la limite de ${cap} ${pluralNames[category]} : supprimez-en pour en ajouter d’autres.`,
 } as const;

@@ -25,6 +25,7 @@ import { httpError } from '../../lib/errors';
 import type { AuthUser } from '../auth/access';
 import type { SheetsChanged } from '../characters/sheet-notices';
 import { createGameAccess } from '../games/access';
+import { insertUnderGameCap } from './cap';
 import { linkTableOf, linkTables } from './links';
 import { resourcesMessages } from './messages';
 import { peopleById, resourceView } from './views';
@@ -252,10 +253,12 @@ export function createResourcesService(db: Db, sheetsChanged: SheetsChanged) {
       await access.requireGameMaster(gameId, user.id);
       await checkReferences(gameId, form);
       const { common, fields } = splitForm(form);
-      const [row] = await db
-        .insert(gameResources)
-        .values({ gameId, category, ...common, fields, createdBy: user.id })
-        .returning();
+      const [row] = await insertUnderGameCap(db, gameId, category, (tx) =>
+        tx
+          .insert(gameResources)
+          .values({ gameId, category, ...common, fields, createdBy: user.id })
+          .returning(),
+      );
       // A new attack or enchantment shows on the sheets holding its weapon.
       await sheetsChanged(await sheetsShowing(row!));
       const [view] = await views([row!], true);

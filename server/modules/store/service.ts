@@ -8,6 +8,7 @@ import { violatedUniqueIndex } from '../../db/unique-violation';
 import { httpError } from '../../lib/errors';
 import type { AuthUser } from '../auth/access';
 import { createGameAccess } from '../games/access';
+import { insertUnderGameCap } from '../resources/cap';
 import type { ResourcesService } from '../resources/service';
 import { categoryFields, peopleById, storeEntryView } from '../resources/views';
 import { storeMessages } from './messages';
@@ -23,8 +24,8 @@ const gameReferences = ['memoryId'] as const;
 
 /**
  * The fields with every reference into a game dropped: what the store keeps, and what an import
- * writes — again, since an entry exported before this rule may still hold one. The MJ names the
- * memory of their own game on the copy's form if they want one.
+ * writes (entries and copies made before this rule were cleaned by migration 0006). The MJ names
+ * the memory of their own game on the copy's form if they want one.
  */
 function portableFields(category: string, fields: Record<string, unknown>): Record<string, unknown> {
   const portable = { ...categoryFields(category, fields) };
@@ -143,23 +144,25 @@ export function createStoreService(db: Db, resources: ResourcesService) {
         throw httpError(409, storeMessages.ownExport);
       }
       try {
-        const [copy] = await db
-          .insert(gameResources)
-          .values({
-            gameId,
-            category,
-            name: entry.name,
-            description: entry.description,
-            rarity: entry.rarity,
-            price: entry.price,
-            weight: entry.weight,
-            fields: portableFields(category, entry.fields),
-            createdBy: entry.createdBy,
-            importedFromGlobal: true,
-            importedAt: new Date(),
-            importSourceId: entry.id,
-          })
-          .returning({ id: gameResources.id });
+        const [copy] = await insertUnderGameCap(db, gameId, category, (tx) =>
+          tx
+            .insert(gameResources)
+            .values({
+              gameId,
+              category,
+              name: entry.name,
+              description: entry.description,
+              rarity: entry.rarity,
+              price: entry.price,
+              weight: entry.weight,
+              fields: portableFields(category, entry.fields),
+              createdBy: entry.createdBy,
+              importedFromGlobal: true,
+              importedAt: new Date(),
+              importSourceId: entry.id,
+            })
+            .returning({ id: gameResources.id }),
+        );
         return await resources.read(user, category, copy!.id);
       } catch (error) {
         if (violatedUniqueIndex(error) === 'game_resources_import_unique') {

@@ -19,7 +19,7 @@ import { tableMessages } from '../../../src/domain/table/messages';
 import type { TableActor } from '../../../src/domain/table/types';
 import type { Role } from '../../../src/api/schemas/auth';
 import { httpError } from '../../lib/errors';
-import { createTokenBucket, MESSAGES_PER_SECOND, messageFloodRefusal } from '../../lib/token-bucket';
+import { createTokenBuckets, MESSAGES_PER_SECOND, messageFloodRefusal } from '../../lib/token-bucket';
 import { whenAccountChanges } from '../../realtime/account-changes';
 import { rereadIdentity } from '../../realtime/identity';
 import { rooms, tableRoomsOf } from '../../realtime/rooms';
@@ -62,15 +62,15 @@ export function tableSocketEvents({
   table: TableService;
   presence: TablePresence;
   identity: AccessGuard;
-  /** Chat lines a socket may send at once (`MESSAGE_BURST`). */
+  /** Chat lines a user may send at once, from all their sockets (`MESSAGE_BURST`). */
   messageBurst: number;
 }): ConnectionHandler {
+  const chat = createTokenBuckets(messageBurst, MESSAGES_PER_SECOND);
   return (socket, on) => {
     const user = () => socket.data.user;
     const seats = new Map<string, SeatedActor>();
     let seatedAs: Role = user().role;
     let drags = { second: 0, count: 0 };
-    const chat = createTokenBucket(messageBurst, MESSAGES_PER_SECOND);
 
     /**
      * Every table the socket holds a seat at, read again under the account's new role. A table it
@@ -134,7 +134,7 @@ export function tableSocketEvents({
       await table.attack(payload.gameId, await actorOf(payload.gameId), payload);
     });
     on('newMessage', newMessagePayload, async (payload) => {
-      if (!chat.take()) throw httpError(429, messageFloodRefusal);
+      if (!chat.take(user().id)) throw httpError(429, messageFloodRefusal);
       await table.say(payload.gameId, await actorOf(payload.gameId), payload);
     });
 

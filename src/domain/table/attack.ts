@@ -211,6 +211,8 @@ export function decideAttack(
         ...(attacker.visibility && target.visibility ? {} : { audience: 'managers' as const }),
       },
     });
+    // Only a player's copy lacks a monster's AC and HP, and attacks are decided on the server's.
+    if (target.AC === null || target.currentHP === null) return refuse(attackMessages.tokenNotFound);
     const resolution = resolveAttack({ bonus: attack.bonus, damage, targetArmorClass: target.AC }, randomInt);
     const roll = attackRoll(resolution, attack.bonus);
     events.push(
@@ -221,8 +223,6 @@ export function decideAttack(
       }),
     );
     if (resolution.damage === null) continue;
-    // Only a player's copy lacks a monster's HP, and attacks are decided on the server's.
-    if (target.currentHP === null) return refuse(attackMessages.tokenNotFound);
     const dealt = Math.max(0, resolution.damage.total);
     events.push(
       line({

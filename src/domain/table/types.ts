@@ -27,7 +27,11 @@ export interface MapToken {
   isPlayer: boolean;
   assetLink: string | null;
   speciality: string | null;
-  AC: number;
+  /**
+   * The fight figures: AC for every token, attack bonus and damage for monsters. null in a player's
+   * copy of a monster, whose details are the MJ's and admins' (table.md §6).
+   */
+  AC: number | null;
   /**
    * The numbers: always in the server's and the managers' copies, and for characters in everyone's.
    * null in a player's copy of a monster, which carries `health` instead.
@@ -40,8 +44,8 @@ export interface MapToken {
   soulEssence: number | null;
   currentSoulEssence: number | null;
   /** Monsters: d20 + attackBonus to hit, damage rolled on a hit. */
-  attackBonus: number;
-  damage: string;
+  attackBonus: number | null;
+  damage: string | null;
   /** True exactly when the token's id is in its map's turn order. */
   inTurnOrder: boolean;
   visibility: boolean;

@@ -11,6 +11,15 @@ export function ownsToken(actor: TableActor, token: MapToken): boolean {
   return token.isPlayer && actor.characterIds.includes(token.itemId);
 }
 
+/**
+ * A token as a player receives it: a monster's HP give way to its band, and its fight figures
+ * (AC, attack bonus, damage) stay with the MJ and admins, who alone see monster details (table.md §6).
+ */
+function asPlayersSee(token: MapToken): MapToken {
+  if (token.isPlayer) return token;
+  return { ...withHealthBanded(token), AC: null, attackBonus: null, damage: null };
+}
+
 /** A player sees the visible tokens and their own, hidden or not. */
 export function canSee(actor: TableActor, token: MapToken | undefined): boolean {
   return token !== undefined && (managesTable(actor) || token.visibility || ownsToken(actor, token));
@@ -33,8 +42,8 @@ const sameOrder = (a: readonly string[], b: readonly string[]) =>
 /**
  * The table as this actor may know it: what the server sends as a snapshot, and what the
  * actor's copy folds to from its projected events. A player never receives a hidden token, its
- * place in a turn order, the map the MJ is preparing without them, or a monster's HP (its band
- * stands for them).
+ * place in a turn order, the map the MJ is preparing without them, a monster's HP (its band
+ * stands for them) or its fight figures.
  */
 export function visibleTo(state: TableState, actor: TableActor): TableState {
   if (managesTable(actor)) return state;
@@ -43,7 +52,7 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
     const seen = dict(
       Object.entries(onMap)
         .filter(([, token]) => canSee(actor, token))
-        .map(([usableId, token]) => [usableId, withHealthBanded(token)]),
+        .map(([usableId, token]) => [usableId, asPlayersSee(token)]),
     );
     if (Object.keys(seen).length > 0) tokens[map] = seen;
   }
@@ -84,7 +93,7 @@ export function projectEvent(
       return event.payload.bringPlayers ? event : redacted(event);
     case 'token.placed':
       return canSee(actor, event.payload.token)
-        ? { ...event, payload: { ...event.payload, token: withHealthBanded(event.payload.token) } }
+        ? { ...event, payload: { ...event.payload, token: asPlayersSee(event.payload.token) } }
         : redacted(event);
     case 'token.moved':
       return seesIn(after, event.payload.map, event.payload.usableId) ? event : redacted(event);
@@ -120,7 +129,7 @@ export function projectEvent(
           ...event,
           payload: {
             ...event.payload,
-            token: withHealthBanded(token),
+            token: asPlayersSee(token),
             order: visibleOrder(after, map, actor),
           },
         };

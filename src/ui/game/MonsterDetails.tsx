@@ -6,7 +6,7 @@ import { isDead, shownHealth } from './table-view';
 
 /**
  * The monster-details popup of the MJ (table.md §2): the token's fight figures, its description, and
- * « Faire attaquer ». Fed a player's copy of a monster, it shows its state, the only health it holds.
+ * « Faire attaquer ». Fed a player's copy of a monster, it shows its state, the only figure it holds.
  */
 export function MonsterDetails({
   token,
@@ -21,14 +21,17 @@ export function MonsterDetails({
   onStrike: () => void;
 }) {
   const health = shownHealth(token);
+  const { AC, attackBonus, damage } = token;
   const rows: Array<[string, string]> = [
     'band' in health
       ? [tokenMessages.state, tokenMessages.health[health.band]]
       : [tokenMessages.hp, `${health.current} / ${health.max}`],
-    [tokenMessages.ac, String(token.AC)],
-    [tokenMessages.attackBonus, token.attackBonus >= 0 ? `+${token.attackBonus}` : String(token.attackBonus)],
-    [tokenMessages.damage, token.damage],
   ];
+  if (AC !== null) rows.push([tokenMessages.ac, String(AC)]);
+  if (attackBonus !== null) {
+    rows.push([tokenMessages.attackBonus, attackBonus >= 0 ? `+${attackBonus}` : String(attackBonus)]);
+  }
+  if (damage !== null) rows.push([tokenMessages.damage, damage]);
   if (token.speciality) rows.push([tokenMessages.speciality, token.speciality]);
   return (
     <Modal title={token.name} onClose={onClose}>
