@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { API_BASE } from '../src/api/paths';
 import { readOrCreateJwtSecret, type Config } from './config';
 import { openDatabase, type Db } from './db/client';
@@ -29,8 +29,10 @@ import { healthRoutes } from './modules/health/routes';
 import { macrosRoutes } from './modules/macros/routes';
 import { useHttpMetrics } from './modules/monitoring/http-metrics';
 import { closeUnreadBodies } from './plugins/unread-bodies';
+import { createRedundancyTracker, useRedundancyTracking } from './modules/monitoring/redundancy-tracker';
 import { useSocketMetrics } from './modules/monitoring/socket-metrics';
 import { monitoringRoutes } from './modules/monitoring/routes';
+import { createMonitoringService, type MonitoringService } from './modules/monitoring/service';
 import { createMacrosService } from './modules/macros/service';
 import { messagesRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
@@ -71,6 +73,11 @@ export interface BuildAppOptions {
   soleWriter?: boolean;
   /** Defaults to `createLogger(config)` (credentials redacted). */
   logger?: FastifyBaseLogger;
+  /**
+   * Tests only: routes registered under API_BASE after the modules', e.g. one that fails for real
+   * so the monitoring counts a 5xx. Production passes none, so ships no such route.
+   */
+  extraRoutes?: FastifyPluginAsync;
 }
 
 /**
@@ -83,6 +90,7 @@ export async function buildApp({
   db,
   soleWriter,
   logger,
+  extraRoutes,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const log = logger ?? createLogger(config);
   const opened = db ? undefined : await openDatabase(config, { logger: log });
@@ -103,6 +111,8 @@ export async function buildApp({
 
     // First, so the latency it measures includes every other hook.
     const metrics = useHttpMetrics(app);
+    const redundancies = createRedundancyTracker();
+    useRedundancyTracking(app, redundancies);
     useZodValidation(app);
     useErrorHandling(app);
     closeUnreadBodies(app);
@@ -111,13 +121,23 @@ export async function buildApp({
     useAuthentication(app, access);
     // Registered before the realtime layer's own preClose: presence stops and the table's appends
     // under way emit before the sockets and the Redis adapter close.
-    const started: { presence?: Presence; table?: TableService } = {};
+    const started: { presence?: Presence; table?: TableService; monitoring?: MonitoringService } = {};
     app.addHook('preClose', async () => {
       await started.table?.close();
       await started.presence?.stop();
+      await started.monitoring?.stop();
     });
     await useRealtime(app, access, config);
     useSocketMetrics(app.realtime, metrics.registry);
+    // What other modules read of the service's figures is `monitoring.source` (a MetricsSource).
+    const monitoring = createMonitoringService({
+      db: database,
+      registry: metrics.registry,
+      io: app.realtime.io,
+      redundancies,
+      log: app.log.child({ module: 'monitoring' }),
+    });
+    app.decorate('monitoring', monitoring);
     await useClient(app, config);
 
     const auth = createAuthService({
@@ -167,7 +187,12 @@ export async function buildApp({
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { db: database });
-        await api.register(monitoringRoutes, { metrics });
+        await api.register(monitoringRoutes, {
+          metrics,
+          service: monitoring,
+          metricsToken: config.metricsToken,
+          webVitalsPerMinute: config.webVitalsRateLimitMax,
+        });
         await api.register(authRoutes, {
           service: auth,
           attemptsLimit: limitAttempts(config),
@@ -207,10 +232,13 @@ export async function buildApp({
         await api.register(gamesRoutes, { service: createGamesService(gameDeps) });
         await api.register(gameInvitationsRoutes, { service: createGameInvitationsService(gameDeps) });
         await api.register(macrosRoutes, { service: createMacrosService(database) });
+        if (extraRoutes) await api.register(extraRoutes);
       },
       { prefix: API_BASE },
     );
     await app.ready();
+    started.monitoring = monitoring;
+    monitoring.start();
     return app;
   } catch (error) {
     await app.close();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../../server/app';
@@ -25,6 +25,8 @@ export interface TestServerOptions {
   /** Start a second process of the same deployment: same database, secret and Redis channels. */
   peerOf?: TestServer;
   logger?: FastifyBaseLogger;
+  /** Routes of the test's own under API_BASE (`buildApp`'s `extraRoutes`). */
+  extraRoutes?: FastifyPluginAsync;
 }
 
 export interface ApiResponse<T> {
@@ -101,7 +103,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
   const database =
     peerOf?.database ?? (throwAway ? await openDatabase(config) : await openTestPglite(config));
-  const app = await buildApp({ config, db: database.db, logger: options.logger });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: options.logger,
+    extraRoutes: options.extraRoutes,
+  });
   await app.listen({ host: config.host, port: config.port });
   const { port } = app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

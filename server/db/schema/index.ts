@@ -6,3 +6,4 @@ export * from './messages';
 export * from './resources';
 export * from './macros';
 export * from './table';
+export * from './monitoring';
