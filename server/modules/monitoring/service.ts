@@ -143,10 +143,15 @@ export function createMonitoringService({ db, registry, io, redundancies, log }:
       publishOrLog();
     },
 
-    /** Stops sharing and takes this process's row away, so the others stop counting it at once. */
+    /**
+     * Stops sharing and takes this process's row away, so the others stop counting it at once; if
+     * the database is gone already, the row goes stale and is ignored all the same.
+     */
     async stop(): Promise<void> {
       clearInterval(timer);
-      await inOrder(() => shared.remove(processId));
+      await inOrder(() => shared.remove(processId)).catch((error: unknown) => {
+        log.warn({ err: error }, 'monitoring: could not remove this process’s figures');
+      });
     },
   };
 }
