@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { API_BASE } from '../src/api/paths';
 import { readOrCreateJwtSecret, type Config } from './config';
 import { openDatabase, type Db } from './db/client';
@@ -33,9 +33,11 @@ import { healthRoutes } from './modules/health/routes';
 import { macrosRoutes } from './modules/macros/routes';
 import { useHttpMetrics } from './modules/monitoring/http-metrics';
 import { closeUnreadBodies } from './plugins/unread-bodies';
+import { createRedundancyTracker, useRedundancyTracking } from './modules/monitoring/redundancy-tracker';
 import { useSocketMetrics } from './modules/monitoring/socket-metrics';
 import type { MetricsSource } from './modules/monitoring/metrics-source';
 import { monitoringRoutes } from './modules/monitoring/routes';
+import { createMonitoringService, type MonitoringService } from './modules/monitoring/service';
 import { createMacrosService } from './modules/macros/service';
 import { messagesRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
@@ -77,10 +79,15 @@ export interface BuildAppOptions {
   /** Defaults to `createLogger(config)` (credentials redacted). */
   logger?: FastifyBaseLogger;
   /**
-   * The service's figures the anomalies read. With one, `create-anomalies`, `from-metrics` and the
-   * burn-rate watcher are on; without, the anomalies' list and changes alone are served.
+   * Tests only: the figures the anomalies read (`create-anomalies`, `from-metrics`, the burn-rate
+   * watcher), a synthetic history in place of this process's own monitoring.
    */
   metricsSource?: MetricsSource;
+  /**
+   * Tests only: routes registered under API_BASE after the modules', e.g. one that fails for real
+   * so the monitoring counts a 5xx. Production passes none, so ships no such route.
+   */
+  extraRoutes?: FastifyPluginAsync;
 }
 
 /**
@@ -94,6 +101,7 @@ export async function buildApp({
   soleWriter,
   logger,
   metricsSource,
+  extraRoutes,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const log = logger ?? createLogger(config);
   const opened = db ? undefined : await openDatabase(config, { logger: log });
@@ -117,6 +125,8 @@ export async function buildApp({
 
     // First, so the latency it measures includes every other hook.
     const metrics = useHttpMetrics(app);
+    const redundancies = createRedundancyTracker();
+    useRedundancyTracking(app, redundancies);
     useZodValidation(app);
     useErrorHandling(app);
     closeUnreadBodies(app);
@@ -125,14 +135,29 @@ export async function buildApp({
     useAuthentication(app, access);
     // Registered before the realtime layer's own preClose: presence stops and the table's appends
     // under way emit before the sockets and the Redis adapter close.
-    const started: { presence?: Presence; table?: TableService; watcher?: BurnRateWatcher } = {};
+    const started: {
+      presence?: Presence;
+      table?: TableService;
+      watcher?: BurnRateWatcher;
+      monitoring?: MonitoringService;
+    } = {};
     app.addHook('preClose', async () => {
       await started.watcher?.stop();
       await started.table?.close();
       await started.presence?.stop();
+      await started.monitoring?.stop();
     });
     await useRealtime(app, access, config);
     useSocketMetrics(app.realtime, metrics.registry);
+    // What other modules read of the service's figures is `monitoring.source` (a MetricsSource).
+    const monitoring = createMonitoringService({
+      db: database,
+      registry: metrics.registry,
+      io: app.realtime.io,
+      redundancies,
+      log: app.log.child({ module: 'monitoring' }),
+    });
+    app.decorate('monitoring', monitoring);
     await useClient(app, config);
 
     const auth = createAuthService({
@@ -180,18 +205,22 @@ export async function buildApp({
     });
     started.table = table;
     const anomalies = createAnomaliesService(database);
-    if (metricsSource) {
-      started.watcher = watchBurnRate({
-        source: metricsSource,
-        service: anomalies,
-        log: app.log.child({ module: 'anomalies' }),
-      });
-    }
+    const anomalySource = metricsSource ?? monitoring.source;
+    started.watcher = watchBurnRate({
+      source: anomalySource,
+      service: anomalies,
+      log: app.log.child({ module: 'anomalies' }),
+    });
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { db: database });
-        await api.register(monitoringRoutes, { metrics });
-        await api.register(anomaliesRoutes, { service: anomalies, source: metricsSource });
+        await api.register(monitoringRoutes, {
+          metrics,
+          service: monitoring,
+          metricsToken: config.metricsToken,
+          webVitalsPerMinute: config.webVitalsRateLimitMax,
+        });
+        await api.register(anomaliesRoutes, { service: anomalies, source: anomalySource });
         await api.register(authRoutes, {
           service: auth,
           attemptsLimit: limitAttempts(config),
@@ -231,10 +260,13 @@ export async function buildApp({
         await api.register(gamesRoutes, { service: createGamesService(gameDeps) });
         await api.register(gameInvitationsRoutes, { service: createGameInvitationsService(gameDeps) });
         await api.register(macrosRoutes, { service: createMacrosService(database) });
+        if (extraRoutes) await api.register(extraRoutes);
       },
       { prefix: API_BASE },
     );
     await app.ready();
+    started.monitoring = monitoring;
+    monitoring.start();
     return app;
   } catch (error) {
     await app.close();

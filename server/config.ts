@@ -28,6 +28,11 @@ const envSchema = z.object({
   // The availability check is public and answers whether a name exists: enough for a form typed
   // into (one call per 500 ms pause), too few to list the platform's names.
   NAME_CHECK_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(60),
+  // Each page sends one web-vitals beacon when it is hidden: a visitor switching tabs all day stays
+  // far below it, a script filling the dashboard with made-up figures does not.
+  WEB_VITALS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
+  // A Prometheus scraper's bearer token for GET /metrics, besides an admin's (README "Metrics").
+  METRICS_TOKEN: optional(z.string().min(32, '32 caractères minimum / at least 32 characters')),
   // Chat lines a socket may send at once (table or private), then one a second: a typed
   // conversation never meets it, a script flooding a table does.
   MESSAGE_BURST: z.coerce.number().int().positive().default(10),
@@ -68,6 +73,9 @@ export interface Config {
   authRateLimitMax: number;
   refreshReuseGraceSeconds: number;
   nameCheckRateLimitMax: number;
+  webVitalsRateLimitMax: number;
+  /** Absent means: only an admin's access token reads GET /metrics. */
+  metricsToken: string | undefined;
   messageBurst: number;
   clientDir: string;
   trustProxy: boolean | number | string;
@@ -101,6 +109,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     refreshReuseGraceSeconds: e.REFRESH_REUSE_GRACE_SECONDS,
     nameCheckRateLimitMax: e.NAME_CHECK_RATE_LIMIT_MAX,
+    webVitalsRateLimitMax: e.WEB_VITALS_RATE_LIMIT_MAX,
+    metricsToken: e.METRICS_TOKEN,
     messageBurst: e.MESSAGE_BURST,
     clientDir: e.CLIENT_DIR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

@@ -27,6 +27,7 @@ export const commonMessages = {
   payloadTooLarge: 'Corps de requête trop volumineux',
   badRequest: 'Requête invalide',
   tooManyAttempts: 'Trop de tentatives, veuillez réessayer plus tard.',
+  adminOnly: 'Réservé aux administrateurs',
 } as const;
 
 /**

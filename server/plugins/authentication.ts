@@ -39,3 +39,10 @@ export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw httpError(401, commonMessages.authenticationRequired);
   return request.user;
 }
+
+/** The acting user of an admin-only route: 403 for any other role. */
+export function requireAdmin(request: FastifyRequest): AuthUser {
+  const user = currentUser(request);
+  if (user.role !== 'admin') throw httpError(403, commonMessages.adminOnly);
+  return user;
+}

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../../server/app';
@@ -26,8 +26,10 @@ export interface TestServerOptions {
   /** Start a second process of the same deployment: same database, secret and Redis channels. */
   peerOf?: TestServer;
   logger?: FastifyBaseLogger;
-  /** The figures the anomalies read (a synthetic source in tests); none by default. */
+  /** The figures the anomalies read, a synthetic history; the server's own monitoring by default. */
   metricsSource?: MetricsSource;
+  /** Routes of the test's own under API_BASE (`buildApp`'s `extraRoutes`). */
+  extraRoutes?: FastifyPluginAsync;
 }
 
 export interface ApiResponse<T> {
@@ -109,6 +111,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     db: database.db,
     logger: options.logger,
     metricsSource: options.metricsSource,
+    extraRoutes: options.extraRoutes,
   });
   await app.listen({ host: config.host, port: config.port });
   const { port } = app.server.address() as AddressInfo;

@@ -5,6 +5,7 @@ import { anomalies } from '../../server/db/schema/index';
 import { watchBurnRate } from '../../server/modules/anomalies/burn-rate-watcher';
 import { SERVICE_ENDPOINT } from '../../server/modules/anomalies/reports';
 import { anomalyRouteMessages } from '../../server/modules/anomalies/routes';
+import { commonMessages } from '../../server/lib/errors';
 import {
   ANOMALY_LIST_LIMIT,
   anomalyServiceMessages,
@@ -22,6 +23,7 @@ import {
 import { nulCharacterRefused } from '../../src/api/schemas/common';
 import type { MetricsMinute, MetricsSnapshot } from '../../src/api/schemas/monitoring';
 import { timeline, type Pace } from '../helpers/metrics-history';
+import { FAILING_ENDPOINT, failingRoute } from '../helpers/failing-route';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
 const NOW = Date.parse('2026-03-14T03:00:30.000Z');
@@ -416,7 +418,7 @@ describe.each(drivers)('anomalies (%s)', (driver) => {
       for (const user of [mj, player]) {
         expect(await t.api(method, path, body, user.token)).toMatchObject({
           status: 403,
-          body: { error: anomalyRouteMessages.adminOnly },
+          body: { error: commonMessages.adminOnly },
         });
       }
     }
@@ -497,20 +499,47 @@ describe.each(drivers)('anomalies (%s)', (driver) => {
   });
 });
 
-describe('anomalies without a metrics source', () => {
+describe('anomalies from the server’s own figures', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ extraRoutes: failingRoute });
   });
   afterAll(() => t.close());
 
-  it('serves the list and changes, and not the routes that need the service’s figures', async () => {
+  it('opens one for a failing endpoint, with the errors the server counted', async () => {
     const admin = await t.register();
     await createUsersService(t.database.db).grantRole(admin.email, 'admin');
-    const created = await t.api<Anomaly>('POST', '/anomalies', report, admin.token);
-    expect(created.status).toBe(201);
-    expect((await t.api('GET', '/anomalies', undefined, admin.token)).body).toEqual([created.body]);
-    expect((await t.api('POST', '/monitoring/create-anomalies', undefined, admin.token)).status).toBe(404);
-    expect((await t.api('POST', '/anomalies/from-metrics', report, admin.token)).status).toBe(404);
+    for (let i = 0; i < 7; i += 1) {
+      expect((await t.api('GET', `/test/panne/${i}`, undefined, admin.token)).status).toBe(500);
+    }
+    // A client's figures are never taken: from-metrics reads the server's own.
+    const reported = await t.api<Anomaly>(
+      'POST',
+      '/anomalies/from-metrics',
+      { ...report, endpoint: FAILING_ENDPOINT, errorCount: 999, priority: 'Haute' },
+      admin.token,
+    );
+    expect(reported.status).toBe(201);
+    expect(reported.body).toMatchObject({ endpoint: FAILING_ENDPOINT, errorCount: 7, priority: 'Moyenne' });
+
+    const again = await t.api<CreatedAnomalies>(
+      'POST',
+      '/monitoring/create-anomalies',
+      undefined,
+      admin.token,
+    );
+    expect(again.status).toBe(200);
+    expect(again.body.created).toEqual([]);
+    await t.api('PUT', `/anomalies/${reported.body.id}/resolve`, { resolution: 'Corrigé' }, admin.token);
+    const reopened = await t.api<CreatedAnomalies>(
+      'POST',
+      '/monitoring/create-anomalies',
+      undefined,
+      admin.token,
+    );
+    expect(reopened.body).toMatchObject({
+      message: anomalyRouteMessages.created,
+      created: [{ endpoint: FAILING_ENDPOINT, errorCount: 7, status: 'Nouvelle' }],
+    });
   });
 });

@@ -20,6 +20,7 @@ const PUBLIC = new Set([
   'GET /auth/check-display-name',
   'GET /health',
   'GET /config',
+  'POST /monitoring/web-vitals',
 ]);
 const ADMIN_ONLY = new Set([
   'GET /metrics',

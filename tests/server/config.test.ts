@@ -19,6 +19,8 @@ describe('loadConfig', () => {
       authRateLimitMax: 20,
       refreshReuseGraceSeconds: 30,
       nameCheckRateLimitMax: 60,
+      webVitalsRateLimitMax: 30,
+      metricsToken: undefined,
       messageBurst: 10,
       clientDir: 'dist/client',
       trustProxy: false,
@@ -41,6 +43,8 @@ describe('loadConfig', () => {
       CLIENT_DIR: '/srv/client',
       TRUST_PROXY: '1',
       IMAGE_BUCKET_URL: 'https://cdn.example.com/portraits',
+      WEB_VITALS_RATE_LIMIT_MAX: '12',
+      METRICS_TOKEN: 'm'.repeat(32),
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -55,6 +59,8 @@ describe('loadConfig', () => {
       clientDir: '/srv/client',
       trustProxy: 1,
       imageBucketUrl: 'https://cdn.example.com/portraits/',
+      webVitalsRateLimitMax: 12,
+      metricsToken: 'm'.repeat(32),
     });
   });
 

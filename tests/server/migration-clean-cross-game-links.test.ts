@@ -4,7 +4,7 @@ import { gameResources, games, storeEntries, users } from '../../server/db/schem
 import { databaseMigratedTo, type PartlyMigrated } from '../helpers/migrations';
 import { drivers } from '../helpers/server';
 
-describe.each(drivers)('migration 0006: links into another game are dropped (%s)', (driver) => {
+describe.each(drivers)('migration 0008: links into another game are dropped (%s)', (driver) => {
   let database: PartlyMigrated;
   beforeAll(async () => {
     database = await databaseMigratedTo(driver, '0005_display_name_skeleton');

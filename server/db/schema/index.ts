@@ -7,3 +7,4 @@ export * from './resources';
 export * from './macros';
 export * from './table';
 export * from './anomalies';
+export * from './monitoring';

@@ -9,13 +9,11 @@ import {
   resolveAnomalyRequest,
 } from '../../../src/api/schemas/anomalies';
 import { idParam, messageBody } from '../../../src/api/schemas/common';
-import { httpError } from '../../lib/errors';
-import { currentUser } from '../../plugins/authentication';
+import { requireAdmin } from '../../plugins/authentication';
 import type { MetricsSource } from '../monitoring/metrics-source';
 import { anomalyServiceMessages, type AnomaliesService } from './service';
 
 export const anomalyRouteMessages = {
-  adminOnly: 'Réservé aux administrateurs',
   /** table.md §8 "Monitoring": the dashboard shows this text as is. */
   created: 'Anomalies créées avec succès !',
   noneNeeded: 'Aucune nouvelle anomalie à créer',
@@ -23,16 +21,16 @@ export const anomalyRouteMessages = {
 
 /**
  * table.md §7 "Anomalies and monitoring", admin only (401 without a token, 403 for the others,
- * before the body is even read). The CRUD routes are always served; the two that read the
- * service's figures only with a metrics source.
+ * before the body is even read). `create-anomalies` and `from-metrics` read the service's own
+ * figures through `source`.
  */
 export const anomaliesRoutes: FastifyPluginAsyncZod<{
   service: AnomaliesService;
-  source: MetricsSource | undefined;
+  source: MetricsSource;
 }> = async (app, { service, source }) => {
   app.addHook('onRequest', app.authenticate);
   app.addHook('onRequest', async (request) => {
-    if (currentUser(request).role !== 'admin') throw httpError(403, anomalyRouteMessages.adminOnly);
+    requireAdmin(request);
   });
 
   app.get('/anomalies', { schema: { response: { 200: anomalyList } } }, () => service.list());
@@ -65,8 +63,6 @@ export const anomaliesRoutes: FastifyPluginAsyncZod<{
       return { message: anomalyServiceMessages.deleted };
     },
   );
-
-  if (!source) return;
 
   app.post(
     '/anomalies/from-metrics',

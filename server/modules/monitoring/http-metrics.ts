@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { getHeapStatistics } from 'node:v8';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
@@ -10,7 +11,7 @@ export interface HttpMetrics {
 }
 
 /** Seconds; the spread of a REST call here, from a cached read to a slow table command. */
-const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
 /**
  * Counts every request by method, route template and status, with its latency and the number in
@@ -20,9 +21,17 @@ const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
  */
 export function useHttpMetrics(app: FastifyInstance): HttpMetrics {
   const registry = new Registry();
-  // The process's own figures in the same registry: uptime, memory (rss, heap, external, heap
-  // limit), event-loop delay, handles.
+  // The process's own figures in the same registry: uptime, memory (rss, heap, external),
+  // event-loop delay, handles; the heap limit, which the defaults leave out, beside them.
   collectDefaultMetrics({ register: registry });
+  new Gauge({
+    name: 'nodejs_heap_size_limit_bytes',
+    help: 'Taille maximale du tas V8',
+    registers: [registry],
+    collect() {
+      this.set(getHeapStatistics().heap_size_limit);
+    },
+  });
   const requests = new Counter({
     name: 'http_requests_total',
     help: 'Requêtes HTTP par méthode, route et statut',

@@ -1,13 +1,117 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { httpError } from '../../lib/errors';
-import { currentUser } from '../../plugins/authentication';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  metricsSnapshot,
+  optimizationReport,
+  performanceAnalysis,
+  redundancyReport,
+  webVitalsReport,
+} from '../../../src/api/schemas/monitoring';
+import { requireAdmin } from '../../plugins/authentication';
+import { bearerToken } from '../auth/access';
 import type { HttpMetrics } from './http-metrics';
+import type { MonitoringService } from './service';
 
-/** The Prometheus text of this process, for an admin's token only (401 without one, 403 for others). */
-export const monitoringRoutes: FastifyPluginAsyncZod<{ metrics: HttpMetrics }> = async (app, { metrics }) => {
-  app.get('/metrics', { onRequest: app.authenticate }, async (request, reply) => {
-    if (currentUser(request).role !== 'admin') throw httpError(403, 'Réservé aux administrateurs');
-    reply.type(metrics.registry.contentType);
-    return metrics.registry.metrics();
+export interface MonitoringRoutesOptions {
+  metrics: HttpMetrics;
+  service: MonitoringService;
+  /** METRICS_TOKEN: a Prometheus scraper's bearer token, besides an admin's. */
+  metricsToken: string | undefined;
+  /** Beacons per IP per minute. */
+  webVitalsPerMinute: number;
+}
+
+/** Route hooks: a valid token (401 without), of an admin (403 for any other role). */
+function adminOnly(app: FastifyInstance) {
+  return {
+    onRequest: app.authenticate,
+    preHandler: async (request: FastifyRequest) => {
+      requireAdmin(request);
+    },
+  };
+}
+
+/** Compared as digests, so neither the token's length nor its first differing byte shows in the time taken. */
+function isMetricsToken(expected: string | undefined, header: string | undefined): boolean {
+  const given = bearerToken(header);
+  if (!expected || !given) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * `GET /metrics` (Prometheus text of this process) and the dashboard's `/monitoring/…` routes
+ * (table.md §7), admin only; and the one public route, the browsers' web-vitals beacon.
+ */
+export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = async (
+  app,
+  { metrics, service, metricsToken, webVitalsPerMinute },
+) => {
+  const admin = adminOnly(app);
+
+  app.get(
+    '/metrics',
+    {
+      onRequest: async (request) => {
+        if (isMetricsToken(metricsToken, request.headers.authorization)) return;
+        await app.authenticate(request);
+        requireAdmin(request);
+      },
+    },
+    async (_request, reply) => {
+      reply.type(metrics.registry.contentType);
+      return metrics.registry.metrics();
+    },
+  );
+
+  app.get('/monitoring/metrics', { ...admin, schema: { response: { 200: metricsSnapshot } } }, () =>
+    service.snapshot(),
+  );
+
+  app.post(
+    '/monitoring/metrics/reset',
+    { ...admin, schema: { response: { 200: z.object({ message: z.string() }) } } },
+    async () => {
+      await service.reset();
+      return { message: 'Métriques réinitialisées' };
+    },
+  );
+
+  app.get('/monitoring/analysis', { ...admin, schema: { response: { 200: performanceAnalysis } } }, () =>
+    service.analysis(),
+  );
+
+  app.get(
+    '/monitoring/optimization-report',
+    { ...admin, schema: { response: { 200: optimizationReport } } },
+    () => service.optimizationReport(),
+  );
+
+  app.get('/monitoring/redundancies', { ...admin, schema: { response: { 200: redundancyReport } } }, () =>
+    service.redundancies(),
+  );
+
+  await app.register(async (context) => {
+    const beacon = context.withTypeProvider<ZodTypeProvider>();
+    // navigator.sendBeacon sends a string as text/plain: read it as the JSON it is, here only.
+    const parseJson = beacon.getDefaultJsonParser('error', 'error');
+    beacon.removeContentTypeParser('text/plain');
+    beacon.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
+      parseJson(request, body.toString(), done);
+    });
+    beacon.post(
+      '/monitoring/web-vitals',
+      {
+        bodyLimit: 4096,
+        config: { rateLimit: { max: webVitalsPerMinute, timeWindow: '1 minute' } },
+        schema: { body: webVitalsReport },
+      },
+      async (request, reply) => {
+        service.recordWebVitals(request.body);
+        return reply.code(204).send();
+      },
+    );
   });
 };

@@ -24,7 +24,7 @@ const gameReferences = ['memoryId'] as const;
 
 /**
  * The fields with every reference into a game dropped: what the store keeps, and what an import
- * writes (entries and copies made before this rule were cleaned by migration 0006). The MJ names
+ * writes (entries and copies made before this rule were cleaned by migration 0008). The MJ names
  * the memory of their own game on the copy's form if they want one.
  */
 function portableFields(category: string, fields: Record<string, unknown>): Record<string, unknown> {
