@@ -23,9 +23,19 @@ import type { RegisteredUser, TestServer } from './server';
 /**
  * The people of the authorisation matrix (issue 15), each standing differently to one game: a
  * stranger to it, its player, a player it kicked, an invitee who has not answered, the MJ of
- * another game, its MJ, and an admin.
+ * another game — once as is, once with their own game in the paths' `:gameId` while bodies and
+ * other ids name this game's things (`otherMjAtHome`) — its MJ, and an admin.
  */
-export const COLUMNS = ['outsider', 'player', 'kicked', 'invitee', 'otherMj', 'mj', 'admin'] as const;
+export const COLUMNS = [
+  'outsider',
+  'player',
+  'kicked',
+  'invitee',
+  'otherMj',
+  'otherMjAtHome',
+  'mj',
+  'admin',
+] as const;
 export type Column = (typeof COLUMNS)[number];
 
 /** The ids a game's resource category offers the matrix's routes. */
@@ -229,7 +239,7 @@ export async function buildAuthorizationWorld(t: TestServer, shelf: StoreShelf):
     .returning({ id: macros.id });
 
   return {
-    actors: { outsider, player, kicked, invitee, otherMj, mj, admin },
+    actors: { outsider, player, kicked, invitee, otherMj, otherMjAtHome: otherMj, mj, admin },
     stranger,
     gameId,
     otherGameId,

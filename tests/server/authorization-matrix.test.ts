@@ -74,6 +74,14 @@ const everyone = only(...COLUMNS);
 const seated = only('player', 'mj', 'admin');
 /** The game's members (`requireMember`). */
 const members = only('player', 'mj');
+/**
+ * For the routes whose only tie to the game is `:gameId`: the other MJ calling them with their own
+ * game in the path does so as that game's MJ.
+ */
+const andAtHome = (expected: Expected, outcome: Outcome = 'allowed'): Expected => ({
+  ...expected,
+  otherMjAtHome: outcome,
+});
 /** Those who keep a character (`requireKeeper`): its owner, even gone from the game, and the MJ. */
 const keepers = only('player', 'kicked', 'mj');
 
@@ -96,10 +104,10 @@ function categoryRows(category: ResourceCategory): Record<string, Row> {
   const rows: Record<string, Row> = {
     [`GET /game-data/:gameId/${category}`]: {
       // An admin overseeing the table reads the lists it offers: maps and monsters.
-      may: category === 'map' || category === 'monster' ? only('mj', 'admin') : only('mj'),
+      may: andAtHome(category === 'map' || category === 'monster' ? only('mj', 'admin') : only('mj')),
     },
     [`POST /game-data/:gameId/${category}`]: {
-      may: only('mj'),
+      may: andAtHome(only('mj')),
       send: () => ({ body: validForm(category, 'Neuf') }),
     },
     [`PUT /game-data/:gameId/${category}/:resourceId`]: {
@@ -115,7 +123,7 @@ function categoryRows(category: ResourceCategory): Record<string, Row> {
       send: (cell) => ({ body: { resourceId: ids(cell).spare } }),
     },
     [`POST /game-data/:gameId/${category}/import`]: {
-      may: only('mj'),
+      may: andAtHome(only('mj')),
       send: (cell) => ({ body: { resourceId: ids(cell).otherEntry } }),
     },
     [`DELETE /game-data/:gameId/${category}/import/:resourceId`]: {
@@ -225,8 +233,9 @@ const MATRIX: Record<string, Row> = {
     may: only('mj'),
     send: ({ world }) => ({ params: { invitationId: world.friendInvitations.fromOutsider } }),
   },
+  // The other MJ sent it, whatever game they act from.
   'DELETE /users/invitations/:invitationId/cancel': {
-    may: only('otherMj'),
+    may: only('otherMj', 'otherMjAtHome'),
     send: ({ world }) => ({ params: { invitationId: world.friendInvitations.fromOtherMj } }),
   },
 
@@ -256,10 +265,10 @@ const MATRIX: Record<string, Row> = {
 
   'POST /game-data': { may: everyone, send: () => ({ body: { name: 'Une autre partie' } }) },
   'GET /game-data/owned': { may: everyone },
-  'GET /game-data/:gameId': { may: seated },
-  'GET /game-data/:gameId/players': { may: seated },
-  'DELETE /game-data/:gameId': { may: only('mj') },
-  'POST /game-data/:gameId/leave': { may: { ...only('player'), mj: 400 } },
+  'GET /game-data/:gameId': { may: andAtHome(seated) },
+  'GET /game-data/:gameId/players': { may: andAtHome(seated) },
+  'DELETE /game-data/:gameId': { may: andAtHome(only('mj')) },
+  'POST /game-data/:gameId/leave': { may: andAtHome({ ...only('player'), mj: 400 }, 400) },
 
   'POST /game-invitations': {
     may: only('mj'),
@@ -300,8 +309,8 @@ const MATRIX: Record<string, Row> = {
     may: onlyElseHidden('player', 'mj'),
     send: ({ world }) => ({ query: { ids: world.characters.player } }),
   },
-  'GET /players/game/:gameId/characters': { may: members },
-  'GET /players/game/:gameId/all-characters': { may: members },
+  'GET /players/game/:gameId/characters': { may: andAtHome(members) },
+  'GET /players/game/:gameId/all-characters': { may: andAtHome(members) },
   'GET /players/:playerId|:id': { may: keepers },
   'PUT /players/:playerId|:id': { may: members, send: () => ({ body: { assetLink: null } }) },
   'GET /players/:playerId|:id/game/:gameId': { may: members },
@@ -386,7 +395,7 @@ const pathOfNothing = (route: ListedRoute) =>
     .join('/');
 
 function byName(name: string, cell: Cell): string | undefined {
-  if (name === 'gameId') return cell.world.gameId;
+  if (name === 'gameId') return cell.column === 'otherMjAtHome' ? cell.world.otherGameId : cell.world.gameId;
   if (name === 'playerId') return characterOf(cell);
   if (name === 'memoryId') return cell.world.resources.memory.held;
   if (name === 'userId' || name === 'friendId') return cell.world.actors.mj.userId;
