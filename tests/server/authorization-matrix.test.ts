@@ -21,7 +21,7 @@ import { validCharacterBody } from '../helpers/characters';
 import { changedTables, databaseFingerprint } from '../helpers/database-fingerprint';
 import { routesOf, type ListedRoute } from '../helpers/route-list';
 import { insertGame } from '../helpers/game-fixtures';
-import { startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
 /**
  * The authorisation matrix (issue 15) over every route the server registers, read from Fastify's
@@ -430,13 +430,13 @@ function verdict(outcome: Outcome, status: number, body: unknown): boolean {
   return status === outcome && said;
 }
 
-describe('authorisation matrix over the route table', () => {
+describe.each(drivers)('authorisation matrix over the route table (%s)', (driver) => {
   let t: TestServer;
   let routes: ListedRoute[];
   let user: RegisteredUser;
   let shelf: StoreShelf;
   beforeAll(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ driver });
     routes = routesOf(t.app).filter((route) => route.url.startsWith(`${API_BASE}/`));
     user = await t.register();
     const exporter = await t.register();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../src/api/paths';
 import { changedTables, databaseFingerprint } from '../helpers/database-fingerprint';
 import { routesOf, type ListedRoute } from '../helpers/route-list';
-import { startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
 /**
  * Every route of the server's route table, fed what a hostile client sends (issue 15): random
@@ -71,13 +71,13 @@ function pathOf(route: ListedRoute, query: string, gameId: string): string {
   return query ? `${path}?${query}` : path;
 }
 
-describe('hostile input on every route', () => {
+describe.each(drivers)('hostile input on every route (%s)', (driver) => {
   let t: TestServer;
   let routes: ListedRoute[];
   let player: RegisteredUser;
   let gameId: string;
   beforeAll(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ driver });
     routes = routesOf(t.app)
       .filter((route) => route.url.startsWith(`${API_BASE}/`))
       .sort((a, b) => Number(PLAYED_LAST.has(keyOf(a))) - Number(PLAYED_LAST.has(keyOf(b))));

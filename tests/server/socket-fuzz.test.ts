@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedTables, databaseFingerprint } from '../helpers/database-fingerprint';
-import { startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
 /**
  * Every socket event the server listens to — read from the server's own socket, so an event added
@@ -39,13 +39,13 @@ const hostilePayload = fc.oneof(
   fc.dictionary(nasty, fc.oneof(nasty, fc.integer(), fc.constant(null)), { maxKeys: 5 }),
 );
 
-describe('hostile input on every socket event', () => {
+describe.each(drivers)('hostile input on every socket event (%s)', (driver) => {
   let t: TestServer;
   let player: RegisteredUser;
   let socket: Socket;
   let events: string[];
   beforeAll(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ driver });
     player = await t.register();
     socket = await t.socket(player.token);
     const serverSide = [...t.app.realtime.io.sockets.sockets.values()].find(
