@@ -29,9 +29,10 @@ import { drivers, startTestServer, type RegisteredUser, type TestServer } from '
  *
  * Anonymous callers get 401 except on the public routes; a signed-in user never crashes a route
  * with ids that name nothing. Then each column — an outsider, the game's player, a player it kicked
- * (who still owns their character), a pending invitee, the MJ of another game, the game's MJ and an
- * admin — calls every route on a world of its own, its parameters naming that game's things, and
- * gets what its row says:
+ * (who still owns their character), a pending invitee, the MJ of another game (twice: as is, and
+ * with their own game in the paths' `:gameId`), the game's MJ and an admin — calls every route on
+ * a world of its own (`buildAuthorizationWorld`), its parameters and bodies naming that game's
+ * things, and gets what its row says:
  * - `allowed`: 2xx;
  * - `refused`: 401, 403 or 404 with an `error`, and the database unchanged;
  * - `found` and `hidden`, for lookups by ids: 200 with the thing named, or with an empty list since
@@ -74,6 +75,8 @@ const everyone = only(...COLUMNS);
 const seated = only('player', 'mj', 'admin');
 /** The game's members (`requireMember`). */
 const members = only('player', 'mj');
+/** Those who keep a character (`requireKeeper`): its owner, even gone from the game, and the MJ. */
+const keepers = only('player', 'kicked', 'mj');
 /**
  * For the routes whose only tie to the game is `:gameId`: the other MJ calling them with their own
  * game in the path does so as that game's MJ.
@@ -82,8 +85,6 @@ const andAtHome = (expected: Expected, outcome: Outcome = 'allowed'): Expected =
   ...expected,
   otherMjAtHome: outcome,
 });
-/** Those who keep a character (`requireKeeper`): its owner, even gone from the game, and the MJ. */
-const keepers = only('player', 'kicked', 'mj');
 
 /** The character a column names: its own in the game if it has one, else the player's. */
 const characterOf = ({ world, column }: Cell) =>
@@ -160,6 +161,7 @@ function categoryRows(category: ResourceCategory): Record<string, Row> {
   };
 }
 
+/** `GET /player-…/{id}/players`: who holds a resource, for the game's MJ. */
 const holderPaths = {
   memory: 'player-memories',
   item: 'player-items',
@@ -169,9 +171,9 @@ const holderPaths = {
 
 /**
  * Every API route, by method and Fastify's template (two routes sharing a segment show both
- * parameter names, `:playerId|:id`). A parameter a row does not name is filled by its name:
- * `:gameId` the game, `:playerId` the column's character, `:memoryId` the held memory, `:userId`
- * and `:friendId` the MJ.
+ * parameter names, `:playerId|:id`): a new route gets its row here (the first test names the
+ * missing ones). A parameter a row does not name is filled by its name: `:gameId` the game,
+ * `:playerId` the column's character, `:memoryId` the held memory, `:userId` and `:friendId` the MJ.
  */
 const MATRIX: Record<string, Row> = {
   'GET /health': { may: everyone },
