@@ -2,16 +2,19 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../src/api/paths';
+import { changedTables, databaseFingerprint } from '../helpers/database-fingerprint';
 import { routesOf, type ListedRoute } from '../helpers/route-list';
-import { startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
 /**
  * Every route of the server's route table, fed what a hostile client sends (issue 15): random
  * JSON, NUL characters, prototype keys, a 200,000-character string, 500 levels of nesting, text
  * that is not JSON, hostile query strings — as an anonymous caller and as a signed-in player who is
  * the MJ of the game the routes' `:gameId` names.
- * Nothing may answer 5xx, every refusal says why in `error`, and no prototype of the server's
- * process may change (the test server runs in this process).
+ * Nothing may answer 5xx, every refusal says why in `error`, no prototype of the server's
+ * process may change (the test server runs in this process), and a route that refused all its
+ * samples — or a GET, whatever it answered — leaves the database as it found it (its fingerprint,
+ * every table's rows, taken around each route's batch of samples).
  */
 const SAMPLES_PER_ROUTE = 6;
 /** Played last: they end the session or the game the other calls use. */
@@ -68,13 +71,13 @@ function pathOf(route: ListedRoute, query: string, gameId: string): string {
   return query ? `${path}?${query}` : path;
 }
 
-describe('hostile input on every route', () => {
+describe.each(drivers)('hostile input on every route (%s)', (driver) => {
   let t: TestServer;
   let routes: ListedRoute[];
   let player: RegisteredUser;
   let gameId: string;
   beforeAll(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ driver });
     routes = routesOf(t.app)
       .filter((route) => route.url.startsWith(`${API_BASE}/`))
       .sort((a, b) => Number(PLAYED_LAST.has(keyOf(a))) - Number(PLAYED_LAST.has(keyOf(b))));
@@ -88,7 +91,9 @@ describe('hostile input on every route', () => {
     it(`answers ${caller === 'anonymous' ? 'an anonymous caller' : 'a signed-in player'} without a 5xx, with an error said, and pollutes nothing`, async () => {
       const wrong: string[] = [];
       let seed = caller === 'anonymous' ? 1 : 2;
+      let before = await databaseFingerprint(t.database.db);
       for (const route of routes) {
+        let accepted = false;
         const bodies = fc.sample(hostileBody, { numRuns: SAMPLES_PER_ROUTE, seed: seed++ });
         const queries = fc.sample(hostileQuery, { numRuns: SAMPLES_PER_ROUTE, seed: seed++ });
         for (let sample = 0; sample < SAMPLES_PER_ROUTE; sample++) {
@@ -99,10 +104,17 @@ describe('hostile input on every route', () => {
             withBody ? bodies[sample] : undefined,
             caller === 'player' ? player.token : undefined,
           );
+          accepted ||= response.status < 400;
           if (response.status >= 500) wrong.push(`${keyOf(route)} → ${response.status}`);
           else if (response.status >= 400 && typeof response.body?.error !== 'string')
             wrong.push(`${keyOf(route)} → ${response.status} without an error`);
         }
+        const after = await databaseFingerprint(t.database.db);
+        const changed = changedTables(before, after);
+        if (changed.length > 0 && (!accepted || route.method === 'GET')) {
+          wrong.push(`${keyOf(route)} ${accepted ? 'read' : 'refused'}, yet ${changed.join(', ')} changed`);
+        }
+        before = after;
       }
       expect(wrong).toEqual([]);
       expect(Object.prototype).not.toHaveProperty('polluted');

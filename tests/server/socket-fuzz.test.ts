@@ -1,14 +1,17 @@
 import fc from 'fast-check';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { changedTables, databaseFingerprint } from '../helpers/database-fingerprint';
+import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
 /**
  * Every socket event the server listens to — read from the server's own socket, so an event added
  * tomorrow is fuzzed without a line here — fed what a hostile client sends (issue 15): random
  * JSON, NUL characters, prototype keys, huge strings, no payload, several arguments. Each call
- * with an acknowledgement gets `{ ok, error? }` and never an internal error; the server stays up
- * and no prototype of this process (where the test server runs) changes.
+ * with an acknowledgement gets `{ ok, error? }` and never an internal error; the server stays up,
+ * no prototype of this process (where the test server runs) changes, and an event whose every
+ * acknowledgement was a refusal leaves the database as it found it (its fingerprint, every table's
+ * rows, taken around each event's batch of samples).
  */
 const SAMPLES_PER_EVENT = 8;
 /** socket.io's own, not the application's. */
@@ -36,13 +39,13 @@ const hostilePayload = fc.oneof(
   fc.dictionary(nasty, fc.oneof(nasty, fc.integer(), fc.constant(null)), { maxKeys: 5 }),
 );
 
-describe('hostile input on every socket event', () => {
+describe.each(drivers)('hostile input on every socket event (%s)', (driver) => {
   let t: TestServer;
   let player: RegisteredUser;
   let socket: Socket;
   let events: string[];
   beforeAll(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ driver });
     player = await t.register();
     socket = await t.socket(player.token);
     const serverSide = [...t.app.realtime.io.sockets.sockets.values()].find(
@@ -59,6 +62,7 @@ describe('hostile input on every socket event', () => {
   it('answers every event without an internal error, stays up, and pollutes nothing', async () => {
     const wrong: string[] = [];
     let seed = 7;
+    let before = await databaseFingerprint(t.database.db);
     for (const event of events) {
       const payloads = fc.sample(hostilePayload, { numRuns: SAMPLES_PER_EVENT, seed: seed++ });
       const answers = await Promise.all(
@@ -80,6 +84,13 @@ describe('hostile input on every socket event', () => {
         else if (typeof error === 'string' && error.startsWith('Erreur interne'))
           wrong.push(`${event} → ${error}`);
       }
+      const after = await databaseFingerprint(t.database.db);
+      const changed = changedTables(before, after);
+      const allRefused = answers.every(
+        (answer) => answer === 'sent' || (answer as { ok?: unknown }).ok === false,
+      );
+      if (changed.length > 0 && allRefused) wrong.push(`${event} refused, yet ${changed.join(', ')} changed`);
+      before = after;
     }
     expect(wrong).toEqual([]);
     expect(socket.connected).toBe(true);
