@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { authSessionEffects } from './effects/auth-session';
 import { createSocketSession } from './effects/socket-session';
+import { startWebVitalsReporting } from './effects/web-vitals';
 import { createAppActors } from './ui/app/app-actors';
 import { AppActorsProvider } from './ui/app/AppActorsContext';
 import { AppRouter } from './ui/app/AppRouter';
@@ -27,6 +28,8 @@ async function start(): Promise<void> {
       </AppActorsProvider>
     </StrictMode>,
   );
+  // For the page's whole life: it reports each time the page is hidden.
+  startWebVitalsReporting();
 }
 
 void start();

@@ -26,6 +26,8 @@ function renderTopBar(user: SessionUser) {
         <Routes>
           <Route path="/" element={<TopBar user={user} />} />
           <Route path="/admin" element={<p>Page admin</p>} />
+          <Route path="/admin/monitoring" element={<p>Page monitoring</p>} />
+          <Route path="/admin/performance-analysis" element={<p>Page performances</p>} />
         </Routes>
       </MemoryRouter>
     </AppActorsProvider>,
@@ -37,14 +39,25 @@ describe('top bar: the Admin button', () => {
   it('is shown to an admin, before logout, and opens the global store page', async () => {
     renderTopBar(person('admin'));
     const names = screen.getAllByRole('button').map((button) => button.textContent);
-    expect(names).toEqual(['Profil', 'Amis', 'Admin', 'Déconnexion']);
+    expect(names).toEqual(['Profil', 'Amis', 'Admin', 'Monitoring', 'Performances', 'Déconnexion']);
     await userEvent.click(screen.getByRole('button', { name: 'Admin' }));
     expect(screen.getByText('Page admin')).toBeTruthy();
   });
 
-  it.each(['player', 'mj'] as const)('is hidden from a %s', (role) => {
+  it.each(['player', 'mj'] as const)('is hidden from a %s, with the monitoring pages', (role) => {
     renderTopBar(person(role));
     expect(screen.queryByRole('button', { name: 'Admin' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Monitoring' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Performances' })).toBeNull();
+  });
+
+  it.each([
+    ['Monitoring', 'Page monitoring'],
+    ['Performances', 'Page performances'],
+  ])('%s opens its admin page', async (button, page) => {
+    renderTopBar(person('admin'));
+    await userEvent.click(screen.getByRole('button', { name: button }));
+    expect(screen.getByText(page)).toBeTruthy();
   });
 });
 

@@ -82,6 +82,8 @@ describe('routes', () => {
       '/view',
       '/admin',
       '/admin/game',
+      '/admin/monitoring',
+      '/admin/performance-analysis',
     ]);
   });
 

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { webVitalNames, webVitalPages } from './web-vital-names';
+
+export { webVitalNames, webVitalPages, type WebVitalName, type WebVitalPage } from './web-vital-names';
 
 /**
  * The wire contract of table.md §3 "Metrics" and "Analysis" and §7 "Anomalies and monitoring"
@@ -82,23 +85,7 @@ export const metricsMinute = z.object({
 });
 export type MetricsMinute = z.infer<typeof metricsMinute>;
 
-export const webVitalNames = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
-export type WebVitalName = (typeof webVitalNames)[number];
 export const webVitalRatings = ['good', 'needs-improvement', 'poor'] as const;
-
-/** The client pages web-vitals are counted for: a closed list, so a page name cannot grow memory. */
-export const webVitalPages = [
-  '/',
-  '/game',
-  '/creation',
-  '/view',
-  '/admin',
-  '/admin/game',
-  '/admin/monitoring',
-  '/admin/performance-analysis',
-  'autre',
-] as const;
-export type WebVitalPage = (typeof webVitalPages)[number];
 
 /** The p75 of one vital on one page, rated by the server against web-vitals' thresholds. */
 export const webVitalSummary = z.object({

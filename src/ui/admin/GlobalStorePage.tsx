@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { clearCache } from '../../api/request';
 import { categoryLabels, resourceCategories } from '../../domain/resources/categories';
 import type { SessionUser } from '../../domain/roles';
@@ -8,6 +8,7 @@ import { actionCardEffects, storeCatalogueEffects } from '../../effects/admin-re
 import { adminActionCardMachine } from '../../machines/admin-action-card.machine';
 import { storeCatalogueMachine } from '../../machines/store-catalogue.machine';
 import { useAppActors } from '../app/AppActorsContext';
+import { AdminOnly } from './AdminOnly';
 import { CardFeedback } from './CardFeedback';
 import { adminMessages } from './messages';
 import { StoreBrowser } from './StoreBrowser';
@@ -68,12 +69,5 @@ function GlobalStore({ user }: { user: SessionUser }) {
 
 /** /admin: the global store for admins (platform.md §2); everyone else goes home. */
 export default function GlobalStorePage() {
-  const { auth } = useAppActors();
-  const { settling, user } = useSelector(auth, (s) => ({
-    settling: s.matches('loading') || s.matches('verifying'),
-    user: s.context.user,
-  }));
-  if (settling) return <p className="admin-page__hint">{adminMessages.loading}</p>;
-  if (user === null || user.role !== 'admin') return <Navigate to="/" replace />;
-  return <GlobalStore user={user} />;
+  return <AdminOnly>{(user) => <GlobalStore user={user} />}</AdminOnly>;
 }

@@ -18,4 +18,6 @@ export const appRoutes: AppRoute[] = [
   { path: '/view', load: () => import('../sheet/SheetPage') },
   { path: '/admin', load: () => import('../admin/GlobalStorePage') },
   { path: '/admin/game', load: () => import('../admin/GameAdminPage') },
+  { path: '/admin/monitoring', load: () => import('../monitoring/MonitoringPage') },
+  { path: '/admin/performance-analysis', load: () => import('../monitoring/PerformanceAnalysisPage') },
 ];

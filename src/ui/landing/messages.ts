@@ -26,4 +26,6 @@ export const landingMessages = {
   },
   changeMode: 'Changer de mode',
   topBar: 'Compte',
+  monitoring: 'Monitoring',
+  performanceAnalysis: 'Performances',
 } as const;

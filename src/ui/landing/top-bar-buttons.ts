@@ -18,8 +18,9 @@ export type TopBarButton = {
 );
 
 /**
- * The home screen's top buttons in the spec's order: profile, friends and invitations, admin
- * (admin role only), logout. Each screen that brings one adds it here, in one line, before logout.
+ * The home screen's top buttons in the spec's order: profile, friends and invitations, admin,
+ * monitoring and performance analysis (admin role only), logout. Each screen that brings one adds
+ * it here, in one line, before logout.
  */
 export const topBarButtons: readonly TopBarButton[] = [
   {
@@ -30,6 +31,18 @@ export const topBarButtons: readonly TopBarButton[] = [
   },
   { id: 'friends', label: 'Amis', requires: 'any', View: lazy(() => import('../social/FriendsButton')) },
   { id: 'admin', label: 'Admin', requires: 'admin', press: ({ navigate }) => navigate('/admin') },
+  {
+    id: 'monitoring',
+    label: landingMessages.monitoring,
+    requires: 'admin',
+    press: ({ navigate }) => navigate('/admin/monitoring'),
+  },
+  {
+    id: 'performance-analysis',
+    label: landingMessages.performanceAnalysis,
+    requires: 'admin',
+    press: ({ navigate }) => navigate('/admin/performance-analysis'),
+  },
   {
     id: 'logout',
     label: landingMessages.logout,

@@ -1,0 +1,20 @@
+/**
+ * The names and pages of the web-vitals contract (monitoring.ts), apart from its zod schemas: the
+ * browser's reporter runs on every page and needs only these, not the schemas' weight.
+ */
+
+export const webVitalNames = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
+export type WebVitalName = (typeof webVitalNames)[number];
+/** The client pages web-vitals are counted for: a closed list, so a page name cannot grow memory. */
+export const webVitalPages = [
+  '/',
+  '/game',
+  '/creation',
+  '/view',
+  '/admin',
+  '/admin/game',
+  '/admin/monitoring',
+  '/admin/performance-analysis',
+  'autre',
+] as const;
+export type WebVitalPage = (typeof webVitalPages)[number];

@@ -1,0 +1,67 @@
+import {
+  CLSThresholds,
+  FCPThresholds,
+  INPThresholds,
+  LCPThresholds,
+  TTFBThresholds,
+  type MetricRatingThresholds,
+} from 'web-vitals';
+import type { WebVitalName, WebVitalSummary } from '../../api/schemas/monitoring';
+import { formatNumber } from './format';
+import { monitoringMessages } from './messages';
+
+const { webVitals: texts, units } = monitoringMessages;
+
+/** web-vitals' own limits of « good » and « poor », which the server rates against. */
+const thresholds: Record<WebVitalName, MetricRatingThresholds> = {
+  LCP: LCPThresholds,
+  INP: INPThresholds,
+  CLS: CLSThresholds,
+  FCP: FCPThresholds,
+  TTFB: TTFBThresholds,
+};
+
+/** CLS is a unitless score; the other vitals are milliseconds. */
+function vitalValue(name: WebVitalName, value: number): string {
+  return name === 'CLS' ? formatNumber(value, 3) : units.ms(formatNumber(value));
+}
+
+/** The browsers' web-vitals at p75 per page, as the server rated them. */
+export function WebVitalsCard({ vitals }: { vitals: WebVitalSummary[] }) {
+  if (vitals.length === 0) return <p className="monitoring-empty">{monitoringMessages.empty.webVitals}</p>;
+  return (
+    <div className="monitoring-table-wrap">
+      <table className="monitoring-table">
+        <thead>
+          <tr>
+            <th scope="col">{texts.page}</th>
+            <th scope="col">{texts.vital}</th>
+            <th scope="col">{texts.p75}</th>
+            <th scope="col">{texts.thresholds}</th>
+            <th scope="col">{texts.samples}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {vitals.map((vital) => {
+            const [good, poor] = thresholds[vital.name];
+            return (
+              <tr key={`${vital.page} ${vital.name}`}>
+                <th scope="row">{vital.page}</th>
+                <td>{vital.name}</td>
+                <td>
+                  <span className={`vital-rating vital-rating--${vital.rating}`}>
+                    {vitalValue(vital.name, vital.p75)} ({texts.ratings[vital.rating]})
+                  </span>
+                </td>
+                <td>
+                  {vitalValue(vital.name, good)} / {vitalValue(vital.name, poor)}
+                </td>
+                <td>{formatNumber(vital.count)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
