@@ -77,11 +77,15 @@ export function MinuteChart({
           </text>
         </g>
         {series.map((one, index) => (
-          <path
-            key={one.label}
-            d={path(one.values) ?? ''}
-            className={`minute-chart__line minute-chart__line--${index}`}
-          />
+          <g key={one.label} className={`minute-chart__line minute-chart__line--${index}`}>
+            <path d={path(one.values) ?? ''} />
+            {/* A mark on every minute: the first minute alone is a line of no length. */}
+            {one.values.map((value, minute) =>
+              value === null ? null : (
+                <circle key={minute} cx={x(minutes[minute] ?? 0)} cy={y(value)} r={2.5} />
+              ),
+            )}
+          </g>
         ))}
       </svg>
       {series.length > 1 && (

@@ -3,7 +3,12 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { createUsersService } from '../../../server/modules/users/service';
 import { BASE_PATH } from '../../../src/api/paths';
-import { startTestServer, type RegisteredUser, type TestServer } from '../../helpers/server';
+import {
+  startTestServer,
+  type RegisteredUser,
+  type TestServer,
+  type TestServerOptions,
+} from '../../helpers/server';
 
 /**
  * A server of the test's own, in this process, serving the built client: the test can then write
@@ -11,8 +16,10 @@ import { startTestServer, type RegisteredUser, type TestServer } from '../../hel
  * `npm run user:role` command uses — which the shared e2e server's embedded database, held by its
  * own process, would not allow.
  */
-export async function startServerWithDatabase(): Promise<TestServer> {
-  return startTestServer({ env: { CLIENT_DIR: 'dist/client' } });
+export async function startServerWithDatabase(
+  options: Pick<TestServerOptions, 'extraRoutes'> = {},
+): Promise<TestServer> {
+  return startTestServer({ ...options, env: { CLIENT_DIR: 'dist/client' } });
 }
 
 /**
