@@ -43,7 +43,8 @@ export function MinuteChart({
     .defined((value) => value !== null)
     .x((_, index) => x(minutes[index] ?? 0))
     .y((value) => y(value ?? 0));
-  const xTicks = minutes.length > 1 ? x.ticks(4) : minutes;
+  // Over a few minutes the scale's own ticks fall between minutes and repeat their label.
+  const xTicks = minutes.length > 4 ? x.ticks(4) : minutes;
 
   return (
     <figure className="minute-chart">

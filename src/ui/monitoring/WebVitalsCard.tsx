@@ -37,8 +37,12 @@ export function WebVitalsCard({ vitals }: { vitals: WebVitalSummary[] }) {
             <th scope="col">{texts.page}</th>
             <th scope="col">{texts.vital}</th>
             <th scope="col">{texts.p75}</th>
-            <th scope="col">{texts.thresholds}</th>
-            <th scope="col">{texts.samples}</th>
+            <th scope="col" className="monitoring-table__extra">
+              {texts.thresholds}
+            </th>
+            <th scope="col" className="monitoring-table__extra">
+              {texts.samples}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -53,10 +57,10 @@ export function WebVitalsCard({ vitals }: { vitals: WebVitalSummary[] }) {
                     {vitalValue(vital.name, vital.p75)} ({texts.ratings[vital.rating]})
                   </span>
                 </td>
-                <td>
+                <td className="monitoring-table__extra">
                   {vitalValue(vital.name, good)} / {vitalValue(vital.name, poor)}
                 </td>
-                <td>{formatNumber(vital.count)}</td>
+                <td className="monitoring-table__extra">{formatNumber(vital.count)}</td>
               </tr>
             );
           })}
