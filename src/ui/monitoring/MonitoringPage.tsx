@@ -1,30 +1,22 @@
 import { useActorRef } from '@xstate/react';
-import { useNavigate } from 'react-router-dom';
 import { monitoringDashboardEffects } from '../../effects/monitoring';
 import { monitoringDashboardMachine } from '../../machines/monitoring-dashboard.machine';
 import { AdminOnly } from '../admin/AdminOnly';
 import { useAppActors } from '../app/AppActorsContext';
 import { monitoringMessages } from './messages';
 import { MonitoringDashboard } from './MonitoringDashboard';
-import './monitoring.css';
+import { OperatorsPageFrame } from './OperatorsPageFrame';
 
 function Dashboard() {
   const { inspect } = useAppActors();
-  const navigate = useNavigate();
   const dashboard = useActorRef(monitoringDashboardMachine.provide(monitoringDashboardEffects), { inspect });
   return (
-    <main className="admin-page monitoring-page">
-      <header className="admin-page__header">
-        <button type="button" className="secondary" onClick={() => navigate('/')}>
-          {monitoringMessages.back}
-        </button>
-        <h1>{monitoringMessages.dashboard.title}</h1>
-        <button type="button" className="secondary" onClick={() => navigate('/admin/performance-analysis')}>
-          {monitoringMessages.dashboard.analysisLink}
-        </button>
-      </header>
+    <OperatorsPageFrame
+      title={monitoringMessages.dashboard.title}
+      other={{ path: '/admin/performance-analysis', label: monitoringMessages.dashboard.analysisLink }}
+    >
       <MonitoringDashboard dashboard={dashboard} />
-    </main>
+    </OperatorsPageFrame>
   );
 }
 

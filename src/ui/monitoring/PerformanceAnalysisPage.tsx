@@ -1,30 +1,22 @@
 import { useActorRef } from '@xstate/react';
-import { useNavigate } from 'react-router-dom';
 import { performanceAnalysisEffects } from '../../effects/monitoring';
 import { performanceAnalysisMachine } from '../../machines/performance-analysis.machine';
 import { AdminOnly } from '../admin/AdminOnly';
 import { useAppActors } from '../app/AppActorsContext';
 import { monitoringMessages } from './messages';
+import { OperatorsPageFrame } from './OperatorsPageFrame';
 import { PerformanceAnalysisView } from './PerformanceAnalysisView';
-import './monitoring.css';
 
 function Analysis() {
   const { inspect } = useAppActors();
-  const navigate = useNavigate();
   const analysis = useActorRef(performanceAnalysisMachine.provide(performanceAnalysisEffects), { inspect });
   return (
-    <main className="admin-page monitoring-page">
-      <header className="admin-page__header">
-        <button type="button" className="secondary" onClick={() => navigate('/')}>
-          {monitoringMessages.back}
-        </button>
-        <h1>{monitoringMessages.analysis.title}</h1>
-        <button type="button" className="secondary" onClick={() => navigate('/admin/monitoring')}>
-          {monitoringMessages.analysis.dashboardLink}
-        </button>
-      </header>
+    <OperatorsPageFrame
+      title={monitoringMessages.analysis.title}
+      other={{ path: '/admin/monitoring', label: monitoringMessages.analysis.dashboardLink }}
+    >
       <PerformanceAnalysisView analysis={analysis} />
-    </main>
+    </OperatorsPageFrame>
   );
 }
 
