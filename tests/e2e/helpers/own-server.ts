@@ -46,6 +46,12 @@ export async function openSignedIn(page: Page, server: TestServer, user: Registe
     `${server.url}${BASE_PATH}/auth/callback?access_token=${user.token}&refresh_token=${user.refreshToken}`,
   );
   await page.waitForURL(/\/shatteredrealms\/?$/);
+  // The callback goes home at once and the session checks the tokens meanwhile: leaving before it
+  // has stored them (once verified) lands the next page signed out.
+  await page.waitForFunction(
+    (id) => localStorage.getItem('jwt') !== null && localStorage.getItem('userId') === id,
+    user.userId,
+  );
   await page.goto(`${server.url}${BASE_PATH}${path}`);
 }
 
