@@ -22,6 +22,20 @@ describe.each(drivers)('hardening of game data (%s)', (driver) => {
   });
   afterAll(() => t.close());
 
+  /** The MJ kicks the table's owner player through their accepted invitation. */
+  async function kickOwner(p: Awaited<ReturnType<typeof tableParty>>) {
+    const sent = await t.api<GameInvitation[]>(
+      'GET',
+      `/game-invitations/sent?gameId=${p.gameId}`,
+      undefined,
+      p.mj.token,
+    );
+    const invitation = sent.body.find((one) => one.toUserId === p.owner.userId);
+    expect(
+      (await t.api('POST', `/game-invitations/${invitation!.id}/kick`, undefined, p.mj.token)).status,
+    ).toBe(200);
+  }
+
   const create = async (party: ApiParty, category: string, body: object) => {
     const response = await t.api<GameResource>(
       'POST',
@@ -256,16 +270,7 @@ describe.each(drivers)('hardening of game data (%s)', (driver) => {
         }),
       ).toEqual({ ok: true });
       const { usableId } = await tokenOf(t, p.gameId, p.ownerCharacter);
-      const sent = await t.api<GameInvitation[]>(
-        'GET',
-        `/game-invitations/sent?gameId=${p.gameId}`,
-        undefined,
-        p.mj.token,
-      );
-      const invitation = sent.body.find((one) => one.toUserId === p.owner.userId);
-      expect(
-        (await t.api('POST', `/game-invitations/${invitation!.id}/kick`, undefined, p.mj.token)).status,
-      ).toBe(200);
+      await kickOwner(p);
       const before = (await serverLog(t, p.gameId)).length;
       expect(
         await emitWithAck(owner.socket, 'itemChange', {
@@ -291,16 +296,7 @@ describe.each(drivers)('hardening of game data (%s)', (driver) => {
         tokens.push((await tokenOf(t, p.gameId, characters[index]!)).usableId);
         client.socket.close();
       }
-      const sent = await t.api<GameInvitation[]>(
-        'GET',
-        `/game-invitations/sent?gameId=${p.gameId}`,
-        undefined,
-        p.mj.token,
-      );
-      const invitation = sent.body.find((one) => one.toUserId === p.owner.userId);
-      expect(
-        (await t.api('POST', `/game-invitations/${invitation!.id}/kick`, undefined, p.mj.token)).status,
-      ).toBe(200);
+      await kickOwner(p);
       expect((await t.api('POST', `/game-data/${p.gameId}/leave`, undefined, p.other.token)).status).toBe(
         200,
       );
