@@ -12,7 +12,18 @@ import { missingSeq } from '../../src/domain/table/inbox';
 import { applyEvents, emptyTable } from '../../src/domain/table/reducer';
 import type { TableActor, TableEvent, TableState } from '../../src/domain/table/types';
 import { visibleTo } from '../../src/domain/table/visibility';
-import { emitWithAck, TABLE_EVENT_NAMES, type TableClient } from './table';
+import { apiCall, type ApiParty, type ApiPlayer } from './api-party';
+import {
+  emitWithAck,
+  joined,
+  MAP,
+  MAP_SIZE,
+  monsterDraft,
+  playerDraft,
+  TABLE_EVENT_NAMES,
+  type TableClient,
+  type TokenIntent,
+} from './table';
 
 export const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
@@ -196,10 +207,7 @@ export function expectLogHonoursAnswers(log: TableEvent[], sent: readonly Sent[]
  * of 1…head reached it (live, caught up, or under a snapshot), none beyond, and a seq heard twice
  * was the same event both times.
  */
-export function expectClientsEqualServer(
-  log: TableEvent[],
-  seats: ReadonlyArray<readonly [TableClient, TableActor, string]>,
-): void {
+export function expectClientsEqualServer(log: TableEvent[], seats: readonly Seat[]): void {
   const head = log.length;
   const { state } = applyEvents(emptyTable, log);
   for (const [client, actor, name] of seats) {
@@ -224,7 +232,7 @@ export function expectClientsEqualServer(
 export async function everyClientReachesHead(
   gameId: string,
   mj: TableClient,
-  seats: ReadonlyArray<readonly [TableClient, TableActor, string]>,
+  seats: readonly Seat[],
   trouble: string[],
 ): Promise<boolean> {
   const view = await emitWithAck<SocketAck & { state: TableState }>(mj.socket, 'itemRequest', { gameId });
@@ -246,4 +254,64 @@ export async function everyClientReachesHead(
  */
 export function expectHeardAsLogged(mj: TableClient, log: TableEvent[]): void {
   for (const event of mj.heard) expect(event, `mj seq ${event.seq}`).toEqual(log[event.seq - 1]);
+}
+
+/** A client at the table, what its reader may see, and a name for the messages. */
+export type Seat = readonly [TableClient, TableActor, string];
+
+/**
+ * The party seated at its table through `socket` (each client catching up when behind, as the
+ * real one), and the board the MJ sets up through the API: the map opened for everyone, each
+ * player's token (every second one hidden from the others), a monster and a hidden monster. The
+ * players' copies then hold redacted seqs, which the checks must find too.
+ */
+export async function seatedParty(url: string, party: ApiParty, socket: (token: string) => Promise<Socket>) {
+  const source = { socket };
+  const trouble: string[] = [];
+  const mj = await joined(source, party.mj, party.gameId);
+  const players = await Promise.all(party.players.map((player) => joined(source, player, party.gameId)));
+  const seats: Seat[] = [
+    [mj, { userId: party.mj.userId, role: 'mj', characterIds: [] }, 'mj'],
+    ...party.players.map((player, i): Seat => [
+      players[i]!,
+      { userId: player.userId, role: 'player', characterIds: [player.characterId] },
+      player.name,
+    ]),
+  ];
+  for (const [client, , name] of seats) catchUpWhenBehind(client, name, trouble);
+
+  const create = (category: 'map' | 'monster', body: Record<string, unknown>) =>
+    apiCall<{ id: string }>(url, 'POST', `/game-data/${party.gameId}/${category}`, body, party.mj.token);
+  const map = await create('map', { name: MAP, link: 'https://cartes.example/foret.png' });
+  const bestiary = {
+    monsters: {
+      Loup: (await create('monster', { name: 'Loup' })).id,
+      Ombre: (await create('monster', { name: 'Ombre' })).id,
+    },
+  };
+  await mj.send('mapChange', { gameId: party.gameId, map: { id: map.id, ...MAP_SIZE }, bringPlayers: true });
+  const place = async (token: TokenIntent) =>
+    expect(
+      await mj.send('itemChange', {
+        gameId: party.gameId,
+        change: { type: 'token.place', map: MAP, ...token },
+      }),
+    ).toEqual({ ok: true });
+  for (const [i, player] of party.players.entries()) {
+    await place(playerDraft(player.characterId, { hidden: i % 2 === 1 }));
+  }
+  await place(monsterDraft(bestiary, 'Loup'));
+  await place(monsterDraft(bestiary, 'Ombre', { hidden: true }));
+  const placed = 1 + party.players.length + 2;
+  await until(() => mj.inbox.state.lastSeq >= placed, 'the set-up events', trouble);
+  const usableIdOf = (itemId: string) =>
+    Object.values(mj.inbox.state.tokens[MAP] ?? {}).find((token) => token.itemId === itemId)!.usableId;
+  return {
+    mj,
+    players,
+    seats,
+    trouble,
+    monsterTokens: [usableIdOf(bestiary.monsters.Loup), usableIdOf(bestiary.monsters.Ombre)],
+    playerToken: (player: ApiPlayer) => usableIdOf(player.characterId),
+  };
 }

@@ -11,29 +11,21 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TableActor, TableEvent } from '../../src/domain/table/types';
+import type { TableEvent } from '../../src/domain/table/types';
 import { openDatabase } from '../../server/db/client';
-import { apiCall, apiParty, type ApiPlayer } from '../helpers/api-party';
+import { apiParty, type ApiPlayer } from '../helpers/api-party';
 import { startChildServer, type ChildServer } from '../helpers/child-server';
 import { createThrowAwayDatabase, drivers } from '../helpers/server';
 import { seedPgliteDataDir } from '../helpers/server-pglite-template';
+import { MAP, serverLog, type TableClient } from '../helpers/table';
 import {
-  joined,
-  MAP,
-  MAP_SIZE,
-  monsterDraft,
-  playerDraft,
-  serverLog,
-  type TableClient,
-} from '../helpers/table';
-import {
-  catchUpWhenBehind,
   createPlay,
   everyClientReachesHead,
   expectClientsEqualServer,
   expectHeardAsLogged,
   expectLogHonoursAnswers,
   reconnectingSocket,
+  seatedParty,
   until,
 } from '../helpers/table-play';
 
@@ -77,66 +69,23 @@ describe.each(drivers)('table crash test (%s)', (driver) => {
     const first = await start();
     const party = await apiParty(first.url, 'Crash', 2);
     const [aria, borin] = party.players as [ApiPlayer, ApiPlayer];
-    const source = {
-      socket: async (token: string) => {
+    const { mj, players, seats, trouble, monsterTokens, playerToken } = await seatedParty(
+      first.url,
+      party,
+      async (token) => {
         const socket = await reconnectingSocket(first.url, token);
         sockets.push(socket);
         return socket;
       },
-    };
-    const mj = await joined(source, party.mj, party.gameId);
-    const ariaClient = await joined(source, aria, party.gameId);
-    const borinClient = await joined(source, borin, party.gameId);
-    const seats: Array<[TableClient, TableActor, string]> = [
-      [mj, { userId: party.mj.userId, role: 'mj', characterIds: [] }, 'mj'],
-      [ariaClient, { userId: aria.userId, role: 'player', characterIds: [aria.characterId] }, 'aria'],
-      [borinClient, { userId: borin.userId, role: 'player', characterIds: [borin.characterId] }, 'borin'],
-    ];
-    const trouble: string[] = [];
-    for (const [client, , name] of seats) catchUpWhenBehind(client, name, trouble);
-
-    // Borin's token hidden from Aria, a hidden monster: the players' copies hold redacted seqs.
-    const create = (category: 'map' | 'monster', body: Record<string, unknown>) =>
-      apiCall<{ id: string }>(
-        first.url,
-        'POST',
-        `/game-data/${party.gameId}/${category}`,
-        body,
-        party.mj.token,
-      );
-    const map = await create('map', { name: MAP, link: 'https://cartes.example/foret.png' });
-    const bestiary = {
-      monsters: {
-        Loup: (await create('monster', { name: 'Loup' })).id,
-        Ombre: (await create('monster', { name: 'Ombre' })).id,
-      },
-    };
-    await mj.send('mapChange', {
-      gameId: party.gameId,
-      map: { id: map.id, ...MAP_SIZE },
-      bringPlayers: true,
-    });
-    const place = async (token: ReturnType<typeof playerDraft>) =>
-      expect(
-        await mj.send('itemChange', {
-          gameId: party.gameId,
-          change: { type: 'token.place', map: MAP, ...token },
-        }),
-      ).toEqual({ ok: true });
-    await place(playerDraft(aria.characterId));
-    await place(playerDraft(borin.characterId, { hidden: true }));
-    await place(monsterDraft(bestiary, 'Loup'));
-    await place(monsterDraft(bestiary, 'Ombre', { hidden: true }));
-    await until(() => mj.inbox.state.lastSeq >= 5, 'the set-up events', trouble);
-    const usableIdOf = (itemId: string) =>
-      Object.values(mj.inbox.state.tokens[MAP] ?? {}).find((token) => token.itemId === itemId)!.usableId;
+    );
+    const [ariaClient, borinClient] = players as [TableClient, TableClient];
 
     const play = createPlay(party.gameId, trouble);
     play.enter('before');
     const moving = [
-      play.mover(mj, MAP, [usableIdOf(bestiary.monsters.Loup), usableIdOf(bestiary.monsters.Ombre)]),
-      play.mover(ariaClient, MAP, [usableIdOf(aria.characterId)]),
-      play.mover(borinClient, MAP, [usableIdOf(borin.characterId)]),
+      play.mover(mj, MAP, monsterTokens),
+      play.mover(ariaClient, MAP, [playerToken(aria)]),
+      play.mover(borinClient, MAP, [playerToken(borin)]),
     ];
 
     // Aria's socket is cut, she misses events, comes back and catches up from the same process.
