@@ -5,7 +5,7 @@
  */
 import { spawn, type StdioOptions } from 'node:child_process';
 import path from 'node:path';
-import { SOCKET_PATH } from '../../src/api/paths';
+import { API_BASE, SOCKET_PATH } from '../../src/api/paths';
 import { ensureHaproxy, haproxyBinary } from '../ensure-haproxy.mjs';
 
 export const HAPROXY_CONFIG = path.resolve(import.meta.dirname, '../../deploy/haproxy.cfg');
@@ -16,7 +16,15 @@ export interface Proxy {
   stop(): Promise<void>;
   /** Resolves when HAProxy exits on its own (a bad configuration, a port taken). */
   exited: Promise<number | null>;
+  /**
+   * Waits until the proxy hands new visitors to server `name` ('a' or 'b') again: after a
+   * restart, its health check must see the server up twice first.
+   */
+  serving(name: 'a' | 'b'): Promise<void>;
 }
+
+/** The sticky-session cookie of deploy/haproxy.cfg: its value names the server that answered. */
+const STICKY_COOKIE = 'SR_NODE';
 
 const START_TIMEOUT_MS = 15_000;
 
@@ -60,6 +68,21 @@ export async function startProxy({
   return {
     url,
     exited,
+    async serving(name) {
+      const deadline = Date.now() + START_TIMEOUT_MS;
+      for (;;) {
+        // A visitor without the cookie is balanced, and told by the cookie where it went.
+        const response = await fetch(`${url}${API_BASE}/health`);
+        await response.body?.cancel();
+        if (
+          response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${STICKY_COOKIE}=${name};`))
+        ) {
+          return;
+        }
+        if (Date.now() > deadline) throw new Error(`the proxy does not hand visitors to ${name}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       // SIGUSR1 would wait for every open tunnel (the players' WebSockets): SIGTERM ends now.

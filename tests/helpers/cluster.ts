@@ -29,7 +29,7 @@ export interface Cluster {
   database: { name: string; url: string };
   /** SIGKILLs process `index` (0 or 1). */
   kill(index: 0 | 1): Promise<void>;
-  /** Starts process `index` again, on its port. */
+  /** Starts process `index` again, on its port, and waits until the proxy hands it visitors. */
   restart(index: 0 | 1): Promise<ChildServer>;
   /** Open Socket.IO connections each process holds, from its own `/metrics`. */
   socketsPerProcess(): Promise<[number, number]>;
@@ -39,11 +39,29 @@ export interface Cluster {
 const DATABASE = 'shatteredrealms';
 
 export async function startCluster(root: string, env: Record<string, string> = {}): Promise<Cluster> {
-  const [postgres, redis, dataDir] = await Promise.all([
-    startPrivatePostgres(),
-    startPrivateRedis(),
-    mkdtemp(join(tmpdir(), 'sr-cluster-')),
-  ]);
+  // Whatever started before a failing step is stopped again: nothing outlives a failed start.
+  const started: Array<() => Promise<unknown>> = [];
+  const undo = () => Promise.allSettled(started.reverse().map((stop) => stop()));
+  try {
+    return await startPieces(root, env, started, undo);
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+}
+
+async function startPieces(
+  root: string,
+  env: Record<string, string>,
+  started: Array<() => Promise<unknown>>,
+  undo: () => Promise<unknown>,
+): Promise<Cluster> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sr-cluster-'));
+  started.push(() => rm(dataDir, { recursive: true, force: true }));
+  const postgres = await startPrivatePostgres();
+  started.push(() => postgres.close());
+  const redis = await startPrivateRedis();
+  started.push(() => redis.close());
   const databaseUrl = await postgres.createDatabase(DATABASE);
   const metricsToken = randomBytes(32).toString('hex');
   const serverEnv: Record<string, string> = {
@@ -59,39 +77,49 @@ export async function startCluster(root: string, env: Record<string, string> = {
     CLIENT_DIR: join(dataDir, 'no-client'),
     ...env,
   };
-  const ports = await Promise.all([freePort(), freePort()]);
-  const start = (index: 0 | 1) => startChildServer(root, 'server/main.ts', serverEnv, { port: ports[index] });
-  const servers: [ChildServer, ChildServer] = await Promise.all([start(0), start(1)]);
+  const ports = [await freePort(), await freePort()] as const;
+  const servers: ChildServer[] = [];
+  started.push(() => Promise.all(servers.map((server) => server.kill())));
+  const start = async (index: 0 | 1) => {
+    servers[index] = await startChildServer(root, 'server/main.ts', serverEnv, { port: ports[index] });
+    return servers[index];
+  };
+  await Promise.all([start(0), start(1)]);
   const proxy = await startProxy({
     port: await freePort(),
     servers: [`127.0.0.1:${ports[0]}`, `127.0.0.1:${ports[1]}`],
   });
+  started.push(() => proxy.stop());
 
   const connectionsOf = async (server: ChildServer) => {
     const response = await fetch(`${server.url}${API_BASE}/metrics`, {
       headers: { authorization: `Bearer ${metricsToken}` },
     });
-    const line = (await response.text()).split('\n').find((row) => row.startsWith('socketio_connections_active'));
+    const line = (await response.text())
+      .split('\n')
+      .find((row) => row.startsWith('socketio_connections_active'));
     return Number(line?.split(' ').at(-1) ?? 0);
   };
 
   return {
     url: proxy.url,
-    servers,
+    servers: servers as [ChildServer, ChildServer],
     proxy,
     postgres,
     redis,
     database: { name: DATABASE, url: databaseUrl },
-    kill: (index) => servers[index].kill(),
+    kill: (index) => servers[index]!.kill(),
     async restart(index) {
-      servers[index] = await start(index);
-      return servers[index];
+      const server = await start(index);
+      await proxy.serving(index === 0 ? 'a' : 'b');
+      return server;
     },
-    socketsPerProcess: async () => [await connectionsOf(servers[0]), await connectionsOf(servers[1])],
-    async close() {
+    socketsPerProcess: async () => [await connectionsOf(servers[0]!), await connectionsOf(servers[1]!)],
+    close: async () => {
+      // Gracefully first, so the processes close their sockets and connections in order.
       await proxy.stop();
       await Promise.all(servers.map((server) => server.stop()));
-      await Promise.all([redis.close(), postgres.close(), rm(dataDir, { recursive: true, force: true })]);
+      await undo();
     },
   };
 }

@@ -70,9 +70,10 @@ export async function until(
 /**
  * As the real client: every (re)connection asks for what was missed from the last folded seq, and
  * so does an event that arrives past a hole (one lost while Redis was away). One cut short is
- * asked again by the next connection or hole.
+ * asked again by the next connection or hole. Returns how many holes it has met so far.
  */
-export function catchUpWhenBehind(client: TableClient, name: string, trouble: string[]): void {
+export function catchUpWhenBehind(client: TableClient, name: string, trouble: string[]): () => number {
+  let holes = 0;
   let catching: Promise<void> | undefined;
   const catchUp = () => {
     catching ??= client
@@ -88,9 +89,12 @@ export function catchUpWhenBehind(client: TableClient, name: string, trouble: st
   client.socket.on('connect_error', (error) => trouble.push(`${name} connection: ${error.message}`));
   for (const event of TABLE_EVENT_NAMES) {
     client.socket.on(event, () => {
-      if (missingSeq(client.inbox) !== null) catchUp();
+      if (missingSeq(client.inbox) === null) return;
+      if (!catching) holes += 1;
+      catchUp();
     });
   }
+  return () => holes;
 }
 
 /** One command sent: what the server answered, and in which phase of the run. */
@@ -278,7 +282,7 @@ export async function seatedParty(url: string, party: ApiParty, socket: (token: 
       player.name,
     ]),
   ];
-  for (const [client, , name] of seats) catchUpWhenBehind(client, name, trouble);
+  const holeCounts = seats.map(([client, , name]) => catchUpWhenBehind(client, name, trouble));
 
   const create = (category: 'map' | 'monster', body: Record<string, unknown>) =>
     apiCall<{ id: string }>(url, 'POST', `/game-data/${party.gameId}/${category}`, body, party.mj.token);
@@ -313,5 +317,7 @@ export async function seatedParty(url: string, party: ApiParty, socket: (token: 
     trouble,
     monsterTokens: [usableIdOf(bestiary.monsters.Loup), usableIdOf(bestiary.monsters.Ombre)],
     playerToken: (player: ApiPlayer) => usableIdOf(player.characterId),
+    /** Holes in the live events the clients met and caught up over, all together. */
+    holes: () => holeCounts.reduce((sum, count) => sum + count(), 0),
   };
 }
