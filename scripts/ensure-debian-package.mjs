@@ -28,13 +28,13 @@ export function ensureDebianPackage({ binary, name, what, mayInstall = true, hin
   if (existsSync(binary)) return true;
   const apt = mayInstall ? aptRunner() : null;
   if (apt) {
-    console.log(`${what} absent : installation du paquet Debian « ${name} »…`);
+    console.log(`${what} absent\u00a0: installation du paquet Debian «\u00a0${name}\u00a0»…`);
     if (apt(['install', '-y', name]) || (apt(['update']) && apt(['install', '-y', name]))) {
       if (existsSync(binary)) return true;
     }
   }
   console.error(
-    `${what} introuvable (${binary}) : installez le paquet Debian « ${name} » (sudo apt-get install ${name})${hint}.`,
+    `${what} introuvable (${binary})\u00a0: installez le paquet Debian «\u00a0${name}\u00a0» (sudo apt-get install ${name})${hint}.`,
   );
   return false;
 }

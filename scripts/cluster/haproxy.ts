@@ -5,7 +5,7 @@
  */
 import { spawn, type StdioOptions } from 'node:child_process';
 import path from 'node:path';
-import { API_BASE, SOCKET_PATH } from '../../src/api/paths';
+import { API_BASE } from '../../src/api/paths';
 import { ensureHaproxy, haproxyBinary } from '../ensure-haproxy.mjs';
 
 export const HAPROXY_CONFIG = path.resolve(import.meta.dirname, '../../deploy/haproxy.cfg');
@@ -20,7 +20,7 @@ export interface Proxy {
    * Waits until the proxy hands new visitors to server `name` ('a' or 'b') again: after a
    * restart, its health check must see the server up twice first.
    */
-  serving(name: 'a' | 'b'): Promise<void>;
+  serving(name: 'a' | 'b', timeoutMs?: number): Promise<void>;
 }
 
 /** The sticky-session cookie of deploy/haproxy.cfg: its value names the server that answered. */
@@ -52,24 +52,28 @@ export async function startProxy({
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://${host}:${port}`;
+  // Listening is enough here: whether the servers are up is the health check's business (`serving`).
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`haproxy exited with ${child.exitCode}`);
-    const answered = await fetch(`${url}${SOCKET_PATH}?EIO=4&transport=polling`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (answered) break;
+    const listening = await fetch(`${url}${API_BASE}/health`)
+      .then((response) => response.body?.cancel())
+      .then(
+        () => true,
+        () => false,
+      );
+    if (listening) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('haproxy did not answer');
+      throw new Error('haproxy did not listen');
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
     url,
     exited,
-    async serving(name) {
-      const deadline = Date.now() + START_TIMEOUT_MS;
+    async serving(name, timeoutMs = START_TIMEOUT_MS) {
+      const deadline = Date.now() + timeoutMs;
       for (;;) {
         // A visitor without the cookie is balanced, and told by the cookie where it went.
         const response = await fetch(`${url}${API_BASE}/health`);

@@ -90,6 +90,8 @@ async function startPieces(
     servers: [`127.0.0.1:${ports[0]}`, `127.0.0.1:${ports[1]}`],
   });
   started.push(() => proxy.stop());
+  await proxy.serving('a');
+  await proxy.serving('b');
 
   const connectionsOf = async (server: ChildServer) => {
     const response = await fetch(`${server.url}${API_BASE}/metrics`, {
