@@ -33,6 +33,8 @@ export interface Cluster {
   restart(index: 0 | 1): Promise<ChildServer>;
   /** Open Socket.IO connections each process holds, from its own `/metrics`. */
   socketsPerProcess(): Promise<[number, number]>;
+  /** One gauge of process `index`'s `/metrics` (`nodejs_heap_size_used_bytes`…). */
+  metric(index: 0 | 1, name: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -93,14 +95,12 @@ async function startPieces(
   await proxy.serving('a');
   await proxy.serving('b');
 
-  const connectionsOf = async (server: ChildServer) => {
-    const response = await fetch(`${server.url}${API_BASE}/metrics`, {
+  const metric = async (index: 0 | 1, name: string) => {
+    const response = await fetch(`${servers[index]!.url}${API_BASE}/metrics`, {
       headers: { authorization: `Bearer ${metricsToken}` },
     });
-    const line = (await response.text())
-      .split('\n')
-      .find((row) => row.startsWith('socketio_connections_active'));
-    return Number(line?.split(' ').at(-1) ?? 0);
+    const line = (await response.text()).split('\n').find((row) => row.startsWith(`${name} `));
+    return Number(line?.split(' ').at(-1) ?? Number.NaN);
   };
 
   return {
@@ -116,7 +116,11 @@ async function startPieces(
       await proxy.serving(index === 0 ? 'a' : 'b');
       return server;
     },
-    socketsPerProcess: async () => [await connectionsOf(servers[0]!), await connectionsOf(servers[1]!)],
+    socketsPerProcess: async () => [
+      await metric(0, 'socketio_connections_active'),
+      await metric(1, 'socketio_connections_active'),
+    ],
+    metric,
     close: async () => {
       // Gracefully first, so the processes close their sockets and connections in order.
       await proxy.stop();
