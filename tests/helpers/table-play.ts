@@ -143,6 +143,11 @@ export function createPlay(gameId: string, trouble: string[]) {
     if (ack?.ok) acked.set(command.phase, (acked.get(command.phase) ?? 0) + 1);
   }
 
+  /** One line said at the table, marked like every other command. */
+  function say(client: TableClient, text: string): Promise<void> {
+    return send(client, 'newMessage', { gameId, content: { kind: 'text', text } }, `chat:${text}`);
+  }
+
   async function loop(client: TableClient, command: (i: number) => Promise<void>): Promise<void> {
     for (let i = 0; playing; i += 1) {
       if (!client.socket.connected) {
@@ -174,11 +179,8 @@ export function createPlay(gameId: string, trouble: string[]) {
         );
       }),
     /** Says numbered lines at the table. */
-    chatter: (client: TableClient, name: string) =>
-      loop(client, (i) => {
-        const text = `${name} ${i}`;
-        return send(client, 'newMessage', { gameId, content: { kind: 'text', text } }, `chat:${text}`);
-      }),
+    chatter: (client: TableClient, name: string) => loop(client, (i) => say(client, `${name} ${i}`)),
+    say,
     stop() {
       playing = false;
     },
