@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startProxy, type Proxy } from '../../scripts/cluster/haproxy';
+import { startProxy } from '../../scripts/cluster/haproxy';
 import { API_BASE } from '../../src/api/paths';
 import { freePort, startChildServer, type ChildServer } from './child-server';
 import {
@@ -22,7 +22,6 @@ export interface Cluster {
   url: string;
   /** The two processes, a and b, by their own addresses (to reach one past the proxy). */
   servers: [ChildServer, ChildServer];
-  proxy: Proxy;
   postgres: PrivatePostgres;
   redis: PrivateRedis;
   /** The database the processes share, on `postgres`. */
@@ -106,7 +105,6 @@ async function startPieces(
   return {
     url: proxy.url,
     servers: servers as [ChildServer, ChildServer],
-    proxy,
     postgres,
     redis,
     database: { name: DATABASE, url: databaseUrl },

@@ -106,7 +106,7 @@ export interface Sent {
 }
 
 /** The command's own mark in the log: where a token went, or a chat line's text. */
-export function keyOf(event: TableEvent): string | null {
+function keyOf(event: TableEvent): string | null {
   if (event.type === 'token.moved') {
     const { usableId, x, y } = event.payload as { usableId: string; x: number; y: number };
     return `${usableId}@${x},${y}`;
