@@ -8,6 +8,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_PATH } from '../../src/api/paths';
+import { maxPercent } from '../../src/domain/geometry/geometry';
 import { percentile } from '../lib/load';
 
 export interface FanoutMember {
@@ -253,11 +254,15 @@ export async function seatFanout(url: string, games: FanoutGame[]): Promise<Seat
     const timers = seats.map((seat, index) => {
       const usableId = seat.placed.get(seat.member.itemId)!;
       const expected = seat.game.members.length - 1;
-      let n = index % 97;
+      // Whole percents the server keeps as sent: past the map's edge it moves the token back onto
+      // the map, and that drop would arrive under another position than the one awaited.
+      const bounds = maxPercent(seat.game.map);
+      const [columns, rows] = [Math.floor(bounds.x) + 1, Math.floor(bounds.y) + 1];
+      let n = index % columns;
       const drop = () => {
         n += 1;
-        const x = n % 97;
-        const y = Math.floor(n / 97) % 94;
+        const x = n % columns;
+        const y = Math.floor(n / columns) % rows;
         const entry = { sentAt: performance.now(), expected, received: 0, acked: false };
         pending.set(keyOf(seat.game.gameId, usableId, x, y), entry);
         sent += 1;
