@@ -38,6 +38,9 @@ interface Run {
   failing: string[];
 }
 
+/** A run Lighthouse could not finish (its `runtimeError`): told apart, never scored as 0. */
+class FailedRun extends Error {}
+
 async function measure(url: string): Promise<Run> {
   const flags: Flags = {
     port: DEBUGGING_PORT,
@@ -50,8 +53,11 @@ async function measure(url: string): Promise<Run> {
   const result = await lighthouse(url, flags);
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (lhr.runtimeError) throw new FailedRun(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  const unscored = categories.filter((category) => typeof lhr.categories[category]?.score !== 'number');
+  if (unscored.length > 0) throw new FailedRun(`no score for ${unscored.join(', ')}`);
   const scores = Object.fromEntries(
-    categories.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+    categories.map((category) => [category, Math.round(lhr.categories[category]!.score! * 100)]),
   ) as Run['scores'];
   const failing = categories.flatMap((category) =>
     (lhr.categories[category]?.auditRefs ?? [])
@@ -77,13 +83,22 @@ async function clearHttpCache(context: BrowserContext): Promise<void> {
 
 async function measurePage(context: BrowserContext, page: string, url: string): Promise<void> {
   const runs: Run[] = [];
-  for (let i = 0; i < RUNS; i += 1) {
+  const failures: string[] = [];
+  while (runs.length < RUNS) {
+    if (failures.length > RUNS) throw new Error(`Lighthouse failed on ${url}: ${failures.join('; ')}`);
     await clearHttpCache(context);
-    runs.push(await measure(url));
+    try {
+      runs.push(await measure(url));
+    } catch (error) {
+      if (!(error instanceof FailedRun)) throw error;
+      failures.push(error.message);
+    }
   }
   runs.sort((a, b) => a.scores.performance - b.scores.performance);
   const median = runs[Math.floor(runs.length / 2)]!;
-  const spread = `performance over ${RUNS} runs: ${runs.map((run) => run.scores.performance).join(', ')}`;
+  const failed =
+    failures.length > 0 ? ` (${failures.length} failed run(s) left out: ${failures.join('; ')})` : '';
+  const spread = `performance over ${RUNS} runs: ${runs.map((run) => run.scores.performance).join(', ')}${failed}`;
   for (const category of categories) {
     const failing = median.failing.length > 0 ? `; below 90: ${median.failing.join(', ')}` : '';
     print(
