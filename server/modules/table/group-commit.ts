@@ -4,9 +4,10 @@ import type { TableEvent, TableEventBody, TableState } from '../../../src/domain
 import { isSingleConnection, type Db } from '../../db/client';
 import { httpError, reportInternalError } from '../../lib/errors';
 import type { Transition } from './emitter';
+import type { LogWriter } from './log-writer';
 import { appendEvents, withHeads, type LoggedEvent, type Tx } from './log-store';
 import { tableServerMessages } from './messages';
-import { snapshotDue, snapshotIfDue } from './snapshots';
+import { snapshotIfDue } from './snapshots';
 import type { TableStates } from './states';
 
 /** One command to log, decided against its game's committed state. */
@@ -52,25 +53,27 @@ interface Lane {
  * is under way wait, then all of them — whatever their games — are decided and logged in the
  * lane's next single transaction, and emitted in seq order once it has committed. One
  * transaction per batch instead of one per command is what lets the database keep up with every
- * table's drops.
+ * table's drops. The sole writer decides on its copies in memory, journals the batch and emits it
+ * at once; its log writer logs the journal's batches a moment later, many in one statement.
  */
 export function createGroupCommit({
   db,
   states,
   emit,
   log,
-  soleWriter = false,
-  lanes: laneCount = soleWriter || isSingleConnection(db) ? 1 : COMMIT_LANES,
+  writer,
+  lanes: laneCount = writer || isSingleConnection(db) ? 1 : COMMIT_LANES,
 }: {
   db: Db;
   states: TableStates;
   emit: (gameId: string, transitions: readonly Transition[]) => Promise<void>;
   log: FastifyBaseLogger;
   /**
-   * This process is the only one appending to the database (it opened its embedded PGlite
-   * itself, which no other process can open): no head lock, one statement per batch.
+   * Given when this process is the only one appending to the database (it opened its embedded
+   * PGlite itself, which no other process can open): no head lock, and the log written behind
+   * the journal (log-writer.ts).
    */
-  soleWriter?: boolean;
+  writer?: LogWriter;
   lanes?: number;
 }) {
   const lanes: Lane[] = Array.from({ length: laneCount }, () => ({ queue: [], draining: null }));
@@ -130,7 +133,7 @@ export function createGroupCommit({
   }
 
   async function decideAndLog(batch: readonly Queued[]): Promise<Outcome[]> {
-    if (!soleWriter) {
+    if (!writer) {
       return withHeads(
         db,
         batch.map(({ gameId }) => gameId),
@@ -141,16 +144,15 @@ export function createGroupCommit({
         },
       );
     }
-    // Nobody else appends: the copies in memory are the committed state, and the heads need no lock.
-    const decided = await decideBatch(batch, (gameId) =>
-      states.current(db, gameId, states.cached(gameId)?.lastSeq),
-    );
-    const snapshots = [...decided.working].some(([gameId, state]) =>
-      snapshotDue(decided.heads.get(gameId) ?? 0, state.lastSeq),
-    );
-    // One statement is its own transaction; a snapshot adds statements, so it takes one.
-    if (snapshots) await db.transaction((tx) => write(tx, decided));
-    else await appendEvents(db, decided.logged);
+    // Nobody else appends: the copies in memory and the journal are the log. A game without a
+    // copy is read from the log once the journal's batches are in it.
+    const decided = await decideBatch(batch, async (gameId) => {
+      const cached = states.cached(gameId);
+      if (cached) return cached;
+      await writer.flush();
+      return states.current(db, gameId);
+    });
+    writer.add(decided);
     return decided.outcomes;
   }
 
@@ -196,10 +198,14 @@ export function createGroupCommit({
       });
     },
 
-    /** Commits and emits what is queued, and takes nothing more. */
+    /** Once this resolves, every command answered so far is in the log (readers of the log wait on it). */
+    flush: (): Promise<void> => writer?.flush() ?? Promise.resolve(),
+
+    /** Commits and emits what is queued, logs what the journal holds, and takes nothing more. */
     async close(): Promise<void> {
       stopping = true;
       await Promise.all(lanes.map((lane) => lane.draining));
+      await writer?.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tableEvents, tableHeads, type TableEventRow } from '../../db/schema/index';
+import { games, tableEvents, tableHeads, users, type TableEventRow } from '../../db/schema/index';
 import { CHAT_EVENT_TYPES, type TableEvent } from '../../../src/domain/table/types';
 
 /**
@@ -80,17 +80,34 @@ export async function appendEvents(db: Reader, logged: readonly LoggedEvent[]): 
     }),
   );
   // One statement: both writes happen, or neither. The heads are upserted: a sole writer
-  // (group-commit.ts) appends without `withHeads`, which would have created them.
+  // (group-commit.ts) appends without `withHeads`, which would have created them. The sole
+  // writer logs what it decided a moment ago: a game deleted since takes its events with it, and
+  // an author whose account went since leaves them without one, as the foreign keys would have.
   await db.execute(sql`
     with logged as (
       insert into ${tableEvents} (game_id, seq, type, payload, user_id, created_at)
-      select game_id, seq, type, payload, user_id, created_at
+      select events.game_id, events.seq, events.type, events.payload, ${users.id}, events.created_at
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as events(
         game_id text, seq integer, type text, payload jsonb, user_id uuid, created_at timestamptz)
+      join ${games} on ${games.id} = events.game_id
+      left join ${users} on ${users.id} = events.user_id
     )
     insert into ${tableHeads} (game_id, seq)
-    select game_id, seq from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) as heads(game_id text, seq integer)
+    select heads.game_id, heads.seq
+    from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) as heads(game_id text, seq integer)
+    join ${games} on ${games.id} = heads.game_id
     on conflict (game_id) do update set seq = excluded.seq`);
+}
+
+/** The last logged seq of each of `gameIds` that has a log. */
+export async function headsOf(db: Reader, gameIds: readonly string[]): Promise<Map<string, number>> {
+  if (gameIds.length === 0) return new Map();
+  const rows = await db
+    .select({ gameId: tableEvents.gameId, seq: sql<number>`max(${tableEvents.seq})` })
+    .from(tableEvents)
+    .where(inArray(tableEvents.gameId, [...gameIds]))
+    .groupBy(tableEvents.gameId);
+  return new Map(rows.map((row) => [row.gameId, Number(row.seq)]));
 }
 
 /** The committed events with seq > afterSeq, in seq order. */
