@@ -72,11 +72,13 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     decideOn: () => [systemMessage(text)],
   });
 
-  it('logs the commands of several games that arrive together in one transaction, each game gapless', async () => {
+  it('logs the commands of several games that arrive together in one statement, each game gapless', async () => {
     const { commits, emitted, transaction } = committer();
+    const execute = vi.spyOn(t.database.db, 'execute');
     const submitted = Array.from({ length: 30 }, (_, i) => commits.submit(say(games[i % 3]!, `Ligne ${i}`)));
     const answered = await Promise.all(submitted);
-    expect(transaction).toHaveBeenCalledTimes(1);
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(transaction).not.toHaveBeenCalled();
     for (const gameId of games) {
       const logged = await serverLog(t, gameId);
       expect(logged.map((event) => event.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
@@ -162,6 +164,39 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     expect(readdirSync(directory)).toEqual([]);
     // The next process journals afresh; a journal replayed twice logs nothing twice.
     expect(await replayJournal(t.database.db, directory, log)).toBe(0);
+  });
+
+  it('decides again under the head locks what another process made stale: a taken seq, a refusal', async () => {
+    const mj = await t.register();
+    const gameId = await insertGame(t.database.db, mj.userId);
+    const here = committer();
+    const there = committer();
+    await here.commits.submit(say(gameId, 'Ici 1'));
+    await there.commits.submit(say(gameId, 'Là-bas 1'));
+    await there.commits.submit(say(gameId, 'Là-bas 2'));
+    // Here's copy stops at seq 1: the seq it gives next is taken.
+    const [next] = await here.commits.submit(say(gameId, 'Ici 2'));
+    await there.commits.submit(say(gameId, 'Là-bas 3'));
+    // Its copy stops at seq 4: a command that needs seq 5 to be there looks refused.
+    const [late] = await here.commits.submit({
+      gameId,
+      userId: null,
+      decideOn: (state) => (state.lastSeq >= 5 ? [systemMessage('Ici 3')] : 'Trop tôt.'),
+    });
+    // Both were decided again under the lock, and so was 'Là-bas 3', whose copy stopped at seq 3
+    // (one spy counts both committers' transactions).
+    expect(here.transaction).toHaveBeenCalledTimes(3);
+    expect([next?.seq, late?.seq]).toEqual([4, 6]);
+    const logged = await serverLog(t, gameId);
+    expect(logged.map((event) => (event.payload as { message: string }).message)).toEqual([
+      'Ici 1',
+      'Là-bas 1',
+      'Là-bas 2',
+      'Ici 2',
+      'Là-bas 3',
+      'Ici 3',
+    ]);
+    expect(here.emitted.flatMap((e) => e.seqs)).toEqual([1, 4, 6]);
   });
 
   it('refuses only the refused command and fails only the failing one; the rest of the batch is logged', async () => {
