@@ -28,13 +28,13 @@ import { createTable } from './fanout/tables';
 import { figure, print } from './lib/report';
 
 const numbers = (value: string | undefined, fallback: number[]) =>
-  value ? value.split(',').map(Number) : fallback;
+  value === undefined ? fallback : value.split(',').filter(Boolean).map(Number);
 
 const CLIENTS = Number(process.env.BENCH_FANOUT_CLIENTS ?? 200);
 const SECONDS = Number(process.env.BENCH_FANOUT_SECONDS ?? 20);
 const GAME_SIZE = 6;
 const MOVES_PER_SECOND = Number(process.env.BENCH_FANOUT_RATE ?? 5);
-/** Drops per client and second of the saturation steps; an empty list skips them. */
+/** Drops per client and second of the saturation steps; empty (`BENCH_FANOUT_STEPS=`) skips them. */
 const STEPS = numbers(process.env.BENCH_FANOUT_STEPS, [10, 15, 20, 25, 30]);
 const STEP_SECONDS = Number(process.env.BENCH_FANOUT_STEP_SECONDS ?? 4);
 /** A step is carried while its delivery p95 stays under this. */

@@ -66,6 +66,16 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     return { commits, emitted, transaction };
   }
 
+  /** Appends to the log from now on: statements through drizzle, or the pool's prepared one. */
+  function countAppends(): () => number {
+    const execute = vi.spyOn(t.database.db, 'execute');
+    if (t.database.driver !== 'postgres') return () => execute.mock.calls.length;
+    const query = vi.spyOn(t.database.client, 'query');
+    const prepared = () =>
+      query.mock.calls.filter(([config]) => (config as { name?: string }).name === 'table-append').length;
+    return () => execute.mock.calls.length + prepared();
+  }
+
   const say = (gameId: string, text: string) => ({
     gameId,
     userId: null,
@@ -74,10 +84,10 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
 
   it('logs the commands of several games that arrive together in one statement, each game gapless', async () => {
     const { commits, emitted, transaction } = committer();
-    const execute = vi.spyOn(t.database.db, 'execute');
+    const appends = countAppends();
     const submitted = Array.from({ length: 30 }, (_, i) => commits.submit(say(games[i % 3]!, `Ligne ${i}`)));
     const answered = await Promise.all(submitted);
-    expect(execute).toHaveBeenCalledTimes(1);
+    expect(appends()).toBe(1);
     expect(transaction).not.toHaveBeenCalled();
     for (const gameId of games) {
       const logged = await serverLog(t, gameId);
@@ -112,7 +122,7 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     const fresh = await Promise.all([1, 2].map(() => insertGame(t.database.db, mj.userId)));
     const { writer } = await soleWriter(60_000);
     const { commits, emitted, transaction } = committer(1, writer);
-    const execute = vi.spyOn(t.database.db, 'execute');
+    const appends = countAppends();
     await Promise.all(Array.from({ length: 20 }, (_, i) => commits.submit(say(fresh[i % 2]!, `Seul ${i}`))));
     await Promise.all(
       Array.from({ length: 20 }, (_, i) => commits.submit(say(fresh[i % 2]!, `Seul ${20 + i}`))),
@@ -121,7 +131,7 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     expect(await serverLog(t, fresh[0]!)).toEqual([]);
     expect(emitted.flatMap((e) => e.seqs)).toHaveLength(40);
     await commits.flush();
-    expect(execute).toHaveBeenCalledTimes(1);
+    expect(appends()).toBe(1);
     expect(transaction).not.toHaveBeenCalled();
     // 170 more lines in one game cross seq 200: its snapshot is written with the events.
     await Promise.all(Array.from({ length: 190 }, (_, i) => commits.submit(say(fresh[0]!, `Encore ${i}`))));
