@@ -62,8 +62,9 @@ export interface LoggedEvent {
 
 /**
  * Writes events and moves their games' heads to the last of them, in one statement whatever
- * their number; only inside `withHeads`, whose heads the seqs must continue without a hole, or
- * by the database's sole writer, whose own copies are the heads.
+ * their number; inside `withHeads`, whose heads the seqs must continue without a hole, by the
+ * database's sole writer, whose own copies are the heads, or on copies that may be stale, whose
+ * statement the primary key then refuses (a seq taken already) before it leaves a hole or a twin.
  */
 export async function appendEvents(db: Reader, logged: readonly LoggedEvent[]): Promise<void> {
   if (logged.length === 0) return;
@@ -81,10 +82,10 @@ export async function appendEvents(db: Reader, logged: readonly LoggedEvent[]): 
       seq,
     }),
   );
-  // One statement: both writes happen, or neither. The heads are upserted: a sole writer
-  // (group-commit.ts) appends without `withHeads`, which would have created them. The sole
-  // writer logs what it decided a moment ago: a game deleted since takes its events with it, and
-  // an author whose account went since leaves them without one, as the foreign keys would have.
+  // One statement: both writes happen, or neither. The heads are upserted: an append outside
+  // `withHeads` (group-commit.ts) finds none for a new game. The sole writer logs what it decided
+  // up to a tenth of a second ago: a game deleted since takes its events with it, and an author
+  // whose account went since leaves them without one, as the foreign keys would have.
   await execute(
     db,
     APPEND,
