@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { systemMessage } from '../../src/domain/table/decide';
 import type { TableEvent } from '../../src/domain/table/types';
 import type { Transition } from '../../server/modules/table/emitter';
-import { tableSnapshots } from '../../server/db/schema/index';
+import { games as gamesTable, tableSnapshots, users } from '../../server/db/schema/index';
 import { createGroupCommit } from '../../server/modules/table/group-commit';
 import { openJournal, replayJournal } from '../../server/modules/table/journal';
 import { createLogWriter } from '../../server/modules/table/log-writer';
@@ -207,6 +207,25 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
       'Ici 3',
     ]);
     expect(here.emitted.flatMap((e) => e.seqs)).toEqual([1, 4, 6]);
+  });
+
+  it('logs, as the foreign keys would, what a sole writer decided for a game or an author deleted since', async () => {
+    const mj = await t.register();
+    const author = await t.register();
+    const [gone, kept] = await Promise.all([1, 2].map(() => insertGame(t.database.db, mj.userId)));
+    const { writer } = await soleWriter(60_000);
+    const { commits } = committer(1, writer);
+    await Promise.all([
+      commits.submit(say(gone!, 'Perdue')),
+      commits.submit({ gameId: kept!, userId: author.userId, decideOn: () => [systemMessage('Gardée')] }),
+    ]);
+    await t.database.db.delete(gamesTable).where(eq(gamesTable.id, gone!));
+    await t.database.db.delete(users).where(eq(users.id, author.userId));
+    await commits.flush();
+    expect(await serverLog(t, gone!)).toEqual([]);
+    expect((await serverLog(t, kept!)).map(({ seq, userId }) => ({ seq, userId }))).toEqual([
+      { seq: 1, userId: null },
+    ]);
   });
 
   it('refuses only the refused command and fails only the failing one; the rest of the batch is logged', async () => {

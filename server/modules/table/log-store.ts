@@ -85,23 +85,25 @@ export async function appendEvents(db: Reader, logged: readonly LoggedEvent[]): 
   // One statement: both writes happen, or neither. The heads are upserted: an append outside
   // `withHeads` (group-commit.ts) finds none for a new game. The sole writer logs what it decided
   // up to a tenth of a second ago: a game deleted since takes its events with it, and an author
-  // whose account went since leaves them without one, as the foreign keys would have.
+  // whose account went since leaves them without one, as the foreign keys would have. Each row
+  // looks its game and author up by key: joins there doubled PGlite's cost per event (53 against
+  // 35 µs), the planner knowing nothing of the JSON rows' number.
   await execute(
     db,
     APPEND,
     sql`
     with logged as (
       insert into ${tableEvents} (game_id, seq, type, payload, user_id, created_at)
-      select events.game_id, events.seq, events.type, events.payload, ${users.id}, events.created_at
+      select events.game_id, events.seq, events.type, events.payload,
+        (select ${users.id} from ${users} where ${users.id} = events.user_id), events.created_at
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as events(
         game_id text, seq integer, type text, payload jsonb, user_id uuid, created_at timestamptz)
-      join ${games} on ${games.id} = events.game_id
-      left join ${users} on ${users.id} = events.user_id
+      where exists (select from ${games} where ${games.id} = events.game_id)
     )
     insert into ${tableHeads} (game_id, seq)
     select heads.game_id, heads.seq
     from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) as heads(game_id text, seq integer)
-    join ${games} on ${games.id} = heads.game_id
+    where exists (select from ${games} where ${games.id} = heads.game_id)
     on conflict (game_id) do update set seq = excluded.seq`,
   );
 }
