@@ -209,6 +209,26 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     expect(here.emitted.flatMap((e) => e.seqs)).toEqual([1, 4, 6]);
   });
 
+  it('tries a statement that failed again at the next turn, the journal keeping what it carries', async () => {
+    const mj = await t.register();
+    const gameId = await insertGame(t.database.db, mj.userId);
+    const directory = await mkdtemp(path.join(journals, 'j-'));
+    const { db } = t.database;
+    const execute = vi
+      .fn((query: Parameters<typeof db.execute>[0]) => db.execute(query))
+      .mockRejectedValueOnce(new Error('panne'));
+    // The database once down: the statement goes through `execute`, never a pool of its own.
+    const flaky = Object.assign(Object.create(db) as typeof db, { $client: undefined, execute });
+    const writer = createLogWriter({ db: flaky, journal: openJournal(directory), log, everyMs: 20 });
+    const { commits } = committer(1, writer);
+    await commits.submit(say(gameId, 'Têtue'));
+    await expect(commits.flush()).rejects.toThrow('panne');
+    await vi.waitFor(async () => expect(await serverLog(t, gameId)).toHaveLength(1));
+    expect(execute).toHaveBeenCalledTimes(2);
+    await commits.close();
+    expect(readdirSync(directory)).toEqual([]);
+  });
+
   it('logs, as the foreign keys would, what a sole writer decided for a game or an author deleted since', async () => {
     const mj = await t.register();
     const author = await t.register();

@@ -1,4 +1,13 @@
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -52,8 +61,14 @@ export function openJournal(directory: string): Journal {
   return {
     write(logged) {
       const line = Buffer.from(`${JSON.stringify(logged)}\n`);
-      // A short write would tear the line; writeSync returns only what it wrote.
-      for (let offset = 0; offset < line.length;) offset += writeSync(fd, line, offset);
+      try {
+        // A short write would tear the line; writeSync returns only what it wrote.
+        for (let offset = 0; offset < line.length;) offset += writeSync(fd, line, offset);
+      } catch (error) {
+        // A full disk may leave part of the line: cut it, or the next line would be glued to it.
+        ftruncateSync(fd, bytes);
+        throw error;
+      }
       written += 1;
       bytes += line.length;
       if (bytes >= SEGMENT_BYTES) {

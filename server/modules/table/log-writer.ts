@@ -80,12 +80,17 @@ export function createLogWriter({
     }
   }
 
-  /** Logs what waits now, after the statement under way; rejects when a statement fails. */
+  /**
+   * Logs what waits now, after the statement under way; rejects when a statement fails, and what
+   * it could not log is tried again at the next turn.
+   */
   function flush(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = null;
     const run = chain.then(writeWaiting);
-    chain = run.catch(() => undefined);
+    chain = run.catch(() => {
+      if (waiting.length > 0) schedule();
+    });
     return run;
   }
 
@@ -93,10 +98,7 @@ export function createLogWriter({
     // Unreferenced: a stopping process logs what waits in `close`, it need not wait for the timer.
     timer ??= setTimeout(() => {
       timer = null;
-      flush().catch((error: unknown) => {
-        reportInternalError(log, error);
-        schedule();
-      });
+      flush().catch((error: unknown) => reportInternalError(log, error));
     }, everyMs).unref();
   }
 
