@@ -20,6 +20,12 @@ export default defineConfig({
       },
     },
   },
+  worker: {
+    format: 'es',
+    rolldownOptions: {
+      output: { entryFileNames: 'js/[name]-[hash].js', chunkFileNames: 'js/[name]-[hash].js' },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

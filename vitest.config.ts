@@ -37,6 +37,18 @@ export default defineConfig({
           env: { TEST_FAST_PASSWORD_HASHING: 'true' },
         },
       },
+      {
+        test: {
+          // `npm run test:cluster`: two server processes behind HAProxy on a PostgreSQL and a
+          // Redis of its own, which it breaks one at a time; apart, as it needs HAProxy installed.
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          env: { TEST_FAST_PASSWORD_HASHING: 'true' },
+        },
+      },
     ],
   },
 });

@@ -1,3 +1,4 @@
+import './effects/zod-without-eval';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { authSessionEffects } from './effects/auth-session';
@@ -8,6 +9,9 @@ import { AppActorsProvider } from './ui/app/AppActorsContext';
 import { AppRouter } from './ui/app/AppRouter';
 import { startInspection, type Inspection } from './ui/app/inspection';
 import './ui/app/app.css';
+// The app shell in index.html wears the landing scene's classes: their styles come with the page.
+import './ui/landing/scene/LandingScene.css';
+import './ui/landing/scene/CentralLogo.css';
 
 async function start(): Promise<void> {
   const { inspect, DevTools } = await startInspection(window.location.search).catch(

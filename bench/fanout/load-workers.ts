@@ -61,3 +61,18 @@ export async function openFanout(url: string, games: FanoutGame[], processes: nu
     close,
   };
 }
+
+/** Seats the clients, drives the load once, and lets them go. */
+export async function runFanout(
+  url: string,
+  games: FanoutGame[],
+  options: FanoutOptions,
+  processes: number,
+): Promise<FanoutResult> {
+  const fanout = await openFanout(url, games, processes);
+  try {
+    return await fanout.drive(options);
+  } finally {
+    fanout.close();
+  }
+}

@@ -8,6 +8,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_PATH } from '../../src/api/paths';
+import { maxPercent } from '../../src/domain/geometry/geometry';
 import { percentile } from '../lib/load';
 
 export interface FanoutMember {
@@ -173,11 +174,11 @@ function connect(url: string, member: FanoutMember): Promise<Socket> {
 export async function inBatches<T, R>(
   items: T[],
   width: number,
-  work: (item: T, index: number) => Promise<R>,
+  work: (item: T) => Promise<R>,
 ): Promise<R[]> {
   const results: R[] = [];
   for (let i = 0; i < items.length; i += width) {
-    results.push(...(await Promise.all(items.slice(i, i + width).map((item, j) => work(item, i + j)))));
+    results.push(...(await Promise.all(items.slice(i, i + width).map(work))));
   }
   return results;
 }
@@ -189,14 +190,6 @@ export interface SeatedFanout {
   close(): void;
 }
 
-/**
- * Where a client's nth drop goes: a new place each time, always inside the bounds the server
- * clamps to (95 % × 92.5 % on the bench's 1500 × 1000 map), so the `token.moved` it emits carries
- * the very position sent and each delivery is matched to its drop.
- */
-const SPAN = 90;
-const dropAt = (n: number) => ({ x: n % SPAN, y: Math.floor(n / SPAN) % SPAN });
-
 export async function seatFanout(url: string, games: FanoutGame[]): Promise<SeatedFanout> {
   // Per drive: the drops under way and their latencies.
   let pending = new Map<string, Pending>();
@@ -207,12 +200,12 @@ export async function seatFanout(url: string, games: FanoutGame[]): Promise<Seat
   const seats: Seat[] = await inBatches(
     games.flatMap((game) => game.members.map((member) => ({ game, member }))),
     CONNECT_BATCH,
-    async ({ game, member }, index) => ({
+    async ({ game, member }) => ({
       game,
       member,
       socket: await connect(url, member),
       placed: new Map(),
-      drops: index % SPAN,
+      drops: 0,
     }),
   );
   const close = () => seats.forEach(({ socket }) => socket.disconnect());
@@ -275,9 +268,14 @@ export async function seatFanout(url: string, games: FanoutGame[]): Promise<Seat
     const timers = seats.map((seat) => {
       const usableId = seat.placed.get(seat.member.itemId)!;
       const expected = seat.game.members.length - 1;
+      // Whole percents the server keeps as sent: past the map's edge it moves the token back onto
+      // the map, and that drop would arrive under another position than the one awaited.
+      const bounds = maxPercent(seat.game.map);
+      const [columns, rows] = [Math.floor(bounds.x) + 1, Math.floor(bounds.y) + 1];
       const drop = () => {
         seat.drops += 1;
-        const { x, y } = dropAt(seat.drops);
+        const x = seat.drops % columns;
+        const y = Math.floor(seat.drops / columns) % rows;
         const entry = { sentAt: performance.now(), expected, received: 0, acked: false };
         pending.set(keyOf(seat.game.gameId, usableId, x, y), entry);
         sent += 1;

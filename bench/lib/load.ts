@@ -17,6 +17,17 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)] as number;
 }
 
+/** The least-squares slope of y over x: how fast y grows per unit of x. */
+export function linearSlope(points: ReadonlyArray<readonly [number, number]>): number {
+  const n = points.length;
+  if (n < 2) return 0;
+  const meanX = points.reduce((sum, [x]) => sum + x, 0) / n;
+  const meanY = points.reduce((sum, [, y]) => sum + y, 0) / n;
+  const covariance = points.reduce((sum, [x, y]) => sum + (x - meanX) * (y - meanY), 0);
+  const variance = points.reduce((sum, [x]) => sum + (x - meanX) ** 2, 0);
+  return variance === 0 ? 0 : covariance / variance;
+}
+
 export async function load(
   send: (i: number) => Promise<boolean>,
   { concurrency, durationMs }: { concurrency: number; durationMs: number },

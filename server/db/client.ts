@@ -67,6 +67,13 @@ async function openPostgres(url: string, logger?: FastifyBaseLogger): Promise<Da
   const pool = new pg.Pool({ connectionString: url });
   // An idle client dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle PostgreSQL client failed'));
+  // The pool listens only to its idle clients. One checked out but between two statements (a
+  // transaction deciding a batch) when its connection is cut (`pg_terminate_backend`, a restart)
+  // emits 'error' to nobody, which ends the process. Heard here, it fails only its own work: the
+  // next statement rejects, and the client released with that error leaves the pool.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger?.warn({ err: error }, 'PostgreSQL connection lost'));
+  });
   try {
     await migrateUnderLock(pool);
   } catch (error) {

@@ -1,4 +1,5 @@
-import { clearCache, renewSession, request } from './request';
+import { clearCache } from './cached-responses';
+import { renewSession, request } from './request';
 import {
   checkDisplayNameResponse,
   loginResponse,

@@ -1,4 +1,5 @@
-import { clearCache, request } from './request';
+import { clearCache } from './cached-responses';
+import { request } from './request';
 import {
   keptSheet,
   characterList,

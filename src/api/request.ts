@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { storage } from '../effects/storage';
 import { API_BASE } from './paths';
-import { createResponseCache } from './response-cache';
+import { cachedResponses as responseCache } from './cached-responses';
 import { sessionTokens } from './schemas/auth';
 import { errorBody } from './schemas/common';
 
@@ -31,13 +31,6 @@ interface RequestOptions {
    * (logout). A 401 on such a call is final: there is no session left to renew.
    */
   bearer?: string;
-}
-
-const responseCache = createResponseCache();
-
-/** Drops cached GET answers whose path contains `pathFragment`, or all of them. */
-export function clearCache(pathFragment?: string): void {
-  responseCache.clear(pathFragment);
 }
 
 function queryString(query: Query | undefined): string {

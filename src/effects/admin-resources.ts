@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { listAllGameCharacters } from '../api/characters';
 import { getGame } from '../api/games';
-import { clearCache } from '../api/request';
+import { clearCache } from '../api/cached-responses';
 import {
   addResourceToAll,
   assignResource,

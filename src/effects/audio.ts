@@ -1,6 +1,7 @@
 import { fromEvent, merge, take } from 'rxjs';
 import { fromCallback, fromPromise } from 'xstate';
 import type { BackgroundAudioContext } from '../machines/background-audio.machine';
+import { idle$ } from './idle';
 
 /**
  * The theme's <audio> element as the background-audio machine's effects: volume and mute, moving
@@ -16,8 +17,12 @@ export function createThemeAudio() {
       element = audio;
       if (!audio) return;
       audio.loop = true;
-      // The theme is the landing screen's atmosphere: fetch it up front so it starts on the first click.
-      audio.preload = 'auto';
+      // The theme is the landing screen's atmosphere, fetched ahead so it starts on the first click;
+      // but only once the page is idle: it weighs more than all the page's code together.
+      audio.preload = 'none';
+      idle$.subscribe(() => {
+        audio.preload = 'auto';
+      });
     },
     actions: {
       'apply volume': (_: unknown, { volume, muted }: BackgroundAudioContext) => {

@@ -1,7 +1,6 @@
 import { filter, map, type Observable } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
-import { login, logout, register, verify } from '../api/auth';
-import { clearCache } from '../api/request';
+import { clearCache } from '../api/cached-responses';
 import type { LoginRequest, RegisterRequest } from '../api/schemas/auth';
 import { sessionUserFromClaims, type SessionUser } from '../domain/roles';
 import type { StoredTokenFact } from '../machines/auth.machine';
@@ -29,26 +28,31 @@ const storedTokenFacts$: Observable<StoredTokenFact> = storage.changes$.pipe(
   filter((fact) => fact !== null),
 );
 
+// The REST client and its schemas load with the first call: a visitor who never signs in on the
+// landing page never fetches them.
+const loadAuthApi = () => import('../api/auth');
+
 /** The auth machine's effects in the browser: REST calls, local storage and its changes. */
 export const authSessionEffects = {
   actors: {
     'verify session': fromPromise<SessionUser>(async ({ signal }) => {
       // Nothing stored: no call, the visitor is simply not signed in.
       storedUser();
+      const { verify } = await loadAuthApi();
       await verify(signal);
       // The check may have renewed an expired token: the user comes from the one stored now.
       return storedUser();
     }),
-    'log in': fromPromise(({ input, signal }: { input: LoginRequest; signal: AbortSignal }) =>
-      login(input, signal),
+    'log in': fromPromise(async ({ input, signal }: { input: LoginRequest; signal: AbortSignal }) =>
+      (await loadAuthApi()).login(input, signal),
     ),
-    register: fromPromise(({ input, signal }: { input: RegisterRequest; signal: AbortSignal }) =>
-      register(input, signal),
+    register: fromPromise(async ({ input, signal }: { input: RegisterRequest; signal: AbortSignal }) =>
+      (await loadAuthApi()).register(input, signal),
     ),
     'end server session': fromPromise(async ({ input }: { input: { token: string | undefined } }) => {
       if (input.token === undefined) return;
       // Best effort: the session is already gone here, whatever the server answers.
-      await logout(input.token).catch(() => undefined);
+      await (await loadAuthApi()).logout(input.token).catch(() => undefined);
     }),
     'watch stored token': fromEventObservable(() => storedTokenFacts$),
   },

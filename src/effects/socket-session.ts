@@ -1,6 +1,5 @@
 import { defer, finalize, from, Subject, switchMap, tap, type Observable } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
-import { renewSession } from '../api/request';
 import type { ConnectSocketOptions, PlayerInfo, SocketConnection, SocketFact } from './socket';
 import { storage } from './storage';
 
@@ -67,6 +66,7 @@ export function createSocketSession(load: () => Promise<ConnectSocket> = loadCon
           connectionFacts(input.player),
         ),
         'renew session': fromPromise(async () => {
+          const { renewSession } = await import('../api/request');
           if ((await renewSession()) === null) throw new Error('La session ne peut pas être renouvelée');
         }),
       },

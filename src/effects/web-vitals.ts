@@ -1,6 +1,7 @@
 import { buffer, defer, filter, fromEvent, map, mergeMap, Observable, type Subscription } from 'rxjs';
 import type { Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
 import { API_BASE, BASE_PATH } from '../api/paths';
+import { idle$ } from './idle';
 import {
   webVitalNames,
   webVitalPages,
@@ -74,20 +75,6 @@ export function webVitalsReports(
     map((metrics) => ({ page, metrics })),
   );
 }
-
-/** After the first paint, once the browser has nothing better to do. */
-const idle$ = new Observable<void>((subscriber) => {
-  const done = () => {
-    subscriber.next();
-    subscriber.complete();
-  };
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(done);
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(done, 0);
-  return () => clearTimeout(handle);
-});
 
 /**
  * The browser's web-vitals (LCP, INP, CLS, FCP, TTFB) sent with `navigator.sendBeacon` to

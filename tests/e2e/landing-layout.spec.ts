@@ -85,3 +85,27 @@ test('the mode panel and the lobby never cover the « SHATTERED REALMS » wordma
     await expectWordmarkClearOf(page, panel, `${size.width}×${size.height} (lobby)`);
   }
 });
+
+test('the page’s first paint shows the emblem where the scene then draws it, and the shell goes', async ({
+  page,
+}) => {
+  for (const size of [sizes[0]!, sizes[4]!]) {
+    await page.setViewportSize(size);
+    // Held code: what the visitor sees before any script has run.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/js/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}${BASE_PATH}/`, { waitUntil: 'commit' });
+    const shellEmblem = page.locator('#app-shell .central-logo__image');
+    await expect(shellEmblem).toBeVisible();
+    const before = (await shellEmblem.boundingBox())!;
+    release();
+    await expect(page.locator('#app-shell')).toHaveCount(0);
+    const after = (await page.locator('.landing-scene .central-logo__image').boundingBox())!;
+    expect(after, `${size.width}×${size.height}`).toEqual(before);
+    await page.unrouteAll();
+  }
+});

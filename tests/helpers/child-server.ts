@@ -13,6 +13,8 @@ export interface ChildServer {
   port: number;
   /** CPU seconds (user + system) the process has used so far. */
   cpuSeconds(): Promise<number>;
+  /** The memory the process holds now (resident set), bytes. */
+  rssBytes(): Promise<number>;
   /** SIGTERM: the server's graceful shutdown (SIGKILL after 15 s). */
   stop(): Promise<void>;
   /** SIGKILL: the process dies where it stands, as in a crash or an OOM kill. */
@@ -83,6 +85,10 @@ export async function startChildServer(
     url,
     port,
     cpuSeconds: () => cpuSecondsOf(child.pid!),
+    async rssBytes() {
+      const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? Number.NaN) * 1024;
+    },
     async stop() {
       if (ended()) return;
       child.kill('SIGTERM');

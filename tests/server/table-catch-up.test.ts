@@ -22,8 +22,7 @@ import {
   type TableClient,
   type TableParty,
 } from '../helpers/table';
-
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+import { range } from '../helpers/table-play';
 
 /** Each client's copy holds every seq once, in order, and is the table as its actor may see it. */
 async function expectInSync(t: TestServer, p: TableParty, clients: Array<[TableClient, TableActor]>) {

@@ -45,7 +45,8 @@ type Landing = Awaited<ReturnType<typeof openLanding>>;
 
 async function openLogin({ user }: Landing) {
   await user.click(screen.getByRole('button', { name: 'Entrer' }));
-  return screen.getByRole('form', { name: 'Connexion' });
+  // The forms arrive with the click: a first visit does not load them.
+  return screen.findByRole('form', { name: 'Connexion' });
 }
 
 async function openRegistration(landing: Landing) {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, clearCache, request } from '../../src/api/request';
+import { clearCache } from '../../src/api/cached-responses';
+import { ApiError, request } from '../../src/api/request';
 
 interface Answer {
   status: number;

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { clearCache } from '../../api/request';
+import { clearCache } from '../../api/cached-responses';
 import {
   adminPickerCategories,
   categoryLabels,

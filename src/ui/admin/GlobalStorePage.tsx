@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { clearCache } from '../../api/request';
+import { clearCache } from '../../api/cached-responses';
 import { categoryLabels, resourceCategories } from '../../domain/resources/categories';
 import type { SessionUser } from '../../domain/roles';
 import { actionCardEffects, storeCatalogueEffects } from '../../effects/admin-resources';

@@ -1,4 +1,4 @@
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { appMessages } from './messages';
 
 function LoadFailure() {
@@ -20,6 +20,12 @@ function PageLoading() {
   );
 }
 
+/** The app shell of index.html stands in for the first screen until that screen has drawn itself. */
+function ReplacingAppShell({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => document.getElementById('app-shell')?.remove(), []);
+  return children;
+}
+
 /**
  * Around every lazily loaded screen: a spinner while its code arrives, and the reload advice when
  * it never does. React keeps a failed lazy import failed, so reloading is the only way out.
@@ -37,6 +43,10 @@ export class PageBoundary extends Component<{ children: ReactNode }, { failed: b
 
   override render() {
     if (this.state.failed) return <LoadFailure />;
-    return <Suspense fallback={<PageLoading />}>{this.props.children}</Suspense>;
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <ReplacingAppShell>{this.props.children}</ReplacingAppShell>
+      </Suspense>
+    );
   }
 }

@@ -1,12 +1,15 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useState, type ComponentType } from 'react';
 import { useAppActors } from '../app/AppActorsContext';
-import { ProfileModalFromAddress } from '../profile/ProfileModal';
-import { AuthOverlay, type AuthOverlayKind } from './AuthOverlay';
-import { ModePanel } from './ModePanel';
+import type { AuthOverlayKind } from './AuthOverlay';
 import type { LandingSceneProps } from './scene/LandingScene';
-import { TopBar } from './TopBar';
 import './landing.css';
+
+// A first visit shows the sky and the emblem only: the forms load when the entrance starts, the
+// lobby once someone is signed in.
+const loadAuthOverlay = () => import('./AuthOverlay');
+const AuthOverlay = lazy(() => loadAuthOverlay().then((module) => ({ default: module.AuthOverlay })));
+const SignedInHome = lazy(() => import('./SignedInHome'));
 
 /**
  * The home screen over the landing scene. Visitors enter through the logo into the login overlay;
@@ -46,17 +49,19 @@ export function LandingHome({ Scene }: { Scene: ComponentType<LandingSceneProps>
       playerName={user?.displayName ?? null}
       onBack={user ? backToChoice : undefined}
       invite={!user && !overlay}
+      onEntranceStart={user ? undefined : loadAuthOverlay}
     >
-      {user && <TopBar user={user} />}
-      {user && <ModePanel user={user} />}
-      {user && <ProfileModalFromAddress user={user} />}
-      {!user && overlay && (
-        <AuthOverlay
-          kind={overlay}
-          onSwitch={() => showOverlay(overlay === 'login' ? 'register' : 'login')}
-          onClose={closeOverlay}
-        />
-      )}
+      {/* Not the page's boundary: the sky stays while these arrive. */}
+      <Suspense fallback={null}>
+        {user && <SignedInHome user={user} />}
+        {!user && overlay && (
+          <AuthOverlay
+            kind={overlay}
+            onSwitch={() => showOverlay(overlay === 'login' ? 'register' : 'login')}
+            onClose={closeOverlay}
+          />
+        )}
+      </Suspense>
     </Scene>
   );
 }

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { createThemeAudio } from '../../../effects/audio';
 import { backgroundAudioMachine } from '../../../machines/background-audio.machine';
@@ -14,6 +14,8 @@ import './LandingScene.css';
 export interface LandingSceneProps {
   /** Fired once the entrance animation has played (or at once without animation). */
   onJoin: () => void;
+  /** Fired when the entrance starts: time to fetch what it leads to while it plays. */
+  onEntranceStart?: () => void;
   /** Shown in the player-info bar; no bar without a name. */
   playerName?: string | null;
   /** The bar's up-arrow; no arrow without it. */
@@ -31,7 +33,7 @@ export interface LandingSceneProps {
  * needs a landscape screen, so only it asks for one (PortraitOverlay).
  */
 export function LandingScene(props: LandingSceneProps) {
-  const { onJoin, playerName, onBack, invite = false, children } = props;
+  const { onJoin, onEntranceStart, playerName, onBack, invite = false, children } = props;
   // @xstate/react hands the latest implementations to the running actor on every render.
   const animation = useActorRef(
     landingAnimationMachine.provide({ actions: { 'fire join': () => onJoin() } }),
@@ -40,6 +42,9 @@ export function LandingScene(props: LandingSceneProps) {
   const audio = useActorRef(backgroundAudioMachine.provide({ actions: theme.actions, actors: theme.actors }));
   const step = useSelector(animation, (snapshot) => snapshot.value);
   const [logoHovered, setLogoHovered] = useState(false);
+  useEffect(() => {
+    if (step === 'collapsing') onEntranceStart?.();
+  }, [step, onEntranceStart]);
 
   return (
     <div className="landing-scene" data-animation={step}>

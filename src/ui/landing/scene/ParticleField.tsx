@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { landingAnimationMachine } from '../../../machines/landing-animation.machine';
-import { startParticleLoop } from './particle-loop';
+import { startParticleLoop, type ParticleLoop } from './particle-loop';
 import type { ParticleMode } from './particles';
 import { usePrefersReducedMotion } from './reduced-motion';
 import './ParticleField.css';
@@ -22,20 +22,27 @@ function particleMode(
 
 /** The full-screen particle sky behind the landing screen (decorative, hidden from assistive tech). */
 export function ParticleField(props: { animation: LandingAnimation; gathering: boolean }) {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
+  const loopRef = useRef<ParticleLoop | null>(null);
   const mode = useSelector(props.animation, (snapshot) => particleMode(snapshot, props.gathering));
   const still = usePrefersReducedMotion();
-  // The loop reads the mode every frame; keeping it in a ref avoids restarting the loop.
+  // The loop starts with the mode of its time and hears of every change after.
   const modeRef = useRef(mode);
   useEffect(() => {
     modeRef.current = mode;
+    loopRef.current?.setMode(mode);
   }, [mode]);
 
   useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    return startParticleLoop(canvas, { still, mode: () => modeRef.current });
+    const host = hostRef.current;
+    if (!host) return;
+    const loop = startParticleLoop(host, { still, mode: modeRef.current });
+    loopRef.current = loop;
+    return () => {
+      loopRef.current = null;
+      loop.stop();
+    };
   }, [still]);
 
-  return <canvas ref={canvasRef} className="particle-field" aria-hidden="true" />;
+  return <div ref={hostRef} className="particle-field" aria-hidden="true" />;
 }

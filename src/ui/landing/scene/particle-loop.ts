@@ -1,87 +1,116 @@
-import { drawParticles } from './draw-particles';
-import {
-  createParticleField,
-  createRandom,
-  resizeParticleField,
-  stepParticles,
-  type ParticleMode,
-} from './particles';
+import type { CanvasSize, ParticlePainter } from './particle-painter';
+import type { ParticleWorkerMessage } from './particle-worker';
+import type { ParticleMode } from './particles';
 
-const PARTICLE_COUNT = 1000;
-/** Spec: 30 frames per second; the browser's frames are skipped down to that rate. */
-const FRAME_MS = 1000 / 30;
-/** Half a millisecond of slack so a 60 Hz display reliably draws every second frame. */
-const FRAME_SLACK_MS = 0.5;
 /** Beyond 2× the canvas costs four times the pixels for no visible gain on tiny particles. */
 const MAX_PIXEL_RATIO = 2;
-/** A fixed seed: every visit shows the same sky, which also keeps screenshots comparable. */
-const FIELD_SEED = 47;
+
+export interface ParticleLoop {
+  setMode(mode: ParticleMode): void;
+  stop(): void;
+}
+
+/** What the page does with the painter, wherever it runs. */
+type PainterHandle = Pick<ParticlePainter, 'resize' | 'setMode' | 'run' | 'pause'> & { end(): void };
 
 /**
- * Runs the particle field on a canvas until the returned function is called: sized to the
- * element and the device pixel ratio, redrawn at 30 fps, paused while the tab is hidden. With
- * `still`, it paints one frame (and repaints on resize) instead of animating.
+ * The painter in a worker, on a canvas handed over to it: the sky's frames (a thousand particles,
+ * thirty times a second) then never block the page's main thread.
+ */
+function painterInWorker(
+  canvas: HTMLCanvasElement,
+  start: { still: boolean; mode: ParticleMode; size: CanvasSize },
+): PainterHandle {
+  const worker = new Worker(new URL('./particle-worker.ts', import.meta.url), { type: 'module' });
+  const post = (message: ParticleWorkerMessage, transfer: Transferable[] = []) =>
+    worker.postMessage(message, transfer);
+  const offscreen = canvas.transferControlToOffscreen();
+  post({ type: 'start', canvas: offscreen, ...start }, [offscreen]);
+  return {
+    resize: (size) => post({ type: 'resize', size }),
+    setMode: (mode) => post({ type: 'mode', mode }),
+    run: () => post({ type: 'visibility', visible: true }),
+    pause: () => post({ type: 'visibility', visible: false }),
+    end: () => worker.terminate(),
+  };
+}
+
+/** The painter on the page, for browsers that cannot hand a canvas to a worker. */
+function painterOnPage(
+  canvas: HTMLCanvasElement,
+  start: { still: boolean; mode: ParticleMode; size: CanvasSize },
+): PainterHandle {
+  let painter: ParticlePainter | null = null;
+  let ended = false;
+  let latest = start;
+  let visible = true;
+  void import('./particle-painter').then(({ createParticlePainter }) => {
+    if (ended) return;
+    painter = createParticlePainter(canvas, latest);
+    painter.resize(latest.size);
+    if (visible) painter.run();
+  });
+  return {
+    resize: (size) => {
+      latest = { ...latest, size };
+      painter?.resize(size);
+    },
+    setMode: (mode) => {
+      latest = { ...latest, mode };
+      painter?.setMode(mode);
+    },
+    run: () => {
+      visible = true;
+      painter?.run();
+    },
+    pause: () => {
+      visible = false;
+      painter?.pause();
+    },
+    end: () => {
+      ended = true;
+      painter?.pause();
+    },
+  };
+}
+
+/**
+ * Runs the particle field on a canvas of its own inside `host` until `stop`: sized to the element
+ * and the device pixel ratio, redrawn at 30 fps, paused while the tab is hidden. With `still`, it
+ * paints one frame (and repaints on resize) instead of animating. A fresh canvas each time: a
+ * canvas handed to a worker cannot be handed over again.
  */
 export function startParticleLoop(
-  canvas: HTMLCanvasElement,
-  options: { still: boolean; mode: () => ParticleMode },
-): () => void {
-  const context = canvas.getContext('2d');
-  if (!context) return () => {};
-  // Laid out on a unit square, then stretched to the element by the first fit.
-  const field = createParticleField({
-    count: PARTICLE_COUNT,
-    width: 1,
-    height: 1,
-    random: createRandom(FIELD_SEED),
+  host: HTMLElement,
+  options: { still: boolean; mode: ParticleMode },
+): ParticleLoop {
+  const canvas = document.createElement('canvas');
+  canvas.className = 'particle-field';
+  canvas.setAttribute('aria-hidden', 'true');
+  host.append(canvas);
+  const size = (): CanvasSize => ({
+    width: canvas.clientWidth,
+    height: canvas.clientHeight,
+    ratio: Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO),
   });
-  const centre = () => ({ x: field.width / 2, y: field.height / 2 });
-  let frame = 0;
-  let lastDrawn: number | null = null;
+  const start = { ...options, size: size() };
+  const painter =
+    typeof canvas.transferControlToOffscreen === 'function' && typeof Worker === 'function'
+      ? painterInWorker(canvas, start)
+      : painterOnPage(canvas, start);
 
-  const paint = (dt: number) => {
-    stepParticles(field, dt, options.mode(), centre());
-    drawParticles(context, field);
-  };
-
-  const fitToElement = () => {
-    // A collapsed element (display: none) has no size to fit; keep the layout for when it returns.
-    if (canvas.clientWidth === 0 || canvas.clientHeight === 0) return;
-    const ratio = Math.min(window.devicePixelRatio || 1, MAX_PIXEL_RATIO);
-    canvas.width = Math.round(canvas.clientWidth * ratio);
-    canvas.height = Math.round(canvas.clientHeight * ratio);
-    context.setTransform(ratio, 0, 0, ratio, 0, 0);
-    resizeParticleField(field, canvas.clientWidth, canvas.clientHeight);
-    if (options.still) paint(0);
-  };
-
-  const tick = (now: number) => {
-    frame = requestAnimationFrame(tick);
-    if (lastDrawn !== null && now - lastDrawn < FRAME_MS - FRAME_SLACK_MS) return;
-    paint(lastDrawn === null ? 0 : (now - lastDrawn) / 1000);
-    lastDrawn = now;
-  };
-
-  const run = () => {
-    if (options.still || frame !== 0 || document.hidden) return;
-    lastDrawn = null;
-    frame = requestAnimationFrame(tick);
-  };
-
-  const pause = () => {
-    cancelAnimationFrame(frame);
-    frame = 0;
-  };
-
-  const onVisibilityChange = () => (document.hidden ? pause() : run());
-
-  fitToElement();
-  run();
-  window.addEventListener('resize', fitToElement);
+  const onResize = () => painter.resize(size());
+  const onVisibilityChange = () => (document.hidden ? painter.pause() : painter.run());
+  if (document.hidden) painter.pause();
+  window.addEventListener('resize', onResize);
   document.addEventListener('visibilitychange', onVisibilityChange);
-  return () => {
-    pause();
-    window.removeEventListener('resize', fitToElement);
-    document.removeEventListener('visibilitychange', onVisibilityChange);
+  return {
+    setMode: (mode) => painter.setMode(mode),
+    stop() {
+      window.removeEventListener('resize', onResize);
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      painter.end();
+      canvas.remove();
+    },
   };
 }

@@ -1,0 +1,140 @@
+/**
+ * Lighthouse (its default mobile preset: a mid-range phone's CPU and a slow 4G network, both
+ * simulated) on Debian's Chromium against the built client: the landing as a first-time visitor
+ * sees it, and the lobby of a signed-in player (the same address with a session stored). Each page
+ * is measured BENCH_LIGHTHOUSE_RUNS times (3 by default) and the median run is printed: one run
+ * swings by several points on a shared 2-core machine. The baselines are the issue's targets.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse, { type Flags } from 'lighthouse';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { ensureClientBuild } from '../scripts/client-build.mjs';
+import { BASE_PATH } from '../src/api/paths';
+import { chromiumLaunchOptions } from '../tests/e2e/helpers/browser';
+import { startTestServer, type TestServer } from '../tests/helpers/server';
+import { figure, print } from './lib/report';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const DEBUGGING_PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 9333);
+const categories = ['performance', 'accessibility', 'best-practices'] as const;
+const targets: Record<(typeof categories)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+};
+/** The timings behind the performance score, printed beside it (baseline: Lighthouse's "good"). */
+const timings = [
+  ['first-contentful-paint', 'fcp', 1800],
+  ['largest-contentful-paint', 'lcp', 2500],
+  ['total-blocking-time', 'tbt', 200],
+  ['speed-index', 'speed-index', 3400],
+] as const;
+
+interface Run {
+  scores: Record<(typeof categories)[number], number>;
+  timings: Record<string, number>;
+  failing: string[];
+}
+
+async function measure(url: string): Promise<Run> {
+  const flags: Flags = {
+    port: DEBUGGING_PORT,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...categories],
+    // The signed-in lobby needs the session the browser stored.
+    disableStorageReset: true,
+  };
+  const result = await lighthouse(url, flags);
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const scores = Object.fromEntries(
+    categories.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
+  ) as Run['scores'];
+  const failing = categories.flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit !== undefined && audit.score !== null && audit.score < 0.9)
+      .map((audit) => `${audit!.id} ${audit!.displayValue ?? audit!.score}`),
+  );
+  return {
+    scores,
+    timings: Object.fromEntries(timings.map(([id]) => [id, lhr.audits[id]?.numericValue ?? Number.NaN])),
+    failing,
+  };
+}
+
+/** A first visit's HTTP cache every run: keeping the stored session means Lighthouse keeps it too. */
+async function clearHttpCache(context: BrowserContext): Promise<void> {
+  const page = await context.newPage();
+  const session = await context.newCDPSession(page);
+  await session.send('Network.clearBrowserCache');
+  await page.close();
+}
+
+async function measurePage(context: BrowserContext, page: string, url: string): Promise<void> {
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    await clearHttpCache(context);
+    runs.push(await measure(url));
+  }
+  runs.sort((a, b) => a.scores.performance - b.scores.performance);
+  const median = runs[Math.floor(runs.length / 2)]!;
+  const spread = `performance over ${RUNS} runs: ${runs.map((run) => run.scores.performance).join(', ')}`;
+  for (const category of categories) {
+    const failing = median.failing.length > 0 ? `; below 90: ${median.failing.join(', ')}` : '';
+    print(
+      figure(
+        `lighthouse-${page}`,
+        category,
+        median.scores[category],
+        'score',
+        targets[category],
+        `median run, mobile preset; ${spread}${category === 'performance' ? failing : ''}`,
+      ),
+    );
+  }
+  for (const [id, metric, good] of timings) {
+    print(
+      figure(`lighthouse-${page}`, metric, median.timings[id]!, 'ms', good, 'median run; baseline = "good"'),
+    );
+  }
+}
+
+async function signIn(context: BrowserContext, server: TestServer): Promise<void> {
+  const user = await server.register();
+  const page = await context.newPage();
+  await page.goto(
+    `${server.url}${BASE_PATH}/auth/callback?access_token=${user.token}&refresh_token=${user.refreshToken}`,
+  );
+  await page.waitForFunction(
+    (id) => localStorage.getItem('jwt') !== null && localStorage.getItem('userId') === id,
+    user.userId,
+  );
+  await page.close();
+}
+
+export async function run(root: string): Promise<void> {
+  ensureClientBuild();
+  const server = await startTestServer({ env: { CLIENT_DIR: path.join(root, 'dist/client') } });
+  const profile = await mkdtemp(path.join(tmpdir(), 'sr-lighthouse-'));
+  // Lighthouse drives the browser over its debugging port; a persistent profile keeps the
+  // session stored for the lobby.
+  const context = await chromium.launchPersistentContext(profile, {
+    ...chromiumLaunchOptions,
+    args: [...chromiumLaunchOptions.args, `--remote-debugging-port=${DEBUGGING_PORT}`],
+  });
+  try {
+    const landing = `${server.url}${BASE_PATH}/`;
+    await measurePage(context, 'landing', landing);
+    await signIn(context, server);
+    await measurePage(context, 'lobby', landing);
+  } finally {
+    await context.close();
+    await server.close();
+    await rm(profile, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,2 @@
+export const haproxyBinary: string;
+export function ensureHaproxy(): boolean;
