@@ -1,11 +1,17 @@
 /**
- * The live table's fan-out: 1,000 socket.io clients in games of 6 (an MJ and 5 players), each
- * dropping its token 5 times a second, against the real server (its own process, real accounts,
- * games, invitations and characters made through the REST API, every drop checked, logged and
- * emitted) and against a bare socket.io relay of the same traffic to the same rooms, in the same
- * run. Latency is send → every other member of the game received the `itemUpdate`.
- * BENCH_FANOUT_CLIENTS, BENCH_FANOUT_SECONDS, BENCH_FANOUT_RATE (drops per client and second) and
- * BENCH_FANOUT_PROCESSES (load processes) change its size.
+ * The live table's fan-out: socket.io clients in games of 6 (an MJ and 5 players), each dropping
+ * its token 5 times a second, against the real server (its own process, real accounts, games,
+ * invitations and characters made through the REST API, every drop checked, logged and emitted)
+ * on PGlite and on PostgreSQL (when DATABASE_URL is set), and against a bare socket.io relay of
+ * the same traffic to the same rooms, in the same run. Latency is send → every other member of
+ * the game received the `itemUpdate`.
+ *
+ * By default the load is one this 2-core machine carries beside its clients: 200 clients, 1,000
+ * drops/s for 20 s. Then each server is stepped up (BENCH_FANOUT_STEPS drops per client and
+ * second, BENCH_FANOUT_STEP_SECONDS each) until its delivery p95 passes 50 ms: the highest rate
+ * below is its saturation point. BENCH_FANOUT_CLIENTS=1000 BENCH_FANOUT_SECONDS=30 is the
+ * full-size run (README "Benchmarks"); BENCH_FANOUT_RATE and BENCH_FANOUT_PROCESSES (load
+ * processes) change the rest.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,15 +21,24 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { createThrowAwayDatabase, drivers, type Driver } from '../tests/helpers/server';
 import { startChildServer, type ChildServer } from '../tests/helpers/child-server';
-import { runFanout } from './fanout/load-workers';
+import { countDatabaseCpu } from './fanout/database-cpu';
+import { openFanout } from './fanout/load-workers';
 import { inBatches, type FanoutGame, type FanoutResult } from './fanout/table-clients';
 import { createTable } from './fanout/tables';
 import { figure, print } from './lib/report';
 
-const CLIENTS = Number(process.env.BENCH_FANOUT_CLIENTS ?? 1000);
-const SECONDS = Number(process.env.BENCH_FANOUT_SECONDS ?? 30);
+const numbers = (value: string | undefined, fallback: number[]) =>
+  value === undefined ? fallback : value.split(',').filter(Boolean).map(Number);
+
+const CLIENTS = Number(process.env.BENCH_FANOUT_CLIENTS ?? 200);
+const SECONDS = Number(process.env.BENCH_FANOUT_SECONDS ?? 20);
 const GAME_SIZE = 6;
 const MOVES_PER_SECOND = Number(process.env.BENCH_FANOUT_RATE ?? 5);
+/** Drops per client and second of the saturation steps; empty (`BENCH_FANOUT_STEPS=`) skips them. */
+const STEPS = numbers(process.env.BENCH_FANOUT_STEPS, [10, 15, 20, 25, 30]);
+const STEP_SECONDS = Number(process.env.BENCH_FANOUT_STEP_SECONDS ?? 4);
+/** A step is carried while its delivery p95 stays under this. */
+const SATURATION_P95_MS = 50;
 const TARGET_RATIO = 1.5;
 /** Processes the clients are spread over: one event loop alone cannot make the full load. */
 const LOAD_PROCESSES = Number(process.env.BENCH_FANOUT_PROCESSES ?? 2);
@@ -31,28 +46,76 @@ const LOAD_PROCESSES = Number(process.env.BENCH_FANOUT_PROCESSES ?? 2);
 const SETUP_WIDTH = 4;
 
 const GAMES = Math.ceil(CLIENTS / GAME_SIZE);
-const load = { movesPerSecond: MOVES_PER_SECOND, durationMs: SECONDS * 1000 };
+
+/** One server's figures: the carried load, its CPU and its saturation point. */
+interface Measured {
+  result: FanoutResult;
+  /** CPU seconds per second of load: the server's, and its database's own processes'. */
+  serverCpu: number;
+  databaseCpu: number;
+  /** CPU per drop delivered to every other member, µs. */
+  cpuPerDropUs: number;
+  /** The highest stepped rate (drops/s) whose delivery p95 stayed under SATURATION_P95_MS. */
+  saturation: number;
+  steps: string;
+  /** Drops acked over the load and the steps, which the log must all hold. */
+  ackedInAll: number;
+}
 
 /** The traffic's shape and how loaded the machine was, for every figure's note. */
-function describe(result: FanoutResult, serverCpu: number): string {
+function describe({ result, serverCpu, databaseCpu, steps }: Measured): string {
   return [
     `${result.clients} clients in ${GAMES} games of ${GAME_SIZE}, ${SECONDS} s`,
     `${Math.round(result.movesPerSecond)} drops/s sent (${result.acked} acked, ${result.refused} refused, ${result.unanswered} unanswered)`,
-    `ack p50 ${Math.round(result.ackP50Ms)} ms, p95 ${Math.round(result.ackP95Ms)} ms`,
+    `ack p50 ${result.ackP50Ms.toFixed(1)} ms, p95 ${result.ackP95Ms.toFixed(1)} ms`,
     `${result.lostMoves} lost drop(s) / ${result.lostDeliveries} lost deliveries`,
-    `server ${serverCpu.toFixed(2)} CPU, clients ${result.clientCpu.toFixed(2)} CPU, client loop lag p99 ${Math.round(result.clientLagP99Ms)} ms, load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
+    `server ${serverCpu.toFixed(2)} CPU${databaseCpu > 0 ? ` + PostgreSQL backends ${databaseCpu.toFixed(2)} CPU` : ''}, clients ${result.clientCpu.toFixed(2)} CPU, client loop lag p99 ${Math.round(result.clientLagP99Ms)} ms`,
+    `steps (drops/s: p95 ms) ${steps}`,
+    `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
   ].join('; ');
 }
 
-async function measured(
-  server: ChildServer,
-  games: FanoutGame[],
-): Promise<{ result: FanoutResult; serverCpu: number }> {
-  const cpuBefore = await server.cpuSeconds();
-  const started = performance.now();
-  const result = await runFanout(server.url, games, load, LOAD_PROCESSES);
-  const serverCpu = (await server.cpuSeconds()) - cpuBefore;
-  return { result, serverCpu: serverCpu / ((performance.now() - started) / 1000) };
+/** The carried load, then the steps up to saturation, on clients seated once. */
+async function measure(server: ChildServer, games: FanoutGame[], databaseUrl?: string): Promise<Measured> {
+  const fanout = await openFanout(server.url, games, LOAD_PROCESSES);
+  try {
+    const cpuBefore = await server.cpuSeconds();
+    const database = databaseUrl ? await countDatabaseCpu(databaseUrl) : undefined;
+    const started = performance.now();
+    const result = await fanout.drive({ movesPerSecond: MOVES_PER_SECOND, durationMs: SECONDS * 1000 });
+    const cpu = (await server.cpuSeconds()) - cpuBefore;
+    const databaseSeconds = (await database?.stop()) ?? 0;
+    const seconds = (performance.now() - started) / 1000;
+
+    const carries = (sample: FanoutResult) =>
+      sample.p95Ms < SATURATION_P95_MS && sample.unanswered === 0 && sample.lostMoves === 0;
+    // The carried load is the first step; the others are only tried while it holds.
+    let saturation = carries(result) ? result.clients * MOVES_PER_SECOND : 0;
+    let ackedInAll = result.acked;
+    const steps: string[] = [];
+    for (const rate of saturation > 0 ? STEPS : []) {
+      const step = await fanout.drive({
+        movesPerSecond: rate,
+        durationMs: STEP_SECONDS * 1000,
+        drainMs: 2_000,
+      });
+      ackedInAll += step.acked;
+      steps.push(`${result.clients * rate}: ${Math.round(step.p95Ms)}`);
+      if (!carries(step)) break;
+      saturation = result.clients * rate;
+    }
+    return {
+      result,
+      serverCpu: cpu / seconds,
+      databaseCpu: databaseSeconds / seconds,
+      cpuPerDropUs: ((cpu + databaseSeconds) / Math.max(1, result.delivered)) * 1e6,
+      saturation,
+      steps: steps.join(', ') || 'none',
+      ackedInAll,
+    };
+  } finally {
+    fanout.close();
+  }
 }
 
 function bareGames(): FanoutGame[] {
@@ -66,11 +129,8 @@ function bareGames(): FanoutGame[] {
   }));
 }
 
-/** The real server on one database: returns the figures' inputs and the drops the log holds. */
-async function againstServer(
-  root: string,
-  driver: Driver,
-): Promise<{ result: FanoutResult; serverCpu: number; logged: number }> {
+/** The real server on one database: its figures and the drops its log holds. */
+async function againstServer(root: string, driver: Driver): Promise<Measured & { logged: number }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sr-bench-fanout-'));
   const throwAway = driver === 'postgres' ? await createThrowAwayDatabase() : undefined;
   const config = { dataDir, databaseUrl: throwAway?.url };
@@ -84,7 +144,7 @@ async function againstServer(
       CLIENT_DIR: path.join(dataDir, 'no-client'),
       AUTH_RATE_LIMIT_MAX: '100000000',
     });
-    let outcome: { result: FanoutResult; serverCpu: number };
+    let measured: Measured;
     try {
       const setupStarted = performance.now();
       const games = await inBatches(
@@ -95,7 +155,7 @@ async function againstServer(
       console.error(
         `${driver}: ${GAMES} games set up through the API in ${Math.round((performance.now() - setupStarted) / 1000)} s`,
       );
-      outcome = await measured(server, games);
+      measured = await measure(server, games, throwAway?.url);
     } finally {
       await server.stop();
     }
@@ -105,7 +165,7 @@ async function againstServer(
       const { rows } = (await database.db.execute(
         sql`select count(*)::int as n from table_events where type = 'token.moved'`,
       )) as unknown as { rows: Array<{ n: number }> };
-      return { ...outcome, logged: rows[0]?.n ?? 0 };
+      return { ...measured, logged: rows[0]?.n ?? 0 };
     } finally {
       await database.close();
     }
@@ -117,36 +177,56 @@ async function againstServer(
 
 export async function run(root: string): Promise<void> {
   const bare = await startChildServer(root, 'bench/fanout/bare-relay.ts', {});
-  let baseline: FanoutResult;
+  let baseline: Measured;
   try {
-    const { result, serverCpu } = await measured(bare, bareGames());
-    baseline = result;
-    const note = `${describe(result, serverCpu)}; baseline = itself`;
-    console.error(`bare relay: ${note}`);
-    print(figure('table-fanout-bare', 'delivery-p50', result.p50Ms, 'ms', result.p50Ms, note));
-    print(figure('table-fanout-bare', 'delivery-p95', result.p95Ms, 'ms', result.p95Ms, note));
-    print(figure('table-fanout-bare', 'delivery-p99', result.p99Ms, 'ms', result.p99Ms, note));
+    baseline = await measure(bare, bareGames());
   } finally {
     await bare.stop();
   }
+  const bareNote = `${describe(baseline)}; baseline = itself`;
+  console.error(`bare relay: ${bareNote}`);
+  const { result: relay } = baseline;
+  print(figure('table-fanout-bare', 'delivery-p50', relay.p50Ms, 'ms', relay.p50Ms, bareNote));
+  print(figure('table-fanout-bare', 'delivery-p95', relay.p95Ms, 'ms', relay.p95Ms, bareNote));
+  print(figure('table-fanout-bare', 'delivery-p99', relay.p99Ms, 'ms', relay.p99Ms, bareNote));
+  print(
+    figure('table-fanout-bare', 'cpu-per-drop', baseline.cpuPerDropUs, 'µs', baseline.cpuPerDropUs, bareNote),
+  );
+  print(
+    figure('table-fanout-bare', 'saturation', baseline.saturation, 'drops/s', baseline.saturation, bareNote),
+  );
 
   for (const driver of drivers) {
     const bench = `table-fanout-${driver}`;
-    const { result, serverCpu, logged } = await againstServer(root, driver);
-    const note = `${describe(result, serverCpu)}; baseline = bare socket.io relay, same clients and rooms`;
+    const measured = await againstServer(root, driver);
+    const { result, logged } = measured;
+    const note = `${describe(measured)}; baseline = bare socket.io relay, same clients and rooms`;
+    console.error(`${driver}: ${note}`);
     if (result.refusals.length > 0) console.error(`${bench}: refusals: ${result.refusals.join(' | ')}`);
-    print(figure(bench, 'delivery-p50', result.p50Ms, 'ms', baseline.p50Ms, note));
+    const target = `${note}; target ratio ≤ ${TARGET_RATIO}`;
+    print(figure(bench, 'delivery-p50', result.p50Ms, 'ms', relay.p50Ms, note));
+    print(figure(bench, 'delivery-p95', result.p95Ms, 'ms', relay.p95Ms, target));
+    print(figure(bench, 'delivery-p99', result.p99Ms, 'ms', relay.p99Ms, note));
     print(
       figure(
         bench,
-        'delivery-p95',
-        result.p95Ms,
-        'ms',
-        baseline.p95Ms,
-        `${note}; target ratio ≤ ${TARGET_RATIO}`,
+        'cpu-per-drop',
+        measured.cpuPerDropUs,
+        'µs',
+        baseline.cpuPerDropUs,
+        `CPU per drop delivered to every other member: the server's${driver === 'postgres' ? ' and its PostgreSQL backends’' : ''}; ${target}`,
       ),
     );
-    print(figure(bench, 'delivery-p99', result.p99Ms, 'ms', baseline.p99Ms, note));
+    print(
+      figure(
+        bench,
+        'saturation',
+        measured.saturation,
+        'drops/s',
+        baseline.saturation,
+        `highest stepped rate whose delivery p95 stays under ${SATURATION_P95_MS} ms (ratio = fraction of the relay's); ${note}`,
+      ),
+    );
     print(figure(bench, 'lost-drops', result.lostMoves, 'drops', 0, `${note}; target 0`));
     print(
       figure(
@@ -164,8 +244,8 @@ export async function run(root: string): Promise<void> {
         'logged-drops',
         logged,
         'events',
-        result.acked,
-        'token.moved rows in table_events; baseline = drops the server acked (ratio 1 = every acked drop logged)',
+        measured.ackedInAll,
+        'token.moved rows in table_events; baseline = drops the server acked over the load and the steps (ratio 1 = every acked drop logged; a drop left unanswered in a saturated step may be logged too)',
       ),
     );
   }

@@ -48,6 +48,7 @@ import { createResourcesService } from './modules/resources/service';
 import { storeRoutes } from './modules/store/routes';
 import { createStoreService } from './modules/store/service';
 import { tableRoutes } from './modules/table/routes';
+import { openJournal, replayJournal, tableJournalIn } from './modules/table/journal';
 import type { TableService } from './modules/table/service';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
@@ -71,11 +72,12 @@ export interface BuildAppOptions {
   /** An open database; without one the app opens it from `config` and closes it on `app.close()`. */
   db?: Db;
   /**
-   * No other process or app appends to `db`'s table log: true for an embedded PGlite this process
-   * opened (no other process can open it) and used by this app alone. The table then appends
-   * without head locks (group-commit.ts). Defaults to whether the app opened a PGlite itself.
+   * Given when no other process or app appends to `db`'s table log, as for an embedded PGlite this
+   * process opened (no other process can open it) and used by this app alone: the folder of the
+   * table's journal. The table then appends without head locks, behind the journal
+   * (journal.ts, group-commit.ts). Defaults to the journal in the PGlite folder the app opened itself.
    */
-  soleWriter?: boolean;
+  tableJournal?: string;
   /** Defaults to `createLogger(config)` (credentials redacted). */
   logger?: FastifyBaseLogger;
   /**
@@ -98,7 +100,7 @@ export interface BuildAppOptions {
 export async function buildApp({
   config,
   db,
-  soleWriter,
+  tableJournal,
   logger,
   metricsSource,
   extraRoutes,
@@ -197,10 +199,15 @@ export async function buildApp({
     app.realtime.onConnection(
       tableEvents({ ...gameDeps, identity: access, log: app.log.child({ module: 'table' }) }),
     );
+    const journalDir =
+      tableJournal ?? (opened?.driver === 'pglite' ? tableJournalIn(config.dataDir) : undefined);
+    // What a killed process journaled goes into the log before anything reads it.
+    if (journalDir) await replayJournal(database, journalDir, app.log.child({ module: 'table' }));
     const table = useTable(app, {
       ...gameDeps,
       identity: access,
-      soleWriter: soleWriter ?? opened?.driver === 'pglite',
+      journal: journalDir ? openJournal(journalDir) : undefined,
+      logEveryMs: config.tableLogEveryMs,
       messageBurst: config.messageBurst,
     });
     started.table = table;

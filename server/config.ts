@@ -36,6 +36,9 @@ const envSchema = z.object({
   // Chat lines a socket may send at once (table or private), then one a second: a typed
   // conversation never meets it, a script flooding a table does.
   MESSAGE_BURST: z.coerce.number().int().positive().default(10),
+  // How long the table's journaled events wait for the embedded database's log (docs/table.md
+  // "Journal"): the clients have them at once; waiting makes one statement of many events.
+  TABLE_LOG_EVERY_MS: z.coerce.number().int().positive().max(60_000).default(100),
   // Two tabs refreshing at once present the same refresh token; the second, within this many
   // seconds of the first, is not taken for a theft (docs/server.md "Tokens").
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
@@ -77,6 +80,7 @@ export interface Config {
   /** Absent means: only an admin's access token reads GET /metrics. */
   metricsToken: string | undefined;
   messageBurst: number;
+  tableLogEveryMs: number;
   clientDir: string;
   trustProxy: boolean | number | string;
   /** Always ends with '/', so a file name appends to it. */
@@ -112,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webVitalsRateLimitMax: e.WEB_VITALS_RATE_LIMIT_MAX,
     metricsToken: e.METRICS_TOKEN,
     messageBurst: e.MESSAGE_BURST,
+    tableLogEveryMs: e.TABLE_LOG_EVERY_MS,
     clientDir: e.CLIENT_DIR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     imageBucketUrl: withTrailingSlash(e.IMAGE_BUCKET_URL),

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { createLogger } from './lib/logger';
+import { tableJournalIn } from './modules/table/journal';
 
 /** Past this, a shutdown that still waits on something is cut short. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -21,8 +22,8 @@ async function main(): Promise<void> {
   const log = createLogger(config);
   const database = await openDatabase(config, { logger: log });
   // The embedded database is this process's alone: no other process can open its directory.
-  const soleWriter = database.driver === 'pglite';
-  const app = await buildApp({ config, db: database.db, soleWriter, logger: log }).catch(
+  const tableJournal = database.driver === 'pglite' ? tableJournalIn(config.dataDir) : undefined;
+  const app = await buildApp({ config, db: database.db, tableJournal, logger: log }).catch(
     async (error: unknown) => {
       await database.close();
       throw error;

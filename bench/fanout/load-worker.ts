@@ -1,7 +1,8 @@
 /**
- * One load process of the fan-out: its share of the games' clients, so that producing 5,000
- * drops a second and hearing 25,000 deliveries is not one event loop's work. Driven over IPC by
- * bench/fanout/load-workers.ts: `seat` → 'seated', `drive` → the sample, then it exits.
+ * One load process of the fan-out: its share of the games' clients, so that producing thousands
+ * of drops a second and hearing five times as many deliveries is not one event loop's work.
+ * Driven over IPC by bench/fanout/load-workers.ts: `seat` → 'seated', then `drive` → the sample
+ * as many times as asked (the saturation steps reuse the seated clients), until it is killed.
  */
 import { seatFanout, type FanoutGame, type FanoutOptions, type SeatedFanout } from './table-clients';
 
@@ -21,9 +22,10 @@ process.on('message', (request: WorkerRequest) => {
           seated = fanout;
           return { kind: 'seated' };
         })
-      : seated!.drive(request.options).then((sample) => {
-          seated!.close();
-          return { kind: 'sample', sample };
-        });
+      : seated!.drive(request.options).then((sample) => ({ kind: 'sample', sample }));
   work.then(reply, (error: unknown) => reply({ kind: 'failed', error: String(error) }));
+});
+process.once('disconnect', () => {
+  seated?.close();
+  process.exit(0);
 });

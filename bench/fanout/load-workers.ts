@@ -1,7 +1,7 @@
 /**
  * Spreads the fan-out's clients over load processes (bench/fanout/load-worker.ts), a game's
  * members always in one process since a drop's latency is measured from its sender's clock.
- * Every process seats its clients first; the load starts in all of them at once.
+ * Every process seats its clients first; each load then starts in all of them at once.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -19,20 +19,24 @@ type WorkerReply =
 
 function ask(worker: ChildProcess, request: WorkerRequest): Promise<WorkerReply> {
   return new Promise((resolve, reject) => {
-    worker.once('message', (reply: WorkerReply) =>
-      reply.kind === 'failed' ? reject(new Error(reply.error)) : resolve(reply),
-    );
-    worker.once('exit', (code) => reject(new Error(`load process exited with ${code}`)));
+    const exited = (code: number | null) => reject(new Error(`load process exited with ${code}`));
+    worker.once('exit', exited);
+    worker.once('message', (reply: WorkerReply) => {
+      worker.off('exit', exited);
+      if (reply.kind === 'failed') reject(new Error(reply.error));
+      else resolve(reply);
+    });
     worker.send(request);
   });
 }
 
-export async function runFanout(
-  url: string,
-  games: FanoutGame[],
-  options: FanoutOptions,
-  processes: number,
-): Promise<FanoutResult> {
+/** The games' clients seated in their load processes, ready to be driven once or several times. */
+export interface Fanout {
+  drive(options: FanoutOptions): Promise<FanoutResult>;
+  close(): void;
+}
+
+export async function openFanout(url: string, games: FanoutGame[], processes: number): Promise<Fanout> {
   const shares = Array.from({ length: processes }, (_, i) =>
     games.filter((_, g) => g % processes === i),
   ).filter((share) => share.length > 0);
@@ -42,11 +46,33 @@ export async function runFanout(
       stdio: 'inherit',
     }),
   );
+  const close = () => workers.forEach((worker) => worker.kill());
   try {
     await Promise.all(workers.map((worker, i) => ask(worker, { kind: 'seat', url, games: shares[i]! })));
-    const replies = await Promise.all(workers.map((worker) => ask(worker, { kind: 'drive', options })));
-    return summarize(replies.map((reply) => (reply as { sample: FanoutSample }).sample));
+  } catch (error) {
+    close();
+    throw error;
+  }
+  return {
+    async drive(options) {
+      const replies = await Promise.all(workers.map((worker) => ask(worker, { kind: 'drive', options })));
+      return summarize(replies.map((reply) => (reply as { sample: FanoutSample }).sample));
+    },
+    close,
+  };
+}
+
+/** Seats the clients, drives the load once, and lets them go. */
+export async function runFanout(
+  url: string,
+  games: FanoutGame[],
+  options: FanoutOptions,
+  processes: number,
+): Promise<FanoutResult> {
+  const fanout = await openFanout(url, games, processes);
+  try {
+    return await fanout.drive(options);
   } finally {
-    workers.forEach((worker) => worker.kill());
+    fanout.close();
   }
 }

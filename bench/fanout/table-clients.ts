@@ -46,7 +46,8 @@ interface FanoutCounts {
   refused: number;
   unanswered: number;
   refusals: string[];
-  /** Acked drops some other member never received, and the missing deliveries. */
+  /** Drops every other member received; acked drops some other member never received, and the missing deliveries. */
+  delivered: number;
   lostMoves: number;
   lostDeliveries: number;
 }
@@ -90,6 +91,7 @@ export function summarize(samples: readonly FanoutSample[]): FanoutResult {
     refused: sum((s) => s.refused),
     unanswered: sum((s) => s.unanswered),
     refusals: [...new Set(samples.flatMap((s) => s.refusals))],
+    delivered: sum((s) => s.delivered),
     lostMoves: sum((s) => s.lostMoves),
     lostDeliveries: sum((s) => s.lostDeliveries),
     ackP50Ms: percentile(acks, 50),
@@ -116,6 +118,8 @@ interface Seat {
   socket: Socket;
   /** itemId → usableId, from the `token.placed` events this client saw. */
   placed: Map<string, string>;
+  /** Drops sent so far, over every drive: a late delivery of one drive never matches the next's. */
+  drops: number;
 }
 
 export const MAP = 'Champ de bataille';
@@ -187,15 +191,22 @@ export interface SeatedFanout {
 }
 
 export async function seatFanout(url: string, games: FanoutGame[]): Promise<SeatedFanout> {
-  const pending = new Map<string, Pending>();
-  const moveLatencies: number[] = [];
-  const ackLatencies: number[] = [];
+  // Per drive: the drops under way and their latencies.
+  let pending = new Map<string, Pending>();
+  let moveLatencies: number[] = [];
+  let ackLatencies: number[] = [];
   const keyOf = (gameId: string, usableId: string, x: number, y: number) => `${gameId}|${usableId}|${x}|${y}`;
 
   const seats: Seat[] = await inBatches(
     games.flatMap((game) => game.members.map((member) => ({ game, member }))),
     CONNECT_BATCH,
-    async ({ game, member }) => ({ game, member, socket: await connect(url, member), placed: new Map() }),
+    async ({ game, member }) => ({
+      game,
+      member,
+      socket: await connect(url, member),
+      placed: new Map(),
+      drops: 0,
+    }),
   );
   const close = () => seats.forEach(({ socket }) => socket.disconnect());
   try {
@@ -240,6 +251,9 @@ export async function seatFanout(url: string, games: FanoutGame[]): Promise<Seat
   }
 
   async function drive(options: FanoutOptions): Promise<FanoutSample> {
+    pending = new Map();
+    moveLatencies = [];
+    ackLatencies = [];
     let sent = 0;
     let acked = 0;
     let refused = 0;
@@ -251,18 +265,17 @@ export async function seatFanout(url: string, games: FanoutGame[]): Promise<Seat
     const started = performance.now();
     lag.enable();
     const period = 1000 / options.movesPerSecond;
-    const timers = seats.map((seat, index) => {
+    const timers = seats.map((seat) => {
       const usableId = seat.placed.get(seat.member.itemId)!;
       const expected = seat.game.members.length - 1;
       // Whole percents the server keeps as sent: past the map's edge it moves the token back onto
       // the map, and that drop would arrive under another position than the one awaited.
       const bounds = maxPercent(seat.game.map);
       const [columns, rows] = [Math.floor(bounds.x) + 1, Math.floor(bounds.y) + 1];
-      let n = index % columns;
       const drop = () => {
-        n += 1;
-        const x = n % columns;
-        const y = Math.floor(n / columns) % rows;
+        seat.drops += 1;
+        const x = seat.drops % columns;
+        const y = Math.floor(seat.drops / columns) % rows;
         const entry = { sentAt: performance.now(), expected, received: 0, acked: false };
         pending.set(keyOf(seat.game.gameId, usableId, x, y), entry);
         sent += 1;
@@ -317,6 +330,7 @@ export async function seatFanout(url: string, games: FanoutGame[]): Promise<Seat
       refused,
       unanswered,
       refusals: [...refusals],
+      delivered: moveLatencies.length,
       lostMoves: lost.length,
       lostDeliveries: lost.reduce((sum, entry) => sum + entry.expected - entry.received, 0),
       ackLatencies,

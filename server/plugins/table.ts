@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { AccessGuard } from '../modules/auth/access';
 import type { GameAccess } from '../modules/games/access';
 import type { TablePresence } from '../modules/games/table-presence';
+import type { Journal } from '../modules/table/journal';
 import { createTableService, type TablePublic, type TableService } from '../modules/table/service';
 import { tableSocketEvents } from '../modules/table/socket';
 
@@ -21,7 +22,9 @@ export function useTable(
     access: GameAccess;
     identity: AccessGuard;
     presence: TablePresence;
-    soleWriter: boolean;
+    /** This app is the database's sole writer, with this journal (journal.ts). */
+    journal?: Journal;
+    logEveryMs: number;
     messageBurst: number;
   },
 ): TableService {
@@ -30,7 +33,8 @@ export function useTable(
     access: deps.access,
     realtime: app.realtime,
     log: app.log.child({ module: 'table' }),
-    soleWriter: deps.soleWriter,
+    journal: deps.journal,
+    logEveryMs: deps.logEveryMs,
   });
   app.realtime.onConnection(
     tableSocketEvents({

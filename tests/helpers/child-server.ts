@@ -40,6 +40,12 @@ export function freePort(): Promise<number> {
 }
 
 const CLOCK_TICKS = 100;
+
+/** CPU seconds (user + system) process `pid` has used so far, from /proc. */
+export async function cpuSecondsOf(pid: number): Promise<number> {
+  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
 const START_TIMEOUT_MS = 120_000;
 
 /** Starts `node --import tsx <script>` with PORT set and waits until socket.io answers on it. */
@@ -78,10 +84,7 @@ export async function startChildServer(
   return {
     url,
     port,
-    async cpuSeconds() {
-      const fields = (await readFile(`/proc/${child.pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-    },
+    cpuSeconds: () => cpuSecondsOf(child.pid!),
     async rssBytes() {
       const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
       return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? Number.NaN) * 1024;

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       webVitalsRateLimitMax: 30,
       metricsToken: undefined,
       messageBurst: 10,
+      tableLogEveryMs: 100,
       clientDir: 'dist/client',
       trustProxy: false,
       imageBucketUrl: 'https://images.shatteredrealms.fr/',
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
       IMAGE_BUCKET_URL: 'https://cdn.example.com/portraits',
       WEB_VITALS_RATE_LIMIT_MAX: '12',
       METRICS_TOKEN: 'm'.repeat(32),
+      TABLE_LOG_EVERY_MS: '250',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -61,6 +63,7 @@ describe('loadConfig', () => {
       imageBucketUrl: 'https://cdn.example.com/portraits/',
       webVitalsRateLimitMax: 12,
       metricsToken: 'm'.repeat(32),
+      tableLogEveryMs: 250,
     });
   });
 

@@ -1,32 +1,54 @@
+import { appendFileSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemMessage } from '../../src/domain/table/decide';
 import type { TableEvent } from '../../src/domain/table/types';
 import type { Transition } from '../../server/modules/table/emitter';
-import { tableSnapshots } from '../../server/db/schema/index';
+import { games as gamesTable, tableSnapshots, users } from '../../server/db/schema/index';
 import { createGroupCommit } from '../../server/modules/table/group-commit';
+import { openJournal, replayJournal } from '../../server/modules/table/journal';
+import { createLogWriter } from '../../server/modules/table/log-writer';
 import { createTableStates } from '../../server/modules/table/states';
 import { insertGame } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
 import { serverLog } from '../helpers/table';
 
 const log = pino({ level: 'silent' });
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe.each(drivers)('table group commit (%s)', (driver) => {
   let t: TestServer;
   let games: string[];
 
+  let journals: string;
+
   beforeAll(async () => {
     t = await startTestServer({ driver });
     const mj = await t.register();
     games = await Promise.all([1, 2, 3].map(() => insertGame(t.database.db, mj.userId)));
+    journals = await mkdtemp(path.join(tmpdir(), 'sr-journal-'));
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await rm(journals, { recursive: true, force: true });
+  });
   // The server files share one process: no spy outlives its test.
   afterEach(() => vi.restoreAllMocks());
 
-  function committer(lanes = 1, soleWriter = false) {
+  /** A sole writer's journal folder, and its log writer (batches wait `everyMs` for the log). */
+  async function soleWriter(everyMs: number) {
+    const directory = await mkdtemp(path.join(journals, 'j-'));
+    return {
+      directory,
+      writer: createLogWriter({ db: t.database.db, journal: openJournal(directory), log, everyMs }),
+    };
+  }
+
+  function committer(lanes = 1, writer?: ReturnType<typeof createLogWriter>) {
     const emitted: Array<{ gameId: string; seqs: number[] }> = [];
     const emit = (gameId: string, transitions: readonly Transition[]) => {
       emitted.push({ gameId, seqs: transitions.map(({ event }) => event.seq) });
@@ -39,9 +61,19 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
       emit,
       log,
       lanes,
-      soleWriter,
+      writer,
     });
     return { commits, emitted, transaction };
+  }
+
+  /** Appends to the log from now on: statements through drizzle, or the pool's prepared one. */
+  function countAppends(): () => number {
+    const execute = vi.spyOn(t.database.db, 'execute');
+    if (t.database.driver !== 'postgres') return () => execute.mock.calls.length;
+    const query = vi.spyOn(t.database.client, 'query');
+    const prepared = () =>
+      query.mock.calls.filter(([config]) => (config as { name?: string }).name === 'table-append').length;
+    return () => execute.mock.calls.length + prepared();
   }
 
   const say = (gameId: string, text: string) => ({
@@ -50,11 +82,13 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     decideOn: () => [systemMessage(text)],
   });
 
-  it('logs the commands of several games that arrive together in one transaction, each game gapless', async () => {
+  it('logs the commands of several games that arrive together in one statement, each game gapless', async () => {
     const { commits, emitted, transaction } = committer();
+    const appends = countAppends();
     const submitted = Array.from({ length: 30 }, (_, i) => commits.submit(say(games[i % 3]!, `Ligne ${i}`)));
     const answered = await Promise.all(submitted);
-    expect(transaction).toHaveBeenCalledTimes(1);
+    expect(appends()).toBe(1);
+    expect(transaction).not.toHaveBeenCalled();
     for (const gameId of games) {
       const logged = await serverLog(t, gameId);
       expect(logged.map((event) => event.seq)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
@@ -83,14 +117,25 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     }
   });
 
-  it('as the sole writer, logs a batch in one statement and takes a transaction only for a snapshot', async () => {
+  it('as the sole writer, answers from the journal, logs batches together and takes a transaction only for a snapshot', async () => {
     const mj = await t.register();
     const fresh = await Promise.all([1, 2].map(() => insertGame(t.database.db, mj.userId)));
-    const { commits, emitted, transaction } = committer(1, true);
-    await Promise.all(Array.from({ length: 40 }, (_, i) => commits.submit(say(fresh[i % 2]!, `Seul ${i}`))));
+    const { writer } = await soleWriter(60_000);
+    const { commits, emitted, transaction } = committer(1, writer);
+    const appends = countAppends();
+    await Promise.all(Array.from({ length: 20 }, (_, i) => commits.submit(say(fresh[i % 2]!, `Seul ${i}`))));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => commits.submit(say(fresh[i % 2]!, `Seul ${20 + i}`))),
+    );
+    // Answered and emitted from the journal: the log has nothing yet, then both batches in one statement.
+    expect(await serverLog(t, fresh[0]!)).toEqual([]);
+    expect(emitted.flatMap((e) => e.seqs)).toHaveLength(40);
+    await commits.flush();
+    expect(appends()).toBe(1);
     expect(transaction).not.toHaveBeenCalled();
-    // 180 more lines in one game cross seq 200: its snapshot is written with the events.
+    // 170 more lines in one game cross seq 200: its snapshot is written with the events.
     await Promise.all(Array.from({ length: 190 }, (_, i) => commits.submit(say(fresh[0]!, `Encore ${i}`))));
+    await commits.close();
     expect(transaction).toHaveBeenCalledTimes(1);
     const [snapshot] = await t.database.db
       .select({ seq: tableSnapshots.seq })
@@ -103,6 +148,104 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
       expect(logged).toHaveLength(g === 0 ? 210 : 20);
       expect(emitted.flatMap((e) => (e.gameId === gameId ? e.seqs : []))).toEqual(logged.map((e) => e.seq));
     }
+  });
+
+  it('moves what a killed sole writer journaled into the log at the next start, each event once', async () => {
+    const mj = await t.register();
+    const fresh = await Promise.all([1, 2].map(() => insertGame(t.database.db, mj.userId)));
+    const { directory, writer } = await soleWriter(60_000);
+    const { commits } = committer(1, writer);
+    await Promise.all(Array.from({ length: 10 }, (_, i) => commits.submit(say(fresh[i % 2]!, `Avant ${i}`))));
+    await commits.flush();
+    const answered = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => commits.submit(say(fresh[i % 2]!, `Pendant ${i}`))),
+    );
+    // Killed here: 20 answered lines are in the journal only, and a last one was cut mid-write.
+    const [segment] = readdirSync(directory);
+    appendFileSync(path.join(directory, segment!), '[{"gameId":"');
+    expect((await serverLog(t, fresh[0]!)).length).toBe(5);
+
+    expect(await replayJournal(t.database.db, directory, log)).toBe(20);
+    for (const [g, gameId] of fresh.entries()) {
+      const logged = await serverLog(t, gameId);
+      expect(logged.map((event) => event.seq)).toEqual(range(1, 15));
+      expect(logged.slice(5)).toEqual(answered.filter((_, i) => i % 2 === g).flat());
+    }
+    expect(readdirSync(directory)).toEqual([]);
+    // The next process journals afresh; a journal replayed twice logs nothing twice.
+    expect(await replayJournal(t.database.db, directory, log)).toBe(0);
+  });
+
+  it('decides again under the head locks what another process made stale: a taken seq, a refusal', async () => {
+    const mj = await t.register();
+    const gameId = await insertGame(t.database.db, mj.userId);
+    const here = committer();
+    const there = committer();
+    await here.commits.submit(say(gameId, 'Ici 1'));
+    await there.commits.submit(say(gameId, 'Là-bas 1'));
+    await there.commits.submit(say(gameId, 'Là-bas 2'));
+    // Here's copy stops at seq 1: the seq it gives next is taken.
+    const [next] = await here.commits.submit(say(gameId, 'Ici 2'));
+    await there.commits.submit(say(gameId, 'Là-bas 3'));
+    // Its copy stops at seq 4: a command that needs seq 5 to be there looks refused.
+    const [late] = await here.commits.submit({
+      gameId,
+      userId: null,
+      decideOn: (state) => (state.lastSeq >= 5 ? [systemMessage('Ici 3')] : 'Trop tôt.'),
+    });
+    // Both were decided again under the lock, and so was 'Là-bas 3', whose copy stopped at seq 3
+    // (one spy counts both committers' transactions).
+    expect(here.transaction).toHaveBeenCalledTimes(3);
+    expect([next?.seq, late?.seq]).toEqual([4, 6]);
+    const logged = await serverLog(t, gameId);
+    expect(logged.map((event) => (event.payload as { message: string }).message)).toEqual([
+      'Ici 1',
+      'Là-bas 1',
+      'Là-bas 2',
+      'Ici 2',
+      'Là-bas 3',
+      'Ici 3',
+    ]);
+    expect(here.emitted.flatMap((e) => e.seqs)).toEqual([1, 4, 6]);
+  });
+
+  it('tries a statement that failed again at the next turn, the journal keeping what it carries', async () => {
+    const mj = await t.register();
+    const gameId = await insertGame(t.database.db, mj.userId);
+    const directory = await mkdtemp(path.join(journals, 'j-'));
+    const { db } = t.database;
+    const execute = vi
+      .fn((query: Parameters<typeof db.execute>[0]) => db.execute(query))
+      .mockRejectedValueOnce(new Error('panne'));
+    // The database once down: the statement goes through `execute`, never a pool of its own.
+    const flaky = Object.assign(Object.create(db) as typeof db, { $client: undefined, execute });
+    const writer = createLogWriter({ db: flaky, journal: openJournal(directory), log, everyMs: 20 });
+    const { commits } = committer(1, writer);
+    await commits.submit(say(gameId, 'Têtue'));
+    await expect(commits.flush()).rejects.toThrow('panne');
+    await vi.waitFor(async () => expect(await serverLog(t, gameId)).toHaveLength(1));
+    expect(execute).toHaveBeenCalledTimes(2);
+    await commits.close();
+    expect(readdirSync(directory)).toEqual([]);
+  });
+
+  it('logs, as the foreign keys would, what a sole writer decided for a game or an author deleted since', async () => {
+    const mj = await t.register();
+    const author = await t.register();
+    const [gone, kept] = await Promise.all([1, 2].map(() => insertGame(t.database.db, mj.userId)));
+    const { writer } = await soleWriter(60_000);
+    const { commits } = committer(1, writer);
+    await Promise.all([
+      commits.submit(say(gone!, 'Perdue')),
+      commits.submit({ gameId: kept!, userId: author.userId, decideOn: () => [systemMessage('Gardée')] }),
+    ]);
+    await t.database.db.delete(gamesTable).where(eq(gamesTable.id, gone!));
+    await t.database.db.delete(users).where(eq(users.id, author.userId));
+    await commits.flush();
+    expect(await serverLog(t, gone!)).toEqual([]);
+    expect((await serverLog(t, kept!)).map(({ seq, userId }) => ({ seq, userId }))).toEqual([
+      { seq: 1, userId: null },
+    ]);
   });
 
   it('refuses only the refused command and fails only the failing one; the rest of the batch is logged', async () => {

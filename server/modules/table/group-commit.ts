@@ -4,6 +4,7 @@ import type { TableEvent, TableEventBody, TableState } from '../../../src/domain
 import { isSingleConnection, type Db } from '../../db/client';
 import { httpError, reportInternalError } from '../../lib/errors';
 import type { Transition } from './emitter';
+import type { LogWriter } from './log-writer';
 import { appendEvents, withHeads, type LoggedEvent, type Tx } from './log-store';
 import { tableServerMessages } from './messages';
 import { snapshotDue, snapshotIfDue } from './snapshots';
@@ -32,6 +33,14 @@ interface Decided {
   outcomes: Outcome[];
 }
 
+/** PostgreSQL's unique_violation, whichever layer wraps it (drizzle puts the driver's error in `cause`). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let layer = error; layer instanceof Error; layer = layer.cause) {
+    if ((layer as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 /** A bound on one transaction's size, so a burst cannot hold the head locks for long. */
 const MAX_BATCH = 500;
 
@@ -52,25 +61,27 @@ interface Lane {
  * is under way wait, then all of them — whatever their games — are decided and logged in the
  * lane's next single transaction, and emitted in seq order once it has committed. One
  * transaction per batch instead of one per command is what lets the database keep up with every
- * table's drops.
+ * table's drops. The sole writer decides on its copies in memory, journals the batch and emits it
+ * at once; its log writer logs the journal's batches a moment later, many in one statement.
  */
 export function createGroupCommit({
   db,
   states,
   emit,
   log,
-  soleWriter = false,
-  lanes: laneCount = soleWriter || isSingleConnection(db) ? 1 : COMMIT_LANES,
+  writer,
+  lanes: laneCount = writer || isSingleConnection(db) ? 1 : COMMIT_LANES,
 }: {
   db: Db;
   states: TableStates;
   emit: (gameId: string, transitions: readonly Transition[]) => Promise<void>;
   log: FastifyBaseLogger;
   /**
-   * This process is the only one appending to the database (it opened its embedded PGlite
-   * itself, which no other process can open): no head lock, one statement per batch.
+   * Given when this process is the only one appending to the database (it opened its embedded
+   * PGlite itself, which no other process can open): no head lock, and the log written behind
+   * the journal (log-writer.ts).
    */
-  soleWriter?: boolean;
+  writer?: LogWriter;
   lanes?: number;
 }) {
   const lanes: Lane[] = Array.from({ length: laneCount }, () => ({ queue: [], draining: null }));
@@ -129,8 +140,36 @@ export function createGroupCommit({
     for (const [gameId, state] of working) await snapshotIfDue(tx, gameId, heads.get(gameId) ?? 0, state);
   }
 
+  /**
+   * The batch decided on the copies in memory and logged in one statement, without a lock: one
+   * round trip instead of four. The copies are the committed state unless another process appended
+   * since; then the seq given next is taken already and the primary key refuses the statement, or
+   * a command may be refused for want of what the other process did. Either way, null: the batch
+   * is decided again under the head locks.
+   */
+  async function logOnCopies(batch: readonly Queued[]): Promise<Outcome[] | null> {
+    const decided = await decideBatch(batch, (gameId) =>
+      states.current(db, gameId, states.cached(gameId)?.lastSeq),
+    );
+    if (decided.outcomes.some((outcome) => 'refusal' in outcome)) return null;
+    const snapshots = [...decided.working].some(([gameId, state]) =>
+      snapshotDue(decided.heads.get(gameId) ?? 0, state.lastSeq),
+    );
+    try {
+      // One statement is its own transaction; a snapshot adds statements, so it takes one.
+      if (snapshots) await db.transaction((tx) => write(tx, decided));
+      else await appendEvents(db, decided.logged);
+    } catch (error) {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    }
+    return decided.outcomes;
+  }
+
   async function decideAndLog(batch: readonly Queued[]): Promise<Outcome[]> {
-    if (!soleWriter) {
+    if (!writer) {
+      const logged = await logOnCopies(batch);
+      if (logged) return logged;
       return withHeads(
         db,
         batch.map(({ gameId }) => gameId),
@@ -141,16 +180,15 @@ export function createGroupCommit({
         },
       );
     }
-    // Nobody else appends: the copies in memory are the committed state, and the heads need no lock.
-    const decided = await decideBatch(batch, (gameId) =>
-      states.current(db, gameId, states.cached(gameId)?.lastSeq),
-    );
-    const snapshots = [...decided.working].some(([gameId, state]) =>
-      snapshotDue(decided.heads.get(gameId) ?? 0, state.lastSeq),
-    );
-    // One statement is its own transaction; a snapshot adds statements, so it takes one.
-    if (snapshots) await db.transaction((tx) => write(tx, decided));
-    else await appendEvents(db, decided.logged);
+    // Nobody else appends: the copies in memory and the journal are the log. A game without a
+    // copy is read from the log once the journal's batches are in it.
+    const decided = await decideBatch(batch, async (gameId) => {
+      const cached = states.cached(gameId);
+      if (cached) return cached;
+      await writer.flush();
+      return states.current(db, gameId);
+    });
+    writer.add(decided);
     return decided.outcomes;
   }
 
@@ -196,10 +234,14 @@ export function createGroupCommit({
       });
     },
 
-    /** Commits and emits what is queued, and takes nothing more. */
+    /** Once this resolves, every command answered so far is in the log (readers of the log wait on it). */
+    flush: (): Promise<void> => writer?.flush() ?? Promise.resolve(),
+
+    /** Commits and emits what is queued, logs what the journal holds, and takes nothing more. */
     async close(): Promise<void> {
       stopping = true;
       await Promise.all(lanes.map((lane) => lane.draining));
+      await writer?.close();
     },
   };
 }

@@ -25,6 +25,8 @@ import { createTableEmitter, type Transition } from './emitter';
 import { createPlayerUpdates, vitalsOfToken } from './player-updates';
 import { createGroupCommit } from './group-commit';
 import { createTableIntents } from './intents';
+import type { Journal } from './journal';
+import { createLogWriter } from './log-writer';
 import { chatPage, eventsAfter } from './log-store';
 import { createTableMembers, speakerOf, type SeatedActor } from './members';
 import { latestSnapshot, SNAPSHOT_EVERY } from './snapshots';
@@ -52,14 +54,17 @@ export function createTableService({
   access,
   realtime,
   log,
-  soleWriter = false,
+  journal,
+  logEveryMs,
 }: {
   db: Db;
   access: GameAccess;
   realtime: Realtime;
   log: FastifyBaseLogger;
-  /** No other process appends to this database (group-commit.ts). */
-  soleWriter?: boolean;
+  /** Given when no other process appends to this database: its journal (journal.ts, group-commit.ts). */
+  journal?: Journal;
+  /** How long journaled batches wait for the log (log-writer.ts). */
+  logEveryMs: number;
 }) {
   const states = createTableStates(log);
   const members = createTableMembers(db, access);
@@ -69,7 +74,8 @@ export function createTableService({
     await emitTable(gameId, transitions);
     await playerUpdates(transitions);
   };
-  const commits = createGroupCommit({ db, states, emit, log, soleWriter });
+  const writer = journal && createLogWriter({ db, journal, log, everyMs: logEveryMs });
+  const commits = createGroupCommit({ db, states, emit, log, writer });
   const intents = createTableIntents(db);
 
   async function command(gameId: string, actor: TableActor, cmd: TableCommand): Promise<TableEvent[]> {
@@ -176,6 +182,8 @@ export function createTableService({
      * rooms already, so nothing committed from now on is missed.
      */
     async catchUp(gameId: string, actor: TableActor, afterSeq: number): Promise<CatchUp> {
+      // What was emitted before the socket joined is read from the log: the journal's batches first.
+      await commits.flush();
       const head = (await states.current(db, gameId)).lastSeq;
       if (afterSeq >= head) return { ok: true, snapshot: null, events: [] };
       const far = head - afterSeq > SNAPSHOT_EVERY;
@@ -200,6 +208,7 @@ export function createTableService({
       page: { before?: number; limit: number },
     ): Promise<TableEvent[]> {
       const { role } = await access.requireSeat(gameId, user);
+      await commits.flush();
       return chatPage(db, gameId, { ...page, managers: role !== 'player' });
     },
 

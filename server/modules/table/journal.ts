@@ -1,0 +1,141 @@
+import {
+  closeSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { appendEvents, headsOf, type LoggedEvent } from './log-store';
+
+/**
+ * The sole writer's journal (docs/table.md "Journal"): each batch's events, appended to a local
+ * file before they are emitted or acknowledged, so the log can take them a little later in larger
+ * statements. Written means handed to the operating system: a killed process (SIGKILL, OOM) loses
+ * nothing written, and the next start moves into the log whatever the journal holds beyond it
+ * (`replayJournal`). Like the embedded PGlite it stands in front of, which runs with fsync off, it
+ * survives a process crash, not an OS crash or a power cut.
+ */
+export interface Journal {
+  /** Appends one batch; returns its number once the operating system holds it. */
+  write(logged: readonly LoggedEvent[]): number;
+  /** Every batch up to `batch` is in the log: the files holding only those can go. */
+  release(batch: number): void;
+  /** Everything written is in the log: the journal is emptied. */
+  close(): void;
+}
+
+/** Where the sole writer of an embedded database keeps its journal: inside the database's own folder. */
+export const tableJournalIn = (dataDir: string) => path.join(dataDir, 'table-journal');
+
+/** A file is closed and a new one begun past this size, so released batches can be deleted. */
+const SEGMENT_BYTES = 4 * 1024 * 1024;
+
+const segmentName = (index: number) => `${String(index).padStart(10, '0')}.ndjson`;
+
+function segmentsIn(directory: string): string[] {
+  mkdirSync(directory, { recursive: true });
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.ndjson'))
+    .sort()
+    .map((name) => path.join(directory, name));
+}
+
+/** Opens the journal in `directory`; `replayJournal` must have emptied it first. */
+export function openJournal(directory: string): Journal {
+  const leftover = segmentsIn(directory);
+  if (leftover.length > 0) throw new Error(`table journal not replayed: ${leftover.join(', ')}`);
+  let index = 0;
+  let file = path.join(directory, segmentName(index));
+  let fd = openSync(file, 'a');
+  let bytes = 0;
+  let written = 0;
+  /** Closed files and the last batch each holds. */
+  const closed: Array<{ file: string; last: number }> = [];
+
+  return {
+    write(logged) {
+      const line = Buffer.from(`${JSON.stringify(logged)}\n`);
+      try {
+        // A short write would tear the line; writeSync returns only what it wrote.
+        for (let offset = 0; offset < line.length;) offset += writeSync(fd, line, offset);
+      } catch (error) {
+        // A full disk may leave part of the line: cut it, or the next line would be glued to it.
+        ftruncateSync(fd, bytes);
+        throw error;
+      }
+      written += 1;
+      bytes += line.length;
+      if (bytes >= SEGMENT_BYTES) {
+        closeSync(fd);
+        closed.push({ file, last: written });
+        index += 1;
+        file = path.join(directory, segmentName(index));
+        fd = openSync(file, 'a');
+        bytes = 0;
+      }
+      return written;
+    },
+    release(batch) {
+      while (closed.length > 0 && closed[0]!.last <= batch) rmSync(closed.shift()!.file);
+    },
+    close() {
+      closeSync(fd);
+      for (const segment of [...closed.map((one) => one.file), file]) rmSync(segment, { force: true });
+      closed.length = 0;
+    },
+  };
+}
+
+/** The batches a journal's files hold, in order; a line the crash cut short was never acknowledged. */
+function readBatches(files: readonly string[]): LoggedEvent[][] {
+  const batches: LoggedEvent[][] = [];
+  for (const file of files) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
+      if (line === '') continue;
+      try {
+        batches.push(JSON.parse(line) as LoggedEvent[]);
+      } catch {
+        // Only the last line of a file can be torn, and its batch was neither emitted nor acked.
+      }
+    }
+  }
+  return batches;
+}
+
+/**
+ * Moves into the log what a journal left by a stopped or killed process holds beyond it, then
+ * empties it. Each game's events continue its log exactly: those at or below its head are in
+ * the log already, the others follow it without a hole. Returns the events appended.
+ */
+export async function replayJournal(db: Db, directory: string, log: FastifyBaseLogger): Promise<number> {
+  const files = segmentsIn(directory);
+  const byGame = new Map<string, LoggedEvent[]>();
+  for (const logged of readBatches(files).flat()) {
+    const events = byGame.get(logged.gameId) ?? [];
+    events.push(logged);
+    byGame.set(logged.gameId, events);
+  }
+  const heads = await headsOf(db, [...byGame.keys()]);
+  const missing: LoggedEvent[] = [];
+  for (const [gameId, events] of byGame) {
+    let head = heads.get(gameId) ?? 0;
+    for (const logged of events.sort((a, b) => a.event.seq - b.event.seq)) {
+      if (logged.event.seq <= head) continue;
+      if (logged.event.seq !== head + 1) {
+        log.error({ gameId, head, seq: logged.event.seq }, 'table journal leaves a hole');
+        break;
+      }
+      missing.push(logged);
+      head += 1;
+    }
+  }
+  await appendEvents(db, missing);
+  for (const file of files) rmSync(file);
+  return missing.length;
+}
