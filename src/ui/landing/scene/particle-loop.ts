@@ -1,4 +1,4 @@
-import type { CanvasSize, ParticlePainter } from './particle-painter';
+import type { CanvasSize, PainterStart, ParticlePainter } from './particle-painter';
 import type { ParticleWorkerMessage } from './particle-worker';
 import type { ParticleMode } from './particles';
 
@@ -17,10 +17,7 @@ type PainterHandle = Pick<ParticlePainter, 'resize' | 'setMode' | 'run' | 'pause
  * The painter in a worker, on a canvas handed over to it: the sky's frames (a thousand particles,
  * thirty times a second) then never block the page's main thread.
  */
-function painterInWorker(
-  canvas: HTMLCanvasElement,
-  start: { still: boolean; mode: ParticleMode; size: CanvasSize },
-): PainterHandle {
+function painterInWorker(canvas: HTMLCanvasElement, start: PainterStart): PainterHandle {
   const worker = new Worker(new URL('./particle-worker.ts', import.meta.url), { type: 'module' });
   const post = (message: ParticleWorkerMessage, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
@@ -36,10 +33,7 @@ function painterInWorker(
 }
 
 /** The painter on the page, for browsers that cannot hand a canvas to a worker. */
-function painterOnPage(
-  canvas: HTMLCanvasElement,
-  start: { still: boolean; mode: ParticleMode; size: CanvasSize },
-): PainterHandle {
+function painterOnPage(canvas: HTMLCanvasElement, start: PainterStart): PainterHandle {
   let painter: ParticlePainter | null = null;
   let ended = false;
   let latest = start;
@@ -80,10 +74,7 @@ function painterOnPage(
  * paints one frame (and repaints on resize) instead of animating. A fresh canvas each time: a
  * canvas handed to a worker cannot be handed over again.
  */
-export function startParticleLoop(
-  host: HTMLElement,
-  options: { still: boolean; mode: ParticleMode },
-): ParticleLoop {
+export function startParticleLoop(host: HTMLElement, options: Omit<PainterStart, 'size'>): ParticleLoop {
   const canvas = document.createElement('canvas');
   canvas.className = 'particle-field';
   canvas.setAttribute('aria-hidden', 'true');

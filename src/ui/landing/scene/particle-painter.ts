@@ -22,6 +22,13 @@ export interface CanvasSize {
   ratio: number;
 }
 
+/** What a painter starts from: a still or moving sky, its mode, its canvas's size. */
+export interface PainterStart {
+  still: boolean;
+  mode: ParticleMode;
+  size: CanvasSize;
+}
+
 export interface ParticlePainter {
   /** Fits the canvas and the field's layout to a new size; paints a frame when the sky is still. */
   resize(size: CanvasSize): void;

@@ -1,9 +1,14 @@
-import { createParticlePainter, type CanvasSize, type ParticlePainter } from './particle-painter';
+import {
+  createParticlePainter,
+  type CanvasSize,
+  type PainterStart,
+  type ParticlePainter,
+} from './particle-painter';
 import type { ParticleMode } from './particles';
 
 /** What the page tells the worker that paints its sky. */
 export type ParticleWorkerMessage =
-  | { type: 'start'; canvas: OffscreenCanvas; still: boolean; mode: ParticleMode; size: CanvasSize }
+  | ({ type: 'start'; canvas: OffscreenCanvas } & PainterStart)
   | { type: 'resize'; size: CanvasSize }
   | { type: 'mode'; mode: ParticleMode }
   | { type: 'visibility'; visible: boolean };
