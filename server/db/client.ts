@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Config } from '../config';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema/index';
 
 /**
@@ -19,7 +20,7 @@ import * as schema from './schema/index';
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type Database = { db: Db; close(): Promise<void> } & (
-  { driver: 'pglite'; client: PGlite } | { driver: 'postgres'; client: pg.Pool }
+  { driver: 'pglite'; client: PgliteThread } | { driver: 'postgres'; client: pg.Pool }
 );
 
 export interface OpenDatabaseOptions {
@@ -32,7 +33,7 @@ export interface OpenDatabaseOptions {
 
 /** PGlite has a single connection: its transactions can only run one after the other. */
 export function isSingleConnection(db: Db): boolean {
-  return (db as { $client?: unknown }).$client instanceof PGlite;
+  return (db as { $client?: unknown }).$client instanceof PgliteThread;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -52,8 +53,9 @@ export async function openDatabase(
 
 async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir });
-  const db = drizzlePglite({ client, schema });
+  const client = await PgliteThread.create({ dataDir, loadDataDir });
+  // drizzle's PGlite session calls `query` and `transaction` only, which the thread answers.
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   try {
     await migratePglite(db, { migrationsFolder });
   } catch (error) {

@@ -1,7 +1,7 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Db } from './client';
+import { PgliteThread } from './pglite-thread';
 
 export interface ChannelHandlers {
   /** One notification's payload. */
@@ -19,8 +19,8 @@ export interface Listening {
 const RECONNECT_DELAY_MS = { first: 250, max: 5_000 };
 
 /**
- * Listens to a PostgreSQL `NOTIFY` channel on either driver. PGlite runs in this process and
- * delivers in order, at once. On PostgreSQL a pool's clients come and go, so listening takes a
+ * Listens to a PostgreSQL `NOTIFY` channel on either driver. PGlite's thread delivers in order,
+ * before the answer of the statement that notified. On PostgreSQL a pool's clients come and go, so listening takes a
  * connection of its own, opened again (with a growing delay) whenever it drops — an operator's
  * `pg_terminate_backend`, a restart — and `interrupted` says that notifications may have been lost.
  */
@@ -31,7 +31,7 @@ export async function listenToChannel(
   log?: FastifyBaseLogger,
 ): Promise<Listening> {
   const client = (db as { $client?: unknown }).$client;
-  if (client instanceof PGlite) {
+  if (client instanceof PgliteThread) {
     const unlisten = await client.listen(channel, handlers.message);
     handlers.listening();
     // A database closed first has nothing left to unlisten.
