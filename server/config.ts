@@ -38,7 +38,7 @@ const envSchema = z.object({
   MESSAGE_BURST: z.coerce.number().int().positive().default(10),
   // How long the table's journaled events wait for the embedded database's log (docs/table.md
   // "Journal"): the clients have them at once; waiting makes one statement of many events.
-  TABLE_LOG_EVERY_MS: z.coerce.number().int().positive().max(60_000).default(100),
+  TABLE_LOG_EVERY_MS: z.coerce.number().int().positive().max(60_000).default(250),
   // Two tabs refreshing at once present the same refresh token; the second, within this many
   // seconds of the first, is not taken for a theft (docs/server.md "Tokens").
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),

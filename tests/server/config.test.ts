@@ -22,7 +22,7 @@ describe('loadConfig', () => {
       webVitalsRateLimitMax: 30,
       metricsToken: undefined,
       messageBurst: 10,
-      tableLogEveryMs: 100,
+      tableLogEveryMs: 250,
       clientDir: 'dist/client',
       trustProxy: false,
       imageBucketUrl: 'https://images.shatteredrealms.fr/',

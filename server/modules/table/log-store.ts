@@ -84,7 +84,7 @@ export async function appendEvents(db: Reader, logged: readonly LoggedEvent[]): 
   );
   // One statement: both writes happen, or neither. The heads are upserted: an append outside
   // `withHeads` (group-commit.ts) finds none for a new game. The sole writer logs what it decided
-  // up to a tenth of a second ago: a game deleted since takes its events with it, and an author
+  // up to a quarter of a second ago: a game deleted since takes its events with it, and an author
   // whose account went since leaves them without one, as the foreign keys would have. Each row
   // looks its game and author up by key: joins there doubled PGlite's cost per event (53 against
   // 35 µs), the planner knowing nothing of the JSON rows' number.

@@ -21,7 +21,7 @@ const MAX_STATEMENT_EVENTS = 1000;
  * the journal at once (`add`, before anything is emitted), then the batches the journal holds are
  * logged together, every `everyMs`, in one statement (a transaction when a snapshot is due): the
  * clients have them already and the journal keeps them, so waiting costs nothing but lets one
- * statement take a tenth of a second of every table's drops (an embedded PGlite statement costs
+ * statement take a quarter of a second of every table's drops (an embedded PGlite statement costs
  * about 0.4 ms of CPU however few events it carries).
  * A failed statement is tried again at the next turn: the journal keeps what it carries.
  */
