@@ -46,7 +46,7 @@ describe('loadConfig', () => {
       IMAGE_BUCKET_URL: 'https://cdn.example.com/portraits',
       WEB_VITALS_RATE_LIMIT_MAX: '12',
       METRICS_TOKEN: 'm'.repeat(32),
-      TABLE_LOG_EVERY_MS: '250',
+      TABLE_LOG_EVERY_MS: '40',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -63,7 +63,7 @@ describe('loadConfig', () => {
       imageBucketUrl: 'https://cdn.example.com/portraits/',
       webVitalsRateLimitMax: 12,
       metricsToken: 'm'.repeat(32),
-      tableLogEveryMs: 250,
+      tableLogEveryMs: 40,
     });
   });
 
