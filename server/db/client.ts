@@ -31,11 +31,6 @@ export interface OpenDatabaseOptions {
   logger?: FastifyBaseLogger;
 }
 
-/** PGlite has a single connection: its transactions can only run one after the other. */
-export function isSingleConnection(db: Db): boolean {
-  return (db as { $client?: unknown }).$client instanceof PgliteThread;
-}
-
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 // Any constant works; it only has to be the same for every process migrating this database.

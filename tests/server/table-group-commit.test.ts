@@ -48,7 +48,7 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     };
   }
 
-  function committer(lanes = 1, writer?: ReturnType<typeof createLogWriter>) {
+  function committer(writer?: ReturnType<typeof createLogWriter>) {
     const emitted: Array<{ gameId: string; seqs: number[] }> = [];
     const emit = (gameId: string, transitions: readonly Transition[]) => {
       emitted.push({ gameId, seqs: transitions.map(({ event }) => event.seq) });
@@ -60,7 +60,6 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
       states: createTableStates(log),
       emit,
       log,
-      lanes,
       writer,
     });
     return { commits, emitted, transaction };
@@ -102,26 +101,11 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     );
   });
 
-  it('commits the lanes side by side, each game in its own lane and in order', async () => {
-    const { commits, emitted, transaction } = committer(4);
-    const heads = await Promise.all(games.map(async (gameId) => (await serverLog(t, gameId)).length));
-    await Promise.all(Array.from({ length: 60 }, (_, i) => commits.submit(say(games[i % 3]!, `Voie ${i}`))));
-    // One transaction per lane holding one of the three games at most.
-    expect(transaction.mock.calls.length).toBeLessThanOrEqual(3);
-    for (const [g, gameId] of games.entries()) {
-      const logged = (await serverLog(t, gameId)).slice(heads[g]);
-      expect(logged.map((event) => (event.payload as { message: string }).message)).toEqual(
-        Array.from({ length: 20 }, (_, i) => `Voie ${i * 3 + g}`),
-      );
-      expect(emitted.flatMap((e) => (e.gameId === gameId ? e.seqs : []))).toEqual(logged.map((e) => e.seq));
-    }
-  });
-
   it('as the sole writer, answers from the journal, logs batches together and takes a transaction only for a snapshot', async () => {
     const mj = await t.register();
     const fresh = await Promise.all([1, 2].map(() => insertGame(t.database.db, mj.userId)));
     const { writer } = await soleWriter(60_000);
-    const { commits, emitted, transaction } = committer(1, writer);
+    const { commits, emitted, transaction } = committer(writer);
     const appends = countAppends();
     await Promise.all(Array.from({ length: 20 }, (_, i) => commits.submit(say(fresh[i % 2]!, `Seul ${i}`))));
     await Promise.all(
@@ -154,7 +138,7 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     const mj = await t.register();
     const fresh = await Promise.all([1, 2].map(() => insertGame(t.database.db, mj.userId)));
     const { directory, writer } = await soleWriter(60_000);
-    const { commits } = committer(1, writer);
+    const { commits } = committer(writer);
     await Promise.all(Array.from({ length: 10 }, (_, i) => commits.submit(say(fresh[i % 2]!, `Avant ${i}`))));
     await commits.flush();
     const answered = await Promise.all(
@@ -220,7 +204,7 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     // The database once down: the statement goes through `execute`, never a pool of its own.
     const flaky = Object.assign(Object.create(db) as typeof db, { $client: undefined, execute });
     const writer = createLogWriter({ db: flaky, journal: openJournal(directory), log, everyMs: 20 });
-    const { commits } = committer(1, writer);
+    const { commits } = committer(writer);
     await commits.submit(say(gameId, 'Têtue'));
     await expect(commits.flush()).rejects.toThrow('panne');
     await vi.waitFor(async () => expect(await serverLog(t, gameId)).toHaveLength(1));
@@ -234,7 +218,7 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     const author = await t.register();
     const [gone, kept] = await Promise.all([1, 2].map(() => insertGame(t.database.db, mj.userId)));
     const { writer } = await soleWriter(60_000);
-    const { commits } = committer(1, writer);
+    const { commits } = committer(writer);
     await Promise.all([
       commits.submit(say(gone!, 'Perdue')),
       commits.submit({ gameId: kept!, userId: author.userId, decideOn: () => [systemMessage('Gardée')] }),

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { applyEvent } from '../../../src/domain/table/reducer';
 import type { TableEvent, TableEventBody, TableState } from '../../../src/domain/table/types';
-import { isSingleConnection, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { httpError, reportInternalError } from '../../lib/errors';
 import type { Transition } from './emitter';
 import type { LogWriter } from './log-writer';
@@ -45,21 +45,11 @@ function isUniqueViolation(error: unknown): boolean {
 const MAX_BATCH = 500;
 
 /**
- * Transactions a process may have under way at once on PostgreSQL, each for its own share of the
- * games, committing side by side on the pool's connections. PGlite gets one lane: its transactions
- * run one after the other anyway, and one lane makes the largest batches.
- */
-export const COMMIT_LANES = 4;
-
-interface Lane {
-  queue: Queued[];
-  draining: Promise<void> | null;
-}
-
-/**
- * Group commit (docs/table.md "Group commit"): the commands that arrive while a lane's transaction
- * is under way wait, then all of them — whatever their games — are decided and logged in the
- * lane's next single transaction, and emitted in seq order once it has committed. One
+ * Group commit (docs/table.md "Group commit"): the commands that arrive while the process's
+ * transaction is under way wait, then all of them — whatever their games — are decided and logged
+ * in its next single transaction, and emitted in seq order once it has committed. One queue per
+ * process, not one per connection: side by side, four queues each made a statement of about one
+ * drop, and PostgreSQL's backends spent 2.8 times the CPU per drop (docs/table.md "The fan-out"). One
  * transaction per batch instead of one per command is what lets the database keep up with every
  * table's drops. The sole writer decides on its copies in memory, journals the batch and emits it
  * at once; its log writer logs the journal's batches a moment later, many in one statement.
@@ -70,7 +60,6 @@ export function createGroupCommit({
   emit,
   log,
   writer,
-  lanes: laneCount = writer || isSingleConnection(db) ? 1 : COMMIT_LANES,
 }: {
   db: Db;
   states: TableStates;
@@ -82,17 +71,10 @@ export function createGroupCommit({
    * the journal (log-writer.ts).
    */
   writer?: LogWriter;
-  lanes?: number;
 }) {
-  const lanes: Lane[] = Array.from({ length: laneCount }, () => ({ queue: [], draining: null }));
+  const queue: Queued[] = [];
+  let draining: Promise<void> | null = null;
   let stopping = false;
-
-  /** A game always goes through the same lane, so its commands stay in order. */
-  function laneOf(gameId: string): Lane {
-    let hash = 0;
-    for (let i = 0; i < gameId.length; i += 1) hash = (hash * 31 + gameId.charCodeAt(i)) | 0;
-    return lanes[Math.abs(hash) % lanes.length]!;
-  }
 
   /**
    * Decides the batch in arrival order, each command seeing the ones of its game before it;
@@ -216,21 +198,20 @@ export function createGroupCommit({
     }
   }
 
-  async function drain(lane: Lane): Promise<void> {
+  async function drain(): Promise<void> {
     // Let the commands already read from the sockets in this turn join the first batch.
     await new Promise((resolve) => setImmediate(resolve));
-    while (lane.queue.length > 0) await commit(lane.queue.splice(0, MAX_BATCH));
-    lane.draining = null;
+    while (queue.length > 0) await commit(queue.splice(0, MAX_BATCH));
+    draining = null;
   }
 
   return {
     /** Logs the command's events and emits them; rejects with the French refusal. */
     submit(submission: Submission): Promise<TableEvent[]> {
       if (stopping) return Promise.reject(httpError(503, tableServerMessages.stopping));
-      const lane = laneOf(submission.gameId);
       return new Promise((resolve, reject) => {
-        lane.queue.push({ ...submission, resolve, reject });
-        lane.draining ??= drain(lane);
+        queue.push({ ...submission, resolve, reject });
+        draining ??= drain();
       });
     },
 
@@ -240,7 +221,7 @@ export function createGroupCommit({
     /** Commits and emits what is queued, logs what the journal holds, and takes nothing more. */
     async close(): Promise<void> {
       stopping = true;
-      await Promise.all(lanes.map((lane) => lane.draining));
+      await draining;
       await writer?.close();
     },
   };
