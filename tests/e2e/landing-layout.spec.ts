@@ -86,7 +86,7 @@ test('the mode panel and the lobby never cover the « SHATTERED REALMS » wordma
   }
 });
 
-test('the page’s first paint shows the emblem where the scene then draws it, and the shell goes', async ({
+test('the page’s first paint shows the emblem where the scene then draws it, and the shell goes at the first gesture', async ({
   page,
 }) => {
   for (const size of [sizes[0]!, sizes[4]!]) {
@@ -103,6 +103,10 @@ test('the page’s first paint shows the emblem where the scene then draws it, a
     await expect(shellEmblem).toBeVisible();
     const before = (await shellEmblem.boundingBox())!;
     release();
+    // A first visit: the boot module fills the shell in, and the app takes over at the first gesture.
+    await expect(page.getByRole('button', { name: 'Commencer l’aventure' })).toBeVisible();
+    expect((await shellEmblem.boundingBox())!, `${size.width}×${size.height} (invitation)`).toEqual(before);
+    await page.keyboard.press('Shift');
     await expect(page.locator('#app-shell')).toHaveCount(0);
     const after = (await page.locator('.landing-scene .central-logo__image').boundingBox())!;
     expect(after, `${size.width}×${size.height}`).toEqual(before);

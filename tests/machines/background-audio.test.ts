@@ -1,28 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { modelOf, pathsThroughEveryTransition } from '../helpers/machine-model';
+import { clampVolume, DEFAULT_VOLUME } from '../../src/domain/theme-volume';
 import {
   backgroundAudioMachine,
-  clampVolume,
-  DEFAULT_VOLUME,
   THEME_JUMP_POINT_SECONDS,
   type BackgroundAudioEvent,
+  type BackgroundAudioInput,
 } from '../../src/machines/background-audio.machine';
 
 const playbackStarted = { type: 'xstate.done.actor.startPlayback' };
 const playbackFailed = { type: 'xstate.error.actor.startPlayback', error: new Error('NotAllowedError') };
 
-const model = modelOf(backgroundAudioMachine, (snapshot) => [
-  { type: 'audio.gesture', position: 12 },
-  { type: 'audio.gesture', position: 60 },
-  { type: 'audio.volume', value: 1.7 },
-  { type: 'audio.volume', value: 0.456 },
-  { type: 'audio.mute.toggle' },
-  ...(snapshot.matches('starting') ? [playbackStarted, playbackFailed] : []),
-]);
+const model = modelOf(
+  backgroundAudioMachine,
+  (snapshot) => [
+    { type: 'audio.gesture', position: 12 },
+    { type: 'audio.gesture', position: 60 },
+    { type: 'audio.volume', value: 1.7 },
+    { type: 'audio.volume', value: 0.456 },
+    { type: 'audio.mute.toggle' },
+    ...(snapshot.matches('starting') ? [playbackStarted, playbackFailed] : []),
+  ],
+  {},
+);
 
 /** The machine with a fake audio element whose `play()` the test settles by hand. */
-function startAudio() {
+function startAudio(input: Partial<BackgroundAudioInput> = {}) {
   const element = { volume: 1, muted: false, currentTime: 0, listeners: 0, moves: [] as number[] };
   const failures: unknown[] = [];
   let settlePlay: { resolve: () => void; reject: (error: unknown) => void } | null = null;
@@ -46,6 +50,7 @@ function startAudio() {
         ),
       },
     }),
+    { input },
   ).start();
   return {
     actor,
@@ -125,14 +130,29 @@ describe('background audio', () => {
       const snapshot = actor.getSnapshot();
       expect(snapshot.value).toEqual(path.state.value);
       expect(snapshot.context).toEqual(path.state.context);
-      expect({ volume: element.volume, muted: element.muted }).toEqual(snapshot.context);
+      const { volume, muted } = snapshot.context;
+      expect({ volume: element.volume, muted: element.muted }).toEqual({ volume, muted });
     });
   }
 
   it('starts at the default volume, unmuted, on the element too', () => {
     const { actor, element } = startAudio();
-    expect(actor.getSnapshot().context).toEqual({ volume: DEFAULT_VOLUME, muted: false });
+    expect(actor.getSnapshot().context).toMatchObject({ volume: DEFAULT_VOLUME, muted: false });
     expect(element).toMatchObject({ volume: 0.5, muted: false });
+  });
+
+  it('goes on from the first visit’s shell: its volume and mute, and its gesture starts playback', () => {
+    const { actor, element } = startAudio({ volume: 0.3, muted: true, gestured: true });
+    expect(actor.getSnapshot().value).toBe('starting');
+    expect(actor.getSnapshot().context).toMatchObject({ volume: 0.3, muted: true });
+    expect(element).toMatchObject({ volume: 0.3, muted: true, listeners: 0 });
+    expect(element.moves).toEqual([THEME_JUMP_POINT_SECONDS]);
+  });
+
+  it('waits for a gesture when the shell had none', () => {
+    const { actor, element } = startAudio({ volume: 0.8, muted: false, gestured: false });
+    expect(actor.getSnapshot().value).toBe('waitingForGesture');
+    expect(element).toMatchObject({ volume: 0.8, listeners: 1 });
   });
 
   it.each([

@@ -5,27 +5,32 @@ import {
   LANDING_COLLAPSE_MS,
   LANDING_EXPAND_MS,
   landingAnimationMachine,
+  type BegunEntrance,
 } from '../../src/machines/landing-animation.machine';
 
 const afterCollapse = { type: 'xstate.after.animationCollapse.landingAnimation.collapsing' };
 const afterExpand = { type: 'xstate.after.animationExpand.landingAnimation.expanding' };
 
 // Clicks and resets are tried everywhere (to see them ignored); a timer only where it runs.
-const model = modelOf(landingAnimationMachine, (snapshot) => [
-  { type: 'landing.click' },
-  { type: 'landing.click', animate: false },
-  { type: 'landing.reset' },
-  ...(snapshot.matches('collapsing') ? [afterCollapse] : []),
-  ...(snapshot.matches('expanding') ? [afterExpand] : []),
-]);
+const model = modelOf(
+  landingAnimationMachine,
+  (snapshot) => [
+    { type: 'landing.click' },
+    { type: 'landing.click', animate: false },
+    { type: 'landing.reset' },
+    ...(snapshot.matches('collapsing') ? [afterCollapse] : []),
+    ...(snapshot.matches('expanding') ? [afterExpand] : []),
+  ],
+  {},
+);
 
 /** A running landing actor on simulated time, counting how often the join fired. */
-function startLanding() {
+function startLanding(begun?: BegunEntrance) {
   const clock = new SimulatedClock();
   const joins: number[] = [];
   const actor = createActor(
     landingAnimationMachine.provide({ actions: { 'fire join': () => joins.push(clock.now()) } }),
-    { clock },
+    { clock, input: { begun } },
   ).start();
   return { actor, clock, joins };
 }
@@ -114,5 +119,40 @@ describe('landing animation', () => {
     clock.increment(10_000);
     expect(actor.getSnapshot().value).toBe('idle');
     expect(joins).toEqual([]);
+  });
+
+  it('goes on with an entrance begun before it ran, its collapse shortened by the time played', () => {
+    const { actor, clock, joins } = startLanding({ animate: true, elapsedMs: 200 });
+    expect(actor.getSnapshot().value).toBe('collapsing');
+    clock.increment(LANDING_COLLAPSE_MS - 200);
+    expect(actor.getSnapshot().value).toBe('expanding');
+    clock.increment(LANDING_EXPAND_MS);
+    expect(joins).toEqual([LANDING_COLLAPSE_MS - 200 + LANDING_EXPAND_MS]);
+  });
+
+  it('expands at once when the begun collapse has already played in full', () => {
+    const { actor, clock } = startLanding({ animate: true, elapsedMs: 3000 });
+    clock.increment(0);
+    expect(actor.getSnapshot().value).toBe('expanding');
+  });
+
+  it('joins at once for an entrance begun without animation', () => {
+    const { actor, joins } = startLanding({ animate: false, elapsedMs: 50 });
+    expect(actor.getSnapshot().value).toBe('joined');
+    expect(joins).toEqual([0]);
+  });
+
+  it('plays a later entrance in full, and rests after a reset', () => {
+    const { actor, clock, joins } = startLanding({ animate: true, elapsedMs: 400 });
+    clock.increment(LANDING_COLLAPSE_MS - 400);
+    clock.increment(LANDING_EXPAND_MS);
+    actor.send({ type: 'landing.click' });
+    clock.increment(LANDING_COLLAPSE_MS - 1);
+    expect(actor.getSnapshot().value).toBe('collapsing');
+    clock.increment(1);
+    clock.increment(LANDING_EXPAND_MS);
+    expect(joins).toHaveLength(2);
+    actor.send({ type: 'landing.reset' });
+    expect(actor.getSnapshot().value).toBe('idle');
   });
 });

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { CSSProperties, Ref } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { backgroundAudioMachine } from '../../../machines/background-audio.machine';
+import { speakerPath, volumeFill, volumeText, wavesPath } from './audio-controls-look';
 import { sceneMessages } from './messages';
 import './AudioControls.css';
 
@@ -35,12 +36,8 @@ export function AudioControls(props: {
         onClick={() => audio.send({ type: 'audio.mute.toggle' })}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path className="audio-controls__speaker" d="M4 9h4l5-4v14l-5-4H4z" />
-          {silent ? (
-            <path className="audio-controls__waves" d="M16.5 9.5l5 5m0-5l-5 5" />
-          ) : (
-            <path className="audio-controls__waves" d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" />
-          )}
+          <path className="audio-controls__speaker" d={speakerPath} />
+          <path className="audio-controls__waves" d={wavesPath(silent)} />
         </svg>
       </button>
       <input
@@ -51,9 +48,9 @@ export function AudioControls(props: {
         step={0.01}
         value={volume}
         aria-label={sceneMessages.volume}
-        aria-valuetext={`${Math.round(volume * 100)} %`}
+        aria-valuetext={volumeText(volume)}
         onChange={(event) => audio.send({ type: 'audio.volume', value: Number(event.currentTarget.value) })}
-        style={{ '--volume': `${volume * 100}%` } as CSSProperties}
+        style={{ '--volume': volumeFill(volume) } as CSSProperties}
       />
     </div>
   );

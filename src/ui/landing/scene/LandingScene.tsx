@@ -1,9 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { createThemeAudio } from '../../../effects/audio';
 import { backgroundAudioMachine } from '../../../machines/background-audio.machine';
 import { landingAnimationMachine } from '../../../machines/landing-animation.machine';
+import { endShellHandover, shellHandover } from '../first-visit/first-visit-shell';
 import { AudioControls } from './AudioControls';
 import { CentralLogo, useEntrance } from './CentralLogo';
 import { sceneMessages } from './messages';
@@ -34,21 +35,32 @@ export interface LandingSceneProps {
  */
 export function LandingScene(props: LandingSceneProps) {
   const { onJoin, onEntranceStart, playerName, onBack, invite = false, children } = props;
+  // A first visit's shell ran the sky and took the first gestures: the scene goes on from there.
+  const [shell] = useState(shellHandover);
+  useLayoutEffect(endShellHandover, []);
   // @xstate/react hands the latest implementations to the running actor on every render.
   const animation = useActorRef(
     landingAnimationMachine.provide({ actions: { 'fire join': () => onJoin() } }),
+    { input: { begun: shell?.entrance ?? undefined } },
   );
   const [theme] = useState(createThemeAudio);
-  const audio = useActorRef(backgroundAudioMachine.provide({ actions: theme.actions, actors: theme.actors }));
+  const audio = useActorRef(
+    backgroundAudioMachine.provide({ actions: theme.actions, actors: theme.actors }),
+    {
+      input: shell?.audio ?? {},
+    },
+  );
   const step = useSelector(animation, (snapshot) => snapshot.value);
   const [logoHovered, setLogoHovered] = useState(false);
+  // Once per entrance, even one the shell began, whose collapse may be over when the scene mounts.
+  const entering = step === 'collapsing' || step === 'expanding';
   useEffect(() => {
-    if (step === 'collapsing') onEntranceStart?.();
-  }, [step, onEntranceStart]);
+    if (entering) onEntranceStart?.();
+  }, [entering, onEntranceStart]);
 
   return (
     <div className="landing-scene" data-animation={step}>
-      <ParticleField animation={animation} gathering={logoHovered} />
+      <ParticleField animation={animation} gathering={logoHovered} running={shell?.particles} />
       <CentralLogo animation={animation} onHoverChange={setLogoHovered} />
       {/* Gone while the entrance plays: the sky is the show then. */}
       {invite && (step === 'idle' || step === 'joined') && <EntranceInvitation animation={animation} />}

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { landingAnimationMachine } from '../../../machines/landing-animation.machine';
 import { startParticleLoop, type ParticleLoop } from './particle-loop';
@@ -20,10 +20,33 @@ function particleMode(
   return snapshot.matches('joined') ? 'afterglow' : 'drift';
 }
 
-/** The full-screen particle sky behind the landing screen (decorative, hidden from assistive tech). */
-export function ParticleField(props: { animation: LandingAnimation; gathering: boolean }) {
+function takeOverOrStart(
+  host: HTMLElement,
+  running: { loop: ParticleLoop; still: boolean } | undefined,
+  options: { still: boolean; mode: ParticleMode },
+): ParticleLoop {
+  if (running?.still !== options.still) {
+    running?.loop.stop();
+    return startParticleLoop(host, options);
+  }
+  running.loop.moveTo(host);
+  running.loop.setMode(options.mode);
+  return running.loop;
+}
+
+/**
+ * The full-screen particle sky behind the landing screen (decorative, hidden from assistive tech).
+ * A sky already `running` (the first visit's shell) is taken over rather than started anew, unless
+ * it was started still and the scene wants motion, or the other way round.
+ */
+export function ParticleField(props: {
+  animation: LandingAnimation;
+  gathering: boolean;
+  running?: { loop: ParticleLoop; still: boolean };
+}) {
   const hostRef = useRef<HTMLDivElement>(null);
   const loopRef = useRef<ParticleLoop | null>(null);
+  const runningRef = useRef(props.running);
   const mode = useSelector(props.animation, (snapshot) => particleMode(snapshot, props.gathering));
   const still = usePrefersReducedMotion();
   // The loop starts with the mode of its time and hears of every change after.
@@ -33,10 +56,12 @@ export function ParticleField(props: { animation: LandingAnimation; gathering: b
     loopRef.current?.setMode(mode);
   }, [mode]);
 
-  useEffect(() => {
+  // Before paint, and before the page removes the shell the running sky's canvas still sits in.
+  useLayoutEffect(() => {
     const host = hostRef.current;
     if (!host) return;
-    const loop = startParticleLoop(host, { still, mode: modeRef.current });
+    const loop = takeOverOrStart(host, runningRef.current, { still, mode: modeRef.current });
+    runningRef.current = undefined;
     loopRef.current = loop;
     return () => {
       loopRef.current = null;

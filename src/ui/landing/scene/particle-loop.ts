@@ -7,6 +7,8 @@ const MAX_PIXEL_RATIO = 2;
 
 export interface ParticleLoop {
   setMode(mode: ParticleMode): void;
+  /** Moves the running canvas into another host: the sky goes on without a new first frame. */
+  moveTo(host: HTMLElement): void;
   stop(): void;
 }
 
@@ -97,6 +99,10 @@ export function startParticleLoop(host: HTMLElement, options: Omit<PainterStart,
   document.addEventListener('visibilitychange', onVisibilityChange);
   return {
     setMode: (mode) => painter.setMode(mode),
+    moveTo(next) {
+      next.append(canvas);
+      onResize();
+    },
     stop() {
       window.removeEventListener('resize', onResize);
       document.removeEventListener('visibilitychange', onVisibilityChange);

@@ -1,18 +1,13 @@
 import { useSyncExternalStore } from 'react';
-
-const query = '(prefers-reduced-motion: reduce)';
+import { prefersReducedMotion, reducedMotionQuery } from './reduced-motion-query';
 
 function subscribe(onChange: () => void): () => void {
-  const media = window.matchMedia(query);
+  const media = window.matchMedia(reducedMotionQuery);
   media.addEventListener('change', onChange);
   return () => media.removeEventListener('change', onChange);
 }
 
 /** Whether the visitor asked their system for less motion; follows the setting live. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(query).matches,
-    () => false,
-  );
+  return useSyncExternalStore(subscribe, prefersReducedMotion, () => false);
 }
