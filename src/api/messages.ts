@@ -1,12 +1,10 @@
 import { request } from './request';
-import type { TableEvent } from '../domain/table/types';
 import {
   conversationResponse,
   markReadResponse,
   message,
   type SendPrivateMessagePayload,
 } from './schemas/messages';
-import { gameMessagesAnswer } from './schemas/table';
 
 /** The private side of platform.md §7 "Messages"; the socket's `sendPrivateMessage` is in src/effects. */
 
@@ -27,43 +25,4 @@ export function markConversationRead(friendId: string) {
 /** A private message over REST, for clients without a socket; the server applies the socket's rules. */
 export function postPrivateMessage({ receiverId, content, clientId }: SendPrivateMessagePayload) {
   return request('POST', '/message', { body: { receiverId, content, clientId }, schema: message });
-}
-
-/** The size of a page of the game chat: what the panel shows on opening. */
-export const GAME_MESSAGES_PAGE = 100;
-
-/**
- * `GET /message?gameId=…`: one page of a game's chat events, oldest first — the newest page, or
- * the one just before `before` (a seq). Never cached: the chat moves all the time.
- */
-export function getGameMessages(
-  gameId: string,
-  { before, limit = GAME_MESSAGES_PAGE }: { before?: number; limit?: number } = {},
-  signal?: AbortSignal,
-) {
-  return request('GET', '/message', {
-    query: { gameId, before, limit },
-    schema: gameMessagesAnswer,
-    cache: false,
-    signal,
-  });
-}
-
-/**
- * Every chat event of the game after `afterSeq` (all of the newest page when null): pages back
- * from the newest until one reaches it, so a long disconnection loses nothing.
- */
-export async function getGameMessagesAfter(
-  gameId: string,
-  afterSeq: number | null,
-  signal?: AbortSignal,
-): Promise<TableEvent[]> {
-  let events = await getGameMessages(gameId, {}, signal);
-  if (afterSeq === null) return events;
-  let page = events;
-  while (page.length === GAME_MESSAGES_PAGE && page[0]!.seq > afterSeq + 1) {
-    page = await getGameMessages(gameId, { before: page[0]!.seq }, signal);
-    events = [...page, ...events];
-  }
-  return events.filter((event) => event.seq > afterSeq);
 }

@@ -2,7 +2,7 @@ import { filter, map, merge, type Observable } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
 import { getCharacterSheet } from '../api/characters';
 import { createMacro, deleteMacro, listMacros, updateMacro } from '../api/macros';
-import { getGameMessagesAfter } from '../api/messages';
+import { getGameMessagesAfter } from '../api/game-messages';
 import { socketAck } from '../api/schemas/realtime';
 import { newMessagePayload, tableEvent, type NewMessagePayload } from '../api/schemas/table';
 import type { SkillName } from '../domain/character/skills';

@@ -1,8 +1,6 @@
 import { filter, map, type Observable } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
 import * as friendsApi from '../api/friends';
-import { invitePlayer } from '../api/game-invitations';
-import { listOwnedGames } from '../api/games';
 import { getConversation, markConversationRead } from '../api/messages';
 import {
   friendInvitationAcceptedEvent,
@@ -150,12 +148,19 @@ export function privateChatEffects(socket: SocialSocket) {
   };
 }
 
-/** The chat's game-invitation effects: the lobby's own calls, and the chat's reload. */
+/**
+ * The chat's game-invitation effects: the lobby's own calls, and the chat's reload. Their API
+ * modules load with the first invitation, not with the friends list the top bar starts.
+ */
 export function chatGameInviteEffects(reloadChat: () => void) {
   return {
     actors: {
-      'load my games': fromPromise(({ signal }: { signal: AbortSignal }) => listOwnedGames(signal)),
+      'load my games': fromPromise(async ({ signal }: { signal: AbortSignal }) => {
+        const { listOwnedGames } = await import('../api/games');
+        return listOwnedGames(signal);
+      }),
       'invite player': fromPromise(async ({ input }: { input: { gameId: string; playerId: string } }) => {
+        const { invitePlayer } = await import('../api/game-invitations');
         await invitePlayer(input.gameId, input.playerId);
       }),
     },

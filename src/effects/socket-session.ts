@@ -1,6 +1,7 @@
 import { defer, finalize, from, Subject, switchMap, tap, type Observable } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
 import type { ConnectSocketOptions, PlayerInfo, SocketConnection, SocketFact } from './socket';
+import { afterThisTask } from './idle';
 import { storage } from './storage';
 
 /** Why a request fails while no socket is open (table.md §4 "Tokens": not synchronised, warning only). */
@@ -9,9 +10,10 @@ export const noSocket = 'Connexion au serveur perdue, réessayez dans un instant
 export type ConnectSocket = (options: ConnectSocketOptions) => SocketConnection;
 
 // The socket opens only once someone is signed in: socket.io-client stays out of the landing
-// page's initial JavaScript.
+// page's initial JavaScript. Its code is run in one task and the connection opened in the next, so
+// neither makes the signed-in page's start one long task.
 const loadConnectSocket = (): Promise<ConnectSocket> =>
-  import('./socket').then((module) => module.connectSocket);
+  import('./socket').then(({ connectSocket }) => afterThisTask(connectSocket));
 
 /**
  * The app's one socket. The connection machine decides when it is open (its invoked listener opens

@@ -38,7 +38,7 @@ function wordmarkOf(logo: Box): Box {
 const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-/** The emblem moves and shrinks with a transition: where it comes to rest, nothing covers its wordmark. */
+/** The emblem moves and shrinks as it rises: where it comes to rest, nothing covers its wordmark. */
 async function expectWordmarkClearOf(page: Page, covering: ReturnType<Page['locator']>, size: string) {
   await expect
     .poll(

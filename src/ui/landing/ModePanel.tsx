@@ -1,11 +1,17 @@
 import { useSelector } from '@xstate/react';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import type { SessionUser } from '../../domain/roles';
 import { useAppActors } from '../app/AppActorsContext';
-import { GameMasterLobby } from '../home/GameMasterLobby';
-import { PlayerLobby } from '../home/PlayerLobby';
 import '../home/home.css';
 import { landingMessages } from './messages';
+
+// The choice comes first after login: a lobby's code loads once its mode is chosen.
+const GameMasterLobby = lazy(() =>
+  import('../home/GameMasterLobby').then((module) => ({ default: module.GameMasterLobby })),
+);
+const PlayerLobby = lazy(() =>
+  import('../home/PlayerLobby').then((module) => ({ default: module.PlayerLobby })),
+);
 
 const { modeChoice: choiceTexts, changeMode } = landingMessages;
 const lobbyTitles = { gameMaster: choiceTexts.gameMaster, player: choiceTexts.player } as const;
@@ -45,7 +51,9 @@ export function ModePanel({ user }: { user: SessionUser }) {
           {changeMode}
         </button>
       </header>
-      {mode === 'gameMaster' ? <GameMasterLobby user={user} /> : <PlayerLobby />}
+      <Suspense fallback={null}>
+        {mode === 'gameMaster' ? <GameMasterLobby user={user} /> : <PlayerLobby />}
+      </Suspense>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../domain/roles';
-import { ProfileModalFromAddress } from '../profile/ProfileModal';
+import { ProfileModalFromAddress } from '../profile/ProfileModalFromAddress';
 import { ModePanel } from './ModePanel';
 import { TopBar } from './TopBar';
 

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { DISPLAY_NAME_MAX } from '../../domain/account';
 import type { SessionUser } from '../../domain/roles';
@@ -11,7 +11,6 @@ import { useAppActors } from '../app/AppActorsContext';
 import { Feedback, Modal } from '../home/Modal';
 import { Field } from '../landing/Field';
 import { profileMessages as texts } from './messages';
-import { PROFILE_MODAL } from './profile-modal-address';
 
 type AvailabilityRef = ActorRefFrom<typeof displayNameAvailabilityMachine>;
 
@@ -209,22 +208,5 @@ export function ProfileModal({ user, onClose }: { user: SessionUser; onClose: ()
         </Modal>
       )}
     </Modal>
-  );
-}
-
-/** Opens the profile modal while the address asks for it (`?modal=profil`), so the top bar can. */
-export function ProfileModalFromAddress({ user }: { user: SessionUser }) {
-  const [params, setParams] = useSearchParams();
-  if (params.get('modal') !== PROFILE_MODAL) return null;
-  return (
-    <ProfileModal
-      user={user}
-      onClose={() =>
-        setParams((current) => {
-          current.delete('modal');
-          return current;
-        })
-      }
-    />
   );
 }

@@ -1,13 +1,15 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { friendsListEffects, type SocialSocket } from '../../effects/social';
 import { friendsListMachine } from '../../machines/friends-list.machine';
 import { useAppActors } from '../app/AppActorsContext';
-import { ChatWindow } from './ChatWindow';
-import { FriendsMenu } from './FriendsMenu';
 import { socialMessages as texts } from './messages';
 import './social.css';
+
+// The badge is all the top bar shows: the menu and the chat load when first opened.
+const FriendsMenu = lazy(() => import('./FriendsMenu').then((module) => ({ default: module.FriendsMenu })));
+const ChatWindow = lazy(() => import('./ChatWindow').then((module) => ({ default: module.ChatWindow })));
 
 /**
  * The top bar's "Amis" button with its badge (received invitations and unread messages). It runs
@@ -61,12 +63,16 @@ export default function FriendsButton() {
       </button>
       {menuOpen &&
         createPortal(
-          <FriendsMenu friendsList={friendsList} onClose={closeMenu} onChat={openChat} />,
+          <Suspense fallback={null}>
+            <FriendsMenu friendsList={friendsList} onClose={closeMenu} onChat={openChat} />
+          </Suspense>,
           document.body,
         )}
       {chatWith !== null &&
         createPortal(
-          <ChatWindow key={chatWith} friendId={chatWith} socket={socket} onClose={closeChat} />,
+          <Suspense fallback={null}>
+            <ChatWindow key={chatWith} friendId={chatWith} socket={socket} onClose={closeChat} />
+          </Suspense>,
           document.body,
         )}
     </>

@@ -47,9 +47,17 @@ export const socialMessages = {
   retry: 'Réessayer',
 } as const;
 
-const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' });
-const dateTimeFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+// Made on first use: a page's first date formatter costs some 20 ms (the locale's data), which the
+// top bar's friends badge, loaded with these texts, must not pay.
+let timeFormat: Intl.DateTimeFormat | undefined;
+let dateTimeFormat: Intl.DateTimeFormat | undefined;
 
 /** platform.md: times in the fr-FR format. */
-export const formatTime = (iso: string) => timeFormat.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+export const formatTime = (iso: string) =>
+  (timeFormat ??= new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit' })).format(
+    new Date(iso),
+  );
+export const formatDateTime = (iso: string) =>
+  (dateTimeFormat ??= new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' })).format(
+    new Date(iso),
+  );
