@@ -10,6 +10,9 @@ import {
   shellHandover,
 } from '../../src/ui/landing/first-visit/first-visit-shell';
 import { LandingScene } from '../../src/ui/landing/scene/LandingScene';
+// Loaded up front: the sky's on-page painter is imported lazily, and a load still pending when the
+// file ends fails the run (the environment is torn down under it).
+import '../../src/ui/landing/scene/particle-painter';
 
 /** The shell exactly as index.html paints it before any script. */
 const shellMarkup = /<div id="app-shell"[\s\S]*?<\/div>\s*<\/div>/.exec(

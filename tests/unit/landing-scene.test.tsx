@@ -3,6 +3,9 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANDING_COLLAPSE_MS, LANDING_EXPAND_MS } from '../../src/machines/landing-animation.machine';
 import { LandingScene } from '../../src/ui/landing/scene/LandingScene';
+// Loaded up front: the sky's on-page painter is imported lazily, and a load still pending when the
+// file ends fails the run (the environment is torn down under it).
+import '../../src/ui/landing/scene/particle-painter';
 
 let reducedMotion = false;
 

@@ -7,6 +7,9 @@ import { AppActorsProvider } from '../../src/ui/app/AppActorsContext';
 import { LandingHome } from '../../src/ui/landing/LandingHome';
 import type { LandingSceneProps } from '../../src/ui/landing/scene/LandingScene';
 import { ana, anaTokens, createFakeApp, serverRefusal, type FakeServer } from './fake-app';
+// Loaded up front: the sky's on-page painter is imported lazily, and a load still pending when the
+// file ends fails the run (the environment is torn down under it).
+import '../../src/ui/landing/scene/particle-painter';
 
 /** The scene's contract without its canvas and music: the logo joins, the bar shows the name. */
 function FakeScene({ onJoin, playerName, onBack, children }: LandingSceneProps) {
