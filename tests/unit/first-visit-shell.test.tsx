@@ -10,9 +10,7 @@ import {
   shellHandover,
 } from '../../src/ui/landing/first-visit/first-visit-shell';
 import { LandingScene } from '../../src/ui/landing/scene/LandingScene';
-// Loaded up front: the sky's on-page painter is imported lazily, and a load still pending when the
-// file ends fails the run (the environment is torn down under it).
-import '../../src/ui/landing/scene/particle-painter';
+import { stubLandingDom } from '../helpers/landing-dom';
 
 /** The shell exactly as index.html paints it before any script. */
 const shellMarkup = /<div id="app-shell"[\s\S]*?<\/div>\s*<\/div>/.exec(
@@ -24,15 +22,7 @@ let reducedMotion = false;
 beforeEach(() => {
   reducedMotion = false;
   vi.useFakeTimers();
-  // jsdom has no media queries, canvas or media playback: the shell and the scene cope without.
-  window.matchMedia = ((query: string) => ({
-    matches: query.includes('reduce') && reducedMotion,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
-  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
-  HTMLMediaElement.prototype.play = vi.fn(() => Promise.resolve());
+  stubLandingDom(() => reducedMotion);
   document.body.innerHTML = shellMarkup;
 });
 

@@ -3,24 +3,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LANDING_COLLAPSE_MS, LANDING_EXPAND_MS } from '../../src/machines/landing-animation.machine';
 import { LandingScene } from '../../src/ui/landing/scene/LandingScene';
-// Loaded up front: the sky's on-page painter is imported lazily, and a load still pending when the
-// file ends fails the run (the environment is torn down under it).
-import '../../src/ui/landing/scene/particle-painter';
+import { stubLandingDom } from '../helpers/landing-dom';
 
 let reducedMotion = false;
 
 beforeEach(() => {
   reducedMotion = false;
   vi.useFakeTimers();
-  // jsdom has no media queries, canvas or media playback: the scene must cope with their absence.
-  window.matchMedia = ((query: string) => ({
-    matches: query.includes('reduce') && reducedMotion,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
-  HTMLCanvasElement.prototype.getContext = (() => null) as typeof HTMLCanvasElement.prototype.getContext;
-  HTMLMediaElement.prototype.play = vi.fn(() => Promise.resolve());
+  stubLandingDom(() => reducedMotion);
 });
 
 afterEach(() => {
