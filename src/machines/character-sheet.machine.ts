@@ -109,6 +109,27 @@ export function sheetEquipment(implementations: EquipmentImplementations = {}) {
 }
 
 /**
+ * What the user asks of a sheet on screen: a new image link, Soul Shards to consume, a message
+ * dismissed. Taken when nothing else is under way, and during a reload, which the call then
+ * interrupts: `interruptsReload` reads the sheet again once the call has ended.
+ */
+function userRequests({ interruptsReload = false } = {}) {
+  const noted = interruptsReload ? (['note reload due'] as const) : ([] as const);
+  return {
+    'image.change': [
+      { guard: 'image link is refused', actions: 'refuse image link' },
+      { target: 'savingImage', actions: [...noted, 'clear image error'] },
+    ],
+    'image.feedback.dismiss': { actions: 'clear image error' },
+    'shard.consume': [
+      { guard: 'quantity is not held', actions: 'refuse shard quantity' },
+      { target: 'consumingShards', actions: [...noted, 'clear shard feedback'] },
+    ],
+    'shard.feedback.dismiss': { actions: 'clear shard feedback' },
+  } as const;
+}
+
+/**
  * A character's sheet (table.md §2 "Character sheet"): read once it is asked for, read again when
  * something changes it elsewhere (`equipmentChange` for this character, through 'watch sheet
  * news'). The server decides who may read it (owner or the game's MJ) and its refusal is what the
@@ -138,6 +159,12 @@ export const characterSheetMachine = setup({
   },
   actions: {
     'note reload due': assign({ reloadDue: true }),
+    'refuse image link': assign({ imageError: characterMessages.invalidImageLink }),
+    'clear image error': assign({ imageError: null }),
+    'refuse shard quantity': assign({
+      shardFeedback: { ok: false, text: characterMessages.shardQuantityInvalid },
+    }),
+    'clear shard feedback': assign({ shardFeedback: null }),
     'keep sheet': assign({ sheet: (_, sheet: CharacterSheet) => sheet }),
     'keep sheet data': assign((_, { sheet, attacks, enchantments, vitals, gameName }: SheetData) => ({
       sheet,
@@ -232,26 +259,7 @@ export const characterSheetMachine = setup({
       states: {
         idle: {
           always: { guard: 'a reload is due', target: 'reloading' },
-          on: {
-            'image.change': [
-              {
-                guard: 'image link is refused',
-                actions: assign({ imageError: characterMessages.invalidImageLink }),
-              },
-              { target: 'savingImage', actions: assign({ imageError: null }) },
-            ],
-            'image.feedback.dismiss': { actions: assign({ imageError: null }) },
-            'shard.consume': [
-              {
-                guard: 'quantity is not held',
-                actions: assign({
-                  shardFeedback: { ok: false, text: characterMessages.shardQuantityInvalid },
-                }),
-              },
-              { target: 'consumingShards', actions: assign({ shardFeedback: null }) },
-            ],
-            'shard.feedback.dismiss': { actions: assign({ shardFeedback: null }) },
-          },
+          on: userRequests(),
         },
         consumingShards: {
           tags: ['busy'],
@@ -299,6 +307,8 @@ export const characterSheetMachine = setup({
         /** The sheet stays on screen while it is read again. */
         reloading: {
           entry: assign({ reloadDue: false }),
+          // A click here must not be lost: it runs now, and the sheet is read again once it ends.
+          on: userRequests({ interruptsReload: true }),
           invoke: {
             id: 'sheetAgain',
             src: 'load sheet',

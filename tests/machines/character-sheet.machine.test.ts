@@ -292,6 +292,35 @@ describe('character sheet', () => {
     await settle();
     expect(s.calls.sheet).toHaveLength(3);
   });
+  it('takes a consumption or an image asked while the sheet is read again, and reads it again after', async () => {
+    const s = await ready();
+    s.actor.send({ type: 'sheet.reload' });
+    // A click during the reload an equipment change started used to be dropped unsaid.
+    s.actor.send({ type: 'shard.consume', itemId: 'i-shard', quantity: 1 });
+    expect(s.actor.getSnapshot().matches({ ready: 'consumingShards' })).toBe(true);
+    expect(s.calls.shards[0]!.input).toEqual({
+      destinationId: 'c-1',
+      selectedObjectId: 'i-shard',
+      quantity: 1,
+    });
+    s.calls.shards[0]!.resolve({ message: 'consommé', consumed: 1, sheet: { ...sheet, soulCore: 27 } });
+    await settle();
+    expect(s.actor.getSnapshot().matches({ ready: 'reloading' })).toBe(true);
+    s.calls.sheet[2]!.resolve(data({ ...sheet, soulCore: 27 }));
+    await settle();
+    expect(s.actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
+
+    s.actor.send({ type: 'sheet.reload' });
+    s.actor.send({ type: 'shard.consume', itemId: 'i-shard', quantity: 5 });
+    expect(s.actor.getSnapshot().matches({ ready: 'reloading' })).toBe(true);
+    expect(s.actor.getSnapshot().context.shardFeedback).toEqual({ ok: false, text: m.shardQuantityInvalid });
+    s.actor.send({ type: 'image.change', link: '' });
+    expect(s.actor.getSnapshot().matches({ ready: 'savingImage' })).toBe(true);
+    s.calls.image[0]!.resolve({ ...sheet, assetLink: null });
+    await settle();
+    expect(s.actor.getSnapshot().matches({ ready: 'reloading' })).toBe(true);
+    expect(s.calls.sheet).toHaveLength(5);
+  });
 });
 
 describe('the numbers a sheet shows', () => {
