@@ -208,6 +208,7 @@ export async function buildApp({
       identity: access,
       journal: journalDir ? openJournal(journalDir) : undefined,
       logEveryMs: config.tableLogEveryMs,
+      commitEveryMs: config.tableCommitEveryMs,
       messageBurst: config.messageBurst,
     });
     started.table = table;

@@ -39,6 +39,9 @@ const envSchema = z.object({
   // How long the table's journaled events wait for the embedded database's log (docs/table.md
   // "Journal"): the clients have them at once; waiting makes one statement of many events.
   TABLE_LOG_EVERY_MS: z.coerce.number().int().positive().max(60_000).default(250),
+  // On PostgreSQL, the least time between two of a process's table statements (docs/table.md
+  // "Owners"): the other players have the events at once, the sender's answer waits for it.
+  TABLE_COMMIT_EVERY_MS: z.coerce.number().int().min(0).max(10_000).default(20),
   // Two tabs refreshing at once present the same refresh token; the second, within this many
   // seconds of the first, is not taken for a theft (docs/server.md "Tokens").
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
@@ -81,6 +84,7 @@ export interface Config {
   metricsToken: string | undefined;
   messageBurst: number;
   tableLogEveryMs: number;
+  tableCommitEveryMs: number;
   clientDir: string;
   trustProxy: boolean | number | string;
   /** Always ends with '/', so a file name appends to it. */
@@ -117,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     metricsToken: e.METRICS_TOKEN,
     messageBurst: e.MESSAGE_BURST,
     tableLogEveryMs: e.TABLE_LOG_EVERY_MS,
+    tableCommitEveryMs: e.TABLE_COMMIT_EVERY_MS,
     clientDir: e.CLIENT_DIR,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     imageBucketUrl: withTrailingSlash(e.IMAGE_BUCKET_URL),

@@ -19,6 +19,12 @@ import * as schema from './schema/index';
  */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The PostgreSQL pool under `db`, or undefined on PGlite. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
+}
+
 export type Database = { db: Db; close(): Promise<void> } & (
   { driver: 'pglite'; client: PgliteThread } | { driver: 'postgres'; client: pg.Pool }
 );

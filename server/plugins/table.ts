@@ -25,6 +25,7 @@ export function useTable(
     /** This app is the database's sole writer, with this journal (journal.ts). */
     journal?: Journal;
     logEveryMs: number;
+    commitEveryMs: number;
     messageBurst: number;
   },
 ): TableService {
@@ -35,6 +36,7 @@ export function useTable(
     log: app.log.child({ module: 'table' }),
     journal: deps.journal,
     logEveryMs: deps.logEveryMs,
+    commitEveryMs: deps.commitEveryMs,
   });
   app.realtime.onConnection(
     tableSocketEvents({

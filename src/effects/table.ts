@@ -35,7 +35,12 @@ import {
   type TableLists,
   type TableListsInput,
 } from '../machines/table-lists.machine';
-import { tableSyncMachine, type CatchUpAnswer, type TableSyncEvent } from '../machines/table-sync.machine';
+import {
+  tableSyncMachine,
+  type CatchUpAnswer,
+  type CatchUpQuestion,
+  type TableSyncEvent,
+} from '../machines/table-sync.machine';
 import type { SocketFact } from './socket';
 import { serverEvents } from './server-events';
 
@@ -89,10 +94,13 @@ export function tableSyncLogic(request: SocketRequest) {
   return tableSyncMachine.provide({
     actors: {
       'fetch missed events': fromPromise(
-        async ({ input }: { input: { gameId: string; afterSeq: number } }): Promise<CatchUpAnswer> => {
+        async ({ input }: { input: CatchUpQuestion }): Promise<CatchUpAnswer> => {
           const answer = await request('tableCatchUp', input);
           const parsed = tableCatchUpAnswer.safeParse(answer);
-          if (parsed.success) return { snapshot: parsed.data.snapshot, events: parsed.data.events };
+          if (parsed.success) {
+            const { snapshot, events, reset, epoch } = parsed.data;
+            return { snapshot, events, reset, epoch };
+          }
           const refusal = socketAck.safeParse(answer);
           throw new Error(refusal.success && !refusal.data.ok ? refusal.data.error : tableRequestFailed);
         },

@@ -4,10 +4,22 @@ import { emptyTable, type TableSnapshot } from '../domain/table/reducer';
 import type { TableEvent } from '../domain/table/types';
 import { unprovidedPromise } from './unprovided';
 
-/** The server's answer to "what happened after seq N": a snapshot when N is far behind, then events. */
+/**
+ * The server's answer to "what happened after seq N": a snapshot when N is far behind, then events;
+ * `reset` when the copy holds an event the log does not, `epoch` the log's at its last seq.
+ */
 export interface CatchUpAnswer {
   snapshot: TableSnapshot | null;
   events: TableEvent[];
+  reset?: boolean;
+  epoch?: number;
+}
+
+/** What the client asks: the events after its last seq, whose epoch the server checks. */
+export interface CatchUpQuestion {
+  gameId: string;
+  afterSeq: number;
+  epoch: number;
 }
 
 export type TableSyncEvent =
@@ -39,9 +51,7 @@ export const tableSyncMachine = setup({
     input: {} as { gameId: string; connected: boolean },
   },
   actors: {
-    'fetch missed events': unprovidedPromise<CatchUpAnswer, { gameId: string; afterSeq: number }>(
-      'fetch missed events',
-    ),
+    'fetch missed events': unprovidedPromise<CatchUpAnswer, CatchUpQuestion>('fetch missed events'),
   },
   actions: {
     'fold event': assign({
@@ -84,7 +94,11 @@ export const tableSyncMachine = setup({
       invoke: {
         id: 'catchUp',
         src: 'fetch missed events',
-        input: ({ context }) => ({ gameId: context.gameId, afterSeq: context.inbox.state.lastSeq }),
+        input: ({ context }) => ({
+          gameId: context.gameId,
+          afterSeq: context.inbox.state.lastSeq,
+          epoch: context.inbox.epoch,
+        }),
         onDone: [
           {
             guard: { type: 'a hole remains after it', params: ({ event }) => event.output },

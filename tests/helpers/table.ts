@@ -153,6 +153,8 @@ export interface TableClient {
   heard: TableEvent[];
   /** The seq of every snapshot a catch-up answer gave it. */
   snapshots: number[];
+  /** How many catch-up answers told it to start again (it held events never logged). */
+  resets: number;
   send(event: string, payload: unknown): Promise<SocketAck>;
   catchUp(): Promise<void>;
   /** Waits until its copy reached `seq`. */
@@ -171,16 +173,32 @@ export async function seat(
     inbox,
     heard: [],
     snapshots: [],
+    resets: 0,
     send: (event, payload) => emitWithAck(socket, event, payload),
     async catchUp() {
       for (;;) {
         const answer = await emitWithAck<
-          SocketAck & { snapshot?: TableSnapshot | null; events?: TableEvent[] }
-        >(socket, 'tableCatchUp', { gameId, afterSeq: client.inbox.state.lastSeq });
+          SocketAck & {
+            snapshot?: TableSnapshot | null;
+            events?: TableEvent[];
+            reset?: boolean;
+            epoch?: number;
+          }
+        >(socket, 'tableCatchUp', {
+          gameId,
+          afterSeq: client.inbox.state.lastSeq,
+          epoch: client.inbox.epoch,
+        });
         if (!answer.ok) throw new Error(answer.error);
         if (answer.snapshot) client.snapshots.push(answer.snapshot.seq);
+        if (answer.reset) client.resets += 1;
         client.heard.push(...(answer.events ?? []));
-        client.inbox = catchUp(client.inbox, { snapshot: answer.snapshot, events: answer.events ?? [] });
+        client.inbox = catchUp(client.inbox, {
+          snapshot: answer.snapshot,
+          events: answer.events ?? [],
+          reset: answer.reset,
+          epoch: answer.epoch,
+        });
         if (missingSeq(client.inbox) === null) return;
       }
     },

@@ -5,6 +5,7 @@ import type { TableEvent } from '../../src/domain/table/types';
 import {
   tableSyncMachine,
   type CatchUpAnswer,
+  type CatchUpQuestion,
   type TableSyncEvent,
 } from '../../src/machines/table-sync.machine';
 import {
@@ -53,7 +54,7 @@ function start(connected: boolean) {
   const actor = createActor(
     tableSyncMachine.provide({
       actors: {
-        'fetch missed events': fromPromise(({ input }: { input: { gameId: string; afterSeq: number } }) => {
+        'fetch missed events': fromPromise(({ input }: { input: CatchUpQuestion }) => {
           const request = deferred<CatchUpAnswer>(input);
           requests.push(request);
           return request.promise;
@@ -141,7 +142,7 @@ describe('table sync', () => {
     actor.send({ type: 'table.event', event: e3 });
     // seq 2 is missing: it asks for what follows seq 1 and holds seq 3 meanwhile.
     expect(actor.getSnapshot().value).toBe('catchingUp');
-    expect(requests[1]!.input).toEqual({ gameId: 'G1', afterSeq: 1 });
+    expect(requests[1]!.input).toEqual({ gameId: 'G1', afterSeq: 1, epoch: 0 });
     requests[1]!.resolve({ snapshot: null, events: [e2, e3] });
     await settle();
     expect(actor.getSnapshot().value).toBe('live');
@@ -150,12 +151,37 @@ describe('table sync', () => {
     actor.send({ type: 'socket.disconnected' });
     expect(actor.getSnapshot().value).toBe('reconnecting');
     actor.send({ type: 'socket.connected' });
-    expect(requests[2]!.input).toEqual({ gameId: 'G1', afterSeq: 3 });
+    expect(requests[2]!.input).toEqual({ gameId: 'G1', afterSeq: 3, epoch: 0 });
     const e4 = message(4);
     requests[2]!.resolve({ snapshot: null, events: [e4] });
     await settle();
     actor.send({ type: 'table.event', event: e4 });
     expect(actor.getSnapshot().context.inbox.state.lastSeq).toBe(4);
+  });
+
+  it('checks its copy with the server when a later owner’s event arrives, and starts again when told', async () => {
+    const { actor, requests } = start(true);
+    const ofOwner = (event: TableEvent, epoch: number): TableEvent => ({ ...event, epoch });
+    requests[0]!.resolve({ snapshot: null, events: [ofOwner(e1, 1), ofOwner(e2, 1)], epoch: 1 });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('live');
+    // The owner that sent seq 2 died before logging it; the next one gives seq 2 out again.
+    const other2 = ofOwner(message(2), 2);
+    actor.send({
+      type: 'table.event',
+      event: { ...other2, payload: { ...e2.payload, message: 'autre' } } as TableEvent,
+    });
+    expect(actor.getSnapshot().value).toBe('catchingUp');
+    expect(requests[1]!.input).toEqual({ gameId: 'G1', afterSeq: 2, epoch: 1 });
+    const logged = [
+      ofOwner(e1, 1),
+      { ...other2, payload: { ...e2.payload, message: 'autre' } } as TableEvent,
+    ];
+    requests[1]!.resolve({ snapshot: null, events: logged, reset: true, epoch: 2 });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('live');
+    expect(actor.getSnapshot().context.inbox.state).toEqual(applyEvents(emptyTable, logged).state);
+    expect(actor.getSnapshot().context.inbox.epoch).toBe(2);
   });
 
   it('starts from a snapshot when the server sends one', async () => {

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       messageBurst: 10,
       tableLogEveryMs: 250,
+      tableCommitEveryMs: 20,
       clientDir: 'dist/client',
       trustProxy: false,
       imageBucketUrl: 'https://images.shatteredrealms.fr/',
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
       WEB_VITALS_RATE_LIMIT_MAX: '12',
       METRICS_TOKEN: 'm'.repeat(32),
       TABLE_LOG_EVERY_MS: '40',
+      TABLE_COMMIT_EVERY_MS: '5',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -64,6 +66,7 @@ describe('loadConfig', () => {
       webVitalsRateLimitMax: 12,
       metricsToken: 'm'.repeat(32),
       tableLogEveryMs: 40,
+      tableCommitEveryMs: 5,
     });
   });
 

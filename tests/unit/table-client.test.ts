@@ -146,7 +146,7 @@ describe('table effects', () => {
     const request = vi.fn(async () => ({ ok: true, snapshot: null, events: [placed(1)] }));
     const sync = createActor(tableSyncLogic(request), { input: { gameId: 'G1', connected: true } }).start();
     await waitFor(sync, (snapshot) => snapshot.matches('live'));
-    expect(request).toHaveBeenCalledWith('tableCatchUp', { gameId: 'G1', afterSeq: 0 });
+    expect(request).toHaveBeenCalledWith('tableCatchUp', { gameId: 'G1', afterSeq: 0, epoch: 0 });
     expect(sync.getSnapshot().context.inbox.state.tokens.Crypte?.['monster-1']?.name).toBe('Goule');
   });
 

@@ -8,12 +8,17 @@ import { games } from './games';
  * The live table's log (docs/table.md): one append-only run of events per game, seq gapless from 1.
  * `table_heads` holds each game's last seq; the append transaction locks that row (an upsert,
  * which takes the row lock), so two processes on one PostgreSQL never take the same seq nor leave a hole.
+ * On PostgreSQL one process at a time decides a game (docs/table.md "Owners"): `epoch` counts its
+ * owners, and an append is taken only under the epoch its owner was given, so a process that lost
+ * the game can no longer log into it; `owner` names the process that holds it now.
  */
 export const tableHeads = pgTable('table_heads', {
   gameId: text('game_id')
     .primaryKey()
     .references(() => games.id, { onDelete: 'cascade' }),
   seq: integer('seq').notNull().default(0),
+  epoch: integer('epoch').notNull().default(0),
+  owner: text('owner'),
 });
 
 export const tableEvents = pgTable(
@@ -23,6 +28,8 @@ export const tableEvents = pgTable(
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
+    /** The owner's epoch that decided it: a client holding another event under this seq holds a lost one. */
+    epoch: integer('epoch').notNull().default(0),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     // A deleted account keeps its lines in the log, without their author.

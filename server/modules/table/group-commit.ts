@@ -1,36 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { applyEvent } from '../../../src/domain/table/reducer';
-import type { TableEvent, TableEventBody, TableState } from '../../../src/domain/table/types';
+import type { TableEvent } from '../../../src/domain/table/types';
 import type { Db } from '../../db/client';
 import { httpError, reportInternalError } from '../../lib/errors';
+import { decideBatch, type Decided, type Outcome, type Submission } from './decide-batch';
 import type { Transition } from './emitter';
 import type { LogWriter } from './log-writer';
-import { appendEvents, withHeads, type LoggedEvent, type Tx } from './log-store';
+import { appendEvents, withHeads, type Tx } from './log-store';
 import { tableServerMessages } from './messages';
 import { snapshotDue, snapshotIfDue } from './snapshots';
 import type { TableStates } from './states';
 
-/** One command to log, decided against its game's committed state. */
-export interface Submission {
-  gameId: string;
-  userId: string | null;
-  /** The events to log, or the French refusal. */
-  decideOn: (state: TableState) => TableEventBody[] | string;
-}
-
 interface Queued extends Submission {
   resolve: (events: TableEvent[]) => void;
   reject: (error: unknown) => void;
-}
-
-type Outcome = { refusal: string } | { transitions: Transition[] };
-
-/** A batch decided: each game's head before it and state after it, the events to log, the answers. */
-interface Decided {
-  heads: Map<string, number>;
-  working: Map<string, TableState>;
-  logged: LoggedEvent[];
-  outcomes: Outcome[];
 }
 
 /** PostgreSQL's unique_violation, whichever layer wraps it (drizzle puts the driver's error in `cause`). */
@@ -75,47 +57,6 @@ export function createGroupCommit({
   const queue: Queued[] = [];
   let draining: Promise<void> | null = null;
   let stopping = false;
-
-  /**
-   * Decides the batch in arrival order, each command seeing the ones of its game before it;
-   * `stateOf` gives a game's committed state.
-   */
-  async function decideBatch(
-    batch: readonly Queued[],
-    stateOf: (gameId: string) => Promise<TableState>,
-  ): Promise<Decided> {
-    const heads = new Map<string, number>();
-    const working = new Map<string, TableState>();
-    const logged: LoggedEvent[] = [];
-    const outcomes: Outcome[] = [];
-    for (const { gameId, userId, decideOn } of batch) {
-      let state = working.get(gameId);
-      if (!state) {
-        state = await stateOf(gameId);
-        heads.set(gameId, state.lastSeq);
-      }
-      const decided = decideOn(state);
-      if (typeof decided === 'string') {
-        outcomes.push({ refusal: decided });
-        working.set(gameId, state);
-        continue;
-      }
-      const transitions: Transition[] = [];
-      const createdAt = new Date().toISOString();
-      for (const { type, payload } of decided) {
-        const event = { seq: state.lastSeq + 1, type, payload, userId, createdAt } as TableEvent;
-        const applied = applyEvent(state, event);
-        // decide only returns events its own reducer accepts: anything else must not be logged.
-        if (applied.outcome !== 'applied') throw new Error(`decided event does not fold: ${type}`);
-        transitions.push({ event, before: state, after: applied.state });
-        logged.push({ gameId, event });
-        state = applied.state;
-      }
-      working.set(gameId, state);
-      outcomes.push({ transitions });
-    }
-    return { heads, working, logged, outcomes };
-  }
 
   async function write(tx: Tx, { heads, working, logged }: Decided): Promise<void> {
     await appendEvents(tx, logged);

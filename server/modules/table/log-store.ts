@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../../db/client';
@@ -19,6 +19,8 @@ export type Reader = Db | Tx;
 export function eventOf(row: TableEventRow): TableEvent {
   return {
     seq: row.seq,
+    // Logs without owners keep epoch 0, which events leave out (docs/table.md "Owners").
+    ...(row.epoch === 0 ? {} : { epoch: row.epoch }),
     type: row.type,
     payload: row.payload,
     userId: row.userId,
@@ -68,14 +70,7 @@ export interface LoggedEvent {
  */
 export async function appendEvents(db: Reader, logged: readonly LoggedEvent[]): Promise<void> {
   if (logged.length === 0) return;
-  const rows = logged.map(({ gameId, event }) => ({
-    game_id: gameId,
-    seq: event.seq,
-    type: event.type,
-    payload: event.payload,
-    user_id: event.userId,
-    created_at: event.createdAt,
-  }));
+  const rows = rowsOf(logged);
   const heads = [...new Map(logged.map(({ gameId, event }) => [gameId, event.seq]))].map(
     ([game_id, seq]) => ({
       game_id,
@@ -108,7 +103,121 @@ export async function appendEvents(db: Reader, logged: readonly LoggedEvent[]): 
   );
 }
 
+/** The events as `jsonb_to_recordset` reads them. */
+function rowsOf(logged: readonly LoggedEvent[]) {
+  return logged.map(({ gameId, event }) => ({
+    game_id: gameId,
+    seq: event.seq,
+    epoch: event.epoch ?? 0,
+    type: event.type,
+    payload: event.payload,
+    user_id: event.userId,
+    created_at: event.createdAt,
+  }));
+}
+
+/** One game's run in an owner's append: the seqs it takes and the epoch it was decided under. */
+export interface OwnedRun {
+  gameId: string;
+  first: number;
+  last: number;
+  epoch: number;
+}
+
+/** What became of a game's run: logged now, logged by an earlier try of the same, or refused. */
+export type RunOutcome = 'logged' | 'already' | 'fenced';
+
+/**
+ * An owner's append (docs/table.md "Owners"), one statement for every game of the batch: a game's
+ * events are logged only if its head is still at the seq before them under the epoch they were
+ * decided in, so a process that lost a game (another took it and moved the epoch on) logs nothing
+ * into it. Each game stands or falls alone. A run found whole in the log already was logged by a
+ * try whose answer was lost with its connection.
+ */
+export async function appendOwned(
+  db: Reader,
+  logged: readonly LoggedEvent[],
+  runs: readonly OwnedRun[],
+): Promise<Map<string, RunOutcome>> {
+  const heads = runs.map(({ gameId, first, last, epoch }) => ({ game_id: gameId, first, last, epoch }));
+  // Every part of the statement sees the heads as they were before it: `was_*` are those.
+  const { rows } = await execute<{
+    game_id: string;
+    moved: boolean;
+    was_seq: number | null;
+    was_epoch: number | null;
+  }>(
+    db,
+    APPEND_OWNED,
+    sql`
+    with runs as (
+      select * from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb)
+        as runs(game_id text, first integer, last integer, epoch integer)
+    ), moved as (
+      update ${tableHeads} set seq = runs.last
+      from runs
+      where ${tableHeads.gameId} = runs.game_id and ${tableHeads.epoch} = runs.epoch
+        and ${tableHeads.seq} = runs.first - 1
+      returning ${tableHeads.gameId} as game_id
+    ), logged as (
+      insert into ${tableEvents} (game_id, seq, epoch, type, payload, user_id, created_at)
+      select events.game_id, events.seq, events.epoch, events.type, events.payload,
+        (select ${users.id} from ${users} where ${users.id} = events.user_id), events.created_at
+      from jsonb_to_recordset(${JSON.stringify(rowsOf(logged))}::jsonb) as events(
+        game_id text, seq integer, epoch integer, type text, payload jsonb, user_id uuid, created_at timestamptz)
+      where events.game_id in (select game_id from moved)
+    )
+    select runs.game_id, runs.game_id in (select game_id from moved) as moved,
+      heads.seq as was_seq, heads.epoch as was_epoch
+    from runs left join ${tableHeads} heads on heads.game_id = runs.game_id`,
+  );
+  const outcomes = new Map<string, RunOutcome>();
+  for (const run of runs) {
+    const row = rows.find((one) => one.game_id === run.gameId);
+    if (row?.moved) outcomes.set(run.gameId, 'logged');
+    else if (row?.was_epoch === run.epoch && Number(row.was_seq) >= run.last)
+      outcomes.set(run.gameId, 'already');
+    else outcomes.set(run.gameId, 'fenced');
+  }
+  return outcomes;
+}
+
+/** The head of a game's log and the epoch of its event at `seq` (null when it has none there). */
+export async function headAndEpochAt(
+  db: Reader,
+  gameId: string,
+  seq: number,
+): Promise<{ head: number; epochAtSeq: number | null }> {
+  const { rows } = (await db.execute(sql`
+    select (select ${tableHeads.seq} from ${tableHeads} where ${tableHeads.gameId} = ${gameId}) as head,
+      (select ${tableEvents.epoch} from ${tableEvents}
+        where ${tableEvents.gameId} = ${gameId} and ${tableEvents.seq} = ${seq}) as epoch`)) as unknown as {
+    rows: Array<{ head: number | null; epoch: number | null }>;
+  };
+  const row = rows[0];
+  return {
+    head: Number(row?.head ?? 0),
+    epochAtSeq: row?.epoch === null || row?.epoch === undefined ? null : Number(row.epoch),
+  };
+}
+
+/** The logged events of a game from `first` to `last`, in seq order. */
+export async function eventsBetween(
+  db: Reader,
+  gameId: string,
+  first: number,
+  last: number,
+): Promise<TableEvent[]> {
+  const rows = await db
+    .select()
+    .from(tableEvents)
+    .where(and(eq(tableEvents.gameId, gameId), gte(tableEvents.seq, first), lte(tableEvents.seq, last)))
+    .orderBy(asc(tableEvents.seq));
+  return rows.map(eventOf);
+}
+
 const APPEND = 'table-append';
+const APPEND_OWNED = 'table-append-owned';
 const dialect = new PgDialect();
 
 /**
@@ -116,14 +225,15 @@ const dialect = new PgDialect();
  * of each connection, so the server parses and plans it once per connection instead of at every
  * append (220 instead of 380 µs of its CPU per append here). Its text must never change.
  */
-async function execute(db: Reader, name: string, statement: SQL): Promise<void> {
+async function execute<Row extends Record<string, unknown> = Record<string, unknown>>(
+  db: Reader,
+  name: string,
+  statement: SQL,
+): Promise<{ rows: Row[] }> {
   const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) {
-    await db.execute(statement);
-    return;
-  }
+  if (!(client instanceof pg.Pool)) return (await db.execute(statement)) as unknown as { rows: Row[] };
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  await client.query({ name, text, values: params });
+  return client.query<Row>({ name, text, values: params });
 }
 
 /** The last logged seq of each of `gameIds` that has a log. */

@@ -1,4 +1,3 @@
-import { randomBytes, randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import type { CharacterSheet, TableVitals } from '../../../src/api/schemas/characters';
@@ -9,7 +8,7 @@ import type {
   NewMessagePayload,
   TurnOrderChangePayload,
 } from '../../../src/api/schemas/table';
-import { decide, systemMessage, type DecideEnv, type TableCommand } from '../../../src/domain/table/decide';
+import type { TableCommand } from '../../../src/domain/table/decide';
 import { applyEvent, emptyTable, snapshotOf, type TableSnapshot } from '../../../src/domain/table/reducer';
 import type { TableActor, TableEvent, TableState } from '../../../src/domain/table/types';
 import { projectEvent, visibleTo } from '../../../src/domain/table/visibility';
@@ -27,23 +26,23 @@ import { createGroupCommit } from './group-commit';
 import { createTableIntents } from './intents';
 import type { Journal } from './journal';
 import { createLogWriter } from './log-writer';
-import { chatPage, eventsAfter } from './log-store';
+import { chatPage, eventsAfter, headAndEpochAt } from './log-store';
 import { createTableMembers, speakerOf, type SeatedActor } from './members';
 import { latestSnapshot, SNAPSHOT_EVERY } from './snapshots';
 import { createTableStates } from './states';
+import { createOwnerCommit } from './owner-commit';
+import { createOwners } from './owners';
+import { poolOf } from '../../db/client';
+import { decideIntent, type TableIntent } from './table-intent';
 
 /** `tableCatchUpAnswer`, in the domain's own event type. */
 export interface CatchUp {
   ok: true;
   snapshot: TableSnapshot | null;
   events: TableEvent[];
+  reset: boolean;
+  epoch: number;
 }
-
-const env: DecideEnv = {
-  randomInt,
-  newUsableId: ({ isPlayer, name }) =>
-    `${isPlayer ? 'player' : 'monster'}-${name}-${Date.now()}-${randomBytes(4).toString('hex')}`,
-};
 
 /**
  * The live table (docs/table.md): commands checked by `decide` against the committed state,
@@ -56,6 +55,7 @@ export function createTableService({
   log,
   journal,
   logEveryMs,
+  commitEveryMs,
 }: {
   db: Db;
   access: GameAccess;
@@ -65,6 +65,8 @@ export function createTableService({
   journal?: Journal;
   /** How long journaled batches wait for the log (log-writer.ts). */
   logEveryMs: number;
+  /** On PostgreSQL, the least time between two of the process's statements (owner-commit.ts). */
+  commitEveryMs: number;
 }) {
   const states = createTableStates(log);
   const members = createTableMembers(db, access);
@@ -74,19 +76,33 @@ export function createTableService({
     await emitTable(gameId, transitions);
     await playerUpdates(transitions);
   };
-  const writer = journal && createLogWriter({ db, journal, log, everyMs: logEveryMs });
-  const commits = createGroupCommit({ db, states, emit, log, writer });
   const intents = createTableIntents(db);
+  // The embedded PGlite's sole writer journals; PostgreSQL's processes each own some games; a
+  // PGlite handed in from outside (tests standing two processes on one) commits under head locks.
+  const pool = journal ? undefined : poolOf(db);
+  const owned =
+    pool &&
+    createOwnerCommit({ db, states, emit, log, owners: createOwners({ pool, log }), everyMs: commitEveryMs });
+  const writer = journal && createLogWriter({ db, journal, log, everyMs: logEveryMs });
+  const commits = owned
+    ? {
+        submit: (gameId: string, userId: string | null, intent: TableIntent) =>
+          owned.submit({ gameId, userId, intent }),
+        flush: owned.flush,
+        close: owned.close,
+      }
+    : (() => {
+        const group = createGroupCommit({ db, states, emit, log, writer });
+        return {
+          submit: (gameId: string, userId: string | null, intent: TableIntent) =>
+            group.submit({ gameId, userId, decideOn: (state) => decideIntent(state, intent) }),
+          flush: () => group.flush(),
+          close: group.close,
+        };
+      })();
 
-  async function command(gameId: string, actor: TableActor, cmd: TableCommand): Promise<TableEvent[]> {
-    return commits.submit({
-      gameId,
-      userId: actor.userId,
-      decideOn: (state) => {
-        const decision = decide(state, cmd, actor, env);
-        return 'refusal' in decision ? decision.refusal : decision.events;
-      },
-    });
+  function command(gameId: string, actor: TableActor, command: TableCommand): Promise<TableEvent[]> {
+    return commits.submit(gameId, actor.userId, { kind: 'command', actor, command });
   }
 
   return {
@@ -166,7 +182,7 @@ export function createTableService({
 
     /** A line of the server itself in the game's chat ('Équipé: …'), logged and emitted like any event. */
     async postSystemMessage(gameId: string, text: string): Promise<TableEvent> {
-      const [event] = await commits.submit({ gameId, userId: null, decideOn: () => [systemMessage(text)] });
+      const [event] = await commits.submit(gameId, null, { kind: 'system', text });
       if (!event) throw new Error('unreachable: one body makes one event');
       return event;
     },
@@ -179,13 +195,21 @@ export function createTableService({
     /**
      * The events after `afterSeq`, projected for `actor` (docs/table.md "Catch-up"); a snapshot
      * first when the client is more than SNAPSHOT_EVERY events behind. The caller has joined the
-     * rooms already, so nothing committed from now on is missed.
+     * rooms already, so nothing committed from now on is missed. Given the epoch of the client's
+     * event at `afterSeq`, a copy holding an event the log does not (its owner died before logging
+     * it, docs/table.md "Owners") is answered from the start, `reset`.
      */
-    async catchUp(gameId: string, actor: TableActor, afterSeq: number): Promise<CatchUp> {
-      // What was emitted before the socket joined is read from the log: the journal's batches first.
-      await commits.flush();
-      const head = (await states.current(db, gameId)).lastSeq;
-      if (afterSeq >= head) return { ok: true, snapshot: null, events: [] };
+    async catchUp(gameId: string, actor: TableActor, asked: number, epoch?: number): Promise<CatchUp> {
+      // What was emitted before the socket joined is read from the log: the journal's or the owner's batches first.
+      await commits.flush(gameId);
+      const logged = await headAndEpochAt(db, gameId, asked);
+      const reset =
+        epoch !== undefined && asked > 0 && (asked > logged.head || (logged.epochAtSeq ?? 0) !== epoch);
+      const afterSeq = reset ? 0 : asked;
+      const head = logged.head;
+      if (afterSeq >= head) {
+        return { ok: true, snapshot: null, events: [], reset, epoch: reset ? 0 : (logged.epochAtSeq ?? 0) };
+      }
       const far = head - afterSeq > SNAPSHOT_EVERY;
       // Projecting needs the state before each event: fold from a snapshot at or before the start.
       const base = (await latestSnapshot(db, gameId, far ? undefined : afterSeq)) ?? emptyTable;
@@ -198,7 +222,11 @@ export function createTableService({
         state = applied.state;
       }
       const snapshot = far && base.lastSeq > 0 ? snapshotOf(visibleTo(base, actor)) : null;
-      return { ok: true, snapshot, events };
+      const last = events.at(-1);
+      const epochAtEnd = last
+        ? (last.epoch ?? 0)
+        : ((await headAndEpochAt(db, gameId, base.lastSeq)).epochAtSeq ?? 0);
+      return { ok: true, snapshot, events, reset, epoch: epochAtEnd };
     },
 
     /** One page of the game's chat; chat events read the same for every member, so none is projected. */
@@ -208,7 +236,7 @@ export function createTableService({
       page: { before?: number; limit: number },
     ): Promise<TableEvent[]> {
       const { role } = await access.requireSeat(gameId, user);
-      await commits.flush();
+      await commits.flush(gameId);
       return chatPage(db, gameId, { ...page, managers: role !== 'player' });
     },
 

@@ -2,7 +2,7 @@ import { and, desc, eq, lte, notInArray } from 'drizzle-orm';
 import { tableSnapshots } from '../../db/schema/index';
 import { restore, snapshotOf } from '../../../src/domain/table/reducer';
 import type { TableState } from '../../../src/domain/table/types';
-import type { Reader, Tx } from './log-store';
+import type { Reader } from './log-store';
 
 /** A snapshot every this many events: a join or a restart folds at most this many events. */
 export const SNAPSHOT_EVERY = 200;
@@ -40,7 +40,7 @@ export const snapshotDue = (before: number, after: number): boolean =>
 
 /** Writes a snapshot when an append crossed a multiple of SNAPSHOT_EVERY, and drops the old ones. */
 export async function snapshotIfDue(
-  tx: Tx,
+  tx: Reader,
   gameId: string,
   before: number,
   state: TableState,

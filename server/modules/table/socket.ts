@@ -138,11 +138,11 @@ export function tableSocketEvents({
       await table.say(payload.gameId, await actorOf(payload.gameId), payload);
     });
 
-    on('tableCatchUp', tableCatchUpRequest, async ({ gameId, afterSeq }): Promise<CatchUp> => {
+    on('tableCatchUp', tableCatchUpRequest, async ({ gameId, afterSeq, epoch }): Promise<CatchUp> => {
       const actor = await actorOf(gameId);
       // Rooms first, then the log: an event committed in between arrives live and as a duplicate, never not at all.
       await Promise.all(readerRooms(gameId, actor).map((room) => socket.join(room)));
-      return table.catchUp(gameId, actor, afterSeq);
+      return table.catchUp(gameId, actor, afterSeq, epoch);
     });
 
     const view = async ({ gameId }: { gameId: string }): Promise<TableViewAnswer> => ({

@@ -40,6 +40,11 @@ export function createTableStates(log: FastifyBaseLogger, capacity = CACHED_GAME
   return {
     remember,
 
+    /** Drops the copy: it may hold events that were never logged (owner-commit.ts). */
+    forget(gameId: string): void {
+      cache.delete(gameId);
+    },
+
     /** The copy in memory, possibly behind the database (drags read it without a query). */
     cached: use,
 

@@ -186,14 +186,25 @@ export const attackPayload = z.object({
 });
 export type AttackPayload = z.infer<typeof attackPayload>;
 
-/** `tableCatchUp`: the events after the last seq the client folded; also (re)joins the game's room. */
-export const tableCatchUpRequest = z.object({ gameId, afterSeq: z.number().int().min(0) });
+const epoch = z.number().int().min(0);
+
+/**
+ * `tableCatchUp`: the events after the last seq the client folded; also (re)joins the game's room.
+ * `epoch`, the one of the client's event at `afterSeq`, lets the server tell a client that holds an
+ * event never logged (its owner died first) to start again from the answer (`reset`).
+ */
+export const tableCatchUpRequest = z.object({
+  gameId,
+  afterSeq: z.number().int().min(0),
+  epoch: epoch.optional(),
+});
 export type TableCatchUpRequest = z.infer<typeof tableCatchUpRequest>;
 
 // ---- Events, server → client.
 
 const envelope = {
   seq: z.number().int().min(1),
+  epoch: epoch.optional(),
   userId: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 };
@@ -288,11 +299,17 @@ export const tableState = z.object({
 
 export const tableSnapshot = z.object({ seq: z.number().int().min(0), state: tableState });
 
-/** The catch-up answer (in the ack): a snapshot when the client is far behind, then the events after it. */
+/**
+ * The catch-up answer (in the ack): a snapshot when the client is far behind, then the events after
+ * it; `reset` when the client's copy holds an event the log does not (it starts again from this
+ * answer); `epoch`, the log's at the answer's last seq.
+ */
 export const tableCatchUpAnswer = z.object({
   ok: z.literal(true),
   snapshot: tableSnapshot.nullable(),
   events: z.array(tableEvent),
+  reset: z.boolean().optional(),
+  epoch: epoch.optional(),
 });
 export type TableCatchUpAnswer = z.infer<typeof tableCatchUpAnswer>;
 

@@ -158,6 +158,11 @@ export type TableEventType = TableEventBody['type'];
 /** An event as stored (`table_events`) and as sent on the socket. */
 export type TableEvent = TableEventBody & {
   seq: number;
+  /**
+   * The epoch of the process that decided it, when games have owners (docs/table.md "Owners"):
+   * two events under one seq with different epochs mean one of them was never logged. Absent: 0.
+   */
+  epoch?: number;
   /** Who caused it; null for the server itself. */
   userId: string | null;
   /** ISO 8601. */

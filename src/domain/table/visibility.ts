@@ -71,7 +71,14 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
 }
 
 function redacted(event: TableEvent): TableEvent {
-  return { type: 'redacted', payload: {}, seq: event.seq, userId: null, createdAt: event.createdAt };
+  return {
+    type: 'redacted',
+    payload: {},
+    seq: event.seq,
+    ...(event.epoch === undefined ? {} : { epoch: event.epoch }),
+    userId: null,
+    createdAt: event.createdAt,
+  };
 }
 
 /**

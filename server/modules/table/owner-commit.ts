@@ -1,0 +1,396 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { TableEvent, TableState } from '../../../src/domain/table/types';
+import type { Db } from '../../db/client';
+import { httpError, HttpError, reportInternalError } from '../../lib/errors';
+import { decideBatch } from './decide-batch';
+import type { Transition } from './emitter';
+import { appendOwned, eventsBetween, type LoggedEvent, type OwnedRun, type RunOutcome } from './log-store';
+import { tableServerMessages } from './messages';
+import type { Owners } from './owners';
+import { snapshotDue, snapshotIfDue } from './snapshots';
+import type { TableStates } from './states';
+import { decideIntent, type TableIntent } from './table-intent';
+
+/** A command for the owner's queue. */
+export interface OwnedSubmission {
+  gameId: string;
+  userId: string | null;
+  intent: TableIntent;
+}
+
+interface Queued extends OwnedSubmission {
+  resolve: (events: TableEvent[]) => void;
+  reject: (error: unknown) => void;
+  /** Handed over by another process: if this one does not hold the game either, it says so. */
+  handedOver: boolean;
+  /** How many times the owner could not be found or said it was not. */
+  tries: number;
+}
+
+/** A decided batch, emitted, waiting for its statement. */
+interface Unit {
+  number: number;
+  logged: LoggedEvent[];
+  runs: Map<string, OwnedRun>;
+  /** Each game's state after the batch, for its snapshot. */
+  working: Map<string, TableState>;
+  answers: Array<Pick<Queued, 'gameId' | 'resolve' | 'reject'> & { events: TableEvent[] }>;
+  /** Settles once every event of the batch was handed to the rooms. */
+  emitted: Promise<void>;
+}
+
+/** What the owner is asked over its channel, and answers. */
+type Asked = { kind: 'flush' } | ({ kind: 'command' } & OwnedSubmission);
+type Answer =
+  | { ok: true; first: number; last: number }
+  | { ok: false; status: number; error: string }
+  | { notOwner: true };
+
+const MAX_BATCH = 500;
+/** A command handed over that finds no owner this many times is refused (try again). */
+const MAX_TRIES = 5;
+const ASK_TIMEOUT_MS = 5_000;
+const FLUSH_ASK_TIMEOUT_MS = 2_000;
+/** A held game nobody played for this long is let go, so locks do not pile up. */
+const IDLE_MS = 5 * 60_000;
+/** A statement that keeps failing (the database away) is tried again for about this long. */
+const RETRY_DELAYS_MS = [20, 50, 100, 200, 400, 800, 1_000, 1_000, 2_000, 2_000, 2_000, 2_000, 2_000, 2_000];
+
+const notOwner = Symbol('not the owner');
+
+/**
+ * The table's commits on a shared PostgreSQL (docs/table.md "Owners"). One process at a time holds
+ * a game (owners.ts) and decides its commands on its state in memory, emits the events at once and
+ * answers the sender once they are logged: the log's commit is off every drop's way to the other
+ * players, and a statement takes the drops of `everyMs` of every game this process holds, instead of
+ * the one or two that arrived during the statement before. A command for a game another process
+ * holds is handed to that owner. A process that lost a game without knowing it (its connection
+ * cut, another took the game) has its appends refused by the epoch: the events it emitted were
+ * never logged, the clients that folded them learn it at their next catch-up (`reset`), and the
+ * senders were never told they were done.
+ */
+export function createOwnerCommit({
+  db,
+  states,
+  emit,
+  log,
+  owners,
+  everyMs,
+}: {
+  db: Db;
+  states: TableStates;
+  emit: (gameId: string, transitions: readonly Transition[]) => Promise<void>;
+  log: FastifyBaseLogger;
+  owners: Owners;
+  /** The least time between two of the process's statements. */
+  everyMs: number;
+}) {
+  /** The games this process holds: their state with everything decided, logged or not. */
+  const games = new Map<string, { state: TableState; epoch: number; usedAt: number }>();
+  /** Per game, the units decided but not settled yet (a game is taken again only once none is left). */
+  const unsettled = new Map<string, number>();
+  const whenSettled = new Map<string, Array<() => void>>();
+  const queue: Queued[] = [];
+  let deciding: Promise<void> | null = null;
+  let units: Unit[] = [];
+  let numbered = 0;
+  let settledUpTo = 0;
+  const flushes: Array<{ upTo: number; resolve: () => void }> = [];
+  let writing: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let lastWrite = 0;
+  let stopping = false;
+
+  const idleSweep = setInterval(() => {
+    const now = Date.now();
+    for (const [gameId, game] of games) {
+      if (now - game.usedAt < IDLE_MS || unsettled.has(gameId)) continue;
+      games.delete(gameId);
+      void owners.release(gameId, true);
+    }
+  }, IDLE_MS / 5);
+  idleSweep.unref();
+
+  function settled(gameId: string): Promise<void> {
+    if (!unsettled.has(gameId)) return Promise.resolve();
+    return new Promise((resolve) => whenSettled.set(gameId, [...(whenSettled.get(gameId) ?? []), resolve]));
+  }
+
+  function settle(gameId: string): void {
+    const left = (unsettled.get(gameId) ?? 1) - 1;
+    if (left > 0) return void unsettled.set(gameId, left);
+    unsettled.delete(gameId);
+    for (const resolve of whenSettled.get(gameId) ?? []) resolve();
+    whenSettled.delete(gameId);
+  }
+
+  /** 'held' once this process holds the game (taking it if free), else who does. */
+  async function hold(gameId: string): Promise<'held' | { owner: string | null }> {
+    const known = games.get(gameId);
+    if (known && owners.epochOf(gameId) === known.epoch) {
+      known.usedAt = Date.now();
+      return 'held';
+    }
+    // Lost with the connection: what it decided before is settled first, logged or refused.
+    games.delete(gameId);
+    await settled(gameId);
+    const claimed = await owners.claim(gameId);
+    if ('owner' in claimed) return claimed;
+    // The copy in memory may hold events a lost epoch never logged: the log is the truth.
+    const cached = states.cached(gameId);
+    if (cached && cached.lastSeq > claimed.head) states.forget(gameId);
+    const state = await states.current(db, gameId, claimed.head);
+    games.set(gameId, { state, epoch: claimed.epoch, usedAt: Date.now() });
+    return 'held';
+  }
+
+  function enqueue(item: Queued): void {
+    queue.push(item);
+    deciding ??= decideQueue();
+  }
+
+  async function decideQueue(): Promise<void> {
+    // Let the commands already read from the sockets in this turn join the batch.
+    await new Promise((resolve) => setImmediate(resolve));
+    while (queue.length > 0) {
+      const batch = queue.splice(0, MAX_BATCH);
+      const mine: Queued[] = [];
+      for (const gameId of new Set(batch.map((item) => item.gameId))) {
+        const items = batch.filter((item) => item.gameId === gameId);
+        try {
+          const holder = await hold(gameId);
+          if (holder === 'held') mine.push(...items);
+          else for (const item of items) handOver(item, holder.owner);
+        } catch (error) {
+          for (const item of items) item.reject(error);
+        }
+      }
+      if (mine.length > 0) await decide(mine);
+    }
+    deciding = null;
+  }
+
+  async function decide(items: Queued[]): Promise<void> {
+    let decided;
+    try {
+      decided = await decideBatch(
+        items.map(({ gameId, userId, intent }) => ({
+          gameId,
+          userId,
+          decideOn: (state: TableState) => decideIntent(state, intent),
+        })),
+        (gameId) => games.get(gameId)!.state,
+        (gameId) => games.get(gameId)!.epoch,
+      );
+    } catch (error) {
+      for (const item of items) item.reject(error);
+      return;
+    }
+    const runs = new Map<string, OwnedRun>();
+    for (const [gameId, state] of decided.working) {
+      const head = decided.heads.get(gameId) ?? 0;
+      const game = games.get(gameId)!;
+      if (state.lastSeq > head)
+        runs.set(gameId, { gameId, first: head + 1, last: state.lastSeq, epoch: game.epoch });
+      game.state = state;
+      states.remember(gameId, state);
+    }
+    const emitting: Array<{ gameId: string; transitions: Transition[] }> = [];
+    const answers: Unit['answers'] = [];
+    for (const [index, item] of items.entries()) {
+      const outcome = decided.outcomes[index]!;
+      if ('refusal' in outcome) {
+        item.reject(httpError(400, outcome.refusal));
+        continue;
+      }
+      emitting.push({ gameId: item.gameId, transitions: outcome.transitions });
+      answers.push({ ...item, events: outcome.transitions.map(({ event }) => event) });
+    }
+    // Numbered and queued before it is emitted: a catch-up that flushes after a client heard an
+    // event of it waits for its statement.
+    const emitted = (async () => {
+      for (const { gameId, transitions } of emitting) {
+        await emit(gameId, transitions).catch((error: unknown) => reportInternalError(log, error));
+      }
+    })();
+    if (runs.size === 0) {
+      await emitted;
+      for (const answer of answers) answer.resolve(answer.events);
+      return;
+    }
+    for (const gameId of runs.keys()) unsettled.set(gameId, (unsettled.get(gameId) ?? 0) + 1);
+    numbered += 1;
+    units.push({
+      number: numbered,
+      logged: decided.logged,
+      runs,
+      working: decided.working,
+      answers,
+      emitted,
+    });
+    scheduleWrite(false);
+    await emitted;
+  }
+
+  /** A command for a game another process holds goes to it; its answer is the sender's. */
+  function handOver(item: Queued, owner: string | null): void {
+    if (item.handedOver) return item.reject(notOwner);
+    if (owner === null) {
+      // Taken a moment ago, its owner not named yet; or let go meanwhile.
+      if (item.tries + 1 >= MAX_TRIES) return item.reject(httpError(503, tableServerMessages.stopping));
+      setTimeout(() => enqueue({ ...item, tries: item.tries + 1 }), 20 * (item.tries + 1)).unref();
+      return;
+    }
+    const asked: Asked = { kind: 'command', gameId: item.gameId, userId: item.userId, intent: item.intent };
+    owners
+      .ask(owner, asked, ASK_TIMEOUT_MS)
+      .then(async (raw) => {
+        const answer = raw as Answer;
+        if ('notOwner' in answer) return handOver({ ...item, tries: item.tries + 1 }, null);
+        if (!answer.ok) return item.reject(httpError(answer.status, answer.error));
+        item.resolve(await eventsBetween(db, item.gameId, answer.first, answer.last));
+      })
+      // No answer: it may have been done or not, as with a server killed under a command.
+      .catch(() => item.reject(httpError(503, tableServerMessages.stopping)));
+  }
+
+  owners.answerWith(async (raw): Promise<Answer> => {
+    const asked = raw as Asked;
+    if (asked.kind === 'flush') {
+      await flush();
+      return { ok: true, first: 0, last: -1 };
+    }
+    try {
+      const events = await new Promise<TableEvent[]>((resolve, reject) => {
+        if (stopping) return reject(httpError(503, tableServerMessages.stopping));
+        enqueue({ ...asked, resolve, reject, handedOver: true, tries: 0 });
+      });
+      return { ok: true, first: events[0]?.seq ?? 0, last: events.at(-1)?.seq ?? -1 };
+    } catch (error) {
+      if (error === notOwner) return { notOwner: true };
+      if (error instanceof HttpError) return { ok: false, status: error.statusCode, error: error.message };
+      return { ok: false, status: 500, error: reportInternalError(log, error) };
+    }
+  });
+
+  function scheduleWrite(now: boolean): void {
+    if (writing || units.length === 0) return;
+    if (timer && !now) return;
+    if (timer) clearTimeout(timer);
+    const wait = now ? 0 : Math.max(0, lastWrite + everyMs - Date.now());
+    timer = setTimeout(() => {
+      timer = null;
+      writing = writeUnits().finally(() => {
+        writing = null;
+        scheduleWrite(flushes.length > 0);
+      });
+    }, wait);
+  }
+
+  /** One statement for the units waiting, tried again while the database is away. */
+  async function writeUnits(): Promise<void> {
+    const taken = units;
+    units = [];
+    lastWrite = Date.now();
+    const logged = taken.flatMap((unit) => unit.logged);
+    const runs = new Map<string, OwnedRun>();
+    const working = new Map<string, TableState>();
+    for (const unit of taken) {
+      for (const [gameId, run] of unit.runs) {
+        const before = runs.get(gameId);
+        runs.set(gameId, before ? { ...before, last: run.last } : run);
+        working.set(gameId, unit.working.get(gameId)!);
+      }
+    }
+    let outcomes: Map<string, RunOutcome> | null = null;
+    for (let attempt = 0; !outcomes; attempt += 1) {
+      try {
+        outcomes = await appendOwned(db, logged, [...runs.values()]);
+      } catch (error) {
+        // Only this same statement may follow a failed one: had it committed unseen, a longer one
+        // would find its heads moved and take its own games for lost.
+        const delay = RETRY_DELAYS_MS[attempt];
+        if (delay === undefined) {
+          reportInternalError(log, error);
+          outcomes = new Map([...runs.keys()].map((gameId) => [gameId, 'fenced']));
+        } else {
+          log.warn({ err: error, attempt }, 'table log: append failed, trying again');
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
+      }
+    }
+    for (const [gameId, outcome] of outcomes) {
+      const run = runs.get(gameId)!;
+      if (outcome === 'fenced') {
+        log.warn(
+          { gameId, epoch: run.epoch },
+          'table log: game lost to another process, its last events dropped',
+        );
+        if (games.get(gameId)?.epoch === run.epoch) games.delete(gameId);
+        states.forget(gameId);
+        void owners.release(gameId, false);
+        continue;
+      }
+      const state = working.get(gameId)!;
+      if (snapshotDue(run.first - 1, state.lastSeq)) {
+        await snapshotIfDue(db, gameId, run.first - 1, state).catch((error: unknown) =>
+          reportInternalError(log, error),
+        );
+      }
+    }
+    for (const unit of taken) {
+      await unit.emitted;
+      for (const answer of unit.answers) {
+        if (outcomes.get(answer.gameId) === 'fenced')
+          answer.reject(httpError(503, tableServerMessages.stopping));
+        else answer.resolve(answer.events);
+      }
+      for (const gameId of unit.runs.keys()) settle(gameId);
+      settledUpTo = unit.number;
+    }
+    for (const waiting of flushes.filter(({ upTo }) => upTo <= settledUpTo)) {
+      flushes.splice(flushes.indexOf(waiting), 1);
+      waiting.resolve();
+    }
+  }
+
+  /** Resolves once everything decided so far is logged (or refused), its statement sent at once. */
+  function flush(): Promise<void> {
+    if (settledUpTo >= numbered) return Promise.resolve();
+    return new Promise((resolve) => {
+      flushes.push({ upTo: numbered, resolve });
+      scheduleWrite(true);
+    });
+  }
+
+  return {
+    /** Decides, emits and logs the command here, or hands it to the game's owner. */
+    submit(submission: OwnedSubmission): Promise<TableEvent[]> {
+      if (stopping) return Promise.reject(httpError(503, tableServerMessages.stopping));
+      return new Promise((resolve, reject) =>
+        enqueue({ ...submission, resolve, reject, handedOver: false, tries: 0 }),
+      );
+    },
+
+    /**
+     * Once this resolves, every event of the game emitted before it is in the log: this process's
+     * statement, or the owner's, asked for; a silent owner is not waited for long.
+     */
+    async flush(gameId: string): Promise<void> {
+      if (games.has(gameId)) return flush();
+      const owner = await owners.ownerOf(gameId);
+      if (owner === null) return flush();
+      await owners.ask(owner, { kind: 'flush' } satisfies Asked, FLUSH_ASK_TIMEOUT_MS).catch(() => undefined);
+    },
+
+    /** Decides what is queued, logs everything, lets the games go and takes nothing more. */
+    async close(): Promise<void> {
+      stopping = true;
+      clearInterval(idleSweep);
+      await deciding;
+      await flush();
+      await writing;
+      await owners.close();
+    },
+  };
+}

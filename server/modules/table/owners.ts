@@ -1,0 +1,277 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+
+/**
+ * Who decides each game on a shared PostgreSQL (docs/table.md "Owners"). A process holds a game
+ * by a session advisory lock on a connection of its own: PostgreSQL releases it the moment that
+ * connection ends — a killed process, a cut connection — so the game is free at once, with no lease
+ * to wait out. Taking a game moves its epoch on (`table_heads.epoch`), and the owner's appends are
+ * taken only under its epoch (log-store.ts `appendOwned`), so a process that lost a game without
+ * knowing it can no longer log into it.
+ *
+ * The same connection listens on the process's own channel: a process that receives a command for
+ * a game another holds asks the owner over `NOTIFY` (`ask`), and answers what it is asked
+ * (`answerWith`). A notification carries at most 8,000 bytes: longer messages go in numbered parts.
+ */
+export interface Owners {
+  /** This process's name in `table_heads.owner` and in its channel. */
+  readonly processId: string;
+  /** The game's epoch while this process holds it. */
+  epochOf(gameId: string): number | undefined;
+  /** Holds the game if nobody does (its head and epoch), else names who does (null: unknown yet). */
+  claim(gameId: string): Promise<Claimed | { owner: string | null }>;
+  /**
+   * Lets the game go. `clean`: everything this process emitted of it is logged, so the next owner
+   * may keep its epoch (the clients' copies hold). Otherwise (lost, or its last events could not be
+   * logged) the next owner moves the epoch on, which tells the clients to check their copies.
+   */
+  release(gameId: string, clean: boolean): Promise<void>;
+  /** Sends `message` to the process `owner`; its answer, or a rejection after `timeoutMs`. */
+  ask(owner: string, message: unknown, timeoutMs: number): Promise<unknown>;
+  /** What this process answers when asked. */
+  answerWith(handler: (message: unknown) => Promise<unknown>): void;
+  /** The process holding the game's lock now, when it is another one. */
+  ownerOf(gameId: string): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+export interface Claimed {
+  epoch: number;
+  head: number;
+}
+
+/** Where a notification's text is cut into parts (its limit is 8,000 bytes; a character may take 4). */
+const PART_CHARS = 1_900;
+
+/**
+ * A 63-bit advisory lock key of its own for each game (the migrations lock on a small constant);
+ * positive, so `pg_locks` shows it as its two unsigned halves.
+ */
+function lockKeyOf(gameId: string): bigint {
+  return createHash('sha256').update(`table-owner:${gameId}`).digest().readBigUInt64BE(0) >> 1n;
+}
+
+const channelOf = (processId: string) => `table_owner_${processId}`;
+
+export function createOwners({ pool, log }: { pool: pg.Pool; log: FastifyBaseLogger }): Owners {
+  const processId = randomBytes(6).toString('hex');
+  const held = new Map<string, number>();
+  const claiming = new Map<string, Promise<Claimed | { owner: string | null }>>();
+  const replies = new Map<string, { resolve: (answer: unknown) => void; reject: (error: Error) => void }>();
+  const parts = new Map<string, string[]>();
+  let answer: (message: unknown) => Promise<unknown> = () => Promise.reject(new Error('nobody answers'));
+  let session: Promise<pg.Client> | null = null;
+  let closing = false;
+
+  function lose(client: pg.Client, error?: Error): void {
+    if (!session) return;
+    session = null;
+    if (!closing) log.warn({ err: error }, 'table owners: connection lost, its games are free');
+    held.clear();
+    for (const [id, waiting] of replies) {
+      replies.delete(id);
+      waiting.reject(new Error('owner connection lost'));
+    }
+    client.removeAllListeners();
+    client.on('error', () => undefined);
+    void client.end().catch(() => undefined);
+  }
+
+  function open(): Promise<pg.Client> {
+    if (closing) return Promise.reject(new Error('table owners closed'));
+    session ??= (async () => {
+      // Named, so an operator sees which connection holds the games (and a test can cut it).
+      const client = new pg.Client({ ...pool.options, application_name: `sr-table-owner-${processId}` });
+      client.on('error', (error) => lose(client, error));
+      client.on('end', () => lose(client));
+      client.on('notification', (notification) => {
+        if (notification.channel === channelOf(processId)) received(notification.payload ?? '');
+      });
+      try {
+        await client.connect();
+        await client.query(`listen "${channelOf(processId)}"`);
+      } catch (error) {
+        lose(client, error as Error);
+        throw error;
+      }
+      return client;
+    })();
+    return session;
+  }
+
+  /** A part `id|index|count|text`; the message once every part is in. */
+  function received(payload: string): void {
+    const [id, index, count] = payload.split('|', 3) as [string, string, string];
+    const text = payload.slice(id.length + index.length + count.length + 3);
+    const got = parts.get(id) ?? new Array<string>(Number(count));
+    got[Number(index)] = text;
+    if (got.filter((part) => part !== undefined).length < Number(count)) {
+      parts.set(id, got);
+      return;
+    }
+    parts.delete(id);
+    let message: { id: string; from?: string; re?: string; body: unknown };
+    try {
+      message = JSON.parse(got.join('')) as typeof message;
+    } catch (error) {
+      log.error({ err: error }, 'table owners: unreadable message');
+      return;
+    }
+    if (message.re !== undefined) {
+      replies.get(message.re)?.resolve(message.body);
+      replies.delete(message.re);
+      return;
+    }
+    const from = message.from;
+    if (from === undefined) return;
+    void answer(message.body)
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'table owners: answering failed');
+        return null;
+      })
+      .then((body) => send(from, { id: randomBytes(8).toString('hex'), re: message.id, body }))
+      .catch((error: unknown) => log.warn({ err: error }, 'table owners: could not answer'));
+  }
+
+  async function send(to: string, message: { id: string; from?: string; re?: string; body: unknown }) {
+    const text = JSON.stringify(message);
+    const count = Math.max(1, Math.ceil(text.length / PART_CHARS));
+    const payloads = Array.from(
+      { length: count },
+      (_, index) =>
+        `${message.id}|${index}|${count}|${text.slice(index * PART_CHARS, (index + 1) * PART_CHARS)}`,
+    );
+    // One statement: the parts are delivered together, when it commits.
+    await pool.query('select pg_notify($1, part) from unnest($2::text[]) as parts(part)', [
+      channelOf(to),
+      payloads,
+    ]);
+  }
+
+  async function claimNow(gameId: string): Promise<Claimed | { owner: string | null }> {
+    const client = await open();
+    const { rows } = await client.query<{ taken: boolean }>(
+      'select pg_try_advisory_lock($1::bigint) as taken',
+      [lockKeyOf(gameId).toString()],
+    );
+    // Taken by another: it names itself in the head right after taking the lock.
+    if (!rows[0]?.taken) return { owner: await ownerOf(gameId) };
+    try {
+      // A game its last owner let go cleanly keeps its epoch; one held by a process gone or cut
+      // off (still named) moves it on, so whatever that one may still try to log is refused.
+      const moved = await client.query<{ seq: number; epoch: number }>(
+        `insert into table_heads (game_id, seq, epoch, owner) values ($1, 0, 1, $2)
+         on conflict (game_id) do update set owner = excluded.owner,
+           epoch = table_heads.epoch + (case when table_heads.owner is null then 0 else 1 end)
+         returning seq, epoch`,
+        [gameId, processId],
+      );
+      const row = moved.rows[0]!;
+      held.set(gameId, row.epoch);
+      return { epoch: row.epoch, head: row.seq };
+    } catch (error) {
+      // A game deleted meanwhile (the head's foreign key): the lock goes with it.
+      await client
+        .query('select pg_advisory_unlock($1::bigint)', [lockKeyOf(gameId).toString()])
+        .catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** The games no longer name this process (a failure leaves them named: the next owner moves on). */
+  async function unname(client: pg.Client, gameIds: string[]): Promise<void> {
+    if (gameIds.length === 0) return;
+    await client
+      .query('update table_heads set owner = null where game_id = any($1::text[]) and owner = $2', [
+        gameIds,
+        processId,
+      ])
+      .catch((error: unknown) => log.warn({ err: error }, 'table owners: could not let games go cleanly'));
+  }
+
+  async function ownerOf(gameId: string): Promise<string | null> {
+    const key = lockKeyOf(gameId);
+    const { rows } = await pool.query<{ owner: string | null }>(
+      `select owner from table_heads
+       where game_id = $1 and exists (select from pg_locks where locktype = 'advisory' and granted
+         and objsubid = 1 and classid = $2::bigint::oid and objid = $3::bigint::oid)`,
+      [gameId, (key >> 32n).toString(), (key & 0xffffffffn).toString()],
+    );
+    const owner = rows[0]?.owner ?? null;
+    return owner === processId ? null : owner;
+  }
+
+  return {
+    processId,
+    epochOf: (gameId) => held.get(gameId),
+    ownerOf,
+
+    claim(gameId) {
+      // Session locks count: a second lock of a held game would need two unlocks.
+      if (held.has(gameId)) return Promise.reject(new Error(`game ${gameId} is held already`));
+      let pending = claiming.get(gameId);
+      if (!pending) {
+        pending = claimNow(gameId).finally(() => claiming.delete(gameId));
+        claiming.set(gameId, pending);
+      }
+      return pending;
+    },
+
+    async release(gameId, clean) {
+      if (!held.delete(gameId) || !session) return;
+      const client = await session.catch(() => null);
+      if (!client) return;
+      if (clean) await unname(client, [gameId]);
+      await client
+        .query('select pg_advisory_unlock($1::bigint)', [lockKeyOf(gameId).toString()])
+        .catch(() => undefined);
+    },
+
+    async ask(owner, body, timeoutMs) {
+      await open();
+      const id = randomBytes(8).toString('hex');
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          replies.delete(id);
+          reject(new Error(`owner ${owner} did not answer`));
+        }, timeoutMs);
+        replies.set(id, {
+          resolve: (value) => {
+            clearTimeout(timer);
+            resolve(value);
+          },
+          reject: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        });
+        send(owner, { id, from: processId, body }).catch((error: unknown) => {
+          replies.get(id)?.reject(error as Error);
+          replies.delete(id);
+        });
+      });
+    },
+
+    answerWith(handler) {
+      answer = handler;
+      // A process that answers listens from the start: it may be asked before it asks anything.
+      open().catch((error: unknown) => log.warn({ err: error }, 'table owners: not listening yet'));
+    },
+
+    async close() {
+      closing = true;
+      const client = await session?.catch(() => null);
+      // Called once everything decided is logged: every game still held goes cleanly.
+      if (client) await unname(client, [...held.keys()]);
+      held.clear();
+      if (client) {
+        client.removeAllListeners();
+        client.on('error', () => undefined);
+        // Ending the session releases every lock it holds.
+        await client.end().catch(() => undefined);
+      }
+      session = null;
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { decide, systemMessage, type DecideEnv, type TableCommand } from '../../../src/domain/table/decide';
+import type { TableActor, TableEventBody, TableState } from '../../../src/domain/table/types';
+
+/**
+ * What a command asks, as data: the process that holds a game may not be the one that heard the
+ * command, which then hands it over (docs/table.md "Owners"). The actor was read by the process
+ * that heard it, from its session and database; the owner decides it against the table.
+ */
+export type TableIntent =
+  { kind: 'command'; actor: TableActor; command: TableCommand } | { kind: 'system'; text: string };
+
+const env: DecideEnv = {
+  randomInt,
+  newUsableId: ({ isPlayer, name }) =>
+    `${isPlayer ? 'player' : 'monster'}-${name}-${Date.now()}-${randomBytes(4).toString('hex')}`,
+};
+
+/** The events the intent makes on this state, or the French refusal. */
+export function decideIntent(state: TableState, intent: TableIntent): TableEventBody[] | string {
+  if (intent.kind === 'system') return [systemMessage(intent.text)];
+  const decision = decide(state, intent.command, intent.actor, env);
+  return 'refusal' in decision ? decision.refusal : decision.events;
+}
