@@ -52,6 +52,9 @@ function lockKeyOf(gameId: string): bigint {
   return createHash('sha256').update(`table-owner:${gameId}`).digest().readBigUInt64BE(0) >> 1n;
 }
 
+/** Longer than any ask waits for its answer. */
+const PARTS_KEPT_MS = 30_000;
+
 const channelOf = (processId: string) => `table_owner_${processId}`;
 
 export function createOwners({ pool, log }: { pool: pg.Pool; log: FastifyBaseLogger }): Owners {
@@ -59,7 +62,8 @@ export function createOwners({ pool, log }: { pool: pg.Pool; log: FastifyBaseLog
   const held = new Map<string, number>();
   const claiming = new Map<string, Promise<Claimed | { owner: string | null }>>();
   const replies = new Map<string, { resolve: (answer: unknown) => void; reject: (error: Error) => void }>();
-  const parts = new Map<string, string[]>();
+  /** Messages whose parts are not all in yet, with when their first part came. */
+  const parts = new Map<string, { got: string[]; since: number }>();
   let answer: (message: unknown) => Promise<unknown> = () => Promise.reject(new Error('nobody answers'));
   let session: Promise<pg.Client> | null = null;
   let closing = false;
@@ -104,10 +108,13 @@ export function createOwners({ pool, log }: { pool: pg.Pool; log: FastifyBaseLog
   function received(payload: string): void {
     const [id, index, count] = payload.split('|', 3) as [string, string, string];
     const text = payload.slice(id.length + index.length + count.length + 3);
-    const got = parts.get(id) ?? new Array<string>(Number(count));
+    const now = Date.now();
+    // A part lost with a connection leaves the others waiting: they go once nobody waits for them.
+    for (const [other, { since }] of parts) if (now - since > PARTS_KEPT_MS) parts.delete(other);
+    const { got } = parts.get(id) ?? { got: new Array<string>(Number(count)) };
     got[Number(index)] = text;
     if (got.filter((part) => part !== undefined).length < Number(count)) {
-      parts.set(id, got);
+      parts.set(id, { got, since: parts.get(id)?.since ?? now });
       return;
     }
     parts.delete(id);
