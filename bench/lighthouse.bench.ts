@@ -3,7 +3,9 @@
  * simulated) on Debian's Chromium against the built client: the landing as a first-time visitor
  * sees it, and the lobby of a signed-in player (the same address with a session stored). Each page
  * is measured BENCH_LIGHTHOUSE_RUNS times (3 by default) and the median run is printed: one run
- * swings by several points on a shared 2-core machine. The baselines are the issue's targets.
+ * swings by several points on a shared 2-core machine. The target holds for every run, so each
+ * run's scores are in the note too, with its FCP, LCP (and the element Lighthouse found for it) and
+ * TBT beside the performance. The baselines are the issue's targets.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -36,6 +38,15 @@ interface Run {
   scores: Record<(typeof categories)[number], number>;
   timings: Record<string, number>;
   failing: string[];
+  /** The element of the largest paint, as Lighthouse names it: a late one is told apart at once. */
+  lcpElement: string;
+}
+
+/** The selector of the largest paint's element, from the `largest-contentful-paint-element` audit. */
+function lcpElementOf(lhr: { audits: Record<string, { details?: unknown } | undefined> }): string {
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    { items?: { items?: { node?: { selector?: string } }[] }[] } | undefined;
+  return details?.items?.[0]?.items?.[0]?.node?.selector ?? 'unknown';
 }
 
 /** A run Lighthouse could not finish (its `runtimeError`): told apart, never scored as 0. */
@@ -70,6 +81,7 @@ async function measure(url: string): Promise<Run> {
     scores,
     timings: Object.fromEntries(timings.map(([id]) => [id, lhr.audits[id]?.numericValue ?? Number.NaN])),
     failing,
+    lcpElement: lcpElementOf(lhr),
   };
 }
 
@@ -94,13 +106,24 @@ async function measurePage(context: BrowserContext, page: string, url: string): 
       failures.push(error.message);
     }
   }
-  runs.sort((a, b) => a.scores.performance - b.scores.performance);
-  const median = runs[Math.floor(runs.length / 2)]!;
+  const median = runs.toSorted((a, b) => a.scores.performance - b.scores.performance)[
+    Math.floor(runs.length / 2)
+  ]!;
   const failed =
     failures.length > 0 ? ` (${failures.length} failed run(s) left out: ${failures.join('; ')})` : '';
-  const spread = `performance over ${RUNS} runs: ${runs.map((run) => run.scores.performance).join(', ')}${failed}`;
+  const seconds = (ms: number) => (ms / 1000).toFixed(2);
+  const eachRun = runs.map(
+    (run) =>
+      `${run.scores.performance} (FCP ${seconds(run.timings['first-contentful-paint']!)} s, ` +
+      `LCP ${seconds(run.timings['largest-contentful-paint']!)} s on ${run.lcpElement}, ` +
+      `TBT ${Math.round(run.timings['total-blocking-time']!)} ms)`,
+  );
   for (const category of categories) {
-    const failing = median.failing.length > 0 ? `; below 90: ${median.failing.join(', ')}` : '';
+    const perRun = category === 'performance' ? eachRun : runs.map((run) => run.scores[category]);
+    const failing =
+      category === 'performance' && median.failing.length > 0
+        ? `; below 90: ${median.failing.join(', ')}`
+        : '';
     print(
       figure(
         `lighthouse-${page}`,
@@ -108,7 +131,7 @@ async function measurePage(context: BrowserContext, page: string, url: string): 
         median.scores[category],
         'score',
         targets[category],
-        `median run, mobile preset; ${spread}${category === 'performance' ? failing : ''}`,
+        `median run, mobile preset; ${category} over ${RUNS} runs, in order: ${perRun.join('; ')}${failed}${failing}`,
       ),
     );
   }

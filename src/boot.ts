@@ -1,4 +1,5 @@
 import { BASE_PATH } from './api/paths';
+import { afterNextFrame } from './effects/next-frame';
 import { hasStoredSession } from './effects/stored-session';
 import { openFirstVisit } from './ui/landing/first-visit/first-visit-shell';
 import './ui/app/app.css';
@@ -18,18 +19,10 @@ function startApp(): void {
     });
 }
 
-/**
- * After the shell's first frame, so that its paint never waits on the app's requests; at once in a
- * hidden tab, which paints no frame.
- */
-function afterFirstFrame(work: () => void): void {
-  if (document.hidden) work();
-  else requestAnimationFrame(() => setTimeout(work, 0));
-}
-
 // For the page's whole life, a first visit that never clicks included: it reports each time the
-// page is hidden.
-afterFirstFrame(() => {
+// page is hidden. After the shell's first frame, like the app, so that its paint never waits on
+// their requests.
+afterNextFrame(() => {
   void import('./effects/web-vitals').then(({ startWebVitalsReporting }) => startWebVitalsReporting());
 });
 
@@ -44,7 +37,8 @@ function startLanding(): void {
 }
 
 // A first visit to the landing shows its sky, emblem, invitation and music controls without the
-// app's code, which comes with the visitor's first gesture. Anyone else gets the app at once.
-if (!onLanding) afterFirstFrame(startApp);
-else if (watched || hasStoredSession()) afterFirstFrame(startLanding);
+// app's code, which comes with the visitor's first gesture. Anyone else gets the app at once (once
+// the shell has painted).
+if (!onLanding) afterNextFrame(startApp);
+else if (watched || hasStoredSession()) afterNextFrame(startLanding);
 else openFirstVisit({ onGesture: startLanding });

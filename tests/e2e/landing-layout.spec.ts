@@ -113,3 +113,47 @@ test('the page’s first paint shows the emblem where the scene then draws it, a
     await page.unrouteAll();
   }
 });
+
+test.describe('a signed-in first load', () => {
+  // The emblem's rise into the lobby is an animation, which visitors asking for less motion skip.
+  test.use({ reducedMotion: 'no-preference', viewport: { width: 412, height: 823 } });
+
+  test('its largest paint is the first one, the shell’s emblem, even when the session is checked before the landing’s code arrives', async ({
+    context,
+  }) => {
+    const signingIn = await context.newPage();
+    await openSignedIn(signingIn, server, await server.register(), '/');
+    await signingIn.close();
+    const page = await context.newPage();
+    // Which element each largest paint was, told when it is reported: the shell is gone later.
+    await page.addInitScript(() => {
+      const largest: string[] = [];
+      Object.assign(window, { largestPaints: largest });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as LargestContentfulPaint[]) {
+          const where = entry.element?.closest('#app-shell') ? 'shell' : 'scene';
+          largest.push(`${where} ${entry.element?.className} (${entry.size})`);
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    // The lobby then comes with the scene's first render: the emblem rises from its very first frame.
+    let opened = () => {};
+    const sessionOpen = new Promise<void>((resolve) => (opened = resolve));
+    page.on('websocket', () => opened());
+    await page.route('**/js/LandingPage-*.js', async (route) => {
+      await sessionOpen;
+      await route.continue();
+    });
+    await page.goto(`${server.url}${BASE_PATH}/`);
+    await expect(page.getByRole('button', { name: 'Maître du jeu' })).toBeVisible();
+    await expect
+      .poll(() =>
+        page.locator('.landing-scene .central-logo').evaluate((logo) => logo.getAnimations().length),
+      )
+      .toBe(0);
+    const largest = await page.evaluate(
+      () => (window as unknown as { largestPaints: string[] }).largestPaints,
+    );
+    expect(largest).toEqual([expect.stringMatching(/^shell central-logo__image /)]);
+  });
+});

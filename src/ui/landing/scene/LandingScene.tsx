@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { createThemeAudio } from '../../../effects/audio';
+import { afterNextFrame } from '../../../effects/next-frame';
 import { backgroundAudioMachine } from '../../../machines/background-audio.machine';
 import { landingAnimationMachine } from '../../../machines/landing-animation.machine';
 import { endShellHandover, shellHandover } from '../first-visit/first-visit-shell';
@@ -57,9 +58,10 @@ export function LandingScene(props: LandingSceneProps) {
   useEffect(() => {
     if (entering) onEntranceStart?.();
   }, [entering, onEntranceStart]);
+  const drawn = useDrawnAfterShell();
 
   return (
-    <div className="landing-scene" data-animation={step}>
+    <div className="landing-scene" data-animation={step} data-drawn={drawn || undefined}>
       <ParticleField animation={animation} gathering={logoHovered} running={shell?.particles} />
       <CentralLogo animation={animation} onHoverChange={setLogoHovered} />
       {/* Gone while the entrance plays: the sky is the show then. */}
@@ -69,6 +71,23 @@ export function LandingScene(props: LandingSceneProps) {
       <AudioControls audio={audio} audioRef={theme.attach} />
     </div>
   );
+}
+
+/**
+ * Whether the scene has drawn itself once: at once, except when it takes over from the app shell of
+ * index.html. Until then its layers are hidden and the lobby does not move the emblem
+ * (LandingScene.css, home.css), so that its emblem is first drawn where the shell drew it. Chromium
+ * sizes an image for the largest contentful paint once, at its first paint, with the margin of its
+ * drop shadow and every transform: drawn first inside the lobby's rise, whose scale widens that
+ * margin too, the scene's emblem outweighed the shell's (82,112 against 67,045 px² on Lighthouse's
+ * phone) and became the page's largest paint, seconds after the first.
+ */
+function useDrawnAfterShell(): boolean {
+  const [drawn, setDrawn] = useState(() => document.getElementById('app-shell') === null);
+  useEffect(() => {
+    if (!drawn) return afterNextFrame(() => setDrawn(true));
+  }, [drawn]);
+  return drawn;
 }
 
 /**
