@@ -209,6 +209,7 @@ export async function buildApp({
       journal: journalDir ? openJournal(journalDir) : undefined,
       logEveryMs: config.tableLogEveryMs,
       commitEveryMs: config.tableCommitEveryMs,
+      redis: config.redisUrl ? { url: config.redisUrl, key: config.redisPrefix } : undefined,
       messageBurst: config.messageBurst,
     });
     started.table = table;

@@ -26,6 +26,8 @@ export function useTable(
     journal?: Journal;
     logEveryMs: number;
     commitEveryMs: number;
+    /** The deployment's Redis, over which table owners talk (owner-channels.ts). */
+    redis?: { url: string; key: string };
     messageBurst: number;
   },
 ): TableService {
@@ -37,6 +39,7 @@ export function useTable(
     journal: deps.journal,
     logEveryMs: deps.logEveryMs,
     commitEveryMs: deps.commitEveryMs,
+    redis: deps.redis,
   });
   app.realtime.onConnection(
     tableSocketEvents({

@@ -204,18 +204,25 @@ describe.skipIf(!drivers.includes('postgres'))('table owners on PostgreSQL (docs
     expect(log.map((event) => event.seq)).toEqual(Array.from({ length: head + 2 }, (_, i) => i + 1));
   });
 
-  it('carries a message longer than a notification in parts', async () => {
-    const pool = poolOf(a.database.db)!;
-    const log = a.app.log;
-    const [here, there] = [createOwners({ pool, log }), createOwners({ pool, log })];
-    try {
-      there.answerWith(async (message) => ({ echo: message }));
-      const long = { text: '☀é'.repeat(6000), n: 42 };
-      expect(await here.ask(there.processId, long, 5000)).toEqual({ echo: long });
-      await expect(here.ask('personne', { n: 1 }, 200)).rejects.toThrow();
-    } finally {
-      await here.close();
-      await there.close();
-    }
-  });
+  type Channel = readonly [string, { url: string; key: string } | undefined];
+  const redisUrl = process.env.REDIS_URL;
+  const channels: Channel[] = [['NOTIFY', undefined]];
+  if (redisUrl) channels.push(['Redis', { url: redisUrl, key: `sr_test_owners_${process.pid}` }]);
+  it.each(channels)(
+    'carries a long message between owners over %s, and times out on a silent one',
+    async (_, redis) => {
+      const pool = poolOf(a.database.db)!;
+      const log = a.app.log;
+      const [here, there] = [createOwners({ pool, log, redis }), createOwners({ pool, log, redis })];
+      try {
+        there.answerWith(async (message) => ({ echo: message }));
+        const long = { text: '☀é'.repeat(6000), n: 42 };
+        expect(await here.ask(there.processId, long, 5000)).toEqual({ echo: long });
+        await expect(here.ask('personne', { n: 1 }, 200)).rejects.toThrow();
+      } finally {
+        await here.close();
+        await there.close();
+      }
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../../db/client';
@@ -199,21 +199,6 @@ export async function headAndEpochAt(
     head: Number(row?.head ?? 0),
     epochAtSeq: row?.epoch === null || row?.epoch === undefined ? null : Number(row.epoch),
   };
-}
-
-/** The logged events of a game from `first` to `last`, in seq order. */
-export async function eventsBetween(
-  db: Reader,
-  gameId: string,
-  first: number,
-  last: number,
-): Promise<TableEvent[]> {
-  const rows = await db
-    .select()
-    .from(tableEvents)
-    .where(and(eq(tableEvents.gameId, gameId), gte(tableEvents.seq, first), lte(tableEvents.seq, last)))
-    .orderBy(asc(tableEvents.seq));
-  return rows.map(eventOf);
 }
 
 const APPEND = 'table-append';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { httpError, HttpError, reportInternalError } from '../../lib/errors';
 import { decideBatch } from './decide-batch';
 import type { Transition } from './emitter';
-import { appendOwned, eventsBetween, type LoggedEvent, type OwnedRun, type RunOutcome } from './log-store';
+import { appendOwned, type LoggedEvent, type OwnedRun, type RunOutcome } from './log-store';
 import { tableServerMessages } from './messages';
 import type { Owners } from './owners';
 import { snapshotDue, snapshotIfDue } from './snapshots';
@@ -42,7 +42,7 @@ interface Unit {
 /** What the owner is asked over its channel, and answers. */
 type Asked = { kind: 'flush' } | ({ kind: 'command' } & OwnedSubmission);
 type Answer =
-  | { ok: true; first: number; last: number }
+  | { ok: true; events: TableEvent[] }
   | { ok: false; status: number; error: string }
   | { notOwner: true };
 
@@ -244,11 +244,11 @@ export function createOwnerCommit({
     const asked: Asked = { kind: 'command', gameId: item.gameId, userId: item.userId, intent: item.intent };
     owners
       .ask(owner, asked, ASK_TIMEOUT_MS)
-      .then(async (raw) => {
+      .then((raw) => {
         const answer = raw as Answer;
         if ('notOwner' in answer) return handOver({ ...item, tries: item.tries + 1 }, null);
         if (!answer.ok) return item.reject(httpError(answer.status, answer.error));
-        item.resolve(await eventsBetween(db, item.gameId, answer.first, answer.last));
+        item.resolve(answer.events);
       })
       // No answer: it may have been done or not, as with a server killed under a command.
       .catch(() => item.reject(httpError(503, tableServerMessages.stopping)));
@@ -258,14 +258,14 @@ export function createOwnerCommit({
     const asked = raw as Asked;
     if (asked.kind === 'flush') {
       await flush();
-      return { ok: true, first: 0, last: -1 };
+      return { ok: true, events: [] };
     }
     try {
       const events = await new Promise<TableEvent[]>((resolve, reject) => {
         if (stopping) return reject(httpError(503, tableServerMessages.stopping));
         enqueue({ ...asked, resolve, reject, handedOver: true, tries: 0 });
       });
-      return { ok: true, first: events[0]?.seq ?? 0, last: events.at(-1)?.seq ?? -1 };
+      return { ok: true, events };
     } catch (error) {
       if (error === notOwner) return { notOwner: true };
       if (error instanceof HttpError) return { ok: false, status: error.statusCode, error: error.message };

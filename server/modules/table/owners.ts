@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { notifyChannel, redisChannel, type OwnerChannel } from './owner-channels';
 
 /**
  * Who decides each game on a shared PostgreSQL (docs/table.md "Owners"). A process holds a game
@@ -41,9 +42,6 @@ export interface Claimed {
   head: number;
 }
 
-/** Where a notification's text is cut into parts (its limit is 8,000 bytes; a character may take 4). */
-const PART_CHARS = 1_900;
-
 /**
  * A 63-bit advisory lock key of its own for each game (the migrations lock on a small constant);
  * positive, so `pg_locks` shows it as its two unsigned halves.
@@ -55,10 +53,20 @@ function lockKeyOf(gameId: string): bigint {
 /** Longer than any ask waits for its answer. */
 const PARTS_KEPT_MS = 30_000;
 
-const channelOf = (processId: string) => `table_owner_${processId}`;
-
-export function createOwners({ pool, log }: { pool: pg.Pool; log: FastifyBaseLogger }): Owners {
+export function createOwners({
+  pool,
+  log,
+  redis,
+}: {
+  pool: pg.Pool;
+  log: FastifyBaseLogger;
+  /** The deployment's Redis: the owners talk over it rather than over `NOTIFY` (owner-channels.ts). */
+  redis?: { url: string; key: string };
+}): Owners {
   const processId = randomBytes(6).toString('hex');
+  const notify = redis ? undefined : notifyChannel(pool);
+  const channel: OwnerChannel = notify ?? redisChannel(redis!, processId, log);
+  let listening: Promise<void> | null = null;
   const held = new Map<string, number>();
   const claiming = new Map<string, Promise<Claimed | { owner: string | null }>>();
   const replies = new Map<string, { resolve: (answer: unknown) => void; reject: (error: Error) => void }>();
@@ -73,9 +81,12 @@ export function createOwners({ pool, log }: { pool: pg.Pool; log: FastifyBaseLog
     session = null;
     if (!closing) log.warn({ err: error }, 'table owners: connection lost, its games are free');
     held.clear();
-    for (const [id, waiting] of replies) {
-      replies.delete(id);
-      waiting.reject(new Error('owner connection lost'));
+    // The answers came on that connection: none will come now.
+    if (notify) {
+      for (const [id, waiting] of replies) {
+        replies.delete(id);
+        waiting.reject(new Error('owner connection lost'));
+      }
     }
     client.removeAllListeners();
     client.on('error', () => undefined);
@@ -89,12 +100,9 @@ export function createOwners({ pool, log }: { pool: pg.Pool; log: FastifyBaseLog
       const client = new pg.Client({ ...pool.options, application_name: `sr-table-owner-${processId}` });
       client.on('error', (error) => lose(client, error));
       client.on('end', () => lose(client));
-      client.on('notification', (notification) => {
-        if (notification.channel === channelOf(processId)) received(notification.payload ?? '');
-      });
       try {
         await client.connect();
-        await client.query(`listen "${channelOf(processId)}"`);
+        await notify?.listenOn(client, processId);
       } catch (error) {
         lose(client, error as Error);
         throw error;
@@ -143,17 +151,23 @@ export function createOwners({ pool, log }: { pool: pg.Pool; log: FastifyBaseLog
 
   async function send(to: string, message: { id: string; from?: string; re?: string; body: unknown }) {
     const text = JSON.stringify(message);
-    const count = Math.max(1, Math.ceil(text.length / PART_CHARS));
+    const size = channel.partChars;
+    const count = Math.max(1, Math.ceil(text.length / size));
     const payloads = Array.from(
       { length: count },
       (_, index) =>
-        `${message.id}|${index}|${count}|${text.slice(index * PART_CHARS, (index + 1) * PART_CHARS)}`,
+        `${message.id}|${index}|${count}|${count === 1 ? text : text.slice(index * size, (index + 1) * size)}`,
     );
-    // One statement: the parts are delivered together, when it commits.
-    await pool.query('select pg_notify($1, part) from unnest($2::text[]) as parts(part)', [
-      channelOf(to),
-      payloads,
-    ]);
+    await channel.send(to, payloads);
+  }
+
+  /** Hears this process's channel (on `NOTIFY`, through the owners' connection, opened for it). */
+  function listen(): Promise<void> {
+    listening ??= channel.listen(received).catch((error: unknown) => {
+      listening = null;
+      throw error;
+    });
+    return notify ? listening.then(() => open()).then(() => undefined) : listening;
   }
 
   async function claimNow(gameId: string): Promise<Claimed | { owner: string | null }> {
@@ -236,13 +250,15 @@ export function createOwners({ pool, log }: { pool: pg.Pool; log: FastifyBaseLog
     },
 
     async ask(owner, body, timeoutMs) {
-      await open();
+      await listen();
       const id = randomBytes(8).toString('hex');
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
           replies.delete(id);
           reject(new Error(`owner ${owner} did not answer`));
         }, timeoutMs);
+        // A stopping process does not wait for an answer it no longer needs.
+        timer.unref();
         replies.set(id, {
           resolve: (value) => {
             clearTimeout(timer);
@@ -263,7 +279,7 @@ export function createOwners({ pool, log }: { pool: pg.Pool; log: FastifyBaseLog
     answerWith(handler) {
       answer = handler;
       // A process that answers listens from the start: it may be asked before it asks anything.
-      open().catch((error: unknown) => log.warn({ err: error }, 'table owners: not listening yet'));
+      listen().catch((error: unknown) => log.warn({ err: error }, 'table owners: not listening yet'));
     },
 
     async close() {
@@ -279,6 +295,7 @@ export function createOwners({ pool, log }: { pool: pg.Pool; log: FastifyBaseLog
         await client.end().catch(() => undefined);
       }
       session = null;
+      await channel.close();
     },
   };
 }

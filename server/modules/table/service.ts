@@ -56,6 +56,7 @@ export function createTableService({
   journal,
   logEveryMs,
   commitEveryMs,
+  redis,
 }: {
   db: Db;
   access: GameAccess;
@@ -67,6 +68,8 @@ export function createTableService({
   logEveryMs: number;
   /** On PostgreSQL, the least time between two of the process's statements (owner-commit.ts). */
   commitEveryMs: number;
+  /** The deployment's Redis: PostgreSQL's table owners talk over it (owner-channels.ts). */
+  redis?: { url: string; key: string };
 }) {
   const states = createTableStates(log);
   const members = createTableMembers(db, access);
@@ -82,7 +85,14 @@ export function createTableService({
   const pool = journal ? undefined : poolOf(db);
   const owned =
     pool &&
-    createOwnerCommit({ db, states, emit, log, owners: createOwners({ pool, log }), everyMs: commitEveryMs });
+    createOwnerCommit({
+      db,
+      states,
+      emit,
+      log,
+      owners: createOwners({ pool, log, redis }),
+      everyMs: commitEveryMs,
+    });
   const writer = journal && createLogWriter({ db, journal, log, everyMs: logEveryMs });
   const commits = owned
     ? {
