@@ -42,9 +42,7 @@ interface Unit {
 /** What the owner is asked over its channel, and answers. */
 type Asked = { kind: 'flush' } | ({ kind: 'command' } & OwnedSubmission);
 type Answer =
-  | { ok: true; events: TableEvent[] }
-  | { ok: false; status: number; error: string }
-  | { notOwner: true };
+  { ok: true; events: TableEvent[] } | { ok: false; status: number; error: string } | { notOwner: true };
 
 const MAX_BATCH = 500;
 /** A command handed over that finds no owner this many times is refused (try again). */
