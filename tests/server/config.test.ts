@@ -23,7 +23,7 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       messageBurst: 10,
       tableLogEveryMs: 250,
-      tableCommitEveryMs: 20,
+      tableCommitEveryMs: 50,
       clientDir: 'dist/client',
       trustProxy: false,
       imageBucketUrl: 'https://images.shatteredrealms.fr/',

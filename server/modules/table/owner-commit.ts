@@ -132,14 +132,21 @@ export function createOwnerCommit({
     // Lost with the connection: what it decided before is settled first, logged or refused.
     games.delete(gameId);
     await settled(gameId);
+    // Held without a state (reading it failed last time): let go, to be taken under a new epoch.
+    if (owners.epochOf(gameId) !== undefined) await owners.release(gameId, false);
     const claimed = await owners.claim(gameId);
     if ('owner' in claimed) return claimed;
-    // The copy in memory may hold events a lost epoch never logged: the log is the truth.
-    const cached = states.cached(gameId);
-    if (cached && cached.lastSeq > claimed.head) states.forget(gameId);
-    const state = await states.current(db, gameId, claimed.head);
-    games.set(gameId, { state, epoch: claimed.epoch, usedAt: Date.now() });
-    return 'held';
+    try {
+      // The copy in memory may hold events a lost epoch never logged: the log is the truth.
+      const cached = states.cached(gameId);
+      if (cached && cached.lastSeq > claimed.head) states.forget(gameId);
+      const state = await states.current(db, gameId, claimed.head);
+      games.set(gameId, { state, epoch: claimed.epoch, usedAt: Date.now() });
+      return 'held';
+    } catch (error) {
+      await owners.release(gameId, false);
+      throw error;
+    }
   }
 
   function enqueue(item: Queued): void {
