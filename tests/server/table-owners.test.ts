@@ -11,6 +11,7 @@ import { appendOwned } from '../../server/modules/table/log-store';
 import { tableServerMessages } from '../../server/modules/table/messages';
 import { createOwners } from '../../server/modules/table/owners';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { systemLine } from '../helpers/system-line';
 import { emitWithAck, joined, serverLog, serverState, tableParty, type TableParty } from '../helpers/table';
 
 const say = (p: TableParty, text: string, playerId?: string) => ({
@@ -174,21 +175,7 @@ describe.skipIf(!drivers.includes('postgres'))('table owners on PostgreSQL (docs
     const p = await tableParty(a);
     const { db } = a.database;
     const { seq: head, epoch } = await ownerOf(p.gameId);
-    const line = (seq: number, runEpoch: number): TableEvent => ({
-      seq,
-      epoch: runEpoch,
-      type: 'chat.system',
-      payload: {
-        playerName: 'Système',
-        senderId: null,
-        avatar: null,
-        senderUserId: null,
-        message: `n°${seq}`,
-        type: 'system',
-      },
-      userId: null,
-      createdAt: new Date().toISOString(),
-    });
+    const line = (seq: number, runEpoch: number) => systemLine(seq, runEpoch, `n°${seq}`);
     const run = (first: number, last: number, runEpoch: number) => ({
       logged: Array.from({ length: last - first + 1 }, (_, i) => ({
         gameId: p.gameId,
