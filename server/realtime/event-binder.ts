@@ -15,30 +15,30 @@ export function eventBinder(socket: RealtimeSocket, log: FastifyBaseLogger): Eve
   return (event, schema, handler) => {
     socket.on(event, async (...args: unknown[]) => {
       const ack = typeof args.at(-1) === 'function' ? (args.pop() as Ack) : undefined;
-      const answer = (result: SocketAck) => {
-        if (ack) ack(result);
-        else if (!result.ok) socket.emit('error', { error: result.error });
-      };
-
       if (containsNulCharacter(args[0])) {
-        answer({ ok: false, error: nulCharacterRefused });
+        answer(socket, ack, { ok: false, error: nulCharacterRefused });
         return;
       }
       const parsed = schema.safeParse(args[0]);
       if (!parsed.success) {
-        answer({ ok: false, error: parsed.error.issues[0]?.message ?? 'Données invalides' });
+        answer(socket, ack, { ok: false, error: parsed.error.issues[0]?.message ?? 'Données invalides' });
         return;
       }
       try {
         const result = await handler(parsed.data);
-        answer({ ...(isRecord(result) ? result : {}), ok: true });
+        answer(socket, ack, isRecord(result) ? { ...result, ok: true } : { ok: true });
       } catch (error) {
         const message =
           error instanceof HttpError ? error.message : reportInternalError(log.child({ event }), error);
-        answer({ ok: false, error: message });
+        answer(socket, ack, { ok: false, error: message });
       }
     });
   };
+}
+
+function answer(socket: RealtimeSocket, ack: Ack | undefined, result: SocketAck): void {
+  if (ack) ack(result);
+  else if (!result.ok) socket.emit('error', { error: result.error });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -2,7 +2,7 @@ import { appendFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemMessage } from '../../src/domain/table/decide';
@@ -230,6 +230,22 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     expect((await serverLog(t, kept!)).map(({ seq, userId }) => ({ seq, userId }))).toEqual([
       { seq: 1, userId: null },
     ]);
+  });
+
+  it('takes a deleted game’s logged events with it and leaves a deleted author’s lines without one', async () => {
+    const mj = await t.register();
+    const author = await t.register();
+    const [gone, kept] = await Promise.all([1, 2].map(() => insertGame(t.database.db, mj.userId)));
+    const { commits } = committer();
+    for (const gameId of [gone!, kept!]) {
+      await commits.submit({ gameId, userId: author.userId, decideOn: () => [systemMessage('Écrite')] });
+    }
+    await t.database.db.delete(gamesTable).where(eq(gamesTable.id, gone!));
+    await t.database.db.delete(users).where(eq(users.id, author.userId));
+    const { rows } = (await t.database.db.execute(
+      sql`select game_id, user_id from table_events where game_id in (${gone!}, ${kept!})`,
+    )) as unknown as { rows: Array<{ game_id: string; user_id: string | null }> };
+    expect(rows).toEqual([{ game_id: kept!, user_id: null }]);
   });
 
   it('refuses only the refused command and fails only the failing one; the rest of the batch is logged', async () => {

@@ -25,6 +25,8 @@ export interface AccessGuard {
    * session or the account is gone. For a socket, whose handshake read them once.
    */
   userOfSession(sid: string, userId: string): Promise<AuthUser>;
+  /** The session view's stamp (session-view.ts): an account read under it is current while it holds. */
+  accountsStamp(): number | null;
   /** Calls `changed` when a user's account or sessions change, here or in another process. */
   onAccountChange(changed: (userId: string) => void): () => void;
 }
@@ -48,6 +50,7 @@ export function createAccessGuard(db: Db, tokens: TokenService, view: SessionVie
       return userOfSession(claims.sid, claims.sub);
     },
     userOfSession,
+    accountsStamp: view.stamp,
     onAccountChange: (changed) => onAccountChange(db, changed),
   };
 }

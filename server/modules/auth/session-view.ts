@@ -18,6 +18,12 @@ export function sessionAccountOf(user: UserRow): SessionAccount {
 export interface SessionView {
   /** The session's account, from memory when it is known to be current, else from `load`. */
   account(sid: string, load: () => Promise<SessionAccount | null>): Promise<SessionAccount | null>;
+  /**
+   * A number that moves whenever some account or session may have changed; null while the view
+   * is not listening and so cannot tell. An account read under a stamp that has not moved since
+   * is still current.
+   */
+  stamp(): number | null;
   close(): Promise<void>;
 }
 
@@ -57,6 +63,10 @@ export async function createSessionView(db: Db, log?: FastifyBaseLogger): Promis
     entries.clear();
   };
 
+  // The stamp moves at least this often too: an account read under it is trusted no longer than an entry.
+  const ageing = setInterval(() => generation++, ENTRY_TTL_MS);
+  ageing.unref();
+
   const stopAnnouncements = onAccountChange(db, forgetUser);
   let listening: Listening;
   try {
@@ -78,6 +88,7 @@ export async function createSessionView(db: Db, log?: FastifyBaseLogger): Promis
       log,
     );
   } catch (error) {
+    clearInterval(ageing);
     stopAnnouncements();
     throw error;
   }
@@ -99,7 +110,9 @@ export async function createSessionView(db: Db, log?: FastifyBaseLogger): Promis
       }
       return account;
     },
+    stamp: () => (live ? generation : null),
     async close() {
+      clearInterval(ageing);
       stopAnnouncements();
       live = false;
       entries.clear();

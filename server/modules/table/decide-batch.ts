@@ -22,15 +22,15 @@ export interface Decided {
 }
 
 /**
- * Decides a batch in arrival order, each command seeing the ones of its game before it; `stateOf`
- * gives a game's state before the batch, `epochOf` the epoch its events are decided under (an
- * owner's, docs/table.md "Owners"; none elsewhere).
+ * Decides a batch in arrival order, each command seeing the ones of its game before it, on the
+ * states at hand: `stateOf` gives a game's state before the batch, `epochOf` the epoch its events
+ * are decided under (an owner's, docs/table.md "Owners"; none elsewhere).
  */
-export async function decideBatch(
+export function decideBatchOn(
   batch: readonly Submission[],
-  stateOf: (gameId: string) => Promise<TableState> | TableState,
+  stateOf: (gameId: string) => TableState,
   epochOf: (gameId: string) => number | undefined = () => undefined,
-): Promise<Decided> {
+): Decided {
   const heads = new Map<string, number>();
   const working = new Map<string, TableState>();
   const logged: LoggedEvent[] = [];
@@ -38,7 +38,7 @@ export async function decideBatch(
   for (const { gameId, userId, decideOn } of batch) {
     let state = working.get(gameId);
     if (!state) {
-      state = await stateOf(gameId);
+      state = stateOf(gameId);
       heads.set(gameId, state.lastSeq);
     }
     const decided = decideOn(state);
@@ -51,15 +51,11 @@ export async function decideBatch(
     const createdAt = new Date().toISOString();
     const epoch = epochOf(gameId);
     for (const { type, payload } of decided) {
-      const event = {
-        seq: state.lastSeq + 1,
-        // Epoch 0 (no owner has moved it yet) is left out, as the log reads it back.
-        ...(epoch ? { epoch } : {}),
-        type,
-        payload,
-        userId,
-        createdAt,
-      } as TableEvent;
+      const seq = state.lastSeq + 1;
+      // Epoch 0 (no owner has moved it yet) is left out, as the log reads it back.
+      const event = (
+        epoch ? { seq, epoch, type, payload, userId, createdAt } : { seq, type, payload, userId, createdAt }
+      ) as TableEvent;
       const applied = applyEvent(state, event);
       // decide only returns events its own reducer accepts: anything else must not be logged.
       if (applied.outcome !== 'applied') throw new Error(`decided event does not fold: ${type}`);
@@ -71,4 +67,14 @@ export async function decideBatch(
     outcomes.push({ transitions });
   }
   return { heads, working, logged, outcomes };
+}
+
+/** `decideBatchOn`, each game's state read first (from the log or a copy), in the batch's order. */
+export async function decideBatch(
+  batch: readonly Submission[],
+  stateOf: (gameId: string) => Promise<TableState> | TableState,
+): Promise<Decided> {
+  const before = new Map<string, TableState>();
+  for (const { gameId } of batch) if (!before.has(gameId)) before.set(gameId, await stateOf(gameId));
+  return decideBatchOn(batch, (gameId) => before.get(gameId)!);
 }

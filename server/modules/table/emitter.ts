@@ -1,8 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { FastifyBaseLogger } from 'fastify';
 import { socketEventOf } from '../../../src/api/schemas/table';
 import { tokensOfMap } from '../../../src/domain/table/records';
 import { projectEvent } from '../../../src/domain/table/visibility';
 import type { TableActor, TableEvent, TableState } from '../../../src/domain/table/types';
+import { reportInternalError } from '../../lib/errors';
 import { rooms } from '../../realtime/rooms';
 import type { Realtime } from '../../realtime/types';
 
@@ -11,6 +13,29 @@ export interface Transition {
   event: TableEvent;
   before: TableState;
   after: TableState;
+}
+
+/**
+ * Hands a command's events to the rooms. It settles at once unless it must read something first
+ * (a hidden player token's owners): a drop is then emitted without a promise on its way.
+ */
+export type Emit = (gameId: string, transitions: readonly Transition[]) => void | Promise<void>;
+
+/**
+ * Emits and reports a failure instead of throwing it: the events are decided and on their way to
+ * the log, and the clients that missed them catch up from it.
+ */
+export function emitReported(
+  emit: Emit,
+  gameId: string,
+  transitions: readonly Transition[],
+  log: FastifyBaseLogger,
+): void | Promise<void> {
+  try {
+    return emit(gameId, transitions)?.catch((error: unknown) => void reportInternalError(log, error));
+  } catch (error) {
+    reportInternalError(log, error);
+  }
 }
 
 /** A player owning nothing: what every player receives unless the event touches a hidden token of theirs. */
@@ -23,9 +48,17 @@ const anyPlayer: TableActor = { userId: '', role: 'player', characterIds: [] };
 function touchesHiddenPlayerToken({ event, before, after }: Transition): boolean {
   const map = 'map' in event.payload ? event.payload.map : undefined;
   if (typeof map !== 'string') return false;
-  return [before, after].some((state) =>
-    Object.values(tokensOfMap(state, map)).some((token) => token.isPlayer && !token.visibility),
-  );
+  return holdsHiddenPlayerToken(before, map) || holdsHiddenPlayerToken(after, map);
+}
+
+/** Read at every event of the table: a loop over the map's tokens, no copy of them. */
+function holdsHiddenPlayerToken(state: TableState, map: string): boolean {
+  const tokens = tokensOfMap(state, map);
+  for (const usableId in tokens) {
+    const token = tokens[usableId]!;
+    if (token.isPlayer && !token.visibility) return true;
+  }
+  return false;
 }
 
 /**
@@ -34,17 +67,24 @@ function touchesHiddenPlayerToken({ event, before, after }: Transition): boolean
  * players' room the projection of a player owning nothing, except the players whose own
  * projection differs (the owner of a hidden token), who get theirs in their own room.
  */
-export function createTableEmitter(realtime: Realtime, playersOf: (gameId: string) => Promise<TableActor[]>) {
+export function createTableEmitter(
+  realtime: Realtime,
+  playersOf: (gameId: string) => Promise<TableActor[]>,
+): Emit {
   const { io } = realtime;
-  return async function emit(gameId: string, transitions: readonly Transition[]): Promise<void> {
-    let players: TableActor[] | undefined;
+  return function emit(gameId, transitions) {
+    // The players are read only when some of them may see an event apart.
+    if (!transitions.some(touchesHiddenPlayerToken)) return send(gameId, transitions, []);
+    return playersOf(gameId).then((players) => send(gameId, transitions, players));
+  };
+
+  function send(gameId: string, transitions: readonly Transition[], players: readonly TableActor[]): void {
     for (const transition of transitions) {
       const { event, before, after } = transition;
       const name = socketEventOf(event.type);
       const shared = projectEvent(event, before, after, anyPlayer);
       const apart: string[] = [];
       if (touchesHiddenPlayerToken(transition)) {
-        players ??= await playersOf(gameId);
         for (const player of players) {
           const own = projectEvent(event, before, after, player);
           if (isDeepStrictEqual(own, shared)) continue;
@@ -57,12 +97,14 @@ export function createTableEmitter(realtime: Realtime, playersOf: (gameId: strin
       const playersRoom = rooms.tablePlayers(gameId);
       // Most events read the same for everyone (projectEvent returns the event itself): one
       // broadcast, encoded once, reaches both rooms.
+      // Each `except` is one more operator to build: left out when nobody is apart, as at a drop.
+      const toPlayers = apart.length > 0 ? io.to(playersRoom).except(apart) : io.to(playersRoom);
       if (shared === event) {
-        io.to([managersRoom, playersRoom]).except(apart).emit(name, event);
+        toPlayers.to(managersRoom).emit(name, event);
       } else {
         io.to(managersRoom).emit(name, event);
-        io.to(playersRoom).except(apart).emit(name, shared);
+        toPlayers.emit(name, shared);
       }
     }
-  };
+  }
 }

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TableEvent } from '../../../src/domain/table/types';
 import type { Db } from '../../db/client';
-import { httpError, reportInternalError } from '../../lib/errors';
+import { httpError } from '../../lib/errors';
 import { decideBatch, type Decided, type Outcome, type Submission } from './decide-batch';
-import type { Transition } from './emitter';
+import { emitReported, type Emit } from './emitter';
 import type { LogWriter } from './log-writer';
 import { appendEvents, withHeads, type Tx } from './log-store';
 import { tableServerMessages } from './messages';
@@ -45,7 +45,7 @@ export function createGroupCommit({
 }: {
   db: Db;
   states: TableStates;
-  emit: (gameId: string, transitions: readonly Transition[]) => Promise<void>;
+  emit: Emit;
   log: FastifyBaseLogger;
   /**
    * Given when this process is the only one appending to the database (it opened its embedded
@@ -134,7 +134,7 @@ export function createGroupCommit({
       const last = outcome.transitions.at(-1);
       if (last) states.remember(item.gameId, last.after);
       // Committed is done: a failed emission is caught up by the clients, never reported as a refusal.
-      await emit(item.gameId, outcome.transitions).catch((error: unknown) => reportInternalError(log, error));
+      await emitReported(emit, item.gameId, outcome.transitions, log);
       item.resolve(outcome.transitions.map(({ event }) => event));
     }
   }

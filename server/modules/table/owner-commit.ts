@@ -2,14 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TableEvent, TableState } from '../../../src/domain/table/types';
 import type { Db } from '../../db/client';
 import { httpError, HttpError, reportInternalError } from '../../lib/errors';
-import { decideBatch } from './decide-batch';
-import type { Transition } from './emitter';
+import { decideBatchOn, type Decided } from './decide-batch';
+import { emitReported, type Emit, type Transition } from './emitter';
 import { appendOwned, type LoggedEvent, type OwnedRun, type RunOutcome } from './log-store';
 import { tableServerMessages } from './messages';
 import type { Owners } from './owners';
 import { snapshotDue, snapshotIfDue } from './snapshots';
 import type { TableStates } from './states';
-import { decideIntent, type TableIntent } from './table-intent';
+import { decidingIntent, type TableIntent } from './table-intent';
 
 /** A command for the owner's queue. */
 export interface OwnedSubmission {
@@ -35,8 +35,8 @@ interface Unit {
   /** Each game's state after the batch, for its snapshot. */
   working: Map<string, TableState>;
   answers: Array<Pick<Queued, 'gameId' | 'resolve' | 'reject'> & { events: TableEvent[] }>;
-  /** Settles once every event of the batch was handed to the rooms. */
-  emitted: Promise<void>;
+  /** Settles once every event of the batch was handed to the rooms; none when that was done at once. */
+  emitted: Promise<void> | undefined;
 }
 
 /** What the owner is asked over its channel, and answers. */
@@ -77,7 +77,7 @@ export function createOwnerCommit({
 }: {
   db: Db;
   states: TableStates;
-  emit: (gameId: string, transitions: readonly Transition[]) => Promise<void>;
+  emit: Emit;
   log: FastifyBaseLogger;
   owners: Owners;
   /** The least time between two of the process's statements. */
@@ -122,13 +122,16 @@ export function createOwnerCommit({
     whenSettled.delete(gameId);
   }
 
-  /** 'held' once this process holds the game (taking it if free), else who does. */
-  async function hold(gameId: string): Promise<'held' | { owner: string | null }> {
+  /** Whether this process holds the game now, with its state. */
+  function holding(gameId: string, now: number): boolean {
     const known = games.get(gameId);
-    if (known && owners.epochOf(gameId) === known.epoch) {
-      known.usedAt = Date.now();
-      return 'held';
-    }
+    if (!known || owners.epochOf(gameId) !== known.epoch) return false;
+    known.usedAt = now;
+    return true;
+  }
+
+  /** Takes a game this process does not hold (or lost): 'held' once it does, else who holds it. */
+  async function take(gameId: string): Promise<'held' | { owner: string | null }> {
     // Lost with the connection: what it decided before is settled first, logged or refused.
     games.delete(gameId);
     await settled(gameId);
@@ -158,12 +161,21 @@ export function createOwnerCommit({
     // Let the commands already read from the sockets in this turn join the batch.
     await new Promise((resolve) => setImmediate(resolve));
     while (queue.length > 0) {
-      const batch = queue.splice(0, MAX_BATCH);
+      const byGame = new Map<string, Queued[]>();
+      for (const item of queue.splice(0, MAX_BATCH)) {
+        const items = byGame.get(item.gameId);
+        if (items) items.push(item);
+        else byGame.set(item.gameId, [item]);
+      }
       const mine: Queued[] = [];
-      for (const gameId of new Set(batch.map((item) => item.gameId))) {
-        const items = batch.filter((item) => item.gameId === gameId);
+      const now = Date.now();
+      for (const [gameId, items] of byGame) {
+        if (holding(gameId, now)) {
+          mine.push(...items);
+          continue;
+        }
         try {
-          const holder = await hold(gameId);
+          const holder = await take(gameId);
           if (holder === 'held') mine.push(...items);
           else for (const item of items) handOver(item, holder.owner);
         } catch (error) {
@@ -175,14 +187,18 @@ export function createOwnerCommit({
     deciding = null;
   }
 
-  async function decide(items: Queued[]): Promise<void> {
-    let decided;
+  /**
+   * Decides commands of games this process holds, emits their events and queues their statement.
+   * Settles once every event is handed to the rooms: at once, unless one had to read something first.
+   */
+  function decide(items: Queued[]): Promise<void> | undefined {
+    let decided: Decided;
     try {
-      decided = await decideBatch(
+      decided = decideBatchOn(
         items.map(({ gameId, userId, intent }) => ({
           gameId,
           userId,
-          decideOn: (state: TableState) => decideIntent(state, intent),
+          decideOn: decidingIntent(intent),
         })),
         (gameId) => games.get(gameId)!.state,
         (gameId) => games.get(gameId)!.epoch,
@@ -208,19 +224,19 @@ export function createOwnerCommit({
         item.reject(httpError(400, outcome.refusal));
         continue;
       }
-      emitting.push({ gameId: item.gameId, transitions: outcome.transitions });
-      answers.push({ ...item, events: outcome.transitions.map(({ event }) => event) });
+      const { gameId, resolve, reject } = item;
+      emitting.push({ gameId, transitions: outcome.transitions });
+      answers.push({ gameId, resolve, reject, events: outcome.transitions.map(({ event }) => event) });
     }
-    // Numbered and queued before it is emitted: a catch-up that flushes after a client heard an
-    // event of it waits for its statement.
-    const emitted = (async () => {
-      for (const { gameId, transitions } of emitting) {
-        await emit(gameId, transitions).catch((error: unknown) => reportInternalError(log, error));
-      }
-    })();
+    // No await between the emission and the queueing: a catch-up that flushes after a client
+    // heard an event of it waits for its statement.
+    const emitted = emitInOrder(emitting);
     if (runs.size === 0) {
-      await emitted;
-      for (const answer of answers) answer.resolve(answer.events);
+      const answer = () => {
+        for (const { resolve, events } of answers) resolve(events);
+      };
+      if (emitted) return emitted.then(answer);
+      answer();
       return;
     }
     for (const gameId of runs.keys()) unsettled.set(gameId, (unsettled.get(gameId) ?? 0) + 1);
@@ -234,7 +250,18 @@ export function createOwnerCommit({
       emitted,
     });
     scheduleWrite(false);
-    await emitted;
+    return emitted;
+  }
+
+  /** Emits each command's events after the one before; a promise only once one of them is not done at once. */
+  function emitInOrder(
+    emitting: ReadonlyArray<{ gameId: string; transitions: Transition[] }>,
+  ): Promise<void> | undefined {
+    for (const [index, { gameId, transitions }] of emitting.entries()) {
+      const pending = emitReported(emit, gameId, transitions, log);
+      if (pending) return pending.then(() => emitInOrder(emitting.slice(index + 1)));
+    }
+    return undefined;
   }
 
   /** A command for a game another process holds goes to it; its answer is the sender's. */
@@ -303,7 +330,7 @@ export function createOwnerCommit({
     for (const unit of taken) {
       for (const [gameId, run] of unit.runs) {
         const before = runs.get(gameId);
-        runs.set(gameId, before ? { ...before, last: run.last } : run);
+        runs.set(gameId, before ? { gameId, first: before.first, last: run.last, epoch: before.epoch } : run);
         working.set(gameId, unit.working.get(gameId)!);
       }
     }
@@ -344,7 +371,7 @@ export function createOwnerCommit({
       }
     }
     for (const unit of taken) {
-      await unit.emitted;
+      if (unit.emitted) await unit.emitted;
       for (const answer of unit.answers) {
         if (outcomes.get(answer.gameId) === 'fenced')
           answer.reject(httpError(503, tableServerMessages.stopping));
@@ -372,9 +399,15 @@ export function createOwnerCommit({
     /** Decides, emits and logs the command here, or hands it to the game's owner. */
     submit(submission: OwnedSubmission): Promise<TableEvent[]> {
       if (stopping) return Promise.reject(httpError(503, tableServerMessages.stopping));
-      return new Promise((resolve, reject) =>
-        enqueue({ ...submission, resolve, reject, handedOver: false, tries: 0 }),
-      );
+      return new Promise((resolve, reject) => {
+        const { gameId, userId, intent } = submission;
+        const item: Queued = { gameId, userId, intent, resolve, reject, handedOver: false, tries: 0 };
+        if (queue.length > 0 || deciding || !holding(item.gameId, Date.now())) return enqueue(item);
+        // Nothing before it and its game here: decided and emitted now, in the turn that read it,
+        // as a relay would; only a command that had to wait joins a batch.
+        const emitting = decide([item]);
+        if (emitting) deciding = emitting.then(decideQueue);
+      });
     },
 
     /**

@@ -42,7 +42,9 @@ export function createPlayerUpdates({
   realtime: Realtime;
   log: FastifyBaseLogger;
 }) {
-  return async function tell(transitions: readonly Transition[]): Promise<void> {
+  /** Settles at once when no player's health changed, as most events (a drop) leave it. */
+  return function tell(transitions: readonly Transition[]): void | Promise<void> {
+    if (!transitions.some(({ event }) => event.type === 'token.adjusted')) return;
     // The last value of each character in the batch: an attack adjusts HP and essence in one append.
     const latest = new Map<string, PlayerUpdateEvent>();
     for (const { event, after } of transitions) {
@@ -51,7 +53,11 @@ export function createPlayerUpdates({
       if (!token?.isPlayer) continue;
       latest.set(token.itemId, { playerId: token.itemId, ...vitalsOfToken(token) });
     }
-    for (const update of latest.values()) {
+    if (latest.size > 0) return send(latest.values());
+  };
+
+  async function send(updates: Iterable<PlayerUpdateEvent>): Promise<void> {
+    for (const update of updates) {
       try {
         const [row] = await db
           .select({ userId: characters.userId, gameId: characters.gameId })
@@ -64,5 +70,5 @@ export function createPlayerUpdates({
         reportInternalError(log, error);
       }
     }
-  };
+  }
 }

@@ -20,7 +20,7 @@ import type { Realtime } from '../../realtime/types';
 import type { AuthUser } from '../auth/access';
 import { sheetOf } from '../characters/service';
 import type { GameAccess } from '../games/access';
-import { createTableEmitter, type Transition } from './emitter';
+import { createTableEmitter, type Emit } from './emitter';
 import { createPlayerUpdates, vitalsOfToken } from './player-updates';
 import { createGroupCommit } from './group-commit';
 import { createTableIntents } from './intents';
@@ -33,7 +33,7 @@ import { createTableStates } from './states';
 import { createOwnerCommit } from './owner-commit';
 import { createOwners } from './owners';
 import { poolOf } from '../../db/client';
-import { decideIntent, type TableIntent } from './table-intent';
+import { decidingIntent, type TableIntent } from './table-intent';
 
 /** `tableCatchUpAnswer`, in the domain's own event type. */
 export interface CatchUp {
@@ -75,9 +75,9 @@ export function createTableService({
   const members = createTableMembers(db, access);
   const emitTable = createTableEmitter(realtime, members.playersOf);
   const playerUpdates = createPlayerUpdates({ db, access, realtime, log });
-  const emit = async (gameId: string, transitions: readonly Transition[]) => {
-    await emitTable(gameId, transitions);
-    await playerUpdates(transitions);
+  const emit: Emit = (gameId, transitions) => {
+    const emitting = emitTable(gameId, transitions);
+    return emitting ? emitting.then(() => playerUpdates(transitions)) : playerUpdates(transitions);
   };
   const intents = createTableIntents(db);
   // The embedded PGlite's sole writer journals; PostgreSQL's processes each own some games; a
@@ -105,7 +105,7 @@ export function createTableService({
         const group = createGroupCommit({ db, states, emit, log, writer });
         return {
           submit: (gameId: string, userId: string | null, intent: TableIntent) =>
-            group.submit({ gameId, userId, decideOn: (state) => decideIntent(state, intent) }),
+            group.submit({ gameId, userId, decideOn: decidingIntent(intent) }),
           flush: () => group.flush(),
           close: group.close,
         };

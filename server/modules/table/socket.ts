@@ -84,7 +84,7 @@ export function tableSocketEvents({
       for (const gameId of held) {
         const wasManaging = socket.rooms.has(rooms.tableManagers(gameId));
         const wasReading = isReading(socket, gameId);
-        const actor = await seatOf(gameId).catch(() => null);
+        const actor = await readSeat(gameId).catch(() => null);
         if (!actor || (wasReading && managesTable(actor) !== wasManaging)) {
           seats.delete(gameId);
           await Promise.all(tableRoomsOf(gameId, user().id).map((room) => socket.leave(room)));
@@ -92,22 +92,36 @@ export function tableSocketEvents({
       }
     }
 
+    /** The session view's stamp when the account was last read (null: read it at the next command). */
+    let readUnder: number | null = null;
+
     async function rereadAccount(): Promise<void> {
+      const stamp = identity.accountsStamp();
       const { role } = await rereadIdentity(socket, identity);
+      readUnder = stamp;
       if (role !== seatedAs) await reseatAll();
     }
     whenAccountChanges(socket, rereadAccount);
 
-    /** The actor of a command: the account read again first, so a changed role applies at once. */
-    async function actorOf(gameId: string): Promise<SeatedActor> {
-      await rereadAccount();
-      return seatOf(gameId);
+    /**
+     * The actor of a command: the account read again first, so a changed role applies at once —
+     * unless the session view vouches that no account changed since it was read, the commands of
+     * a table then costing no promise at all while the seat holds (docs/table.md "The fan-out").
+     */
+    function actorOf(gameId: string): SeatedActor | Promise<SeatedActor> {
+      if (readUnder !== null && readUnder === identity.accountsStamp()) return seatOf(gameId);
+      return rereadAccount().then(() => seatOf(gameId));
     }
 
-    async function seatOf(gameId: string): Promise<SeatedActor> {
-      const seat = rooms.tableSeat(gameId, user().id);
+    function seatOf(gameId: string): SeatedActor | Promise<SeatedActor> {
       const known = seats.get(gameId);
-      if (known && socket.rooms.has(seat) && isReading(socket, gameId)) return known;
+      if (known && socket.rooms.has(rooms.tableSeat(gameId, user().id)) && isReading(socket, gameId))
+        return known;
+      return readSeat(gameId);
+    }
+
+    async function readSeat(gameId: string): Promise<SeatedActor> {
+      const seat = rooms.tableSeat(gameId, user().id);
       // Joined before reading: a change made from now on takes the socket out again, so what is read is never kept stale.
       await socket.join(seat);
       try {

@@ -16,9 +16,15 @@ const env: DecideEnv = {
     `${isPlayer ? 'player' : 'monster'}-${name}-${Date.now()}-${randomBytes(4).toString('hex')}`,
 };
 
-/** The events the intent makes on this state, or the French refusal. */
-export function decideIntent(state: TableState, intent: TableIntent): TableEventBody[] | string {
-  if (intent.kind === 'system') return [systemMessage(intent.text)];
-  const decision = decide(state, intent.command, intent.actor, env);
-  return 'refusal' in decision ? decision.refusal : decision.events;
+/**
+ * What the intent makes on a state: its events, or the French refusal. Built here rather than
+ * written in place at each command, where the TypeScript loader (tsx keeps function names) would
+ * name every new closure, which cost more than deciding a drop.
+ */
+export function decidingIntent(intent: TableIntent): (state: TableState) => TableEventBody[] | string {
+  return (state) => {
+    if (intent.kind === 'system') return [systemMessage(intent.text)];
+    const decision = decide(state, intent.command, intent.actor, env);
+    return 'refusal' in decision ? decision.refusal : decision.events;
+  };
 }

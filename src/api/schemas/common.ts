@@ -18,5 +18,9 @@ export const nulCharacterRefused = 'Le texte ne peut pas contenir le caractère 
 export function containsNulCharacter(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (typeof value !== 'object' || value === null) return false;
-  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNulCharacter(item));
+  // Every socket event and request body goes through here: a loop, no array of entries.
+  for (const key of Object.keys(value)) {
+    if (key.includes('\u0000') || containsNulCharacter((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
 }

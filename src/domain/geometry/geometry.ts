@@ -42,9 +42,11 @@ function clamp(value: number, min: number, max: number): number {
  * map narrower than a token) the fixed bounds are all we know.
  */
 export function maxPercent(mapSize?: Size): Point {
-  const bound = (fixed: number, length: number | undefined) =>
-    length !== undefined && length > TOKEN_PX ? Math.min(fixed, 100 - (TOKEN_PX / length) * 100) : fixed;
-  return { x: bound(MAX_X_PERCENT, mapSize?.width), y: bound(MAX_Y_PERCENT, mapSize?.height) };
+  return { x: boundOn(MAX_X_PERCENT, mapSize?.width), y: boundOn(MAX_Y_PERCENT, mapSize?.height) };
+}
+
+function boundOn(fixed: number, length: number | undefined): number {
+  return length !== undefined && length > TOKEN_PX ? Math.min(fixed, 100 - (TOKEN_PX / length) * 100) : fixed;
 }
 
 /** Any percent position brought back inside the map, the token wholly on it when its size is known. */

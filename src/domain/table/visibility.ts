@@ -81,6 +81,10 @@ function redacted(event: TableEvent): TableEvent {
   };
 }
 
+function seesTokenIn(actor: TableActor, state: TableState, map: string, usableId: string): boolean {
+  return canSee(actor, tokenAt(state, map, usableId));
+}
+
 /**
  * The logged event as this actor receives it, given the server's state before and after it.
  * Every actor gets every seq — what they may not see arrives `redacted` — so a player's copy has
@@ -93,8 +97,6 @@ export function projectEvent(
   actor: TableActor,
 ): TableEvent {
   if (managesTable(actor)) return event;
-  const seesIn = (state: TableState, map: string, usableId: string) =>
-    canSee(actor, tokenAt(state, map, usableId));
   switch (event.type) {
     case 'map.selected':
       return event.payload.bringPlayers ? event : redacted(event);
@@ -103,7 +105,7 @@ export function projectEvent(
         ? { ...event, payload: { ...event.payload, token: asPlayersSee(event.payload.token) } }
         : redacted(event);
     case 'token.moved':
-      return seesIn(after, event.payload.map, event.payload.usableId) ? event : redacted(event);
+      return seesTokenIn(actor, after, event.payload.map, event.payload.usableId) ? event : redacted(event);
     case 'token.adjusted': {
       const { map, usableId } = event.payload;
       const token = tokenAt(after, map, usableId);
@@ -120,7 +122,7 @@ export function projectEvent(
     case 'token.removed': {
       const { map, usableId } = event.payload;
       const order = visibleOrder(after, map, actor);
-      if (seesIn(before, map, usableId)) {
+      if (seesTokenIn(actor, before, map, usableId)) {
         // Losing the token may put someone hidden at the head: then the order comes along.
         const lost = visibleOrder(before, map, actor).filter((id) => id !== usableId);
         return sameOrder(lost, order) ? event : { ...event, payload: { ...event.payload, order } };
@@ -141,7 +143,7 @@ export function projectEvent(
           },
         };
       }
-      return seesIn(before, map, token.usableId)
+      return seesTokenIn(actor, before, map, token.usableId)
         ? {
             ...event,
             type: 'token.concealed',
@@ -160,14 +162,14 @@ export function projectEvent(
     case 'turnOrder.participantToggled': {
       const { map, usableId } = event.payload;
       const order = visibleOrder(after, map, actor);
-      return seesIn(after, map, usableId)
+      return seesTokenIn(actor, after, map, usableId)
         ? { ...event, payload: { ...event.payload, order } }
         : { ...event, type: 'turnOrder.reordered', payload: { map, order } };
     }
     case 'attack.performed': {
       const { map, attackerId, targetIds } = event.payload;
-      if (!seesIn(before, map, attackerId)) return redacted(event);
-      const seen = targetIds.filter((id) => seesIn(before, map, id));
+      if (!seesTokenIn(actor, before, map, attackerId)) return redacted(event);
+      const seen = targetIds.filter((id) => seesTokenIn(actor, before, map, id));
       return seen.length === targetIds.length
         ? event
         : { ...event, payload: { ...event.payload, targetIds: seen } };
