@@ -13,7 +13,12 @@ type Ack = (answer: SocketAck) => void;
  */
 export function eventBinder(socket: RealtimeSocket, log: FastifyBaseLogger): EventBinder {
   return (event, schema, handler) => {
-    socket.on(event, async (...args: unknown[]) => {
+    const refused = (error: unknown) => {
+      const message =
+        error instanceof HttpError ? error.message : reportInternalError(log.child({ event }), error);
+      return { ok: false as const, error: message };
+    };
+    socket.on(event, (...args: unknown[]) => {
       const ack = typeof args.at(-1) === 'function' ? (args.pop() as Ack) : undefined;
       if (containsNulCharacter(args[0])) {
         answer(socket, ack, { ok: false, error: nulCharacterRefused });
@@ -24,16 +29,30 @@ export function eventBinder(socket: RealtimeSocket, log: FastifyBaseLogger): Eve
         answer(socket, ack, { ok: false, error: parsed.error.issues[0]?.message ?? 'Données invalides' });
         return;
       }
+      let result: unknown;
       try {
-        const result = await handler(parsed.data);
-        answer(socket, ack, isRecord(result) ? { ...result, ok: true } : { ok: true });
+        result = handler(parsed.data);
       } catch (error) {
-        const message =
-          error instanceof HttpError ? error.message : reportInternalError(log.child({ event }), error);
-        answer(socket, ack, { ok: false, error: message });
+        answer(socket, ack, refused(error));
+        return;
+      }
+      // A handler done at once is answered at once; a promise, once it settles (a table's drop
+      // costs no extra turn of the microtask queue per step of its way).
+      if (result instanceof Promise) {
+        result.then(
+          (value: unknown) => answer(socket, ack, succeeded(value)),
+          (error: unknown) => answer(socket, ack, refused(error)),
+        );
+      } else {
+        answer(socket, ack, succeeded(result));
       }
     });
   };
+}
+
+/** The ack of a handler's result: its fields beside `ok` when it is a record, `ok` alone otherwise. */
+function succeeded(result: unknown): SocketAck {
+  return isRecord(result) ? { ...result, ok: true } : { ok: true };
 }
 
 function answer(socket: RealtimeSocket, ack: Ack | undefined, result: SocketAck): void {

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TableEvent } from '../../../src/domain/table/types';
+import type { TableEvent, TableState } from '../../../src/domain/table/types';
 import type { Db } from '../../db/client';
 import { httpError } from '../../lib/errors';
-import { decideBatch, type Decided, type Outcome, type Submission } from './decide-batch';
+import { decideBatch, decideBatchOn, type Decided, type Outcome, type Submission } from './decide-batch';
 import { emitReported, type Emit } from './emitter';
 import type { LogWriter } from './log-writer';
 import { appendEvents, withHeads, type Tx } from './log-store';
@@ -146,13 +146,49 @@ export function createGroupCommit({
     draining = null;
   }
 
+  /**
+   * The sole writer's command with nothing queued before it and its game in memory: decided,
+   * journaled and emitted in the turn that read it, as a relay would. Settles at once unless its
+   * emission had to read something first; the commands after it wait for that.
+   */
+  function commitAtOnce(item: Queued, state: TableState, logWriter: LogWriter): Promise<void> | undefined {
+    let outcome: Outcome;
+    try {
+      const decided = decideBatchOn([item], () => state);
+      logWriter.add(decided);
+      outcome = decided.outcomes[0]!;
+    } catch (error) {
+      item.reject(error);
+      return;
+    }
+    if ('refusal' in outcome) {
+      item.reject(httpError(400, outcome.refusal));
+      return;
+    }
+    const { transitions } = outcome;
+    const last = transitions.at(-1);
+    if (last) states.remember(item.gameId, last.after);
+    const answer = () => item.resolve(transitions.map(({ event }) => event));
+    const emitting = emitReported(emit, item.gameId, transitions, log);
+    if (emitting) return emitting.then(answer);
+    answer();
+    return undefined;
+  }
+
   return {
     /** Logs the command's events and emits them; rejects with the French refusal. */
-    submit(submission: Submission): Promise<TableEvent[]> {
+    submit({ gameId, userId, decideOn }: Submission): Promise<TableEvent[]> {
       if (stopping) return Promise.reject(httpError(503, tableServerMessages.stopping));
       return new Promise((resolve, reject) => {
-        queue.push({ ...submission, resolve, reject });
-        draining ??= drain();
+        const item: Queued = { gameId, userId, decideOn, resolve, reject };
+        const state = writer && queue.length === 0 && !draining ? states.cached(gameId) : undefined;
+        if (!writer || !state) {
+          queue.push(item);
+          draining ??= drain();
+          return;
+        }
+        const emitting = commitAtOnce(item, state, writer);
+        if (emitting) draining = emitting.then(drain);
       });
     },
 

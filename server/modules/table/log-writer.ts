@@ -106,7 +106,8 @@ export function createLogWriter({
     /** Journals a decided batch; throws, with nothing kept, when the journal cannot take it. */
     add(batch: DecidedBatch): void {
       if (batch.logged.length === 0) return;
-      waiting.push({ ...batch, number: journal.write(batch.logged) });
+      const { heads, working, logged } = batch;
+      waiting.push({ heads, working, logged, number: journal.write(logged) });
       schedule();
     },
 

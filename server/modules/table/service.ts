@@ -142,14 +142,11 @@ export function createTableService({
     command,
 
     /** `itemChange`: a token placed is built from what the server stores, the rest goes as sent. */
-    async changeItem(
-      gameId: string,
-      actor: TableActor,
-      { change }: ItemChangePayload,
-    ): Promise<TableEvent[]> {
+    changeItem(gameId: string, actor: TableActor, { change }: ItemChangePayload): Promise<TableEvent[]> {
       if (change.type !== 'token.place') return command(gameId, actor, change);
-      const token = await intents.draftOf(gameId, change);
-      return command(gameId, actor, { type: 'token.place', map: change.map, token });
+      return intents
+        .draftOf(gameId, change)
+        .then((token) => command(gameId, actor, { type: 'token.place', map: change.map, token }));
     },
 
     /** `mapChange`: a map of this game, or none. */

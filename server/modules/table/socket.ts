@@ -135,8 +135,13 @@ export function tableSocketEvents({
       }
     }
 
-    on('itemChange', itemChangePayload, async (payload) => {
-      await table.changeItem(payload.gameId, await actorOf(payload.gameId), payload);
+    // A drop, the table's most frequent command, goes without an async step of its own: the
+    // seat is at hand and the command decided at once (docs/table.md "The fan-out").
+    on('itemChange', itemChangePayload, (payload) => {
+      const actor = actorOf(payload.gameId);
+      return actor instanceof Promise
+        ? actor.then((seated) => table.changeItem(payload.gameId, seated, payload))
+        : table.changeItem(payload.gameId, actor, payload);
     });
     on('mapChange', mapChangePayload, async (payload) => {
       await table.changeMap(payload.gameId, await actorOf(payload.gameId), payload);
