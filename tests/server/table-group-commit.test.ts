@@ -134,6 +134,44 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     }
   });
 
+  it('as the sole writer, emits a command of a game in memory before `submit` returns, and one that comes during an emission after it', async () => {
+    const mj = await t.register();
+    const gameId = await insertGame(t.database.db, mj.userId);
+    const { writer } = await soleWriter(60_000);
+    const emitted: number[] = [];
+    let held: { promise: Promise<void>; release: () => void } | null = null;
+    const commits = createGroupCommit({
+      db: t.database.db,
+      states: createTableStates(log),
+      // Settles at once, as a drop's emission does, unless held (a hidden token's owners being read).
+      emit: (_gameId, transitions) => {
+        emitted.push(...transitions.map(({ event }) => event.seq));
+        return held?.promise;
+      },
+      log,
+      writer,
+    });
+    // The game's first command reads its state from the log: it waits for its turn.
+    await commits.submit(say(gameId, 'Lue'));
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = commits.submit(say(gameId, 'Aussitôt'));
+    expect(emitted).toEqual([1, 2]);
+    let release = () => {};
+    const promise = new Promise<void>((resolve) => (release = resolve));
+    held = { promise, release };
+    const third = commits.submit(say(gameId, 'Retenue'));
+    held = null;
+    const fourth = commits.submit(say(gameId, 'Après'));
+    // The fourth waits for the third's emission: nothing overtakes an event on its way.
+    expect(emitted).toEqual([1, 2, 3]);
+    release();
+    const answered = await Promise.all([second, third, fourth]);
+    expect(answered.map(([event]) => event?.seq)).toEqual([2, 3, 4]);
+    expect(emitted).toEqual([1, 2, 3, 4]);
+    await commits.close();
+    expect((await serverLog(t, gameId)).map((event) => event.seq)).toEqual([1, 2, 3, 4]);
+  });
+
   it('moves what a killed sole writer journaled into the log at the next start, each event once', async () => {
     const mj = await t.register();
     const fresh = await Promise.all([1, 2].map(() => insertGame(t.database.db, mj.userId)));
