@@ -7,12 +7,15 @@
  * the game received the `itemUpdate`.
  *
  * By default the load is one this 2-core machine carries beside its clients: 200 clients, 1,000
- * drops/s for 20 s, measured after 5 s of the same load (BENCH_FANOUT_WARMUP_SECONDS) that lets
- * each server compile its hot path and load its games, so the figures are its steady state. Then each server is stepped up (BENCH_FANOUT_STEPS drops per client and
- * second, BENCH_FANOUT_STEP_SECONDS each) until its delivery p95 passes 50 ms: the highest rate
- * below is its saturation point. BENCH_FANOUT_CLIENTS=1000 BENCH_FANOUT_SECONDS=30 is the
- * full-size run (README "Benchmarks"); BENCH_FANOUT_RATE and BENCH_FANOUT_PROCESSES (load
- * processes) change the rest.
+ * drops/s for 20 s. Every server is started and its clients seated first; each then runs 5 s of
+ * that load unmeasured (BENCH_FANOUT_WARMUP_SECONDS: its hot path compiled, its games read), then
+ * the 20 s are measured in 4 slices (BENCH_FANOUT_ROUNDS) taking turns — relay, PGlite,
+ * PostgreSQL, relay… — so a machine that slows down or speeds up during the run weighs on all of
+ * them alike. Then each server is stepped up (BENCH_FANOUT_STEPS drops per client and second,
+ * BENCH_FANOUT_STEP_SECONDS each) until its delivery p95 passes 50 ms: the highest rate below is
+ * its saturation point. BENCH_FANOUT_CLIENTS=1000 BENCH_FANOUT_SECONDS=30 is the full-size run
+ * (README "Benchmarks"); BENCH_FANOUT_RATE and BENCH_FANOUT_PROCESSES (load processes) change the
+ * rest.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -23,8 +26,14 @@ import { openDatabase } from '../server/db/client';
 import { createThrowAwayDatabase, drivers, type Driver } from '../tests/helpers/server';
 import { startChildServer, type ChildServer } from '../tests/helpers/child-server';
 import { countDatabaseCpu } from './fanout/database-cpu';
-import { openFanout } from './fanout/load-workers';
-import { inBatches, type FanoutGame, type FanoutResult } from './fanout/table-clients';
+import { openFanout, type Fanout } from './fanout/load-workers';
+import {
+  inBatches,
+  summarizeSlices,
+  type FanoutGame,
+  type FanoutResult,
+  type FanoutSample,
+} from './fanout/table-clients';
 import { createTable } from './fanout/tables';
 import { figure, print } from './lib/report';
 
@@ -38,6 +47,8 @@ const MOVES_PER_SECOND = Number(process.env.BENCH_FANOUT_RATE ?? 5);
 /** Drops per client and second of the saturation steps; empty (`BENCH_FANOUT_STEPS=`) skips them. */
 const STEPS = numbers(process.env.BENCH_FANOUT_STEPS, [10, 15, 20, 25, 30]);
 const STEP_SECONDS = Number(process.env.BENCH_FANOUT_STEP_SECONDS ?? 4);
+/** The carried load is measured in this many slices per server, the servers taking turns. */
+const ROUNDS = Number(process.env.BENCH_FANOUT_ROUNDS ?? 4);
 /** The carried load run first and not measured, on the relay as on the servers. */
 const WARMUP_SECONDS = Number(process.env.BENCH_FANOUT_WARMUP_SECONDS ?? 5);
 /** A step is carried while its delivery p95 stays under this. */
@@ -70,7 +81,7 @@ interface Measured {
 /** The traffic's shape and how loaded the machine was, for every figure's note. */
 function describe({ result, serverCpu, databaseCpu, steps }: Measured): string {
   return [
-    `${result.clients} clients in ${GAMES} games of ${GAME_SIZE}, ${SECONDS} s after ${WARMUP_SECONDS} s of warm-up`,
+    `${result.clients} clients in ${GAMES} games of ${GAME_SIZE}, ${SECONDS} s in ${ROUNDS} slices alternated with the other servers', after ${WARMUP_SECONDS} s of warm-up`,
     `${Math.round(result.movesPerSecond)} drops/s sent (${result.acked} acked, ${result.refused} refused, ${result.unanswered} unanswered)`,
     `ack p50 ${result.ackP50Ms.toFixed(1)} ms, p95 ${result.ackP95Ms.toFixed(1)} ms`,
     `${result.lostMoves} lost drop(s) / ${result.lostDeliveries} lost deliveries`,
@@ -80,52 +91,56 @@ function describe({ result, serverCpu, databaseCpu, steps }: Measured): string {
   ].join('; ');
 }
 
-/** The carried load, then the steps up to saturation, on clients seated once. */
-async function measure(server: ChildServer, games: FanoutGame[], databaseUrl?: string): Promise<Measured> {
-  const fanout = await openFanout(server.url, games, LOAD_PROCESSES);
-  try {
-    const warmup =
-      WARMUP_SECONDS > 0
-        ? await fanout.drive({ movesPerSecond: MOVES_PER_SECOND, durationMs: WARMUP_SECONDS * 1000 })
-        : undefined;
-    const cpuBefore = await server.cpuSeconds();
-    const database = databaseUrl ? await countDatabaseCpu(databaseUrl) : undefined;
-    const started = performance.now();
-    const result = await fanout.drive({ movesPerSecond: MOVES_PER_SECOND, durationMs: SECONDS * 1000 });
-    const cpu = (await server.cpuSeconds()) - cpuBefore;
-    const databaseSeconds = (await database?.stop()) ?? 0;
-    const seconds = (performance.now() - started) / 1000;
+/** A server with its clients seated, measured slice by slice in turn with the others. */
+interface Target {
+  name: string;
+  server: ChildServer;
+  fanout: Fanout;
+  databaseUrl?: string;
+  /** Stops the server and lets its clients go; the `token.moved` rows its log holds (the relay has none). */
+  finish(): Promise<number | undefined>;
+}
 
-    const carries = (sample: FanoutResult) =>
-      sample.p95Ms < SATURATION_P95_MS && sample.unanswered === 0 && sample.lostMoves === 0;
-    // The carried load is the first step; the others are only tried while it holds.
-    let saturation = carries(result) ? result.clients * MOVES_PER_SECOND : 0;
-    let ackedInAll = (warmup?.acked ?? 0) + result.acked;
-    const steps: string[] = [];
-    for (const rate of saturation > 0 ? STEPS : []) {
-      const step = await fanout.drive({
-        movesPerSecond: rate,
-        durationMs: STEP_SECONDS * 1000,
-        drainMs: 2_000,
-      });
-      ackedInAll += step.acked;
-      steps.push(`${result.clients * rate}: ${Math.round(step.p95Ms)}`);
-      if (!carries(step)) break;
-      saturation = result.clients * rate;
-    }
-    return {
-      result,
-      serverCpu: cpu / seconds,
-      databaseCpu: databaseSeconds / seconds,
-      cpuPerDropUs: ((cpu + databaseSeconds) / Math.max(1, result.delivered)) * 1e6,
-      saturation,
-      steps: steps.join(', ') || 'none',
-      ackedInAll,
-      lostInAll: (warmup?.lostMoves ?? 0) + result.lostMoves,
-    };
-  } finally {
-    fanout.close();
+/** What a target's slices add up to. */
+interface Slices {
+  samples: FanoutSample[][];
+  cpuSeconds: number;
+  databaseSeconds: number;
+  wallSeconds: number;
+}
+
+/** One slice of the carried load on one target, its CPU (and its database's) counted around it. */
+async function driveSlice(target: Target, slices: Slices): Promise<void> {
+  const cpuBefore = await target.server.cpuSeconds();
+  const database = target.databaseUrl ? await countDatabaseCpu(target.databaseUrl) : undefined;
+  const started = performance.now();
+  slices.samples.push(
+    await target.fanout.sample({ movesPerSecond: MOVES_PER_SECOND, durationMs: (SECONDS * 1000) / ROUNDS }),
+  );
+  slices.cpuSeconds += (await target.server.cpuSeconds()) - cpuBefore;
+  slices.databaseSeconds += (await database?.stop()) ?? 0;
+  slices.wallSeconds += (performance.now() - started) / 1000;
+}
+
+/** The steps up to saturation on one target, on its clients seated once; the carried load first. */
+async function saturate(target: Target, carried: FanoutResult) {
+  const carries = (sample: FanoutResult) =>
+    sample.p95Ms < SATURATION_P95_MS && sample.unanswered === 0 && sample.lostMoves === 0;
+  let saturation = carries(carried) ? carried.clients * MOVES_PER_SECOND : 0;
+  let acked = 0;
+  const steps: string[] = [];
+  for (const rate of saturation > 0 ? STEPS : []) {
+    const step = await target.fanout.drive({
+      movesPerSecond: rate,
+      durationMs: STEP_SECONDS * 1000,
+      drainMs: 2_000,
+    });
+    acked += step.acked;
+    steps.push(`${carried.clients * rate}: ${Math.round(step.p95Ms)}`);
+    if (!carries(step)) break;
+    saturation = carried.clients * rate;
   }
+  return { saturation, acked, steps: steps.join(', ') || 'none' };
 }
 
 function bareGames(): FanoutGame[] {
@@ -139,13 +154,38 @@ function bareGames(): FanoutGame[] {
   }));
 }
 
-/** The real server on one database: its figures and the drops its log holds. */
-async function againstServer(root: string, driver: Driver): Promise<Measured & { logged: number }> {
+async function openRelay(root: string): Promise<Target> {
+  const server = await startChildServer(root, 'bench/fanout/bare-relay.ts', {});
+  try {
+    const fanout = await openFanout(server.url, bareGames(), LOAD_PROCESSES);
+    return {
+      name: 'bare',
+      server,
+      fanout,
+      async finish() {
+        fanout.close();
+        await server.stop();
+        return undefined;
+      },
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/** The real server on one database, its games set up through the API and their clients seated. */
+async function openServer(root: string, driver: Driver): Promise<Target> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sr-bench-fanout-'));
   const throwAway = driver === 'postgres' ? await createThrowAwayDatabase() : undefined;
   const config = { dataDir, databaseUrl: throwAway?.url };
+  const cleanUp = async () => {
+    await throwAway?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  let server: ChildServer | undefined;
   try {
-    const server = await startChildServer(root, 'server/main.ts', {
+    server = await startChildServer(root, 'server/main.ts', {
       DATA_DIR: dataDir,
       DATABASE_URL: throwAway?.url ?? '',
       REDIS_URL: '',
@@ -154,45 +194,105 @@ async function againstServer(root: string, driver: Driver): Promise<Measured & {
       CLIENT_DIR: path.join(dataDir, 'no-client'),
       AUTH_RATE_LIMIT_MAX: '100000000',
     });
-    let measured: Measured;
-    try {
-      const setupStarted = performance.now();
-      const games = await inBatches(
-        Array.from({ length: GAMES }, (_, g) => g),
-        SETUP_WIDTH,
-        (g) => createTable(server.url, g, Math.min(GAME_SIZE, CLIENTS - g * GAME_SIZE) - 1),
-      );
-      console.error(
-        `${driver}: ${GAMES} games set up through the API in ${Math.round((performance.now() - setupStarted) / 1000)} s`,
-      );
-      measured = await measure(server, games, throwAway?.url);
-    } finally {
-      await server.stop();
-    }
-    // Read once the server has stopped: the embedded database has a single owner at a time.
-    const database = await openDatabase(config);
-    try {
-      const { rows } = (await database.db.execute(
-        sql`select count(*)::int as n from table_events where type = 'token.moved'`,
-      )) as unknown as { rows: Array<{ n: number }> };
-      return { ...measured, logged: rows[0]?.n ?? 0 };
-    } finally {
-      await database.close();
-    }
-  } finally {
-    await throwAway?.drop();
-    await rm(dataDir, { recursive: true, force: true });
+    const { url } = server;
+    const setupStarted = performance.now();
+    const games = await inBatches(
+      Array.from({ length: GAMES }, (_, g) => g),
+      SETUP_WIDTH,
+      (g) => createTable(url, g, Math.min(GAME_SIZE, CLIENTS - g * GAME_SIZE) - 1),
+    );
+    console.error(
+      `${driver}: ${GAMES} games set up through the API in ${Math.round((performance.now() - setupStarted) / 1000)} s`,
+    );
+    const fanout = await openFanout(url, games, LOAD_PROCESSES);
+    const running = server;
+    return {
+      name: driver,
+      server: running,
+      fanout,
+      databaseUrl: throwAway?.url,
+      async finish() {
+        fanout.close();
+        await running.stop();
+        try {
+          // Read once the server has stopped: the embedded database has a single owner at a time.
+          const database = await openDatabase(config);
+          try {
+            const { rows } = (await database.db.execute(
+              sql`select count(*)::int as n from table_events where type = 'token.moved'`,
+            )) as unknown as { rows: Array<{ n: number }> };
+            return rows[0]?.n ?? 0;
+          } finally {
+            await database.close();
+          }
+        } finally {
+          await cleanUp();
+        }
+      },
+    };
+  } catch (error) {
+    await server?.stop();
+    await cleanUp();
+    throw error;
   }
 }
 
-export async function run(root: string): Promise<void> {
-  const bare = await startChildServer(root, 'bench/fanout/bare-relay.ts', {});
-  let baseline: Measured;
-  try {
-    baseline = await measure(bare, bareGames());
-  } finally {
-    await bare.stop();
+/**
+ * Every target warmed up, then measured in alternated slices (relay, PGlite, PostgreSQL, relay…),
+ * so a machine that slows down or speeds up during the run weighs on each alike and the ratios
+ * stay the servers' own; then each one's steps up to saturation.
+ */
+async function measureAll(targets: readonly Target[]): Promise<Measured[]> {
+  const warmups = [];
+  for (const target of targets) {
+    warmups.push(
+      WARMUP_SECONDS > 0
+        ? await target.fanout.drive({ movesPerSecond: MOVES_PER_SECOND, durationMs: WARMUP_SECONDS * 1000 })
+        : undefined,
+    );
   }
+  const slices: Slices[] = targets.map(() => ({
+    samples: [],
+    cpuSeconds: 0,
+    databaseSeconds: 0,
+    wallSeconds: 0,
+  }));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [index, target] of targets.entries()) await driveSlice(target, slices[index]!);
+  }
+  const measured: Measured[] = [];
+  for (const [index, target] of targets.entries()) {
+    const { samples, cpuSeconds, databaseSeconds, wallSeconds } = slices[index]!;
+    const result = summarizeSlices(samples);
+    const warmup = warmups[index];
+    const { saturation, acked, steps } = await saturate(target, result);
+    measured.push({
+      result,
+      serverCpu: cpuSeconds / wallSeconds,
+      databaseCpu: databaseSeconds / wallSeconds,
+      cpuPerDropUs: ((cpuSeconds + databaseSeconds) / Math.max(1, result.delivered)) * 1e6,
+      saturation,
+      steps,
+      ackedInAll: (warmup?.acked ?? 0) + result.acked + acked,
+      lostInAll: (warmup?.lostMoves ?? 0) + result.lostMoves,
+    });
+  }
+  return measured;
+}
+
+export async function run(root: string): Promise<void> {
+  const targets: Target[] = [];
+  let all: Measured[];
+  const logs: Array<number | undefined> = [];
+  try {
+    targets.push(await openRelay(root));
+    for (const driver of drivers) targets.push(await openServer(root, driver));
+    all = await measureAll(targets);
+  } finally {
+    for (const target of targets) logs.push(await target.finish());
+  }
+  const [baseline, ...servers] = all;
+  if (!baseline) throw new Error('the relay was not measured');
   const bareNote = `${describe(baseline)}; baseline = itself`;
   console.error(`bare relay: ${bareNote}`);
   const { result: relay } = baseline;
@@ -206,10 +306,11 @@ export async function run(root: string): Promise<void> {
     figure('table-fanout-bare', 'saturation', baseline.saturation, 'drops/s', baseline.saturation, bareNote),
   );
 
-  for (const driver of drivers) {
+  for (const [index, driver] of drivers.entries()) {
     const bench = `table-fanout-${driver}`;
-    const measured = await againstServer(root, driver);
-    const { result, logged } = measured;
+    const measured = servers[index]!;
+    const { result } = measured;
+    const logged = logs[index + 1] ?? 0;
     const note = `${describe(measured)}; baseline = bare socket.io relay, same clients and rooms`;
     console.error(`${driver}: ${note}`);
     if (result.refusals.length > 0) console.error(`${bench}: refusals: ${result.refusals.join(' | ')}`);

@@ -33,6 +33,8 @@ function ask(worker: ChildProcess, request: WorkerRequest): Promise<WorkerReply>
 /** The games' clients seated in their load processes, ready to be driven once or several times. */
 export interface Fanout {
   drive(options: FanoutOptions): Promise<FanoutResult>;
+  /** One load, as each process measured it (`summarizeSlices` adds several up). */
+  sample(options: FanoutOptions): Promise<FanoutSample[]>;
   close(): void;
 }
 
@@ -53,11 +55,13 @@ export async function openFanout(url: string, games: FanoutGame[], processes: nu
     close();
     throw error;
   }
+  async function sample(options: FanoutOptions): Promise<FanoutSample[]> {
+    const replies = await Promise.all(workers.map((worker) => ask(worker, { kind: 'drive', options })));
+    return replies.map((reply) => (reply as { sample: FanoutSample }).sample);
+  }
   return {
-    async drive(options) {
-      const replies = await Promise.all(workers.map((worker) => ask(worker, { kind: 'drive', options })));
-      return summarize(replies.map((reply) => (reply as { sample: FanoutSample }).sample));
-    },
+    drive: async (options) => summarize(await sample(options)),
+    sample,
     close,
   };
 }

@@ -79,13 +79,23 @@ export interface FanoutResult extends FanoutCounts {
 
 /** The figures of every load process's samples together. */
 export function summarize(samples: readonly FanoutSample[]): FanoutResult {
+  return summarizeSlices([samples]);
+}
+
+/**
+ * The figures of loads driven one after the other (slices), each in every load process at once:
+ * a slice lasts as long as its longest process, the slices add up.
+ */
+export function summarizeSlices(slices: ReadonlyArray<readonly FanoutSample[]>): FanoutResult {
+  const samples = slices.flat();
   const sum = (pick: (sample: FanoutSample) => number) => samples.reduce((total, s) => total + pick(s), 0);
   const sorted = (pick: (sample: FanoutSample) => number[]) => samples.flatMap(pick).sort((x, y) => x - y);
   const moves = sorted((s) => s.moveLatencies);
   const acks = sorted((s) => s.ackLatencies);
-  const seconds = Math.max(...samples.map((s) => s.loadSeconds));
+  const seconds = slices.reduce((total, slice) => total + Math.max(...slice.map((s) => s.loadSeconds)), 0);
   return {
-    clients: sum((s) => s.clients),
+    // The same clients in every slice.
+    clients: Math.max(...slices.map((slice) => slice.reduce((total, s) => total + s.clients, 0))),
     sent: sum((s) => s.sent),
     acked: sum((s) => s.acked),
     refused: sum((s) => s.refused),
