@@ -93,7 +93,6 @@ function describe({ result, serverCpu, databaseCpu, steps }: Measured): string {
 
 /** A server with its clients seated, measured slice by slice in turn with the others. */
 interface Target {
-  name: string;
   server: ChildServer;
   fanout: Fanout;
   databaseUrl?: string;
@@ -159,7 +158,6 @@ async function openRelay(root: string): Promise<Target> {
   try {
     const fanout = await openFanout(server.url, bareGames(), LOAD_PROCESSES);
     return {
-      name: 'bare',
       server,
       fanout,
       async finish() {
@@ -207,7 +205,6 @@ async function openServer(root: string, driver: Driver): Promise<Target> {
     const fanout = await openFanout(url, games, LOAD_PROCESSES);
     const running = server;
     return {
-      name: driver,
       server: running,
       fanout,
       databaseUrl: throwAway?.url,

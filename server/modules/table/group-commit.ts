@@ -125,18 +125,27 @@ export function createGroupCommit({
       for (const item of batch) await commit([item]);
       return;
     }
-    for (const [index, item] of batch.entries()) {
-      const outcome = outcomes[index]!;
-      if ('refusal' in outcome) {
-        item.reject(httpError(400, outcome.refusal));
-        continue;
-      }
-      const last = outcome.transitions.at(-1);
-      if (last) states.remember(item.gameId, last.after);
-      // Committed is done: a failed emission is caught up by the clients, never reported as a refusal.
-      await emitReported(emit, item.gameId, outcome.transitions, log);
-      item.resolve(outcome.transitions.map(({ event }) => event));
+    for (const [index, item] of batch.entries()) await settle(item, outcomes[index]!);
+  }
+
+  /**
+   * Answers a decided command: its refusal, or its events remembered and emitted, then answered.
+   * Settles at once unless the emission had to read something first.
+   */
+  function settle(item: Queued, outcome: Outcome): Promise<void> | undefined {
+    if ('refusal' in outcome) {
+      item.reject(httpError(400, outcome.refusal));
+      return undefined;
     }
+    const { transitions } = outcome;
+    const last = transitions.at(-1);
+    if (last) states.remember(item.gameId, last.after);
+    const answer = () => item.resolve(transitions.map(({ event }) => event));
+    // Committed is done: a failed emission is caught up by the clients, never reported as a refusal.
+    const emitting = emitReported(emit, item.gameId, transitions, log);
+    if (emitting) return emitting.then(answer);
+    answer();
+    return undefined;
   }
 
   async function drain(): Promise<void> {
@@ -159,20 +168,9 @@ export function createGroupCommit({
       outcome = decided.outcomes[0]!;
     } catch (error) {
       item.reject(error);
-      return;
+      return undefined;
     }
-    if ('refusal' in outcome) {
-      item.reject(httpError(400, outcome.refusal));
-      return;
-    }
-    const { transitions } = outcome;
-    const last = transitions.at(-1);
-    if (last) states.remember(item.gameId, last.after);
-    const answer = () => item.resolve(transitions.map(({ event }) => event));
-    const emitting = emitReported(emit, item.gameId, transitions, log);
-    if (emitting) return emitting.then(answer);
-    answer();
-    return undefined;
+    return settle(item, outcome);
   }
 
   return {
