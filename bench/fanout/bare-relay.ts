@@ -2,14 +2,17 @@
  * The fan-out baseline, run as its own process like the real server: a bare socket.io server on
  * the same path and transports that relays the table's traffic to the same rooms — no accounts,
  * no checks, no database, no reducer. `tableCatchUp` joins the game's room, `itemChange` answers
- * `{ ok: true }` and emits the envelope the real server would, with a per-game seq.
+ * `{ ok: true }` and emits the envelope the real server would, with a per-game seq and ids of the
+ * server's shapes (an account's UUID, a usable id with the token's name): the same bytes to every
+ * member, so the two differ by their work, not by their messages' length.
  * Prints `listening <port>` on stdout once it accepts connections.
  */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { SOCKET_PATH } from '../../src/api/paths';
+import { newUsableId } from '../../server/modules/table/table-intent';
 
 interface Change {
   type: string;
@@ -42,6 +45,8 @@ function emit(gameId: string, userId: string, type: string, payload: Record<stri
 }
 
 io.on('connection', (socket) => {
+  // The account the real server reads from the socket's session.
+  const userId = randomUUID();
   socket.on('tableCatchUp', async ({ gameId }: { gameId: string }, ack: (answer: unknown) => void) => {
     await socket.join(`game:${gameId}`);
     ack({ ok: true, snapshot: null, events: [] });
@@ -50,20 +55,21 @@ io.on('connection', (socket) => {
     'itemChange',
     ({ gameId, change }: { gameId: string; change: Change }, ack: (answer: unknown) => void) => {
       if (change.type === 'token.place') {
-        // The real server fills the token from its database; the relay, which has none, from the wire.
+        // The real server fills the token from its database; the relay, which has none, from the
+        // wire, under a name as long as the bench's (Heros1…, Gobelin).
         const { itemId, isPlayer, x, y } = change;
         const token = {
           itemId,
           isPlayer,
           x,
           y,
-          usableId: randomBytes(6).toString('hex'),
+          usableId: newUsableId({ isPlayer: Boolean(isPlayer), name: isPlayer ? 'Heros1' : 'Gobelin' }),
           inTurnOrder: false,
         };
-        emit(gameId, socket.id, 'token.placed', { map: change.map, token });
+        emit(gameId, userId, 'token.placed', { map: change.map, token });
       } else {
         const { map, usableId, x, y } = change;
-        emit(gameId, socket.id, 'token.moved', { map, usableId, x, y });
+        emit(gameId, userId, 'token.moved', { map, usableId, x, y });
       }
       ack({ ok: true });
     },

@@ -10,11 +10,11 @@ import type { TableActor, TableEventBody, TableState } from '../../../src/domain
 export type TableIntent =
   { kind: 'command'; actor: TableActor; command: TableCommand } | { kind: 'system'; text: string };
 
-const env: DecideEnv = {
-  randomInt,
-  newUsableId: ({ isPlayer, name }) =>
-    `${isPlayer ? 'player' : 'monster'}-${name}-${Date.now()}-${randomBytes(4).toString('hex')}`,
-};
+/** A placed token's id, as the original client made them: its kind, its name, when, and 32 random bits. */
+export const newUsableId: DecideEnv['newUsableId'] = ({ isPlayer, name }) =>
+  `${isPlayer ? 'player' : 'monster'}-${name}-${Date.now()}-${randomBytes(4).toString('hex')}`;
+
+const env: DecideEnv = { randomInt, newUsableId };
 
 /**
  * What the intent makes on a state: its events, or the French refusal. Built here rather than
