@@ -2,7 +2,7 @@ import { appendFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemMessage } from '../../src/domain/table/decide';
@@ -12,6 +12,7 @@ import { games as gamesTable, tableSnapshots, users } from '../../server/db/sche
 import { createGroupCommit } from '../../server/modules/table/group-commit';
 import { openJournal, replayJournal } from '../../server/modules/table/journal';
 import { createLogWriter } from '../../server/modules/table/log-writer';
+import { SNAPSHOTS_KEPT } from '../../server/modules/table/snapshots';
 import { createTableStates } from '../../server/modules/table/states';
 import { insertGame } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
@@ -101,7 +102,7 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     );
   });
 
-  it('as the sole writer, answers from the journal, logs batches together and takes a transaction only for a snapshot', async () => {
+  it('as the sole writer, answers from the journal and logs batches together, a snapshot in the same statement', async () => {
     const mj = await t.register();
     const fresh = await Promise.all([1, 2].map(() => insertGame(t.database.db, mj.userId)));
     const { writer } = await soleWriter(60_000);
@@ -116,22 +117,53 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     expect(emitted.flatMap((e) => e.seqs)).toHaveLength(40);
     await commits.flush();
     expect(appends()).toBe(1);
-    expect(transaction).not.toHaveBeenCalled();
-    // 170 more lines in one game cross seq 200: its snapshot is written with the events.
+    // 190 more lines in one game cross seq 200: its snapshot is written with the events, in one statement.
     await Promise.all(Array.from({ length: 190 }, (_, i) => commits.submit(say(fresh[0]!, `Encore ${i}`))));
     await commits.close();
-    expect(transaction).toHaveBeenCalledTimes(1);
+    expect(appends()).toBe(2);
+    expect(transaction).not.toHaveBeenCalled();
     const [snapshot] = await t.database.db
-      .select({ seq: tableSnapshots.seq })
+      .select({ seq: tableSnapshots.seq, state: tableSnapshots.state })
       .from(tableSnapshots)
       .where(eq(tableSnapshots.gameId, fresh[0]!));
     expect(snapshot?.seq).toBe(210);
+    expect(snapshot?.state.lastSeq).toBe(210);
     for (const [g, gameId] of fresh.entries()) {
       const logged = await serverLog(t, gameId);
       expect(logged.map((event) => event.seq)).toEqual(logged.map((_, i) => i + 1));
       expect(logged).toHaveLength(g === 0 ? 210 : 20);
       expect(emitted.flatMap((e) => (e.gameId === gameId ? e.seqs : []))).toEqual(logged.map((e) => e.seq));
     }
+  });
+
+  it(`keeps each game's ${SNAPSHOTS_KEPT} latest snapshots, whoever appends, and writes none for a game deleted meanwhile`, async () => {
+    const mj = await t.register();
+    const [kept, gone] = await Promise.all([1, 2].map(() => insertGame(t.database.db, mj.userId)));
+    const lines = (commits: ReturnType<typeof committer>['commits'], gameId: string, count: number) =>
+      Promise.all(Array.from({ length: count }, (_, i) => commits.submit(say(gameId, `L${i}`))));
+    const { writer } = await soleWriter(60_000);
+    const sole = committer(writer).commits;
+    // One statement per round; heads 250, 700 (past two multiples of SNAPSHOT_EVERY: one snapshot), 800.
+    for (const count of [250, 450, 100]) {
+      await lines(sole, kept!, count);
+      await sole.flush();
+    }
+    // A game deleted between its commands and their statement takes them, and their snapshot, with it.
+    await lines(sole, gone!, 210);
+    await t.database.db.delete(gamesTable).where(eq(gamesTable.id, gone!));
+    await sole.close();
+    const shared = committer().commits;
+    // Heads 950, then 1,050.
+    for (const count of [150, 100]) await lines(shared, kept!, count);
+    await shared.close();
+    const snapshots = await t.database.db
+      .select({ gameId: tableSnapshots.gameId, seq: tableSnapshots.seq })
+      .from(tableSnapshots)
+      .where(inArray(tableSnapshots.gameId, [kept!, gone!]))
+      .orderBy(tableSnapshots.seq);
+    expect(snapshots).toEqual([700, 800, 1050].map((seq) => ({ gameId: kept, seq })));
+    expect(await serverLog(t, gone!)).toEqual([]);
+    expect((await serverLog(t, kept!)).map((event) => event.seq)).toEqual(range(1, 1050));
   });
 
   it('as the sole writer, emits a command of a game in memory before `submit` returns, and one that comes during an emission after it', async () => {

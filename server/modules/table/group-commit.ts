@@ -2,12 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TableEvent, TableState } from '../../../src/domain/table/types';
 import type { Db } from '../../db/client';
 import { httpError } from '../../lib/errors';
-import { decideBatch, decideBatchOn, type Decided, type Outcome, type Submission } from './decide-batch';
+import { decideBatch, decideBatchOn, type Outcome, type Submission } from './decide-batch';
 import { emitReported, type Emit } from './emitter';
 import type { LogWriter } from './log-writer';
-import { appendEvents, withHeads, type Tx } from './log-store';
+import { appendEvents, withHeads } from './log-store';
 import { tableServerMessages } from './messages';
-import { snapshotDue, snapshotIfDue } from './snapshots';
+import { dueSnapshots } from './snapshots';
 import type { TableStates } from './states';
 
 interface Queued extends Submission {
@@ -58,11 +58,6 @@ export function createGroupCommit({
   let draining: Promise<void> | null = null;
   let stopping = false;
 
-  async function write(tx: Tx, { heads, working, logged }: Decided): Promise<void> {
-    await appendEvents(tx, logged);
-    for (const [gameId, state] of working) await snapshotIfDue(tx, gameId, heads.get(gameId) ?? 0, state);
-  }
-
   /**
    * The batch decided on the copies in memory and logged in one statement, without a lock: one
    * round trip instead of four. The copies are the committed state unless another process appended
@@ -75,13 +70,8 @@ export function createGroupCommit({
       states.current(db, gameId, states.cached(gameId)?.lastSeq),
     );
     if (decided.outcomes.some((outcome) => 'refusal' in outcome)) return null;
-    const snapshots = [...decided.working].some(([gameId, state]) =>
-      snapshotDue(decided.heads.get(gameId) ?? 0, state.lastSeq),
-    );
     try {
-      // One statement is its own transaction; a snapshot adds statements, so it takes one.
-      if (snapshots) await db.transaction((tx) => write(tx, decided));
-      else await appendEvents(db, decided.logged);
+      await appendEvents(db, decided.logged, dueSnapshots(decided.heads, decided.working));
     } catch (error) {
       if (isUniqueViolation(error)) return null;
       throw error;
@@ -98,7 +88,7 @@ export function createGroupCommit({
         batch.map(({ gameId }) => gameId),
         async (tx, heads) => {
           const decided = await decideBatch(batch, (gameId) => states.current(tx, gameId, heads.get(gameId)));
-          await write(tx, decided);
+          await appendEvents(tx, decided.logged, dueSnapshots(decided.heads, decided.working));
           return decided.outcomes;
         },
       );

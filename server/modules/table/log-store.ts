@@ -2,8 +2,16 @@ import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../../db/client';
-import { games, tableEvents, tableHeads, users, type TableEventRow } from '../../db/schema/index';
+import {
+  games,
+  tableEvents,
+  tableHeads,
+  tableSnapshots,
+  users,
+  type TableEventRow,
+} from '../../db/schema/index';
 import { CHAT_EVENT_TYPES, type TableEvent } from '../../../src/domain/table/types';
+import { SNAPSHOTS_KEPT, type DueSnapshot } from './snapshots';
 
 /**
  * The game's log in the database: the only place seqs are given. Appends happen inside
@@ -63,12 +71,17 @@ export interface LoggedEvent {
 }
 
 /**
- * Writes events and moves their games' heads to the last of them, in one statement whatever
- * their number; inside `withHeads`, whose heads the seqs must continue without a hole, by the
- * database's sole writer, whose own copies are the heads, or on copies that may be stale, whose
- * statement the primary key then refuses (a seq taken already) before it leaves a hole or a twin.
+ * Writes events and moves their games' heads to the last of them, with the snapshots the append
+ * made due, in one statement whatever their number; inside `withHeads`, whose heads the seqs must
+ * continue without a hole, by the database's sole writer, whose own copies are the heads, or on
+ * copies that may be stale, whose statement the primary key then refuses (a seq taken already)
+ * before it leaves a hole or a twin.
  */
-export async function appendEvents(db: Reader, logged: readonly LoggedEvent[]): Promise<void> {
+export async function appendEvents(
+  db: Reader,
+  logged: readonly LoggedEvent[],
+  snapshots: readonly DueSnapshot[] = [],
+): Promise<void> {
   if (logged.length === 0) return;
   const rows = rowsOf(logged);
   const heads = [...new Map(logged.map(({ gameId, event }) => [gameId, event.seq]))].map(
@@ -77,12 +90,17 @@ export async function appendEvents(db: Reader, logged: readonly LoggedEvent[]): 
       seq,
     }),
   );
-  // One statement: both writes happen, or neither. The heads are upserted: an append outside
+  const due = snapshots.map(({ gameId, state }) => ({ game_id: gameId, seq: state.lastSeq, state }));
+  // One statement: every write happens, or none. The heads are upserted: an append outside
   // `withHeads` (group-commit.ts) finds none for a new game. The sole writer logs what it decided
   // up to a quarter of a second ago: a game deleted since takes its events with it, and an author
   // whose account went since leaves them without one, as the foreign keys would have. Each row
   // looks its game and author up by key: joins there doubled PGlite's cost per event (53 against
-  // 35 µs), the planner knowing nothing of the JSON rows' number.
+  // 35 µs), the planner knowing nothing of the JSON rows' number. A snapshot rides along instead
+  // of a transaction of three more statements, which cost the embedded PGlite's server about 10 of
+  // its 370 µs per drop (docs/table.md "Snapshots"); every part of the statement sees the
+  // snapshots as they were before it, so each game keeps its new one and the SNAPSHOTS_KEPT − 1
+  // before it.
   await execute(
     db,
     APPEND,
@@ -94,6 +112,19 @@ export async function appendEvents(db: Reader, logged: readonly LoggedEvent[]): 
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as events(
         game_id text, seq integer, type text, payload jsonb, user_id uuid, created_at timestamptz)
       where exists (select from ${games} where ${games.id} = events.game_id)
+    ), due as (
+      select * from jsonb_to_recordset(${JSON.stringify(due)}::jsonb) as due(game_id text, seq integer, state jsonb)
+      where exists (select from ${games} where ${games.id} = due.game_id)
+    ), snapshotted as (
+      insert into ${tableSnapshots} (game_id, seq, state)
+      select due.game_id, due.seq, due.state from due
+      on conflict do nothing
+    ), pruned as (
+      delete from ${tableSnapshots} old using due
+      where old.game_id = due.game_id and old.seq < due.seq and old.seq not in (
+        select kept.seq from ${tableSnapshots} kept
+        where kept.game_id = due.game_id and kept.seq < due.seq
+        order by kept.seq desc limit ${sql.raw(String(SNAPSHOTS_KEPT - 1))})
     )
     insert into ${tableHeads} (game_id, seq)
     select heads.game_id, heads.seq

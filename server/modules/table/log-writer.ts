@@ -3,8 +3,8 @@ import type { TableState } from '../../../src/domain/table/types';
 import type { Db } from '../../db/client';
 import { reportInternalError } from '../../lib/errors';
 import type { Journal } from './journal';
-import { appendEvents, type LoggedEvent, type Tx } from './log-store';
-import { snapshotDue, snapshotIfDue } from './snapshots';
+import { appendEvents, type LoggedEvent } from './log-store';
+import { dueSnapshots } from './snapshots';
 
 /** A batch the sole writer decided: each game's head before it and state after it, its events. */
 export interface DecidedBatch {
@@ -19,7 +19,7 @@ const MAX_STATEMENT_EVENTS = 1000;
 /**
  * The sole writer's way to the log (docs/table.md "Journal"): each decided batch is written to
  * the journal at once (`add`, before anything is emitted), then the batches the journal holds are
- * logged together, every `everyMs`, in one statement (a transaction when a snapshot is due): the
+ * logged together, every `everyMs`, in one statement with the snapshots they make due: the
  * clients have them already and the journal keeps them, so waiting costs nothing but lets one
  * statement take a quarter of a second of every table's drops (an embedded PGlite statement costs
  * about 0.4 ms of CPU however few events it carries).
@@ -42,7 +42,7 @@ export function createLogWriter({
   let chain: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
 
-  async function write(batches: ReadonlyArray<DecidedBatch>): Promise<void> {
+  function write(batches: ReadonlyArray<DecidedBatch>): Promise<void> {
     const logged = batches.flatMap((batch) => batch.logged);
     // Per game, its head before the first of these batches and its state after the last.
     const heads = new Map<string, number>();
@@ -51,15 +51,7 @@ export function createLogWriter({
       for (const [gameId, head] of batch.heads) if (!heads.has(gameId)) heads.set(gameId, head);
       for (const [gameId, state] of batch.working) working.set(gameId, state);
     }
-    const snapshots = [...working].filter(([gameId, state]) =>
-      snapshotDue(heads.get(gameId) ?? 0, state.lastSeq),
-    );
-    if (snapshots.length === 0) return appendEvents(db, logged);
-    // One statement is its own transaction; a snapshot adds statements, so it takes one.
-    await db.transaction(async (tx: Tx) => {
-      await appendEvents(tx, logged);
-      for (const [gameId, state] of snapshots) await snapshotIfDue(tx, gameId, heads.get(gameId) ?? 0, state);
-    });
+    return appendEvents(db, logged, dueSnapshots(heads, working));
   }
 
   /** Logs the batches waiting when it starts, in statements of at most MAX_STATEMENT_EVENTS events. */

@@ -12,7 +12,7 @@ export const SNAPSHOT_EVERY = 200;
  * projected for it, which needs a state at or before its seq: the two latest snapshots always
  * include one; the third is slack.
  */
-const KEPT = 3;
+export const SNAPSHOTS_KEPT = 3;
 
 /** The latest snapshot with seq ≤ atMost (the latest of all without it), as a state. */
 export async function latestSnapshot(
@@ -38,7 +38,28 @@ export async function latestSnapshot(
 export const snapshotDue = (before: number, after: number): boolean =>
   Math.floor(before / SNAPSHOT_EVERY) !== Math.floor(after / SNAPSHOT_EVERY);
 
-/** Writes a snapshot when an append crossed a multiple of SNAPSHOT_EVERY, and drops the old ones. */
+/** A game's state to keep as a snapshot, with the append that made it due (log-store.ts). */
+export interface DueSnapshot {
+  gameId: string;
+  state: TableState;
+}
+
+/** The snapshots an append made due: each game whose seqs, from its head before to its state after, crossed a multiple of SNAPSHOT_EVERY. */
+export function dueSnapshots(
+  heads: ReadonlyMap<string, number>,
+  working: ReadonlyMap<string, TableState>,
+): DueSnapshot[] {
+  const due: DueSnapshot[] = [];
+  for (const [gameId, state] of working) {
+    if (snapshotDue(heads.get(gameId) ?? 0, state.lastSeq)) due.push({ gameId, state });
+  }
+  return due;
+}
+
+/**
+ * Writes a snapshot when an append crossed a multiple of SNAPSHOT_EVERY, and drops the old ones:
+ * the owners', whose append may be refused game by game; the others write theirs with the append.
+ */
 export async function snapshotIfDue(
   tx: Reader,
   gameId: string,
@@ -53,7 +74,7 @@ export async function snapshotIfDue(
     .from(tableSnapshots)
     .where(eq(tableSnapshots.gameId, gameId))
     .orderBy(desc(tableSnapshots.seq))
-    .limit(KEPT);
+    .limit(SNAPSHOTS_KEPT);
   await tx
     .delete(tableSnapshots)
     .where(and(eq(tableSnapshots.gameId, gameId), notInArray(tableSnapshots.seq, kept)));
