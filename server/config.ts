@@ -41,7 +41,7 @@ const envSchema = z.object({
   TABLE_LOG_EVERY_MS: z.coerce.number().int().positive().max(60_000).default(250),
   // On PostgreSQL, the least time between two of a process's table statements (docs/table.md
   // "Owners"): the other players have the events at once, the sender's answer waits for it.
-  TABLE_COMMIT_EVERY_MS: z.coerce.number().int().min(0).max(10_000).default(50),
+  TABLE_COMMIT_EVERY_MS: z.coerce.number().int().min(0).max(10_000).default(100),
   // Two tabs refreshing at once present the same refresh token; the second, within this many
   // seconds of the first, is not taken for a theft (docs/server.md "Tokens").
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),

@@ -23,7 +23,7 @@ describe('loadConfig', () => {
       metricsToken: undefined,
       messageBurst: 10,
       tableLogEveryMs: 250,
-      tableCommitEveryMs: 50,
+      tableCommitEveryMs: 100,
       clientDir: 'dist/client',
       trustProxy: false,
       imageBucketUrl: 'https://images.shatteredrealms.fr/',
