@@ -12,8 +12,9 @@
  * the 20 s are measured in 4 slices (BENCH_FANOUT_ROUNDS) taking turns — relay, PGlite,
  * PostgreSQL, relay… — so a machine that slows down or speeds up during the run weighs on all of
  * them alike. Then each server is stepped up (BENCH_FANOUT_STEPS drops per client and second,
- * BENCH_FANOUT_STEP_SECONDS each) until its delivery p95 passes 50 ms: the highest rate below is
- * its saturation point. BENCH_FANOUT_CLIENTS=1000 BENCH_FANOUT_SECONDS=30 is the full-size run
+ * BENCH_FANOUT_STEP_SECONDS each), after the same warm-up again (the relay steps first, and a
+ * server left idle while it did met its first step cold), until its delivery p95 passes 50 ms:
+ * the highest rate below is its saturation point. BENCH_FANOUT_CLIENTS=1000 BENCH_FANOUT_SECONDS=30 is the full-size run
  * (README "Benchmarks"); BENCH_FANOUT_RATE and BENCH_FANOUT_PROCESSES (load processes) change the
  * rest.
  */
@@ -74,7 +75,7 @@ interface Measured {
   steps: string;
   /** Drops acked over the warm-up, the load and the steps, which the log must all hold. */
   ackedInAll: number;
-  /** Drops some member never received, over the warm-up and the load. */
+  /** Drops some member never received, over the warm-ups and the load. */
   lostInAll: number;
 }
 
@@ -121,12 +122,22 @@ async function driveSlice(target: Target, slices: Slices): Promise<void> {
   slices.wallSeconds += (performance.now() - started) / 1000;
 }
 
-/** The steps up to saturation on one target, on its clients seated once; the carried load first. */
+/** The carried load, unmeasured: a target's hot path compiled and its games read before it is measured. */
+function warmUp(target: Target): Promise<FanoutResult | undefined> {
+  if (WARMUP_SECONDS <= 0) return Promise.resolve(undefined);
+  return target.fanout.drive({ movesPerSecond: MOVES_PER_SECOND, durationMs: WARMUP_SECONDS * 1000 });
+}
+
+/**
+ * The steps up to saturation on one target, on its clients seated once, warmed up again first:
+ * the targets step one after the other, and the last ones would start cold from their wait.
+ */
 async function saturate(target: Target, carried: FanoutResult) {
   const carries = (sample: FanoutResult) =>
     sample.p95Ms < SATURATION_P95_MS && sample.unanswered === 0 && sample.lostMoves === 0;
   let saturation = carries(carried) ? carried.clients * MOVES_PER_SECOND : 0;
-  let acked = 0;
+  const warmup = saturation > 0 && STEPS.length > 0 ? await warmUp(target) : undefined;
+  let acked = warmup?.acked ?? 0;
   const steps: string[] = [];
   for (const rate of saturation > 0 ? STEPS : []) {
     const step = await target.fanout.drive({
@@ -139,7 +150,7 @@ async function saturate(target: Target, carried: FanoutResult) {
     if (!carries(step)) break;
     saturation = carried.clients * rate;
   }
-  return { saturation, acked, steps: steps.join(', ') || 'none' };
+  return { saturation, acked, lost: warmup?.lostMoves ?? 0, steps: steps.join(', ') || 'none' };
 }
 
 function bareGames(): FanoutGame[] {
@@ -241,13 +252,7 @@ async function openServer(root: string, driver: Driver): Promise<Target> {
  */
 async function measureAll(targets: readonly Target[]): Promise<Measured[]> {
   const warmups = [];
-  for (const target of targets) {
-    warmups.push(
-      WARMUP_SECONDS > 0
-        ? await target.fanout.drive({ movesPerSecond: MOVES_PER_SECOND, durationMs: WARMUP_SECONDS * 1000 })
-        : undefined,
-    );
-  }
+  for (const target of targets) warmups.push(await warmUp(target));
   const slices: Slices[] = targets.map(() => ({
     samples: [],
     cpuSeconds: 0,
@@ -262,7 +267,7 @@ async function measureAll(targets: readonly Target[]): Promise<Measured[]> {
     const { samples, cpuSeconds, databaseSeconds, wallSeconds } = slices[index]!;
     const result = summarizeSlices(samples);
     const warmup = warmups[index];
-    const { saturation, acked, steps } = await saturate(target, result);
+    const { saturation, acked, lost, steps } = await saturate(target, result);
     measured.push({
       result,
       serverCpu: cpuSeconds / wallSeconds,
@@ -271,7 +276,7 @@ async function measureAll(targets: readonly Target[]): Promise<Measured[]> {
       saturation,
       steps,
       ackedInAll: (warmup?.acked ?? 0) + result.acked + acked,
-      lostInAll: (warmup?.lostMoves ?? 0) + result.lostMoves,
+      lostInAll: (warmup?.lostMoves ?? 0) + result.lostMoves + lost,
     });
   }
   return measured;
@@ -342,7 +347,7 @@ export async function run(root: string): Promise<void> {
         measured.lostInAll,
         'drops',
         0,
-        `over the warm-up and the load; ${note}; target 0`,
+        `over the warm-ups and the load; ${note}; target 0`,
       ),
     );
     print(
