@@ -44,7 +44,10 @@ export interface DueSnapshot {
   state: TableState;
 }
 
-/** The snapshots an append made due: each game whose seqs, from its head before to its state after, crossed a multiple of SNAPSHOT_EVERY. */
+/**
+ * The snapshots an append made due: each game whose seqs, from its head before to its state after,
+ * crossed a multiple of SNAPSHOT_EVERY.
+ */
 export function dueSnapshots(
   heads: ReadonlyMap<string, number>,
   working: ReadonlyMap<string, TableState>,
