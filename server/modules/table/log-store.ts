@@ -2,16 +2,9 @@ import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm'
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../../db/client';
-import {
-  games,
-  tableEvents,
-  tableHeads,
-  tableSnapshots,
-  users,
-  type TableEventRow,
-} from '../../db/schema/index';
+import { games, tableEvents, tableHeads, users, type TableEventRow } from '../../db/schema/index';
 import { CHAT_EVENT_TYPES, type TableEvent } from '../../../src/domain/table/types';
-import { SNAPSHOTS_KEPT, type DueSnapshot } from './snapshots';
+import { snapshotWrites, type DueSnapshot } from './snapshots';
 
 /**
  * The game's log in the database: the only place seqs are given. Appends happen inside
@@ -90,7 +83,6 @@ export async function appendEvents(
       seq,
     }),
   );
-  const due = snapshots.map(({ gameId, state }) => ({ game_id: gameId, seq: state.lastSeq, state }));
   // One statement: every write happens, or none. The heads are upserted: an append outside
   // `withHeads` (group-commit.ts) finds none for a new game. The sole writer logs what it decided
   // up to a quarter of a second ago: a game deleted since takes its events with it, and an author
@@ -98,9 +90,7 @@ export async function appendEvents(
   // looks its game and author up by key: joins there doubled PGlite's cost per event (53 against
   // 35 µs), the planner knowing nothing of the JSON rows' number. A snapshot rides along instead
   // of a transaction of three more statements, which cost the embedded PGlite's server about 10 of
-  // its 370 µs per drop (docs/table.md "Snapshots"); every part of the statement sees the
-  // snapshots as they were before it, so each game keeps its new one and the SNAPSHOTS_KEPT − 1
-  // before it.
+  // its 370 µs per drop (docs/table.md "Snapshots").
   await execute(
     db,
     APPEND,
@@ -112,20 +102,7 @@ export async function appendEvents(
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as events(
         game_id text, seq integer, type text, payload jsonb, user_id uuid, created_at timestamptz)
       where exists (select from ${games} where ${games.id} = events.game_id)
-    ), due as (
-      select * from jsonb_to_recordset(${JSON.stringify(due)}::jsonb) as due(game_id text, seq integer, state jsonb)
-      where exists (select from ${games} where ${games.id} = due.game_id)
-    ), snapshotted as (
-      insert into ${tableSnapshots} (game_id, seq, state)
-      select due.game_id, due.seq, due.state from due
-      on conflict do nothing
-    ), pruned as (
-      delete from ${tableSnapshots} old using due
-      where old.game_id = due.game_id and old.seq < due.seq and old.seq not in (
-        select kept.seq from ${tableSnapshots} kept
-        where kept.game_id = due.game_id and kept.seq < due.seq
-        order by kept.seq desc limit ${sql.raw(String(SNAPSHOTS_KEPT - 1))})
-    )
+    ), ${snapshotWrites(snapshots)}
     insert into ${tableHeads} (game_id, seq)
     select heads.game_id, heads.seq
     from jsonb_to_recordset(${JSON.stringify(heads)}::jsonb) as heads(game_id text, seq integer)

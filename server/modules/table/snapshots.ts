@@ -1,6 +1,6 @@
-import { and, desc, eq, lte, notInArray } from 'drizzle-orm';
-import { tableSnapshots } from '../../db/schema/index';
-import { restore, snapshotOf } from '../../../src/domain/table/reducer';
+import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { games, tableSnapshots } from '../../db/schema/index';
+import { restore } from '../../../src/domain/table/reducer';
 import type { TableState } from '../../../src/domain/table/types';
 import type { Reader } from './log-store';
 
@@ -60,25 +60,39 @@ export function dueSnapshots(
 }
 
 /**
+ * The parts of a statement (common table expressions, after `with`) that write the `due` snapshots
+ * of games that still exist and drop each one's older snapshots but the SNAPSHOTS_KEPT − 1 before
+ * it: every part of a statement sees the snapshots as they were before it, so the new one is
+ * counted apart. The appends carry them (log-store.ts), the owners run them alone.
+ */
+export function snapshotWrites(due: readonly DueSnapshot[]): SQL {
+  const rows = due.map(({ gameId, state }) => ({ game_id: gameId, seq: state.lastSeq, state }));
+  return sql`due as (
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as due(game_id text, seq integer, state jsonb)
+      where exists (select from ${games} where ${games.id} = due.game_id)
+    ), snapshotted as (
+      insert into ${tableSnapshots} (game_id, seq, state)
+      select due.game_id, due.seq, due.state from due
+      on conflict do nothing
+    ), pruned as (
+      delete from ${tableSnapshots} old using due
+      where old.game_id = due.game_id and old.seq < due.seq and old.seq not in (
+        select kept.seq from ${tableSnapshots} kept
+        where kept.game_id = due.game_id and kept.seq < due.seq
+        order by kept.seq desc limit ${sql.raw(String(SNAPSHOTS_KEPT - 1))})
+    )`;
+}
+
+/**
  * Writes a snapshot when an append crossed a multiple of SNAPSHOT_EVERY, and drops the old ones:
  * the owners', whose append may be refused game by game; the others write theirs with the append.
  */
 export async function snapshotIfDue(
-  tx: Reader,
+  db: Reader,
   gameId: string,
   before: number,
   state: TableState,
 ): Promise<void> {
   if (!snapshotDue(before, state.lastSeq)) return;
-  const { seq, state: copy } = snapshotOf(state);
-  await tx.insert(tableSnapshots).values({ gameId, seq, state: copy }).onConflictDoNothing();
-  const kept = tx
-    .select({ seq: tableSnapshots.seq })
-    .from(tableSnapshots)
-    .where(eq(tableSnapshots.gameId, gameId))
-    .orderBy(desc(tableSnapshots.seq))
-    .limit(SNAPSHOTS_KEPT);
-  await tx
-    .delete(tableSnapshots)
-    .where(and(eq(tableSnapshots.gameId, gameId), notInArray(tableSnapshots.seq, kept)));
+  await db.execute(sql`with ${snapshotWrites([{ gameId, state }])} select 1`);
 }
