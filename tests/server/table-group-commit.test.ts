@@ -216,7 +216,7 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     );
     // Killed here: 20 answered lines are in the journal only, and a last one was cut mid-write.
     const [segment] = readdirSync(directory);
-    appendFileSync(path.join(directory, segment!), '[{"gameId":"');
+    appendFileSync(path.join(directory, segment!), '[{"game_id":"');
     expect((await serverLog(t, fresh[0]!)).length).toBe(5);
 
     expect(await replayJournal(t.database.db, directory, log)).toBe(20);
@@ -228,6 +228,21 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     expect(readdirSync(directory)).toEqual([]);
     // The next process journals afresh; a journal replayed twice logs nothing twice.
     expect(await replayJournal(t.database.db, directory, log)).toBe(0);
+  });
+
+  it("replays a journal line written before the journal kept the log's rows (events with their game)", async () => {
+    const mj = await t.register();
+    const gameId = await insertGame(t.database.db, mj.userId);
+    const directory = await mkdtemp(path.join(journals, 'j-'));
+    const createdAt = new Date().toISOString();
+    const earlier = [1, 2].map((seq) => ({
+      gameId,
+      event: { seq, ...systemMessage(`Ancienne ${seq}`), userId: mj.userId, createdAt },
+    }));
+    appendFileSync(path.join(directory, '0000000000.ndjson'), `${JSON.stringify(earlier)}\n`);
+    expect(await replayJournal(t.database.db, directory, log)).toBe(2);
+    expect(await serverLog(t, gameId)).toEqual(earlier.map(({ event }) => event));
+    expect(readdirSync(directory)).toEqual([]);
   });
 
   it('decides again under the head locks what another process made stale: a taken seq, a refusal', async () => {

@@ -6,7 +6,7 @@ import { projectEvent } from '../../../src/domain/table/visibility';
 import type { TableActor, TableEvent, TableState } from '../../../src/domain/table/types';
 import { reportInternalError } from '../../lib/errors';
 import { rooms } from '../../realtime/rooms';
-import type { Realtime } from '../../realtime/types';
+import type { Broadcast, Realtime } from '../../realtime/types';
 
 /** One logged event with the server's state around it: what projecting it needs. */
 export interface Transition {
@@ -61,6 +61,11 @@ function holdsHiddenPlayerToken(state: TableState, map: string): boolean {
   return false;
 }
 
+/** Each `except` is one more operator to build: left out when nobody is apart, as at a drop. */
+function except(readers: Broadcast, apart: string[]): Broadcast {
+  return apart.length > 0 ? readers.except(apart) : readers;
+}
+
 /**
  * Sends each event to every reader of the game's table as they may see it, through rooms only, so
  * it works unchanged over the Redis adapter: the MJ and admins' room gets it as logged, the
@@ -84,7 +89,8 @@ export function createTableEmitter(
       const name = socketEventOf(event.type);
       const shared = projectEvent(event, before, after, anyPlayer);
       const apart: string[] = [];
-      if (touchesHiddenPlayerToken(transition)) {
+      // Players are given only when some event touches a hidden player token: none, none to look for.
+      if (players.length > 0 && touchesHiddenPlayerToken(transition)) {
         for (const player of players) {
           const own = projectEvent(event, before, after, player);
           if (isDeepStrictEqual(own, shared)) continue;
@@ -97,13 +103,11 @@ export function createTableEmitter(
       const playersRoom = rooms.tablePlayers(gameId);
       // Most events read the same for everyone (projectEvent returns the event itself): one
       // broadcast, encoded once, reaches both rooms.
-      // Each `except` is one more operator to build: left out when nobody is apart, as at a drop.
-      const toPlayers = apart.length > 0 ? io.to(playersRoom).except(apart) : io.to(playersRoom);
       if (shared === event) {
-        toPlayers.to(managersRoom).emit(name, event);
+        except(io.to([playersRoom, managersRoom]), apart).emit(name, event);
       } else {
         io.to(managersRoom).emit(name, event);
-        toPlayers.emit(name, shared);
+        except(io.to(playersRoom), apart).emit(name, shared);
       }
     }
   }

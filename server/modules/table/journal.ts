@@ -11,7 +11,7 @@ import {
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { appendEvents, headsOf, type LoggedEvent } from './log-store';
+import { appendRows, headsOf, rowsOf, type EventRow, type LoggedEvent } from './log-store';
 
 /**
  * The sole writer's journal (docs/table.md "Journal"): each batch's events, appended to a local
@@ -22,8 +22,8 @@ import { appendEvents, headsOf, type LoggedEvent } from './log-store';
  * survives a process crash, not an OS crash or a power cut.
  */
 export interface Journal {
-  /** Appends one batch; returns its number once the operating system holds it. */
-  write(logged: readonly LoggedEvent[]): number;
+  /** Appends one batch, a JSON array of EventRow; returns its number once the operating system holds it. */
+  write(rows: string): number;
   /** Every batch up to `batch` is in the log: the files holding only those can go. */
   release(batch: number): void;
   /** Everything written is in the log: the journal is emptied. */
@@ -59,18 +59,25 @@ export function openJournal(directory: string): Journal {
   const closed: Array<{ file: string; last: number }> = [];
 
   return {
-    write(logged) {
-      const line = Buffer.from(`${JSON.stringify(logged)}\n`);
+    write(rows) {
+      const line = `${rows}\n`;
+      let length: number;
       try {
-        // A short write would tear the line; writeSync returns only what it wrote.
-        for (let offset = 0; offset < line.length;) offset += writeSync(fd, line, offset);
+        // The string goes as it is, without a Buffer of our own at every drop; writeSync returns
+        // only what it wrote, and a short write would tear the line: its rest follows.
+        const wrote = writeSync(fd, line);
+        length = Buffer.byteLength(line);
+        if (wrote < length) {
+          const rest = Buffer.from(line);
+          for (let offset = wrote; offset < length;) offset += writeSync(fd, rest, offset);
+        }
       } catch (error) {
         // A full disk may leave part of the line: cut it, or the next line would be glued to it.
         ftruncateSync(fd, bytes);
         throw error;
       }
       written += 1;
-      bytes += line.length;
+      bytes += length;
       if (bytes >= SEGMENT_BYTES) {
         closeSync(fd);
         closed.push({ file, last: written });
@@ -92,20 +99,28 @@ export function openJournal(directory: string): Journal {
   };
 }
 
-/** The batches a journal's files hold, in order; a line the crash cut short was never acknowledged. */
-function readBatches(files: readonly string[]): LoggedEvent[][] {
-  const batches: LoggedEvent[][] = [];
+/** A journal entry as this version writes it, or as versions before it did (LoggedEvent). */
+function rowOf(entry: EventRow | LoggedEvent): EventRow {
+  return 'event' in entry ? rowsOf([entry])[0]! : entry;
+}
+
+/** The events a journal's files hold, in order; a line the crash cut short was never acknowledged. */
+function readRows(files: readonly string[]): EventRow[] {
+  const rows: EventRow[] = [];
   for (const file of files) {
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       if (line === '') continue;
+      let batch: Array<EventRow | LoggedEvent>;
       try {
-        batches.push(JSON.parse(line) as LoggedEvent[]);
+        batch = JSON.parse(line) as Array<EventRow | LoggedEvent>;
       } catch {
         // Only the last line of a file can be torn, and its batch was neither emitted nor acked.
+        continue;
       }
+      for (const entry of batch) rows.push(rowOf(entry));
     }
   }
-  return batches;
+  return rows;
 }
 
 /**
@@ -115,27 +130,29 @@ function readBatches(files: readonly string[]): LoggedEvent[][] {
  */
 export async function replayJournal(db: Db, directory: string, log: FastifyBaseLogger): Promise<number> {
   const files = segmentsIn(directory);
-  const byGame = new Map<string, LoggedEvent[]>();
-  for (const logged of readBatches(files).flat()) {
-    const events = byGame.get(logged.gameId) ?? [];
-    events.push(logged);
-    byGame.set(logged.gameId, events);
+  const byGame = new Map<string, EventRow[]>();
+  for (const row of readRows(files)) {
+    const rows = byGame.get(row.game_id) ?? [];
+    rows.push(row);
+    byGame.set(row.game_id, rows);
   }
   const heads = await headsOf(db, [...byGame.keys()]);
-  const missing: LoggedEvent[] = [];
-  for (const [gameId, events] of byGame) {
+  const missing: EventRow[] = [];
+  const lastSeqs = new Map<string, number>();
+  for (const [gameId, rows] of byGame) {
     let head = heads.get(gameId) ?? 0;
-    for (const logged of events.sort((a, b) => a.event.seq - b.event.seq)) {
-      if (logged.event.seq <= head) continue;
-      if (logged.event.seq !== head + 1) {
-        log.error({ gameId, head, seq: logged.event.seq }, 'table journal leaves a hole');
+    for (const row of rows.sort((a, b) => a.seq - b.seq)) {
+      if (row.seq <= head) continue;
+      if (row.seq !== head + 1) {
+        log.error({ gameId, head, seq: row.seq }, 'table journal leaves a hole');
         break;
       }
-      missing.push(logged);
+      missing.push(row);
       head += 1;
+      lastSeqs.set(gameId, head);
     }
   }
-  await appendEvents(db, missing);
+  if (missing.length > 0) await appendRows(db, JSON.stringify(missing), lastSeqs);
   for (const file of files) rmSync(file);
   return missing.length;
 }

@@ -63,26 +63,57 @@ export interface LoggedEvent {
   event: TableEvent;
 }
 
-/**
- * Writes events and moves their games' heads to the last of them, with the snapshots the append
- * made due, in one statement whatever their number; inside `withHeads`, whose heads the seqs must
- * continue without a hole, by the database's sole writer, whose own copies are the heads, or on
- * copies that may be stale, whose statement the primary key then refuses (a seq taken already)
- * before it leaves a hole or a twin.
- */
+/** An event as the log's statements read it (`jsonb_to_recordset`'s columns) and the journal keeps it. */
+export interface EventRow {
+  game_id: string;
+  seq: number;
+  epoch: number;
+  type: string;
+  payload: unknown;
+  user_id: string | null;
+  created_at: string;
+}
+
+export function rowsOf(logged: readonly LoggedEvent[]): EventRow[] {
+  return logged.map(({ gameId, event }) => ({
+    game_id: gameId,
+    seq: event.seq,
+    epoch: event.epoch ?? 0,
+    type: event.type,
+    payload: event.payload,
+    user_id: event.userId,
+    created_at: event.createdAt,
+  }));
+}
+
+/** `appendRows`, the events given as objects. */
 export async function appendEvents(
   db: Reader,
   logged: readonly LoggedEvent[],
   snapshots: readonly DueSnapshot[] = [],
 ): Promise<void> {
   if (logged.length === 0) return;
-  const rows = rowsOf(logged);
-  const heads = [...new Map(logged.map(({ gameId, event }) => [gameId, event.seq]))].map(
-    ([game_id, seq]) => ({
-      game_id,
-      seq,
-    }),
-  );
+  // Each game's events come in seq order: its last one is its head.
+  const lastSeqs = new Map(logged.map(({ gameId, event }) => [gameId, event.seq]));
+  await appendRows(db, JSON.stringify(rowsOf(logged)), lastSeqs, snapshots);
+}
+
+/**
+ * Writes events (`rows`, a JSON array of EventRow) and moves their games' heads to `lastSeqs`,
+ * with the snapshots the append made due, in one statement whatever their number; inside
+ * `withHeads`, whose heads the seqs must continue without a hole, by the database's sole writer,
+ * whose own copies are the heads, or on copies that may be stale, whose statement the primary key
+ * then refuses (a seq taken already) before it leaves a hole or a twin. The rows come as text: the
+ * sole writer hands over the lines its journal wrote, instead of keeping the events as objects
+ * until the statement and writing them out a second time.
+ */
+export async function appendRows(
+  db: Reader,
+  rows: string,
+  lastSeqs: ReadonlyMap<string, number>,
+  snapshots: readonly DueSnapshot[] = [],
+): Promise<void> {
+  const heads = [...lastSeqs].map(([game_id, seq]) => ({ game_id, seq }));
   // One statement: every write happens, or none. The heads are upserted: an append outside
   // `withHeads` (group-commit.ts) finds none for a new game. The sole writer logs what it decided
   // up to a quarter of a second ago: a game deleted since takes its events with it, and an author
@@ -99,7 +130,7 @@ export async function appendEvents(
       insert into ${tableEvents} (game_id, seq, type, payload, user_id, created_at)
       select events.game_id, events.seq, events.type, events.payload,
         (select ${users.id} from ${users} where ${users.id} = events.user_id), events.created_at
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as events(
+      from jsonb_to_recordset(${rows}::jsonb) as events(
         game_id text, seq integer, type text, payload jsonb, user_id uuid, created_at timestamptz)
       where exists (select from ${games} where ${games.id} = events.game_id)
     ), ${snapshotWrites(snapshots)}
@@ -109,19 +140,6 @@ export async function appendEvents(
     where exists (select from ${games} where ${games.id} = heads.game_id)
     on conflict (game_id) do update set seq = excluded.seq`,
   );
-}
-
-/** The events as `jsonb_to_recordset` reads them. */
-function rowsOf(logged: readonly LoggedEvent[]) {
-  return logged.map(({ gameId, event }) => ({
-    game_id: gameId,
-    seq: event.seq,
-    epoch: event.epoch ?? 0,
-    type: event.type,
-    payload: event.payload,
-    user_id: event.userId,
-    created_at: event.createdAt,
-  }));
 }
 
 /** One game's run in an owner's append: the seqs it takes and the epoch it was decided under. */

@@ -3,8 +3,8 @@ import type { TableState } from '../../../src/domain/table/types';
 import type { Db } from '../../db/client';
 import { reportInternalError } from '../../lib/errors';
 import type { Journal } from './journal';
-import { appendEvents, type LoggedEvent } from './log-store';
-import { dueSnapshots } from './snapshots';
+import { appendRows, rowsOf, type LoggedEvent } from './log-store';
+import { snapshotDue, type DueSnapshot } from './snapshots';
 
 /** A batch the sole writer decided: each game's head before it and state after it, its events. */
 export interface DecidedBatch {
@@ -15,6 +15,23 @@ export interface DecidedBatch {
 
 /** A statement takes at most this many events; more start the next one at once. */
 const MAX_STATEMENT_EVENTS = 1000;
+
+/**
+ * The journaled batches one statement will log: each one's journal line as it was written, each
+ * game's last seq and due snapshot among them. Nothing per batch is kept as an object beside its
+ * line: held a quarter of a second, such objects outlived the young generation and were copied
+ * and promoted, a cost the drops paid in collections (docs/table.md "The fan-out").
+ */
+interface Statement {
+  /** JSON arrays of EventRow. */
+  lines: string[];
+  events: number;
+  /** The journal's number of the last batch. */
+  last: number;
+  lastSeqs: Map<string, number>;
+  /** A game due twice keeps its later snapshot. */
+  due: Map<string, DueSnapshot>;
+}
 
 /**
  * The sole writer's way to the log (docs/table.md "Journal"): each decided batch is written to
@@ -37,38 +54,30 @@ export function createLogWriter({
   /** How long batches wait for the log (`TABLE_LOG_EVERY_MS`). */
   everyMs: number;
 }) {
-  let waiting: Array<DecidedBatch & { number: number }> = [];
+  /** Oldest first; the last one takes the next batches until it holds MAX_STATEMENT_EVENTS. */
+  let waiting: Statement[] = [];
   /** The statements one after the other: each flush runs once the one before has settled. */
   let chain: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
 
-  function write(batches: ReadonlyArray<DecidedBatch>): Promise<void> {
-    const logged = batches.flatMap((batch) => batch.logged);
-    // Per game, its head before the first of these batches and its state after the last.
-    const heads = new Map<string, number>();
-    const working = new Map<string, TableState>();
-    for (const batch of batches) {
-      for (const [gameId, head] of batch.heads) if (!heads.has(gameId)) heads.set(gameId, head);
-      for (const [gameId, state] of batch.working) working.set(gameId, state);
-    }
-    return appendEvents(db, logged, dueSnapshots(heads, working));
+  function write({ lines, lastSeqs, due }: Statement): Promise<void> {
+    // Each line is a JSON array: their elements joined make one.
+    const rows = lines.length === 1 ? lines[0]! : `[${lines.map((line) => line.slice(1, -1)).join(',')}]`;
+    return appendRows(db, rows, lastSeqs, [...due.values()]);
   }
 
-  /** Logs the batches waiting when it starts, in statements of at most MAX_STATEMENT_EVENTS events. */
+  /** Logs the statements waiting when it starts; the batches added meanwhile wait for the next. */
   async function writeWaiting(): Promise<void> {
-    let left = waiting.length;
-    while (left > 0) {
-      let events = 0;
-      let count = 0;
-      while (count < left && (count === 0 || events < MAX_STATEMENT_EVENTS)) {
-        events += waiting[count]!.logged.length;
-        count += 1;
+    const taken = waiting;
+    waiting = [];
+    for (const [index, statement] of taken.entries()) {
+      try {
+        await write(statement);
+      } catch (error) {
+        waiting = [...taken.slice(index), ...waiting];
+        throw error;
       }
-      const taken = waiting.slice(0, count);
-      await write(taken);
-      waiting = waiting.slice(count);
-      left -= count;
-      journal.release(taken.at(-1)!.number);
+      journal.release(statement.last);
     }
   }
 
@@ -96,10 +105,22 @@ export function createLogWriter({
 
   return {
     /** Journals a decided batch; throws, with nothing kept, when the journal cannot take it. */
-    add(batch: DecidedBatch): void {
-      if (batch.logged.length === 0) return;
-      const { heads, working, logged } = batch;
-      waiting.push({ heads, working, logged, number: journal.write(logged) });
+    add({ heads, working, logged }: DecidedBatch): void {
+      if (logged.length === 0) return;
+      const line = JSON.stringify(rowsOf(logged));
+      const number = journal.write(line);
+      let open = waiting.at(-1);
+      if (!open || open.events >= MAX_STATEMENT_EVENTS) {
+        open = { lines: [], events: 0, last: number, lastSeqs: new Map(), due: new Map() };
+        waiting.push(open);
+      }
+      open.lines.push(line);
+      open.events += logged.length;
+      open.last = number;
+      for (const { gameId, event } of logged) open.lastSeqs.set(gameId, event.seq);
+      for (const [gameId, state] of working) {
+        if (snapshotDue(heads.get(gameId) ?? 0, state.lastSeq)) open.due.set(gameId, { gameId, state });
+      }
       schedule();
     },
 

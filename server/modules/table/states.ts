@@ -27,10 +27,12 @@ export function createTableStates(log: FastifyBaseLogger, capacity = CACHED_GAME
   }
 
   function remember(gameId: string, state: TableState): void {
-    const known = use(gameId);
+    const known = cache.get(gameId);
     if (known && known.lastSeq >= state.lastSeq) return;
+    cache.delete(gameId);
     cache.set(gameId, state);
     // Dropping a copy only costs its next reader a snapshot and a fold, never correctness.
+    if (cache.size <= capacity) return;
     for (const oldest of cache.keys()) {
       if (cache.size <= capacity) break;
       cache.delete(oldest);
