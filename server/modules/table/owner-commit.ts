@@ -32,8 +32,11 @@ interface Unit {
   number: number;
   logged: LoggedEvent[];
   runs: Map<string, OwnedRun>;
-  /** Each game's state after the batch, for its snapshot. */
-  working: Map<string, TableState>;
+  /**
+   * The state after the batch of each game whose run crossed a snapshot's seq. The others' states
+   * are not kept: held until the statement, every drop's copy outlived the young generation.
+   */
+  due?: Map<string, TableState>;
   answers: Array<Pick<Queued, 'gameId' | 'resolve' | 'reject'> & { events: TableEvent[] }>;
   /** Settles once every event of the batch was handed to the rooms; none when that was done at once. */
   emitted: Promise<void> | undefined;
@@ -208,11 +211,13 @@ export function createOwnerCommit({
       return;
     }
     const runs = new Map<string, OwnedRun>();
+    let due: Map<string, TableState> | undefined;
     for (const [gameId, state] of decided.working) {
       const head = decided.heads.get(gameId) ?? 0;
       const game = games.get(gameId)!;
       if (state.lastSeq > head)
         runs.set(gameId, { gameId, first: head + 1, last: state.lastSeq, epoch: game.epoch });
+      if (snapshotDue(head, state.lastSeq)) (due ??= new Map()).set(gameId, state);
       game.state = state;
       states.remember(gameId, state);
     }
@@ -245,7 +250,7 @@ export function createOwnerCommit({
       number: numbered,
       logged: decided.logged,
       runs,
-      working: decided.working,
+      due,
       answers,
       emitted,
     });
@@ -326,13 +331,14 @@ export function createOwnerCommit({
     lastWrite = Date.now();
     const logged = taken.flatMap((unit) => unit.logged);
     const runs = new Map<string, OwnedRun>();
-    const working = new Map<string, TableState>();
+    // A game due in several units keeps its later snapshot.
+    const due = new Map<string, TableState>();
     for (const unit of taken) {
       for (const [gameId, run] of unit.runs) {
         const before = runs.get(gameId);
         runs.set(gameId, before ? { gameId, first: before.first, last: run.last, epoch: before.epoch } : run);
-        working.set(gameId, unit.working.get(gameId)!);
       }
+      for (const [gameId, state] of unit.due ?? []) due.set(gameId, state);
     }
     let outcomes: Map<string, RunOutcome> | null = null;
     for (let attempt = 0; !outcomes; attempt += 1) {
@@ -363,8 +369,8 @@ export function createOwnerCommit({
         void owners.release(gameId, false);
         continue;
       }
-      const state = working.get(gameId)!;
-      if (snapshotDue(run.first - 1, state.lastSeq)) {
+      const state = due.get(gameId);
+      if (state) {
         await snapshotIfDue(db, gameId, run.first - 1, state).catch((error: unknown) =>
           reportInternalError(log, error),
         );
