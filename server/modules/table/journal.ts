@@ -46,8 +46,17 @@ function segmentsIn(directory: string): string[] {
     .map((name) => path.join(directory, name));
 }
 
-/** Opens the journal in `directory`; `replayJournal` must have emptied it first. */
-export function openJournal(directory: string): Journal {
+/** The system's write, a string or part of a buffer; returns the bytes it wrote. */
+type Write = (fd: number, data: string | Buffer, offset?: number) => number;
+
+const writeToFile: Write = (fd, data, offset) =>
+  typeof data === 'string' ? writeSync(fd, data) : writeSync(fd, data, offset);
+
+/**
+ * Opens the journal in `directory`; `replayJournal` must have emptied it first. `write` is the
+ * system's, which tests make fall short or fail as a full disk would.
+ */
+export function openJournal(directory: string, write: Write = writeToFile): Journal {
   const leftover = segmentsIn(directory);
   if (leftover.length > 0) throw new Error(`table journal not replayed: ${leftover.join(', ')}`);
   let index = 0;
@@ -65,11 +74,11 @@ export function openJournal(directory: string): Journal {
       try {
         // The string goes as it is, without a Buffer of our own at every drop; writeSync returns
         // only what it wrote, and a short write would tear the line: its rest follows.
-        const wrote = writeSync(fd, line);
+        const wrote = write(fd, line);
         length = Buffer.byteLength(line);
         if (wrote < length) {
           const rest = Buffer.from(line);
-          for (let offset = wrote; offset < length;) offset += writeSync(fd, rest, offset);
+          for (let offset = wrote; offset < length;) offset += write(fd, rest, offset);
         }
       } catch (error) {
         // A full disk may leave part of the line: cut it, or the next line would be glued to it.
