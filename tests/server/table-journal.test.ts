@@ -1,13 +1,8 @@
-import { writeSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openJournal } from '../../server/modules/table/journal';
-
-/** The system's write, as the journal calls it. */
-const write = (fd: number, data: string | Buffer, offset?: number) =>
-  typeof data === 'string' ? writeSync(fd, data) : writeSync(fd, data, offset);
+import { openJournal, writeToFile as write } from '../../server/modules/table/journal';
 
 describe('table journal', () => {
   let directory: string;

@@ -49,7 +49,7 @@ function segmentsIn(directory: string): string[] {
 /** The system's write, a string or part of a buffer; returns the bytes it wrote. */
 type Write = (fd: number, data: string | Buffer, offset?: number) => number;
 
-const writeToFile: Write = (fd, data, offset) =>
+export const writeToFile: Write = (fd, data, offset) =>
   typeof data === 'string' ? writeSync(fd, data) : writeSync(fd, data, offset);
 
 /**
