@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { reportInternalError } from '../../lib/errors';
 import type { Journal } from './journal';
 import { appendRows, rowsOf, type LoggedEvent } from './log-store';
-import { snapshotDue, type DueSnapshot } from './snapshots';
+import { dueSnapshots, type DueSnapshot } from './snapshots';
 
 /** A batch the sole writer decided: each game's head before it and state after it, its events. */
 export interface DecidedBatch {
@@ -118,9 +118,7 @@ export function createLogWriter({
       open.events += logged.length;
       open.last = number;
       for (const { gameId, event } of logged) open.lastSeqs.set(gameId, event.seq);
-      for (const [gameId, state] of working) {
-        if (snapshotDue(heads.get(gameId) ?? 0, state.lastSeq)) open.due.set(gameId, { gameId, state });
-      }
+      for (const snapshot of dueSnapshots(heads, working)) open.due.set(snapshot.gameId, snapshot);
       schedule();
     },
 
