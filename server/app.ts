@@ -132,7 +132,7 @@ export async function buildApp({
     useZodValidation(app);
     useErrorHandling(app);
     closeUnreadBodies(app);
-    await useSecurityHeaders(app, config);
+    useSecurityHeaders(app, config);
     await useRateLimit(app);
     useAuthentication(app, access);
     // Registered before the realtime layer's own preClose: presence stops and the table's appends

@@ -67,6 +67,20 @@ describe.each(drivers)('HTTP platform (%s)', (driver) => {
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
   });
 
+  it('sends the same security headers on refusals and errors', async () => {
+    const expected = await get('/shatteredrealms/api/health');
+    const names = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy'];
+    const refusals = [
+      await get('/shatteredrealms/api/nothing/here'),
+      await get('/elsewhere'),
+      await fetch(`${t.baseUrl}/auth/verify`),
+    ];
+    expect(refusals.map((response) => response.status)).toEqual([404, 404, 401]);
+    for (const response of refusals) {
+      for (const name of names) expect(response.headers.get(name)).toBe(expected.headers.get(name));
+    }
+  });
+
   it('redirects the root to the app', async () => {
     for (const path of ['/', '/shatteredrealms']) {
       const response = await get(path);
