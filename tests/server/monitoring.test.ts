@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsersService } from '../../server/modules/users/service';
 import { API_BASE } from '../../src/api/paths';
+import { analysisThresholds } from '../../src/domain/monitoring/analysis';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 describe('monitoring: Prometheus text', () => {
@@ -60,6 +61,23 @@ describe('monitoring: Prometheus text', () => {
         Number(/^socketio_connections_active (\S+)$/m.exec((await scrape(admin.token)).body)?.[1]),
       )
       .toBe(0);
+  });
+
+  it('reads a stall of twice the smallest delay the analysis reports as at least that delay', async () => {
+    const admin = await t.register();
+    await createUsersService(t.database.db).grantRole(admin.email, 'admin');
+    const maxLag = async () =>
+      Number(/^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec((await scrape(admin.token)).body)?.[1]);
+    // A scrape starts the delay's histogram again.
+    await maxLag();
+    const reported = analysisThresholds.eventLoopMedium;
+    const until = performance.now() + 2 * reported;
+    while (performance.now() < until) {
+      // The test and the server share this event loop: this holds both.
+    }
+    // The sampling timer's next turn records the stall.
+    await new Promise((resolve) => setTimeout(resolve, 2 * reported));
+    expect(await maxLag()).toBeGreaterThanOrEqual((reported - 1) / 1000);
   });
 
   it('answers 401 without a token and 403 to a player', async () => {
