@@ -7,7 +7,7 @@ import type { Config } from '../config';
  * The headers helmet sets for these options, read once by running its middleware on a recorder:
  * with fixed directives they are the same on every answer. Built again for each request (as
  * @fastify/helmet did: its directives parsed, its names dashified), they were a quarter of what
- * the server spent on an authenticated call (docs/server.md "Security headers").
+ * the server spent on an authenticated call (docs/server.md "Serving").
  */
 function headersOf(options: HelmetOptions): Record<string, string> {
   const headers = new Map<string, string>();
