@@ -38,7 +38,7 @@ const envSchema = z.object({
   MESSAGE_BURST: z.coerce.number().int().positive().default(10),
   // How long the table's journaled events wait for the embedded database's log (docs/table.md
   // "Journal"): the clients have them at once; waiting makes one statement of many events.
-  TABLE_LOG_EVERY_MS: z.coerce.number().int().positive().max(60_000).default(250),
+  TABLE_LOG_EVERY_MS: z.coerce.number().int().positive().max(60_000).default(1000),
   // On PostgreSQL, the least time between two of a process's table statements (docs/table.md
   // "Owners"): the other players have the events at once, the sender's answer waits for it.
   TABLE_COMMIT_EVERY_MS: z.coerce.number().int().min(0).max(10_000).default(100),

@@ -22,7 +22,7 @@ describe('loadConfig', () => {
       webVitalsRateLimitMax: 30,
       metricsToken: undefined,
       messageBurst: 10,
-      tableLogEveryMs: 250,
+      tableLogEveryMs: 1000,
       tableCommitEveryMs: 100,
       clientDir: 'dist/client',
       trustProxy: false,

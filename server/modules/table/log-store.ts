@@ -116,7 +116,7 @@ export async function appendRows(
   const heads = [...lastSeqs].map(([game_id, seq]) => ({ game_id, seq }));
   // One statement: every write happens, or none. The heads are upserted: an append outside
   // `withHeads` (group-commit.ts) finds none for a new game. The sole writer logs what it decided
-  // up to a quarter of a second ago: a game deleted since takes its events with it, and an author
+  // up to a second ago: a game deleted since takes its events with it, and an author
   // whose account went since leaves them without one, as the foreign keys would have. Each row
   // looks its game and author up by key: joins there doubled PGlite's cost per event (53 against
   // 35 µs), the planner knowing nothing of the JSON rows' number. A snapshot rides along instead

@@ -19,7 +19,7 @@ const MAX_STATEMENT_EVENTS = 1000;
 /**
  * The journaled batches one statement will log: each one's journal line as it was written, each
  * game's last seq and due snapshot among them. Nothing per batch is kept as an object beside its
- * line: held a quarter of a second, such objects outlived the young generation and were copied
+ * line: held until their statement, such objects outlived the young generation and were copied
  * and promoted, a cost the drops paid in collections (docs/table.md "The fan-out").
  */
 interface Statement {
@@ -38,8 +38,8 @@ interface Statement {
  * the journal at once (`add`, before anything is emitted), then the batches the journal holds are
  * logged together, every `everyMs`, in one statement with the snapshots they make due: the
  * clients have them already and the journal keeps them, so waiting costs nothing but lets one
- * statement take a quarter of a second of every table's drops (an embedded PGlite statement costs
- * about 0.4 ms of CPU however few events it carries).
+ * statement take a second of every table's drops (an embedded PGlite statement costs a few
+ * milliseconds of CPU however few events it carries).
  * A failed statement is tried again at the next turn: the journal keeps what it carries.
  */
 export function createLogWriter({
