@@ -10,6 +10,7 @@ import { tableHeads } from '../../server/db/schema/index';
 import { appendOwned } from '../../server/modules/table/log-store';
 import { tableServerMessages } from '../../server/modules/table/messages';
 import { createOwners } from '../../server/modules/table/owners';
+import { insertGame } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
 import { systemLine } from '../helpers/system-line';
 import { emitWithAck, joined, serverLog, serverState, tableParty, type TableParty } from '../helpers/table';
@@ -204,7 +205,8 @@ describe.skipIf(!drivers.includes('postgres'))('table owners on PostgreSQL (docs
       const log = a.app.log;
       const [here, there] = [createOwners({ pool, log, redis }), createOwners({ pool, log, redis })];
       try {
-        there.answerWith(async (message) => ({ echo: message }));
+        // Asked before it listens, it would not hear (a process claims games only once it listens).
+        await there.answerWith(async (message) => ({ echo: message }));
         const long = { text: '☀é'.repeat(6000), n: 42 };
         expect(await here.ask(there.processId, long, 5000)).toEqual({ echo: long });
         await expect(here.ask('personne', { n: 1 }, 200)).rejects.toThrow();
@@ -214,4 +216,20 @@ describe.skipIf(!drivers.includes('postgres'))('table owners on PostgreSQL (docs
       }
     },
   );
+
+  it.each(channels)('hears what it is asked over %s once it holds a game', async (_, redis) => {
+    const pool = poolOf(a.database.db)!;
+    const log = a.app.log;
+    const [mj] = await a.registerMany(1);
+    const gameId = await insertGame(a.database.db, mj!.userId);
+    const [here, there] = [createOwners({ pool, log, redis }), createOwners({ pool, log, redis })];
+    try {
+      expect(await there.claim(gameId)).toMatchObject({ head: 0 });
+      // It answers nothing yet (null), but it hears: the asker is not left waiting for a timeout.
+      expect(await here.ask(there.processId, { n: 1 }, 2000)).toBeNull();
+    } finally {
+      await here.close();
+      await there.close();
+    }
+  });
 });

@@ -291,7 +291,7 @@ export function createOwnerCommit({
       .catch(() => item.reject(httpError(503, tableServerMessages.stopping)));
   }
 
-  owners.answerWith(async (raw): Promise<Answer> => {
+  void owners.answerWith(async (raw): Promise<Answer> => {
     const asked = raw as Asked;
     if (asked.kind === 'flush') {
       await flush();

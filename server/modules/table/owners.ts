@@ -30,8 +30,12 @@ export interface Owners {
   release(gameId: string, clean: boolean): Promise<void>;
   /** Sends `message` to the process `owner`; its answer, or a rejection after `timeoutMs`. */
   ask(owner: string, message: unknown, timeoutMs: number): Promise<unknown>;
-  /** What this process answers when asked. */
-  answerWith(handler: (message: unknown) => Promise<unknown>): void;
+  /**
+   * What this process answers when asked. Settles once the process hears its channel (a failure to
+   * listen is logged, and tried again at the next ask or claim): a message sent before that is
+   * not heard.
+   */
+  answerWith(handler: (message: unknown) => Promise<unknown>): Promise<void>;
   /** The process holding the game's lock now, when it is another one. */
   ownerOf(gameId: string): Promise<string | null>;
   close(): Promise<void>;
@@ -171,6 +175,8 @@ export function createOwners({
   }
 
   async function claimNow(gameId: string): Promise<Claimed | { owner: string | null }> {
+    // Whoever asks the owner of a game it holds must be heard: it listens before it holds any.
+    await listen();
     const client = await open();
     const { rows } = await client.query<{ taken: boolean }>(
       'select pg_try_advisory_lock($1::bigint) as taken',
@@ -279,7 +285,7 @@ export function createOwners({
     answerWith(handler) {
       answer = handler;
       // A process that answers listens from the start: it may be asked before it asks anything.
-      listen().catch((error: unknown) => log.warn({ err: error }, 'table owners: not listening yet'));
+      return listen().catch((error: unknown) => log.warn({ err: error }, 'table owners: not listening yet'));
     },
 
     async close() {
