@@ -9,7 +9,7 @@ import { poolOf } from '../../server/db/client';
 import { tableHeads } from '../../server/db/schema/index';
 import { appendOwned } from '../../server/modules/table/log-store';
 import { tableServerMessages } from '../../server/modules/table/messages';
-import { createOwners } from '../../server/modules/table/owners';
+import { createOwners, type Owners } from '../../server/modules/table/owners';
 import { insertGame } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
 import { systemLine } from '../helpers/system-line';
@@ -198,38 +198,41 @@ describe.skipIf(!drivers.includes('postgres'))('table owners on PostgreSQL (docs
   const redisUrl = process.env.REDIS_URL;
   const channels: Channel[] = [['NOTIFY', undefined]];
   if (redisUrl) channels.push(['Redis', { url: redisUrl, key: `sr_test_owners_${process.pid}` }]);
+  /** Two owners on the server's database, apart from its own, closed whatever the test does. */
+  async function withTwoOwners(
+    redis: Channel[1],
+    test: (here: Owners, there: Owners) => Promise<void>,
+  ): Promise<void> {
+    const pool = poolOf(a.database.db)!;
+    const log = a.app.log;
+    const [here, there] = [createOwners({ pool, log, redis }), createOwners({ pool, log, redis })];
+    try {
+      await test(here, there);
+    } finally {
+      await here.close();
+      await there.close();
+    }
+  }
+
   it.each(channels)(
     'carries a long message between owners over %s, and times out on a silent one',
-    async (_, redis) => {
-      const pool = poolOf(a.database.db)!;
-      const log = a.app.log;
-      const [here, there] = [createOwners({ pool, log, redis }), createOwners({ pool, log, redis })];
-      try {
+    (_, redis) =>
+      withTwoOwners(redis, async (here, there) => {
         // Asked before it listens, it would not hear (a process claims games only once it listens).
         await there.answerWith(async (message) => ({ echo: message }));
         const long = { text: '☀é'.repeat(6000), n: 42 };
         expect(await here.ask(there.processId, long, 5000)).toEqual({ echo: long });
         await expect(here.ask('personne', { n: 1 }, 200)).rejects.toThrow();
-      } finally {
-        await here.close();
-        await there.close();
-      }
-    },
+      }),
   );
 
   it.each(channels)('hears what it is asked over %s once it holds a game', async (_, redis) => {
-    const pool = poolOf(a.database.db)!;
-    const log = a.app.log;
     const [mj] = await a.registerMany(1);
     const gameId = await insertGame(a.database.db, mj!.userId);
-    const [here, there] = [createOwners({ pool, log, redis }), createOwners({ pool, log, redis })];
-    try {
+    await withTwoOwners(redis, async (here, there) => {
       expect(await there.claim(gameId)).toMatchObject({ head: 0 });
       // It answers nothing yet (null), but it hears: the asker is not left waiting for a timeout.
       expect(await here.ask(there.processId, { n: 1 }, 2000)).toBeNull();
-    } finally {
-      await here.close();
-      await there.close();
-    }
+    });
   });
 });
