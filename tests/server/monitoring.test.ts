@@ -63,7 +63,7 @@ describe('monitoring: Prometheus text', () => {
       .toBe(0);
   });
 
-  it('reads a stall of twice the smallest delay the analysis reports as at least that delay', async () => {
+  it('reads a stall of two and a half times the smallest delay the analysis reports as at least that delay', async () => {
     const admin = await t.register();
     await createUsersService(t.database.db).grantRole(admin.email, 'admin');
     const maxLag = async () =>
@@ -71,13 +71,15 @@ describe('monitoring: Prometheus text', () => {
     // A scrape starts the delay's histogram again.
     await maxLag();
     const reported = analysisThresholds.eventLoopMedium;
-    const until = performance.now() + 2 * reported;
+    // Twice would read as the delay less the loop clock's lag behind the sampling timer (48.6 ms
+    // for 50 in one run): a stall of D ms reads as at least D − P less a millisecond or two.
+    const until = performance.now() + 2.5 * reported;
     while (performance.now() < until) {
       // The test and the server share this event loop: this holds both.
     }
     // The sampling timer's next turn records the stall.
     await new Promise((resolve) => setTimeout(resolve, 2 * reported));
-    expect(await maxLag()).toBeGreaterThanOrEqual((reported - 1) / 1000);
+    expect(await maxLag()).toBeGreaterThanOrEqual(reported / 1000);
   });
 
   it('answers 401 without a token and 403 to a player', async () => {

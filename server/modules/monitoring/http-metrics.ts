@@ -26,8 +26,9 @@ export function useHttpMetrics(app: FastifyInstance): HttpMetrics {
   // event-loop delay, handles; the heap limit, which the defaults leave out, beside them. The
   // delay is sampled by a timer every `eventLoopMonitoringPrecision` ms: prom-client's 10 woke the
   // process 100 times a second, 6–7 ms of CPU a second on an idle server (docs/server.md
-  // "Serving"). Every P ms, a stall of D ms reads as at least D − P: at the smallest delay the
-  // analysis reports, a stall of twice it still reaches it, and sustained delay reads whole.
+  // "Serving"). Every P ms, a stall of D ms reads as at least D − P, less a millisecond or two of
+  // the loop's clock: at the smallest delay the analysis reports, a stall of two and a half times
+  // it still reaches it, and sustained delay reads whole.
   collectDefaultMetrics({
     register: registry,
     eventLoopMonitoringPrecision: analysisThresholds.eventLoopMedium,

@@ -265,32 +265,28 @@ const resourceVariant = <C extends ResourceCategory>(category: C) =>
 const entryVariant = <C extends ResourceCategory>(category: C) =>
   storeCommonView.extend({ category: z.literal(category) }).extend(categoryFieldSchemas[category].shape);
 
-export const gameResource = z.discriminatedUnion('category', [
-  resourceVariant('memory'),
-  resourceVariant('rune'),
-  resourceVariant('echo'),
-  resourceVariant('aspectAbility'),
-  resourceVariant('enchantment'),
-  resourceVariant('item'),
-  resourceVariant('monster'),
-  resourceVariant('map'),
-  resourceVariant('attack'),
-]);
-export type GameResource = z.infer<typeof gameResource>;
+/**
+ * The resource and the store entry of each category, as their schemas give them. The unions are
+ * typed from these members rather than inferred from `z.discriminatedUnion`: tsc compared that
+ * inferred type through a 729-member expansion at each route, machine and list that met it, 44
+ * of the 56 s it took to check the files using them (`npm run typecheck`: 107 s). Type and schema
+ * are built from the same variant of each category, so they cannot drift apart.
+ */
+type ResourceOf<C extends ResourceCategory> = z.output<ReturnType<typeof resourceVariant<C>>>;
+type StoreEntryOf<C extends ResourceCategory> = z.output<ReturnType<typeof entryVariant<C>>>;
+export type GameResource = { [C in ResourceCategory]: ResourceOf<C> }[ResourceCategory];
+export type StoreEntry = { [C in ResourceCategory]: StoreEntryOf<C> }[ResourceCategory];
+
+/** One member per category, told apart by `category`. */
+function unionOfCategories<T>(variant: (category: ResourceCategory) => z.ZodObject): z.ZodType<T> {
+  const [first, ...rest] = resourceCategories.map(variant);
+  return z.discriminatedUnion('category', [first!, ...rest]) as unknown as z.ZodType<T>;
+}
+
+export const gameResource = unionOfCategories<GameResource>(resourceVariant);
 export const gameResourceList = z.array(gameResource);
 
-export const storeEntry = z.discriminatedUnion('category', [
-  entryVariant('memory'),
-  entryVariant('rune'),
-  entryVariant('echo'),
-  entryVariant('aspectAbility'),
-  entryVariant('enchantment'),
-  entryVariant('item'),
-  entryVariant('monster'),
-  entryVariant('map'),
-  entryVariant('attack'),
-]);
-export type StoreEntry = z.infer<typeof storeEntry>;
+export const storeEntry = unionOfCategories<StoreEntry>(entryVariant);
 export const storeEntryList = z.array(storeEntry);
 
 export const resourceIdBody = z.object({ resourceId: entityId(resourceMessages.resourceId) });
