@@ -48,6 +48,12 @@ type Answer =
   { ok: true; events: TableEvent[] } | { ok: false; status: number; error: string } | { notOwner: true };
 
 const MAX_BATCH = 500;
+/**
+ * Senders answered in one turn of the event loop once their statement committed: a statement
+ * answers a tenth of a second of drops, and sent in one go their acks held every socket for
+ * milliseconds (docs/table.md "Owners").
+ */
+const ANSWERS_PER_TURN = 16;
 /** A command handed over that finds no owner this many times is refused (try again). */
 const MAX_TRIES = 5;
 const ASK_TIMEOUT_MS = 5_000;
@@ -376,12 +382,16 @@ export function createOwnerCommit({
         );
       }
     }
+    let answered = 0;
     for (const unit of taken) {
       if (unit.emitted) await unit.emitted;
       for (const answer of unit.answers) {
         if (outcomes.get(answer.gameId) === 'fenced')
           answer.reject(httpError(503, tableServerMessages.stopping));
         else answer.resolve(answer.events);
+        answered += 1;
+        // The drops read meanwhile are decided and emitted between two slices of answers.
+        if (answered % ANSWERS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
       }
       for (const gameId of unit.runs.keys()) settle(gameId);
       settledUpTo = unit.number;
