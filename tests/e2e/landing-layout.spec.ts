@@ -101,6 +101,9 @@ test('the page’s first paint shows the emblem where the scene then draws it, a
     await page.goto(`${server.url}${BASE_PATH}/`, { waitUntil: 'commit' });
     const shellEmblem = page.locator('#app-shell .central-logo__image');
     await expect(shellEmblem).toBeVisible();
+    // Read at the first paint, which the stylesheet holds back: a layout read before it arrives
+    // sees the emblem unstyled (374 × 351 at the corner once, on a slow machine).
+    await page.waitForFunction(() => performance.getEntriesByName('first-paint').length > 0);
     const before = (await shellEmblem.boundingBox())!;
     release();
     // A first visit: the boot module fills the shell in, and the app takes over at the first gesture.
