@@ -48,6 +48,26 @@ async function dragTo(page: Page, locator: Locator, to: { x: number; y: number }
   await page.mouse.up();
 }
 
+/**
+ * Counts, from inside the page, the most attack lines it shows at once from now on. A line stays a
+ * second: polls from the test, each a round trip to a busy page, can fall on either side of it.
+ */
+async function watchAttackLines(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const watched = window as unknown as { attackLineWatch?: { observer: MutationObserver; most: number } };
+    watched.attackLineWatch?.observer.disconnect();
+    const watch = { observer: new MutationObserver(count), most: 0 };
+    function count() {
+      watch.most = Math.max(watch.most, document.querySelectorAll('[data-testid="attack-line"]').length);
+    }
+    watch.observer.observe(document.body, { childList: true, subtree: true });
+    count();
+    watched.attackLineWatch = watch;
+  });
+  return () =>
+    page.evaluate(() => (window as unknown as { attackLineWatch: { most: number } }).attackLineWatch.most);
+}
+
 async function chooseAttack(page: Page, name: string) {
   await page.getByRole('button', { name: 'Attaquer' }).click();
   await page
@@ -144,17 +164,19 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
   for (let blow = 0; blow < 8; blow++) {
     if ((await token(master, 'Gobelin 1').getAttribute('aria-label'))?.includes('Mort')) break;
     const before = await rollLines(master).count();
+    const [masterLines, heroLines] = await Promise.all([watchAttackLines(master), watchAttackLines(hero)]);
     await chooseAttack(hero, 'Taillade');
     await token(hero, 'Gobelin 1').click();
-    await expect(master.getByTestId('attack-line')).toHaveCount(1);
-    await expect(hero.getByTestId('attack-line')).toHaveCount(1);
-    if (!screenshotTaken) {
+    await expect.poll(masterLines).toBe(1);
+    await expect.poll(heroLines).toBe(1);
+    if (!screenshotTaken && (await master.getByTestId('attack-line').count()) > 0) {
       await master.screenshot({ path: test.info().outputPath('ligne-d-attaque.png') });
       screenshotTaken = true;
     }
     await expect.poll(() => rollLines(master).count()).toBeGreaterThan(before);
     await expect.poll(() => rollLines(hero).count()).toBe(await rollLines(master).count());
     await expect(master.getByTestId('attack-line')).toHaveCount(0, { timeout: 5_000 });
+    await expect(hero.getByTestId('attack-line')).toHaveCount(0, { timeout: 5_000 });
   }
   await expect(token(master, 'Gobelin 1')).toHaveAttribute('aria-label', /Mort/);
   await expect(rollLines(hero).first()).toContainText('Taillade → Gobelin');
@@ -175,9 +197,10 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
   await placeFromMenu(master, { x: local.x - 1.5 * cell, y: local.y + 0.5 * cell }, 'Loup');
   await expect(token(hero, 'Loup 2')).toBeVisible();
   const rolledBefore = await rollLines(master).count();
+  const whirlLines = await watchAttackLines(master);
   await chooseAttack(hero, 'Tourbillon');
   await token(hero, 'Loup 2').click();
-  await expect(master.getByTestId('attack-line')).toHaveCount(2);
+  await expect.poll(whirlLines).toBe(2);
   await expect.poll(() => rollLines(master).count()).toBeGreaterThanOrEqual(rolledBefore + 2);
   await expect(chatOf(master)).toContainText('Tourbillon → Loup 1');
   await expect(chatOf(master)).toContainText('Tourbillon → Loup 2');
@@ -186,10 +209,11 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
   // whirlwind's lines go first (a second each), so the bite's is counted alone.
   await expect(hero.getByTestId('attack-line')).toHaveCount(0);
   const struckBefore = await rollLines(hero).count();
+  const biteLines = await watchAttackLines(hero);
   await token(master, 'Loup 2').click();
   await master.getByRole('button', { name: 'Faire attaquer' }).click();
   await token(master, 'Aelis').click();
-  await expect(hero.getByTestId('attack-line')).toHaveCount(1);
+  await expect.poll(biteLines).toBe(1);
   await expect.poll(() => rollLines(hero).count()).toBeGreaterThan(struckBefore);
   // Spoken by the wolf; a hit adds its damage line after it.
   const bite = rollLines(hero).filter({ hasText: 'Attaque → Aelis' });
