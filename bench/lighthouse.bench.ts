@@ -5,7 +5,10 @@
  * is measured BENCH_LIGHTHOUSE_RUNS times (3 by default) and the median run is printed: one run
  * swings by several points on a shared 2-core machine. The target holds for every run, so each
  * run's scores are in the note too, with its FCP, LCP (and the element Lighthouse found for it) and
- * TBT beside the performance. The baselines are the issue's targets.
+ * TBT beside the performance. Each run starts once the machine is quiet (under 15 % of its CPU busy
+ * over 2 s, 90 s at most; the note says what it read): the blocking time is the page's main thread
+ * as the machine gives it, and a bench before this one may leave work behind. The baselines are the
+ * issue's targets.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -16,6 +19,7 @@ import { ensureClientBuild } from '../scripts/client-build.mjs';
 import { BASE_PATH } from '../src/api/paths';
 import { chromiumLaunchOptions } from '../tests/e2e/helpers/browser';
 import { startTestServer, type TestServer } from '../tests/helpers/server';
+import { waitForQuietMachine } from './lib/quiet-machine';
 import { figure, print } from './lib/report';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -40,6 +44,8 @@ interface Run {
   failing: string[];
   /** The element of the largest paint, as Lighthouse names it: a late one is told apart at once. */
   lcpElement: string;
+  /** The machine's busy share just before the run. */
+  busyBefore: number;
 }
 
 /** The selector of the largest paint's element, from the `largest-contentful-paint-element` audit. */
@@ -52,7 +58,7 @@ function lcpElementOf(lhr: { audits: Record<string, { details?: unknown } | unde
 /** A run Lighthouse could not finish (its `runtimeError`): told apart, never scored as 0. */
 class FailedRun extends Error {}
 
-async function measure(url: string): Promise<Run> {
+async function measure(url: string): Promise<Omit<Run, 'busyBefore'>> {
   const flags: Flags = {
     port: DEBUGGING_PORT,
     output: 'json',
@@ -99,8 +105,9 @@ async function measurePage(context: BrowserContext, page: string, url: string): 
   while (runs.length < RUNS) {
     if (failures.length > RUNS) throw new Error(`Lighthouse failed on ${url}: ${failures.join('; ')}`);
     await clearHttpCache(context);
+    const { busy } = await waitForQuietMachine();
     try {
-      runs.push(await measure(url));
+      runs.push({ ...(await measure(url)), busyBefore: busy });
     } catch (error) {
       if (!(error instanceof FailedRun)) throw error;
       failures.push(error.message);
@@ -116,7 +123,7 @@ async function measurePage(context: BrowserContext, page: string, url: string): 
     (run) =>
       `${run.scores.performance} (FCP ${seconds(run.timings['first-contentful-paint']!)} s, ` +
       `LCP ${seconds(run.timings['largest-contentful-paint']!)} s on ${run.lcpElement}, ` +
-      `TBT ${Math.round(run.timings['total-blocking-time']!)} ms)`,
+      `TBT ${Math.round(run.timings['total-blocking-time']!)} ms, machine ${Math.round(run.busyBefore * 100)} % busy before)`,
   );
   for (const category of categories) {
     const perRun = category === 'performance' ? eachRun : runs.map((run) => run.scores[category]);
