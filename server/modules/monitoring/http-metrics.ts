@@ -26,9 +26,8 @@ export function useHttpMetrics(app: FastifyInstance): HttpMetrics {
   // event-loop delay, handles; the heap limit, which the defaults leave out, beside them. The
   // delay is sampled by a timer every `eventLoopMonitoringPrecision` ms: prom-client's 10 woke the
   // process 100 times a second, 6–7 ms of CPU a second on an idle server (docs/server.md
-  // "Serving"). Every P ms, a stall of D ms reads as at least D − P, less a millisecond or two of
-  // the loop's clock: at the smallest delay the analysis reports, a stall of two and a half times
-  // it still reaches it, and sustained delay reads whole.
+  // "Serving"). Node records each sampling turn's whole interval, so an idle loop reads P and a
+  // stall of D about D (docs/server.md).
   collectDefaultMetrics({
     register: registry,
     eventLoopMonitoringPrecision: analysisThresholds.eventLoopMedium,
