@@ -105,7 +105,7 @@ async function measurePage(context: BrowserContext, page: string, url: string): 
   while (runs.length < RUNS) {
     if (failures.length > RUNS) throw new Error(`Lighthouse failed on ${url}: ${failures.join('; ')}`);
     await clearHttpCache(context);
-    const { busy } = await waitForQuietMachine();
+    const busy = await waitForQuietMachine();
     try {
       runs.push({ ...(await measure(url)), busyBefore: busy });
     } catch (error) {
