@@ -14,7 +14,7 @@ async function cpuTimes(): Promise<{ idle: number; total: number }> {
 }
 
 /** The share of the machine's CPU that was busy over `ms`. */
-export async function busyShare(ms: number): Promise<number> {
+async function busyShare(ms: number): Promise<number> {
   const before = await cpuTimes();
   await sleep(ms);
   const after = await cpuTimes();
