@@ -154,7 +154,7 @@ export async function buildApp({
     // What other modules read of the service's figures is `monitoring.source` (a MetricsSource).
     const monitoring = createMonitoringService({
       db: database,
-      registry: metrics.registry,
+      metrics,
       io: app.realtime.io,
       redundancies,
       log: app.log.child({ module: 'monitoring' }),

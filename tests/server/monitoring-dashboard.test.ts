@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsersService } from '../../server/modules/users/service';
 import type { Role } from '../../src/api/schemas/auth';
+import { analysisThresholds } from '../../src/domain/monitoring/analysis';
 import {
   metricsSnapshot,
   optimizationReport,
@@ -111,6 +112,23 @@ describe('monitoring dashboard: figures from the real traffic', () => {
       expect.stringContaining('GET /test/panne/:id'),
     );
     expect(report.estimatedImpact.reliability).toBeGreaterThan(0);
+  });
+
+  it('sees a stall of the event loop without Prometheus scraping, and reports it', async () => {
+    const reported = analysisThresholds.eventLoopMedium;
+    const until = performance.now() + 3 * reported;
+    while (performance.now() < until) {
+      // The test and the server share this event loop: this holds both.
+    }
+    // The delay's timer fires late once the loop is free again.
+    await new Promise((resolve) => setTimeout(resolve, 2 * reported));
+
+    const snapshot = await snapshotOf(t, admin.token);
+    expect(snapshot.system.eventLoopDelay.p99).toBeGreaterThanOrEqual(reported);
+    const analysis = performanceAnalysis.parse(
+      (await t.api('GET', '/monitoring/analysis', undefined, admin.token)).body,
+    );
+    expect(analysis.system.map((found) => found.type)).toContain('event-loop-delay');
   });
 
   it('reports the same GET repeated by one user within seconds, per endpoint', async () => {

@@ -4,7 +4,9 @@ import { useHttpMetrics } from '../../server/modules/monitoring/http-metrics';
 import { mergeFigures } from '../../server/modules/monitoring/merge-figures';
 import { createProcessRecorder } from '../../server/modules/monitoring/process-recorder';
 import type { ProcessFigures } from '../../server/modules/monitoring/process-figures';
+import { watchEventLoopDelay } from '../../server/modules/monitoring/event-loop-delay';
 import { createRedundancyTracker } from '../../server/modules/monitoring/redundancy-tracker';
+import { analysisThresholds } from '../../src/domain/monitoring/analysis';
 import { webVitalBounds, webVitalBucket } from '../../src/domain/monitoring/web-vitals';
 
 const MIN = 60_000;
@@ -13,13 +15,14 @@ const T0 = Date.parse('2026-11-24T20:00:10.000Z');
 describe('process recorder: the registry sampled into minutes', () => {
   it('adds each sample’s change to its minute, and a reset takes a baseline instead of touching the registry', async () => {
     const app = Fastify();
-    const { registry } = useHttpMetrics(app);
+    const metrics = useHttpMetrics(app);
+    const { registry } = metrics;
     app.get('/ok/:id', async () => ({ ok: true }));
     app.get('/boom', async () => {
       throw new Error('boom');
     });
     let now = T0;
-    const recorder = createProcessRecorder(registry, () => now);
+    const recorder = createProcessRecorder(metrics, () => now);
     const send = async (url: string, times: number) => {
       for (let i = 0; i < times; i++) await app.inject({ method: 'GET', url });
     };
@@ -59,6 +62,42 @@ describe('process recorder: the registry sampled into minutes', () => {
       expect(figures.minutes.map(({ minute }) => minute)).toEqual([Math.floor(now / MIN) * MIN]);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('the event loop’s delay as the dashboard reads it', () => {
+  // The smallest delay the analysis reports, and the watcher's tick.
+  const reported = analysisThresholds.eventLoopMedium;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('reads an idle loop as almost no delay, not as its tick (Node’s own histogram reads the tick)', async () => {
+    const delay = watchEventLoopDelay(reported);
+    try {
+      expect(delay.read()).toEqual({ p50: 0, p99: 0 });
+      await sleep(6 * reported);
+      expect(delay.read().p99).toBeLessThan(reported / 2);
+    } finally {
+      delay.stop();
+    }
+  });
+
+  it('reads a stall as the time it held the loop, over and over: reading resets nothing', async () => {
+    const delay = watchEventLoopDelay(reported);
+    try {
+      await sleep(1.5 * reported);
+      const until = performance.now() + 3 * reported;
+      while (performance.now() < until) {
+        // Holds the loop.
+      }
+      await sleep(2 * reported);
+      // The tick due during the stall fires at its end: at least two ticks late.
+      const first = delay.read();
+      expect(first.p99).toBeGreaterThanOrEqual(2 * reported - 1);
+      expect(first.p50).toBeLessThan(reported / 2);
+      expect(delay.read().p99).toBe(first.p99);
+    } finally {
+      delay.stop();
     }
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getHeapStatistics } from 'node:v8';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { analysisThresholds } from '../../../src/domain/monitoring/analysis';
+import { watchEventLoopDelay, type EventLoopDelay } from './event-loop-delay';
 
 /**
  * One registry per app instance, never prom-client's global one: tests and benches build several
@@ -9,6 +10,8 @@ import { analysisThresholds } from '../../../src/domain/monitoring/analysis';
  */
 export interface HttpMetrics {
   registry: Registry;
+  /** The dashboard's own reading, which Prometheus' scrapes do not reset. */
+  eventLoopDelay: EventLoopDelay;
 }
 
 /** Seconds; the spread of a REST call here, from a cached read to a slow table command. */
@@ -32,6 +35,8 @@ export function useHttpMetrics(app: FastifyInstance): HttpMetrics {
     register: registry,
     eventLoopMonitoringPrecision: analysisThresholds.eventLoopMedium,
   });
+  const eventLoopDelay = watchEventLoopDelay(analysisThresholds.eventLoopMedium);
+  app.addHook('onClose', async () => eventLoopDelay.stop());
   new Gauge({
     name: 'nodejs_heap_size_limit_bytes',
     help: 'Taille maximale du tas V8',
@@ -68,5 +73,5 @@ export function useHttpMetrics(app: FastifyInstance): HttpMetrics {
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
-  return { registry };
+  return { registry, eventLoopDelay };
 }

@@ -1,6 +1,6 @@
-import type { Registry } from 'prom-client';
 import { oneAtATime } from '../../lib/one-at-a-time';
 import { minuteOf, MINUTE_MS } from '../../../src/domain/monitoring/rates';
+import type { HttpMetrics } from './http-metrics';
 import { HISTORY_MINUTES, type MinuteFigures, type ProcessFigures } from './process-figures';
 import { readRegistry, type RegistryTotals } from './registry-reader';
 
@@ -30,7 +30,10 @@ function since(now: Map<string, number>, before: Map<string, number>): Record<st
  * untouched — Prometheus counters never go backwards — and takes a baseline the figures subtract.
  * Samples run one after the other: two at once would both add the same change.
  */
-export function createProcessRecorder(registry: Registry, nowMs: () => number = Date.now) {
+export function createProcessRecorder(
+  { registry, eventLoopDelay }: HttpMetrics,
+  nowMs: () => number = Date.now,
+) {
   let previous: RegistryTotals | undefined;
   let baseline: Counters = zero;
   // The app's registry counts from the app's creation, which may be long after the process's start.
@@ -111,7 +114,7 @@ export function createProcessRecorder(registry: Registry, nowMs: () => number = 
             latencyCounts: [...minute.latencyCounts],
           })),
           memory: totals.memory,
-          eventLoop: totals.eventLoop,
+          eventLoop: eventLoopDelay.read(),
         };
       });
     },

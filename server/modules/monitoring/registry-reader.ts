@@ -20,8 +20,6 @@ export interface RegistryTotals {
   sockets: { active: number; opened: number; sent: number; received: number; errors: number };
   /** Bytes. */
   memory: { rss: number; heapUsed: number; heapTotal: number; external: number; maxHeap: number };
-  /** Milliseconds, since the registry was last read (prom-client resets its event-loop histogram then). */
-  eventLoop: { p50: number; p99: number };
   /** Epoch milliseconds. */
   startedAt: number;
 }
@@ -91,8 +89,6 @@ export async function readRegistry(registry: Registry): Promise<RegistryTotals> 
       heapTotal: 'nodejs_heap_size_total_bytes',
       external: 'nodejs_external_memory_bytes',
       maxHeap: 'nodejs_heap_size_limit_bytes',
-      p50: 'nodejs_eventloop_lag_p50_seconds',
-      p99: 'nodejs_eventloop_lag_p99_seconds',
       startSeconds: 'process_start_time_seconds',
     }),
   ]);
@@ -106,7 +102,6 @@ export async function readRegistry(registry: Registry): Promise<RegistryTotals> 
     latencySum,
     sockets,
     memory: { rss, heapUsed, heapTotal, external, maxHeap },
-    eventLoop: { p50: process.p50 * 1000, p99: process.p99 * 1000 },
     startedAt: process.startSeconds * 1000,
   };
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Registry } from 'prom-client';
 import type {
   MetricsSnapshot,
   OptimizationReport,
@@ -18,6 +17,7 @@ import { reportInternalError } from '../../lib/errors';
 import { oneAtATime } from '../../lib/one-at-a-time';
 import type { RealtimeServer } from '../../realtime/types';
 import { localGameConnections } from './game-connections';
+import type { HttpMetrics } from './http-metrics';
 import { gameIdsOf, mergeFigures, type ServiceFigures } from './merge-figures';
 import type { MetricsSource } from './metrics-source';
 import { createProcessRecorder } from './process-recorder';
@@ -35,7 +35,7 @@ const STALE_INTERVALS = 3;
 
 export interface MonitoringOptions {
   db: Db;
-  registry: Registry;
+  metrics: HttpMetrics;
   io: RealtimeServer;
   redundancies: RedundancyTracker;
   log: FastifyBaseLogger;
@@ -46,9 +46,9 @@ export interface MonitoringOptions {
  * and shares them every PUBLISH_INTERVAL_MS; a snapshot merges its own, sampled on the spot, with
  * the other processes' fresh rows. `source` is what other modules read (the anomaly detector).
  */
-export function createMonitoringService({ db, registry, io, redundancies, log }: MonitoringOptions) {
+export function createMonitoringService({ db, metrics, io, redundancies, log }: MonitoringOptions) {
   const processId = randomUUID();
-  const recorder = createProcessRecorder(registry);
+  const recorder = createProcessRecorder(metrics);
   const vitals = createWebVitalsStore();
   const shared = createSharedFigures(db, log);
 
