@@ -1,5 +1,5 @@
 import { BASE_PATH } from './api/paths';
-import { afterNextFrame } from './effects/next-frame';
+import { afterFirstPaint } from './effects/after-first-paint';
 import { hasStoredSession } from './effects/stored-session';
 import { openFirstVisit } from './ui/landing/first-visit/first-visit-shell';
 import './ui/app/app.css';
@@ -20,9 +20,9 @@ function startApp(): void {
 }
 
 // For the page's whole life, a first visit that never clicks included: it reports each time the
-// page is hidden. After the shell's first frame, like the app, so that its paint never waits on
+// page is hidden. After the shell's first paint, like the app, so that its paint never waits on
 // their requests.
-afterNextFrame(() => {
+afterFirstPaint(() => {
   void import('./effects/web-vitals').then(({ startWebVitalsReporting }) => startWebVitalsReporting());
 });
 
@@ -39,6 +39,6 @@ function startLanding(): void {
 // A first visit to the landing shows its sky, emblem, invitation and music controls without the
 // app's code, which comes with the visitor's first gesture. Anyone else gets the app at once (once
 // the shell has painted).
-if (!onLanding) afterNextFrame(startApp);
-else if (watched || hasStoredSession()) afterNextFrame(startLanding);
+if (!onLanding) afterFirstPaint(startApp);
+else if (watched || hasStoredSession()) afterFirstPaint(startLanding);
 else openFirstVisit({ onGesture: startLanding });
