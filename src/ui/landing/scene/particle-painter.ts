@@ -1,4 +1,4 @@
-import { drawParticles } from './draw-particles';
+import { createParticleDrawer } from './draw-particles';
 import {
   createParticleField,
   createRandom,
@@ -48,6 +48,7 @@ export function createParticlePainter(
 ): ParticlePainter {
   // The two 2D contexts share every call the sky makes.
   const context = canvas.getContext('2d') as CanvasRenderingContext2D | null;
+  const drawParticles = createParticleDrawer();
   // Laid out on a unit square, then stretched to the canvas by the first fit.
   const field = createParticleField({
     count: PARTICLE_COUNT,
