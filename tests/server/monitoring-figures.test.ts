@@ -8,6 +8,7 @@ import { watchEventLoopDelay } from '../../server/modules/monitoring/event-loop-
 import { createRedundancyTracker } from '../../server/modules/monitoring/redundancy-tracker';
 import { analysisThresholds } from '../../src/domain/monitoring/analysis';
 import { webVitalBounds, webVitalBucket } from '../../src/domain/monitoring/web-vitals';
+import { holdEventLoop } from '../helpers/hold-event-loop';
 
 const MIN = 60_000;
 const T0 = Date.parse('2026-11-24T20:00:10.000Z');
@@ -86,10 +87,7 @@ describe('the event loop’s delay as the dashboard reads it', () => {
     const delay = watchEventLoopDelay(reported);
     try {
       await sleep(1.5 * reported);
-      const until = performance.now() + 3 * reported;
-      while (performance.now() < until) {
-        // Holds the loop.
-      }
+      holdEventLoop(3 * reported);
       await sleep(2 * reported);
       // The tick due during the stall fires at its end: at least two ticks late.
       const first = delay.read();

@@ -3,6 +3,7 @@ import { createUsersService } from '../../server/modules/users/service';
 import { API_BASE } from '../../src/api/paths';
 import { analysisThresholds } from '../../src/domain/monitoring/analysis';
 import { startTestServer, type TestServer } from '../helpers/server';
+import { holdEventLoop } from '../helpers/hold-event-loop';
 
 describe('monitoring: Prometheus text', () => {
   let t: TestServer;
@@ -73,10 +74,7 @@ describe('monitoring: Prometheus text', () => {
     await maxLag();
     const reported = analysisThresholds.eventLoopMedium;
     await new Promise((resolve) => setTimeout(resolve, 1.5 * reported));
-    const until = performance.now() + 2.5 * reported;
-    while (performance.now() < until) {
-      // The test and the server share this event loop: this holds both.
-    }
+    holdEventLoop(2.5 * reported);
     // The sampling timer's next turn records the stall.
     await new Promise((resolve) => setTimeout(resolve, 2 * reported));
     // The histogram holds whole intervals (an idle turn reads the sampling interval itself, P):

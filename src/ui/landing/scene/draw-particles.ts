@@ -15,8 +15,8 @@ const ALPHA_STEPS = 64;
  * discs are filled by colour and opacity, one path each: a fill per disc, with a colour to parse
  * each time, took 2.6 ms a frame to draw the thousand stars and their halos against 1.0 (Chromium,
  * a phone's screen at 2×, README "A signed-in first load"). Additive blending does not care for
- * the order. Discs of one path that overlap are lit once,
- * which only two stars of the same colour and opacity on top of each other would show.
+ * the order. Discs of one path that overlap are lit once, which only two stars of the same colour
+ * and opacity on top of each other would show.
  */
 export function createParticleDrawer(): (context: CanvasRenderingContext2D, field: ParticleField) => void {
   // Colour and opacity step → the discs' x, y and radius, kept from frame to frame.
