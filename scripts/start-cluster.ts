@@ -15,6 +15,7 @@ import pg from 'pg';
 import { BASE_PATH } from '../src/api/paths';
 import { startProxy, type Proxy } from './cluster/haproxy';
 import { ensureClientBuild } from './client-build.mjs';
+import { buildServer } from './server-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/shatteredrealms';
@@ -24,7 +25,7 @@ const serverPorts = (process.env.CLUSTER_SERVER_PORTS || '3001,3002').split(',')
   number,
   number,
 ];
-/** A slow machine's first start compiles the server's TypeScript and migrates the database. */
+/** A slow machine's first start migrates the database. */
 const SERVERS_START_TIMEOUT_MS = 120_000;
 
 /** The database named in the URL, created on its server when it is not there yet. */
@@ -42,8 +43,8 @@ async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-function startServer(port: number): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+function startServer(bundle: string, port: number): ChildProcess {
+  return spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: root,
     stdio: 'inherit',
     env: {
@@ -60,7 +61,8 @@ function startServer(port: number): ChildProcess {
 
 ensureClientBuild();
 await ensureDatabase(databaseUrl);
-const servers = serverPorts.map(startServer);
+const bundle = await buildServer();
+const servers = serverPorts.map((port) => startServer(bundle, port));
 let proxy: Proxy | undefined;
 let stopping = false;
 

@@ -1,11 +1,13 @@
 /**
- * A server in its own OS process (`node --import tsx <script>`), as it runs in production: the
+ * A server in its own OS process, bundled and run by plain `node` as `npm start` runs it
+ * (scripts/server-build.mjs): the
  * benches use it so the clients' work does not share the server's event loop, and the crash test
  * so the server can be killed outright (SIGKILL: no shutdown hook, no final flush).
  */
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { buildServer } from '../../scripts/server-build.mjs';
 import { SOCKET_PATH } from '../../src/api/paths';
 
 export interface ChildServer {
@@ -48,7 +50,7 @@ export async function cpuSecondsOf(pid: number): Promise<number> {
 }
 const START_TIMEOUT_MS = 120_000;
 
-/** Starts `node --import tsx <script>` with PORT set and waits until socket.io answers on it. */
+/** Bundles `script`, starts it with PORT set and waits until socket.io answers on it. */
 export async function startChildServer(
   root: string,
   script: string,
@@ -60,7 +62,8 @@ export async function startChildServer(
   const profile = process.env.BENCH_PROFILE_DIR
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script], {
+  const bundle = await buildServer(script);
+  const child = spawn(process.execPath, [...profile, '--enable-source-maps', bundle], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', options.stderr ?? 'inherit'],

@@ -1,0 +1,1 @@
+export function buildServer(entry?: string): Promise<string>;
