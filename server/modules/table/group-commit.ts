@@ -3,7 +3,7 @@ import type { TableEvent, TableState } from '../../../src/domain/table/types';
 import type { Db } from '../../db/client';
 import { httpError } from '../../lib/errors';
 import { decideBatch, decideBatchOn, type Outcome, type Submission } from './decide-batch';
-import { emitReported, type Emit } from './emitter';
+import { emitReported, type Emit, type Transition } from './emitter';
 import type { LogWriter } from './log-writer';
 import { appendEvents, withHeads } from './log-store';
 import { tableServerMessages } from './messages';
@@ -119,22 +119,27 @@ export function createGroupCommit({
   }
 
   /**
-   * Answers a decided command: its refusal, or its events remembered and emitted, then answered.
-   * Settles at once unless the emission had to read something first.
+   * A decided command's events remembered and emitted; they answer it once emitted, at once
+   * unless the emission had to read something first.
    */
+  function publish(gameId: string, transitions: readonly Transition[]): TableEvent[] | Promise<TableEvent[]> {
+    const last = transitions.at(-1);
+    if (last) states.remember(gameId, last.after);
+    const events = transitions.map(({ event }) => event);
+    // Committed is done: a failed emission is caught up by the clients, never reported as a refusal.
+    const emitting = emitReported(emit, gameId, transitions, log);
+    return emitting ? emitting.then(() => events) : events;
+  }
+
+  /** Answers a decided command: its refusal, or its events once published. */
   function settle(item: Queued, outcome: Outcome): Promise<void> | undefined {
     if ('refusal' in outcome) {
       item.reject(httpError(400, outcome.refusal));
       return undefined;
     }
-    const { transitions } = outcome;
-    const last = transitions.at(-1);
-    if (last) states.remember(item.gameId, last.after);
-    const answer = () => item.resolve(transitions.map(({ event }) => event));
-    // Committed is done: a failed emission is caught up by the clients, never reported as a refusal.
-    const emitting = emitReported(emit, item.gameId, transitions, log);
-    if (emitting) return emitting.then(answer);
-    answer();
+    const published = publish(item.gameId, outcome.transitions);
+    if (published instanceof Promise) return published.then(item.resolve);
+    item.resolve(published);
     return undefined;
   }
 
@@ -147,36 +152,41 @@ export function createGroupCommit({
 
   /**
    * The sole writer's command with nothing queued before it and its game in memory: decided,
-   * journaled and emitted in the turn that read it, as a relay would. Settles at once unless its
-   * emission had to read something first; the commands after it wait for that.
+   * journaled and emitted in the turn that read it, as a relay would, and answered without a
+   * promise unless its emission had to read something first (the commands after it then wait
+   * for that).
    */
-  function commitAtOnce(item: Queued, state: TableState, logWriter: LogWriter): Promise<void> | undefined {
+  function commitAtOnce(
+    submission: Submission,
+    state: TableState,
+    logWriter: LogWriter,
+  ): TableEvent[] | Promise<TableEvent[]> {
     let outcome: Outcome;
     try {
-      const decided = decideBatchOn([item], () => state);
+      const decided = decideBatchOn([submission], () => state);
       logWriter.add(decided);
       outcome = decided.outcomes[0]!;
     } catch (error) {
-      item.reject(error);
-      return undefined;
+      return Promise.reject(error);
     }
-    return settle(item, outcome);
+    if ('refusal' in outcome) return Promise.reject(httpError(400, outcome.refusal));
+    const published = publish(submission.gameId, outcome.transitions);
+    if (published instanceof Promise) draining = published.then(drain);
+    return published;
   }
 
   return {
-    /** Logs the command's events and emits them; rejects with the French refusal. */
-    submit({ gameId, userId, decideOn }: Submission): Promise<TableEvent[]> {
+    /**
+     * Logs the command's events and emits them; rejects with the French refusal. The sole writer's
+     * drop, decided at once, is answered with its events themselves: no promise on its way.
+     */
+    submit(submission: Submission): TableEvent[] | Promise<TableEvent[]> {
       if (stopping) return Promise.reject(httpError(503, tableServerMessages.stopping));
+      const state = writer && queue.length === 0 && !draining ? states.cached(submission.gameId) : undefined;
+      if (writer && state) return commitAtOnce(submission, state, writer);
       return new Promise((resolve, reject) => {
-        const item: Queued = { gameId, userId, decideOn, resolve, reject };
-        const state = writer && queue.length === 0 && !draining ? states.cached(gameId) : undefined;
-        if (!writer || !state) {
-          queue.push(item);
-          draining ??= drain();
-          return;
-        }
-        const emitting = commitAtOnce(item, state, writer);
-        if (emitting) draining = emitting.then(drain);
+        queue.push({ ...submission, resolve, reject });
+        draining ??= drain();
       });
     },
 

@@ -35,6 +35,9 @@ import { createOwners } from './owners';
 import { poolOf } from '../../db/client';
 import { decidingIntent, type TableIntent } from './table-intent';
 
+/** A command's events: at once when the sole writer decided it in the turn that read it, else once committed. */
+type Committed = TableEvent[] | Promise<TableEvent[]>;
+
 /** `tableCatchUpAnswer`, in the domain's own event type. */
 export interface CatchUp {
   ok: true;
@@ -111,7 +114,7 @@ export function createTableService({
         };
       })();
 
-  function command(gameId: string, actor: TableActor, command: TableCommand): Promise<TableEvent[]> {
+  function command(gameId: string, actor: TableActor, command: TableCommand): Committed {
     return commits.submit(gameId, actor.userId, { kind: 'command', actor, command });
   }
 
@@ -142,7 +145,7 @@ export function createTableService({
     command,
 
     /** `itemChange`: a token placed is built from what the server stores, the rest goes as sent. */
-    changeItem(gameId: string, actor: TableActor, { change }: ItemChangePayload): Promise<TableEvent[]> {
+    changeItem(gameId: string, actor: TableActor, { change }: ItemChangePayload): Committed {
       if (change.type !== 'token.place') return command(gameId, actor, change);
       return intents
         .draftOf(gameId, change)
@@ -176,7 +179,7 @@ export function createTableService({
     },
 
     /** `newMessage`: the server names the speaker and rolls the dice. */
-    say(gameId: string, actor: SeatedActor, { playerId, content }: NewMessagePayload): Promise<TableEvent[]> {
+    say(gameId: string, actor: SeatedActor, { playerId, content }: NewMessagePayload): Committed {
       const speaker = speakerOf(actor, playerId);
       return command(
         gameId,

@@ -45,6 +45,21 @@ function isReading(socket: RealtimeSocket, gameId: string): boolean {
 }
 
 /**
+ * A socket's seat at a table, with the names of the rooms that vouch for it, made once: a drop
+ * checks them without building three strings (and hashing them) again.
+ */
+interface Seat {
+  actor: SeatedActor;
+  roomNames: { seat: string; managers: string; players: string };
+}
+
+const seatRooms = (gameId: string, userId: string): Seat['roomNames'] => ({
+  seat: rooms.tableSeat(gameId, userId),
+  managers: rooms.tableManagers(gameId),
+  players: rooms.tablePlayers(gameId),
+});
+
+/**
  * The table's socket events (docs/table.md "Server"); the ack is `{ ok: true }` or
  * `{ ok: false, error }` with the French refusal. The actor comes from the session and the
  * database, and is kept per socket only while the rooms say it still holds (docs/table.md
@@ -68,7 +83,7 @@ export function tableSocketEvents({
   const chat = createTokenBuckets(messageBurst, MESSAGES_PER_SECOND);
   return (socket, on) => {
     const user = () => socket.data.user;
-    const seats = new Map<string, SeatedActor>();
+    const seats = new Map<string, Seat>();
     let seatedAs: Role = user().role;
     let drags = { second: 0, count: 0 };
 
@@ -115,22 +130,27 @@ export function tableSocketEvents({
 
     function seatOf(gameId: string): SeatedActor | Promise<SeatedActor> {
       const known = seats.get(gameId);
-      if (known && socket.rooms.has(rooms.tableSeat(gameId, user().id)) && isReading(socket, gameId))
-        return known;
+      if (known && holds(known)) return known.actor;
       return readSeat(gameId);
     }
 
+    /** The seat room still held, and one of the readers' rooms: nobody took the socket out since. */
+    function holds({ roomNames }: Seat): boolean {
+      const held = socket.rooms;
+      return held.has(roomNames.seat) && (held.has(roomNames.managers) || held.has(roomNames.players));
+    }
+
     async function readSeat(gameId: string): Promise<SeatedActor> {
-      const seat = rooms.tableSeat(gameId, user().id);
+      const roomNames = seatRooms(gameId, user().id);
       // Joined before reading: a change made from now on takes the socket out again, so what is read is never kept stale.
-      await socket.join(seat);
+      await socket.join(roomNames.seat);
       try {
         const actor = await table.actorOf(gameId, user());
-        seats.set(gameId, actor);
+        seats.set(gameId, { actor, roomNames });
         return actor;
       } catch (error) {
         // An outsider's command leaves no room behind, whatever game ids they try.
-        await socket.leave(seat);
+        await socket.leave(roomNames.seat);
         throw error;
       }
     }

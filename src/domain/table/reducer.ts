@@ -32,8 +32,10 @@ function withMapTokens(state: TableState, map: string, tokens: Dict<MapToken>): 
   return { ...state, tokens: all };
 }
 
+/** A map holding the token is never empty: no count of its keys, at every drop. */
 function withToken(state: TableState, map: string, token: MapToken): TableState {
-  return withMapTokens(state, map, withEntry(tokensOfMap(state, map), token.usableId, token));
+  const tokens = withEntry(tokensOfMap(state, map), token.usableId, token);
+  return { ...state, tokens: withEntry(state.tokens, map, tokens) };
 }
 
 function withMapOrder(state: TableState, map: string, order: readonly string[]): TableState {
