@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/e2e/helpers/browser';
 
-// scripts/e2e.mjs picks the port and data folder once for the runner and all its workers.
+// scripts/e2e.mjs picks the port and data folder once for the runner and all its workers, and
+// builds the server it runs (run without it, the suite starts the sources through tsx).
 const port = Number(process.env.E2E_PORT ?? 3199);
 const origin = `http://127.0.0.1:${port}`;
 
@@ -29,7 +30,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    command: process.env.E2E_SERVER
+      ? `node --enable-source-maps ${process.env.E2E_SERVER}`
+      : 'node --import tsx server/main.ts',
     url: `${origin}/shatteredrealms/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
