@@ -1,6 +1,6 @@
 // End-to-end tests run against the real app: the built client served by the real server, bundled
-// and run as `npm start` runs it, on a throw-away embedded database. The port and data folder are chosen here, once, because
-// playwright.config.ts is evaluated again in every worker process.
+// and run as `npm start` runs it, on a throw-away embedded database. The port and data folder are
+// chosen here, once, because playwright.config.ts is evaluated again in every worker process.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

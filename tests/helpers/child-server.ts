@@ -1,8 +1,8 @@
 /**
  * A server in its own OS process, bundled and run by plain `node` as `npm start` runs it
- * (scripts/server-build.mjs): the
- * benches use it so the clients' work does not share the server's event loop, and the crash test
- * so the server can be killed outright (SIGKILL: no shutdown hook, no final flush).
+ * (scripts/server-build.mjs): the benches use it so the clients' work does not share the server's
+ * event loop, and the crash test so the server can be killed outright (SIGKILL: no shutdown hook,
+ * no final flush).
  */
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
