@@ -30,6 +30,7 @@ import { countDatabaseCpu } from './fanout/database-cpu';
 import { openFanout, type Fanout } from './fanout/load-workers';
 import {
   inBatches,
+  summarize,
   summarizeSlices,
   type FanoutGame,
   type FanoutResult,
@@ -77,6 +78,13 @@ interface Measured {
   ackedInAll: number;
   /** Drops some member never received, over the warm-ups and the load. */
   lostInAll: number;
+  /** Each slice's own figures, in the order the slices were driven. */
+  slices: SliceFigures[];
+}
+
+interface SliceFigures {
+  cpuPerDropUs: number;
+  p95Ms: number;
 }
 
 /** The traffic's shape and how loaded the machine was, for every figure's note. */
@@ -92,6 +100,15 @@ function describe({ result, serverCpu, databaseCpu, steps }: Measured): string {
   ].join('; ');
 }
 
+/**
+ * The ratio of each slice to the relay's slice of the same round: how far one run's figure can
+ * be trusted, the machine's drift during the run showing as their spread.
+ */
+function sliceRatios(server: Measured, relay: Measured, pick: keyof SliceFigures): string {
+  const ratios = server.slices.map((slice, round) => slice[pick] / relay.slices[round]![pick]);
+  return `ratio slice by slice × ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}`;
+}
+
 /** A server with its clients seated, measured slice by slice in turn with the others. */
 interface Target {
   server: ChildServer;
@@ -104,6 +121,8 @@ interface Target {
 /** What a target's slices add up to. */
 interface Slices {
   samples: FanoutSample[][];
+  /** Each slice's CPU, the server's and its database's. */
+  sliceCpuSeconds: number[];
   cpuSeconds: number;
   databaseSeconds: number;
   wallSeconds: number;
@@ -117,8 +136,11 @@ async function driveSlice(target: Target, slices: Slices): Promise<void> {
   slices.samples.push(
     await target.fanout.sample({ movesPerSecond: MOVES_PER_SECOND, durationMs: (SECONDS * 1000) / ROUNDS }),
   );
-  slices.cpuSeconds += (await target.server.cpuSeconds()) - cpuBefore;
-  slices.databaseSeconds += (await database?.stop()) ?? 0;
+  const serverSeconds = (await target.server.cpuSeconds()) - cpuBefore;
+  const databaseSeconds = (await database?.stop()) ?? 0;
+  slices.sliceCpuSeconds.push(serverSeconds + databaseSeconds);
+  slices.cpuSeconds += serverSeconds;
+  slices.databaseSeconds += databaseSeconds;
   slices.wallSeconds += (performance.now() - started) / 1000;
 }
 
@@ -255,6 +277,7 @@ async function measureAll(targets: readonly Target[]): Promise<Measured[]> {
   for (const target of targets) warmups.push(await warmUp(target));
   const slices: Slices[] = targets.map(() => ({
     samples: [],
+    sliceCpuSeconds: [],
     cpuSeconds: 0,
     databaseSeconds: 0,
     wallSeconds: 0,
@@ -264,7 +287,7 @@ async function measureAll(targets: readonly Target[]): Promise<Measured[]> {
   }
   const measured: Measured[] = [];
   for (const [index, target] of targets.entries()) {
-    const { samples, cpuSeconds, databaseSeconds, wallSeconds } = slices[index]!;
+    const { samples, sliceCpuSeconds, cpuSeconds, databaseSeconds, wallSeconds } = slices[index]!;
     const result = summarizeSlices(samples);
     const warmup = warmups[index];
     const { saturation, acked, lost, steps } = await saturate(target, result);
@@ -277,6 +300,10 @@ async function measureAll(targets: readonly Target[]): Promise<Measured[]> {
       steps,
       ackedInAll: (warmup?.acked ?? 0) + result.acked + acked,
       lostInAll: (warmup?.lostMoves ?? 0) + result.lostMoves + lost,
+      slices: samples.map((slice, round) => {
+        const { delivered, p95Ms } = summarize(slice);
+        return { cpuPerDropUs: (sliceCpuSeconds[round]! / Math.max(1, delivered)) * 1e6, p95Ms };
+      }),
     });
   }
   return measured;
@@ -318,7 +345,16 @@ export async function run(root: string): Promise<void> {
     if (result.refusals.length > 0) console.error(`${bench}: refusals: ${result.refusals.join(' | ')}`);
     const target = `${note}; target ratio ≤ ${TARGET_RATIO}`;
     print(figure(bench, 'delivery-p50', result.p50Ms, 'ms', relay.p50Ms, note));
-    print(figure(bench, 'delivery-p95', result.p95Ms, 'ms', relay.p95Ms, target));
+    print(
+      figure(
+        bench,
+        'delivery-p95',
+        result.p95Ms,
+        'ms',
+        relay.p95Ms,
+        `${sliceRatios(measured, baseline, 'p95Ms')}; ${target}`,
+      ),
+    );
     print(figure(bench, 'delivery-p99', result.p99Ms, 'ms', relay.p99Ms, note));
     print(
       figure(
@@ -327,7 +363,7 @@ export async function run(root: string): Promise<void> {
         measured.cpuPerDropUs,
         'µs',
         baseline.cpuPerDropUs,
-        `CPU per drop delivered to every other member: the server's${driver === 'postgres' ? ' and its PostgreSQL backends’' : ''}; ${target}`,
+        `CPU per drop delivered to every other member: the server's${driver === 'postgres' ? ' and its PostgreSQL backends’' : ''}; ${sliceRatios(measured, baseline, 'cpuPerDropUs')}; ${target}`,
       ),
     );
     print(
