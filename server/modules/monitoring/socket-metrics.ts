@@ -3,9 +3,9 @@ import type { Realtime } from '../../realtime/types';
 
 /**
  * The sockets' figures in the app's registry: connections open and ever opened, events received
- * and sent (broadcasts included: `onAnyOutgoing` sees each socket's copy), and errors — transport
- * failures and the `error` events a refused call without acknowledgement gets. Per-game figures
- * stay out of Prometheus: a label per game would grow without bound.
+ * and sent (a broadcast counted once per member, each getting its own engine packet), and errors:
+ * transport failures and the `error` events a refused call without acknowledgement gets. Per-game
+ * figures stay out of Prometheus: a label per game would grow without bound.
  */
 export function useSocketMetrics(realtime: Realtime, registry: Registry): void {
   const active = new Gauge({
