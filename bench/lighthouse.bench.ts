@@ -46,6 +46,11 @@ interface Run {
   lcpElement: string;
   /** The machine's busy share just before the run. */
   busyBefore: number;
+  /**
+   * Lighthouse's measure of the host's CPU (`environment.benchmarkIndex`): its mobile preset's 4×
+   * slowdown assumes a high-end desktop, 1,500 to 2,000 (docs/throttling.md of Lighthouse).
+   */
+  benchmarkIndex: number;
 }
 
 /** The selector of the largest paint's element, from the `largest-contentful-paint-element` audit. */
@@ -88,6 +93,7 @@ async function measure(url: string): Promise<Omit<Run, 'busyBefore'>> {
     timings: Object.fromEntries(timings.map(([id]) => [id, lhr.audits[id]?.numericValue ?? Number.NaN])),
     failing,
     lcpElement: lcpElementOf(lhr),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -99,7 +105,20 @@ async function clearHttpCache(context: BrowserContext): Promise<void> {
   await page.close();
 }
 
-async function measurePage(context: BrowserContext, page: string, url: string): Promise<void> {
+/** The browser's own version (its user agent gives only the major one): a page's blocking time moves with it. */
+async function browserVersion(context: BrowserContext): Promise<string> {
+  const page = await context.newPage();
+  const { product } = await (await context.newCDPSession(page)).send('Browser.getVersion');
+  await page.close();
+  return product;
+}
+
+async function measurePage(
+  context: BrowserContext,
+  page: string,
+  url: string,
+  browser: string,
+): Promise<void> {
   const runs: Run[] = [];
   const failures: string[] = [];
   while (runs.length < RUNS) {
@@ -123,7 +142,8 @@ async function measurePage(context: BrowserContext, page: string, url: string): 
     (run) =>
       `${run.scores.performance} (FCP ${seconds(run.timings['first-contentful-paint']!)} s, ` +
       `LCP ${seconds(run.timings['largest-contentful-paint']!)} s on ${run.lcpElement}, ` +
-      `TBT ${Math.round(run.timings['total-blocking-time']!)} ms, machine ${Math.round(run.busyBefore * 100)} % busy before)`,
+      `TBT ${Math.round(run.timings['total-blocking-time']!)} ms, machine ${Math.round(run.busyBefore * 100)} % busy before, ` +
+      `benchmarkIndex ${run.benchmarkIndex})`,
   );
   for (const category of categories) {
     const perRun = category === 'performance' ? eachRun : runs.map((run) => run.scores[category]);
@@ -138,7 +158,7 @@ async function measurePage(context: BrowserContext, page: string, url: string): 
         median.scores[category],
         'score',
         targets[category],
-        `median run, mobile preset; ${category} over ${RUNS} runs, in order: ${perRun.join('; ')}${failed}${failing}`,
+        `median run, mobile preset, ${browser}; ${category} over ${RUNS} runs, in order: ${perRun.join('; ')}${failed}${failing}`,
       ),
     );
   }
@@ -174,9 +194,10 @@ export async function run(root: string): Promise<void> {
   });
   try {
     const landing = `${server.url}${BASE_PATH}/`;
-    await measurePage(context, 'landing', landing);
+    const browser = await browserVersion(context);
+    await measurePage(context, 'landing', landing, browser);
     await signIn(context, server);
-    await measurePage(context, 'lobby', landing);
+    await measurePage(context, 'lobby', landing, browser);
   } finally {
     await context.close();
     await server.close();
