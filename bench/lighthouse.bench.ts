@@ -105,7 +105,10 @@ async function clearHttpCache(context: BrowserContext): Promise<void> {
   await page.close();
 }
 
-/** The browser's own version (its user agent gives only the major one): a page's blocking time moves with it. */
+/**
+ * The browser's own version (its user agent gives only the major one): the same page's blocking
+ * time moves with it.
+ */
 async function browserVersion(context: BrowserContext): Promise<string> {
   const page = await context.newPage();
   const { product } = await (await context.newCDPSession(page)).send('Browser.getVersion');
