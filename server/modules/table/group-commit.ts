@@ -10,6 +10,12 @@ import { tableServerMessages } from './messages';
 import { dueSnapshots } from './snapshots';
 import type { TableStates } from './states';
 
+/**
+ * A command's events: at once when the sole writer decided it in the turn that read it, else once
+ * committed.
+ */
+export type Committed = TableEvent[] | Promise<TableEvent[]>;
+
 interface Queued extends Submission {
   resolve: (events: TableEvent[]) => void;
   reject: (error: unknown) => void;
@@ -122,7 +128,7 @@ export function createGroupCommit({
    * A decided command's events remembered and emitted; they answer it once emitted, at once
    * unless the emission had to read something first.
    */
-  function publish(gameId: string, transitions: readonly Transition[]): TableEvent[] | Promise<TableEvent[]> {
+  function publish(gameId: string, transitions: readonly Transition[]): Committed {
     const last = transitions.at(-1);
     if (last) states.remember(gameId, last.after);
     const events = transitions.map(({ event }) => event);
@@ -156,11 +162,7 @@ export function createGroupCommit({
    * promise unless its emission had to read something first (the commands after it then wait
    * for that).
    */
-  function commitAtOnce(
-    submission: Submission,
-    state: TableState,
-    logWriter: LogWriter,
-  ): TableEvent[] | Promise<TableEvent[]> {
+  function commitAtOnce(submission: Submission, state: TableState, logWriter: LogWriter): Committed {
     let outcome: Outcome;
     try {
       const decided = decideBatchOn([submission], () => state);
@@ -180,7 +182,7 @@ export function createGroupCommit({
      * Logs the command's events and emits them; rejects with the French refusal. The sole writer's
      * drop, decided at once, is answered with its events themselves: no promise on its way.
      */
-    submit(submission: Submission): TableEvent[] | Promise<TableEvent[]> {
+    submit(submission: Submission): Committed {
       if (stopping) return Promise.reject(httpError(503, tableServerMessages.stopping));
       const state = writer && queue.length === 0 && !draining ? states.cached(submission.gameId) : undefined;
       if (writer && state) return commitAtOnce(submission, state, writer);

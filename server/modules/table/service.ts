@@ -22,7 +22,7 @@ import { sheetOf } from '../characters/service';
 import type { GameAccess } from '../games/access';
 import { createTableEmitter, type Emit } from './emitter';
 import { createPlayerUpdates, vitalsOfToken } from './player-updates';
-import { createGroupCommit } from './group-commit';
+import { createGroupCommit, type Committed } from './group-commit';
 import { createTableIntents } from './intents';
 import type { Journal } from './journal';
 import { createLogWriter } from './log-writer';
@@ -34,9 +34,6 @@ import { createOwnerCommit } from './owner-commit';
 import { createOwners } from './owners';
 import { poolOf } from '../../db/client';
 import { decidingIntent, type TableIntent } from './table-intent';
-
-/** A command's events: at once when the sole writer decided it in the turn that read it, else once committed. */
-type Committed = TableEvent[] | Promise<TableEvent[]>;
 
 /** `tableCatchUpAnswer`, in the domain's own event type. */
 export interface CatchUp {
