@@ -77,7 +77,10 @@ describe('the event loop’s delay as the dashboard reads it', () => {
     try {
       expect(delay.read()).toEqual({ p50: 0, p99: 0 });
       await sleep(6 * reported);
-      expect(delay.read().p99).toBeLessThan(reported / 2);
+      // The median of the six ticks: one of them descheduled on a busy machine (46 ms once, the
+      // server suite's two workers sharing two cores) is the machine, not the watcher; a watcher
+      // reading its tick reads it at every tick.
+      expect(delay.read().p50).toBeLessThan(reported / 2);
     } finally {
       delay.stop();
     }
