@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './tests/e2e/helpers/browser';
+import { testBrowserLaunchOptions } from './tests/e2e/helpers/browser';
 
 // scripts/e2e.mjs picks the port and data folder once for the runner and all its workers, and
 // builds the server it runs (run without it, the suite starts the sources through tsx).
@@ -21,13 +21,16 @@ export default defineConfig({
     baseURL: `${origin}/shatteredrealms/`,
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
-    launchOptions: chromiumLaunchOptions,
+    launchOptions: testBrowserLaunchOptions,
     // The landing's field of 1,000 particles redraws at 30 fps behind every home screen, lobby and
     // menu: with two or three pages per test it was most of the suite's CPU. A visitor who asks for
     // less motion gets one still frame; tests/e2e/auth.spec.ts keeps the animated entrance.
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Recording a trace films every page of every test: the suite took 512 s with it, 411 s without
+    // (2 cores, full Chromium). A failure on CI is traced on its retry; locally,
+    // `npm run test:e2e -- --trace on` records them all.
+    trace: 'on-first-retry',
   },
   webServer: {
     command: process.env.E2E_SERVER

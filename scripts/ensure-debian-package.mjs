@@ -22,9 +22,10 @@ function aptRunner() {
 
 /**
  * True once `binary` exists, installing the Debian package `name` first when it is missing and
- * `mayInstall` (false when the user named a binary of their own). `what` names it in the messages.
+ * `mayInstall` (false when the user named a binary of their own). `what` names it in the messages;
+ * an `optional` package that stays missing is said on the standard output, not as an error.
  */
-export function ensureDebianPackage({ binary, name, what, mayInstall = true, hint = '' }) {
+export function ensureDebianPackage({ binary, name, what, mayInstall = true, hint = '', optional = false }) {
   if (existsSync(binary)) return true;
   const apt = mayInstall ? aptRunner() : null;
   if (apt) {
@@ -33,7 +34,7 @@ export function ensureDebianPackage({ binary, name, what, mayInstall = true, hin
       if (existsSync(binary)) return true;
     }
   }
-  console.error(
+  (optional ? console.log : console.error)(
     `${what} introuvable (${binary})\u00a0: installez le paquet Debian «\u00a0${name}\u00a0» (sudo apt-get install ${name})${hint}.`,
   );
   return false;

@@ -1,9 +1,11 @@
+import { chromiumBinary, testBrowserBinary } from '../../../scripts/ensure-chromium.mjs';
+
 /**
  * Browsers come from Debian (never downloaded); these flags keep Chromium quiet on a machine
- * without internet.
+ * without internet. The benches run the full browser, as a visitor has it.
  */
 export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumBinary,
   args: [
     '--headless',
     '--no-sandbox',
@@ -14,3 +16,6 @@ export const chromiumLaunchOptions = {
     '--disable-sync',
   ],
 };
+
+/** The end-to-end suite's: Debian's headless shell of the same Chromium when it is installed. */
+export const testBrowserLaunchOptions = { ...chromiumLaunchOptions, executablePath: testBrowserBinary() };

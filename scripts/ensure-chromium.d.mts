@@ -1,0 +1,3 @@
+export const chromiumBinary: string;
+export function testBrowserBinary(): string;
+export function ensureChromium(): boolean;
