@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { serverNodeFlags } from './scripts/server-build.mjs';
 import { testBrowserLaunchOptions } from './tests/e2e/helpers/browser';
 
 // scripts/e2e.mjs picks the port and data folder once for the runner and all its workers, and
@@ -34,7 +35,7 @@ export default defineConfig({
   },
   webServer: {
     command: process.env.E2E_SERVER
-      ? `node --enable-source-maps ${process.env.E2E_SERVER}`
+      ? `node ${serverNodeFlags.join(' ')} ${process.env.E2E_SERVER}`
       : 'node --import tsx server/main.ts',
     url: `${origin}/shatteredrealms/api/health`,
     reuseExistingServer: false,

@@ -1,1 +1,2 @@
 export function buildServer(entry?: string): Promise<string>;
+export const serverNodeFlags: readonly string[];

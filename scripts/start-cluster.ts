@@ -15,7 +15,7 @@ import pg from 'pg';
 import { BASE_PATH } from '../src/api/paths';
 import { startProxy, type Proxy } from './cluster/haproxy';
 import { ensureClientBuild } from './client-build.mjs';
-import { buildServer } from './server-build.mjs';
+import { buildServer, serverNodeFlags } from './server-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/shatteredrealms';
@@ -44,7 +44,7 @@ async function ensureDatabase(url: string): Promise<void> {
 }
 
 function startServer(bundle: string, port: number): ChildProcess {
-  return spawn(process.execPath, ['--enable-source-maps', bundle], {
+  return spawn(process.execPath, [...serverNodeFlags, bundle], {
     cwd: root,
     stdio: 'inherit',
     env: {

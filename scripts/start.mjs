@@ -2,11 +2,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureClientBuild } from './client-build.mjs';
-import { buildServer } from './server-build.mjs';
+import { buildServer, serverNodeFlags } from './server-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 ensureClientBuild();
-const server = spawn(process.execPath, ['--enable-source-maps', await buildServer()], {
+const server = spawn(process.execPath, [...serverNodeFlags, await buildServer()], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { buildServer } from '../../scripts/server-build.mjs';
+import { buildServer, serverNodeFlags } from '../../scripts/server-build.mjs';
 import { SOCKET_PATH } from '../../src/api/paths';
 
 export interface ChildServer {
@@ -63,7 +63,7 @@ export async function startChildServer(
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
   const bundle = await buildServer(script);
-  const child = spawn(process.execPath, [...profile, '--enable-source-maps', bundle], {
+  const child = spawn(process.execPath, [...profile, ...serverNodeFlags, bundle], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', options.stderr ?? 'inherit'],
