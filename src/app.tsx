@@ -2,7 +2,7 @@ import './effects/zod-without-eval';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { authSessionEffects } from './effects/auth-session';
-import { afterThisTask } from './effects/idle';
+import { afterThisTask } from './effects/next-task';
 import { createSocketSession } from './effects/socket-session';
 import { createAppActors } from './ui/app/app-actors';
 import { AppActorsProvider } from './ui/app/AppActorsContext';

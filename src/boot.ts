@@ -1,5 +1,6 @@
 import { BASE_PATH } from './api/paths';
 import { afterFirstPaint } from './effects/after-first-paint';
+import { afterThisTask } from './effects/next-task';
 import { hasStoredSession } from './effects/stored-session';
 import { openFirstVisit } from './ui/landing/first-visit/first-visit-shell';
 import './ui/app/app.css';
@@ -12,6 +13,7 @@ let starting: Promise<void> | null = null;
 /** Fetches and starts the app once; a failed fetch is logged and the next gesture tries again. */
 function startApp(): void {
   starting ??= import('./app')
+    .then(afterThisTask)
     .then(({ startApp: start }) => start())
     .catch((error: unknown) => {
       starting = null;

@@ -9,7 +9,9 @@ export const FIRST_PAINT_WAIT_MS = 1000;
  * frame's end is not enough: the frame may paint nothing that counts yet (a picture still being
  * decoded), and its pixels reach the screen after the page's next task has begun. Where paints
  * are not reported, in a hidden tab, or when none comes within FIRST_PAINT_WAIT_MS, it falls
- * back on the next frame. Kept free of RxJS: the boot module uses it before the app's code loads.
+ * back on the next frame. `work` runs in a task of its own: the works waiting on one paint are
+ * called by one observer callback, and would add up into one long task. Kept free of RxJS: the
+ * boot module uses it before the app's code loads.
  */
 export function afterFirstPaint(work: () => void): void {
   if (document.hidden || !PerformanceObserver.supportedEntryTypes.includes('paint')) {
@@ -26,7 +28,7 @@ export function afterFirstPaint(work: () => void): void {
     done = true;
     observer.disconnect();
     clearTimeout(timer);
-    work();
+    setTimeout(work, 0);
   }
   observer.observe({ type: 'paint', buffered: true });
 }

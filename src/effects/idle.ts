@@ -13,8 +13,3 @@ export const idle$ = new Observable<void>((subscriber) => {
   const handle = setTimeout(done, 0);
   return () => clearTimeout(handle);
 });
-
-/** Resolves with `value` in a task of its own, so the work that follows does not lengthen this one. */
-export function afterThisTask<T>(value: T): Promise<T> {
-  return new Promise((resolve) => setTimeout(() => resolve(value), 0));
-}

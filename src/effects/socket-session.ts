@@ -1,7 +1,7 @@
 import { defer, finalize, from, Subject, switchMap, tap, type Observable } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
 import type { ConnectSocketOptions, PlayerInfo, SocketConnection, SocketFact } from './socket';
-import { afterThisTask } from './idle';
+import { afterThisTask } from './next-task';
 import { storage } from './storage';
 
 /** Why a request fails while no socket is open (table.md §4 "Tokens": not synchronised, warning only). */
