@@ -8,9 +8,8 @@ import {
   updateProfileResponse,
   userSummary,
   verifyResponse,
-  type LoginRequest,
-  type RegisterRequest,
 } from './schemas/auth';
+import type { LoginRequest, RegisterRequest } from './schemas/auth-requests';
 import { messageBody } from './schemas/common';
 
 /** The calls of platform.md §7 "Auth and profile", one function each. */

@@ -1,7 +1,7 @@
 import { filter, map, type Observable } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
 import { clearCache } from '../api/cached-responses';
-import type { LoginRequest, RegisterRequest } from '../api/schemas/auth';
+import type { LoginRequest, RegisterRequest } from '../api/schemas/auth-requests';
 import { sessionUserFromClaims, type SessionUser } from '../domain/roles';
 import type { StoredTokenFact } from '../machines/auth.machine';
 import { storage } from './storage';

@@ -1,5 +1,6 @@
 import { assertEvent, assign, setup, spawnChild } from 'xstate';
-import type { LoginRequest, RegisterRequest, RegisterResponse, SessionTokens } from '../api/schemas/auth';
+import type { RegisterResponse, SessionTokens } from '../api/schemas/auth';
+import type { LoginRequest, RegisterRequest } from '../api/schemas/auth-requests';
 import { accountMessages, displayNameError } from '../domain/account';
 import type { SessionUser } from '../domain/roles';
 import { failureText } from './failure-text';

@@ -7,12 +7,8 @@ import {
   type AnyEventObject,
   type NonReducibleUnknown,
 } from 'xstate';
-import type {
-  LoginRequest,
-  RegisterRequest,
-  RegisterResponse,
-  SessionTokens,
-} from '../../src/api/schemas/auth';
+import type { RegisterResponse, SessionTokens } from '../../src/api/schemas/auth';
+import type { LoginRequest, RegisterRequest } from '../../src/api/schemas/auth-requests';
 import type { SessionUser } from '../../src/domain/roles';
 import {
   authFailures,

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema/index';
-import { accessClaims, type SessionTokens } from '../../src/api/schemas/auth';
+import type { SessionTokens } from '../../src/api/schemas/auth';
+import { accessClaims } from '../../src/api/schemas/auth-requests';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
 
 describe.each(drivers)('auth sessions (%s)', (driver) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerRequest } from '../../src/api/schemas/auth';
+import { registerRequest } from '../../src/api/schemas/auth-requests';
 import { accountMessages, displayNameError } from '../../src/domain/account';
 import {
   displayNameSkeleton,

@@ -1,11 +1,7 @@
 import { finalize, Subject } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
-import type {
-  LoginRequest,
-  RegisterRequest,
-  RegisterResponse,
-  SessionTokens,
-} from '../../src/api/schemas/auth';
+import type { RegisterResponse, SessionTokens } from '../../src/api/schemas/auth';
+import type { LoginRequest, RegisterRequest } from '../../src/api/schemas/auth-requests';
 import type { SessionUser } from '../../src/domain/roles';
 import type { PlayerInfo, SocketFact } from '../../src/effects/socket';
 import type { StoredTokenFact } from '../../src/machines/auth.machine';

@@ -2,20 +2,22 @@ import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  changePasswordRequest,
-  checkDisplayNameQuery,
   checkDisplayNameResponse,
-  deleteAccountRequest,
-  loginRequest,
   loginResponse,
   profileResponse,
-  refreshRequest,
-  registerRequest,
   registerResponse,
-  updateProfileRequest,
   updateProfileResponse,
   verifyResponse,
 } from '../../../src/api/schemas/auth';
+import {
+  changePasswordRequest,
+  checkDisplayNameQuery,
+  deleteAccountRequest,
+  loginRequest,
+  refreshRequest,
+  registerRequest,
+  updateProfileRequest,
+} from '../../../src/api/schemas/auth-requests';
 import { messageBody } from '../../../src/api/schemas/common';
 import { currentUser } from '../../plugins/authentication';
 import { authMessages } from './messages';

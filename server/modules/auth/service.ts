@@ -1,12 +1,11 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
+import type { PublicUser, SessionTokens } from '../../../src/api/schemas/auth';
 import type {
   ChangePasswordRequest,
   LoginRequest,
-  PublicUser,
   RegisterRequest,
-  SessionTokens,
   UpdateProfileRequest,
-} from '../../../src/api/schemas/auth';
+} from '../../../src/api/schemas/auth-requests';
 import { displayNameError } from '../../../src/domain/account';
 import { displayNameSkeleton, normalizeDisplayName } from '../../../src/domain/display-name';
 import type { Db } from '../../db/client';

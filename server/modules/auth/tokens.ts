@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import { accessClaims, type AccessClaims, type Role } from '../../../src/api/schemas/auth';
+import type { Role } from '../../../src/api/schemas/auth';
+import { accessClaims, type AccessClaims } from '../../../src/api/schemas/auth-requests';
 
 /**
  * The two credentials of a session: a short-lived signed access token (read by the client for
