@@ -1,3 +1,4 @@
+import { isoNow } from '../../lib/iso-now';
 import { applyEvent } from '../../../src/domain/table/reducer';
 import type { TableEvent, TableEventBody, TableState } from '../../../src/domain/table/types';
 import type { Transition } from './emitter';
@@ -48,7 +49,7 @@ export function decideBatchOn(
       continue;
     }
     const transitions: Transition[] = [];
-    const createdAt = new Date().toISOString();
+    const createdAt = isoNow();
     const epoch = epochOf(gameId);
     for (const { type, payload } of decided) {
       const seq = state.lastSeq + 1;

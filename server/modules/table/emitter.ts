@@ -48,6 +48,9 @@ const anyPlayer: TableActor = { userId: '', role: 'player', characterIds: [] };
 function touchesHiddenPlayerToken({ event, before, after }: Transition): boolean {
   const map = 'map' in event.payload ? event.payload.map : undefined;
   if (typeof map !== 'string') return false;
+  // A move changes where a token stands, never which tokens the map holds nor who sees them: the
+  // state after it is enough, one loop over the map's tokens at every drop instead of two.
+  if (event.type === 'token.moved') return holdsHiddenPlayerToken(after, map);
   return holdsHiddenPlayerToken(before, map) || holdsHiddenPlayerToken(after, map);
 }
 

@@ -267,8 +267,9 @@ export const tableEvent = z.discriminatedUnion('type', [
 ]) satisfies z.ZodType<TableEvent>;
 
 /**
- * A record keyed by map names or token ids, read into a null-prototype record: `z.record` assigns
- * its keys on a plain object, where a map named '__proto__' would be lost (it sets the prototype).
+ * A record keyed by map names or token ids, read into a record that inherits nothing (records.ts):
+ * `z.record` assigns its keys on a plain object, where a map named '__proto__' would be lost (it
+ * sets the prototype).
  */
 function namedRecord<T extends z.ZodType>(value: T) {
   return z.unknown().transform((input, context) => {
