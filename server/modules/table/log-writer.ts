@@ -3,7 +3,7 @@ import type { TableState } from '../../../src/domain/table/types';
 import type { Db } from '../../db/client';
 import { reportInternalError } from '../../lib/errors';
 import type { Journal } from './journal';
-import { appendRows, rowsOf, type LoggedEvent } from './log-store';
+import { appendRows, rowsJson, type LoggedEvent } from './log-store';
 import { dueSnapshots, type DueSnapshot } from './snapshots';
 
 /** A batch the sole writer decided: each game's head before it and state after it, its events. */
@@ -107,7 +107,7 @@ export function createLogWriter({
     /** Journals a decided batch; throws, with nothing kept, when the journal cannot take it. */
     add({ heads, working, logged }: DecidedBatch): void {
       if (logged.length === 0) return;
-      const line = JSON.stringify(rowsOf(logged));
+      const line = rowsJson(logged);
       const number = journal.write(line);
       let open = waiting.at(-1);
       if (!open || open.events >= MAX_STATEMENT_EVENTS) {
