@@ -11,7 +11,7 @@ import {
   createRedundancyTracker,
   useRedundancyTracking,
 } from '../server/modules/monitoring/redundancy-tracker';
-import { load, type LoadResult } from './lib/load';
+import { load, meanOf, type LoadResult } from './lib/load';
 import { figure, print } from './lib/report';
 
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 5000);
@@ -34,12 +34,6 @@ async function serve(instrumented: boolean): Promise<{ app: FastifyInstance; url
   return { app, url: await app.listen({ port: 0, host: '127.0.0.1' }) };
 }
 
-const total = (results: LoadResult[]) => ({
-  perSecond: results.reduce((sum, result) => sum + result.perSecond, 0) / results.length,
-  p95Ms: results.reduce((sum, result) => sum + result.p95Ms, 0) / results.length,
-  errors: results.reduce((sum, result) => sum + result.errors, 0),
-});
-
 export async function run(): Promise<void> {
   const bare = await serve(false);
   const instrumented = await serve(true);
@@ -55,8 +49,8 @@ export async function run(): Promise<void> {
       bareResults.push(await load(hit(bare.url), options));
       instrumentedResults.push(await load(hit(instrumented.url), options));
     }
-    const baseline = total(bareResults);
-    const measured = total(instrumentedResults);
+    const baseline = meanOf(bareResults);
+    const measured = meanOf(instrumentedResults);
     const note = `${CONCURRENCY} concurrent callers, ${ROUNDS} alternated rounds of ${DURATION_MS} ms, ${measured.errors + baseline.errors} error(s); baseline = the same route without the metrics' hooks`;
     print(
       figure(

@@ -11,6 +11,19 @@ export interface LoadResult {
   p95Ms: number;
 }
 
+/** Alternated rounds of one load taken together: mean throughput and p95, errors summed. */
+export function meanOf(results: readonly LoadResult[]): LoadResult {
+  const mean = (pick: (result: LoadResult) => number) =>
+    results.reduce((sum, result) => sum + pick(result), 0) / results.length;
+  return {
+    requests: results.reduce((sum, result) => sum + result.requests, 0),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+    perSecond: mean((result) => result.perSecond),
+    p50Ms: mean((result) => result.p50Ms),
+    p95Ms: mean((result) => result.p95Ms),
+  };
+}
+
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
