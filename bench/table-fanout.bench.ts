@@ -94,7 +94,7 @@ function describe({ result, serverCpu, databaseCpu, steps }: Measured): string {
     `${Math.round(result.movesPerSecond)} drops/s sent (${result.acked} acked, ${result.refused} refused, ${result.unanswered} unanswered)`,
     `ack p50 ${result.ackP50Ms.toFixed(1)} ms, p95 ${result.ackP95Ms.toFixed(1)} ms`,
     `${result.lostMoves} lost drop(s) / ${result.lostDeliveries} lost deliveries`,
-    `server ${serverCpu.toFixed(2)} CPU${databaseCpu > 0 ? ` + PostgreSQL backends ${databaseCpu.toFixed(2)} CPU` : ''}, clients ${result.clientCpu.toFixed(2)} CPU, client loop lag p99 ${Math.round(result.clientLagP99Ms)} ms`,
+    `server ${serverCpu.toFixed(3)} CPU${databaseCpu > 0 ? ` + PostgreSQL backends ${databaseCpu.toFixed(3)} CPU` : ''}, clients ${result.clientCpu.toFixed(2)} CPU, client loop lag p99 ${Math.round(result.clientLagP99Ms)} ms`,
     `steps (drops/s: p95 ms) ${steps}`,
     `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
   ].join('; ');

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SocketAck } from '../../src/api/schemas/realtime';
@@ -6,10 +6,11 @@ import { applyEvents, emptyTable } from '../../src/domain/table/reducer';
 import type { TableEvent } from '../../src/domain/table/types';
 import { visibleTo } from '../../src/domain/table/visibility';
 import { poolOf } from '../../server/db/client';
-import { tableHeads } from '../../server/db/schema/index';
+import { tableHeads, tableSnapshots } from '../../server/db/schema/index';
 import { appendOwned } from '../../server/modules/table/log-store';
 import { tableServerMessages } from '../../server/modules/table/messages';
 import { createOwners, type Owners } from '../../server/modules/table/owners';
+import { SNAPSHOT_EVERY } from '../../server/modules/table/snapshots';
 import { insertGame } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
 import { systemLine } from '../helpers/system-line';
@@ -192,6 +193,45 @@ describe.skipIf(!drivers.includes('postgres'))('table owners on PostgreSQL (docs
     expect(await append(run(head + 5, head + 5, epoch))).toEqual(new Map([[p.gameId, 'fenced']]));
     const log = await serverLog(a, p.gameId);
     expect(log.map((event) => event.seq)).toEqual(Array.from({ length: head + 2 }, (_, i) => i + 1));
+  });
+
+  it('writes the snapshots its runs made due in the same statement, for the games it logged only', async () => {
+    const [kept, lost] = [await tableParty(a), await tableParty(a)];
+    const { db } = a.database;
+    const runUpTo = async (gameId: string, last: number, epochShift: number) => {
+      const { seq: head, epoch } = await ownerOf(gameId);
+      const runEpoch = epoch + epochShift;
+      return {
+        logged: Array.from({ length: last - head }, (_, i) => ({
+          gameId,
+          event: systemLine(head + 1 + i, runEpoch),
+        })),
+        run: { gameId, first: head + 1, last, epoch: runEpoch },
+        due: { gameId, state: { ...(await serverState(a, gameId)), lastSeq: last } },
+      };
+    };
+    // Both runs cross SNAPSHOT_EVERY; the second is under an epoch its game has left.
+    const parts = [
+      await runUpTo(kept.gameId, SNAPSHOT_EVERY + 1, 0),
+      await runUpTo(lost.gameId, SNAPSHOT_EVERY, -1),
+    ];
+    const outcomes = await appendOwned(
+      db,
+      parts.flatMap((part) => part.logged),
+      parts.map((part) => part.run),
+      parts.map((part) => part.due),
+    );
+    expect(outcomes).toEqual(
+      new Map([
+        [kept.gameId, 'logged'],
+        [lost.gameId, 'fenced'],
+      ]),
+    );
+    const snapshots = await db
+      .select({ gameId: tableSnapshots.gameId, seq: tableSnapshots.seq })
+      .from(tableSnapshots)
+      .where(inArray(tableSnapshots.gameId, [kept.gameId, lost.gameId]));
+    expect(snapshots).toEqual([{ gameId: kept.gameId, seq: SNAPSHOT_EVERY + 1 }]);
   });
 
   type Channel = readonly [string, { url: string; key: string } | undefined];

@@ -175,12 +175,15 @@ export type RunOutcome = 'logged' | 'already' | 'fenced';
  * events are logged only if its head is still at the seq before them under the epoch they were
  * decided in, so a process that lost a game (another took it and moved the epoch on) logs nothing
  * into it. Each game stands or falls alone. A run found whole in the log already was logged by a
- * try whose answer was lost with its connection.
+ * try whose answer was lost with its connection. The snapshots the runs made due ride along, for
+ * the games logged: alone, each was a statement of its own, seven a second under the carried
+ * load (docs/table.md "Nineteenth session").
  */
 export async function appendOwned(
   db: Reader,
   logged: readonly LoggedEvent[],
   runs: readonly OwnedRun[],
+  snapshots: readonly DueSnapshot[] = [],
 ): Promise<Map<string, RunOutcome>> {
   const heads = runs.map(({ gameId, first, last, epoch }) => ({ game_id: gameId, first, last, epoch }));
   // Every part of the statement sees the heads as they were before it: `was_*` are those.
@@ -209,7 +212,7 @@ export async function appendOwned(
       from jsonb_to_recordset(${rowsJson(logged)}::jsonb) as events(
         game_id text, seq integer, epoch integer, type text, payload jsonb, user_id uuid, created_at timestamptz)
       where events.game_id in (select game_id from moved)
-    )
+    ), ${snapshotWrites(snapshots, sql`due.game_id in (select game_id from moved)`)}
     select runs.game_id, runs.game_id in (select game_id from moved) as moved,
       heads.seq as was_seq, heads.epoch as was_epoch
     from runs left join ${tableHeads} heads on heads.game_id = runs.game_id`,

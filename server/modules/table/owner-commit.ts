@@ -7,7 +7,7 @@ import { emitReported, type Emit, type Transition } from './emitter';
 import { appendOwned, type LoggedEvent, type OwnedRun, type RunOutcome } from './log-store';
 import { tableServerMessages } from './messages';
 import type { Owners } from './owners';
-import { snapshotDue, snapshotIfDue } from './snapshots';
+import { snapshotDue, type DueSnapshot } from './snapshots';
 import type { TableStates } from './states';
 import { decidingIntent, type TableIntent } from './table-intent';
 
@@ -338,18 +338,18 @@ export function createOwnerCommit({
     const logged = taken.flatMap((unit) => unit.logged);
     const runs = new Map<string, OwnedRun>();
     // A game due in several units keeps its later snapshot.
-    const due = new Map<string, TableState>();
+    const due = new Map<string, DueSnapshot>();
     for (const unit of taken) {
       for (const [gameId, run] of unit.runs) {
         const before = runs.get(gameId);
         runs.set(gameId, before ? { gameId, first: before.first, last: run.last, epoch: before.epoch } : run);
       }
-      for (const [gameId, state] of unit.due ?? []) due.set(gameId, state);
+      for (const [gameId, state] of unit.due ?? []) due.set(gameId, { gameId, state });
     }
     let outcomes: Map<string, RunOutcome> | null = null;
     for (let attempt = 0; !outcomes; attempt += 1) {
       try {
-        outcomes = await appendOwned(db, logged, [...runs.values()]);
+        outcomes = await appendOwned(db, logged, [...runs.values()], [...due.values()]);
       } catch (error) {
         // Only this same statement may follow a failed one: had it committed unseen, a longer one
         // would find its heads moved and take its own games for lost.
@@ -364,23 +364,15 @@ export function createOwnerCommit({
       }
     }
     for (const [gameId, outcome] of outcomes) {
+      if (outcome !== 'fenced') continue;
       const run = runs.get(gameId)!;
-      if (outcome === 'fenced') {
-        log.warn(
-          { gameId, epoch: run.epoch },
-          'table log: game lost to another process, its last events dropped',
-        );
-        if (games.get(gameId)?.epoch === run.epoch) games.delete(gameId);
-        states.forget(gameId);
-        void owners.release(gameId, false);
-        continue;
-      }
-      const state = due.get(gameId);
-      if (state) {
-        await snapshotIfDue(db, gameId, run.first - 1, state).catch((error: unknown) =>
-          reportInternalError(log, error),
-        );
-      }
+      log.warn(
+        { gameId, epoch: run.epoch },
+        'table log: game lost to another process, its last events dropped',
+      );
+      if (games.get(gameId)?.epoch === run.epoch) games.delete(gameId);
+      states.forget(gameId);
+      void owners.release(gameId, false);
     }
     let answered = 0;
     for (const unit of taken) {

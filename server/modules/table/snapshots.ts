@@ -63,13 +63,15 @@ export function dueSnapshots(
  * The parts of a statement (common table expressions, after `with`) that write the `due` snapshots
  * of games that still exist and drop each one's older snapshots but the SNAPSHOTS_KEPT − 1 before
  * it: every part of a statement sees the snapshots as they were before it, so the new one is
- * counted apart. The appends carry them (log-store.ts), the owners run them alone.
+ * counted apart. The appends carry them (log-store.ts); `only` narrows them further (an owner's
+ * append writes them for the games it logged). The text is the same whatever `due` holds, so a
+ * prepared statement can carry it.
  */
-export function snapshotWrites(due: readonly DueSnapshot[]): SQL {
+export function snapshotWrites(due: readonly DueSnapshot[], only: SQL = sql`true`): SQL {
   const rows = due.map(({ gameId, state }) => ({ game_id: gameId, seq: state.lastSeq, state }));
   return sql`due as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as due(game_id text, seq integer, state jsonb)
-      where exists (select from ${games} where ${games.id} = due.game_id)
+      where exists (select from ${games} where ${games.id} = due.game_id) and ${only}
     ), snapshotted as (
       insert into ${tableSnapshots} (game_id, seq, state)
       select due.game_id, due.seq, due.state from due
@@ -81,18 +83,4 @@ export function snapshotWrites(due: readonly DueSnapshot[]): SQL {
         where kept.game_id = due.game_id and kept.seq < due.seq
         order by kept.seq desc limit ${sql.raw(String(SNAPSHOTS_KEPT - 1))})
     )`;
-}
-
-/**
- * Writes a snapshot when an append crossed a multiple of SNAPSHOT_EVERY, and drops the old ones:
- * the owners', whose append may be refused game by game; the others write theirs with the append.
- */
-export async function snapshotIfDue(
-  db: Reader,
-  gameId: string,
-  before: number,
-  state: TableState,
-): Promise<void> {
-  if (!snapshotDue(before, state.lastSeq)) return;
-  await db.execute(sql`with ${snapshotWrites([{ gameId, state }])} select 1`);
 }
