@@ -36,7 +36,7 @@ interface Unit {
    * The state after the batch of each game whose run crossed a snapshot's seq. The others' states
    * are not kept: held until the statement, every drop's copy outlived the young generation.
    */
-  due?: Map<string, TableState>;
+  due?: Map<string, DueSnapshot>;
   answers: Array<Pick<Queued, 'gameId' | 'resolve' | 'reject'> & { events: TableEvent[] }>;
   /** Settles once every event of the batch was handed to the rooms; none when that was done at once. */
   emitted: Promise<void> | undefined;
@@ -217,13 +217,13 @@ export function createOwnerCommit({
       return;
     }
     const runs = new Map<string, OwnedRun>();
-    let due: Map<string, TableState> | undefined;
+    let due: Map<string, DueSnapshot> | undefined;
     for (const [gameId, state] of decided.working) {
       const head = decided.heads.get(gameId) ?? 0;
       const game = games.get(gameId)!;
       if (state.lastSeq > head)
         runs.set(gameId, { gameId, first: head + 1, last: state.lastSeq, epoch: game.epoch });
-      if (snapshotDue(head, state.lastSeq)) (due ??= new Map()).set(gameId, state);
+      if (snapshotDue(head, state.lastSeq)) (due ??= new Map()).set(gameId, { gameId, state });
       game.state = state;
       states.remember(gameId, state);
     }
@@ -344,7 +344,7 @@ export function createOwnerCommit({
         const before = runs.get(gameId);
         runs.set(gameId, before ? { gameId, first: before.first, last: run.last, epoch: before.epoch } : run);
       }
-      for (const [gameId, state] of unit.due ?? []) due.set(gameId, { gameId, state });
+      for (const [gameId, snapshot] of unit.due ?? []) due.set(gameId, snapshot);
     }
     let outcomes: Map<string, RunOutcome> | null = null;
     for (let attempt = 0; !outcomes; attempt += 1) {
