@@ -53,6 +53,19 @@ async function expectWordmarkClearOf(page: Page, covering: ReturnType<Page['loca
   expect(box.y + box.height, size).toBeLessThanOrEqual(page.viewportSize()!.height);
 }
 
+test('a click on the invitation while the app’s code arrives is not lost', async ({ page }) => {
+  await page.goto(`${server.url}${BASE_PATH}/`);
+  const invite = page.getByRole('button', { name: 'Commencer l’aventure' });
+  const box = (await invite.boundingBox())!;
+  // A first gesture elsewhere fetches the app; the landing scene then renders, and mounts some
+  // 300 ms later: the visitor's click on the invitation comes in between, as soon as its code is here.
+  const landingCode = page.waitForResponse(/\/js\/LandingPage-[^/]*\.js$/);
+  await page.mouse.click(10, page.viewportSize()!.height - 10);
+  await landingCode;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByRole('heading', { name: 'Connexion' })).toBeVisible();
+});
+
 test('a visitor is told how to enter, and the invitation does what the emblem does', async ({ page }) => {
   await page.goto(`${server.url}${BASE_PATH}/`);
   const invitation = page.getByRole('button', { name: 'Commencer l’aventure' });

@@ -68,9 +68,36 @@ describe('first visit shell', () => {
     expect(handover?.audio).toEqual({ volume: 0.5, muted: false, gestured: true });
     // The same until a scene has mounted with it; none after.
     expect(shellHandover()).toBe(handover);
-    expect(shell.inert).toBe(true);
+    // The shell works until the scene has mounted, then stops.
+    expect(shell.inert).toBeFalsy();
     endShellHandover();
+    expect(shell.inert).toBe(true);
     expect(shellHandover()).toBeNull();
+  });
+
+  it('hands the scene a click made between its first render and its mount', async () => {
+    openShell();
+    const onJoin = vi.fn();
+    // React renders the scene (which reads the shell), then mounts it a few hundred ms later: the
+    // visitor's click meanwhile lands on the shell, which must still take it.
+    const read = shellHandover();
+    expect(read?.entrance).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Entrer' }));
+    fireEvent.input(screen.getByRole('slider', { name: 'Volume de la musique' }), {
+      target: { value: '0.2' },
+    });
+    await act(async () => {
+      render(<LandingScene onJoin={onJoin} invite />);
+    });
+    const scene = document.querySelector('.landing-scene:not(#app-shell)');
+    expect(scene?.getAttribute('data-animation')).toBe('collapsing');
+    expect(
+      (screen.getAllByRole('slider', { name: 'Volume de la musique' }).at(-1) as HTMLInputElement).value,
+    ).toBe('0.2');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(LANDING_COLLAPSE_MS + LANDING_EXPAND_MS);
+    });
+    expect(onJoin).toHaveBeenCalledTimes(1);
   });
 
   it('joins at once, without the collapse, for visitors who asked for less motion', () => {

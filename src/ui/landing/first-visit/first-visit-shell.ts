@@ -18,7 +18,8 @@ export interface ShellHandover {
   audio: BackgroundAudioInput;
 }
 
-let takeOver: (() => ShellHandover) | null = null;
+/** The open shell: its state as it is now, and the end of its life. */
+let live: { read: () => ShellHandover; stop: () => void } | null = null;
 let handover: ShellHandover | null = null;
 
 /**
@@ -26,16 +27,23 @@ let handover: ShellHandover | null = null;
  * has mounted (`endShellHandover`): React may render a scene and throw the render away.
  */
 export function shellHandover(): ShellHandover | null {
-  if (takeOver !== null) {
-    handover = takeOver();
-    takeOver = null;
-  }
+  if (handover === null && live !== null) handover = live.read();
   return handover;
 }
 
-/** The scene that took the shell's state has mounted: any later one starts afresh. */
-export function endShellHandover(): void {
+/**
+ * The scene that took the shell's state has mounted: the shell stops, and its state as it ends is
+ * returned (null when there was none). The shell works until then, so that a click between the
+ * scene's first render and its mount — 300 ms on a desktop, more on a phone — is not lost on an
+ * inert page: the scene catches up with what the visitor did meanwhile. Any later scene starts
+ * afresh.
+ */
+export function endShellHandover(): ShellHandover | null {
+  const ended = live?.read() ?? null;
+  live?.stop();
+  live = null;
   handover = null;
+  return ended;
 }
 
 type Child = Node | string;
@@ -179,15 +187,15 @@ export function openFirstVisit({ onGesture }: { onGesture: () => void }): void {
   ];
   for (const [type, listener] of listeners) window.addEventListener(type, listener);
 
-  takeOver = () => {
-    for (const [type, listener] of listeners) window.removeEventListener(type, listener);
-    // What is handed over is final: the scene may take a few frames to draw, and the shell's
-    // controls must not change meanwhile what it no longer reads.
-    shell.inert = true;
-    return {
+  live = {
+    read: () => ({
       particles: { loop, still },
       entrance: clickedAt && { animate: clickedAt.animate, elapsedMs: performance.now() - clickedAt.at },
       audio: { ...audio },
-    };
+    }),
+    stop: () => {
+      for (const [type, listener] of listeners) window.removeEventListener(type, listener);
+      shell.inert = true;
+    },
   };
 }

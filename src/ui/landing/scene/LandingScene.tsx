@@ -38,7 +38,6 @@ export function LandingScene(props: LandingSceneProps) {
   const { onJoin, onEntranceStart, playerName, onBack, invite = false, children } = props;
   // A first visit's shell ran the sky and took the first gestures: the scene goes on from there.
   const [shell] = useState(shellHandover);
-  useLayoutEffect(endShellHandover, []);
   // @xstate/react hands the latest implementations to the running actor on every render.
   const animation = useActorRef(
     landingAnimationMachine.provide({ actions: { 'fire join': () => onJoin() } }),
@@ -51,6 +50,17 @@ export function LandingScene(props: LandingSceneProps) {
       input: shell?.audio ?? {},
     },
   );
+  // The shell works until this mount: what the visitor did on it since the first render is caught up.
+  useLayoutEffect(() => {
+    const ended = endShellHandover();
+    if (!shell || !ended) return;
+    if (!shell.entrance && ended.entrance)
+      animation.send({ type: 'landing.click', animate: ended.entrance.animate });
+    if (!shell.audio.gestured && ended.audio.gestured) audio.send({ type: 'audio.gesture', position: 0 });
+    if (ended.audio.volume !== shell.audio.volume)
+      audio.send({ type: 'audio.volume', value: ended.audio.volume });
+    if (ended.audio.muted !== shell.audio.muted) audio.send({ type: 'audio.mute.toggle' });
+  }, [shell, animation, audio]);
   const step = useSelector(animation, (snapshot) => snapshot.value);
   const [logoHovered, setLogoHovered] = useState(false);
   // Once per entrance, even one the shell began, whose collapse may be over when the scene mounts.
