@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { containsNulCharacter, nulCharacterRefused } from '../../src/api/schemas/common';
+import { untrustedInputRefusal } from '../../src/api/schemas/common';
 import { httpError } from '../lib/errors';
 
 /**
@@ -24,8 +24,10 @@ export function useZodValidation(app: FastifyInstance): void {
   app.setSerializerCompiler(serializerCompiler);
   acceptEmptyJsonBodies(app);
   app.addHook('preValidation', async (request) => {
-    if ([request.params, request.query, request.body].some(containsNulCharacter)) {
-      throw httpError(400, nulCharacterRefused);
-    }
+    const refusal =
+      untrustedInputRefusal(request.params) ??
+      untrustedInputRefusal(request.query) ??
+      untrustedInputRefusal(request.body);
+    if (refusal) throw httpError(400, refusal);
   });
 }

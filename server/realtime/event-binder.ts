@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { containsNulCharacter, nulCharacterRefused } from '../../src/api/schemas/common';
+import { untrustedInputRefusal } from '../../src/api/schemas/common';
 import type { SocketAck } from '../../src/api/schemas/realtime';
 import { HttpError, reportInternalError } from '../lib/errors';
 import type { EventBinder, RealtimeSocket } from './types';
@@ -20,31 +20,32 @@ export function eventBinder(socket: RealtimeSocket, log: FastifyBaseLogger): Eve
     };
     socket.on(event, (...args: unknown[]) => {
       const ack = typeof args.at(-1) === 'function' ? (args.pop() as Ack) : undefined;
-      if (containsNulCharacter(args[0])) {
-        answer(socket, ack, { ok: false, error: nulCharacterRefused });
-        return;
-      }
-      const parsed = schema.safeParse(args[0]);
-      if (!parsed.success) {
-        answer(socket, ack, { ok: false, error: parsed.error.issues[0]?.message ?? 'Données invalides' });
-        return;
-      }
-      let result: unknown;
+      // Nothing a client sends may throw out of a listener: socket.io calls it from the
+      // connection's data handler, where a throw ends the process.
       try {
-        result = handler(parsed.data);
+        const refusal = untrustedInputRefusal(args[0]);
+        if (refusal) {
+          answer(socket, ack, { ok: false, error: refusal });
+          return;
+        }
+        const parsed = schema.safeParse(args[0]);
+        if (!parsed.success) {
+          answer(socket, ack, { ok: false, error: parsed.error.issues[0]?.message ?? 'Données invalides' });
+          return;
+        }
+        const result = handler(parsed.data);
+        // A handler done at once is answered at once; a promise, once it settles (a table's drop
+        // costs no extra turn of the microtask queue per step of its way).
+        if (result instanceof Promise) {
+          result.then(
+            (value: unknown) => answer(socket, ack, succeeded(value)),
+            (error: unknown) => answer(socket, ack, refused(error)),
+          );
+        } else {
+          answer(socket, ack, succeeded(result));
+        }
       } catch (error) {
         answer(socket, ack, refused(error));
-        return;
-      }
-      // A handler done at once is answered at once; a promise, once it settles (a table's drop
-      // costs no extra turn of the microtask queue per step of its way).
-      if (result instanceof Promise) {
-        result.then(
-          (value: unknown) => answer(socket, ack, succeeded(value)),
-          (error: unknown) => answer(socket, ack, refused(error)),
-        );
-      } else {
-        answer(socket, ack, succeeded(result));
       }
     });
   };

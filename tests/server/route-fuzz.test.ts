@@ -3,14 +3,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../src/api/paths';
 import { changedTables, databaseFingerprint } from '../helpers/database-fingerprint';
+import { nestedArrays, nestedObjects } from '../helpers/raw-socket-io';
 import { routesOf, type ListedRoute } from '../helpers/route-list';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
 /**
  * Every route of the server's route table, fed what a hostile client sends (issue 15): random
- * JSON, NUL characters, prototype keys, a 200,000-character string, 500 levels of nesting, text
- * that is not JSON, hostile query strings — as an anonymous caller and as a signed-in player who is
- * the MJ of the game the routes' `:gameId` names.
+ * JSON, NUL characters, prototype keys, a 200,000-character string, 500 and 20,000 levels of
+ * nesting (issue 41: once a 500), text that is not JSON, hostile query strings — as an anonymous
+ * caller and as a signed-in player who is the MJ of the game the routes' `:gameId` names.
  * Nothing may answer 5xx, every refusal says why in `error`, no prototype of the server's
  * process may change (the test server runs in this process), and a route that refused all its
  * samples — or a GET, whatever it answered — leaves the database as it found it (its fingerprint,
@@ -42,6 +43,9 @@ const hostileBody = fc.oneof(
   fc.constant('{"__proto__":{"polluted":true,"role":"admin"},"constructor":{"prototype":{"polluted":true}}}'),
   fc.constant(`{"name":"${'x'.repeat(200_000)}"}`),
   fc.constant(`${'['.repeat(500)}${']'.repeat(500)}`),
+  fc.constant(nestedArrays(20_000)),
+  fc.constant(nestedObjects(20_000)),
+  fc.constant(`{"email":${nestedArrays(20_000, '"a@b.fr"')},"name":${nestedObjects(20_000)}}`),
   fc.constant('pas du JSON'),
   fc.constant('null'),
   fc.json({ maxDepth: 3 }),

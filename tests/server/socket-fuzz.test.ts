@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inputTooDeepRefused } from '../../src/api/schemas/common';
 import { changedTables, databaseFingerprint } from '../helpers/database-fingerprint';
+import { connectRawSocketIo, nestedArrays, nestedObjects } from '../helpers/raw-socket-io';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
 /**
@@ -97,4 +99,20 @@ describe.each(drivers)('hostile input on every socket event (%s)', (driver) => {
     expect((await t.api('GET', '/health')).status).toBe(200);
     expect(Object.prototype).not.toHaveProperty('polluted');
   }, 120_000);
+
+  it('refuses payloads nested 20,000 deep on every event, sent as packets written by hand', async () => {
+    // socket.io-client cannot encode them (its binary check recurses); a hostile client can.
+    const raw = await connectRawSocketIo(t.url, player.token);
+    const refused = JSON.stringify({ ok: false, error: inputTooDeepRefused });
+    const wrong: string[] = [];
+    for (const event of events) {
+      for (const payload of [nestedArrays(20_000), nestedObjects(20_000)]) {
+        const answer = JSON.stringify(await raw.emitWithAck(event, payload));
+        if (answer !== refused) wrong.push(`${event} → ${answer}`);
+      }
+    }
+    await raw.close();
+    expect(wrong).toEqual([]);
+    expect((await t.api('GET', '/health')).status).toBe(200);
+  }, 60_000);
 });
