@@ -211,6 +211,7 @@ export async function buildApp({
       commitEveryMs: config.tableCommitEveryMs,
       redis: config.redisUrl ? { url: config.redisUrl, key: config.redisPrefix } : undefined,
       messageBurst: config.messageBurst,
+      rateScale: config.tableRateScale,
     });
     started.table = table;
     const anomalies = createAnomaliesService(database);

@@ -36,6 +36,11 @@ const envSchema = z.object({
   // Chat lines a socket may send at once (table or private), then one a second: a typed
   // conversation never meets it, a script flooding a table does.
   MESSAGE_BURST: z.coerce.number().int().positive().default(10),
+  // Multiplies every table command's allowance (docs/server.md "Table floods"); test suites that
+  // play a whole table in a second raise it, the floods have their own test.
+  TABLE_RATE_SCALE: z.coerce.number().positive().default(1),
+  // Sockets one account may hold open on a process (docs/server.md "Sockets per account").
+  SOCKETS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   // How long the table's journaled events wait for the embedded database's log (docs/table.md
   // "Journal"): the clients have them at once; waiting makes one statement of many events.
   TABLE_LOG_EVERY_MS: z.coerce.number().int().positive().max(60_000).default(1000),
@@ -83,6 +88,8 @@ export interface Config {
   /** Absent means: only an admin's access token reads GET /metrics. */
   metricsToken: string | undefined;
   messageBurst: number;
+  tableRateScale: number;
+  socketsPerAccount: number;
   tableLogEveryMs: number;
   tableCommitEveryMs: number;
   clientDir: string;
@@ -120,6 +127,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     webVitalsRateLimitMax: e.WEB_VITALS_RATE_LIMIT_MAX,
     metricsToken: e.METRICS_TOKEN,
     messageBurst: e.MESSAGE_BURST,
+    tableRateScale: e.TABLE_RATE_SCALE,
+    socketsPerAccount: e.SOCKETS_PER_ACCOUNT,
     tableLogEveryMs: e.TABLE_LOG_EVERY_MS,
     tableCommitEveryMs: e.TABLE_COMMIT_EVERY_MS,
     clientDir: e.CLIENT_DIR,

@@ -15,13 +15,14 @@ declare module 'fastify' {
 export async function useRealtime(
   app: FastifyInstance,
   access: AccessGuard,
-  config: Pick<Config, 'redisUrl' | 'redisPrefix'>,
+  config: Pick<Config, 'redisUrl' | 'redisPrefix' | 'socketsPerAccount'>,
 ): Promise<void> {
   const realtime = await createRealtime({
     httpServer: app.server,
     access,
     log: app.log.child({ module: 'realtime' }),
     redis: config.redisUrl ? { url: config.redisUrl, key: config.redisPrefix } : undefined,
+    socketsPerAccount: config.socketsPerAccount,
   });
   realtime.onConnection(sessionEvents(access));
   app.decorate('realtime', realtime);

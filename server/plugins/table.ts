@@ -29,6 +29,7 @@ export function useTable(
     /** The deployment's Redis, over which table owners talk (owner-channels.ts). */
     redis?: { url: string; key: string };
     messageBurst: number;
+    rateScale: number;
   },
 ): TableService {
   const service = createTableService({
@@ -47,6 +48,7 @@ export function useTable(
       presence: deps.presence,
       identity: deps.identity,
       messageBurst: deps.messageBurst,
+      rateScale: deps.rateScale,
     }),
   );
   app.decorate('table', {

@@ -10,6 +10,7 @@ import { handshakeAuthentication } from './handshake';
 import { adoptIdentity } from './identity';
 import { connectRedisAdapter } from './redis-adapter';
 import { rooms } from './rooms';
+import { socketsPerAccount } from './sockets-per-account';
 import type { ConnectionHandler, Realtime, RealtimeServer } from './types';
 
 export interface RealtimeOptions {
@@ -18,6 +19,8 @@ export interface RealtimeOptions {
   log: FastifyBaseLogger;
   /** Set to span rooms over every process sharing this Redis. */
   redis?: { url: string; key: string };
+  /** Sockets one account may hold open here (`SOCKETS_PER_ACCOUNT`). */
+  socketsPerAccount: number;
 }
 
 export interface RealtimeHandle extends Realtime {
@@ -31,6 +34,7 @@ export async function createRealtime({
   access,
   log,
   redis,
+  socketsPerAccount: maxSockets,
 }: RealtimeOptions): Promise<RealtimeHandle> {
   const redisAdapter = redis ? await connectRedisAdapter(redis.url, redis.key, log) : undefined;
   const io: RealtimeServer = new Server(httpServer, {
@@ -42,6 +46,8 @@ export async function createRealtime({
   const handlers: ConnectionHandler[] = [];
 
   io.use(handshakeAuthentication(access, log));
+  // Last: a socket counted here always connects, and its disconnect gives its place back.
+  io.use(socketsPerAccount(maxSockets));
   const stopHearingAccounts = access.onAccountChange((userId) => void applyAccountChange(io, userId, log));
   io.on('connection', (socket) => {
     const on = eventBinder(socket, log);

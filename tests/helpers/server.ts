@@ -96,6 +96,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     AUTH_RATE_LIMIT_MAX: '10000',
     // Suites send a table's worth of chat lines at once; the flood limit has its own test.
     MESSAGE_BURST: '10000',
+    // The same for the table's commands and an account's sockets (tests/server/table-floods.test.ts).
+    TABLE_RATE_SCALE: '1000',
+    SOCKETS_PER_ACCOUNT: '1000',
     // Suites send their table commands one after the other, each answered once logged: on
     // PostgreSQL a statement leaves at once instead of every 50 ms (the owners' tests set theirs).
     TABLE_COMMIT_EVERY_MS: '0',

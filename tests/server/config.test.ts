@@ -22,6 +22,8 @@ describe('loadConfig', () => {
       webVitalsRateLimitMax: 30,
       metricsToken: undefined,
       messageBurst: 10,
+      tableRateScale: 1,
+      socketsPerAccount: 10,
       tableLogEveryMs: 1000,
       tableCommitEveryMs: 100,
       clientDir: 'dist/client',
@@ -49,6 +51,8 @@ describe('loadConfig', () => {
       METRICS_TOKEN: 'm'.repeat(32),
       TABLE_LOG_EVERY_MS: '40',
       TABLE_COMMIT_EVERY_MS: '5',
+      TABLE_RATE_SCALE: '2.5',
+      SOCKETS_PER_ACCOUNT: '4',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -67,6 +71,8 @@ describe('loadConfig', () => {
       metricsToken: 'm'.repeat(32),
       tableLogEveryMs: 40,
       tableCommitEveryMs: 5,
+      tableRateScale: 2.5,
+      socketsPerAccount: 4,
     });
   });
 

@@ -16,6 +16,8 @@ import { drivers, startTestServer, type RegisteredUser, type TestServer } from '
  * rows, taken around each event's batch of samples).
  */
 const SAMPLES_PER_EVENT = 8;
+/** A flood, bounded: this many of one event at once. */
+const FLOOD = 150;
 /** socket.io's own, not the application's. */
 const RESERVED = new Set(['disconnect', 'disconnecting', 'error']);
 
@@ -115,4 +117,23 @@ describe.each(drivers)('hostile input on every socket event (%s)', (driver) => {
     expect(wrong).toEqual([]);
     expect((await t.api('GET', '/health')).status).toBe(200);
   }, 60_000);
+
+  it('answers a flood of every event, 150 at once each, and stays up', async () => {
+    const wrong: string[] = [];
+    for (const event of events) {
+      const answers = await Promise.all(
+        Array.from(
+          { length: FLOOD },
+          () => socket.timeout(10_000).emitWithAck(event, { gameId: 'inconnue' }) as Promise<unknown>,
+        ),
+      );
+      const unshaped = answers.filter(
+        (answer) => typeof (answer as { ok?: unknown } | null)?.ok !== 'boolean',
+      ).length;
+      if (unshaped > 0) wrong.push(`${event}: ${unshaped} answers without ok`);
+    }
+    expect(wrong).toEqual([]);
+    expect(socket.connected).toBe(true);
+    expect((await t.api('GET', '/health')).status).toBe(200);
+  }, 120_000);
 });

@@ -4,7 +4,7 @@ import { diceMessages } from '../../src/domain/dice/messages';
 import type { RandomInt } from '../../src/domain/dice/random';
 import type { AttackSpec } from '../../src/domain/table/attack';
 import { decide, type DecideEnv, type TableCommand } from '../../src/domain/table/decide';
-import { attackMessages } from '../../src/domain/table/messages';
+import { attackMessages, MAX_AREA_TARGETS } from '../../src/domain/table/messages';
 import { applyEvent, applyEvents, emptyTable } from '../../src/domain/table/reducer';
 import { tokenAt } from '../../src/domain/table/records';
 import type { MapToken, TableActor, TableEvent, TableState } from '../../src/domain/table/types';
@@ -357,6 +357,58 @@ describe('attacks through decide: properties', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('strikes at most 20 creatures with one area, so no attack writes more than 62 events', () => {
+    // A crowd of living, visible goblins around the hero (issue 41: 40 area attacks over 200
+    // tokens wrote 23,216 events).
+    const crowd = (count: number): Fight => ({
+      hero: { col: 10, row: 6 },
+      heroHidden: false,
+      essence: 0,
+      monsters: Array.from({ length: count }, (_, index) => ({
+        cell: { col: 5 + (index % 10), row: 2 + Math.floor(index / 10) * 2 },
+        hidden: false,
+        dead: false,
+        AC: 1,
+        HP: 25,
+      })),
+    });
+    const blast = (table: Table, hero: string) =>
+      table.run(
+        {
+          type: 'attack.perform',
+          map: MAP.name,
+          attackerId: hero,
+          attack: {
+            name: 'Souffle',
+            by: 'character',
+            itemId: 'c-ana',
+            bonus: 30,
+            damageRoll: '1d4',
+            range: 0,
+            movement: 0,
+            areaOfEffect: 'circle',
+            areaSize: 20,
+            maxTargets: 0,
+            essenceCost: 0,
+          },
+          targetId: null,
+          aim: centreOf({ col: 10, row: 6 }),
+        },
+        ana,
+        forcedD20(10, 1),
+      );
+    const over = setUp(crowd(30));
+    const log = over.table.log.length;
+    expect(blast(over.table, over.hero)).toBe(attackMessages.tooManyInArea(30));
+    expect(over.table.log.length).toBe(log);
+
+    const full = setUp(crowd(MAX_AREA_TARGETS));
+    const events = blast(full.table, full.hero);
+    if (typeof events === 'string') throw new Error(events);
+    // The attack's line and, for each target, its roll, its damage and its HP (no essence spent).
+    expect(events).toHaveLength(1 + 3 * MAX_AREA_TARGETS);
   });
 
   describe('refusals, in the spec’s words', () => {

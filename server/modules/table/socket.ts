@@ -26,11 +26,15 @@ import { rooms, tableRoomsOf } from '../../realtime/rooms';
 import type { ConnectionHandler, RealtimeSocket } from '../../realtime/types';
 import type { AccessGuard } from '../auth/access';
 import type { TablePresence } from '../games/table-presence';
+import { createCommandRates, kindOfItemChange } from './command-rates';
 import { tableServerMessages } from './messages';
 import type { SeatedActor } from './members';
 import type { CatchUp, TableService } from './service';
 
-/** Drags relayed per socket and second; a mouse sends one every 10 ms, the rest is dropped unsaid. */
+/**
+ * Drags relayed per user and second, from all their sockets: a mouse sends one every 10 ms, the
+ * rest is dropped unsaid.
+ */
 export const DRAGS_PER_SECOND = 100;
 
 /** The rooms a reader of the table joins: managers hear the log as is, players their projection. */
@@ -73,19 +77,23 @@ export function tableSocketEvents({
   presence,
   identity,
   messageBurst,
+  rateScale,
 }: {
   table: TableService;
   presence: TablePresence;
   identity: AccessGuard;
   /** Chat lines a user may send at once, from all their sockets (`MESSAGE_BURST`). */
   messageBurst: number;
+  /** Multiplies every command allowance (`TABLE_RATE_SCALE`). */
+  rateScale: number;
 }): ConnectionHandler {
   const chat = createTokenBuckets(messageBurst, MESSAGES_PER_SECOND);
+  const drags = createTokenBuckets(DRAGS_PER_SECOND, DRAGS_PER_SECOND);
+  const rates = createCommandRates(rateScale);
   return (socket, on) => {
     const user = () => socket.data.user;
     const seats = new Map<string, Seat>();
     let seatedAs: Role = user().role;
-    let drags = { second: 0, count: 0 };
 
     /**
      * Every table the socket holds a seat at, read again under the account's new role. A table it
@@ -158,18 +166,22 @@ export function tableSocketEvents({
     // A drop, the table's most frequent command, goes without an async step of its own: the
     // seat is at hand and the command decided at once (docs/table.md "The fan-out").
     on('itemChange', itemChangePayload, (payload) => {
+      rates.take(user().id, kindOfItemChange(payload.change));
       const actor = actorOf(payload.gameId);
       return actor instanceof Promise
         ? actor.then((seated) => table.changeItem(payload.gameId, seated, payload))
         : table.changeItem(payload.gameId, actor, payload);
     });
     on('mapChange', mapChangePayload, async (payload) => {
+      rates.take(user().id, 'map');
       await table.changeMap(payload.gameId, await actorOf(payload.gameId), payload);
     });
     on('turnOrderChange', turnOrderChangePayload, async (payload) => {
+      rates.take(user().id, 'turnOrder');
       await table.changeTurnOrder(payload.gameId, await actorOf(payload.gameId), payload);
     });
     on('attack', attackPayload, async (payload) => {
+      rates.take(user().id, 'attack');
       await table.attack(payload.gameId, await actorOf(payload.gameId), payload);
     });
     on('newMessage', newMessagePayload, async (payload) => {
@@ -209,9 +221,7 @@ export function tableSocketEvents({
       // The seat as last read: a drag is too frequent to read the account for, and the next
       // command applies a changed role.
       const actor = await seatOf(gameId);
-      const second = Math.floor(Date.now() / 1000);
-      drags = drags.second === second ? { second, count: drags.count + 1 } : { second, count: 1 };
-      if (drags.count > DRAGS_PER_SECOND) return;
+      if (!drags.take(actor.userId)) return;
       // The copy in memory first; a token it lacks may come from another process.
       const cached = table.cached(gameId);
       const token =

@@ -15,7 +15,7 @@ import {
   type Size,
 } from '../geometry/geometry';
 import { isDown } from './health';
-import { attackMessages } from './messages';
+import { attackMessages, MAX_AREA_TARGETS } from './messages';
 import { openMap, tokenAt, tokensOfMap } from './records';
 import type { ChatMessage, MapToken, TableActor, TableEventBody, TableState } from './types';
 import { canSee, managesTable, ownsToken } from './visibility';
@@ -114,6 +114,7 @@ function targetsOf(
     living.map((token) => ({ id: token.usableId, centre: centreOf(token, map) })),
   );
   if (hit.length === 0) return attackMessages.nobodyInArea;
+  if (hit.length > MAX_AREA_TARGETS) return attackMessages.tooManyInArea(hit.length);
   return hit.map((id) => living.find((token) => token.usableId === id)!);
 }
 

@@ -38,6 +38,8 @@ export const attackMessages = {
   attackerDown: 'Un personnage à terre ne peut pas attaquer.',
   noAim: 'Choisissez où viser.',
   nobodyInArea: 'Aucune créature vivante dans la zone.',
+  tooManyInArea: (caught: number) =>
+    `La zone prend ${caught} créatures, ${MAX_AREA_TARGETS} au plus : visez un groupe plus petit.`,
   notEnoughEssence: (cost: number) => `Essence d’âme insuffisante : cette attaque en coûte ${cost}.`,
   unknownAttack: 'Cette attaque n’appartient pas à l’arme équipée.',
   noWeapon: 'Aucune arme équipée',
@@ -52,6 +54,13 @@ export const attackMessages = {
 
 /** Tokens a map may carry: a turn order names at most as many, and a battle never needs more. */
 export const MAX_TOKENS_PER_MAP = 500;
+
+/**
+ * Creatures one area attack may strike. Each costs three events (its roll, its damage, its HP), so
+ * no command writes more than 2 + 3 × 20 = 62: a fireball over a map of 500 tokens would write
+ * 1,500 in one append and hold every other game of the process while it is logged and sent.
+ */
+export const MAX_AREA_TARGETS = 20;
 
 /** Chat input limit (table.md §9 "Table"). */
 export const MESSAGE_MAX_LENGTH = 250;
