@@ -276,7 +276,7 @@ describe('analysis rules', () => {
     );
     const [broad] = poorWebVitals(vital('poor', 900, WEB_VITAL_VISITORS_COUNTED));
     expect(broad?.message).toContain(
-      `900\u00a0mesures de au moins ${WEB_VITAL_VISITORS_COUNTED}\u00a0visiteurs`,
+      `900\u00a0mesures d’au moins ${WEB_VITAL_VISITORS_COUNTED}\u00a0visiteurs`,
     );
   });
 

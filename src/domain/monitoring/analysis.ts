@@ -4,6 +4,7 @@ import type {
   MetricsSnapshot,
   PerformanceAnalysis,
   WebVitalName,
+  WebVitalSummary,
 } from '../../api/schemas/monitoring';
 import { anomalyPriorityFor } from './anomaly-priority';
 import { windowStart } from './rates';
@@ -200,19 +201,22 @@ const vitalAdvice: Record<WebVitalName, string> = {
   TTFB: 'Accélérer la première réponse du serveur (cache, base de données).',
 };
 
-const visitorsOf = (visitors: number) =>
-  `${visitors >= WEB_VITAL_VISITORS_COUNTED ? 'au moins ' : ''}${visitors}${nbsp}visiteurs`;
+const fromVisitors = (visitors: number) =>
+  `${visitors >= WEB_VITAL_VISITORS_COUNTED ? 'd’au moins' : 'de'} ${visitors}${nbsp}visiteurs`;
+
+/** Whether a page × vital's p75 rests on enough visitors to be judged (the dashboard says when not). */
+export const restsOnEnoughVisitors = (vital: WebVitalSummary) => vital.visitors >= T.minVitalVisitors;
 
 export function poorWebVitals({ webVitals }: MetricsFigures): AnalysisIssue[] {
   return webVitals
-    .filter((vital) => vital.rating === 'poor' && vital.visitors >= T.minVitalVisitors)
+    .filter((vital) => vital.rating === 'poor' && restsOnEnoughVisitors(vital))
     .map((vital) =>
       issue(
         'medium',
         'poor-web-vital',
         `${vital.name} médiocre sur «${nbsp}${vital.page}${nbsp}»${nbsp}: p75 de ${
           vital.name === 'CLS' ? number(vital.p75) : ms(vital.p75)
-        } sur ${vital.count}${nbsp}mesures de ${visitorsOf(vital.visitors)}`,
+        } sur ${vital.count}${nbsp}mesures ${fromVisitors(vital.visitors)}`,
         vitalAdvice[vital.name],
       ),
     );

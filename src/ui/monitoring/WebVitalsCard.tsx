@@ -7,6 +7,8 @@ import {
   type MetricRatingThresholds,
 } from 'web-vitals';
 import type { WebVitalName, WebVitalSummary } from '../../api/schemas/monitoring';
+import { restsOnEnoughVisitors } from '../../domain/monitoring/analysis';
+import { WEB_VITAL_VISITORS_COUNTED } from '../../domain/monitoring/web-vitals';
 import { formatNumber } from './format';
 import { monitoringMessages } from './messages';
 
@@ -26,7 +28,17 @@ function vitalValue(name: WebVitalName, value: number): string {
   return name === 'CLS' ? formatNumber(value, 3) : units.ms(formatNumber(value));
 }
 
-/** The browsers' web-vitals at p75 per page, as the server rated them. */
+/** The reports and visitors a p75 rests on, and whether they are too few to raise an alert. */
+function Basis({ vital }: { vital: WebVitalSummary }) {
+  const basis = texts.basis(vital.count, vital.visitors, vital.visitors >= WEB_VITAL_VISITORS_COUNTED);
+  return (
+    <span className="vital-basis">
+      {restsOnEnoughVisitors(vital) ? basis : `${basis} · ${texts.tooFewVisitors}`}
+    </span>
+  );
+}
+
+/** The browsers' web-vitals at p75 per page, as the server rated them, with what each rests on. */
 export function WebVitalsCard({ vitals }: { vitals: WebVitalSummary[] }) {
   if (vitals.length === 0) return <p className="monitoring-empty">{monitoringMessages.empty.webVitals}</p>;
   return (
@@ -39,9 +51,6 @@ export function WebVitalsCard({ vitals }: { vitals: WebVitalSummary[] }) {
             <th scope="col">{texts.p75}</th>
             <th scope="col" className="monitoring-table__extra">
               {texts.thresholds}
-            </th>
-            <th scope="col" className="monitoring-table__extra">
-              {texts.samples}
             </th>
           </tr>
         </thead>
@@ -56,11 +65,11 @@ export function WebVitalsCard({ vitals }: { vitals: WebVitalSummary[] }) {
                   <span className={`vital-rating vital-rating--${vital.rating}`}>
                     {vitalValue(vital.name, vital.p75)} ({texts.ratings[vital.rating]})
                   </span>
+                  <Basis vital={vital} />
                 </td>
                 <td className="monitoring-table__extra">
                   {vitalValue(vital.name, good)} / {vitalValue(vital.name, poor)}
                 </td>
-                <td className="monitoring-table__extra">{formatNumber(vital.count)}</td>
               </tr>
             );
           })}
