@@ -123,7 +123,7 @@ describe('monitoring dashboard view', () => {
     const basis = rows.map((row) => row.querySelector('.vital-basis')?.textContent);
     expect(basis).toEqual([
       '12\u00a0mesures · 7\u00a0visiteurs',
-      '27\u00a0mesures · 1\u00a0visiteur · trop peu de visiteurs pour une alerte',
+      '27\u00a0mesures · 1\u00a0visiteur · trop peu pour une alerte',
       '4\u202f000\u00a0mesures · au moins 20\u00a0visiteurs',
     ]);
   });

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import {
   CLSThresholds,
   FCPThresholds,
@@ -26,6 +27,16 @@ const thresholds: Record<WebVitalName, MetricRatingThresholds> = {
 /** CLS is a unitless score; the other vitals are milliseconds. */
 function vitalValue(name: WebVitalName, value: number): string {
   return name === 'CLS' ? formatNumber(value, 3) : units.ms(formatNumber(value));
+}
+
+/** A page's path, breakable after its slashes only: a phone's narrow column never cuts a word. */
+function PagePath({ page }: { page: string }) {
+  return page.split(/(?<=\/)/).map((part, i) => (
+    <Fragment key={part}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 }
 
 /** The reports and visitors a p75 rests on, and whether they are too few to raise an alert. */
@@ -59,7 +70,9 @@ export function WebVitalsCard({ vitals }: { vitals: WebVitalSummary[] }) {
             const [good, poor] = thresholds[vital.name];
             return (
               <tr key={`${vital.page} ${vital.name}`}>
-                <th scope="row">{vital.page}</th>
+                <th scope="row">
+                  <PagePath page={vital.page} />
+                </th>
                 <td>{vital.name}</td>
                 <td>
                   <span className={`vital-rating vital-rating--${vital.rating}`}>

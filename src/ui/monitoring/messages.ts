@@ -98,7 +98,7 @@ export const monitoringMessages = {
     /** What a p75 rests on; `atLeast` once the visitors counted reach their bound. */
     basis: (count: number, visitors: number, atLeast: boolean) =>
       `${plural(count, 'mesure')} · ${atLeast ? 'au moins ' : ''}${plural(visitors, 'visiteur')}`,
-    tooFewVisitors: 'trop peu de visiteurs pour une alerte',
+    tooFewVisitors: 'trop peu pour une alerte',
     ratings: { good: 'Bon', 'needs-improvement': 'À améliorer', poor: 'Mauvais' },
   },
   charts: {
