@@ -10,7 +10,7 @@ import {
   type PerformanceAnalysis,
 } from '../../src/api/schemas/monitoring';
 import { analysisThresholds } from '../../src/domain/monitoring/analysis';
-import { startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
 /** What anonymous callers send the public routes, and what the dashboard makes of it. */
 
@@ -125,6 +125,44 @@ describe('monitoring: web-vitals beacons cannot invent issues', () => {
     });
   });
 });
+
+describe.each(drivers)(
+  'monitoring: web-vitals visitors of two server processes on one %s database',
+  (driver) => {
+    let a: TestServer;
+    let b: TestServer;
+    beforeAll(async () => {
+      a = await startTestServer({ driver, env: { TRUST_PROXY: '127.0.0.1' } });
+      b = await startTestServer({ peerOf: a, env: { TRUST_PROXY: '127.0.0.1' } });
+    });
+    afterAll(async () => {
+      await b.close();
+      await a.close();
+    });
+
+    it('counts a visitor who reported to both processes once', async () => {
+      const admin = await adminOf(a);
+      const beacon = (server: TestServer, from: string) =>
+        fetch(`${server.baseUrl}/monitoring/web-vitals`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': from },
+          body: JSON.stringify({ page: '/', metrics: [{ name: 'TTFB', value: 300 }] }),
+        });
+      for (const [server, from] of [
+        [a, '192.0.2.1'],
+        [b, '192.0.2.1'],
+        [b, '192.0.2.2'],
+      ] as const) {
+        expect((await beacon(server, from)).status).toBe(204);
+      }
+      await b.app.monitoring.publish();
+
+      expect((await snapshotOf(a, admin)).webVitals).toMatchObject([
+        { page: '/', name: 'TTFB', count: 3, visitors: 2 },
+      ]);
+    });
+  },
+);
 
 describe('monitoring: refused socket.io connections are not the app’s socket errors', () => {
   let t: TestServer;
