@@ -211,9 +211,10 @@ function summariesOf(vitals: Map<string, { counts: number[]; visitors: Set<strin
   return webVitalPages.flatMap((page) =>
     webVitalNames.flatMap((name) => {
       const vital = vitals.get(`${page} ${name}`);
-      const counts = vital?.counts;
-      const p75 = counts ? histogramQuantile(0.75, webVitalBounds[name], counts) : null;
-      if (!vital || !counts || p75 === null) return [];
+      if (!vital) return [];
+      const { counts, visitors } = vital;
+      const p75 = histogramQuantile(0.75, webVitalBounds[name], counts);
+      if (p75 === null) return [];
       const rounded = name === 'CLS' ? Math.round(p75 * 1000) / 1000 : Math.round(p75);
       return [
         {
@@ -221,7 +222,7 @@ function summariesOf(vitals: Map<string, { counts: number[]; visitors: Set<strin
           name,
           p75: rounded,
           count: counts.reduce((total, count) => total + count, 0),
-          visitors: Math.min(vital.visitors.size, WEB_VITAL_VISITORS_COUNTED),
+          visitors: Math.min(visitors.size, WEB_VITAL_VISITORS_COUNTED),
           rating: rateWebVital(name, p75),
         },
       ];
