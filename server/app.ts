@@ -38,6 +38,7 @@ import { useSocketMetrics } from './modules/monitoring/socket-metrics';
 import type { MetricsSource } from './modules/monitoring/metrics-source';
 import { monitoringRoutes } from './modules/monitoring/routes';
 import { createMonitoringService, type MonitoringService } from './modules/monitoring/service';
+import { visitorKeys } from './modules/monitoring/visitor-key';
 import { createMacrosService } from './modules/macros/service';
 import { messagesRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
@@ -118,7 +119,8 @@ export async function buildApp({
   if (opened) app.addHook('onClose', () => opened.close());
 
   try {
-    const tokens = createTokenService(await signingSecret(config, log));
+    const secret = await signingSecret(config, log);
+    const tokens = createTokenService(secret);
     await backfillDisplayNameSkeletons(database, log);
     const sessionView = await createSessionView(database, log);
     // Before the database it listens on closes (onClose).
@@ -157,6 +159,7 @@ export async function buildApp({
       metrics,
       io: app.realtime.io,
       redundancies,
+      visitorKey: visitorKeys(secret),
       log: app.log.child({ module: 'monitoring' }),
     });
     app.decorate('monitoring', monitoring);

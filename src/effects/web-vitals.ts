@@ -3,6 +3,7 @@ import type { Metric, onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
 import { API_BASE, BASE_PATH } from '../api/paths';
 import { idle$ } from './idle';
 import {
+  webVitalMaxima,
   webVitalNames,
   webVitalPages,
   type WebVitalName,
@@ -24,9 +25,6 @@ export interface WebVitalsLibrary {
   onFCP: typeof onFCP;
   onTTFB: typeof onTTFB;
 }
-
-/** The server's bound on a value (webVitalsReport): a measure beyond it is a broken clock, not a page. */
-const VALUE_MAX = 600_000;
 
 const knownPages: ReadonlySet<string> = new Set(webVitalPages);
 
@@ -66,8 +64,10 @@ export function webVitalsReports(
     buffer(hidden$),
     map((samples) => {
       const latest = new Map<WebVitalName, number>();
+      // The server refuses a report with a value beyond its vital's maximum: such a measure is a
+      // broken clock or a page left open, not what a visit went through.
       for (const { name, value } of samples) {
-        if (Number.isFinite(value) && value >= 0 && value <= VALUE_MAX) latest.set(name, value);
+        if (Number.isFinite(value) && value >= 0 && value <= webVitalMaxima[name]) latest.set(name, value);
       }
       return [...latest].map(([name, value]) => ({ name, value }));
     }),

@@ -41,6 +41,7 @@ export function aSnapshot(overrides: Partial<MetricsSnapshot> = {}): MetricsSnap
       messagesSent: 40,
       messagesReceived: 38,
       errors: 0,
+      refusedConnections: 4,
       averageMessagesPerMinute: 7.5,
       connectionRate: 0.5,
       gameConnections: { g1: { name: 'La Crypte', players: ['Ana', 'Bo'] } },
@@ -89,7 +90,7 @@ export function aSnapshot(overrides: Partial<MetricsSnapshot> = {}): MetricsSnap
         activeSockets: 3,
       },
     ],
-    webVitals: [{ page: '/', name: 'LCP', p75: 2100, count: 12, rating: 'good' }],
+    webVitals: [{ page: '/', name: 'LCP', p75: 2100, count: 12, visitors: 7, rating: 'good' }],
     ...overrides,
   });
 }

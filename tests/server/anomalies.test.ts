@@ -37,6 +37,7 @@ function snapshotOf(errors: Record<string, number>, history: MetricsMinute[] = [
       messagesSent: 300,
       messagesReceived: 280,
       errors: 2,
+      refusedConnections: 0,
       averageMessagesPerMinute: 58,
       connectionRate: 0.4,
       gameConnections: {},

@@ -201,8 +201,8 @@ describe('monitoring: web-vitals beacons', () => {
 
     const vitals = (await snapshotOf(t, admin.token)).webVitals;
     expect(vitals).toEqual([
-      { page: '/game', name: 'LCP', p75: 1000, count: 4, rating: 'good' },
-      { page: '/game', name: 'INP', p75: 725, count: 4, rating: 'poor' },
+      { page: '/game', name: 'LCP', p75: 1000, count: 4, visitors: 1, rating: 'good' },
+      { page: '/game', name: 'INP', p75: 725, count: 4, visitors: 1, rating: 'poor' },
     ]);
   });
 

@@ -112,7 +112,7 @@ function processFigures(changes: Partial<ProcessFigures>): ProcessFigures {
     serverErrors: {},
     clientErrors: 0,
     inFlight: 0,
-    sockets: { active: 0, opened: 0, sent: 0, received: 0, errors: 0 },
+    sockets: { active: 0, opened: 0, sent: 0, received: 0, errors: 0, refused: 0 },
     minutes: [],
     games: {},
     memory: { rss: 100 * 1024 * 1024, heapUsed: 0, heapTotal: 0, external: 0, maxHeap: 0 },
@@ -136,31 +136,31 @@ const minute = (at: number, requests: number, errors = 0) => ({
 });
 
 describe('merging the processes’ figures', () => {
-  const lcp = (value: number, times: number) => {
+  const lcp = (value: number, times: number, visitors: string[]) => {
     const counts = webVitalBounds.LCP.map(() => 0);
     counts[webVitalBucket('LCP', value)] = times;
-    return { page: '/game' as const, name: 'LCP' as const, counts };
+    return { page: '/game' as const, name: 'LCP' as const, counts, visitors };
   };
   const a = processFigures({
     requests: { 'GET /a': 10 },
     serverErrors: { 'GET /a': 2 },
     clientErrors: 1,
     inFlight: 1,
-    sockets: { active: 2, opened: 3, sent: 4, received: 5, errors: 1 },
+    sockets: { active: 2, opened: 3, sent: 4, received: 5, errors: 1, refused: 7 },
     minutes: [minute(T0 - 20 * MIN, 100), minute(T0 - 2 * MIN, 6, 2), minute(T0, 4)],
     games: { G1: { u1: 'Zoé' }, GONE: { u9: 'Fantôme' } },
     eventLoop: { p50: 1, p99: 30 },
-    vitals: [lcp(1000, 3)],
+    vitals: [lcp(1000, 3, ['v1', 'v2'])],
     repeatedGets: { 'GET /a': 3 },
   });
   const b = processFigures({
     startedAt: T0 - 60 * MIN,
     requests: { 'GET /a': 5, 'POST /b': 1 },
-    sockets: { active: 1, opened: 1, sent: 0, received: 0, errors: 0 },
+    sockets: { active: 1, opened: 1, sent: 0, received: 0, errors: 0, refused: 2 },
     minutes: [minute(T0, 6)],
     games: { G1: { u1: 'Zoé', u2: 'Aël' } },
     eventLoop: { p50: 3, p99: 10 },
-    vitals: [lcp(5000, 1)],
+    vitals: [lcp(5000, 1, ['v2'])],
     repeatedGets: { 'GET /a': 1 },
   });
   const options = { nowMs: T0, windowMinutes: 5, resetEpoch: 0, gameNames: new Map([['G1', 'La Crypte']]) };
@@ -188,6 +188,7 @@ describe('merging the processes’ figures', () => {
       messagesSent: 4,
       messagesReceived: 5,
       errors: 1,
+      refusedConnections: 9,
       gameConnections: { G1: { name: 'La Crypte', players: ['Aël', 'Zoé'] } },
     });
     expect(figures.websocket.averageMessagesPerMinute).toBeCloseTo(32 / covered);
@@ -195,7 +196,10 @@ describe('merging the processes’ figures', () => {
     expect(figures.system.memoryUsageMB.rss).toBe(200);
     expect(figures.system.eventLoopDelay).toEqual({ p50: 3, p99: 30 });
     expect(figures.history.map(({ requests }) => requests)).toEqual([100, 6, 10]);
-    expect(figures.webVitals).toEqual([{ page: '/game', name: 'LCP', p75: 1000, count: 4, rating: 'good' }]);
+    // A visitor who reported to both processes is one.
+    expect(figures.webVitals).toEqual([
+      { page: '/game', name: 'LCP', p75: 1000, count: 4, visitors: 2, rating: 'good' },
+    ]);
     expect(repeatedGets).toEqual(new Map([['GET /a', 4]]));
   });
 

@@ -103,6 +103,30 @@ describe('monitoring dashboard view', () => {
     }
   });
 
+  it('shows refused connections apart from the sockets’ errors, and what each p75 rests on', async () => {
+    renderDashboard({
+      metrics: async () =>
+        aSnapshot({
+          webVitals: [
+            { page: '/', name: 'LCP', p75: 2100, count: 12, visitors: 7, rating: 'good' },
+            { page: '/game', name: 'INP', p75: 950, count: 27, visitors: 1, rating: 'poor' },
+            { page: '/view', name: 'CLS', p75: 0.05, count: 4000, visitors: 20, rating: 'good' },
+          ],
+        }),
+    });
+    await screen.findByRole('region', { name: 'WebSocket' });
+    const figure = (label: string) => within(card('WebSocket')).getByText(label).nextSibling?.textContent;
+    expect(figure('Erreurs')).toBe('0');
+    expect(figure('Connexions refusées')).toBe('4');
+
+    const rows = within(card('Web Vitals (p75 par page)')).getAllByRole('row').slice(1);
+    const basis = rows.map((row) => row.querySelector('.vital-basis')?.textContent);
+    expect(basis).toEqual([
+      '12\u00a0mesures · 7\u00a0visiteurs',
+      '27\u00a0mesures · 1\u00a0visiteur · trop peu pour une alerte',
+      '4\u202f000\u00a0mesures · au moins 20\u00a0visiteurs',
+    ]);
+  });
   it('says so when no game is played, no endpoint failed and no anomaly was found', async () => {
     const quiet = aSnapshot();
     renderDashboard({

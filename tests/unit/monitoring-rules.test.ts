@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { performanceAnalysis, optimizationReport, redundancyReport } from '../../src/api/schemas/monitoring';
+import {
+  performanceAnalysis,
+  optimizationReport,
+  redundancyReport,
+  webVitalMaxima,
+  webVitalNames,
+  webVitalsMessages,
+  webVitalsReport,
+} from '../../src/api/schemas/monitoring';
 import {
   analysisThresholds as T,
   analyzeMetrics,
@@ -19,7 +27,12 @@ import { addCounts, histogramQuantile } from '../../src/domain/monitoring/histog
 import { optimizationReportFrom, optimizationScore } from '../../src/domain/monitoring/optimization';
 import { coveredMinutes, perMinute, windowStart } from '../../src/domain/monitoring/rates';
 import { isRepeatedGet, redundanciesFrom } from '../../src/domain/monitoring/redundancies';
-import { rateWebVital, webVitalBounds, webVitalBucket } from '../../src/domain/monitoring/web-vitals';
+import {
+  rateWebVital,
+  WEB_VITAL_VISITORS_COUNTED,
+  webVitalBounds,
+  webVitalBucket,
+} from '../../src/domain/monitoring/web-vitals';
 
 const NOW = Date.parse('2026-11-24T20:30:30.000Z');
 const MIN = 60_000;
@@ -34,6 +47,7 @@ function figures(changes: { requests?: number } & Partial<MetricsFigures> = {}):
       messagesSent: 0,
       messagesReceived: 0,
       errors: 0,
+      refusedConnections: 0,
       averageMessagesPerMinute: 0,
       connectionRate: 0,
       gameConnections: {},
@@ -140,7 +154,7 @@ describe('web-vitals ratings (the library’s thresholds)', () => {
     expect(webVitalBucket('LCP', 2500)).toBe(webVitalBounds.LCP.indexOf(2500));
     expect(webVitalBucket('LCP', 2501)).toBe(webVitalBounds.LCP.indexOf(2500) + 1);
     expect(webVitalBucket('CLS', 0)).toBe(0);
-    expect(webVitalBucket('TTFB', 600_000)).toBe(webVitalBounds.TTFB.length - 1);
+    expect(webVitalBucket('TTFB', 60_000)).toBe(webVitalBounds.TTFB.length - 1);
     for (const [good, poor] of [
       [2500, 4000],
       [200, 500],
@@ -150,6 +164,30 @@ describe('web-vitals ratings (the library’s thresholds)', () => {
       expect(webVitalBounds.LCP).toEqual(expect.arrayContaining([good, poor]));
     }
     expect(webVitalBounds.CLS).toEqual(expect.arrayContaining([0.1, 0.25]));
+  });
+
+  it('ends each vital’s buckets at its largest plausible value', () => {
+    for (const name of webVitalNames) expect(webVitalBounds[name].at(-1)).toBe(webVitalMaxima[name]);
+  });
+});
+
+describe('web-vitals report (the beacon’s contract)', () => {
+  const refusal = (metrics: Array<{ name: string; value: number }>) =>
+    webVitalsReport.safeParse({ page: '/game', metrics }).error?.issues.map((found) => found.message);
+
+  it('takes one value per vital, each within its plausible maximum', () => {
+    expect(refusal(webVitalNames.map((name) => ({ name, value: webVitalMaxima[name] })))).toBeUndefined();
+  });
+
+  it('refuses a vital named twice, and a value no page takes', () => {
+    expect(
+      refusal([
+        { name: 'LCP', value: 900 },
+        { name: 'LCP', value: 950 },
+      ]),
+    ).toEqual([webVitalsMessages.repeated]);
+    expect(refusal([{ name: 'INP', value: 60_001 }])).toEqual([webVitalsMessages.implausible]);
+    expect(refusal([{ name: 'CLS', value: 10.01 }])).toEqual([webVitalsMessages.implausible]);
   });
 });
 
@@ -191,6 +229,8 @@ describe('analysis rules', () => {
     expect(socketErrors(websocket({ errors: 10, messagesReceived: 1000 }))).toEqual([]);
     expect(severities(socketErrors(websocket({ errors: 10, messagesReceived: 200 })))).toEqual(['medium']);
     expect(severities(socketErrors(websocket({ errors: 10, messagesReceived: 50 })))).toEqual(['high']);
+    // Refused connections are anyone's junk, not the app's sockets failing.
+    expect(socketErrors(websocket({ refusedConnections: 2000, messagesReceived: 0 }))).toEqual([]);
   });
 
   it('high-message-rate: 600 messages a minute per connection', () => {
@@ -224,13 +264,20 @@ describe('analysis rules', () => {
     expect(severities(eventLoopDelay(loop(200)))).toEqual(['high']);
   });
 
-  it('poor-web-vital: a poor p75 over 5 reports', () => {
-    const vital = (rating: 'poor' | 'needs-improvement', count: number) =>
-      figures({ webVitals: [{ page: '/game', name: 'CLS', p75: 0.4, count, rating }] });
-    expect(poorWebVitals(vital('poor', 4))).toEqual([]);
-    expect(poorWebVitals(vital('needs-improvement', 50))).toEqual([]);
-    const [found] = poorWebVitals(vital('poor', 5));
-    expect(found?.message).toBe('CLS médiocre sur «\u00a0/game\u00a0»\u00a0: p75 de 0,4');
+  it('poor-web-vital: a poor p75 reported by 5 visitors, however many reports one sent', () => {
+    const vital = (rating: 'poor' | 'needs-improvement', count: number, visitors: number) =>
+      figures({ webVitals: [{ page: '/game', name: 'CLS', p75: 0.4, count, visitors, rating }] });
+    expect(poorWebVitals(vital('poor', 4, 4))).toEqual([]);
+    expect(poorWebVitals(vital('poor', 500, 4))).toEqual([]);
+    expect(poorWebVitals(vital('needs-improvement', 50, 50))).toEqual([]);
+    const [found] = poorWebVitals(vital('poor', 12, 5));
+    expect(found?.message).toBe(
+      'CLS médiocre sur «\u00a0/game\u00a0»\u00a0: p75 de 0,4 sur 12\u00a0mesures de 5\u00a0visiteurs',
+    );
+    const [broad] = poorWebVitals(vital('poor', 900, WEB_VITAL_VISITORS_COUNTED));
+    expect(broad?.message).toContain(
+      `900\u00a0mesures d’au moins ${WEB_VITAL_VISITORS_COUNTED}\u00a0visiteurs`,
+    );
   });
 
   it('gathers every rule, most severe first, and their recommendations once each', () => {

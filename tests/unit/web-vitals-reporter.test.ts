@@ -1,7 +1,7 @@
 import { Subject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import type { Metric } from 'web-vitals';
-import { webVitalsReport, type WebVitalsReport } from '../../src/api/schemas/monitoring';
+import { webVitalMaxima, webVitalsReport, type WebVitalsReport } from '../../src/api/schemas/monitoring';
 import {
   vitalSamples,
   webVitalPageOf,
@@ -60,10 +60,14 @@ describe('webVitalsReports', () => {
   it('sends nothing when nothing new was measured, and drops values the contract refuses', () => {
     const page = reporting();
     page.hidden.next();
-    page.samples.next({ name: 'LCP', value: 700_000 });
+    page.samples.next({ name: 'LCP', value: webVitalMaxima.LCP + 1 });
+    page.samples.next({ name: 'CLS', value: webVitalMaxima.CLS + 0.5 });
     page.samples.next({ name: 'FCP', value: Number.NaN });
     page.hidden.next();
     expect(page.sent).toEqual([]);
+    page.samples.next({ name: 'LCP', value: webVitalMaxima.LCP });
+    page.hidden.next();
+    expect(page.sent).toEqual([{ page: '/game', metrics: [{ name: 'LCP', value: webVitalMaxima.LCP }] }]);
     page.subscription.unsubscribe();
   });
 });

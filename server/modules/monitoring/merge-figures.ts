@@ -7,7 +7,11 @@ import {
   perMinute,
   windowStart,
 } from '../../../src/domain/monitoring/rates';
-import { rateWebVital, webVitalBounds } from '../../../src/domain/monitoring/web-vitals';
+import {
+  rateWebVital,
+  WEB_VITAL_VISITORS_COUNTED,
+  webVitalBounds,
+} from '../../../src/domain/monitoring/web-vitals';
 import {
   webVitalNames,
   webVitalPages,
@@ -59,9 +63,9 @@ export function mergeFigures(processes: readonly ProcessFigures[], options: Merg
   const serverErrors = new Map<string, number>();
   const repeatedGets = new Map<string, number>();
   const minutes = new Map<number, MinuteFigures>();
-  const vitals = new Map<string, number[]>();
+  const vitals = new Map<string, { counts: number[]; visitors: Set<string> }>();
   let clientErrors = 0;
-  const sockets = { opened: 0, sent: 0, received: 0, errors: 0 };
+  const sockets = { opened: 0, sent: 0, received: 0, errors: 0, refused: 0 };
   for (const figures of counted) {
     addInto(requests, figures.requests);
     addInto(serverErrors, figures.serverErrors);
@@ -71,6 +75,7 @@ export function mergeFigures(processes: readonly ProcessFigures[], options: Merg
     sockets.sent += figures.sockets.sent;
     sockets.received += figures.sockets.received;
     sockets.errors += figures.sockets.errors;
+    sockets.refused += figures.sockets.refused;
     for (const minute of figures.minutes) {
       const into = minutes.get(minute.minute);
       if (!into) minutes.set(minute.minute, { ...minute, latencyCounts: [...minute.latencyCounts] });
@@ -86,7 +91,10 @@ export function mergeFigures(processes: readonly ProcessFigures[], options: Merg
     }
     for (const vital of figures.vitals) {
       const key = `${vital.page} ${vital.name}`;
-      vitals.set(key, addCounts(vitals.get(key) ?? [], vital.counts));
+      const into = vitals.get(key) ?? { counts: [], visitors: new Set<string>() };
+      addCounts(into.counts, vital.counts);
+      for (const visitor of vital.visitors) into.visitors.add(visitor);
+      vitals.set(key, into);
     }
   }
 
@@ -113,6 +121,7 @@ export function mergeFigures(processes: readonly ProcessFigures[], options: Merg
         messagesSent: sockets.sent,
         messagesReceived: sockets.received,
         errors: sockets.errors,
+        refusedConnections: sockets.refused,
         averageMessagesPerMinute: perMinute(
           total((minute) => minute.socketMessages),
           covered,
@@ -198,12 +207,14 @@ function gameConnectionsOf(
   );
 }
 
-function summariesOf(vitals: Map<string, number[]>): WebVitalSummary[] {
+function summariesOf(vitals: Map<string, { counts: number[]; visitors: Set<string> }>): WebVitalSummary[] {
   return webVitalPages.flatMap((page) =>
     webVitalNames.flatMap((name) => {
-      const counts = vitals.get(`${page} ${name}`);
-      const p75 = counts ? histogramQuantile(0.75, webVitalBounds[name], counts) : null;
-      if (!counts || p75 === null) return [];
+      const vital = vitals.get(`${page} ${name}`);
+      if (!vital) return [];
+      const { counts, visitors } = vital;
+      const p75 = histogramQuantile(0.75, webVitalBounds[name], counts);
+      if (p75 === null) return [];
       const rounded = name === 'CLS' ? Math.round(p75 * 1000) / 1000 : Math.round(p75);
       return [
         {
@@ -211,6 +222,7 @@ function summariesOf(vitals: Map<string, number[]>): WebVitalSummary[] {
           name,
           p75: rounded,
           count: counts.reduce((total, count) => total + count, 0),
+          visitors: Math.min(visitors.size, WEB_VITAL_VISITORS_COUNTED),
           rating: rateWebVital(name, p75),
         },
       ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { webVitalNames, webVitalPages } from '../../../src/api/schemas/monitoring';
+import { WEB_VITAL_VISITORS_COUNTED, webVitalBounds } from '../../../src/domain/monitoring/web-vitals';
 
 /**
  * One process's figures as it shares them with the others (a jsonb row, docs/monitoring.md):
@@ -38,7 +39,14 @@ export const processFigures = z.object({
   serverErrors: z.record(z.string(), count),
   clientErrors: count,
   inFlight: count,
-  sockets: z.object({ active: count, opened: count, sent: count, received: count, errors: count }),
+  sockets: z.object({
+    active: count,
+    opened: count,
+    sent: count,
+    received: count,
+    errors: count,
+    refused: count,
+  }),
   minutes: z.array(minuteFigures).max(HISTORY_MINUTES + 1),
   /** Game id → user id → display name, from this process's sockets in each game's room. */
   games: z.record(z.string(), z.record(z.string(), z.string())),
@@ -47,7 +55,16 @@ export const processFigures = z.object({
   /** Milliseconds. */
   eventLoop: z.object({ p50: count, p99: count }),
   vitals: z.array(
-    z.object({ page: z.enum(webVitalPages), name: z.enum(webVitalNames), counts: z.array(count) }),
+    z
+      .object({
+        page: z.enum(webVitalPages),
+        name: z.enum(webVitalNames),
+        counts: z.array(count),
+        /** Keys of the distinct visitors who reported it (web-vitals-store.ts), at most WEB_VITAL_VISITORS_COUNTED. */
+        visitors: z.array(z.string()).max(WEB_VITAL_VISITORS_COUNTED),
+      })
+      // Buckets of other bounds would be added to the wrong ones.
+      .refine(({ name, counts }) => counts.length === webVitalBounds[name].length),
   ),
   /** Repeated GETs (src/domain/monitoring/redundancies.ts) per endpoint. */
   repeatedGets: z.record(z.string(), count),

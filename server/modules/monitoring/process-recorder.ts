@@ -10,7 +10,7 @@ const zero: Counters = {
   requests: new Map(),
   serverErrors: new Map(),
   clientErrors: 0,
-  sockets: { active: 0, opened: 0, sent: 0, received: 0, errors: 0 },
+  sockets: { active: 0, opened: 0, sent: 0, received: 0, errors: 0, refused: 0 },
 };
 
 const sum = (values: Map<string, number>) => [...values.values()].reduce((total, value) => total + value, 0);
@@ -108,6 +108,7 @@ export function createProcessRecorder(
             sent: totals.sockets.sent - baseline.sockets.sent,
             received: totals.sockets.received - baseline.sockets.received,
             errors: totals.sockets.errors - baseline.sockets.errors,
+            refused: totals.sockets.refused - baseline.sockets.refused,
           },
           minutes: [...minutes.values()].map((minute) => ({
             ...minute,

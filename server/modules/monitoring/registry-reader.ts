@@ -17,7 +17,14 @@ export interface RegistryTotals {
   latencyCounts: number[];
   /** Seconds, all requests together. */
   latencySum: number;
-  sockets: { active: number; opened: number; sent: number; received: number; errors: number };
+  sockets: {
+    active: number;
+    opened: number;
+    sent: number;
+    received: number;
+    errors: number;
+    refused: number;
+  };
   /** Bytes. */
   memory: { rss: number; heapUsed: number; heapTotal: number; external: number; maxHeap: number };
   /** Epoch milliseconds. */
@@ -82,6 +89,7 @@ export async function readRegistry(registry: Registry): Promise<RegistryTotals> 
       sent: 'socketio_messages_sent_total',
       received: 'socketio_messages_received_total',
       errors: 'socketio_errors_total',
+      refused: 'socketio_refused_connections_total',
     }),
     singles({
       rss: 'process_resident_memory_bytes',

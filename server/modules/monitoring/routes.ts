@@ -19,7 +19,7 @@ export interface MonitoringRoutesOptions {
   service: MonitoringService;
   /** METRICS_TOKEN: a Prometheus scraper's bearer token, besides an admin's. */
   metricsToken: string | undefined;
-  /** Beacons per IP per minute. */
+  /** Beacons per IP (an IPv6 /64) per minute. */
   webVitalsPerMinute: number;
 }
 
@@ -109,7 +109,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = 
         schema: { body: webVitalsReport },
       },
       async (request, reply) => {
-        service.recordWebVitals(request.body);
+        service.recordWebVitals(request.body, request.ip);
         return reply.code(204).send();
       },
     );

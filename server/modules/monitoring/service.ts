@@ -38,6 +38,8 @@ export interface MonitoringOptions {
   metrics: HttpMetrics;
   io: RealtimeServer;
   redundancies: RedundancyTracker;
+  /** A web-vitals visitor's key from the beacon's address (visitor-key.ts). */
+  visitorKey: (ip: string) => string;
   log: FastifyBaseLogger;
 }
 
@@ -46,7 +48,14 @@ export interface MonitoringOptions {
  * and shares them every PUBLISH_INTERVAL_MS; a snapshot merges its own, sampled on the spot, with
  * the other processes' fresh rows. `source` is what other modules read (the anomaly detector).
  */
-export function createMonitoringService({ db, metrics, io, redundancies, log }: MonitoringOptions) {
+export function createMonitoringService({
+  db,
+  metrics,
+  io,
+  redundancies,
+  visitorKey,
+  log,
+}: MonitoringOptions) {
   const processId = randomUUID();
   const recorder = createProcessRecorder(metrics);
   const vitals = createWebVitalsStore();
@@ -129,7 +138,8 @@ export function createMonitoringService({ db, metrics, io, redundancies, log }: 
         await shared.publish(processId, await ownFigures());
       }),
 
-    recordWebVitals: (report: WebVitalsReport) => vitals.record(report),
+    /** `ip`: the beacon's address, counted as its visitor's key. */
+    recordWebVitals: (report: WebVitalsReport, ip: string) => vitals.record(report, visitorKey(ip)),
 
     /** Shares this process's figures now (a test's second process need not wait for the timer). */
     publish,

@@ -3,9 +3,12 @@ import type { Realtime } from '../../realtime/types';
 
 /**
  * The sockets' figures in the app's registry: connections open and ever opened, events received
- * and sent (a broadcast counted once per member, each getting its own engine packet), and errors:
- * transport failures and the `error` events a refused call without acknowledgement gets. Per-game
- * figures stay out of Prometheus: a label per game would grow without bound.
+ * and sent (a broadcast counted once per member, each getting its own engine packet), errors of
+ * the app's sockets (the `error` events a refused call without acknowledgement gets, a socket lost
+ * to a transport or parse error), and apart from them the connections refused before they were
+ * the app's: anyone can send engine.io junk or a handshake without a token, and that is no fault
+ * of the app's sockets. Per-game figures stay out of Prometheus: a label per game would grow
+ * without bound.
  */
 export function useSocketMetrics(realtime: Realtime, registry: Registry): void {
   const active = new Gauge({
@@ -42,11 +45,16 @@ export function useSocketMetrics(realtime: Realtime, registry: Registry): void {
   });
   const errors = new Counter({
     name: 'socketio_errors_total',
-    help: 'Erreurs socket.io (transport, refus sans accusé de réception)',
+    help: 'Erreurs des sockets de l’application (refus sans accusé de réception, transport)',
+    registers: [registry],
+  });
+  const refused = new Counter({
+    name: 'socketio_refused_connections_total',
+    help: 'Connexions socket.io refusées (requête engine.io invalide, session inconnue, jeton absent ou invalide)',
     registers: [registry],
   });
 
-  realtime.io.engine.on('connection_error', () => errors.inc());
+  realtime.io.engine.on('connection_error', () => refused.inc());
   // Counted on the engine's packets, one listener call each: socket.io's `onAny`/`onAnyOutgoing`
   // copy their listeners and spread the arguments for every socket and event, about a tenth of
   // what the process spent past the relay's on a table's drop (docs/table.md "The fan-out").
@@ -55,15 +63,19 @@ export function useSocketMetrics(realtime: Realtime, registry: Registry): void {
       if (isEvent(packet)) receivedSince += 1;
     });
     connection.on('packetCreate', (packet) => {
-      if (!isEvent(packet)) return;
-      sentSince += 1;
-      if (packet.data.startsWith(ERROR_EVENT)) errors.inc();
+      if (isEvent(packet)) {
+        sentSince += 1;
+        if (packet.data.startsWith(ERROR_EVENT)) errors.inc();
+      } else if (isConnectError(packet)) refused.inc();
     });
   });
   realtime.io.on('connection', (socket) => {
     active.inc();
     opened.inc();
-    socket.on('disconnect', () => active.dec());
+    socket.on('disconnect', (reason) => {
+      active.dec();
+      if (reason === 'transport error' || reason === 'parse error') errors.inc();
+    });
   });
 }
 
@@ -83,6 +95,11 @@ interface EngineConnection {
  */
 function isEvent(packet: EnginePacket): packet is { type: 'message'; data: string } {
   return packet.type === 'message' && typeof packet.data === 'string' && packet.data.charCodeAt(0) === 50;
+}
+
+/** socket.io's refusal of a handshake (packet type '4', CONNECT_ERROR): the token was missing or invalid. */
+function isConnectError(packet: EnginePacket): boolean {
+  return packet.type === 'message' && typeof packet.data === 'string' && packet.data.charCodeAt(0) === 52;
 }
 
 /** The `error` event a refused call without acknowledgement gets (event-binder.ts), as encoded. */

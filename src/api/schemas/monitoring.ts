@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { webVitalNames, webVitalPages } from './web-vital-names';
+import { webVitalMaxima, webVitalNames, webVitalPages } from './web-vital-names';
 
-export { webVitalNames, webVitalPages, type WebVitalName, type WebVitalPage } from './web-vital-names';
+export {
+  webVitalMaxima,
+  webVitalNames,
+  webVitalPages,
+  type WebVitalName,
+  type WebVitalPage,
+} from './web-vital-names';
 
 /**
  * The wire contract of table.md §3 "Metrics" and "Analysis" and §7 "Anomalies and monitoring"
@@ -26,7 +32,13 @@ export const websocketMetrics = z.object({
   totalConnections: count,
   messagesSent: count,
   messagesReceived: count,
+  /** Failures of the app's own sockets: a refused call without acknowledgement, a transport failure. */
   errors: count,
+  /**
+   * Connections refused before they were the app's sockets: engine.io requests it turned down
+   * (malformed handshake, unknown session) and socket.io handshakes without a valid token.
+   */
+  refusedConnections: count,
   /** Messages (sent and received) per minute over the sliding window. */
   averageMessagesPerMinute: figure,
   /** New connections per minute over the sliding window. */
@@ -87,12 +99,17 @@ export type MetricsMinute = z.infer<typeof metricsMinute>;
 
 export const webVitalRatings = ['good', 'needs-improvement', 'poor'] as const;
 
-/** The p75 of one vital on one page, rated by the server against web-vitals' thresholds. */
+/**
+ * The p75 of one vital on one page, rated by the server against web-vitals' thresholds, with what
+ * it rests on: the reports, and the distinct visitors (network addresses) that sent them.
+ */
 export const webVitalSummary = z.object({
   page: z.enum(webVitalPages),
   name: z.enum(webVitalNames),
   p75: figure,
   count,
+  /** Distinct visitors, counted up to WEB_VITAL_VISITORS_COUNTED (src/domain/monitoring/web-vitals.ts). */
+  visitors: count,
   rating: z.enum(webVitalRatings),
 });
 export type WebVitalSummary = z.infer<typeof webVitalSummary>;
@@ -114,23 +131,34 @@ export const metricsSnapshot = z.object({
 });
 export type MetricsSnapshot = z.infer<typeof metricsSnapshot>;
 
+export const webVitalsMessages = {
+  repeated: 'Une seule mesure par indicateur dans un envoi.',
+  implausible: 'Cette mesure dépasse ce qu’une page peut mesurer.',
+} as const;
+
 /**
  * `POST /monitoring/web-vitals`, sent by `navigator.sendBeacon` when the page is hidden (no
  * bearer header can ride a beacon: the route is public, rate-limited and bounded). The client
- * sends values only; the server rates them.
+ * sends values only, one per vital and within its plausible maximum; the server rates them.
  */
 export const webVitalsReport = z.object({
   page: z.enum(webVitalPages),
   metrics: z
     .array(
-      z.object({
-        name: z.enum(webVitalNames),
-        /** Milliseconds, or the unitless layout shift for CLS. */
-        value: z.number().nonnegative().max(600_000),
-      }),
+      z
+        .object({
+          name: z.enum(webVitalNames),
+          /** Milliseconds, or the unitless layout shift for CLS. */
+          value: z.number().nonnegative(),
+        })
+        .refine(({ name, value }) => value <= webVitalMaxima[name], webVitalsMessages.implausible),
     )
     .min(1)
-    .max(webVitalNames.length),
+    .max(webVitalNames.length)
+    .refine(
+      (metrics) => new Set(metrics.map(({ name }) => name)).size === metrics.length,
+      webVitalsMessages.repeated,
+    ),
 });
 export type WebVitalsReport = z.infer<typeof webVitalsReport>;
 

@@ -18,3 +18,16 @@ export const webVitalPages = [
   'autre',
 ] as const;
 export type WebVitalPage = (typeof webVitalPages)[number];
+
+/**
+ * The largest value a page may report for each vital (ms; CLS is unitless): beyond, the visitor
+ * was gone or the clock was broken, or the report is forged. The server refuses it, the browser
+ * does not send it, and the counting buckets end there.
+ */
+export const webVitalMaxima: Record<WebVitalName, number> = {
+  LCP: 60_000,
+  INP: 60_000,
+  CLS: 10,
+  FCP: 60_000,
+  TTFB: 60_000,
+};

@@ -4,9 +4,11 @@ import type {
   MetricsSnapshot,
   PerformanceAnalysis,
   WebVitalName,
+  WebVitalSummary,
 } from '../../api/schemas/monitoring';
 import { anomalyPriorityFor } from './anomaly-priority';
 import { windowStart } from './rates';
+import { WEB_VITAL_VISITORS_COUNTED } from './web-vitals';
 
 /**
  * The rules that turn the service's figures into issues (table.md §3 "Analysis"). Each is a pure
@@ -29,7 +31,10 @@ export const analysisThresholds = {
   /** Percent of the requests since the reset refused 4xx, once there are enough of them. */
   clientErrorShare: 20,
   minClientErrorRequests: 50,
-  /** socket.io errors since the reset, and their share of the messages received (percent). */
+  /**
+   * Errors of the app's sockets since the reset, and their share of the messages received
+   * (percent). Refused connections are not theirs: anyone can send engine.io junk.
+   */
   minSocketErrors: 10,
   socketErrorShare: 5,
   /** Messages (both ways) per minute and per open connection. */
@@ -42,8 +47,11 @@ export const analysisThresholds = {
   /** Event-loop delay p99, in milliseconds. */
   eventLoopMedium: 50,
   eventLoopHigh: 200,
-  /** Reports of a page × vital before its p75 is judged. */
-  minVitalReports: 5,
+  /**
+   * Distinct visitors (network addresses) who reported a page × vital before its p75 is judged:
+   * one visitor, however many reports, is one browser or one forger.
+   */
+  minVitalVisitors: 5,
 } as const;
 
 const T = analysisThresholds;
@@ -193,16 +201,22 @@ const vitalAdvice: Record<WebVitalName, string> = {
   TTFB: 'Accélérer la première réponse du serveur (cache, base de données).',
 };
 
+const fromVisitors = (visitors: number) =>
+  `${visitors >= WEB_VITAL_VISITORS_COUNTED ? 'd’au moins' : 'de'} ${visitors}${nbsp}visiteurs`;
+
+/** Whether a page × vital's p75 rests on enough visitors to be judged (the dashboard says when not). */
+export const restsOnEnoughVisitors = (vital: WebVitalSummary) => vital.visitors >= T.minVitalVisitors;
+
 export function poorWebVitals({ webVitals }: MetricsFigures): AnalysisIssue[] {
   return webVitals
-    .filter((vital) => vital.rating === 'poor' && vital.count >= T.minVitalReports)
+    .filter((vital) => vital.rating === 'poor' && restsOnEnoughVisitors(vital))
     .map((vital) =>
       issue(
         'medium',
         'poor-web-vital',
         `${vital.name} médiocre sur «${nbsp}${vital.page}${nbsp}»${nbsp}: p75 de ${
           vital.name === 'CLS' ? number(vital.p75) : ms(vital.p75)
-        }`,
+        } sur ${vital.count}${nbsp}mesures ${fromVisitors(vital.visitors)}`,
         vitalAdvice[vital.name],
       ),
     );

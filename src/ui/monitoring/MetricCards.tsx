@@ -74,6 +74,7 @@ export function MetricCards({ snapshot }: { snapshot: MetricsSnapshot }) {
             [figures.messagesSent, formatNumber(websocket.messagesSent)],
             [figures.messagesReceived, formatNumber(websocket.messagesReceived)],
             [figures.socketErrors, formatNumber(websocket.errors)],
+            [figures.refusedConnections, formatNumber(websocket.refusedConnections)],
             [figures.messagesPerMinute, formatNumber(websocket.averageMessagesPerMinute, 1)],
             [figures.connectionRate, formatNumber(websocket.connectionRate, 1)],
           ]}

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import {
   CLSThresholds,
   FCPThresholds,
@@ -7,6 +8,8 @@ import {
   type MetricRatingThresholds,
 } from 'web-vitals';
 import type { WebVitalName, WebVitalSummary } from '../../api/schemas/monitoring';
+import { restsOnEnoughVisitors } from '../../domain/monitoring/analysis';
+import { WEB_VITAL_VISITORS_COUNTED } from '../../domain/monitoring/web-vitals';
 import { formatNumber } from './format';
 import { monitoringMessages } from './messages';
 
@@ -26,7 +29,27 @@ function vitalValue(name: WebVitalName, value: number): string {
   return name === 'CLS' ? formatNumber(value, 3) : units.ms(formatNumber(value));
 }
 
-/** The browsers' web-vitals at p75 per page, as the server rated them. */
+/** A page's path, breakable after its slashes only: a phone's narrow column never cuts a word. */
+function PagePath({ page }: { page: string }) {
+  return page.split(/(?<=\/)/).map((part, i) => (
+    <Fragment key={part}>
+      {i > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
+/** The reports and visitors a p75 rests on, and whether they are too few to raise an alert. */
+function Basis({ vital }: { vital: WebVitalSummary }) {
+  const basis = texts.basis(vital.count, vital.visitors, vital.visitors >= WEB_VITAL_VISITORS_COUNTED);
+  return (
+    <span className="vital-basis">
+      {restsOnEnoughVisitors(vital) ? basis : `${basis} · ${texts.tooFewVisitors}`}
+    </span>
+  );
+}
+
+/** The browsers' web-vitals at p75 per page, as the server rated them, with what each rests on. */
 export function WebVitalsCard({ vitals }: { vitals: WebVitalSummary[] }) {
   if (vitals.length === 0) return <p className="monitoring-empty">{monitoringMessages.empty.webVitals}</p>;
   return (
@@ -40,9 +63,6 @@ export function WebVitalsCard({ vitals }: { vitals: WebVitalSummary[] }) {
             <th scope="col" className="monitoring-table__extra">
               {texts.thresholds}
             </th>
-            <th scope="col" className="monitoring-table__extra">
-              {texts.samples}
-            </th>
           </tr>
         </thead>
         <tbody>
@@ -50,17 +70,19 @@ export function WebVitalsCard({ vitals }: { vitals: WebVitalSummary[] }) {
             const [good, poor] = thresholds[vital.name];
             return (
               <tr key={`${vital.page} ${vital.name}`}>
-                <th scope="row">{vital.page}</th>
+                <th scope="row">
+                  <PagePath page={vital.page} />
+                </th>
                 <td>{vital.name}</td>
                 <td>
                   <span className={`vital-rating vital-rating--${vital.rating}`}>
                     {vitalValue(vital.name, vital.p75)} ({texts.ratings[vital.rating]})
                   </span>
+                  <Basis vital={vital} />
                 </td>
                 <td className="monitoring-table__extra">
                   {vitalValue(vital.name, good)} / {vitalValue(vital.name, poor)}
                 </td>
-                <td className="monitoring-table__extra">{formatNumber(vital.count)}</td>
               </tr>
             );
           })}

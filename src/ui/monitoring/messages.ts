@@ -4,6 +4,9 @@ import type { AnalysisTab } from '../../machines/performance-analysis.machine';
 
 const nbsp = '\u00a0';
 
+const plural = (count: number, noun: string) =>
+  `${count.toLocaleString('fr-FR')}${nbsp}${noun}${count > 1 ? 's' : ''}`;
+
 /**
  * Texts of the monitoring and performance analysis pages: the spec's verbatim (table.md §2, §8,
  * §9), then our own.
@@ -53,6 +56,7 @@ export const monitoringMessages = {
     messagesSent: 'Messages envoyés',
     messagesReceived: 'Messages reçus',
     socketErrors: 'Erreurs',
+    refusedConnections: 'Connexions refusées',
     messagesPerMinute: 'Messages par minute',
     connectionRate: 'Connexions par minute',
     totalRequests: 'Requêtes totales',
@@ -91,7 +95,10 @@ export const monitoringMessages = {
     vital: 'Mesure',
     p75: 'p75',
     thresholds: 'Bon / mauvais',
-    samples: 'Mesures',
+    /** What a p75 rests on; `atLeast` once the visitors counted reach their bound. */
+    basis: (count: number, visitors: number, atLeast: boolean) =>
+      `${plural(count, 'mesure')} · ${atLeast ? 'au moins ' : ''}${plural(visitors, 'visiteur')}`,
+    tooFewVisitors: 'trop peu pour une alerte',
     ratings: { good: 'Bon', 'needs-improvement': 'À améliorer', poor: 'Mauvais' },
   },
   charts: {
