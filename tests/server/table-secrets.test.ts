@@ -61,7 +61,8 @@ describe.each(drivers)('the table’s secrets and rules (%s)', (driver) => {
     other.socket.on('itemDragging', (drag: ItemDragging) => drags.push(drag));
     await mj.send('mapChange', { gameId: p.gameId, map: mapChoice(p, 'Secret'), bringPlayers: false });
     await place('Secret', monsterDraft(p, 'Liche', cell(2, 1)));
-    await place('Secret', playerDraft(p.ownerCharacter, cell(3, 1)));
+    // Hidden: once the players are brought, its owner alone sees it.
+    await place('Secret', playerDraft(p.ownerCharacter, { ...cell(3, 1), hidden: true }));
     const lich = (await tokenOf(t, p.gameId, p.monsters.Liche, 'Secret')).usableId;
     const aria = (await tokenOf(t, p.gameId, p.ownerCharacter, 'Secret')).usableId;
     expect(
@@ -126,6 +127,9 @@ describe.each(drivers)('the table’s secrets and rules (%s)', (driver) => {
     expect(owner.inbox.state).toEqual(visibleTo(state, p.actors.owner));
     expect(other.inbox.state).toEqual(visibleTo(state, p.actors.other));
     expect(Object.keys(other.inbox.state.tokens)).toEqual(['Secret']);
+    const aria = (await tokenOf(t, p.gameId, p.ownerCharacter, 'Secret')).usableId;
+    expect(owner.inbox.state.tokens.Secret).toHaveProperty(aria);
+    expect(other.inbox.state.tokens.Secret).not.toHaveProperty(aria);
     expect(other.heard.at(-1)).toMatchObject({ type: 'map.shown', payload: { map: { name: 'Secret' } } });
 
     await mj.send('mapChange', { gameId: p.gameId, map: mapChoice(p, 'Forêt'), bringPlayers: true });
