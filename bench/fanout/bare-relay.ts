@@ -55,15 +55,14 @@ io.on('connection', (socket) => {
     'itemChange',
     ({ gameId, change }: { gameId: string; change: Change }, ack: (answer: unknown) => void) => {
       if (change.type === 'token.place') {
-        // The real server fills the token from its database; the relay, which has none, from the
-        // wire, under a name as long as the bench's (Heros1…, Gobelin).
+        // The real server fills the token from its database; the relay, which has none, from the wire.
         const { itemId, isPlayer, x, y } = change;
         const token = {
           itemId,
           isPlayer,
           x,
           y,
-          usableId: newUsableId({ isPlayer: Boolean(isPlayer), name: isPlayer ? 'Heros1' : 'Gobelin' }),
+          usableId: newUsableId(),
           inTurnOrder: false,
         };
         emit(gameId, userId, 'token.placed', { map: change.map, token });

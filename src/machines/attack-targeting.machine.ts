@@ -58,7 +58,8 @@ type Click = Extract<AttackTargetingEvent, { type: 'map.clicked' }>;
 
 /**
  * The token that strikes: the monster the MJ makes attack, found among the board's tokens, else
- * the player's own character. A monster's reach is not counted (docs/table.md "Combat").
+ * the player's own character. A monster reaches one cell, the simple attack's reach (docs/table.md
+ * "Combat").
  */
 export function strikerOf(board: Board, attack: TargetingAttack | null): Board['attacker'] {
   if (attack?.ref.kind !== 'monster') return board.attacker;

@@ -192,9 +192,10 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
   const aelis = (await token(master, 'Aelis').boundingBox())!;
   const boardBox = (await mapOf(master).boundingBox())!;
   const local = { x: aelis.x - boardBox.x, y: aelis.y - boardBox.y };
-  // Left of Aelis, a cell apart: the turn-order panel floats on the right.
-  await placeFromMenu(master, { x: local.x - 1.5 * cell, y: local.y - 0.5 * cell }, 'Loup');
-  await placeFromMenu(master, { x: local.x - 1.5 * cell, y: local.y + 0.5 * cell }, 'Loup');
+  // Left of Aelis, within a wolf's reach of a cell (the turn-order panel floats on the right): a
+  // click places a token's centre, and hers is half a cell from her box's corner.
+  await placeFromMenu(master, { x: local.x - 0.5 * cell, y: local.y - 0.5 * cell }, 'Loup');
+  await placeFromMenu(master, { x: local.x - 0.5 * cell, y: local.y + 0.5 * cell }, 'Loup');
   await expect(token(hero, 'Loup 2')).toBeVisible();
   const rolledBefore = await rollLines(master).count();
   const whirlLines = await watchAttackLines(master);

@@ -123,11 +123,12 @@ test('the MJ and a player share one table: tokens placed, moved, hidden, a turn 
   const aelisMoved = await positionOf(token(hero, 'Aelis'));
   await expect.poll(() => positionOf(token(master, 'Aelis'))).toEqual(aelisMoved);
 
-  // The MJ hides the monster: gone for the player, half-transparent for the MJ.
+  // The MJ hides the monster: gone for the player, half-transparent for the MJ, lettered as
+  // hidden monsters are (docs/table.md "Names in sight").
   await token(master, 'Goule 1').click();
   await master.getByRole('button', { name: 'Masquer aux joueurs' }).click();
   await expect(token(hero, 'Goule 1')).toHaveCount(0);
-  await expect(token(master, 'Goule 1')).toHaveClass(/map-token--hidden/);
+  await expect(token(master, 'Goule A')).toHaveClass(/map-token--hidden/);
   await master.getByRole('button', { name: 'Fermer' }).first().click();
 
   // A turn order: generated with both, the player sees only what they may see — the hidden
@@ -136,7 +137,7 @@ test('the MJ and a player share one table: tokens placed, moved, hidden, a turn 
   await expect(turnOrder(master).getByRole('listitem')).toHaveCount(2);
   const [first, second] = await turnNames(master).allInnerTexts();
   const seenByHero = (playing: string) =>
-    playing === 'Goule 1' ? ['Participant caché', 'Aelis'] : ['Aelis'];
+    playing === 'Goule A' ? ['Participant caché', 'Aelis'] : ['Aelis'];
   await expect(turnNames(hero)).toHaveText(seenByHero(first!));
   await expect(turnOrder(hero).getByRole('button', { name: 'Générer' })).toHaveCount(0);
   await turnOrder(master).getByRole('button', { name: 'Tour suivant' }).click();
@@ -145,7 +146,7 @@ test('the MJ and a player share one table: tokens placed, moved, hidden, a turn 
   // Whose turn it is: ringed on the map and told in the chat, the hidden monster's to the MJ alone.
   await expect(token(master, second!)).toHaveClass(/map-token--playing/);
   await expect(mapOf(hero).locator('.map-token--playing')).toHaveCount(second === 'Aelis' ? 1 : 0);
-  await expect(chatOf(master)).toContainText('C’est au tour de Goule 1.');
+  await expect(chatOf(master)).toContainText('C’est au tour de Goule A.');
   await expect(chatOf(hero)).toContainText('C’est au tour d’Aelis.');
   await expect(chatOf(hero)).not.toContainText('Goule');
 
@@ -169,7 +170,7 @@ test('the MJ and a player share one table: tokens placed, moved, hidden, a turn 
   await expect(token(hero, 'Aelis')).toBeVisible();
   await expect.poll(() => positionOf(token(hero, 'Aelis'))).toEqual(aelisMoved);
   await expect(token(hero, 'Goule 1')).toHaveCount(0);
-  await expect(token(master, 'Goule 1')).toHaveClass(/map-token--hidden/);
+  await expect(token(master, 'Goule A')).toHaveClass(/map-token--hidden/);
   await expect(turnNames(master)).toHaveText(masterOrder);
   await expect(turnNames(hero)).toHaveText(seenByHero(masterOrder[0]!));
   await expect(
@@ -303,12 +304,12 @@ test('an admin who is not a member oversees the table like its MJ: the hidden mo
   await placeFromMenu(master, { x: 400, y: 250 }, 'Spectre');
   await token(master, 'Spectre 1').click();
   await master.getByRole('button', { name: 'Masquer aux joueurs' }).click();
-  await expect(token(master, 'Spectre 1')).toHaveClass(/map-token--hidden/);
+  await expect(token(master, 'Spectre A')).toHaveClass(/map-token--hidden/);
 
   const overseer = await open(admin);
   await expect(mapOf(overseer).getByRole('img', { name: 'Tour' })).toBeVisible();
   // Hidden from the players, not from an admin.
-  await expect(token(overseer, 'Spectre 1')).toHaveClass(/map-token--hidden/);
+  await expect(token(overseer, 'Spectre A')).toHaveClass(/map-token--hidden/);
   await say(overseer, 'Je veille sur cette table.');
   await expect(chatOf(master).getByText('Je veille sur cette table.')).toBeVisible();
   // Seated at the table too: the MJ sees the admin among the connected.

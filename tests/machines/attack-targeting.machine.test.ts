@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type AnyEventObject } from 'xstate';
+import { MONSTER_ATTACK } from '../../src/domain/dice/attack';
 import type { TableRole } from '../../src/domain/table/types';
 import {
   attackTargetingMachine,
@@ -29,11 +30,11 @@ const fireball: TargetingAttack = {
   maxTargets: 0,
 };
 
-/** The MJ makes the wolf strike: one target, however far. */
+/** The MJ makes the wolf strike: one target within its reach, a cell. */
 const bite: TargetingAttack = {
   ref: { kind: 'monster', attackerId: 'loup' },
   name: 'Attaque',
-  range: Number.POSITIVE_INFINITY,
+  range: MONSTER_ATTACK.range,
   areaOfEffect: 'single',
   areaSize: 0,
   maxTargets: 1,
@@ -108,10 +109,11 @@ describe('attack targeting', () => {
     expect(master.actor.getSnapshot().value).toBe('noAttack');
     master.actor.send({ type: 'attack.choose', attack: bite });
     expect(master.actor.getSnapshot().value).toBe('choosingTarget');
+    // The lich is far from the wolf; Ana stands next to it.
     master.actor.send({ type: 'map.clicked', point: cell(8, 8), usableId: 'liche' });
-    expect(master.sent).toEqual([
-      { attack: bite, attackerId: 'loup', targetIds: ['liche'], aim: cell(8, 8) },
-    ]);
+    expect(master.actor.getSnapshot().context.refusal).toBe('Cible hors de portée !');
+    master.actor.send({ type: 'map.clicked', point: cell(0, 0), usableId: 'ana' });
+    expect(master.sent).toEqual([{ attack: bite, attackerId: 'loup', targetIds: ['ana'], aim: cell(0, 0) }]);
   });
 
   it('makes a monster strike from its own token: never at itself, refused once it left the map', () => {

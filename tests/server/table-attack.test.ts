@@ -350,6 +350,11 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
       payload: { usableId: aria, resource: 'soulEssence', value: 90 },
     });
 
+    // A monster strikes within its reach: the MJ brings it next to Aria first.
+    await mj.send('itemChange', {
+      gameId: p.gameId,
+      change: { type: 'token.move', map: MAP, usableId: first, ...cell(3, 1) },
+    });
     const before = await head();
     expect(await attack(mj, { attackerId: first, attack: { kind: 'monster' }, targetId: aria })).toEqual({
       ok: true,
@@ -388,7 +393,8 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
     const last = await head();
     await owner.reach(last);
     await mj.reach(last);
-    const killed = 'Vous avez tué un Ombre 1.';
+    // Hidden, it bears a letter, which the players never read (docs/table.md "Names in sight").
+    const killed = 'Vous avez tué un Ombre A.';
     expect(mj.heard.some((event) => (event.payload as ChatMessage).message === killed)).toBe(true);
     expect(JSON.stringify(owner.heard)).not.toContain('Ombre');
     expect(JSON.stringify(ownerHeard)).not.toContain('Ombre');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlayerUpdateEvent } from '../../src/api/schemas/characters';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
-import { joined, MAP, playerDraft, tableParty, tokenOf, type TableParty } from '../helpers/table';
+import { joined, MAP, mapChoice, playerDraft, tableParty, tokenOf, type TableParty } from '../helpers/table';
 
 describe.each(drivers)(
   'playerUpdate: a character’s health at the table reaches its sheets (%s)',
@@ -71,6 +71,39 @@ describe.each(drivers)(
       const sheet = await t.api('GET', `/players/${p.ownerCharacter}`, undefined, p.mj.token);
       expect(sheet.body.table).toEqual(vitals);
       for (const client of [mj, owner, other]) client.socket.close();
+    });
+
+    it('keeps a token on the map the MJ prepares alone off the sheet until the players are brought', async () => {
+      const mj = await joined(t, p.mj, p.gameId);
+      const owner = await joined(t, p.owner, p.gameId);
+      const heard: PlayerUpdateEvent[] = [];
+      owner.socket.on('playerUpdate', (update: PlayerUpdateEvent) => heard.push(update));
+      const hurt = (map: string, usableId: string) =>
+        mj.send('itemChange', {
+          gameId: p.gameId,
+          change: { type: 'token.adjust', map, usableId, resource: 'HP', direction: 'decrease', amount: 1 },
+        });
+      const onMap = await tokenOf(t, p.gameId, p.ownerCharacter);
+      await mj.send('mapChange', { gameId: p.gameId, map: mapChoice(p, 'Secret'), bringPlayers: false });
+      expect(
+        await mj.send('itemChange', {
+          gameId: p.gameId,
+          change: { type: 'token.place', map: 'Secret', ...playerDraft(p.ownerCharacter) },
+        }),
+      ).toEqual({ ok: true });
+      const prepared = await tokenOf(t, p.gameId, p.ownerCharacter, 'Secret');
+      expect(await hurt('Secret', prepared.usableId)).toEqual({ ok: true });
+      expect(await hurt(MAP, onMap.usableId)).toEqual({ ok: true });
+      // Told of the players' map only: the second blow's numbers, after the first had reached it.
+      await vi.waitFor(() => expect(heard).toHaveLength(1));
+      expect(heard[0]).toMatchObject({ currentHP: onMap.currentHP! - 1 });
+      const sheet = await t.api('GET', `/players/${p.ownerCharacter}`, undefined, p.owner.token);
+      expect(sheet.body.table).toMatchObject({ currentHP: onMap.currentHP! - 1 });
+
+      await mj.send('mapChange', { gameId: p.gameId, map: mapChoice(p, 'Secret'), bringPlayers: true });
+      const shown = await t.api('GET', `/players/${p.ownerCharacter}`, undefined, p.owner.token);
+      expect(shown.body.table).toMatchObject({ currentHP: prepared.currentHP! - 1 });
+      for (const client of [mj, owner]) client.socket.close();
     });
   },
 );

@@ -25,10 +25,10 @@ describe('a monster’s health band', () => {
       { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Loup') }, actor: mj },
     ]);
     const seen = visibleTo(state, ana).tokens['Forêt']!;
-    expect(seen['player-1']).toEqual(state.tokens['Forêt']!['player-1']);
-    expect(seen['monster-2']).toMatchObject({ HP: null, currentHP: null, health: 'unhurt' });
+    expect(seen['token-1']).toEqual(state.tokens['Forêt']!['token-1']);
+    expect(seen['token-2']).toMatchObject({ HP: null, currentHP: null, health: 'unhurt' });
     expect(visibleTo(state, mj)).toBe(state);
-    expect(withHealthBanded(state.tokens['Forêt']!['player-1']!)).toBe(state.tokens['Forêt']!['player-1']);
+    expect(withHealthBanded(state.tokens['Forêt']!['token-1']!)).toBe(state.tokens['Forêt']!['token-1']);
   });
 
   it('folds both shapes: numbers in the MJ’s copy, a band in a player’s, and refuses to mix them', () => {
@@ -39,14 +39,14 @@ describe('a monster’s health band', () => {
     const adjusted = (table: TableState, payload: object) =>
       reduce(table, {
         type: 'token.adjusted',
-        payload: { map: 'Forêt', usableId: 'monster-1', resource: 'HP', ...payload },
+        payload: { map: 'Forêt', usableId: 'token-1', resource: 'HP', ...payload },
       } as never);
     const players = visibleTo(state, ana);
     expect(adjusted(players, { health: 'wounded' })).toMatchObject({
-      state: { tokens: { Forêt: { 'monster-1': { HP: null, currentHP: null, health: 'wounded' } } } },
+      state: { tokens: { Forêt: { 'token-1': { HP: null, currentHP: null, health: 'wounded' } } } },
     });
     expect(adjusted(state, { value: 5 })).toMatchObject({
-      state: { tokens: { Forêt: { 'monster-1': { HP: 12, currentHP: 5 } } } },
+      state: { tokens: { Forêt: { 'token-1': { HP: 12, currentHP: 5 } } } },
     });
     expect(adjusted(players, { value: 5 })).toEqual({ rejected: 'value outside 0..max' });
     expect(adjusted(state, { health: 'wounded' })).toHaveProperty('rejected');

@@ -97,7 +97,7 @@ function forcedD20(d20: number, seed: number): RandomInt {
 let placed = 0;
 const env = (randomInt: RandomInt): DecideEnv => ({
   randomInt,
-  newUsableId: ({ isPlayer }) => `${isPlayer ? 'player' : 'monster'}-${(placed += 1)}`,
+  newUsableId: () => `token-${(placed += 1)}`,
 });
 
 /** A server: decide, then append with the next seqs (a refusal appends nothing). */

@@ -43,7 +43,7 @@ function table(): TableState {
       command: {
         type: 'token.adjust',
         map: 'Forêt',
-        usableId: 'monster-2',
+        usableId: 'token-2',
         resource: 'HP',
         direction: 'decrease',
         amount: 99,
@@ -52,10 +52,10 @@ function table(): TableState {
     },
   ]).state;
 }
-// Ids the env hands out: player-1 (Ana), monster-2 (wolf, 0 HP), monster-3 (hidden lich).
-const anaToken = { map: 'Forêt', usableId: 'player-1' };
-const wolf = { map: 'Forêt', usableId: 'monster-2' };
-const lich = { map: 'Forêt', usableId: 'monster-3' };
+// Ids the env hands out: token-1 (Ana), token-2 (wolf, 0 HP), token-3 (hidden lich).
+const anaToken = { map: 'Forêt', usableId: 'token-1' };
+const wolf = { map: 'Forêt', usableId: 'token-2' };
+const lich = { map: 'Forêt', usableId: 'token-3' };
 
 function outcome(command: TableCommand, actor: TableActor, state = table()): string | TableEventBody[] {
   const decision = decide(state, command, actor, { ...envOf(), newUsableId: () => 'placed' });
@@ -302,7 +302,7 @@ describe('tokens', () => {
       open('Forêt'),
       { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Gobelin') }, actor: mj },
       { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Gobelin') }, actor: mj },
-      { command: { type: 'token.remove', map: 'Forêt', usableId: 'monster-1' }, actor: mj },
+      { command: { type: 'token.remove', map: 'Forêt', usableId: 'token-1' }, actor: mj },
       { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Gobelin') }, actor: mj },
     ]).state;
     expect(Object.values(afterLoss.tokens['Forêt']!).map((token) => token.name)).toEqual([
@@ -358,18 +358,18 @@ describe('a turn that belongs to someone hidden', () => {
   }
 
   it('reads as HIDDEN_TURN for a player, never as someone they see, whatever changes the order', () => {
-    const lichFirst = reorder(['monster-3', 'player-1', 'monster-2']);
+    const lichFirst = reorder(['token-3', 'token-1', 'token-2']);
     expect(
       seenByAna([
         [lichFirst],
         [byMj({ type: 'turnOrder.next', map: 'Forêt' })],
         // The one playing leaves the map and the hidden lich is next.
-        [reorder(['player-1', 'monster-3', 'monster-2']), byMj({ type: 'token.remove', ...anaToken })],
+        [reorder(['token-1', 'token-3', 'token-2']), byMj({ type: 'token.remove', ...anaToken })],
       ]),
     ).toEqual([
-      [HIDDEN_TURN, 'player-1', 'monster-2'],
-      ['player-1', 'monster-2'],
-      [HIDDEN_TURN, 'monster-2'],
+      [HIDDEN_TURN, 'token-1', 'token-2'],
+      ['token-1', 'token-2'],
+      [HIDDEN_TURN, 'token-2'],
     ]);
     expect(
       seenByAna([
@@ -377,14 +377,14 @@ describe('a turn that belongs to someone hidden', () => {
         // The hidden one playing leaves: Ana is first again.
         [byMj({ type: 'token.remove', ...lich })],
         // The wolf is hidden while it plays, then shown again.
-        [reorder(['monster-2', 'player-1']), byMj({ type: 'token.toggleVisibility', ...wolf })],
+        [reorder(['token-2', 'token-1']), byMj({ type: 'token.toggleVisibility', ...wolf })],
         [byMj({ type: 'token.toggleVisibility', ...wolf })],
       ]),
     ).toEqual([
-      [HIDDEN_TURN, 'player-1', 'monster-2'],
-      ['player-1', 'monster-2'],
-      [HIDDEN_TURN, 'player-1'],
-      ['monster-2', 'player-1'],
+      [HIDDEN_TURN, 'token-1', 'token-2'],
+      ['token-1', 'token-2'],
+      [HIDDEN_TURN, 'token-1'],
+      ['token-2', 'token-1'],
     ]);
   });
 
@@ -405,13 +405,13 @@ describe('what a player receives', () => {
         command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Liche', { visibility: false }) },
         actor: mj,
       },
-      { command: { type: 'token.move', map: 'Forêt', usableId: 'monster-1', x: 40, y: 40 }, actor: mj },
+      { command: { type: 'token.move', map: 'Forêt', usableId: 'token-1', x: 40, y: 40 }, actor: mj },
       { command: { type: 'turnOrder.generate', map: 'Forêt' }, actor: mj },
       { command: { type: 'map.select', map: mapRef('Crypte'), bringPlayers: false }, actor: mj },
     ]);
     const received = log.map(({ event, before, after }) => projectEvent(event, before, after, bob));
     expect(JSON.stringify(received)).not.toContain('Liche');
-    expect(JSON.stringify(received)).not.toContain('monster-1');
+    expect(JSON.stringify(received)).not.toContain('token-1');
     expect(JSON.stringify(received)).not.toContain('Crypte');
     expect(received.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
     const forest = mapRef('Forêt');
@@ -431,19 +431,22 @@ describe('what a player receives', () => {
         command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Liche', { visibility: false }) },
         actor: mj,
       },
-      { command: { type: 'turnOrder.toggle', map: 'Forêt', usableId: 'monster-1' }, actor: mj },
-      { command: { type: 'token.toggleVisibility', map: 'Forêt', usableId: 'monster-1' }, actor: mj },
-      { command: { type: 'token.toggleVisibility', map: 'Forêt', usableId: 'monster-1' }, actor: mj },
+      { command: { type: 'turnOrder.toggle', map: 'Forêt', usableId: 'token-1' }, actor: mj },
+      { command: { type: 'token.toggleVisibility', map: 'Forêt', usableId: 'token-1' }, actor: mj },
+      { command: { type: 'token.toggleVisibility', map: 'Forêt', usableId: 'token-1' }, actor: mj },
     ]);
     const received = log.map(({ event, before, after }) => projectEvent(event, before, after, bob));
+    // Each change of side renames the monster, which the managers' chat alone is told of.
     expect(received.map((event) => event.type)).toEqual([
-      'map.selected',
+      'map.shown',
       'redacted',
       'turnOrder.reordered',
       'token.visibilityChanged',
+      'redacted',
       'token.concealed',
+      'redacted',
     ]);
-    expect(received[3]).toMatchObject({ payload: { order: ['monster-1'], token: { name: 'Liche 1' } } });
+    expect(received[3]).toMatchObject({ payload: { order: ['token-1'], token: { name: 'Liche 1' } } });
   });
 
   it('lets a player see their own hidden token', () => {
@@ -454,7 +457,7 @@ describe('what a player receives', () => {
         actor: mj,
       },
     ]);
-    expect(Object.keys(visibleTo(state, ana).tokens['Forêt'] ?? {})).toEqual(['player-1']);
+    expect(Object.keys(visibleTo(state, ana).tokens['Forêt'] ?? {})).toEqual(['token-1']);
     expect(visibleTo(state, bob).tokens).toEqual({});
   });
 });
@@ -470,7 +473,7 @@ describe('turn order commands', () => {
       { command: { type: 'turnOrder.generate', map: 'Forêt' }, actor: mj },
     ]);
     expect(refusals).toEqual([]);
-    expect([...state.turnOrders['Forêt']!].sort()).toEqual(['monster-1', 'monster-2', 'player-3']);
+    expect([...state.turnOrders['Forêt']!].sort()).toEqual(['token-1', 'token-2', 'token-3']);
     expect(Object.values(state.tokens['Forêt']!).every((token) => token.inTurnOrder)).toBe(true);
   });
 
@@ -486,15 +489,15 @@ describe('turn order commands', () => {
     });
     const order =
       'events' in generated ? (generated.events[0] as { payload: { order: string[] } }).payload.order : [];
-    expect([...order].sort()).toEqual(['monster-2', 'monster-3', 'player-1']);
-    expect(order[0]).toBe('player-1');
+    expect([...order].sort()).toEqual(['token-1', 'token-2', 'token-3']);
+    expect(order[0]).toBe('token-1');
 
     const running = runServer([
       open('Forêt'),
       { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('A') }, actor: mj },
       { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('B') }, actor: mj },
-      { command: { type: 'turnOrder.toggle', map: 'Forêt', usableId: 'monster-2' }, actor: mj },
-      { command: { type: 'turnOrder.toggle', map: 'Forêt', usableId: 'monster-1' }, actor: mj },
+      { command: { type: 'turnOrder.toggle', map: 'Forêt', usableId: 'token-2' }, actor: mj },
+      { command: { type: 'turnOrder.toggle', map: 'Forêt', usableId: 'token-1' }, actor: mj },
       { command: { type: 'turnOrder.generate', map: 'Forêt' }, actor: mj },
       { command: { type: 'turnOrder.next', map: 'Forêt' }, actor: mj },
     ]).state;

@@ -41,7 +41,7 @@ export function envOf(seed = 1): DecideEnv {
   let next = 0;
   return {
     randomInt: seededRandom(seed),
-    newUsableId: ({ isPlayer }) => `${isPlayer ? 'player' : 'monster'}-${(next += 1)}`,
+    newUsableId: () => `token-${(next += 1)}`,
   };
 }
 
@@ -207,6 +207,8 @@ export interface Logged {
   event: TableEvent;
   before: TableState;
   after: TableState;
+  /** The command it came from, as decided (`runServer` says it). */
+  command?: TableCommand;
 }
 
 function resolveNames(state: TableState, command: TableCommand, actor: TableActor): TableCommand {
@@ -215,22 +217,35 @@ function resolveNames(state: TableState, command: TableCommand, actor: TableActo
   const all = Object.entries(state.tokens).flatMap(([map, tokens]) =>
     Object.keys(tokens).map((id) => ({ map, id })),
   );
-  const pick = (name: string) => all[Number(name.slice(1)) % Math.max(1, all.length)];
+  const pick = (name: string, among = all) => among[Number(name.slice(1)) % Math.max(1, among.length)];
   if ('usableId' in command && command.usableId.startsWith('#')) {
     const picked = pick(command.usableId);
     return picked ? { ...command, map: picked.map, usableId: picked.id } : command;
   }
   if (command.type === 'attack.perform') {
-    // The attacker's own stored identity, as the server would have read it from its token.
-    const attacker = command.attackerId.startsWith('#') ? pick(command.attackerId) : undefined;
+    // The attacker's own stored identity, as the server would have read it from its token: a
+    // character for the players, a monster for the managers, most of the time, and a target on
+    // its map, so that attacks land often enough to be tested.
+    const strikers = all.filter(({ map, id }) => {
+      const token = tokenAt(state, map, id)!;
+      return actor.role === 'player' ? actor.characterIds.includes(token.itemId) : !token.isPlayer;
+    });
+    const attacker = command.attackerId.startsWith('#')
+      ? pick(command.attackerId, command.attackerId.length % 4 === 0 ? all : strikers)
+      : undefined;
     if (!attacker) return command;
     const token = tokenAt(state, attacker.map, attacker.id)!;
-    const target = command.targetId?.startsWith('#') ? pick(command.targetId) : undefined;
+    const target = command.targetId?.startsWith('#')
+      ? pick(
+          command.targetId,
+          all.filter(({ map, id }) => map === attacker.map && id !== attacker.id),
+        )
+      : undefined;
     return {
       ...command,
       map: attacker.map,
       attackerId: attacker.id,
-      attack: { ...command.attack, itemId: token.itemId },
+      attack: { ...command.attack, by: token.isPlayer ? 'character' : 'monster', itemId: token.itemId },
       targetId: target?.id ?? command.targetId,
     };
   }
@@ -269,7 +284,7 @@ export function runServer(
         throw new Error(
           `decide produced a ${applied.outcome} event: ${JSON.stringify(event)} ${'reason' in applied ? applied.reason : ''}`,
         );
-      log.push({ event, before: state, after: applied.state });
+      log.push({ event, before: state, after: applied.state, command: resolved });
       state = applied.state;
     }
   }
@@ -277,6 +292,22 @@ export function runServer(
 }
 
 export const session = fc.array(fc.record({ command, actor: actorArb }), { minLength: 10, maxLength: 80 });
+
+/**
+ * A session at a table already set: the players brought to one map, then the MJ preparing another
+ * alone (or the same). Most tokens go to one of the two, so that they are there to play with.
+ */
+export const preparedSession = fc
+  .tuple(fc.constantFrom(...maps), fc.constantFrom(...maps), session)
+  .map(([shown, prepared, rest]) => [
+    { command: { type: 'map.select' as const, map: mapRef(shown), bringPlayers: true }, actor: mj },
+    { command: { type: 'map.select' as const, map: mapRef(prepared), bringPlayers: false }, actor: mj },
+    ...rest.map((step, index) =>
+      step.command.type === 'token.place' && step.command.map !== maps[0]
+        ? { ...step, command: { ...step.command, map: index % 2 === 0 ? shown : prepared } }
+        : step,
+    ),
+  ]);
 
 /** A goblin on the map, as the MJ receives it (numbers, not a band); views' tests start from it. */
 export function goblinToken(over: Partial<MapToken> = {}): MapToken {

@@ -12,6 +12,7 @@ import {
   mapRef,
   mj,
   monsterDraft,
+  preparedSession,
   runServer,
   session,
   type Logged,
@@ -84,6 +85,35 @@ describe('table log: properties', () => {
         const folded = applyEvents(emptyTable, deliveredTo(log, actor));
         expect(folded.rejected).toEqual([]);
         expect(folded.state).toEqual(visibleTo(state, actor));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives a player nothing of a map they are not on: no token, order, attack or line of it', () => {
+    const players = actors.filter((actor) => actor.role === 'player');
+    fc.assert(
+      fc.property(preparedSession, (commands) => {
+        const { log } = runServer(commands);
+        for (const player of players) {
+          for (const logged of log) {
+            const { command, before } = logged;
+            const [delivered] = deliveredTo([logged], player);
+            // Every event a command about another map makes — its attack and chat lines included.
+            if (
+              command &&
+              'map' in command &&
+              typeof command.map === 'string' &&
+              command.map !== before.currentMap?.name
+            ) {
+              expect(delivered?.type).toBe('redacted');
+            }
+          }
+          const folded = applyEvents(emptyTable, deliveredTo(log, player)).state;
+          const shown = folded.currentMap ? [folded.currentMap.name] : [];
+          expect(Object.keys(folded.tokens).filter((map) => !shown.includes(map))).toEqual([]);
+          expect(Object.keys(folded.turnOrders).filter((map) => !shown.includes(map))).toEqual([]);
+        }
       }),
       { numRuns: 300 },
     );
@@ -171,7 +201,7 @@ describe('applyEvent', () => {
   });
 
   it('gives every client the same ids the server chose', () => {
-    expect(placed.state.tokens['Forêt']).toHaveProperty('monster-1');
-    expect(envOf().newUsableId({ isPlayer: true, name: 'x' })).toBe('player-1');
+    expect(placed.state.tokens['Forêt']).toHaveProperty('token-1');
+    expect(envOf().newUsableId()).toBe('token-1');
   });
 });

@@ -43,10 +43,16 @@ const anyPlayer: TableActor = { userId: '', role: 'player', characterIds: [] };
 
 /**
  * Whether some player may see this event differently from `anyPlayer`: only a hidden player token
- * on the event's map can be seen by one player (its owner) and not the others.
+ * on the event's map can be seen by one player (its owner) and not the others — the map the
+ * players are brought to included, whose tokens come along.
  */
 function touchesHiddenPlayerToken({ event, before, after }: Transition): boolean {
-  const map = 'map' in event.payload ? event.payload.map : undefined;
+  const map =
+    event.type === 'map.selected'
+      ? event.payload.map.name
+      : 'map' in event.payload
+        ? event.payload.map
+        : undefined;
   if (typeof map !== 'string') return false;
   // A move changes where a token stands, never which tokens the map holds nor who sees them: the
   // state after it is enough, one loop over the map's tokens at every drop instead of two.

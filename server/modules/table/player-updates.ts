@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PlayerUpdateEvent, TableVitals } from '../../../src/api/schemas/characters';
 import { tokenAt } from '../../../src/domain/table/records';
 import type { MapToken } from '../../../src/domain/table/types';
+import { isPlayersMap } from '../../../src/domain/table/visibility';
 import type { Db } from '../../db/client';
 import { characters } from '../../db/schema/index';
 import { reportInternalError } from '../../lib/errors';
@@ -26,8 +27,8 @@ export function vitalsOfToken(token: MapToken): TableVitals {
 }
 
 /**
- * `playerUpdate` (table.md §7): a player token's HP or essence changed, so every open sheet of its
- * character shows the new values. Sent to the character's watchers (owner and MJ) only — a sheet
+ * `playerUpdate` (table.md §7): a player token's HP or essence changed on the players' map, so every
+ * open sheet of its character shows the new values. Sent to the character's watchers (owner and MJ) only — a sheet
  * window is not seated at the table, and other players have no business with it. The events are
  * committed before this runs, so a failure is logged and never refuses the command.
  */
@@ -48,7 +49,8 @@ export function createPlayerUpdates({
     // The last value of each character in the batch: an attack adjusts HP and essence in one append.
     const latest = new Map<string, PlayerUpdateEvent>();
     for (const { event, after } of transitions) {
-      if (event.type !== 'token.adjusted') continue;
+      // A token on a map the players are not on is the MJ's rehearsal: the sheet keeps its numbers.
+      if (event.type !== 'token.adjusted' || !isPlayersMap(after, event.payload.map)) continue;
       const token = tokenAt(after, event.payload.map, event.payload.usableId);
       if (!token?.isPlayer) continue;
       latest.set(token.itemId, { playerId: token.itemId, ...vitalsOfToken(token) });

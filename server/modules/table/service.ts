@@ -120,16 +120,18 @@ export function createTableService({
     cached: states.cached,
     current: (gameId: string) => states.current(db, gameId),
 
-    /** The character's health on its token at the table, or null when no map holds it. */
+    /**
+     * The character's health on its token at the table — on the players' map, the only one that is
+     * theirs (docs/table.md "The players' map") — or null when that map does not hold it.
+     */
     async vitalsOf(gameId: string, characterId: string): Promise<TableVitals | null> {
       const state = await states.current(db, gameId);
-      for (const map of Object.keys(state.tokens)) {
-        const token = Object.values(tokensOfMap(state, map)).find(
-          (one) => one.isPlayer && one.itemId === characterId,
-        );
-        if (token) return vitalsOfToken(token);
-      }
-      return null;
+      const map = state.currentMap?.name;
+      const token =
+        map === undefined
+          ? undefined
+          : Object.values(tokensOfMap(state, map)).find((one) => one.isPlayer && one.itemId === characterId);
+      return token ? vitalsOfToken(token) : null;
     },
 
     /**

@@ -14,7 +14,7 @@ import {
 } from '../../../src/api/schemas/table';
 import { clampPercent } from '../../../src/domain/geometry/geometry';
 import { openMap, tokenAt } from '../../../src/domain/table/records';
-import { canSee, managesTable, ownsToken } from '../../../src/domain/table/visibility';
+import { managesTable, ownsToken, seenByPlayers, tokenSeenBy } from '../../../src/domain/table/visibility';
 import { tableMessages } from '../../../src/domain/table/messages';
 import type { TableActor } from '../../../src/domain/table/types';
 import type { Role } from '../../../src/api/schemas/auth';
@@ -224,13 +224,18 @@ export function tableSocketEvents({
       if (!drags.take(actor.userId)) return;
       // The copy in memory first; a token it lacks may come from another process.
       const cached = table.cached(gameId);
-      const token =
-        (cached && tokenAt(cached, map, usableId)) ?? tokenAt(await table.current(gameId), map, usableId);
-      if (!token || !canSee(actor, token)) throw httpError(404, tableMessages.tokenNotFound);
+      const state = cached && tokenAt(cached, map, usableId) ? cached : await table.current(gameId);
+      const token = tokenSeenBy(actor, state, map, usableId);
+      if (!token) throw httpError(404, tableMessages.tokenNotFound);
       if (!managesTable(actor) && !ownsToken(actor, token)) throw httpError(403, tableMessages.notYourToken);
-      const size = openMap(cached ?? (await table.current(gameId)), map);
-      const dragging: ItemDragging = { map, usableId, ...clampPercent(position, size), userId: actor.userId };
-      const audience = token.visibility
+      const dragging: ItemDragging = {
+        map,
+        usableId,
+        ...clampPercent(position, openMap(state, map)),
+        userId: actor.userId,
+      };
+      // The players hear of a token they see on their map only, not of the map the MJ prepares.
+      const audience = seenByPlayers(state, map, token)
         ? [rooms.tableManagers(gameId), rooms.tablePlayers(gameId)]
         : [rooms.tableManagers(gameId), rooms.tablePlayer(gameId, actor.userId)];
       socket.to(audience).volatile.emit('itemDragging', dragging);

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { decide, systemMessage, type DecideEnv, type TableCommand } from '../../../src/domain/table/decide';
 import type { TableActor, TableEventBody, TableState } from '../../../src/domain/table/types';
 
@@ -10,9 +10,11 @@ import type { TableActor, TableEventBody, TableState } from '../../../src/domain
 export type TableIntent =
   { kind: 'command'; actor: TableActor; command: TableCommand } | { kind: 'system'; text: string };
 
-/** A placed token's id, as the original client made them: its kind, its name, when, and 32 random bits. */
-export const newUsableId: DecideEnv['newUsableId'] = ({ isPlayer, name }) =>
-  `${isPlayer ? 'player' : 'monster'}-${name}-${Date.now()}-${randomBytes(4).toString('hex')}`;
+/**
+ * A placed token's id: 122 random bits and nothing else. The original client wrote its kind, its
+ * name and the time in it, so an id that reached a player named the hidden monster it stood for.
+ */
+export const newUsableId: DecideEnv['newUsableId'] = () => randomUUID();
 
 const env: DecideEnv = { randomInt, newUsableId };
 

@@ -222,6 +222,11 @@ export const tableEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('map.cleared'), payload: z.object({}).strict(), ...envelope }),
   z.object({
+    type: z.literal('map.shown'),
+    payload: z.object({ map: mapRef.nullable(), tokens: z.array(mapToken).max(500), order }),
+    ...envelope,
+  }),
+  z.object({
     type: z.literal('token.placed'),
     payload: z.object({ ...onMap, token: mapToken }),
     ...envelope,

@@ -16,12 +16,13 @@ export const SIMPLE_ATTACK = {
 } as const;
 export const DEFAULT_MONSTER_DAMAGE = '1d6';
 /**
- * A monster strikes one target; how far is the MJ's to narrate (a claw, a bow, a spell), so its
- * reach is not counted in cells.
+ * A monster strikes one target within its reach, as a character does (docs/table.md "Combat"): the
+ * spec's monsters carry no range, so they reach as far as the simple attack, one cell; the MJ
+ * brings a monster next to its prey first, as a player does their character.
  */
 export const MONSTER_ATTACK = {
   name: 'Attaque',
-  range: Number.POSITIVE_INFINITY,
+  range: SIMPLE_ATTACK.range,
   maxTargets: 1,
   areaOfEffect: 'single',
   areaSize: 0,

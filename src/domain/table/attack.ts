@@ -18,7 +18,7 @@ import { isDown } from './health';
 import { attackMessages, MAX_AREA_TARGETS } from './messages';
 import { openMap, tokenAt, tokensOfMap } from './records';
 import type { ChatMessage, MapToken, TableActor, TableEventBody, TableState } from './types';
-import { canSee, managesTable, ownsToken } from './visibility';
+import { canSee, managesTable, ownsToken, seenByPlayers } from './visibility';
 
 /**
  * An attack as the server read it from what it stores, before any check against the table: the
@@ -148,7 +148,8 @@ function attackRoll(resolution: AttackResolution, bonus: number): RollResult {
  * for the MJ, a monster), the targets are alive, seen and in range, the essence is there. Then
  * per target a d20 + bonus against its AC — 20 lands with maximised damage, 1 misses — and the
  * damage taken from its HP, never below 0. The events: the attack line, the essence spent, then
- * for each target its roll lines and its new HP. Lines about a hidden token go to the managers only.
+ * for each target its roll lines and its new HP. Lines about a hidden token, or a map the players are
+ * not on, go to the managers only.
  */
 export function decideAttack(
   state: TableState,
@@ -209,7 +210,7 @@ export function decideAttack(
       payload: {
         ...speaker,
         ...fields,
-        ...(attacker.visibility && target.visibility ? {} : { audience: 'managers' as const }),
+        ...(seenByPlayers(state, mapName, attacker, target) ? {} : { audience: 'managers' as const }),
       },
     });
     // Only a player's copy lacks a monster's AC and HP, and attacks are decided on the server's.

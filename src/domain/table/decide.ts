@@ -7,7 +7,7 @@ import { decideAttack, type AttackSpec } from './attack';
 import { isDown } from './health';
 import { MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
 import { openMap, orderOf, tokenAt, tokensOfMap } from './records';
-import { canSee, managesTable, ownsToken } from './visibility';
+import { managesTable, ownsToken, seenByPlayers, tokenSeenBy } from './visibility';
 import type {
   ChatMessage,
   HealthResource,
@@ -62,10 +62,14 @@ export type TableCommand =
       aim: Point | null;
     };
 
-/** What only the server has: chance and fresh token ids. */
+/**
+ * What only the server has: chance and fresh token ids. An id is opaque: it says nothing of the
+ * token (its kind, its name, when), since a player may come to hold the id of a token they may
+ * not see (docs/table.md "Opaque ids").
+ */
 export interface DecideEnv {
   randomInt: RandomInt;
-  newUsableId(token: { isPlayer: boolean; name: string }): string;
+  newUsableId(): string;
 }
 
 export type Decision = { events: TableEventBody[] } | { refusal: string };
@@ -82,22 +86,49 @@ function clampTo(value: number, max: number): number {
  * leaks), and that someone else's token is not theirs.
  */
 function tokenFor(state: TableState, actor: TableActor, map: string, usableId: string): MapToken | string {
-  const token = tokenAt(state, map, usableId);
-  if (!token || !canSee(actor, token)) return tableMessages.tokenNotFound;
+  const token = tokenSeenBy(actor, state, map, usableId);
+  if (!token) return tableMessages.tokenNotFound;
   if (!managesTable(actor) && !ownsToken(actor, token)) return tableMessages.notYourToken;
   return token;
 }
 
+/** 1 → A, 26 → Z, 27 → AA: the marks of hidden monsters, which no number can be confused with. */
+function letters(rank: number): string {
+  let mark = '';
+  for (let left = rank; left > 0; left = Math.floor((left - 1) / 26)) {
+    mark = String.fromCharCode(65 + ((left - 1) % 26)) + mark;
+  }
+  return mark;
+}
+
 /**
- * The monster's name with the first number no token of the map bears (Gobelin 1, Gobelin 2…). Every
- * monster is numbered from the first, so a goblin is told from the next one as soon as it comes,
- * and no token is renamed after the chat named it.
+ * A monster's name on its map (docs/table.md "Names in sight"). In the players' sight it bears the
+ * first number none of the map's visible tokens bears (Gobelin 1, Gobelin 2…), so a name they read
+ * is reckoned from what they see alone and never tells of a hidden one; hidden, it bears the first
+ * letter no token of the map bears (Gobelin A, Gobelin B…), which only the managers read. Every
+ * monster is marked from the first, so a goblin is told from the next one as soon as it comes.
  */
-function numberedName(name: string, onMap: readonly MapToken[]): string {
-  const taken = new Set(onMap.map((token) => token.name));
+function monsterName(base: string, visible: boolean, others: readonly MapToken[]): string {
+  const taken = new Set(others.filter((token) => !visible || token.visibility).map((token) => token.name));
+  const mark = visible ? String : letters;
   let rank = 1;
-  while (taken.has(`${name} ${rank}`)) rank += 1;
-  return `${name} ${rank}`;
+  while (taken.has(`${base} ${mark(rank)}`)) rank += 1;
+  return `${base} ${mark(rank)}`;
+}
+
+/** The stored monster's name, without the number or letter its token was given on the map. */
+function baseName(name: string): string {
+  return name.replace(/ (?:\d+|[A-Z]+)$/, '');
+}
+
+/**
+ * The token shown or hidden, renamed for its new side (`monsterName`): a monster the players come
+ * to see takes the number it would have if placed now, one they stop seeing reads as gone.
+ */
+function withVisibility(token: MapToken, visibility: boolean, onMap: readonly MapToken[]): MapToken {
+  if (token.isPlayer) return { ...token, visibility };
+  const others = onMap.filter((other) => other.usableId !== token.usableId);
+  return { ...token, visibility, name: monsterName(baseName(token.name), visibility, others) };
 }
 
 function place(
@@ -124,24 +155,32 @@ function place(
   if (draft.isPlayer && onMap.some((token) => token.isPlayer && token.itemId === draft.itemId)) {
     return refuse(tableMessages.alreadyOnMap);
   }
-  const usableId = env.newUsableId(draft);
+  const usableId = env.newUsableId();
   if (tokenAt(state, map, usableId)) return refuse(tableMessages.invalidToken);
+  // A player's token stands in everyone's sight; only the MJ places a token hidden.
+  const visibility = managesTable(actor) ? draft.visibility : true;
   const token: MapToken = {
     ...draft,
     ...clampPercent(draft, open),
-    name: draft.isPlayer ? draft.name : numberedName(draft.name, onMap),
+    name: draft.isPlayer ? draft.name : monsterName(draft.name, visibility, onMap),
     usableId,
     inTurnOrder: false,
     currentHP: draft.HP,
     soulEssence,
     currentSoulEssence: soulEssence,
-    // A player's token stands in everyone's sight; only the MJ places a token hidden.
-    visibility: managesTable(actor) ? draft.visibility : true,
+    visibility,
   };
   return accept({ type: 'token.placed', payload: { map, token } });
 }
 
+/**
+ * A token's HP or essence set anew, clamped to 0..max. A player keeps their own character's
+ * bookkeeping (table.md §6), in the open: the server writes each change they make in the chat
+ * (docs/table.md "Who adjusts what"), so the MJ sees an essence refilled after a soul attack.
+ */
 function adjust(
+  state: TableState,
+  actor: TableActor,
   token: MapToken,
   map: string,
   command: Extract<TableCommand, { type: 'token.adjust' }>,
@@ -153,15 +192,14 @@ function adjust(
   if (current === null || max === null)
     return refuse(command.resource === 'HP' ? tableMessages.invalidToken : tableMessages.noSoulEssence);
   const change = command.direction === 'increase' ? command.amount : -command.amount;
-  return accept({
+  const value = clampTo(current + change, max);
+  const adjusted: TableEventBody = {
     type: 'token.adjusted',
-    payload: {
-      map,
-      usableId: token.usableId,
-      resource: command.resource,
-      value: clampTo(current + change, max),
-    },
-  });
+    payload: { map, usableId: token.usableId, resource: command.resource, value },
+  };
+  if (managesTable(actor) || value === current) return accept(adjusted);
+  const line = tableMessages.selfAdjusted(token.name, command.resource, current, value);
+  return accept(adjusted, lineAbout(state, map, line, token));
 }
 
 function message(
@@ -252,15 +290,18 @@ export function systemMessage(text: string, audience?: 'managers'): TableEventBo
   };
 }
 
+/** A line about tokens of a map: everyone's, or the managers' alone when the players may not know of them. */
+function lineAbout(state: TableState, map: string, text: string, ...tokens: MapToken[]): TableEventBody {
+  return systemMessage(text, seenByPlayers(state, map, ...tokens) ? undefined : 'managers');
+}
+
 /**
  * The line that says whose turn begins. It speaks of a token, so it goes to the managers alone when
  * the players may not know of it: a hidden token, or a fight on a map the MJ prepares without them.
  */
 function turnAnnouncement(state: TableState, map: string, order: readonly string[]): TableEventBody[] {
   const playing = order[0] === undefined ? undefined : tokenAt(state, map, order[0]);
-  if (!playing) return [];
-  const seenByPlayers = playing.visibility && state.currentMap?.name === map;
-  return [systemMessage(tableMessages.turnOf(playing.name), seenByPlayers ? undefined : 'managers')];
+  return playing ? [lineAbout(state, map, tableMessages.turnOf(playing.name), playing)] : [];
 }
 
 function turnOrder(
@@ -348,31 +389,36 @@ export function decide(
         type: 'token.removed',
         payload: { map: command.map, usableId: token.usableId },
       };
-      // A hidden monster dies out of the players' sight: only those who saw it read of it.
+      // A hidden monster, or one of a map the players are not on, dies out of their sight.
       return !token.isPlayer && isDown(token)
-        ? accept(
-            removed,
-            systemMessage(tableMessages.killed(token.name), token.visibility ? undefined : 'managers'),
-          )
+        ? accept(removed, lineAbout(state, command.map, tableMessages.killed(token.name), token))
         : accept(removed);
     }
     case 'token.toggleVisibility': {
-      const token = tokenAt(state, command.map, command.usableId);
-      if (!token || !canSee(actor, token)) return refuse(tableMessages.tokenNotFound);
+      const token = tokenSeenBy(actor, state, command.map, command.usableId);
+      if (!token) return refuse(tableMessages.tokenNotFound);
       if (!managesTable(actor)) return refuse(tableMessages.onlyMasterTokens);
-      return accept({
+      const changed = withVisibility(
+        token,
+        !token.visibility,
+        Object.values(tokensOfMap(state, command.map)),
+      );
+      const changes: TableEventBody = {
         type: 'token.visibilityChanged',
-        payload: {
-          map: command.map,
-          token: { ...token, visibility: !token.visibility },
-          order: [...orderOf(state, command.map)],
-        },
-      });
+        payload: { map: command.map, token: changed, order: [...orderOf(state, command.map)] },
+      };
+      // The managers' chat named it under the other name: it tells them which it now bears.
+      return changed.name === token.name
+        ? accept(changes)
+        : accept(
+            changes,
+            systemMessage(tableMessages.renamed(token.name, changed.name, changed.visibility), 'managers'),
+          );
     }
     case 'token.adjust': {
       const token = tokenFor(state, actor, command.map, command.usableId);
       if (typeof token === 'string') return refuse(token);
-      return adjust(token, command.map, command);
+      return adjust(state, actor, token, command.map, command);
     }
     case 'turnOrder.generate':
     case 'turnOrder.next':

@@ -3,6 +3,12 @@ export const tableMessages = {
   killed: (name: string) => `Vous avez tué un ${name}.`,
   // « d’ » before a vowel, as French writes it: « au tour d’Aria », « au tour de Gobelin 1 ».
   turnOf: (name: string) => `C’est au tour ${/^[aeiouàâäéèêëîïôöùûüœæ]/i.test(name) ? 'd’' : 'de '}${name}.`,
+  renamed: (was: string, now: string, visible: boolean) =>
+    visible
+      ? `Les joueurs voient désormais ${was} sous le nom de ${now}.`
+      : `Les joueurs ne voient plus ${was}, désormais ${now}.`,
+  selfAdjusted: (name: string, resource: 'HP' | 'soulEssence', from: number, to: number) =>
+    `${name} ajuste ${resource === 'HP' ? 'ses PV' : 'son essence d’âme'} : ${from} → ${to}.`,
   equipped: (name: string) => `Équipé: ${name}`,
   unequipped: (name: string) => `Déséquipé: ${name}`,
   playerUnidentified: "Impossible d'envoyer le message : joueur non identifié !",

@@ -102,6 +102,23 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       };
     case 'map.cleared':
       return { state: { ...state, currentMap: null, masterMap: null } };
+    case 'map.shown': {
+      // A player's copy after the MJ brought them to a map or cleared it: that map alone.
+      const { map, tokens, order } = event.payload;
+      const bare: TableState = {
+        ...state,
+        currentMap: map,
+        masterMap: map,
+        tokens: dict(),
+        turnOrders: dict(),
+      };
+      if (map === null) {
+        return tokens.length + order.length === 0 ? { state: bare } : { rejected: 'tokens without a map' };
+      }
+      if (!tokens.every(isValidToken)) return { rejected: 'token out of bounds' };
+      const onMap = dict(tokens.map((token) => [token.usableId, token] as const));
+      return withOrder(withMapTokens(bare, map.name, onMap), map.name, order);
+    }
     case 'token.placed': {
       const { map, token } = event.payload;
       if (tokenAt(state, map, token.usableId)) return { rejected: 'token already on the map' };

@@ -148,6 +148,12 @@ export type TableEventBody =
       type: 'attack.performed';
       payload: { map: string; attackerId: string; targetIds: string[]; attack: string };
     }
+  /**
+   * Only in a player's projection of `map.selected` with `bringPlayers` and of `map.cleared`: the
+   * map they are now on (or none), with its tokens and order as they may see them, which replace
+   * everything their copy held.
+   */
+  | { type: 'map.shown'; payload: { map: MapRef | null; tokens: MapToken[]; order: string[] } }
   /** Only in a player's projection: a token they saw was hidden, and their order after it. */
   | { type: 'token.concealed'; payload: { map: string; usableId: string; order: string[] } }
   /** Only in a player's projection: something they may not see happened; it holds the seq. */

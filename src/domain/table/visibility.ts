@@ -1,6 +1,13 @@
 import { healthOf, hidesHealth, withHealthBanded } from './health';
-import { dict, orderOf, tokenAt } from './records';
-import { HIDDEN_TURN, type MapToken, type TableActor, type TableEvent, type TableState } from './types';
+import { dict, orderOf, tokenAt, tokensOfMap } from './records';
+import {
+  HIDDEN_TURN,
+  type MapToken,
+  type TableActor,
+  type TableEvent,
+  type TableEventBody,
+  type TableState,
+} from './types';
 
 /** MJ and admin run the table: they see and may change everything (table.md §6). */
 export function managesTable(actor: TableActor): boolean {
@@ -26,6 +33,35 @@ export function canSee(actor: TableActor, token: MapToken | undefined): boolean 
 }
 
 /**
+ * The map the players are on (`currentMap`): the only one whose tokens, orders and lines reach them.
+ * A map the MJ prepares alone, or one the players left, does not exist for them (docs/table.md
+ * "The players' map").
+ */
+export function isPlayersMap(state: TableState, map: string): boolean {
+  return state.currentMap?.name === map;
+}
+
+/** The token of that map, if this actor may know of it: any for a manager, else on the players' map. */
+export function tokenSeenBy(
+  actor: TableActor,
+  state: TableState,
+  map: string,
+  usableId: string,
+): MapToken | undefined {
+  if (!managesTable(actor) && !isPlayersMap(state, map)) return undefined;
+  const token = tokenAt(state, map, usableId);
+  return canSee(actor, token) ? token : undefined;
+}
+
+/**
+ * Whether the players may read a line about these tokens of that map: all in their sight on the map
+ * they are on. Else the line is the managers' alone (`audience: 'managers'`).
+ */
+export function seenByPlayers(state: TableState, map: string, ...tokens: readonly MapToken[]): boolean {
+  return isPlayersMap(state, map) && tokens.every((token) => token.visibility);
+}
+
+/**
  * The order as the actor may know it: the participants they see and, when the one playing is
  * hidden from them, HIDDEN_TURN first, so nobody they see reads as playing. A combat of hidden
  * participants only stays unknown.
@@ -41,23 +77,22 @@ const sameOrder = (a: readonly string[], b: readonly string[]) =>
 
 /**
  * The table as this actor may know it: what the server sends as a snapshot, and what the
- * actor's copy folds to from its projected events. A player never receives a hidden token, its
- * place in a turn order, the map the MJ is preparing without them, a monster's HP (its band
- * stands for them) or its fight figures.
+ * actor's copy folds to from its projected events. A player holds the players' map alone: never
+ * a hidden token, its place in a turn order, the map the MJ is preparing without them (nor one
+ * they left), a monster's HP (its band stands for them) or its fight figures.
  */
 export function visibleTo(state: TableState, actor: TableActor): TableState {
   if (managesTable(actor)) return state;
   const tokens: TableState['tokens'] = dict();
-  for (const [map, onMap] of Object.entries(state.tokens)) {
+  const turnOrders: TableState['turnOrders'] = dict();
+  const map = state.currentMap?.name;
+  if (map !== undefined) {
     const seen = dict(
-      Object.entries(onMap)
+      Object.entries(tokensOfMap(state, map))
         .filter(([, token]) => canSee(actor, token))
         .map(([usableId, token]) => [usableId, asPlayersSee(token)]),
     );
     if (Object.keys(seen).length > 0) tokens[map] = seen;
-  }
-  const turnOrders: TableState['turnOrders'] = dict();
-  for (const map of Object.keys(state.turnOrders)) {
     const order = visibleOrder(state, map, actor);
     if (order.length > 0) turnOrders[map] = order;
   }
@@ -82,7 +117,30 @@ function redacted(event: TableEvent): TableEvent {
 }
 
 function seesTokenIn(actor: TableActor, state: TableState, map: string, usableId: string): boolean {
-  return canSee(actor, tokenAt(state, map, usableId));
+  return tokenSeenBy(actor, state, map, usableId) !== undefined;
+}
+
+/** The map whose tokens or order an event changes; none for a map's choice or a chat line. */
+function mapOfEvent(event: TableEventBody): string | undefined {
+  return 'map' in event.payload && typeof event.payload.map === 'string' ? event.payload.map : undefined;
+}
+
+/**
+ * The players' map as a player receives it when the MJ brings them to it or clears it: its
+ * visible tokens and order, which replace all their copy held.
+ */
+function shown(event: TableEvent, after: TableState, actor: TableActor): TableEvent {
+  const view = visibleTo(after, actor);
+  const map = view.currentMap;
+  return {
+    ...event,
+    type: 'map.shown',
+    payload: {
+      map,
+      tokens: map ? Object.values(tokensOfMap(view, map.name)) : [],
+      order: map ? [...orderOf(view, map.name)] : [],
+    },
+  };
 }
 
 /**
@@ -97,9 +155,14 @@ export function projectEvent(
   actor: TableActor,
 ): TableEvent {
   if (managesTable(actor)) return event;
+  // Nothing of a map the players are not on reaches them: it changes nothing they hold.
+  const map = mapOfEvent(event);
+  if (map !== undefined && !isPlayersMap(after, map)) return redacted(event);
   switch (event.type) {
     case 'map.selected':
-      return event.payload.bringPlayers ? event : redacted(event);
+      return event.payload.bringPlayers ? shown(event, after, actor) : redacted(event);
+    case 'map.cleared':
+      return shown(event, after, actor);
     case 'token.placed':
       return canSee(actor, event.payload.token)
         ? { ...event, payload: { ...event.payload, token: asPlayersSee(event.payload.token) } }
@@ -178,7 +241,7 @@ export function projectEvent(
     case 'chat.system':
     case 'dice.rolled':
       return event.payload.audience === 'managers' ? redacted(event) : event;
-    case 'map.cleared':
+    case 'map.shown':
     case 'token.concealed':
     case 'redacted':
       return event;

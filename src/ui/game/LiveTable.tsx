@@ -16,6 +16,7 @@ import {
 } from '../../effects/table';
 import { attackLines, attackMenuLogic, type AttackLine } from '../../effects/attacks';
 import { pixelsToPoint, type Point } from '../../domain/geometry/geometry';
+import { MONSTER_ATTACK } from '../../domain/dice/attack';
 import { attackTargetingMachine, strikerOf } from '../../machines/attack-targeting.machine';
 import { mapSelectionMachine } from '../../machines/map-selection.machine';
 import { tableNoticeMachine } from '../../machines/table-notice.machine';
@@ -202,7 +203,7 @@ export function LiveTable({
         attack: {
           ref: { kind: 'monster', attackerId: token.usableId },
           name: token.name,
-          range: Number.POSITIVE_INFINITY,
+          range: MONSTER_ATTACK.range,
           areaOfEffect: 'single',
           areaSize: 0,
           maxTargets: 1,
