@@ -22,6 +22,7 @@ import {
   itemDragging,
   tableCatchUpAnswer,
   tableEvent,
+  tableResync,
   type AttackPayload,
   type ItemChangePayload,
   type ItemDragPayload,
@@ -54,7 +55,8 @@ const TABLE_EVENT_NAMES = ['mapUpdate', 'itemUpdate', 'turnOrderUpdate', 'broadc
 export const tableRequestFailed = 'Le serveur n’a pas répondu, la modification n’a pas été prise en compte.';
 
 /**
- * Every logged event of the table and the socket's ups and downs, as table-sync events. Events of
+ * Every logged event of the table, the notice of a game taken over, and the socket's ups and
+ * downs, as table-sync events. Events of
  * other games never reach this socket: the server emits them to the game's rooms only.
  */
 export function tableFeed(facts$: Observable<SocketFact>): Observable<TableSyncEvent> {
@@ -62,6 +64,7 @@ export function tableFeed(facts$: Observable<SocketFact>): Observable<TableSyncE
     ...TABLE_EVENT_NAMES.map((name) =>
       serverEvents(facts$, name, tableEvent).pipe(map((event) => ({ type: 'table.event' as const, event }))),
     ),
+    serverEvents(facts$, 'tableResync', tableResync).pipe(map(() => ({ type: 'table.resync' as const }))),
     facts$.pipe(
       filter((fact) => fact.type === 'socket.connected' || fact.type === 'socket.disconnected'),
       map((fact) => ({ type: fact.type as 'socket.connected' | 'socket.disconnected' })),

@@ -63,6 +63,12 @@ const IDLE_MS = 5 * 60_000;
 /** A statement that keeps failing (the database away) is tried again for about this long. */
 const RETRY_DELAYS_MS = [20, 50, 100, 200, 400, 800, 1_000, 1_000, 2_000, 2_000, 2_000, 2_000, 2_000, 2_000];
 
+/**
+ * How often a process looks for games it has readers of whose owner is gone: the readers' copies
+ * are back to the log within a second of the owner's death, with nobody playing.
+ */
+const WATCH_EVERY_MS = 250;
+
 const notOwner = Symbol('not the owner');
 
 /**
@@ -83,6 +89,7 @@ export function createOwnerCommit({
   log,
   owners,
   everyMs,
+  watch,
 }: {
   db: Db;
   states: TableStates;
@@ -91,6 +98,11 @@ export function createOwnerCommit({
   owners: Owners;
   /** The least time between two of the process's statements. */
   everyMs: number;
+  /**
+   * The games this process has readers of, looked at every `WATCH_EVERY_MS`: one whose owner is
+   * gone is taken over at once, and `taken` tells its readers (docs/table.md "Taking over").
+   */
+  watch?: { gamesRead: () => Iterable<string>; taken: (gameId: string, epoch: number) => void };
 }) {
   /** The games this process holds: their state with everything decided, logged or not. */
   const games = new Map<string, { state: TableState; epoch: number; usedAt: number }>();
@@ -117,6 +129,47 @@ export function createOwnerCommit({
     }
   }, IDLE_MS / 5);
   idleSweep.unref();
+
+  let watching = false;
+  const watcher =
+    watch &&
+    setInterval(() => {
+      if (watching || stopping) return;
+      watching = true;
+      void takeOverOrphans(watch)
+        .catch((error: unknown) => log.warn({ err: error }, 'table owners: watching the owners failed'))
+        .finally(() => {
+          watching = false;
+        });
+    }, WATCH_EVERY_MS);
+  watcher?.unref();
+
+  /**
+   * Takes over the games this process has readers of and whose owner is gone, without waiting for
+   * a command: the readers may hold events the owner emitted and never logged, and only a new
+   * epoch, announced, tells them to check their copies against the log.
+   */
+  async function takeOverOrphans({ gamesRead, taken }: NonNullable<typeof watch>): Promise<void> {
+    const read = [...new Set(gamesRead())].filter((gameId) => owners.epochOf(gameId) === undefined);
+    const orphans = await owners.orphans(read);
+    // Commands queue behind the takeover, as behind any game being taken.
+    while (orphans.length > 0 && !stopping) {
+      if (deciding) await deciding;
+      if (deciding) continue;
+      const gameId = orphans.shift()!;
+      // A command took it meanwhile.
+      if (owners.epochOf(gameId) !== undefined) continue;
+      const takingOver = take(gameId).then(
+        (holder) => {
+          const game = games.get(gameId);
+          if (holder === 'held' && game) taken(gameId, game.epoch);
+        },
+        (error: unknown) => log.warn({ err: error, gameId }, 'table owners: taking over failed'),
+      );
+      deciding = takingOver.then(decideQueue);
+      await takingOver;
+    }
+  }
 
   function settled(gameId: string): Promise<void> {
     if (!unsettled.has(gameId)) return Promise.resolve();
@@ -433,6 +486,7 @@ export function createOwnerCommit({
     async close(): Promise<void> {
       stopping = true;
       clearInterval(idleSweep);
+      if (watcher) clearInterval(watcher);
       await deciding;
       await flush();
       await writing;

@@ -6,6 +6,7 @@ import type {
   ItemChangePayload,
   MapChangePayload,
   NewMessagePayload,
+  TableResync,
   TurnOrderChangePayload,
 } from '../../../src/api/schemas/table';
 import type { TableCommand } from '../../../src/domain/table/decide';
@@ -16,6 +17,7 @@ import { tokensOfMap } from '../../../src/domain/table/records';
 import type { Db } from '../../db/client';
 import { characters } from '../../db/schema/index';
 
+import { rooms } from '../../realtime/rooms';
 import type { Realtime } from '../../realtime/types';
 import type { AuthUser } from '../auth/access';
 import { sheetOf } from '../characters/service';
@@ -34,6 +36,19 @@ import { createOwnerCommit } from './owner-commit';
 import { createOwners } from './owners';
 import { poolOf } from '../../db/client';
 import { decidingIntent, type TableIntent } from './table-intent';
+
+/** The games whose log a socket of this process reads (it caught up with them: docs/table.md "Emission"). */
+function* gamesReadHere(realtime: Realtime): Iterable<string> {
+  for (const room of realtime.io.of('/').adapter.rooms.keys()) {
+    if (!room.startsWith('table:')) continue;
+    const end = room.endsWith(':managers')
+      ? -':managers'.length
+      : room.endsWith(':players')
+        ? -':players'.length
+        : 0;
+    if (end !== 0) yield room.slice('table:'.length, end);
+  }
+}
 
 /** `tableCatchUpAnswer`, in the domain's own event type. */
 export interface CatchUp {
@@ -92,6 +107,15 @@ export function createTableService({
       log,
       owners: createOwners({ pool, log, redis }),
       everyMs: commitEveryMs,
+      watch: {
+        gamesRead: () => gamesReadHere(realtime),
+        taken: (gameId, epoch) => {
+          const notice: TableResync = { gameId, epoch };
+          realtime.io
+            .to([rooms.tableManagers(gameId), rooms.tablePlayers(gameId)])
+            .emit('tableResync', notice);
+        },
+      },
     });
   const writer = journal && createLogWriter({ db, journal, log, everyMs: logEveryMs });
   const commits = owned

@@ -202,6 +202,13 @@ export type TableCatchUpRequest = z.infer<typeof tableCatchUpRequest>;
 
 // ---- Events, server → client.
 
+/**
+ * `tableResync`: a process took the game over from an owner that is gone (docs/table.md "Taking
+ * over"). The client catches up with its epoch: a copy holding what the log lacks starts again.
+ */
+export const tableResync = z.object({ gameId, epoch });
+export type TableResync = z.infer<typeof tableResync>;
+
 const envelope = {
   seq: z.number().int().min(1),
   epoch: epoch.optional(),
