@@ -3,7 +3,6 @@ import { fromEventObservable, fromPromise } from 'xstate';
 import { getCharacterSheet } from '../api/characters';
 import { createMacro, deleteMacro, listMacros, updateMacro } from '../api/macros';
 import { getGameMessagesAfter } from '../api/game-messages';
-import { socketAck } from '../api/schemas/realtime';
 import { newMessagePayload, tableEvent, type NewMessagePayload } from '../api/schemas/table';
 import type { SkillName } from '../domain/character/skills';
 import { isChatEvent, type TableEvent } from '../domain/table/types';
@@ -17,6 +16,7 @@ import {
 import { shownNumbers } from '../machines/character-sheet.machine';
 import { macrosMachine, type SaveMacroInput } from '../machines/macros.machine';
 import { serverEvents } from './server-events';
+import { sendCommand } from './table';
 import type { SocketFact } from './socket';
 import { readAloud, stopReading, vibrate } from './speech';
 
@@ -47,11 +47,14 @@ export function gameChatFacts(facts$: Observable<SocketFact>): Observable<GameCh
   );
 }
 
-/** `newMessage` with its ack: `{ ok: true }` or `{ ok: false, error }`; anything else is a failure. */
+/**
+ * `newMessage` with its ack, sent again under its id while its outcome is unknown (`sendCommand`):
+ * a line or a roll is never said twice.
+ */
 async function sendGameMessage(socket: GameChatSocket, input: SendGameMessageInput): Promise<SendAnswer> {
   const payload: NewMessagePayload = newMessagePayload.parse(input);
-  const answer = socketAck.parse(await socket.request('newMessage', payload));
-  return answer.ok ? { ok: true } : { ok: false, error: answer.error };
+  const refusal = await sendCommand((event, sent) => socket.request(event, sent), 'newMessage', payload);
+  return refusal === null ? { ok: true } : { ok: false, error: refusal };
 }
 
 async function loadChatEntries(

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { httpError, HttpError, reportInternalError } from '../../lib/errors';
 import { decideBatchOn, type Decided } from './decide-batch';
 import { emitReported, type Emit, type Transition } from './emitter';
+import { createCommandIds } from './command-ids';
 import { appendOwned, type LoggedEvent, type OwnedRun, type RunOutcome } from './log-store';
 import { tableServerMessages } from './messages';
 import type { Owners } from './owners';
@@ -16,6 +17,8 @@ export interface OwnedSubmission {
   gameId: string;
   userId: string | null;
   intent: TableIntent;
+  /** The client's id of the command (docs/table.md "Command ids"). */
+  commandId?: string;
 }
 
 interface Queued extends OwnedSubmission {
@@ -106,6 +109,8 @@ export function createOwnerCommit({
 }) {
   /** The games this process holds: their state with everything decided, logged or not. */
   const games = new Map<string, { state: TableState; epoch: number; usedAt: number }>();
+  /** The ids of the held games' latest commands, read from the log when a game is taken. */
+  const commandIds = createCommandIds();
   /** Per game, the units decided but not settled yet (a game is taken again only once none is left). */
   const unsettled = new Map<string, number>();
   const whenSettled = new Map<string, Array<() => void>>();
@@ -206,6 +211,8 @@ export function createOwnerCommit({
       const cached = states.cached(gameId);
       if (cached && cached.lastSeq > claimed.head) states.forget(gameId);
       const state = await states.current(db, gameId, claimed.head);
+      // A command whose answer was lost with the last owner may be sent again here.
+      await commandIds.load(db, gameId);
       games.set(gameId, { state, epoch: claimed.epoch, usedAt: Date.now() });
       return 'held';
     } catch (error) {
@@ -244,22 +251,68 @@ export function createOwnerCommit({
           for (const item of items) item.reject(error);
         }
       }
-      if (mine.length > 0) await decide(mine);
+      if (mine.length > 0) await decide(await withCommandIds(mine));
     }
     deciding = null;
+  }
+
+  /**
+   * The commands, once the ids of their games are in memory: a held game's were dropped only when
+   * too many games were read since; they are read again once its statements are settled.
+   */
+  async function withCommandIds(items: Queued[]): Promise<Queued[]> {
+    const unknown = new Set<string>();
+    for (const { gameId, commandId } of items) {
+      if (commandId !== undefined && !commandIds.known(gameId)) unknown.add(gameId);
+    }
+    if (unknown.size === 0) return items;
+    const failed = new Set<string>();
+    for (const gameId of unknown) {
+      try {
+        await settled(gameId);
+        await commandIds.load(db, gameId);
+      } catch (error) {
+        failed.add(gameId);
+        for (const item of items) if (item.gameId === gameId) item.reject(error);
+      }
+    }
+    return items.filter((item) => !failed.has(item.gameId));
+  }
+
+  /**
+   * The commands that are no repeat of one decided before (docs/table.md "Command ids"). A repeat
+   * is answered as its first try was, done, once that one is logged; until then, or when its
+   * first try is in the same batch, it is asked again once the game's statements have settled
+   * (a first try refused by the epoch is then gone from the ids, and this one is decided).
+   */
+  function firstTries(items: Queued[]): Queued[] {
+    const fresh: Queued[] = [];
+    const inBatch = items.length > 1 ? new Set<string>() : undefined;
+    for (const item of items) {
+      const { gameId, commandId } = item;
+      const statement = commandId === undefined ? undefined : commandIds.get(gameId, commandId);
+      if (commandId === undefined || (statement === undefined && !inBatch?.has(commandId))) {
+        if (commandId !== undefined) inBatch?.add(commandId);
+        fresh.push(item);
+      } else if (statement !== undefined && statement <= settledUpTo) item.resolve([]);
+      else void settled(gameId).then(() => enqueue(item));
+    }
+    return fresh;
   }
 
   /**
    * Decides commands of games this process holds, emits their events and queues their statement.
    * Settles once every event is handed to the rooms: at once, unless one had to read something first.
    */
-  function decide(items: Queued[]): Promise<void> | undefined {
+  function decide(all: Queued[]): Promise<void> | undefined {
+    const items = firstTries(all);
     let decided: Decided;
     try {
       decided = decideBatchOn(
-        items.map(({ gameId, userId, intent }) => ({
+        items.map(({ gameId, userId, intent, commandId }) => ({
           gameId,
           userId,
+          commandId,
           decideOn: decidingIntent(intent),
         })),
         (gameId) => games.get(gameId)!.state,
@@ -288,7 +341,9 @@ export function createOwnerCommit({
         item.reject(httpError(400, outcome.refusal));
         continue;
       }
-      const { gameId, resolve, reject } = item;
+      const { gameId, resolve, reject, commandId } = item;
+      // Logged by the statement this batch's unit will be.
+      if (commandId !== undefined) commandIds.add(gameId, commandId, numbered + 1);
       emitting.push({ gameId, transitions: outcome.transitions });
       answers.push({ gameId, resolve, reject, events: outcome.transitions.map(({ event }) => event) });
     }
@@ -337,7 +392,13 @@ export function createOwnerCommit({
       setTimeout(() => enqueue({ ...item, tries: item.tries + 1 }), 20 * (item.tries + 1)).unref();
       return;
     }
-    const asked: Asked = { kind: 'command', gameId: item.gameId, userId: item.userId, intent: item.intent };
+    const asked: Asked = {
+      kind: 'command',
+      gameId: item.gameId,
+      userId: item.userId,
+      intent: item.intent,
+      commandId: item.commandId,
+    };
     owners
       .ask(owner, asked, ASK_TIMEOUT_MS)
       .then((raw) => {
@@ -425,6 +486,7 @@ export function createOwnerCommit({
       );
       if (games.get(gameId)?.epoch === run.epoch) games.delete(gameId);
       states.forget(gameId);
+      commandIds.forget(gameId);
       void owners.release(gameId, false);
     }
     let answered = 0;
@@ -461,9 +523,24 @@ export function createOwnerCommit({
     submit(submission: OwnedSubmission): Promise<TableEvent[]> {
       if (stopping) return Promise.reject(httpError(503, tableServerMessages.stopping));
       return new Promise((resolve, reject) => {
-        const { gameId, userId, intent } = submission;
-        const item: Queued = { gameId, userId, intent, resolve, reject, handedOver: false, tries: 0 };
-        if (queue.length > 0 || deciding || !holding(item.gameId, Date.now())) return enqueue(item);
+        const { gameId, userId, intent, commandId } = submission;
+        const item: Queued = {
+          gameId,
+          userId,
+          intent,
+          commandId,
+          resolve,
+          reject,
+          handedOver: false,
+          tries: 0,
+        };
+        if (
+          queue.length > 0 ||
+          deciding ||
+          !holding(item.gameId, Date.now()) ||
+          (commandId !== undefined && !commandIds.known(gameId))
+        )
+          return enqueue(item);
         // Nothing before it and its game here: decided and emitted now, in the turn that read it,
         // as a relay would; only a command that had to wait joins a batch.
         const emitting = decide([item]);
