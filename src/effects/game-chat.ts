@@ -3,7 +3,7 @@ import { fromEventObservable, fromPromise } from 'xstate';
 import { getCharacterSheet } from '../api/characters';
 import { createMacro, deleteMacro, listMacros, updateMacro } from '../api/macros';
 import { getGameMessagesAfter } from '../api/game-messages';
-import { newMessagePayload, tableEvent, type NewMessagePayload } from '../api/schemas/table';
+import { newMessagePayload, tableEvent, tableResync, type NewMessagePayload } from '../api/schemas/table';
 import type { SkillName } from '../domain/character/skills';
 import { isChatEvent, type TableEvent } from '../domain/table/types';
 import {
@@ -32,7 +32,8 @@ const isChatEntry = (event: TableEvent): event is ChatEntry => isChatEvent(event
 
 /**
  * The table's chat lines as the chat hears them: `broadcastMessage` envelopes of chat events (the
- * socket is in one game's room at a time), and each connection after the first as a reconnection.
+ * socket is in one game's room at a time), each connection after the first as a reconnection, and
+ * the notice of a game taken over (`tableResync`).
  */
 export function gameChatFacts(facts$: Observable<SocketFact>): Observable<GameChatFact> {
   return merge(
@@ -43,6 +44,9 @@ export function gameChatFacts(facts$: Observable<SocketFact>): Observable<GameCh
     facts$.pipe(
       filter((fact) => fact.type === 'socket.connected'),
       map(() => ({ type: 'socket.reconnected' as const })),
+    ),
+    serverEvents(facts$, 'tableResync', tableResync).pipe(
+      map(({ epoch }) => ({ type: 'table.resynced' as const, epoch })),
     ),
   );
 }

@@ -136,13 +136,23 @@ export function createOwnerCommit({
   idleSweep.unref();
 
   let watching = false;
+  /** Said once while the database is away, not four times a second. */
+  let watchFailed = false;
   const watcher =
     watch &&
     setInterval(() => {
       if (watching || stopping) return;
       watching = true;
       void takeOverOrphans(watch)
-        .catch((error: unknown) => log.warn({ err: error }, 'table owners: watching the owners failed'))
+        .then(
+          () => {
+            watchFailed = false;
+          },
+          (error: unknown) => {
+            if (!watchFailed) log.warn({ err: error }, 'table owners: watching the owners failed');
+            watchFailed = true;
+          },
+        )
         .finally(() => {
           watching = false;
         });
