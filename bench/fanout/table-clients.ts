@@ -5,6 +5,7 @@
  * its game received the `itemUpdate` carrying it; its latency is send → the last of them. The
  * same harness drives the real server and the bare relay, so their ratio compares servers, not clients.
  */
+import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_PATH } from '../../src/api/paths';
@@ -293,6 +294,8 @@ export async function seatFanout(url: string, games: FanoutGame[]): Promise<Seat
           ask(seat.socket, 'itemChange', {
             gameId: seat.game.gameId,
             change: { type: 'token.move', map: MAP, usableId, x, y },
+            // As the app's client sends every command (docs/table.md "Command ids").
+            commandId: randomUUID(),
           }).then(
             (answer) => {
               if (answer.ok) {

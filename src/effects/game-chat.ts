@@ -3,8 +3,7 @@ import { fromEventObservable, fromPromise } from 'xstate';
 import { getCharacterSheet } from '../api/characters';
 import { createMacro, deleteMacro, listMacros, updateMacro } from '../api/macros';
 import { getGameMessagesAfter } from '../api/game-messages';
-import { socketAck } from '../api/schemas/realtime';
-import { newMessagePayload, tableEvent, type NewMessagePayload } from '../api/schemas/table';
+import { newMessagePayload, tableEvent, tableResync, type NewMessagePayload } from '../api/schemas/table';
 import type { SkillName } from '../domain/character/skills';
 import { isChatEvent, type TableEvent } from '../domain/table/types';
 import {
@@ -17,6 +16,7 @@ import {
 import { shownNumbers } from '../machines/character-sheet.machine';
 import { macrosMachine, type SaveMacroInput } from '../machines/macros.machine';
 import { serverEvents } from './server-events';
+import { sendCommand } from './table';
 import type { SocketFact } from './socket';
 import { readAloud, stopReading, vibrate } from './speech';
 
@@ -32,7 +32,8 @@ const isChatEntry = (event: TableEvent): event is ChatEntry => isChatEvent(event
 
 /**
  * The table's chat lines as the chat hears them: `broadcastMessage` envelopes of chat events (the
- * socket is in one game's room at a time), and each connection after the first as a reconnection.
+ * socket is in one game's room at a time), each connection after the first as a reconnection, and
+ * the notice of a game taken over (`tableResync`).
  */
 export function gameChatFacts(facts$: Observable<SocketFact>): Observable<GameChatFact> {
   return merge(
@@ -44,14 +45,20 @@ export function gameChatFacts(facts$: Observable<SocketFact>): Observable<GameCh
       filter((fact) => fact.type === 'socket.connected'),
       map(() => ({ type: 'socket.reconnected' as const })),
     ),
+    serverEvents(facts$, 'tableResync', tableResync).pipe(
+      map(({ epoch }) => ({ type: 'table.resynced' as const, epoch })),
+    ),
   );
 }
 
-/** `newMessage` with its ack: `{ ok: true }` or `{ ok: false, error }`; anything else is a failure. */
+/**
+ * `newMessage` with its ack, sent again under its id while its outcome is unknown (`sendCommand`):
+ * a line or a roll is never said twice.
+ */
 async function sendGameMessage(socket: GameChatSocket, input: SendGameMessageInput): Promise<SendAnswer> {
   const payload: NewMessagePayload = newMessagePayload.parse(input);
-  const answer = socketAck.parse(await socket.request('newMessage', payload));
-  return answer.ok ? { ok: true } : { ok: false, error: answer.error };
+  const refusal = await sendCommand((event, sent) => socket.request(event, sent), 'newMessage', payload);
+  return refusal === null ? { ok: true } : { ok: false, error: refusal };
 }
 
 async function loadChatEntries(

@@ -17,11 +17,13 @@ import { listGameResources } from '../api/resources';
 import { socketAck } from '../api/schemas/realtime';
 import type { GameResource } from '../api/schemas/resources';
 import { DEFAULT_MAP_SIZE, type Size } from '../domain/geometry/geometry';
+import { outcomeUnknown } from '../domain/table/messages';
 import type { MapChoice } from '../domain/table/types';
 import {
   itemDragging,
   tableCatchUpAnswer,
   tableEvent,
+  tableResync,
   type AttackPayload,
   type ItemChangePayload,
   type ItemDragPayload,
@@ -42,6 +44,7 @@ import {
   type TableSyncEvent,
 } from '../machines/table-sync.machine';
 import type { SocketFact } from './socket';
+import { noSocket } from './socket-session';
 import { serverEvents } from './server-events';
 
 /** Sends an event with an acknowledgement on the app's socket (`requestOnSocket`). */
@@ -51,10 +54,60 @@ export type SocketRequest = (event: string, payload: unknown) => Promise<unknown
 const TABLE_EVENT_NAMES = ['mapUpdate', 'itemUpdate', 'turnOrderUpdate', 'broadcastMessage'] as const;
 
 /** What a refused or unanswered table request says, when the server gave no text of its own. */
-export const tableRequestFailed = 'Le serveur n’a pas répondu, la modification n’a pas été prise en compte.';
+export const tableRequestFailed =
+  'Le serveur n’a pas répondu : la modification a peut-être déjà été prise en compte.';
 
 /**
- * Every logged event of the table and the socket's ups and downs, as table-sync events. Events of
+ * The waits before each new try of a command whose outcome is unknown (no answer, no socket, the
+ * server restarting): long enough for a killed process's clients to reach another one.
+ */
+export const COMMAND_RETRY_DELAYS_MS = [1_000, 2_000, 4_000];
+
+/** Answers that leave a command's outcome unknown: it is sent again, under its id. */
+const OUTCOME_UNKNOWN = new Set([outcomeUnknown, tableRequestFailed, noSocket]);
+
+/** A version 4 UUID: `crypto.randomUUID` exists on secure origins only, `getRandomValues` everywhere. */
+export function newCommandId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export interface CommandRetry {
+  newId: () => string;
+  wait: (ms: number) => Promise<void>;
+}
+
+const retryInTime: CommandRetry = {
+  newId: newCommandId,
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/**
+ * Sends one intent of the user's as a command under an id of its own, and again under the same id
+ * while its outcome is unknown: the server answers a repeated id as it answered the first, and
+ * never does it twice (docs/table.md "Command ids"). Resolves to the refusal text, or null.
+ */
+export async function sendCommand(
+  request: SocketRequest,
+  event: string,
+  payload: object,
+  { newId, wait }: CommandRetry = retryInTime,
+): Promise<string | null> {
+  const commandId = newId();
+  for (let tries = 0; ; tries += 1) {
+    const refusal = await refusalOf(request(event, { ...payload, commandId }));
+    const delay = COMMAND_RETRY_DELAYS_MS[tries];
+    if (refusal === null || !OUTCOME_UNKNOWN.has(refusal) || delay === undefined) return refusal;
+    await wait(delay);
+  }
+}
+
+/**
+ * Every logged event of the table, the notice of a game taken over, and the socket's ups and
+ * downs, as table-sync events. Events of
  * other games never reach this socket: the server emits them to the game's rooms only.
  */
 export function tableFeed(facts$: Observable<SocketFact>): Observable<TableSyncEvent> {
@@ -62,6 +115,7 @@ export function tableFeed(facts$: Observable<SocketFact>): Observable<TableSyncE
     ...TABLE_EVENT_NAMES.map((name) =>
       serverEvents(facts$, name, tableEvent).pipe(map((event) => ({ type: 'table.event' as const, event }))),
     ),
+    serverEvents(facts$, 'tableResync', tableResync).pipe(map(() => ({ type: 'table.resync' as const }))),
     facts$.pipe(
       filter((fact) => fact.type === 'socket.connected' || fact.type === 'socket.disconnected'),
       map((fact) => ({ type: fact.type as 'socket.connected' | 'socket.disconnected' })),
@@ -127,10 +181,18 @@ export function measureMap(link: string): Promise<Size> {
   });
 }
 
-/** The table's commands, each answered by the server's refusal text or null (table.md §7). */
-export function tableCommands(request: SocketRequest, measure: (link: string) => Promise<Size> = measureMap) {
+/**
+ * The table's commands, each answered by the server's refusal text or null (table.md §7), each
+ * sent again under its id while its outcome is unknown (`sendCommand`).
+ */
+export function tableCommands(
+  request: SocketRequest,
+  measure: (link: string) => Promise<Size> = measureMap,
+  retry: CommandRetry = retryInTime,
+) {
+  const send = (event: string, payload: object) => sendCommand(request, event, payload, retry);
   return {
-    itemChange: (payload: ItemChangePayload) => refusalOf(request('itemChange', payload)),
+    itemChange: (payload: ItemChangePayload) => send('itemChange', payload),
     /** The map's picture is measured first: the server keeps the size the MJ's browser saw. */
     async mapChange({
       gameId,
@@ -142,10 +204,10 @@ export function tableCommands(request: SocketRequest, measure: (link: string) =>
       bringPlayers: boolean;
     }) {
       const chosen: MapChangePayload['map'] = map && { id: map.id, ...(await measure(map.link)) };
-      return refusalOf(request('mapChange', { gameId, map: chosen, bringPlayers }));
+      return send('mapChange', { gameId, map: chosen, bringPlayers });
     },
-    turnOrderChange: (payload: TurnOrderChangePayload) => refusalOf(request('turnOrderChange', payload)),
-    attack: (payload: AttackPayload) => refusalOf(request('attack', payload)),
+    turnOrderChange: (payload: TurnOrderChangePayload) => send('turnOrderChange', payload),
+    attack: (payload: AttackPayload) => send('attack', payload),
   };
 }
 export type TableCommands = ReturnType<typeof tableCommands>;

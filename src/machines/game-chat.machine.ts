@@ -45,7 +45,12 @@ export interface SendGameMessageInput {
 export type GameChatFact =
   | { type: 'chat.event.received'; event: ChatEntry }
   /** The socket connected again: what was said meanwhile is fetched. */
-  | { type: 'socket.reconnected' };
+  | { type: 'socket.reconnected' }
+  /**
+   * A process took the game over from an owner that died (`tableResync`, docs/table.md "Taking
+   * over"): lines it said and never logged may be shown; the newest page is read again.
+   */
+  | { type: 'table.resynced'; epoch: number };
 
 export type GameChatEvent =
   | { type: 'chat.draft.change'; text: string }
@@ -87,6 +92,8 @@ export interface GameChatContext extends GameChatInput {
   voice: boolean;
   /** A player's skill bonuses, for the skill rolls; null until loaded (and for the MJ). */
   skillBonuses: Partial<Record<SkillName, number>> | null;
+  /** The epoch of the last takeover heard: lines of earlier owners past the log's page go. */
+  resyncEpoch: number;
 }
 
 const lastSeqOf = (entries: ChatEntry[]): number | null => entries.at(-1)?.seq ?? null;
@@ -97,6 +104,20 @@ export function mergeEntries(known: ChatEntry[], incoming: ChatEntry[]): ChatEnt
   const fresh = incoming.filter((entry) => !seen.has(entry.seq) && seen.add(entry.seq));
   if (fresh.length === 0) return known;
   return [...known, ...fresh].sort((a, b) => a.seq - b.seq);
+}
+
+/**
+ * The lines after a takeover: the newest page as the log holds it, the lines before it, and those
+ * said since under the new owner; a line of the owner that died after the page is dropped.
+ */
+export function resyncedEntries(known: ChatEntry[], page: ChatEntry[], epoch: number): ChatEntry[] {
+  const first = page[0]?.seq ?? Number.POSITIVE_INFINITY;
+  const last = page.at(-1)?.seq ?? 0;
+  return [
+    ...known.filter((entry) => entry.seq < first),
+    ...page,
+    ...known.filter((entry) => entry.seq > last && (entry.epoch ?? 0) >= epoch),
+  ];
 }
 
 /** What a pending line shows until its echo arrives. */
@@ -148,14 +169,18 @@ function outgoingOf(context: GameChatContext, event: GameChatEvent): Outgoing {
   }
 }
 
+/** A takeover heard: the newest page is read again. */
+const resync = { target: 'resyncing', actions: 'note takeover' } as const;
+
 /**
  * The chat panel of the game table (table.md §2 "Game screen", §5 "Chat", "Dice", "Voice
  * reading"). The chat lives in the table's log: the panel loads its newest page, appends the
  * live `broadcastMessage` events (each seq once, so a replay or an overlap never shows a line
- * twice) and, after a reconnection, fetches whatever was said meanwhile. A line is shown at once
- * as pending and sent with `newMessage`, one at a time in the order typed; the server's refusal
- * (its ack) is shown and the line dropped, and the line's own echo in the log replaces it — or the
- * pending-message actor drops it after 10 s. Lines the server would refuse (blank, too long, an
+ * twice) and, after a reconnection, fetches whatever was said meanwhile; after a takeover
+ * (`tableResync`) it reads the newest page again, dropping a line the log never had. A line is
+ * shown at once as pending and sent with `newMessage`, one at a time in the order typed; the
+ * server's refusal (its ack) is shown and the line dropped, and the line's own echo in the log
+ * replaces it — or the pending-message actor drops it after 10 s. Lines the server would refuse (blank, too long, an
  * unknown command, a player speaking as nobody) are refused here without a round trip; the input
  * refuses text past 250 characters and shakes for 300 ms. Voice reading reads aloud the lines
  * others post while it is on.
@@ -245,6 +270,9 @@ export const gameChatMachine = setup({
     'show skill bonuses': assign({
       skillBonuses: (_, bonuses: Partial<Record<SkillName, number>>) => bonuses,
     }),
+    'note takeover': assign({
+      resyncEpoch: ({ event }) => (event.type === 'table.resynced' ? event.epoch : 0),
+    }),
     /** Effects: the browser's speech synthesis and vibration. */
     'read aloud': (_, _params: { text: string }) => {},
     'stop reading': (_) => {},
@@ -276,6 +304,7 @@ export const gameChatMachine = setup({
     collapsed: false,
     voice: false,
     skillBonuses: null,
+    resyncEpoch: 0,
   }),
   invoke: {
     id: 'chatEvents',
@@ -329,8 +358,24 @@ export const gameChatMachine = setup({
           },
         },
         failed: { on: { 'chat.reload': 'loading', 'socket.reconnected': 'loading' } },
-        ready: { on: { 'socket.reconnected': 'catchingUp' } },
+        ready: { on: { 'socket.reconnected': 'catchingUp', 'table.resynced': resync } },
+        resyncing: {
+          on: { 'table.resynced': { ...resync, reenter: true } },
+          invoke: {
+            src: 'load messages',
+            input: ({ context }) => ({ gameId: context.gameId, afterSeq: null }),
+            onDone: {
+              target: 'ready',
+              actions: assign({
+                entries: ({ context, event }) =>
+                  resyncedEntries(context.entries, event.output, context.resyncEpoch),
+              }),
+            },
+            onError: { target: 'ready', actions: { type: 'alert', params: { text: chatFailures.load } } },
+          },
+        },
         catchingUp: {
+          on: { 'table.resynced': resync },
           invoke: {
             src: 'load messages',
             input: ({ context }) => ({ gameId: context.gameId, afterSeq: lastSeqOf(context.entries) }),

@@ -27,6 +27,11 @@ export type TableSyncEvent =
   | { type: 'table.event'; event: TableEvent }
   | { type: 'socket.connected' }
   | { type: 'socket.disconnected' }
+  /**
+   * A process took the game over from an owner that is gone (`tableResync`): the copy may hold
+   * events it emitted and never logged, and a catch-up with the copy's epoch tells.
+   */
+  | { type: 'table.resync' }
   /** Back to the home screen: everything local is dropped. */
   | { type: 'table.leave' };
 
@@ -110,11 +115,15 @@ export const tableSyncMachine = setup({
         ],
         onError: { target: 'waitingToRetry' },
       },
-      on: { 'table.event': { actions: 'fold event' } },
+      on: {
+        'table.event': { actions: 'fold event' },
+        // The answer under way may have been read before the takeover: asked again.
+        'table.resync': { target: 'catchingUp', reenter: true },
+      },
     },
     waitingToRetry: {
       after: { catchUpRetry: { target: 'catchingUp' } },
-      on: { 'table.event': { actions: 'fold event' } },
+      on: { 'table.event': { actions: 'fold event' }, 'table.resync': { target: 'catchingUp' } },
     },
     live: {
       on: {
@@ -122,6 +131,7 @@ export const tableSyncMachine = setup({
           { guard: 'event leaves a hole', target: 'catchingUp', actions: 'fold event' },
           { actions: 'fold event' },
         ],
+        'table.resync': { target: 'catchingUp' },
       },
     },
     reconnecting: {

@@ -69,8 +69,9 @@ export async function until(
 
 /**
  * As the real client: every (re)connection asks for what was missed from the last folded seq, and
- * so does an event that arrives past a hole (one lost while Redis was away). One cut short is
- * asked again by the next connection or hole. Returns how many holes it has met so far.
+ * so does an event that arrives past a hole (one lost while Redis was away) and the notice of a
+ * game taken over (`tableResync`). One cut short is asked again by the next connection or hole.
+ * Returns how many holes it has met so far.
  */
 export function catchUpWhenBehind(client: TableClient, name: string, trouble: string[]): () => number {
   let holes = 0;
@@ -86,6 +87,8 @@ export function catchUpWhenBehind(client: TableClient, name: string, trouble: st
       });
   };
   client.socket.on('connect', catchUp);
+  // A process took the game over: a catch-up under way may have been answered before it.
+  client.socket.on('tableResync', () => (catching ? void catching.then(catchUp) : catchUp()));
   client.socket.on('connect_error', (error) => trouble.push(`${name} connection: ${error.message}`));
   for (const event of TABLE_EVENT_NAMES) {
     client.socket.on(event, () => {

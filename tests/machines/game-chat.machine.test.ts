@@ -118,6 +118,26 @@ describe('game chat: history', () => {
     expect(chat.actor.getSnapshot().matches({ history: 'ready' })).toBe(true);
   });
 
+  it('reads the newest page again when the game is taken over, dropping a line never logged', async () => {
+    const chat = await openChat();
+    await chat.answerLoad([entry(3), entry(4)]);
+    // Said by an owner that died before logging it; the log's seq 5 is another event.
+    chat.hear({ ...entry(5, 'u-bob', 'fantôme'), epoch: 1 });
+    chat.facts.next({ type: 'table.resynced', epoch: 2 });
+    expect(chat.actor.getSnapshot().matches({ history: 'resyncing' })).toBe(true);
+    expect(chat.loads[1]!.input).toEqual({ gameId: 'g-1', afterSeq: null });
+    // Said under the new owner while the page was read.
+    chat.hear({ ...entry(7), epoch: 2 });
+    await chat.answerLoad([entry(3), entry(4), { ...entry(6), epoch: 2 }]);
+    expect(chat.actor.getSnapshot().matches({ history: 'ready' })).toBe(true);
+    expect(chat.context().entries.map((line) => line.payload.message)).toEqual([
+      'ligne 3',
+      'ligne 4',
+      'ligne 6',
+      'ligne 7',
+    ]);
+  });
+
   it('shows a failed load and tries again on demand', async () => {
     const chat = await openChat();
     chat.loads[0]!.reject(new Error('réseau'));

@@ -42,6 +42,7 @@ const events: AnyEventObject[] = [
   { type: 'socket.connected' },
   { type: 'socket.disconnected' },
   { type: 'table.leave' },
+  { type: 'table.resync' },
   { type: 'xstate.done.actor.catchUp', output: { snapshot: null, events: [e1, e2] } satisfies CatchUpAnswer },
   { type: 'xstate.done.actor.catchUp', output: { snapshot: null, events: [] } satisfies CatchUpAnswer },
   { type: 'xstate.error.actor.catchUp', error: new Error('réseau') },
@@ -100,6 +101,7 @@ describe.each([true, false])(
             'socket.connected': send,
             'socket.disconnected': send,
             'table.leave': send,
+            'table.resync': send,
             'xstate.done.actor.catchUp': answer,
             'xstate.error.actor.catchUp': answer,
             [retry.type]: () => clock.increment(2000),
@@ -182,6 +184,23 @@ describe('table sync', () => {
     expect(actor.getSnapshot().value).toBe('live');
     expect(actor.getSnapshot().context.inbox.state).toEqual(applyEvents(emptyTable, logged).state);
     expect(actor.getSnapshot().context.inbox.epoch).toBe(2);
+  });
+
+  it('checks its copy when told the game was taken over, nobody playing, and drops what was never logged', async () => {
+    const { actor, requests } = start(true);
+    const ofOwner = (event: TableEvent, epoch: number): TableEvent => ({ ...event, epoch });
+    requests[0]!.resolve({ snapshot: null, events: [ofOwner(e1, 1)], epoch: 1 });
+    await settle();
+    // Heard live; its owner died before logging it, and nobody plays after.
+    actor.send({ type: 'table.event', event: ofOwner(e2, 1) });
+    expect(actor.getSnapshot().value).toBe('live');
+    actor.send({ type: 'table.resync' });
+    expect(actor.getSnapshot().value).toBe('catchingUp');
+    expect(requests[1]!.input).toEqual({ gameId: 'G1', afterSeq: 2, epoch: 1 });
+    requests[1]!.resolve({ snapshot: null, events: [ofOwner(e1, 1)], reset: true, epoch: 1 });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('live');
+    expect(actor.getSnapshot().context.inbox.state).toEqual(applyEvents(emptyTable, [e1]).state);
   });
 
   it('starts from a snapshot when the server sends one', async () => {

@@ -34,6 +34,11 @@ export const tableEvents = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     // A deleted account keeps its lines in the log, without their author.
     userId: uuid('user_id'),
+    /**
+     * The client's id of the command, on its first event: a command sent again under it is
+     * answered as done, even by a process that took the game over (docs/table.md "Command ids").
+     */
+    commandId: uuid('command_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

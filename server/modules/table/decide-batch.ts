@@ -8,6 +8,8 @@ import type { LoggedEvent } from './log-store';
 export interface Submission {
   gameId: string;
   userId: string | null;
+  /** The client's id of the command, logged with its first event (docs/table.md "Command ids"). */
+  commandId?: string;
   /** The events to log, or the French refusal. */
   decideOn: (state: TableState) => TableEventBody[] | string;
 }
@@ -36,7 +38,7 @@ export function decideBatchOn(
   const working = new Map<string, TableState>();
   const logged: LoggedEvent[] = [];
   const outcomes: Outcome[] = [];
-  for (const { gameId, userId, decideOn } of batch) {
+  for (const { gameId, userId, commandId, decideOn } of batch) {
     let state = working.get(gameId);
     if (!state) {
       state = stateOf(gameId);
@@ -61,7 +63,11 @@ export function decideBatchOn(
       // decide only returns events its own reducer accepts: anything else must not be logged.
       if (applied.outcome !== 'applied') throw new Error(`decided event does not fold: ${type}`);
       transitions.push({ event, before: state, after: applied.state });
-      logged.push({ gameId, event });
+      logged.push(
+        commandId !== undefined && transitions.length === 1
+          ? { gameId, event, commandId }
+          : { gameId, event },
+      );
       state = applied.state;
     }
     working.set(gameId, state);

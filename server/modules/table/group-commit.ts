@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TableEvent, TableState } from '../../../src/domain/table/types';
 import type { Db } from '../../db/client';
 import { httpError } from '../../lib/errors';
+import { createCommandIds } from './command-ids';
 import { decideBatch, decideBatchOn, type Outcome, type Submission } from './decide-batch';
 import { emitReported, type Emit, type Transition } from './emitter';
 import type { LogWriter } from './log-writer';
@@ -63,6 +64,41 @@ export function createGroupCommit({
   const queue: Queued[] = [];
   let draining: Promise<void> | null = null;
   let stopping = false;
+  /** The ids of the games' latest commands, read from the log when first needed here. */
+  const commandIds = createCommandIds();
+
+  /**
+   * The batch's commands that are no repeat of one decided before (docs/table.md "Command ids"):
+   * a repeat is answered as its first try was, done; one whose first try is in this batch waits
+   * for the next. A game's ids are read from the log once everything journaled is in it.
+   */
+  async function firstTries(batch: readonly Queued[]): Promise<Queued[]> {
+    for (const { gameId, commandId } of batch) {
+      if (commandId === undefined || commandIds.known(gameId)) continue;
+      await writer?.flush();
+      await commandIds.load(db, gameId);
+    }
+    const fresh: Queued[] = [];
+    const inBatch = new Set<string>();
+    for (const item of batch) {
+      const { gameId, commandId } = item;
+      if (commandId === undefined) fresh.push(item);
+      else if (commandIds.get(gameId, commandId) !== undefined) item.resolve([]);
+      else if (inBatch.has(commandId)) queue.push(item);
+      else {
+        inBatch.add(commandId);
+        fresh.push(item);
+      }
+    }
+    return fresh;
+  }
+
+  /** Keeps the ids of the commands done. */
+  function remember(batch: readonly Queued[], outcomes: readonly Outcome[]): void {
+    for (const [index, { gameId, commandId }] of batch.entries()) {
+      if (commandId !== undefined && 'transitions' in outcomes[index]!) commandIds.add(gameId, commandId);
+    }
+  }
 
   /**
    * The batch decided on the copies in memory and logged in one statement, without a lock: one
@@ -111,10 +147,14 @@ export function createGroupCommit({
     return decided.outcomes;
   }
 
-  async function commit(batch: Queued[]): Promise<void> {
+  async function commit(all: Queued[]): Promise<void> {
     let outcomes: Outcome[];
+    let batch: Queued[] = all;
     try {
+      batch = await firstTries(all);
+      if (batch.length === 0) return;
       outcomes = await decideAndLog(batch);
+      remember(batch, outcomes);
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
       // One failing command must not sink the others: each is tried alone, and only it fails.
@@ -163,6 +203,9 @@ export function createGroupCommit({
    * for that).
    */
   function commitAtOnce(submission: Submission, state: TableState, logWriter: LogWriter): Committed {
+    const { gameId, commandId } = submission;
+    // Journaled, then answered: a repeat of it is done.
+    if (commandId !== undefined && commandIds.get(gameId, commandId) !== undefined) return [];
     let outcome: Outcome;
     try {
       const decided = decideBatchOn([submission], () => state);
@@ -171,6 +214,7 @@ export function createGroupCommit({
     } catch (error) {
       return Promise.reject(error);
     }
+    if (commandId !== undefined && 'transitions' in outcome) commandIds.add(gameId, commandId);
     if ('refusal' in outcome) return Promise.reject(httpError(400, outcome.refusal));
     const published = publish(submission.gameId, outcome.transitions);
     if (published instanceof Promise) draining = published.then(drain);
@@ -184,7 +228,13 @@ export function createGroupCommit({
      */
     submit(submission: Submission): Committed {
       if (stopping) return Promise.reject(httpError(503, tableServerMessages.stopping));
-      const state = writer && queue.length === 0 && !draining ? states.cached(submission.gameId) : undefined;
+      const state =
+        writer &&
+        queue.length === 0 &&
+        !draining &&
+        (submission.commandId === undefined || commandIds.known(submission.gameId))
+          ? states.cached(submission.gameId)
+          : undefined;
       if (writer && state) return commitAtOnce(submission, state, writer);
       return new Promise((resolve, reject) => {
         queue.push({ ...submission, resolve, reject });

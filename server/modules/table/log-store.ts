@@ -57,10 +57,11 @@ export function withHeads<T>(
   });
 }
 
-/** An event to log, with its game. */
+/** An event to log, with its game; the first event of a command carries the client's id of it. */
 export interface LoggedEvent {
   gameId: string;
   event: TableEvent;
+  commandId?: string;
 }
 
 /** An event as the log's statements read it (`jsonb_to_recordset`'s columns) and the journal keeps it. */
@@ -72,6 +73,8 @@ export interface EventRow {
   payload: unknown;
   user_id: string | null;
   created_at: string;
+  /** Left out when the event carries none (jsonb_to_recordset reads it as null). */
+  command_id?: string;
 }
 
 /**
@@ -81,18 +84,18 @@ export interface EventRow {
  */
 export function rowsJson(logged: readonly LoggedEvent[]): string {
   let json = '[';
-  for (const [index, { gameId, event }] of logged.entries()) {
+  for (const [index, { gameId, event, commandId }] of logged.entries()) {
     json +=
       `${index === 0 ? '' : ','}{"game_id":${JSON.stringify(gameId)},"seq":${event.seq},` +
       `"epoch":${event.epoch ?? 0},"type":${JSON.stringify(event.type)},` +
       `"payload":${JSON.stringify(event.payload)},"user_id":${JSON.stringify(event.userId ?? null)},` +
-      `"created_at":${JSON.stringify(event.createdAt)}}`;
+      `"created_at":${JSON.stringify(event.createdAt)}${commandId === undefined ? '' : `,"command_id":"${commandId}"`}}`;
   }
   return `${json}]`;
 }
 
 export function rowsOf(logged: readonly LoggedEvent[]): EventRow[] {
-  return logged.map(({ gameId, event }) => ({
+  return logged.map(({ gameId, event, commandId }) => ({
     game_id: gameId,
     seq: event.seq,
     epoch: event.epoch ?? 0,
@@ -100,6 +103,7 @@ export function rowsOf(logged: readonly LoggedEvent[]): EventRow[] {
     payload: event.payload,
     user_id: event.userId,
     created_at: event.createdAt,
+    ...(commandId === undefined ? {} : { command_id: commandId }),
   }));
 }
 
@@ -144,11 +148,13 @@ export async function appendRows(
     APPEND,
     sql`
     with logged as (
-      insert into ${tableEvents} (game_id, seq, type, payload, user_id, created_at)
+      insert into ${tableEvents} (game_id, seq, type, payload, user_id, created_at, command_id)
       select events.game_id, events.seq, events.type, events.payload,
-        (select ${users.id} from ${users} where ${users.id} = events.user_id), events.created_at
+        (select ${users.id} from ${users} where ${users.id} = events.user_id), events.created_at,
+        events.command_id
       from jsonb_to_recordset(${rows}::jsonb) as events(
-        game_id text, seq integer, type text, payload jsonb, user_id uuid, created_at timestamptz)
+        game_id text, seq integer, type text, payload jsonb, user_id uuid, created_at timestamptz,
+        command_id uuid)
       where exists (select from ${games} where ${games.id} = events.game_id)
     ), ${snapshotWrites(snapshots)}
     insert into ${tableHeads} (game_id, seq)
@@ -206,11 +212,13 @@ export async function appendOwned(
         and ${tableHeads.seq} = runs.first - 1
       returning ${tableHeads.gameId} as game_id
     ), logged as (
-      insert into ${tableEvents} (game_id, seq, epoch, type, payload, user_id, created_at)
+      insert into ${tableEvents} (game_id, seq, epoch, type, payload, user_id, created_at, command_id)
       select events.game_id, events.seq, events.epoch, events.type, events.payload,
-        (select ${users.id} from ${users} where ${users.id} = events.user_id), events.created_at
+        (select ${users.id} from ${users} where ${users.id} = events.user_id), events.created_at,
+        events.command_id
       from jsonb_to_recordset(${rowsJson(logged)}::jsonb) as events(
-        game_id text, seq integer, epoch integer, type text, payload jsonb, user_id uuid, created_at timestamptz)
+        game_id text, seq integer, epoch integer, type text, payload jsonb, user_id uuid, created_at timestamptz,
+        command_id uuid)
       where events.game_id in (select game_id from moved)
     ), ${snapshotWrites(snapshots, sql`due.game_id in (select game_id from moved)`)}
     select runs.game_id, runs.game_id in (select game_id from moved) as moved,
@@ -276,6 +284,17 @@ export async function headsOf(db: Reader, gameIds: readonly string[]): Promise<M
     .where(inArray(tableEvents.gameId, [...gameIds]))
     .groupBy(tableEvents.gameId);
   return new Map(rows.map((row) => [row.gameId, Number(row.seq)]));
+}
+
+/** The client ids of the commands among the game's last `events` logged events, oldest first. */
+export async function commandIdsOf(db: Reader, gameId: string, events: number): Promise<string[]> {
+  const { rows } = (await db.execute(sql`
+    select ${tableEvents.commandId} as command_id from ${tableEvents}
+    where ${tableEvents.gameId} = ${gameId} and ${tableEvents.commandId} is not null
+      and ${tableEvents.seq} > coalesce(
+        (select ${tableHeads.seq} from ${tableHeads} where ${tableHeads.gameId} = ${gameId}), 0) - ${events}
+    order by ${tableEvents.seq}`)) as unknown as { rows: Array<{ command_id: string }> };
+  return rows.map((row) => row.command_id);
 }
 
 /** The committed events with seq > afterSeq, in seq order. */

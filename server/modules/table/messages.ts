@@ -1,6 +1,9 @@
+import { outcomeUnknown } from '../../../src/domain/table/messages';
+
 /** French texts of the table's server side; the rules' own texts are in src/domain/table/messages.ts. */
 export const tableServerMessages = {
-  stopping: 'Le serveur redémarre, veuillez réessayer.',
+  /** No answer to give: the command may have been done or not (the client retries under its id). */
+  stopping: outcomeUnknown,
   notSeated: "Rejoignez la table de la partie d'abord.",
   unknownMap: "Cette carte n'existe pas dans cette partie.",
   unknownCharacter: "Ce personnage n'existe pas dans cette partie.",

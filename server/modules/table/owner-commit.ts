@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { httpError, HttpError, reportInternalError } from '../../lib/errors';
 import { decideBatchOn, type Decided } from './decide-batch';
 import { emitReported, type Emit, type Transition } from './emitter';
+import { createCommandIds } from './command-ids';
 import { appendOwned, type LoggedEvent, type OwnedRun, type RunOutcome } from './log-store';
 import { tableServerMessages } from './messages';
 import type { Owners } from './owners';
@@ -16,6 +17,8 @@ export interface OwnedSubmission {
   gameId: string;
   userId: string | null;
   intent: TableIntent;
+  /** The client's id of the command (docs/table.md "Command ids"). */
+  commandId?: string;
 }
 
 interface Queued extends OwnedSubmission {
@@ -63,6 +66,12 @@ const IDLE_MS = 5 * 60_000;
 /** A statement that keeps failing (the database away) is tried again for about this long. */
 const RETRY_DELAYS_MS = [20, 50, 100, 200, 400, 800, 1_000, 1_000, 2_000, 2_000, 2_000, 2_000, 2_000, 2_000];
 
+/**
+ * How often a process looks for games it has readers of whose owner is gone: the readers' copies
+ * are back to the log within a second of the owner's death, with nobody playing.
+ */
+const WATCH_EVERY_MS = 250;
+
 const notOwner = Symbol('not the owner');
 
 /**
@@ -83,6 +92,7 @@ export function createOwnerCommit({
   log,
   owners,
   everyMs,
+  watch,
 }: {
   db: Db;
   states: TableStates;
@@ -91,9 +101,16 @@ export function createOwnerCommit({
   owners: Owners;
   /** The least time between two of the process's statements. */
   everyMs: number;
+  /**
+   * The games this process has readers of, looked at every `WATCH_EVERY_MS`: one whose owner is
+   * gone is taken over at once, and `taken` tells its readers (docs/table.md "Taking over").
+   */
+  watch?: { gamesRead: () => Iterable<string>; taken: (gameId: string, epoch: number) => void };
 }) {
   /** The games this process holds: their state with everything decided, logged or not. */
   const games = new Map<string, { state: TableState; epoch: number; usedAt: number }>();
+  /** The ids of the held games' latest commands, read from the log when a game is taken. */
+  const commandIds = createCommandIds();
   /** Per game, the units decided but not settled yet (a game is taken again only once none is left). */
   const unsettled = new Map<string, number>();
   const whenSettled = new Map<string, Array<() => void>>();
@@ -117,6 +134,57 @@ export function createOwnerCommit({
     }
   }, IDLE_MS / 5);
   idleSweep.unref();
+
+  let watching = false;
+  /** Said once while the database is away, not four times a second. */
+  let watchFailed = false;
+  const watcher =
+    watch &&
+    setInterval(() => {
+      if (watching || stopping) return;
+      watching = true;
+      void takeOverOrphans(watch)
+        .then(
+          () => {
+            watchFailed = false;
+          },
+          (error: unknown) => {
+            if (!watchFailed) log.warn({ err: error }, 'table owners: watching the owners failed');
+            watchFailed = true;
+          },
+        )
+        .finally(() => {
+          watching = false;
+        });
+    }, WATCH_EVERY_MS);
+  watcher?.unref();
+
+  /**
+   * Takes over the games this process has readers of and whose owner is gone, without waiting for
+   * a command: the readers may hold events the owner emitted and never logged, and only a new
+   * epoch, announced, tells them to check their copies against the log.
+   */
+  async function takeOverOrphans({ gamesRead, taken }: NonNullable<typeof watch>): Promise<void> {
+    const read = [...new Set(gamesRead())].filter((gameId) => owners.epochOf(gameId) === undefined);
+    const orphans = await owners.orphans(read);
+    // Commands queue behind the takeover, as behind any game being taken.
+    while (orphans.length > 0 && !stopping) {
+      if (deciding) await deciding;
+      if (deciding) continue;
+      const gameId = orphans.shift()!;
+      // A command took it meanwhile.
+      if (owners.epochOf(gameId) !== undefined) continue;
+      const takingOver = take(gameId).then(
+        (holder) => {
+          const game = games.get(gameId);
+          if (holder === 'held' && game) taken(gameId, game.epoch);
+        },
+        (error: unknown) => log.warn({ err: error, gameId }, 'table owners: taking over failed'),
+      );
+      deciding = takingOver.then(decideQueue);
+      await takingOver;
+    }
+  }
 
   function settled(gameId: string): Promise<void> {
     if (!unsettled.has(gameId)) return Promise.resolve();
@@ -153,6 +221,8 @@ export function createOwnerCommit({
       const cached = states.cached(gameId);
       if (cached && cached.lastSeq > claimed.head) states.forget(gameId);
       const state = await states.current(db, gameId, claimed.head);
+      // A command whose answer was lost with the last owner may be sent again here.
+      await commandIds.load(db, gameId);
       games.set(gameId, { state, epoch: claimed.epoch, usedAt: Date.now() });
       return 'held';
     } catch (error) {
@@ -191,22 +261,68 @@ export function createOwnerCommit({
           for (const item of items) item.reject(error);
         }
       }
-      if (mine.length > 0) await decide(mine);
+      if (mine.length > 0) await decide(await withCommandIds(mine));
     }
     deciding = null;
+  }
+
+  /**
+   * The commands, once the ids of their games are in memory: a held game's were dropped only when
+   * too many games were read since; they are read again once its statements are settled.
+   */
+  async function withCommandIds(items: Queued[]): Promise<Queued[]> {
+    const unknown = new Set<string>();
+    for (const { gameId, commandId } of items) {
+      if (commandId !== undefined && !commandIds.known(gameId)) unknown.add(gameId);
+    }
+    if (unknown.size === 0) return items;
+    const failed = new Set<string>();
+    for (const gameId of unknown) {
+      try {
+        await settled(gameId);
+        await commandIds.load(db, gameId);
+      } catch (error) {
+        failed.add(gameId);
+        for (const item of items) if (item.gameId === gameId) item.reject(error);
+      }
+    }
+    return items.filter((item) => !failed.has(item.gameId));
+  }
+
+  /**
+   * The commands that are no repeat of one decided before (docs/table.md "Command ids"). A repeat
+   * is answered as its first try was, done, once that one is logged; until then, or when its
+   * first try is in the same batch, it is asked again once the game's statements have settled
+   * (a first try refused by the epoch is then gone from the ids, and this one is decided).
+   */
+  function firstTries(items: Queued[]): Queued[] {
+    const fresh: Queued[] = [];
+    const inBatch = items.length > 1 ? new Set<string>() : undefined;
+    for (const item of items) {
+      const { gameId, commandId } = item;
+      const statement = commandId === undefined ? undefined : commandIds.get(gameId, commandId);
+      if (commandId === undefined || (statement === undefined && !inBatch?.has(commandId))) {
+        if (commandId !== undefined) inBatch?.add(commandId);
+        fresh.push(item);
+      } else if (statement !== undefined && statement <= settledUpTo) item.resolve([]);
+      else void settled(gameId).then(() => enqueue(item));
+    }
+    return fresh;
   }
 
   /**
    * Decides commands of games this process holds, emits their events and queues their statement.
    * Settles once every event is handed to the rooms: at once, unless one had to read something first.
    */
-  function decide(items: Queued[]): Promise<void> | undefined {
+  function decide(all: Queued[]): Promise<void> | undefined {
+    const items = firstTries(all);
     let decided: Decided;
     try {
       decided = decideBatchOn(
-        items.map(({ gameId, userId, intent }) => ({
+        items.map(({ gameId, userId, intent, commandId }) => ({
           gameId,
           userId,
+          commandId,
           decideOn: decidingIntent(intent),
         })),
         (gameId) => games.get(gameId)!.state,
@@ -235,7 +351,9 @@ export function createOwnerCommit({
         item.reject(httpError(400, outcome.refusal));
         continue;
       }
-      const { gameId, resolve, reject } = item;
+      const { gameId, resolve, reject, commandId } = item;
+      // Logged by the statement this batch's unit will be.
+      if (commandId !== undefined) commandIds.add(gameId, commandId, numbered + 1);
       emitting.push({ gameId, transitions: outcome.transitions });
       answers.push({ gameId, resolve, reject, events: outcome.transitions.map(({ event }) => event) });
     }
@@ -284,7 +402,13 @@ export function createOwnerCommit({
       setTimeout(() => enqueue({ ...item, tries: item.tries + 1 }), 20 * (item.tries + 1)).unref();
       return;
     }
-    const asked: Asked = { kind: 'command', gameId: item.gameId, userId: item.userId, intent: item.intent };
+    const asked: Asked = {
+      kind: 'command',
+      gameId: item.gameId,
+      userId: item.userId,
+      intent: item.intent,
+      commandId: item.commandId,
+    };
     owners
       .ask(owner, asked, ASK_TIMEOUT_MS)
       .then((raw) => {
@@ -372,6 +496,7 @@ export function createOwnerCommit({
       );
       if (games.get(gameId)?.epoch === run.epoch) games.delete(gameId);
       states.forget(gameId);
+      commandIds.forget(gameId);
       void owners.release(gameId, false);
     }
     let answered = 0;
@@ -408,9 +533,24 @@ export function createOwnerCommit({
     submit(submission: OwnedSubmission): Promise<TableEvent[]> {
       if (stopping) return Promise.reject(httpError(503, tableServerMessages.stopping));
       return new Promise((resolve, reject) => {
-        const { gameId, userId, intent } = submission;
-        const item: Queued = { gameId, userId, intent, resolve, reject, handedOver: false, tries: 0 };
-        if (queue.length > 0 || deciding || !holding(item.gameId, Date.now())) return enqueue(item);
+        const { gameId, userId, intent, commandId } = submission;
+        const item: Queued = {
+          gameId,
+          userId,
+          intent,
+          commandId,
+          resolve,
+          reject,
+          handedOver: false,
+          tries: 0,
+        };
+        if (
+          queue.length > 0 ||
+          deciding ||
+          !holding(item.gameId, Date.now()) ||
+          (commandId !== undefined && !commandIds.known(gameId))
+        )
+          return enqueue(item);
         // Nothing before it and its game here: decided and emitted now, in the turn that read it,
         // as a relay would; only a command that had to wait joins a batch.
         const emitting = decide([item]);
@@ -433,6 +573,7 @@ export function createOwnerCommit({
     async close(): Promise<void> {
       stopping = true;
       clearInterval(idleSweep);
+      if (watcher) clearInterval(watcher);
       await deciding;
       await flush();
       await writing;

@@ -38,6 +38,11 @@ export interface Owners {
   answerWith(handler: (message: unknown) => Promise<unknown>): Promise<void>;
   /** The process holding the game's lock now, when it is another one. */
   ownerOf(gameId: string): Promise<string | null>;
+  /**
+   * Those of `gameIds` still named by an owner that holds no lock on them: it died, or lost its
+   * connection, perhaps with events it emitted and never logged (docs/table.md "Taking over").
+   */
+  orphans(gameIds: readonly string[]): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -229,10 +234,29 @@ export function createOwners({
     return owner === processId ? null : owner;
   }
 
+  async function orphans(gameIds: readonly string[]): Promise<string[]> {
+    if (gameIds.length === 0) return [];
+    const keys = gameIds.map(lockKeyOf);
+    const { rows } = await pool.query<{ game_id: string }>(
+      `select heads.game_id from table_heads heads
+       join unnest($1::text[], $2::bigint[], $3::bigint[]) as read(game_id, high, low)
+         on read.game_id = heads.game_id
+       where heads.owner is not null and not exists (select from pg_locks where locktype = 'advisory'
+         and granted and objsubid = 1 and classid = read.high::oid and objid = read.low::oid)`,
+      [
+        gameIds,
+        keys.map((key) => (key >> 32n).toString()),
+        keys.map((key) => (key & 0xffffffffn).toString()),
+      ],
+    );
+    return rows.map((row) => row.game_id);
+  }
+
   return {
     processId,
     epochOf: (gameId) => held.get(gameId),
     ownerOf,
+    orphans,
 
     claim(gameId) {
       // Session locks count: a second lock of a held game would need two unlocks.

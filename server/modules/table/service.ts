@@ -6,6 +6,7 @@ import type {
   ItemChangePayload,
   MapChangePayload,
   NewMessagePayload,
+  TableResync,
   TurnOrderChangePayload,
 } from '../../../src/api/schemas/table';
 import type { TableCommand } from '../../../src/domain/table/decide';
@@ -16,6 +17,7 @@ import { tokensOfMap } from '../../../src/domain/table/records';
 import type { Db } from '../../db/client';
 import { characters } from '../../db/schema/index';
 
+import { rooms } from '../../realtime/rooms';
 import type { Realtime } from '../../realtime/types';
 import type { AuthUser } from '../auth/access';
 import { sheetOf } from '../characters/service';
@@ -34,6 +36,19 @@ import { createOwnerCommit } from './owner-commit';
 import { createOwners } from './owners';
 import { poolOf } from '../../db/client';
 import { decidingIntent, type TableIntent } from './table-intent';
+
+/** The games whose log a socket of this process reads (it caught up with them: docs/table.md "Emission"). */
+function* gamesReadHere(realtime: Realtime): Iterable<string> {
+  for (const room of realtime.io.of('/').adapter.rooms.keys()) {
+    if (!room.startsWith('table:')) continue;
+    const end = room.endsWith(':managers')
+      ? -':managers'.length
+      : room.endsWith(':players')
+        ? -':players'.length
+        : 0;
+    if (end !== 0) yield room.slice('table:'.length, end);
+  }
+}
 
 /** `tableCatchUpAnswer`, in the domain's own event type. */
 export interface CatchUp {
@@ -92,27 +107,37 @@ export function createTableService({
       log,
       owners: createOwners({ pool, log, redis }),
       everyMs: commitEveryMs,
+      watch: {
+        gamesRead: () => gamesReadHere(realtime),
+        taken: (gameId, epoch) => {
+          const notice: TableResync = { gameId, epoch };
+          realtime.io
+            .to([rooms.tableManagers(gameId), rooms.tablePlayers(gameId)])
+            .emit('tableResync', notice);
+        },
+      },
     });
   const writer = journal && createLogWriter({ db, journal, log, everyMs: logEveryMs });
   const commits = owned
     ? {
-        submit: (gameId: string, userId: string | null, intent: TableIntent) =>
-          owned.submit({ gameId, userId, intent }),
+        submit: (gameId: string, userId: string | null, intent: TableIntent, commandId?: string) =>
+          owned.submit({ gameId, userId, intent, commandId }),
         flush: owned.flush,
         close: owned.close,
       }
     : (() => {
         const group = createGroupCommit({ db, states, emit, log, writer });
         return {
-          submit: (gameId: string, userId: string | null, intent: TableIntent) =>
-            group.submit({ gameId, userId, decideOn: decidingIntent(intent) }),
+          submit: (gameId: string, userId: string | null, intent: TableIntent, commandId?: string) =>
+            group.submit({ gameId, userId, commandId, decideOn: decidingIntent(intent) }),
           flush: () => group.flush(),
           close: group.close,
         };
       })();
 
-  function command(gameId: string, actor: TableActor, command: TableCommand): Committed {
-    return commits.submit(gameId, actor.userId, { kind: 'command', actor, command });
+  /** `commandId`: the client's id of it, under which a retry is answered as done (docs/table.md "Command ids"). */
+  function command(gameId: string, actor: TableActor, command: TableCommand, commandId?: string): Committed {
+    return commits.submit(gameId, actor.userId, { kind: 'command', actor, command }, commandId);
   }
 
   return {
@@ -144,41 +169,47 @@ export function createTableService({
     command,
 
     /** `itemChange`: a token placed is built from what the server stores, the rest goes as sent. */
-    changeItem(gameId: string, actor: TableActor, { change }: ItemChangePayload): Committed {
-      if (change.type !== 'token.place') return command(gameId, actor, change);
+    changeItem(gameId: string, actor: TableActor, { change, commandId }: ItemChangePayload): Committed {
+      if (change.type !== 'token.place') return command(gameId, actor, change, commandId);
       return intents
         .draftOf(gameId, change)
-        .then((token) => command(gameId, actor, { type: 'token.place', map: change.map, token }));
+        .then((token) => command(gameId, actor, { type: 'token.place', map: change.map, token }, commandId));
     },
 
     /** `mapChange`: a map of this game, or none. */
-    async changeMap(gameId: string, actor: TableActor, { map, bringPlayers }: MapChangePayload) {
-      if (map === null) return command(gameId, actor, { type: 'map.clear' });
-      return command(gameId, actor, {
-        type: 'map.select',
-        map: await intents.mapOf(gameId, map),
-        bringPlayers,
-      });
+    async changeMap(gameId: string, actor: TableActor, { map, bringPlayers, commandId }: MapChangePayload) {
+      if (map === null) return command(gameId, actor, { type: 'map.clear' }, commandId);
+      return command(
+        gameId,
+        actor,
+        { type: 'map.select', map: await intents.mapOf(gameId, map), bringPlayers },
+        commandId,
+      );
     },
 
-    changeTurnOrder: (gameId: string, actor: TableActor, { change }: TurnOrderChangePayload) =>
-      command(gameId, actor, change),
+    changeTurnOrder: (gameId: string, actor: TableActor, { change, commandId }: TurnOrderChangePayload) =>
+      command(gameId, actor, change, commandId),
 
     /** `attack`: the server reads the attack, then `decide` checks it on the table and rolls. */
     async attack(gameId: string, actor: SeatedActor, intent: AttackPayload): Promise<TableEvent[]> {
       const attack = await intents.attackOf(gameId, actor, await states.current(db, gameId), intent);
-      return command(gameId, actor, {
-        type: 'attack.perform',
-        map: intent.map,
-        attackerId: intent.attackerId,
-        attack,
-        targetId: intent.targetId ?? null,
-        aim: intent.aim ?? null,
-      });
+      return command(
+        gameId,
+        actor,
+        {
+          type: 'attack.perform',
+          map: intent.map,
+          attackerId: intent.attackerId,
+          attack,
+          targetId: intent.targetId ?? null,
+          aim: intent.aim ?? null,
+        },
+        intent.commandId,
+      );
     },
 
     /** `newMessage`: the server names the speaker and rolls the dice. */
-    say(gameId: string, actor: SeatedActor, { playerId, content }: NewMessagePayload): Committed {
+    say(gameId: string, actor: SeatedActor, { playerId, content, commandId }: NewMessagePayload): Committed {
       const speaker = speakerOf(actor, playerId);
       return command(
         gameId,
@@ -186,6 +217,7 @@ export function createTableService({
         content.kind === 'text'
           ? { type: 'chat.send', text: content.text, label: content.label, speaker }
           : { type: 'dice.roll', dice: content.dice, label: content.label, speaker },
+        commandId,
       );
     },
 

@@ -87,9 +87,17 @@ const gameId = z.string().min(1).max(100);
 
 // ---- Commands, client → server. The game and the actor come from the socket's session, not from here.
 
+/**
+ * The id the client gave a command, once per intent and again on each retry of it: the server
+ * answers a repeated id with the first outcome and never does it twice (docs/table.md "Command
+ * ids"). Optional while clients of the version before it may still be connected.
+ */
+const commandId = z.uuid().optional();
+
 /** `itemChange`: every change of a token. */
 export const itemChangePayload = z.object({
   gameId,
+  commandId,
   change: z.discriminatedUnion('type', [
     /**
      * Which character or monster, and where: the server reads everything else (name, picture, HP,
@@ -125,6 +133,7 @@ export type ItemChangePayload = z.infer<typeof itemChangePayload>;
  */
 export const mapChangePayload = z.object({
   gameId,
+  commandId,
   map: z
     .object({
       id,
@@ -139,6 +148,7 @@ export type MapChangePayload = z.infer<typeof mapChangePayload>;
 /** `turnOrderChange`. */
 export const turnOrderChangePayload = z.object({
   gameId,
+  commandId,
   change: z.discriminatedUnion('type', [
     z.object({ type: z.literal('turnOrder.generate'), ...onMap }),
     z.object({ type: z.literal('turnOrder.next'), ...onMap }),
@@ -157,6 +167,7 @@ const rollLabel = z.string().max(200).nullish();
 
 export const newMessagePayload = z.object({
   gameId,
+  commandId,
   playerId: z.string().max(200).nullish(),
   content: z.discriminatedUnion('kind', [
     // A macro's line carries its title: the label of the roll the line makes, if it makes one.
@@ -174,6 +185,7 @@ export type NewMessagePayload = z.infer<typeof newMessagePayload>;
  */
 export const attackPayload = z.object({
   gameId,
+  commandId,
   ...onMap,
   attackerId: id,
   attack: z.discriminatedUnion('kind', [
@@ -201,6 +213,13 @@ export const tableCatchUpRequest = z.object({
 export type TableCatchUpRequest = z.infer<typeof tableCatchUpRequest>;
 
 // ---- Events, server → client.
+
+/**
+ * `tableResync`: a process took the game over from an owner that is gone (docs/table.md "Taking
+ * over"). The client catches up with its epoch: a copy holding what the log lacks starts again.
+ */
+export const tableResync = z.object({ gameId, epoch });
+export type TableResync = z.infer<typeof tableResync>;
 
 const envelope = {
   seq: z.number().int().min(1),

@@ -70,3 +70,11 @@ export const MAX_AREA_TARGETS = 20;
 
 /** Chat input limit (table.md §9 "Table"). */
 export const MESSAGE_MAX_LENGTH = 250;
+
+/**
+ * A command the server may or may not have done: its owner went away before answering, or the
+ * server is stopping (docs/table.md "Command ids"). The client has sent it again under its id,
+ * which is never done twice; what is left is to look before doing it anew.
+ */
+export const outcomeUnknown =
+  'Le serveur redémarre : la commande a peut-être déjà été prise en compte. Vérifiez la table avant de la refaire.';

@@ -1,0 +1,1 @@
+ALTER TABLE "table_events" ADD COLUMN "command_id" uuid;
