@@ -109,6 +109,11 @@ describe('game admin', () => {
     );
     expect(inviteFailure(refusal(404, 'x'))).toBe('Partie non trouvée.');
   });
+
+  it('tells the MJ the player is unknown, not the game, when the server says so (404)', () => {
+    expect(inviteFailure(refusal(404, 'Joueur non trouvé'))).toBe('Joueur non trouvé');
+    expect(inviteFailure(refusal(404, 'Partie non trouvée.'))).toBe('Partie non trouvée.');
+  });
 });
 
 describe('game screen', () => {
