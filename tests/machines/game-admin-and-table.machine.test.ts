@@ -143,6 +143,7 @@ describe('game screen', () => {
           'watch table news': fromEventObservable(() => news),
         },
         actions: {
+          'emit playerConnected': (_, payload) => void emitted.push(['playerConnected', payload]),
           'emit joinGame': (_, payload) => void emitted.push(['joinGame', payload]),
           'emit leaveGame': (_, payload) => void emitted.push(['leaveGame', payload]),
           'go home': () => void (home += 1),
@@ -181,19 +182,21 @@ describe('game screen', () => {
     expect(loads).toHaveLength(1);
   });
 
-  it('joins 1 s after loading, rejoins after a reconnection, and leaves on the way back', async () => {
+  it('announces the player and joins 1 s after loading, again after a reconnection, and leaves on the way back', async () => {
     const { actor, clock, news, emitted, loads, homes } = startScreen();
     loads[0]!.resolve(game);
     await settle();
     clock.increment(999);
     expect(emitted).toEqual([]);
     clock.increment(1);
+    // platform.md §7: the player is announced (playerConnected) before each join.
+    const announce = ['playerConnected', { id: 'char-1', name: 'Ana' }];
     const join = ['joinGame', { gameId: 'TOWER234', playerId: 'char-1', playerName: 'Ana' }];
-    expect(emitted).toEqual([join]);
+    expect(emitted).toEqual([announce, join]);
     news.next({ type: 'table.players.updated', players: [{ id: 'u', displayName: 'Ana' }] });
     expect(actor.getSnapshot().context.players).toEqual([{ id: 'u', displayName: 'Ana' }]);
     news.next({ type: 'socket.connected' });
-    expect(emitted).toEqual([join, join]);
+    expect(emitted).toEqual([announce, join, announce, join]);
     actor.send({ type: 'table.leave' });
     expect(emitted.at(-1)).toEqual(['leaveGame', { gameId: 'TOWER234' }]);
     expect(homes()).toBe(1);
