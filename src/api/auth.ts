@@ -43,7 +43,12 @@ export function getProfile(signal?: AbortSignal) {
   return request('GET', '/auth/profile', { schema: profileResponse, signal, cache: false });
 }
 
-export async function updateProfile(changes: { displayName: string; email: string }) {
+/** `currentPassword` only when the e-mail changes (the server asks for it then). */
+export async function updateProfile(changes: {
+  displayName: string;
+  email: string;
+  currentPassword?: string;
+}) {
   const answer = await request('PUT', '/auth/profile', { body: changes, schema: updateProfileResponse });
   clearCache('/auth/profile');
   clearCache('/users/');

@@ -242,7 +242,7 @@ describe('profile', () => {
       }).start();
     const fresh = open(answers[0]!);
     expect(fresh.getSnapshot().matches({ details: 'loading' })).toBe(true);
-    fresh.send({ type: 'profile.save', displayName: 'Zed', email: 'z@example.test' });
+    fresh.send({ type: 'profile.save', displayName: 'Zed', email: 'z@example.test', currentPassword: '' });
     expect(fresh.getSnapshot().matches({ details: 'loading' })).toBe(true);
     answers[0]!.resolve(user('Anabelle', 'ana@new.test'));
     await settle();
@@ -281,6 +281,54 @@ describe('profile', () => {
     ).toBeNull();
   });
 
+  it('asks for the current password when the e-mail changes, and sends it only then', async () => {
+    const sent: unknown[] = [];
+    const actor = createActor(
+      profileMachine.provide({
+        actors: {
+          'load profile': fromPromise(async () => user('Ana', 'ana@example.test')),
+          'update profile': fromPromise(async ({ input }) => {
+            sent.push(input);
+            return {
+              user: user(input.displayName, input.email),
+              token: 'jwt-2',
+              message: 'Profil mis à jour',
+            };
+          }),
+        },
+      }),
+      { input: { displayName: 'Ana', email: 'ana@example.test' } },
+    ).start();
+    await settle();
+    actor.send({ type: 'profile.save', displayName: 'Ana', email: 'ana@new.test', currentPassword: '' });
+    await settle();
+    expect(sent).toEqual([]);
+    expect(actor.getSnapshot().context.details).toEqual({
+      tone: 'error',
+      text: "Le mot de passe actuel est requis pour changer d'adresse e-mail",
+    });
+
+    actor.send({
+      type: 'profile.save',
+      displayName: 'Ana',
+      email: 'ana@new.test',
+      currentPassword: 'secret-123',
+    });
+    await settle();
+    expect(sent).toEqual([{ displayName: 'Ana', email: 'ana@new.test', currentPassword: 'secret-123' }]);
+    expect(actor.getSnapshot().context.email).toBe('ana@new.test');
+
+    // The same address (as the server stores it) is no change: no password travels.
+    actor.send({
+      type: 'profile.save',
+      displayName: 'Anna',
+      email: ' ANA@new.test ',
+      currentPassword: 'secret-123',
+    });
+    await settle();
+    expect(sent.at(-1)).toEqual({ displayName: 'Anna', email: 'ANA@new.test' });
+  });
+
   it('stores the new token, and after a deletion clears the session and goes home 2 s later', async () => {
     const clock = new SimulatedClock();
     const log: string[] = [];
@@ -304,7 +352,12 @@ describe('profile', () => {
       { input: { displayName: 'Ana', email: 'ana@example.test' }, clock },
     ).start();
     await settle();
-    actor.send({ type: 'profile.save', displayName: ' Anabelle ', email: 'ana@example.test' });
+    actor.send({
+      type: 'profile.save',
+      displayName: ' Anabelle ',
+      email: 'ana@example.test',
+      currentPassword: '',
+    });
     await settle();
     expect(log).toEqual(['token jwt-2']);
     expect(actor.getSnapshot().context.displayName).toBe('Anabelle');
