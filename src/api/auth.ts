@@ -19,6 +19,11 @@ export function verify(signal?: AbortSignal) {
   return request('GET', '/auth/verify', { schema: verifyResponse, cache: false, signal });
 }
 
+/** Whose a token is, asked with that token and not the stored one: nothing is stored or renewed. */
+export function identify(token: string, signal?: AbortSignal) {
+  return request('GET', '/auth/verify', { schema: verifyResponse, cache: false, signal, bearer: token });
+}
+
 export function login(credentials: LoginRequest, signal?: AbortSignal) {
   return request('POST', '/auth/login', { body: credentials, schema: loginResponse, signal });
 }

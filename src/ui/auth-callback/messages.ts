@@ -1,4 +1,7 @@
-/** platform.md §2, /auth/callback: what is logged when the sign-in service sent too little. */
+/** Texts of /auth/callback's question (issue 41: a link must not sign its opener in unasked). */
 export const authCallbackMessages = {
-  missingTokens: 'Retour de connexion incomplet : access_token ou refresh_token manquant',
+  title: 'Connexion',
+  question: (displayName: string) => `Se connecter en tant que ${displayName} ?`,
+  accept: 'Se connecter',
+  decline: 'Annuler',
 } as const;
