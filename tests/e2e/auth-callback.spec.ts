@@ -19,7 +19,7 @@ test('a link carrying someone else’s tokens does not sign its opener in unaske
   const mallory = await server.register();
   await page.goto(callbackLink(server, mallory));
   const question = page.getByRole('dialog', { name: 'Connexion' });
-  await expect(question).toContainText(`Se connecter en tant que ${mallory.displayName} ?`);
+  await expect(question).toContainText(`Se connecter en tant que ${mallory.displayName}\u00a0?`);
   await expect(question).toContainText(mallory.email);
   expect(await storedToken(page)).toBeNull();
 
