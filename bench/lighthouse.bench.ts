@@ -178,6 +178,8 @@ async function signIn(context: BrowserContext, server: TestServer): Promise<void
   await page.goto(
     `${server.url}${BASE_PATH}/auth/callback?access_token=${user.token}&refresh_token=${user.refreshToken}`,
   );
+  // The callback signs in only once the visitor agrees to the account it names.
+  await page.getByRole('dialog', { name: 'Connexion' }).getByRole('button', { name: 'Se connecter' }).click();
   await page.waitForFunction(
     (id) => localStorage.getItem('jwt') !== null && localStorage.getItem('userId') === id,
     user.userId,

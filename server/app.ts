@@ -167,6 +167,7 @@ export async function buildApp({
 
     const auth = createAuthService({
       db: database,
+      log: app.log.child({ module: 'auth' }),
       tokens,
       sockets: app.realtime,
       passwords: createPasswordHasher(config.fastPasswordHashing ? TEST_COST : PRODUCTION_COST),

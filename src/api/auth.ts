@@ -19,6 +19,11 @@ export function verify(signal?: AbortSignal) {
   return request('GET', '/auth/verify', { schema: verifyResponse, cache: false, signal });
 }
 
+/** Whose a token is, asked with that token and not the stored one: nothing is stored or renewed. */
+export function identify(token: string, signal?: AbortSignal) {
+  return request('GET', '/auth/verify', { schema: verifyResponse, cache: false, signal, bearer: token });
+}
+
 export function login(credentials: LoginRequest, signal?: AbortSignal) {
   return request('POST', '/auth/login', { body: credentials, schema: loginResponse, signal });
 }
@@ -43,7 +48,12 @@ export function getProfile(signal?: AbortSignal) {
   return request('GET', '/auth/profile', { schema: profileResponse, signal, cache: false });
 }
 
-export async function updateProfile(changes: { displayName: string; email: string }) {
+/** `currentPassword` only when the e-mail changes (the server asks for it then). */
+export async function updateProfile(changes: {
+  displayName: string;
+  email: string;
+  currentPassword?: string;
+}) {
   const answer = await request('PUT', '/auth/profile', { body: changes, schema: updateProfileResponse });
   clearCache('/auth/profile');
   clearCache('/users/');

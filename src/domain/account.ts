@@ -23,6 +23,7 @@ export const accountMessages = {
   emailInvalid: "L'adresse e-mail n'est pas valide",
   passwordRequired: 'Le mot de passe est requis',
   emailTaken: 'Cette adresse e-mail est déjà utilisée',
+  emailChangeNeedsPassword: "Le mot de passe actuel est requis pour changer d'adresse e-mail",
 } as const;
 
 /** Validates a display name as it will be stored; returns the French error, or null when it is acceptable. */

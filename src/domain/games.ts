@@ -8,6 +8,8 @@ export const gameMessages = {
   nameRequired: 'Le nom de la partie est requis.',
   nameTooLong: 'Le nom de la partie ne peut pas dépasser 60 caractères.',
   neverConnected: 'Jamais',
+  /** platform.md §8: an invitation to an account that does not exist (a 404 of its own). */
+  playerNotFound: 'Joueur non trouvé',
   tooMany: 'Vous avez atteint la limite de 50 parties : supprimez-en une pour en créer une autre.',
 } as const;
 

@@ -20,7 +20,8 @@ import {
   removeStoreEntry,
 } from '../api/store';
 import { isLinkable, memoryNamingCategories, type ResourceCategory } from '../domain/resources/categories';
-import type { adminPermissionCheckMachine, GrantedGame } from '../machines/admin-permission-check.machine';
+import { sessionUserFromClaims } from '../domain/roles';
+import type { adminPermissionCheckMachine, ReadGame } from '../machines/admin-permission-check.machine';
 import {
   CardFailure,
   cardFailureTexts,
@@ -31,19 +32,19 @@ import {
 import { failureText } from '../machines/failure-text';
 import type { gameResourcesMachine } from '../machines/game-resources.machine';
 import type { storeCatalogueMachine } from '../machines/store-catalogue.machine';
+import { storage } from './storage';
 
 /** The admin screens' effects: REST calls as actor logic, provided to their machines. */
 
 export const permissionCheckEffects = {
   actors: {
-    // Reading an admin list is what only the game's master may do: the server's answer is the check.
-    // The game itself, read alongside, gives the name the page shows.
-    'check game master': fromPromise<GrantedGame, { gameId: string }>(async ({ input, signal }) => {
-      const [, game] = await Promise.all([
-        listGameResources(input.gameId, 'map', { signal, cache: false }),
-        getGame(input.gameId, signal),
-      ]);
-      return { name: game.name };
+    // The reader is the one the stored token names: the token the call was answered for (a renewal
+    // on the way keeps the same user).
+    'read game': fromPromise<ReadGame, { gameId: string }>(async ({ input, signal }) => {
+      const game = await getGame(input.gameId, signal);
+      const token = storage.get('jwt');
+      const readerId = (token === null ? null : sessionUserFromClaims(token))?.id ?? '';
+      return { name: game.name, mjUserId: game.mjUserId, readerId };
     }),
   },
 } satisfies Parameters<typeof adminPermissionCheckMachine.provide>[0];

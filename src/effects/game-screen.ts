@@ -49,6 +49,7 @@ export function gameScreenLogic({
       ),
     },
     actions: {
+      'emit playerConnected': (_, payload) => void emit('playerConnected', payload),
       'emit joinGame': (_, payload) => void emit('joinGame', payload),
       'emit leaveGame': (_, payload) => void emit('leaveGame', payload),
       'go home': goHome,

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import { changePassword, checkDisplayName, deleteAccount, getProfile, updateProfile } from '../api/auth';
 import { displayNameAvailabilityMachine } from '../machines/display-name-availability.machine';
-import { profileMachine } from '../machines/profile.machine';
+import { profileMachine, type ProfileUpdate } from '../machines/profile.machine';
 import { storage } from './storage';
 
 /**
@@ -20,9 +20,7 @@ export function profileLogic(goHome: () => void) {
         },
       }),
       'load profile': fromPromise(({ signal }) => getProfile(signal)),
-      'update profile': fromPromise(({ input }: { input: { displayName: string; email: string } }) =>
-        updateProfile(input),
-      ),
+      'update profile': fromPromise(({ input }: { input: ProfileUpdate }) => updateProfile(input)),
       'change password': fromPromise(
         ({ input }: { input: { currentPassword: string; newPassword: string } }) => changePassword(input),
       ),

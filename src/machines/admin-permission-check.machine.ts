@@ -16,16 +16,20 @@ export interface PermissionCheckContext {
   gameName: string | null;
 }
 
-/** What the check answers when the user is the game's master. */
-export interface GrantedGame {
+/** The game as the signed-in user reads it, and who that user is. */
+export interface ReadGame {
   name: string;
+  mjUserId: string;
+  readerId: string;
 }
 
 /**
- * The per-game admin page belongs to the game's master alone (table.md §6). Before anything of
- * the game is shown, the page asks the server — the only judge — whether the signed-in user is
- * that master: while it answers, an overlay says what is being checked; a refusal shows why and
- * sends the user home after a moment, as does an address without a game.
+ * The per-game admin page belongs to the game's master alone (table.md §6, platform.md §6: its
+ * mjUserId is the user). Before anything of the game is shown, the page reads the game and
+ * compares: reading is not enough, as the game's players and every admin may read it yet may write
+ * nothing on this page. While it reads, an overlay says what is being checked; a refusal (the
+ * server's, else the spec's) shows why and sends the user home after a moment, as does an address
+ * without a game.
  */
 export const adminPermissionCheckMachine = setup({
   types: {
@@ -33,17 +37,19 @@ export const adminPermissionCheckMachine = setup({
     input: {} as { gameId: string | null },
   },
   actors: {
-    /** Resolves with the game when the user is its master; rejects with the server's refusal otherwise. */
-    'check game master': unprovidedPromise<GrantedGame, { gameId: string }>('check game master'),
+    /** Resolves with the game and its reader; rejects with the server's refusal when it may not be read. */
+    'read game': unprovidedPromise<ReadGame, { gameId: string }>('read game'),
   },
   actions: {
-    'remember game name': assign({ gameName: (_, { game }: { game: GrantedGame }) => game.name }),
+    'remember game name': assign({ gameName: (_, { game }: { game: ReadGame }) => game.name }),
+    'remember spec refusal': assign({ refusal: permissionCheckMessages.refused }),
     'remember refusal': assign({
       refusal: (_, { error }: { error: unknown }) => failureText(error, permissionCheckMessages.refused),
     }),
   },
   guards: {
     'game id is given': ({ context }) => context.gameId !== null && context.gameId !== '',
+    'reader is the game master': (_, { game }: { game: ReadGame }) => game.mjUserId === game.readerId,
   },
   delays: {
     /** platform.md §9: the redirect delay after a refusal. */
@@ -60,12 +66,16 @@ export const adminPermissionCheckMachine = setup({
     checking: {
       invoke: {
         id: 'checkGameMaster',
-        src: 'check game master',
+        src: 'read game',
         input: ({ context }) => ({ gameId: context.gameId ?? '' }),
-        onDone: {
-          target: 'granted',
-          actions: { type: 'remember game name', params: ({ event }) => ({ game: event.output }) },
-        },
+        onDone: [
+          {
+            guard: { type: 'reader is the game master', params: ({ event }) => ({ game: event.output }) },
+            target: 'granted',
+            actions: { type: 'remember game name', params: ({ event }) => ({ game: event.output }) },
+          },
+          { target: 'denied', actions: 'remember spec refusal' },
+        ],
         onError: {
           target: 'denied',
           actions: { type: 'remember refusal', params: ({ event }) => ({ error: event.error }) },

@@ -75,6 +75,7 @@ export const authMachine = setup({
     'show refusal': assign({ authError: (_, { text }: { text: string | null }) => text }),
     'show registration message': assign({ registrationMessage: (_, { text }: { text: string }) => text }),
     'clear feedback': assign({ authError: null, registrationMessage: null }),
+    'clear error': assign({ authError: null }),
     // A child of the whole machine, not of a state: the user is gone before the server answers.
     'end server session in background': spawnChild('end server session', {
       input: ({ context }) => ({ token: context.user?.token }),
@@ -232,15 +233,20 @@ export const authMachine = setup({
       },
     },
     authenticated: {
-      // Errors and messages belonged to the way in; none should greet the next visitor.
-      entry: 'clear feedback',
+      // An error belonged to the way in. The registration's success stays until the home screen
+      // has shown it (dismissed there) or the user leaves: none should greet the next visitor.
+      entry: 'clear error',
       on: {
+        'auth.feedback.dismiss': { actions: 'clear feedback' },
         'auth.logout': {
           target: 'unauthenticated',
-          actions: ['end server session in background', 'forget session', 'forget user'],
+          actions: ['end server session in background', 'forget session', 'forget user', 'clear feedback'],
         },
         // Logged out in another tab.
-        'token.removed': { target: 'unauthenticated', actions: ['clear stored credentials', 'forget user'] },
+        'token.removed': {
+          target: 'unauthenticated',
+          actions: ['clear stored credentials', 'forget user', 'clear feedback'],
+        },
         'token.replaced': [
           {
             // A renewal: same user, new token (and the name it now carries).
@@ -251,7 +257,7 @@ export const authMachine = setup({
             ],
           },
           // Another account signed in elsewhere: check it before showing it.
-          { target: 'verifying' },
+          { target: 'verifying', actions: 'clear feedback' },
         ],
       },
     },

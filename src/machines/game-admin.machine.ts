@@ -5,6 +5,7 @@ import type {
   InviteCandidate,
 } from '../api/schemas/game-invitations';
 import { SEARCH_MIN } from '../domain/account';
+import { gameMessages } from '../domain/games';
 import { gameInvitationMachine, type InvitationChanged } from './game-invitation.machine';
 import { failureText } from './failure-text';
 import { unprovidedEvents, unprovidedPromise } from './unprovided';
@@ -17,6 +18,7 @@ export const gameAdminTexts = {
   sendFailed: (detail: string) => `Erreur lors de l'envoi de l'invitation : ${detail}`,
   forbidden: "Vous n'êtes pas autorisé à inviter des joueurs dans cette partie.",
   gameNotFound: 'Partie non trouvée.',
+  playerNotFound: gameMessages.playerNotFound,
   searchFailed: 'La recherche a échoué',
 } as const;
 
@@ -57,7 +59,10 @@ export function inviteFailure(error: unknown): string {
     case 403:
       return gameAdminTexts.forbidden;
     case 404:
-      return gameAdminTexts.gameNotFound;
+      // The server names which of the two is missing; every other 404 reads as the spec's.
+      return serverText === gameAdminTexts.playerNotFound
+        ? gameAdminTexts.playerNotFound
+        : gameAdminTexts.gameNotFound;
     default:
       return gameAdminTexts.sendFailed(serverText || 'erreur inconnue');
   }

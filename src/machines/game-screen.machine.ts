@@ -59,6 +59,8 @@ export const gameScreenMachine = setup({
     'watch table news': unprovidedEvents<GameScreenEvent, { gameId: string }>('watch table news'),
   },
   actions: {
+    /** platform.md §7: the client names its player before joining; the server keeps it as information only. */
+    'emit playerConnected': (_, _payload: { id: string; name: string }) => {},
     'emit joinGame': (_, _payload: { gameId: string; playerId: string; playerName: string }) => {},
     'emit leaveGame': (_, _payload: { gameId: string }) => {},
     'go home': () => {},
@@ -157,14 +159,20 @@ export const gameScreenMachine = setup({
       on: { 'table.leave': { target: 'left', actions: 'go home' } },
     },
     seated: {
-      entry: {
-        type: 'emit joinGame',
-        params: ({ context }) => ({
-          gameId: context.gameId,
-          playerId: context.playerId,
-          playerName: context.playerName,
-        }),
-      },
+      entry: [
+        {
+          type: 'emit playerConnected',
+          params: ({ context }) => ({ id: context.playerId, name: context.playerName }),
+        },
+        {
+          type: 'emit joinGame',
+          params: ({ context }) => ({
+            gameId: context.gameId,
+            playerId: context.playerId,
+            playerName: context.playerName,
+          }),
+        },
+      ],
       on: {
         'socket.connected': { target: 'seated', reenter: true },
         'table.players.updated': { actions: { type: 'set players', params: ({ event }) => event.players } },

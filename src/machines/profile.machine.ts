@@ -19,7 +19,8 @@ export interface ProfileFeedback {
 }
 
 export type ProfileEvent =
-  | { type: 'profile.save'; displayName: string; email: string }
+  /** `currentPassword` is asked for, and sent, only when the e-mail changes. */
+  | { type: 'profile.save'; displayName: string; email: string; currentPassword: string }
   | { type: 'password.change'; currentPassword: string; newPassword: string; confirmation: string }
   | { type: 'account.delete.ask'; password: string }
   | { type: 'account.delete.confirm' }
@@ -36,6 +37,27 @@ export interface ProfileContext {
 }
 
 type UpdateAnswer = { user: PublicUser; token: string; message: string };
+export type ProfileUpdate = { displayName: string; email: string; currentPassword?: string };
+
+/** The address as the server will store it (trimmed, lower case), to tell a real change from a restyle. */
+const storedForm = (email: string) => email.trim().toLowerCase();
+
+export function emailChanges(context: Pick<ProfileContext, 'email'>, email: string): boolean {
+  return storedForm(email) !== storedForm(context.email);
+}
+
+/** The first broken rule of the details form, or null: the name's rules, then the password an e-mail change asks. */
+export function detailsError(
+  context: Pick<ProfileContext, 'email'>,
+  save: { displayName: string; email: string; currentPassword: string },
+): string | null {
+  const nameError = displayNameError(save.displayName);
+  if (nameError) return nameError;
+  if (emailChanges(context, save.email) && save.currentPassword === '') {
+    return accountMessages.emailChangeNeedsPassword;
+  }
+  return null;
+}
 
 /** The first broken rule of a password change (platform.md §5 "New password"), or null. */
 export function passwordChangeError(change: {
@@ -54,7 +76,8 @@ export function passwordChangeError(change: {
 /**
  * The profile modal (platform.md §2 "Modals", §4, §5): display name (with its availability) and
  * e-mail, read from the server when the modal opens (the token's copy may be older: another tab
- * may have changed them), password change, account deletion. Each part has its own lifecycle and its own message,
+ * may have changed them), password change, account deletion. The e-mail is the login: changing it
+ * asks for the current password, as the server does, so a borrowed session cannot take the account. Each part has its own lifecycle and its own message,
  * so they run side by side. A saved profile brings a new token, which replaces the stored one so
  * the whole app follows the new name. A deleted account is said so, then after 2 s the stored
  * credentials are cleared and the user goes home.
@@ -68,9 +91,7 @@ export const profileMachine = setup({
   actors: {
     availability: displayNameAvailabilityMachine,
     'load profile': unprovidedPromise<PublicUser>('load profile'),
-    'update profile': unprovidedPromise<UpdateAnswer, { displayName: string; email: string }>(
-      'update profile',
-    ),
+    'update profile': unprovidedPromise<UpdateAnswer, ProfileUpdate>('update profile'),
     'change password': unprovidedPromise<
       { message: string },
       { currentPassword: string; newPassword: string }
@@ -104,8 +125,8 @@ export const profileMachine = setup({
     'go home': () => {},
   },
   guards: {
-    'details are refused': ({ event }) =>
-      event.type === 'profile.save' && displayNameError(event.displayName) !== null,
+    'details are refused': ({ context, event }) =>
+      event.type === 'profile.save' && detailsError(context, event) !== null,
     'password change is refused': ({ event }) =>
       event.type === 'password.change' && passwordChangeError(event) !== null,
     'deletion password is missing': ({ event }) =>
@@ -164,7 +185,10 @@ export const profileMachine = setup({
                 guard: 'details are refused',
                 actions: {
                   type: 'show details feedback',
-                  params: ({ event }) => ({ tone: 'error', text: displayNameError(event.displayName) ?? '' }),
+                  params: ({ context, event }) => ({
+                    tone: 'error',
+                    text: detailsError(context, event) ?? '',
+                  }),
                 },
               },
               { target: 'saving' },
@@ -176,10 +200,13 @@ export const profileMachine = setup({
           invoke: {
             id: 'update',
             src: 'update profile',
-            input: ({ event }) =>
-              event.type === 'profile.save'
-                ? { displayName: event.displayName.trim(), email: event.email.trim() }
-                : { displayName: '', email: '' },
+            input: ({ context, event }): ProfileUpdate => {
+              if (event.type !== 'profile.save') return { displayName: '', email: '' };
+              const update = { displayName: event.displayName.trim(), email: event.email.trim() };
+              return emailChanges(context, event.email)
+                ? { ...update, currentPassword: event.currentPassword }
+                : update;
+            },
             onDone: {
               target: 'editing',
               actions: [

@@ -169,7 +169,10 @@ test('an MJ builds their game, gives a memory, exports a monster; another MJ imp
   await expect(adminPage.getByText('Aucune ressource dans le store pour cette catégorie')).toBeVisible();
 });
 
-test('the per-game admin page turns away whoever is not its MJ, and needs a game', async ({ page }) => {
+test('the per-game admin page turns away whoever is not its MJ, admins included, and needs a game', async ({
+  page,
+  browser,
+}) => {
   const [mj, player] = await Promise.all([server.register(), server.register()]);
   const gameId = await insertGame(server.database.db, mj.userId);
   await insertAcceptedPlayer(server.database.db, gameId, mj.userId, player.userId);
@@ -181,6 +184,14 @@ test('the per-game admin page turns away whoever is not its MJ, and needs a game
   ).toBeVisible();
   await expect(page.getByText("Vous n'êtes pas autorisé à accéder à cette partie...")).toBeVisible();
   await page.waitForURL(/\/shatteredrealms\/?$/);
+
+  // An admin may read every game, yet administers only their own.
+  const admin = await makeAdmin(server, await server.register());
+  const adminPage = await (await browser.newContext()).newPage();
+  await openSignedIn(adminPage, server, admin, `/admin/game?gameId=${gameId}`);
+  await expect(adminPage.getByRole('heading', { name: 'Accès non autorisé' })).toBeVisible();
+  await expect(adminPage.getByText("Vous n'êtes pas autorisé à accéder à cette partie...")).toBeVisible();
+  await adminPage.waitForURL(/\/shatteredrealms\/?$/);
 
   await page.goto(`${server.url}/shatteredrealms/admin/game`);
   await expect(page.getByRole('heading', { name: 'Aucune partie sélectionnée' })).toBeVisible();

@@ -21,6 +21,8 @@ test('a visitor registers, logs out, logs back in, chooses a mode and keeps the 
   await openLanding(page);
   await register(page, account);
   expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeTruthy();
+  // Signed in by the registration itself, the new account still reads its success.
+  await expect(page.getByRole('status').filter({ hasText: 'Inscription réussie' })).toBeVisible();
 
   await logout(page);
   expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
@@ -28,6 +30,7 @@ test('a visitor registers, logs out, logs back in, chooses a mode and keeps the 
   await openLoginOverlay(page);
   await login(page, account.email, account.password);
   await expectModeChoice(page);
+  await expect(page.getByText('Inscription réussie')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Joueur' }).click();
   await expect(page.getByRole('heading', { name: 'Joueur' })).toBeVisible();

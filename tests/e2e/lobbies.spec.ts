@@ -159,7 +159,9 @@ test('a stranger is refused at the game page and sent home', async ({ browser })
   await stranger.page.waitForURL(/\/shatteredrealms\/?$/);
 });
 
-test('the profile checks the name, refuses bad passwords and deletes the account', async ({ browser }) => {
+test('the profile checks the name, asks the password for a new e-mail, refuses bad passwords and deletes the account', async ({
+  browser,
+}) => {
   const taken = await someoneNew(browser);
   const user = await someoneNew(browser);
   await user.page.getByRole('button', { name: 'Profil' }).click();
@@ -174,6 +176,22 @@ test('the profile checks the name, refuses bad passwords and deletes the account
   await profile.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(profile.getByText('Profil mis à jour avec succès')).toBeVisible();
   await expect(user.page.getByRole('navigation')).toContainText(renamed);
+
+  // The e-mail is the login: a new one asks for the current password.
+  const details = profile.getByRole('form', { name: 'Informations' });
+  await expect(details.getByLabel('Mot de passe actuel')).toHaveCount(0);
+  await details.getByLabel('Email').fill(`neuf-${user.account.email}`);
+  await details.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(details.getByRole('alert')).toHaveText(
+    "Le mot de passe actuel est requis pour changer d'adresse e-mail",
+  );
+  await details.getByLabel('Mot de passe actuel').fill('pas-le-bon');
+  await details.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(details.getByRole('alert')).toHaveText('Mot de passe actuel incorrect');
+  await details.getByLabel('Mot de passe actuel').fill(user.account.password);
+  await details.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(details.getByRole('status')).toHaveText('Profil mis à jour avec succès');
+  await expect(details.getByLabel('Mot de passe actuel')).toHaveCount(0);
 
   const password = profile.getByRole('form', { name: 'Mot de passe' });
   await password.getByRole('button', { name: 'Modifier le mot de passe' }).click();

@@ -3,7 +3,7 @@ import { createActor, fromPromise, SimulatedClock, type AnyEventObject } from 'x
 import {
   adminPermissionCheckMachine,
   permissionCheckMessages,
-  type GrantedGame,
+  type ReadGame,
 } from '../../src/machines/admin-permission-check.machine';
 import {
   deferred,
@@ -21,16 +21,19 @@ const refusal = {
   message: permissionCheckMessages.refused,
   body: { error: permissionCheckMessages.refused },
 };
+/** The game as the check reads it: its master, and the signed-in reader. */
+const asMaster: ReadGame = { name: 'Les Terres Brisées', mjUserId: 'U-MJ', readerId: 'U-MJ' };
+const asAdmin: ReadGame = { name: 'Les Terres Brisées', mjUserId: 'U-MJ', readerId: 'U-ADMIN' };
 const notFound = { status: 404, message: 'Partie non trouvée.', body: { error: 'Partie non trouvée.' } };
 
 function startCheck(gameId: string | null) {
-  const calls: Pending<GrantedGame>[] = [];
+  const calls: Pending<ReadGame>[] = [];
   const clock = new SimulatedClock();
   const actor = createActor(
     adminPermissionCheckMachine.provide({
       actors: {
-        'check game master': fromPromise<GrantedGame, { gameId: string }>(({ input }) => {
-          const call = deferred<GrantedGame>(input);
+        'read game': fromPromise<ReadGame, { gameId: string }>(({ input }) => {
+          const call = deferred<ReadGame>(input);
           calls.push(call);
           return call.promise;
         }),
@@ -42,7 +45,8 @@ function startCheck(gameId: string | null) {
 }
 
 const events: AnyEventObject[] = [
-  { type: 'xstate.done.actor.checkGameMaster', output: { name: 'Les Terres Brisées' } },
+  { type: 'xstate.done.actor.checkGameMaster', output: asMaster },
+  { type: 'xstate.done.actor.checkGameMaster', output: asAdmin },
   { type: 'xstate.error.actor.checkGameMaster', error: refusal },
   { type: 'xstate.error.actor.checkGameMaster', error: notFound },
   { type: 'xstate.error.actor.checkGameMaster', error: new TypeError('Failed to fetch') },
@@ -61,7 +65,7 @@ describe.each([
       const check = startCheck(gameId);
       const answer = async ({ event }: { event: AnyEventObject }) => {
         const call = check.calls.at(-1)!;
-        if (event.type.startsWith('xstate.done')) call.resolve(event.output as GrantedGame);
+        if (event.type.startsWith('xstate.done')) call.resolve(event.output as ReadGame);
         else call.reject(event.error);
         await settle();
       };
@@ -125,10 +129,21 @@ describe('admin permission check', () => {
 
   it('stays on the page once granted, knowing the game by name', async () => {
     const check = startCheck('G1');
-    check.calls[0]!.resolve({ name: 'Les Terres Brisées' });
+    check.calls[0]!.resolve(asMaster);
     await settle();
     check.clock.increment(10_000);
     expect(check.actor.getSnapshot().value).toBe('granted');
     expect(check.actor.getSnapshot().context.gameName).toBe('Les Terres Brisées');
+  });
+
+  it('turns away a reader who is not the game’s master, admin or player, though the server lets them read it', async () => {
+    const check = startCheck('G1');
+    check.calls[0]!.resolve(asAdmin);
+    await settle();
+    expect(check.actor.getSnapshot().value).toBe('denied');
+    expect(check.actor.getSnapshot().context).toMatchObject({
+      refusal: "Vous n'êtes pas autorisé à accéder à cette partie...",
+      gameName: null,
+    });
   });
 });

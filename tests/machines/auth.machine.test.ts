@@ -339,6 +339,22 @@ describe('auth: registration', () => {
     expect(auth.actor.getSnapshot().value).toBe('authenticated');
   });
 
+  it('keeps the success message once signed in by it, until it is read or the user leaves', async () => {
+    const auth = await refusedWith({ displayName: 'Ana' });
+    await auth.answer('register', { output: registered });
+    await auth.answer('verify session', { output: ana });
+    expect(auth.actor.getSnapshot().value).toBe('authenticated');
+    expect(auth.actor.getSnapshot().context.registrationMessage).toBe('Compte créé');
+    auth.actor.send({ type: 'auth.feedback.dismiss' });
+    expect(auth.actor.getSnapshot().context.registrationMessage).toBeNull();
+
+    const leaving = await refusedWith({ displayName: 'Ana' });
+    await leaving.answer('register', { output: registered });
+    await leaving.answer('verify session', { output: ana });
+    leaving.actor.send({ type: 'auth.logout' });
+    expect(leaving.actor.getSnapshot().context.registrationMessage).toBeNull();
+  });
+
   it('stays signed out with the message when no token comes back', async () => {
     const auth = await refusedWith({ displayName: 'Ana' });
     await auth.answer('register', { output: registeredWithoutToken });

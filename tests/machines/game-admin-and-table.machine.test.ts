@@ -109,6 +109,11 @@ describe('game admin', () => {
     );
     expect(inviteFailure(refusal(404, 'x'))).toBe('Partie non trouvée.');
   });
+
+  it('tells the MJ the player is unknown, not the game, when the server says so (404)', () => {
+    expect(inviteFailure(refusal(404, 'Joueur non trouvé'))).toBe('Joueur non trouvé');
+    expect(inviteFailure(refusal(404, 'Partie non trouvée.'))).toBe('Partie non trouvée.');
+  });
 });
 
 describe('game screen', () => {
@@ -138,6 +143,7 @@ describe('game screen', () => {
           'watch table news': fromEventObservable(() => news),
         },
         actions: {
+          'emit playerConnected': (_, payload) => void emitted.push(['playerConnected', payload]),
           'emit joinGame': (_, payload) => void emitted.push(['joinGame', payload]),
           'emit leaveGame': (_, payload) => void emitted.push(['leaveGame', payload]),
           'go home': () => void (home += 1),
@@ -176,19 +182,21 @@ describe('game screen', () => {
     expect(loads).toHaveLength(1);
   });
 
-  it('joins 1 s after loading, rejoins after a reconnection, and leaves on the way back', async () => {
+  it('announces the player and joins 1 s after loading, again after a reconnection, and leaves on the way back', async () => {
     const { actor, clock, news, emitted, loads, homes } = startScreen();
     loads[0]!.resolve(game);
     await settle();
     clock.increment(999);
     expect(emitted).toEqual([]);
     clock.increment(1);
+    // platform.md §7: the player is announced (playerConnected) before each join.
+    const announce = ['playerConnected', { id: 'char-1', name: 'Ana' }];
     const join = ['joinGame', { gameId: 'TOWER234', playerId: 'char-1', playerName: 'Ana' }];
-    expect(emitted).toEqual([join]);
+    expect(emitted).toEqual([announce, join]);
     news.next({ type: 'table.players.updated', players: [{ id: 'u', displayName: 'Ana' }] });
     expect(actor.getSnapshot().context.players).toEqual([{ id: 'u', displayName: 'Ana' }]);
     news.next({ type: 'socket.connected' });
-    expect(emitted).toEqual([join, join]);
+    expect(emitted).toEqual([announce, join, announce, join]);
     actor.send({ type: 'table.leave' });
     expect(emitted.at(-1)).toEqual(['leaveGame', { gameId: 'TOWER234' }]);
     expect(homes()).toBe(1);
@@ -234,7 +242,7 @@ describe('profile', () => {
       }).start();
     const fresh = open(answers[0]!);
     expect(fresh.getSnapshot().matches({ details: 'loading' })).toBe(true);
-    fresh.send({ type: 'profile.save', displayName: 'Zed', email: 'z@example.test' });
+    fresh.send({ type: 'profile.save', displayName: 'Zed', email: 'z@example.test', currentPassword: '' });
     expect(fresh.getSnapshot().matches({ details: 'loading' })).toBe(true);
     answers[0]!.resolve(user('Anabelle', 'ana@new.test'));
     await settle();
@@ -273,6 +281,54 @@ describe('profile', () => {
     ).toBeNull();
   });
 
+  it('asks for the current password when the e-mail changes, and sends it only then', async () => {
+    const sent: unknown[] = [];
+    const actor = createActor(
+      profileMachine.provide({
+        actors: {
+          'load profile': fromPromise(async () => user('Ana', 'ana@example.test')),
+          'update profile': fromPromise(async ({ input }) => {
+            sent.push(input);
+            return {
+              user: user(input.displayName, input.email),
+              token: 'jwt-2',
+              message: 'Profil mis à jour',
+            };
+          }),
+        },
+      }),
+      { input: { displayName: 'Ana', email: 'ana@example.test' } },
+    ).start();
+    await settle();
+    actor.send({ type: 'profile.save', displayName: 'Ana', email: 'ana@new.test', currentPassword: '' });
+    await settle();
+    expect(sent).toEqual([]);
+    expect(actor.getSnapshot().context.details).toEqual({
+      tone: 'error',
+      text: "Le mot de passe actuel est requis pour changer d'adresse e-mail",
+    });
+
+    actor.send({
+      type: 'profile.save',
+      displayName: 'Ana',
+      email: 'ana@new.test',
+      currentPassword: 'secret-123',
+    });
+    await settle();
+    expect(sent).toEqual([{ displayName: 'Ana', email: 'ana@new.test', currentPassword: 'secret-123' }]);
+    expect(actor.getSnapshot().context.email).toBe('ana@new.test');
+
+    // The same address (as the server stores it) is no change: no password travels.
+    actor.send({
+      type: 'profile.save',
+      displayName: 'Anna',
+      email: ' ANA@new.test ',
+      currentPassword: 'secret-123',
+    });
+    await settle();
+    expect(sent.at(-1)).toEqual({ displayName: 'Anna', email: 'ANA@new.test' });
+  });
+
   it('stores the new token, and after a deletion clears the session and goes home 2 s later', async () => {
     const clock = new SimulatedClock();
     const log: string[] = [];
@@ -296,7 +352,12 @@ describe('profile', () => {
       { input: { displayName: 'Ana', email: 'ana@example.test' }, clock },
     ).start();
     await settle();
-    actor.send({ type: 'profile.save', displayName: ' Anabelle ', email: 'ana@example.test' });
+    actor.send({
+      type: 'profile.save',
+      displayName: ' Anabelle ',
+      email: 'ana@example.test',
+      currentPassword: '',
+    });
     await settle();
     expect(log).toEqual(['token jwt-2']);
     expect(actor.getSnapshot().context.displayName).toBe('Anabelle');

@@ -389,6 +389,20 @@ describe.each(drivers)('hardening (%s)', (driver) => {
         expect(
           await limited.api('DELETE', '/auth/account', { password: guesser.password }, guesser.token),
         ).toMatchObject(tooMany);
+        // And so is an e-mail change; a rename checks no password and is not held back.
+        const profile = { displayName: guesser.displayName, email: `x${guesser.email}` };
+        expect(
+          await limited.api(
+            'PUT',
+            '/auth/profile',
+            { ...profile, currentPassword: guesser.password },
+            guesser.token,
+          ),
+        ).toMatchObject(tooMany);
+        expect(
+          (await limited.api('PUT', '/auth/profile', { ...profile, email: guesser.email }, guesser.token))
+            .status,
+        ).toBe(200);
         // Another account from the same address is not held back.
         expect((await limited.api('POST', '/auth/change-password', wrong, neighbour.token)).status).toBe(400);
       } finally {

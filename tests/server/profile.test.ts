@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountNotices } from '../../server/db/schema/index';
 import type { SessionTokens } from '../../src/api/schemas/auth';
+import { changedTables, databaseFingerprint } from '../helpers/database-fingerprint';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
 
 const disconnected = (socket: Socket) => new Promise<string>((resolve) => socket.once('disconnect', resolve));
@@ -32,7 +35,7 @@ describe.each(drivers)('profile and account (%s)', (driver) => {
     const response = await t.api(
       'PUT',
       '/auth/profile',
-      { displayName: ' Renamed ', email: 'Renamed@Example.com' },
+      { displayName: ' Renamed ', email: 'Renamed@Example.com', currentPassword: user.password },
       user.token,
     );
     expect(response.status).toBe(200);
@@ -65,7 +68,12 @@ describe.each(drivers)('profile and account (%s)', (driver) => {
       ),
     ).toMatchObject({ status: 409, body: { error: "Ce nom d'affichage est déjà utilisé" } });
     expect(
-      await t.api('PUT', '/auth/profile', { displayName: user.displayName, email: taken.email }, user.token),
+      await t.api(
+        'PUT',
+        '/auth/profile',
+        { displayName: user.displayName, email: taken.email, currentPassword: user.password },
+        user.token,
+      ),
     ).toMatchObject({ status: 409, body: { error: 'Cette adresse e-mail est déjà utilisée' } });
     expect(
       (
@@ -77,6 +85,80 @@ describe.each(drivers)('profile and account (%s)', (driver) => {
         )
       ).status,
     ).toBe(200);
+  });
+
+  it('refuses to change the e-mail (the login) without the current password, and changes nothing', async () => {
+    const user = await t.register();
+    const before = await databaseFingerprint(t.database.db);
+    const change = (currentPassword?: string) =>
+      t.api(
+        'PUT',
+        '/auth/profile',
+        { displayName: user.displayName, email: `stolen-${user.email}`, currentPassword },
+        user.token,
+      );
+    expect(await change()).toMatchObject({
+      status: 400,
+      body: { error: "Le mot de passe actuel est requis pour changer d'adresse e-mail" },
+    });
+    expect(await change('')).toMatchObject({ status: 400 });
+    expect(await change('wrong-one')).toMatchObject({
+      status: 400,
+      body: { error: 'Mot de passe actuel incorrect' },
+    });
+    expect(changedTables(before, await databaseFingerprint(t.database.db))).toEqual([]);
+    expect((await t.api('POST', '/auth/login', { email: user.email, password: user.password })).status).toBe(
+      200,
+    );
+    // The name alone changes with the token, as before.
+    expect(
+      (
+        await t.api(
+          'PUT',
+          '/auth/profile',
+          { displayName: `n${user.displayName}`, email: user.email },
+          user.token,
+        )
+      ).status,
+    ).toBe(200);
+  });
+
+  it('tells the old address of an e-mail change: a notice kept for the deployment’s mailer', async () => {
+    const user = await t.register();
+    const newAddress = `moved-${user.email}`;
+    expect(
+      (
+        await t.api(
+          'PUT',
+          '/auth/profile',
+          { displayName: user.displayName, email: newAddress, currentPassword: user.password },
+          user.token,
+        )
+      ).status,
+    ).toBe(200);
+    const notices = await t.database.db
+      .select()
+      .from(accountNotices)
+      .where(eq(accountNotices.userId, user.userId));
+    expect(notices).toEqual([
+      expect.objectContaining({
+        kind: 'email_changed',
+        toAddress: user.email,
+        newAddress,
+        sentAt: null,
+        createdAt: expect.any(Date),
+      }),
+    ]);
+    // A rename, or the same address, tells nobody.
+    await t.api(
+      'PUT',
+      '/auth/profile',
+      { displayName: `m${user.displayName}`, email: newAddress, currentPassword: user.password },
+      user.token,
+    );
+    expect(
+      await t.database.db.select().from(accountNotices).where(eq(accountNotices.userId, user.userId)),
+    ).toHaveLength(1);
   });
 
   it('applies the name rules on update', async () => {

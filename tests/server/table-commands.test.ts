@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameMessagesAnswer } from '../../src/api/schemas/table';
+import { chatMessage, type GameMessagesAnswer } from '../../src/api/schemas/table';
 import { invalidCommandText } from '../../src/domain/dice/notation';
 import { tableMessages } from '../../src/domain/table/messages';
 import type { ChatMessage } from '../../src/domain/table/types';
@@ -351,6 +351,25 @@ describe.each(drivers)('table commands (%s)', (driver) => {
       payload: { type: 'normal', message: '1d20 = 20 (Critique !)' },
     });
     expect((await serverLog(t, p.gameId)).at(-1)?.payload).not.toHaveProperty('roll');
+  });
+
+  it('rolls any die a command names, as the spec allows (/r 1d100), within sane bounds', async () => {
+    const owner = await joined(t, p.owner, p.gameId);
+    const say = (text: string) =>
+      owner.send('newMessage', {
+        gameId: p.gameId,
+        playerId: p.ownerCharacter,
+        content: { kind: 'text', text },
+      });
+    expect(await say('/r 1d100')).toEqual({ ok: true });
+    const rolled = (await serverLog(t, p.gameId)).at(-1)!;
+    expect(rolled).toMatchObject({ type: 'dice.rolled', payload: { roll: { count: 1, sides: 100 } } });
+    const [die] = (rolled.payload as ChatMessage).roll!.dice;
+    expect(die).toBeGreaterThanOrEqual(1);
+    expect(die).toBeLessThanOrEqual(100);
+    // What players receive is what their client reads.
+    expect(chatMessage.safeParse(rolled.payload).success).toBe(true);
+    expect(await say('/r 1d1001')).toEqual({ ok: false, error: invalidCommandText });
   });
 
   it('names a macro’s roll with its title, apart from the result it computes', async () => {

@@ -26,6 +26,10 @@ describe('chat commands (table.md §5 "Dice")', () => {
     ['/roll 1d20', { count: 1, sides: 20, bonus: 0 }],
     ['/r 12d8 - 2', { count: 12, sides: 8, bonus: -2 }],
     ['/R 3D4+10', { count: 3, sides: 4, bonus: 10 }],
+    // The spec restricts the count (two digits), not the die.
+    ['/r 1d100', { count: 1, sides: 100, bonus: 0 }],
+    ['/r 2d7', { count: 2, sides: 7, bonus: 0 }],
+    ['/roll 99d1000-5', { count: 99, sides: 1000, bonus: -5 }],
   ])('%s rolls', (line, dice) => {
     expect(parseChatLine(line)).toEqual({ kind: 'roll', dice });
   });
@@ -42,7 +46,8 @@ describe('chat commands (table.md §5 "Dice")', () => {
   it.each([
     '/r',
     '/r 100d6',
-    '/r 2d7',
+    '/r 1d1',
+    '/r 1d1001',
     '/r 0d6',
     '/roll 2d6+',
     '/ar 1d10+5',

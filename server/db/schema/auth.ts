@@ -66,3 +66,30 @@ export const refreshTokens = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * Security notices owed to an address, an outbox: the server has no mail transport of its own, so
+ * it writes what must be said here, in the same transaction as the change, and a deployment's
+ * mailer sends each row whose `sent_at` is null, then stamps it (docs/server.md, "E-mail changes").
+ * The row outlives the account (`user_id` set null): the old address is owed the notice even if
+ * the account is deleted right after.
+ */
+export const accountNotices = pgTable(
+  'account_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['email_changed'] }).notNull(),
+    /** Where the notice goes: for an e-mail change, the address the account had before. */
+    toAddress: text('to_address').notNull(),
+    newAddress: text('new_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('account_notices_unsent_idx')
+      .on(table.createdAt)
+      .where(sql`${table.sentAt} is null`),
+    check('account_notices_kind_known', sql`${table.kind} in ('email_changed')`),
+  ],
+);

@@ -88,6 +88,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/auth/profile',
     {
       onRequest: app.authenticate,
+      // Only a body carrying a password is a password check (an e-mail change): a rename is not.
+      preHandler: async function (request, reply) {
+        if (request.body.currentPassword !== undefined) await passwordChecks.call(this, request, reply);
+      },
       schema: { body: updateProfileRequest, response: { 200: updateProfileResponse } },
     },
     async (request) => {

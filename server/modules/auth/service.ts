@@ -1,4 +1,5 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PublicUser, SessionTokens } from '../../../src/api/schemas/auth';
 import type {
   ChangePasswordRequest,
@@ -9,7 +10,7 @@ import type {
 import { displayNameError } from '../../../src/domain/account';
 import { displayNameSkeleton, normalizeDisplayName } from '../../../src/domain/display-name';
 import type { Db } from '../../db/client';
-import { users, type UserRow } from '../../db/schema/index';
+import { accountNotices, users, type UserRow } from '../../db/schema/index';
 import { violatedUniqueIndex } from '../../db/unique-violation';
 import { commonMessages, httpError } from '../../lib/errors';
 import { toPublicUser } from '../users/public-user';
@@ -34,6 +35,8 @@ export interface SocketTerminator {
 
 export interface AuthServiceDeps {
   db: Db;
+  /** Where an e-mail change is written, beside the notice the outbox keeps for the old address. */
+  log: Pick<FastifyBaseLogger, 'info'>;
   tokens: TokenService;
   sockets: SocketTerminator;
   passwords: PasswordHasher;
@@ -56,6 +59,7 @@ function asConflict(error: unknown): unknown {
 
 export function createAuthService({
   db,
+  log,
   tokens,
   sockets,
   passwords,
@@ -136,25 +140,56 @@ export function createAuthService({
       return toPublicUser(actor);
     },
 
+    /**
+     * The e-mail is the login: changing it asks for the current password (an access token alone,
+     * stolen for its 15 minutes, must not lock the owner out), and leaves a notice for the old
+     * address in the outbox, written with the change so neither is ever without the other.
+     */
     async updateProfile(
       actor: AuthUser,
       input: UpdateProfileRequest,
     ): Promise<{ user: PublicUser; token: string }> {
+      const current = await userById(actor.id);
+      const emailChanges = input.email !== current.email;
+      if (emailChanges) {
+        if (!input.currentPassword) throw httpError(400, authMessages.emailChangeNeedsPassword);
+        if (!(await verifyPassword(input.currentPassword, current.passwordHash))) {
+          throw httpError(400, authMessages.wrongCurrentPassword);
+        }
+      }
       let updated: UserRow | undefined;
       try {
-        [updated] = await db
-          .update(users)
-          .set({
-            displayName: input.displayName,
-            displayNameSkeleton: displayNameSkeleton(input.displayName),
-            email: input.email,
-          })
-          .where(eq(users.id, actor.id))
-          .returning();
+        updated = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(users)
+            .set({
+              displayName: input.displayName,
+              displayNameSkeleton: displayNameSkeleton(input.displayName),
+              email: input.email,
+            })
+            // The address the password was checked against: a change made meanwhile is not overwritten.
+            .where(and(eq(users.id, actor.id), eq(users.email, current.email)))
+            .returning();
+          if (row && emailChanges) {
+            await tx.insert(accountNotices).values({
+              userId: actor.id,
+              kind: 'email_changed',
+              toAddress: current.email,
+              newAddress: row.email,
+            });
+          }
+          return row;
+        });
       } catch (error) {
         throw asConflict(error);
       }
-      if (!updated) throw httpError(401, commonMessages.invalidSession);
+      if (!updated) throw httpError(409, authMessages.profileChangedMeanwhile);
+      if (emailChanges) {
+        log.info(
+          { userId: actor.id },
+          'e-mail changed: a notice for the old address waits in account_notices',
+        );
+      }
       announceAccountChange(db, actor.id);
       // The name and e-mail live in the access token's claims: hand out a fresh one for this session.
       return { user: toPublicUser(updated), token: await tokens.signAccess(updated, actor.sid) };

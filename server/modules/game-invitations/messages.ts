@@ -1,8 +1,10 @@
+import { gameMessages } from '../../../src/domain/games';
+
 /** Every French text the game-invitation routes answer with (platform.md §8 where it has one). */
 export const invitationMessages = {
   notFound: 'Invitation non trouvée ou déjà traitée.',
   gameNotFound: 'Partie non trouvée.',
-  playerNotFound: 'Joueur non trouvé',
+  playerNotFound: gameMessages.playerNotFound,
   notAllowedToInvite: "Vous n'êtes pas autorisé à inviter des joueurs dans cette partie.",
   notAllowedToRevoke: "Vous n'êtes pas autorisé à révoquer cette invitation.",
   notAllowedToKick: "Vous n'êtes pas autorisé à expulser ce joueur.",

@@ -47,7 +47,12 @@ export type RegisterRequest = z.infer<typeof registerRequest>;
 
 export const refreshRequest = z.object({ refreshToken: z.string().min(1).max(512) });
 
-export const updateProfileRequest = z.object({ displayName, email });
+/** The current password is asked only when the e-mail (the login) changes. */
+export const updateProfileRequest = z.object({
+  displayName,
+  email,
+  currentPassword: z.string().max(1024).optional(),
+});
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
 export const checkDisplayNameQuery = z.object({ displayName: z.string().max(256) });

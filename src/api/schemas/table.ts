@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { BONUS_LIMIT, COMMAND_COUNT_MAX, DICE_SIDES } from '../../domain/dice/notation';
+import {
+  BONUS_LIMIT,
+  COMMAND_COUNT_MAX,
+  COMMAND_SIDES_MAX,
+  COMMAND_SIDES_MIN,
+  DICE_SIDES,
+} from '../../domain/dice/notation';
 import { DEFAULT_MAP_SIZE, MAP_SIDE_MAX_PX } from '../../domain/geometry/geometry';
 import { dict } from '../../domain/table/records';
 import { MESSAGE_TYPES } from '../../domain/dice/roll';
@@ -61,7 +67,9 @@ const diceSpec = z.object({
   bonus: z.number().int().min(-BONUS_LIMIT).max(BONUS_LIMIT),
 });
 
+// The form rolls the table's dice; a typed command (/r 1d100) may name any die.
 const rollResult = diceSpec.extend({
+  sides: z.number().int().min(COMMAND_SIDES_MIN).max(COMMAND_SIDES_MAX),
   dice: z.array(z.number().int()),
   total: z.number().int(),
   messageType: z.enum(MESSAGE_TYPES),

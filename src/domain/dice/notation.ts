@@ -9,6 +9,12 @@ export const FREE_COUNT_MIN = 7;
 export const FREE_COUNT_MAX = 20;
 /** A command's X has at most two digits. */
 export const COMMAND_COUNT_MAX = 99;
+/**
+ * A command's die is free (table.md §5 names no list, unlike the form's): from a d2 to a d1000,
+ * which covers every die a table uses (d3, d100…) and keeps 99 dice a short line.
+ */
+export const COMMAND_SIDES_MIN = 2;
+export const COMMAND_SIDES_MAX = 1000;
 /** Bounds the spec leaves open: enough for any real roll, small enough that a roll stays a message. */
 export const BONUS_LIMIT = 999;
 
@@ -28,21 +34,26 @@ export function formatDice({ count, sides, bonus }: DiceSpec): string {
   return `${count}d${sides}${modifier}`;
 }
 
-const expression = String.raw`(\d{1,2})\s*d\s*(\d{1,3})(?:\s*([+-])\s*(\d{1,3}))?`;
+const expression = String.raw`(\d{1,2})\s*d\s*(\d{1,4})(?:\s*([+-])\s*(\d{1,3}))?`;
 const diceExpression = new RegExp(`^${expression}$`, 'i');
+
+export function isCommandSides(value: number): boolean {
+  return Number.isInteger(value) && value >= COMMAND_SIDES_MIN && value <= COMMAND_SIDES_MAX;
+}
 
 function specOf(
   count: string,
   sides: string,
   sign: string | undefined,
   bonus: string | undefined,
+  dieAllowed: (sides: number) => boolean,
 ): DiceSpec | null {
   const spec = {
     count: Number(count),
     sides: Number(sides),
     bonus: bonus === undefined ? 0 : (sign === '-' ? -1 : 1) * Number(bonus),
   };
-  return spec.count >= 1 && isDieSides(spec.sides) ? spec : null;
+  return spec.count >= 1 && dieAllowed(spec.sides) ? spec : null;
 }
 
 /**
@@ -52,7 +63,7 @@ function specOf(
 export function parseDamageRoll(text: string): DiceSpec | null {
   const match = diceExpression.exec(text.trim());
   if (!match) return null;
-  return specOf(match[1]!, match[2]!, match[3], match[4]);
+  return specOf(match[1]!, match[2]!, match[3], match[4], isDieSides);
 }
 
 export type ChatCommand =
@@ -76,12 +87,12 @@ export function parseChatLine(line: string): ParsedChat {
   if (!text.startsWith('/')) return { kind: 'message', text };
   const roll = rollCommand.exec(text);
   if (roll) {
-    const dice = specOf(roll[1]!, roll[2]!, roll[3], roll[4]);
+    const dice = specOf(roll[1]!, roll[2]!, roll[3], roll[4], isCommandSides);
     if (dice) return { kind: 'roll', dice };
   }
   const attack = attackRollCommand.exec(text);
   if (attack) {
-    const dice = specOf(attack[1]!, attack[2]!, attack[3], attack[4]);
+    const dice = specOf(attack[1]!, attack[2]!, attack[3], attack[4], isCommandSides);
     if (dice) return { kind: 'attackRoll', dice, technique: attack[5]!, weaponType: attack[6]!.trim() };
   }
   return { kind: 'invalid', error: invalidCommandText };

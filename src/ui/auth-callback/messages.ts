@@ -1,4 +1,8 @@
-/** platform.md §2, /auth/callback: what is logged when the sign-in service sent too little. */
+/** Texts of /auth/callback's question (issue 41: a link must not sign its opener in unasked). */
 export const authCallbackMessages = {
-  missingTokens: 'Retour de connexion incomplet : access_token ou refresh_token manquant',
+  title: 'Connexion',
+  // A no-break space keeps the question mark with the name on a narrow screen.
+  question: (displayName: string) => `Se connecter en tant que ${displayName}\u00a0?`,
+  accept: 'Se connecter',
+  decline: 'Annuler',
 } as const;

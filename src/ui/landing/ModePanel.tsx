@@ -18,22 +18,33 @@ const lobbyTitles = { gameMaster: choiceTexts.gameMaster, player: choiceTexts.pl
 
 /**
  * After login: the choice between game master and player, then the chosen mode's lobby with the
- * way back to the choice.
+ * way back to the choice. A new account is signed in by its registration: the registration's
+ * success message greets it here, above the choice, until a mode is chosen.
  */
 export function ModePanel({ user }: { user: SessionUser }) {
-  const { modeChoice } = useAppActors();
+  const { auth, modeChoice } = useAppActors();
   const mode = useSelector(modeChoice, (snapshot) => snapshot.value);
+  const registrationMessage = useSelector(auth, (snapshot) => snapshot.context.registrationMessage);
   const titleId = useId();
+  const choose = (chosen: 'gameMaster' | 'player') => {
+    auth.send({ type: 'auth.feedback.dismiss' });
+    modeChoice.send({ type: 'mode.choose', mode: chosen });
+  };
 
   if (mode === 'choosing') {
     return (
       <section className="mode-panel" aria-labelledby={titleId}>
+        {registrationMessage && (
+          <p className="mode-panel__welcome" role="status">
+            {registrationMessage}
+          </p>
+        )}
         <h2 id={titleId}>{choiceTexts.title}</h2>
         <div className="mode-panel__choices">
-          <button type="button" onClick={() => modeChoice.send({ type: 'mode.choose', mode: 'gameMaster' })}>
+          <button type="button" onClick={() => choose('gameMaster')}>
             {choiceTexts.gameMaster}
           </button>
-          <button type="button" onClick={() => modeChoice.send({ type: 'mode.choose', mode: 'player' })}>
+          <button type="button" onClick={() => choose('player')}>
             {choiceTexts.player}
           </button>
         </div>

@@ -6,7 +6,7 @@ import { DISPLAY_NAME_MAX } from '../../domain/account';
 import type { SessionUser } from '../../domain/roles';
 import { profileLogic } from '../../effects/profile';
 import type { displayNameAvailabilityMachine } from '../../machines/display-name-availability.machine';
-import type { ProfileFeedback } from '../../machines/profile.machine';
+import { emailChanges, type ProfileFeedback } from '../../machines/profile.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { Feedback, Modal } from '../home/Modal';
 import { Field } from '../landing/Field';
@@ -34,9 +34,13 @@ const fieldsOf = (event: FormEvent<HTMLFormElement>) => {
   return Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
 };
 
-/** Display name and e-mail: the fields are the reader's until saved; the machine has what is stored. */
+/**
+ * Display name and e-mail: the fields are the reader's until saved; the machine has what is stored.
+ * A new e-mail brings the current-password field, which goes again with the change.
+ */
 function DetailsForm({
   initial,
+  storedEmail,
   loading,
   saving,
   nameTaken,
@@ -45,24 +49,23 @@ function DetailsForm({
   onSave,
 }: {
   initial: { displayName: string; email: string };
+  storedEmail: string;
   loading: boolean;
   saving: boolean;
   nameTaken: boolean;
   feedback: ProfileFeedback | null;
   availability: AvailabilityRef | undefined;
-  onSave: (displayName: string, email: string) => void;
+  onSave: (displayName: string, email: string, currentPassword: string) => void;
 }) {
   const [displayName, setDisplayName] = useState(initial.displayName);
   const [email, setEmail] = useState(initial.email);
+  const asksPassword = emailChanges({ email: storedEmail }, email);
   return (
     <section aria-label={texts.details} aria-busy={loading}>
       <h3>{texts.details}</h3>
       <form
         aria-label={texts.details}
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSave(displayName, email);
-        }}
+        onSubmit={(event) => onSave(displayName, email, fieldsOf(event).currentPassword ?? '')}
       >
         <fieldset disabled={loading} className="modal__fieldset">
           <Field
@@ -81,6 +84,17 @@ function DetailsForm({
             value={email}
             onChange={(event) => setEmail(event.target.value)}
           />
+          {asksPassword && (
+            <>
+              <p className="game-card__meta">{texts.emailPasswordHint}</p>
+              <Field
+                label={texts.emailPassword}
+                name="currentPassword"
+                type="password"
+                autoComplete="current-password"
+              />
+            </>
+          )}
         </fieldset>
         <Feedback feedback={feedback} />
         <div className="modal__actions">
@@ -126,12 +140,15 @@ export function ProfileModal({ user, onClose }: { user: SessionUser; onClose: ()
         // Mounted again once the server's profile is read, so the fields start from it.
         key={loading ? 'token' : 'server'}
         initial={{ displayName: context.displayName, email: context.email }}
+        storedEmail={context.email}
         loading={loading}
         saving={saving}
         nameTaken={nameTaken}
         feedback={context.details}
         availability={availability}
-        onSave={(displayName, email) => profile.send({ type: 'profile.save', displayName, email })}
+        onSave={(displayName, email, currentPassword) =>
+          profile.send({ type: 'profile.save', displayName, email, currentPassword })
+        }
       />
       <section aria-label={texts.password}>
         <h3>{texts.password}</h3>

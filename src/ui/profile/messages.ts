@@ -5,6 +5,9 @@ export const profileMessages = {
   displayName: "Nom d'affichage",
   email: 'Email',
   save: 'Enregistrer',
+  emailPassword: 'Mot de passe actuel',
+  emailPasswordHint:
+    "Changer d'adresse e-mail, c'est changer d'identifiant : confirmez avec votre mot de passe actuel.",
   checking: 'Vérification…',
   available: 'Ce nom est disponible',
   password: 'Mot de passe',

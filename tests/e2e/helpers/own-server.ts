@@ -40,11 +40,16 @@ export async function makeAdmin(server: TestServer, user: RegisteredUser): Promi
   return { ...user, token: renewed.body.token, refreshToken: renewed.body.refreshToken };
 }
 
+/** The sign-in link of /auth/callback carrying the user's tokens. */
+export function callbackLink(server: TestServer, user: RegisteredUser): string {
+  return `${server.url}${BASE_PATH}/auth/callback?access_token=${user.token}&refresh_token=${user.refreshToken}`;
+}
+
 /** Opens the app already signed in as the user, as a returning visitor would be. */
 export async function openSignedIn(page: Page, server: TestServer, user: RegisteredUser, path: string) {
-  await page.goto(
-    `${server.url}${BASE_PATH}/auth/callback?access_token=${user.token}&refresh_token=${user.refreshToken}`,
-  );
+  await page.goto(callbackLink(server, user));
+  // The callback names the account and signs in only once the visitor agrees.
+  await page.getByRole('dialog', { name: 'Connexion' }).getByRole('button', { name: 'Se connecter' }).click();
   await page.waitForURL(/\/shatteredrealms\/?$/);
   // The callback goes home at once and the session checks the tokens meanwhile: leaving before it
   // has stored them (once verified) lands the next page signed out.
