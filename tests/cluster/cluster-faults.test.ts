@@ -11,13 +11,11 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FriendInvitation } from '../../src/api/schemas/friends';
 import type { TableEvent } from '../../src/domain/table/types';
-import { openDatabase, type Database } from '../../server/db/client';
 import { apiCall, apiParty, type ApiMember, type ApiParty } from '../helpers/api-party';
-import { startCluster, type Cluster } from '../helpers/cluster';
+import { clusterSuite } from '../helpers/cluster';
 import { MAP, serverLog, type TableClient } from '../helpers/table';
 import {
   createPlay,
@@ -38,33 +36,21 @@ const PLAY = 30;
 const CUTS = 5;
 
 describe('a cluster of two processes behind HAProxy', () => {
-  let cluster: Cluster;
-  let database: Database;
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    cluster = await startCluster(root);
-    database = await openDatabase({ dataDir: '', databaseUrl: cluster.database.url });
-  }, 120_000);
-  afterAll(async () => {
-    sockets.forEach((socket) => socket.disconnect());
-    await database?.close();
-    await cluster?.close();
-  });
+  const suite = clusterSuite(root);
 
   /** As a browser opens it through the proxy: polling, then WebSocket, keeping the proxy's cookie. */
   const throughProxy = async (token: string) => {
-    const socket = await reconnectingSocket(cluster.url, token, {
+    const socket = await reconnectingSocket(suite.cluster.url, token, {
       transports: ['polling', 'websocket'],
       withCredentials: true,
     });
-    sockets.push(socket);
+    suite.sockets.push(socket);
     return socket;
   };
   /** Straight to one process, to know which one holds it. */
   const onProcess = async (index: 0 | 1, token: string) => {
-    const socket = await reconnectingSocket(cluster.servers[index].url, token);
-    sockets.push(socket);
+    const socket = await reconnectingSocket(suite.cluster.servers[index].url, token);
+    suite.sockets.push(socket);
     return socket;
   };
 
@@ -76,13 +62,13 @@ describe('a cluster of two processes behind HAProxy', () => {
     name: string,
     fault: (playMore: (commands: number) => Promise<void>) => Promise<void>,
   ): Promise<{ party: ApiParty; holes: number }> {
-    const party = await apiParty(cluster.url, name, 4);
-    const before = await cluster.socketsPerProcess();
-    const table = await seatedParty(cluster.url, party, throughProxy);
+    const party = await apiParty(suite.cluster.url, name, 4);
+    const before = await suite.cluster.socketsPerProcess();
+    const table = await seatedParty(suite.cluster.url, party, throughProxy);
     const { mj, players, seats, trouble } = table;
     const play = createPlay(party.gameId, trouble);
     try {
-      const seated = (await cluster.socketsPerProcess()).map((held, index) => held - before[index]!);
+      const seated = (await suite.cluster.socketsPerProcess()).map((held, index) => held - before[index]!);
       expect(seated[0]! + seated[1]!).toBe(seats.length);
       expect(Math.min(...seated), 'clients on each process').toBeGreaterThan(0);
 
@@ -111,7 +97,7 @@ describe('a cluster of two processes behind HAProxy', () => {
       await Promise.all(playing);
 
       const reachedHead = await everyClientReachesHead(party.gameId, mj, seats, trouble);
-      const log: TableEvent[] = await serverLog({ database }, party.gameId);
+      const log: TableEvent[] = await serverLog(suite, party.gameId);
       expectLogHonoursAnswers(log, play.sent);
       expectHeardAsLogged(mj, log);
       expect(reachedHead, `clients at the head; lately: ${trouble.slice(-5).join(' | ')}`).toBe(true);
@@ -175,7 +161,7 @@ describe('a cluster of two processes behind HAProxy', () => {
   let friends: Promise<[ApiMember, ApiMember]> | undefined;
   const register = async (): Promise<ApiMember> => {
     const id = randomBytes(3).toString('hex');
-    return apiCall<ApiMember>(cluster.url, 'POST', '/auth/register', {
+    return apiCall<ApiMember>(suite.cluster.url, 'POST', '/auth/register', {
       email: `ami-${id}@example.com`,
       password: 'motdepasse',
       displayName: `ami${id}`,
@@ -183,15 +169,21 @@ describe('a cluster of two processes behind HAProxy', () => {
   };
   const makeFriends = async (): Promise<[ApiMember, ApiMember]> => {
     const [ana, bea] = await Promise.all([register(), register()]);
-    await apiCall(cluster.url, 'POST', '/users/friends', { friendId: bea.userId }, ana.token);
+    await apiCall(suite.cluster.url, 'POST', '/users/friends', { friendId: bea.userId }, ana.token);
     const [invitation] = await apiCall<FriendInvitation[]>(
-      cluster.url,
+      suite.cluster.url,
       'GET',
       '/users/invitations',
       undefined,
       bea.token,
     );
-    await apiCall(cluster.url, 'POST', `/users/invitations/${invitation!.id}/accept`, undefined, bea.token);
+    await apiCall(
+      suite.cluster.url,
+      'POST',
+      `/users/invitations/${invitation!.id}/accept`,
+      undefined,
+      bea.token,
+    );
     return [ana, bea];
   };
 
@@ -227,7 +219,7 @@ describe('a cluster of two processes behind HAProxy', () => {
 
     const invited = new Promise<{ gameId: string }>((resolve) => beaSocket.once('newInvitation', resolve));
     await apiCall(
-      cluster.url,
+      suite.cluster.url,
       'POST',
       '/game-invitations',
       { gameId: party.gameId, playerId: bea.userId },
@@ -242,18 +234,18 @@ describe('a cluster of two processes behind HAProxy', () => {
 
   it('keeps a game whole when a process is SIGKILLed mid-play: its clients reconnect through the proxy and catch up', async () => {
     const { party } = await playThrough('Panne de processus', async () => {
-      await cluster.kill(1);
+      await suite.cluster.kill(1);
     });
-    await cluster.restart(1);
+    await suite.cluster.restart(1);
     await expectSocialAcrossProcesses(party);
   }, 90_000);
 
   it('repairs the gap with the seq when Redis stops and comes back, and live delivery resumes', async () => {
     const { party, holes } = await playThrough('Panne de Redis', async (playMore) => {
-      await cluster.redis.stop();
+      await suite.cluster.redis.stop();
       // Each process still logs and tells its own clients; the others' miss it all.
       await playMore(PLAY);
-      await cluster.redis.start();
+      await suite.cluster.redis.start();
     });
     expect(holes, 'holes met by the clients and caught up over').toBeGreaterThan(0);
     await expectSocialAcrossProcesses(party);
@@ -263,7 +255,9 @@ describe('a cluster of two processes behind HAProxy', () => {
     const { party } = await playThrough('Coupure de la base', async (playMore) => {
       // Several cuts, so that some fall on connections in the middle of a transaction.
       for (let cut = 0; cut < CUTS; cut += 1) {
-        expect(await cluster.postgres.terminateConnections(cluster.database.name)).toBeGreaterThan(0);
+        expect(
+          await suite.cluster.postgres.terminateConnections(suite.cluster.database.name),
+        ).toBeGreaterThan(0);
         await playMore(10);
       }
     });
@@ -273,8 +267,8 @@ describe('a cluster of two processes behind HAProxy', () => {
   }, 90_000);
 
   const listeners = async () => {
-    const { rows } = (await database.db.execute(
-      sql`select count(*)::int as count from pg_stat_activity where datname = ${cluster.database.name} and query ilike 'listen %'`,
+    const { rows } = (await suite.database.db.execute(
+      sql`select count(*)::int as count from pg_stat_activity where datname = ${suite.cluster.database.name} and query ilike 'listen %'`,
     )) as unknown as { rows: Array<{ count: number }> };
     return rows[0]!.count;
   };

@@ -10,43 +10,29 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
-import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { applyEvents, emptyTable } from '../../src/domain/table/reducer';
 import type { TableActor, TableEvent } from '../../src/domain/table/types';
 import { visibleTo } from '../../src/domain/table/visibility';
-import { openDatabase, type Database } from '../../server/db/client';
 import { tableHeads } from '../../server/db/schema/index';
 import { apiParty } from '../helpers/api-party';
-import { startCluster, type Cluster } from '../helpers/cluster';
+import { clusterSuite } from '../helpers/cluster';
 import { joined, serverLog } from '../helpers/table';
 import { catchUpWhenBehind, reconnectingSocket, seatedParty, until, type Seat } from '../helpers/table-play';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('a game whose owner dies while nobody plays', () => {
-  let cluster: Cluster;
-  let database: Database;
-  const sockets: Socket[] = [];
-
-  beforeAll(async () => {
-    cluster = await startCluster(root, { TABLE_COMMIT_EVERY_MS: '2000' });
-    database = await openDatabase({ dataDir: '', databaseUrl: cluster.database.url });
-  }, 120_000);
-  afterAll(async () => {
-    sockets.forEach((socket) => socket.disconnect());
-    await database?.close();
-    await cluster?.close();
-  });
+  const suite = clusterSuite(root, { TABLE_COMMIT_EVERY_MS: '2000' });
 
   const onProcess = (index: 0 | 1) => async (token: string) => {
-    const socket = await reconnectingSocket(cluster.servers[index].url, token);
-    sockets.push(socket);
+    const socket = await reconnectingSocket(suite.cluster.servers[index].url, token);
+    suite.sockets.push(socket);
     return socket;
   };
   const ownerOf = async (gameId: string) =>
     (
-      await database.db
+      await suite.database.db
         .select()
         .from(tableHeads)
         .where(sql`${tableHeads.gameId} = ${gameId}`)
@@ -72,10 +58,10 @@ describe('a game whose owner dies while nobody plays', () => {
    * reader that stays on process b: the players and a second tab of the MJ.
    */
   async function partyHeldByA(name: string) {
-    const party = await apiParty(cluster.servers[0].url, name, 2);
+    const party = await apiParty(suite.cluster.servers[0].url, name, 2);
     let opened = 0;
     // The MJ first, on a; the players after, on b.
-    const table = await seatedParty(cluster.servers[0].url, party, (token) =>
+    const table = await seatedParty(suite.cluster.servers[0].url, party, (token) =>
       onProcess(opened++ === 0 ? 0 : 1)(token),
     );
     const mjOnB = await joined({ socket: onProcess(1) }, party.mj, party.gameId);
@@ -89,7 +75,7 @@ describe('a game whose owner dies while nobody plays', () => {
     const { party, table, readersOnB } = await partyHeldByA('Reprise sans joueur');
     const { mj, trouble } = table;
     expect(await mj.send('newMessage', line(party.gameId, 'Avant'))).toEqual({ ok: true });
-    const head = (await serverLog({ database }, party.gameId)).length;
+    const head = (await serverLog(suite, party.gameId)).length;
     const { owner, epoch } = await ownerOf(party.gameId);
 
     // Emitted at once, logged only at a's next statement, two seconds after the one before.
@@ -99,9 +85,9 @@ describe('a game whose owner dies while nobody plays', () => {
       'the line heard on b',
       trouble,
     );
-    await cluster.kill(0);
+    await suite.cluster.kill(0);
     mj.socket.disconnect();
-    expect(chatLines(await serverLog({ database }, party.gameId))).toEqual(['Avant']);
+    expect(chatLines(await serverLog(suite, party.gameId))).toEqual(['Avant']);
 
     // Nobody plays from here on. b takes the game over on its own…
     let taken = await ownerOf(party.gameId);
@@ -114,7 +100,7 @@ describe('a game whose owner dies while nobody plays', () => {
     let log: TableEvent[] = [];
     await polled(
       async () => {
-        log = await serverLog({ database }, party.gameId);
+        log = await serverLog(suite, party.gameId);
         const { state } = applyEvents(emptyTable, log);
         return readersOnB.every(([client, actor]) =>
           isDeepStrictEqual(client.inbox.state, visibleTo(state, actor)),
@@ -130,8 +116,8 @@ describe('a game whose owner dies while nobody plays', () => {
   });
 
   it('answers a command sent again under its id, after a takeover, as done, without doing it twice', async () => {
-    await cluster.restart(0);
-    const party = await apiParty(cluster.servers[1].url, 'Reprise et relance', 1);
+    await suite.cluster.restart(0);
+    const party = await apiParty(suite.cluster.servers[1].url, 'Reprise et relance', 1);
     const [player] = party.players;
     const mjOnB = await joined({ socket: onProcess(1) }, party.mj, party.gameId);
     const playerOnA = await joined({ socket: onProcess(0) }, player!, party.gameId);
@@ -145,11 +131,11 @@ describe('a game whose owner dies while nobody plays', () => {
     };
     // Handed over to b and logged there; say its answer was lost with b.
     expect(await playerOnA.send('newMessage', roll)).toEqual({ ok: true });
-    await cluster.kill(1);
+    await suite.cluster.kill(1);
     mjOnB.socket.disconnect();
 
     expect(await playerOnA.send('newMessage', roll)).toEqual({ ok: true });
-    const log = await serverLog({ database }, party.gameId);
+    const log = await serverLog(suite, party.gameId);
     expect(log.filter((event) => event.type === 'dice.rolled')).toHaveLength(1);
   });
 });

@@ -8,6 +8,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startProxy } from '../../scripts/cluster/haproxy';
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/client';
 import { API_BASE } from '../../src/api/paths';
 import { freePort, startChildServer, type ChildServer } from './child-server';
 import {
@@ -125,5 +128,44 @@ async function startPieces(
       await Promise.all(servers.map((server) => server.stop()));
       await undo();
     },
+  };
+}
+
+/** What a cluster suite shares: the cluster, a client of its database, and the sockets its tests open. */
+export interface ClusterSuite {
+  readonly cluster: Cluster;
+  readonly database: Database;
+  readonly sockets: Socket[];
+}
+
+/**
+ * A cluster for the enclosing `describe`: started before its tests with `env`, and after them its
+ * tests' sockets closed, its database client and the cluster itself.
+ */
+export function clusterSuite(root: string, env: Record<string, string> = {}): ClusterSuite {
+  let cluster: Cluster | undefined;
+  let database: Database | undefined;
+  const sockets: Socket[] = [];
+  beforeAll(async () => {
+    cluster = await startCluster(root, env);
+    database = await openDatabase({ dataDir: '', databaseUrl: cluster.database.url });
+  }, 120_000);
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.disconnect());
+    await database?.close();
+    await cluster?.close();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the cluster has not started');
+    return value;
+  };
+  return {
+    get cluster() {
+      return started(cluster);
+    },
+    get database() {
+      return started(database);
+    },
+    sockets,
   };
 }
