@@ -11,6 +11,7 @@ import { anomaliesRoutes } from './modules/anomalies/routes';
 import { createAnomaliesService } from './modules/anomalies/service';
 import { authRoutes } from './modules/auth/routes';
 import { createPasswordHasher, PRODUCTION_COST, TEST_COST } from './modules/auth/passwords';
+import { startNoticeMailer } from './modules/auth/notice-mailer';
 import { createAuthService } from './modules/auth/service';
 import { createTokenService } from './modules/auth/tokens';
 import { charactersRoutes } from './modules/characters/routes';
@@ -165,8 +166,18 @@ export async function buildApp({
     app.decorate('monitoring', monitoring);
     await useClient(app, config);
 
+    const notices = config.smtpUrl
+      ? startNoticeMailer({
+          db: database,
+          smtpUrl: config.smtpUrl,
+          from: config.mailFrom,
+          log: app.log.child({ module: 'notices' }),
+        })
+      : undefined;
+    if (notices) app.addHook('preClose', () => notices.close());
     const auth = createAuthService({
       db: database,
+      notices,
       log: app.log.child({ module: 'auth' }),
       tokens,
       sockets: app.realtime,

@@ -51,6 +51,10 @@ const envSchema = z.object({
   // seconds of the first, is not taken for a theft (docs/server.md "Tokens").
   REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   CLIENT_DIR: z.string().min(1).default('dist/client'),
+  // Where the server's own mail goes out (security notices, docs/server.md "E-mail changes"):
+  // smtp://user:password@host:587 or smtps://…; unset, notices wait in account_notices.
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'smtp://… ou smtps://… attendu / expected')),
+  MAIL_FROM: z.string().min(3).default('Shattered Realms <no-reply@shatteredrealms.fr>'),
   // Behind a reverse proxy the client IP (rate limits, logs) comes from X-Forwarded-For.
   TRUST_PROXY: optional(z.string()),
   // Where characters' images live (table.md §5: Player_{name}.png on the product's image bucket).
@@ -93,6 +97,8 @@ export interface Config {
   tableLogEveryMs: number;
   tableCommitEveryMs: number;
   clientDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
   trustProxy: boolean | number | string;
   /** Always ends with '/', so a file name appends to it. */
   imageBucketUrl: string;
@@ -132,6 +138,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     tableLogEveryMs: e.TABLE_LOG_EVERY_MS,
     tableCommitEveryMs: e.TABLE_COMMIT_EVERY_MS,
     clientDir: e.CLIENT_DIR,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     imageBucketUrl: withTrailingSlash(e.IMAGE_BUCKET_URL),
     fastPasswordHashing: e.TEST_FAST_PASSWORD_HASHING === 'true',

@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       tableLogEveryMs: 1000,
       tableCommitEveryMs: 100,
       clientDir: 'dist/client',
+      smtpUrl: undefined,
+      mailFrom: 'Shattered Realms <no-reply@shatteredrealms.fr>',
       trustProxy: false,
       imageBucketUrl: 'https://images.shatteredrealms.fr/',
       fastPasswordHashing: false,
@@ -53,6 +55,8 @@ describe('loadConfig', () => {
       TABLE_COMMIT_EVERY_MS: '5',
       TABLE_RATE_SCALE: '2.5',
       SOCKETS_PER_ACCOUNT: '4',
+      SMTP_URL: 'smtps://sr:secret@mail.example.com:465',
+      MAIL_FROM: 'Table <table@example.com>',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -73,6 +77,8 @@ describe('loadConfig', () => {
       tableCommitEveryMs: 5,
       tableRateScale: 2.5,
       socketsPerAccount: 4,
+      smtpUrl: 'smtps://sr:secret@mail.example.com:465',
+      mailFrom: 'Table <table@example.com>',
     });
   });
 

@@ -68,9 +68,9 @@ export const refreshTokens = pgTable(
 export type UserRow = typeof users.$inferSelect;
 
 /**
- * Security notices owed to an address, an outbox: the server has no mail transport of its own, so
- * it writes what must be said here, in the same transaction as the change, and a deployment's
- * mailer sends each row whose `sent_at` is null, then stamps it (docs/server.md, "E-mail changes").
+ * Security notices owed to an address, an outbox written in the same transaction as the change:
+ * the notice mailer (`SMTP_URL`) sends each row whose `sent_at` is null and stamps it; without SMTP
+ * the rows wait for an operator or an external mailer (docs/server.md, "E-mail changes").
  * The row outlives the account (`user_id` set null): the old address is owed the notice even if
  * the account is deleted right after.
  */

@@ -11,6 +11,7 @@ import { displayNameError } from '../../../src/domain/account';
 import { displayNameSkeleton, normalizeDisplayName } from '../../../src/domain/display-name';
 import type { Db } from '../../db/client';
 import { accountNotices, users, type UserRow } from '../../db/schema/index';
+import type { NoticeMailer } from './notice-mailer';
 import { violatedUniqueIndex } from '../../db/unique-violation';
 import { commonMessages, httpError } from '../../lib/errors';
 import { toPublicUser } from '../users/public-user';
@@ -36,12 +37,14 @@ export interface SocketTerminator {
 export interface AuthServiceDeps {
   db: Db;
   /** Where an e-mail change is written, beside the notice the outbox keeps for the old address. */
-  log: Pick<FastifyBaseLogger, 'info'>;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   tokens: TokenService;
   sockets: SocketTerminator;
   passwords: PasswordHasher;
   /** How long a just-swapped refresh token may be shown again (`REFRESH_REUSE_GRACE_SECONDS`). */
   refreshReuseGraceSeconds: number;
+  /** Sends the security notices at once when SMTP is set (`SMTP_URL`); absent, they wait. */
+  notices?: Pick<NoticeMailer, 'sendDue'>;
 }
 
 /** The messages a unique index stands for, so racing writes still get the right 409. */
@@ -64,6 +67,7 @@ export function createAuthService({
   sockets,
   passwords,
   refreshReuseGraceSeconds,
+  notices,
 }: AuthServiceDeps) {
   const { hashPassword, verifyPassword, verifyAgainstDummy } = passwords;
   async function tokensFor(user: UserRow, session: OpenedSession): Promise<SessionTokens> {
@@ -185,10 +189,10 @@ export function createAuthService({
       }
       if (!updated) throw httpError(409, authMessages.profileChangedMeanwhile);
       if (emailChanges) {
-        log.info(
-          { userId: actor.id },
-          'e-mail changed: a notice for the old address waits in account_notices',
-        );
+        log.info({ userId: actor.id }, 'e-mail changed: a notice for the old address is in account_notices');
+        notices
+          ?.sendDue()
+          .catch((error: unknown) => log.warn({ err: error }, 'account notices round failed'));
       }
       announceAccountChange(db, actor.id);
       // The name and e-mail live in the access token's claims: hand out a fresh one for this session.
