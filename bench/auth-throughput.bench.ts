@@ -5,7 +5,7 @@
  * `fetch` is compiled before anything is measured: measured first, cold, it read 1,820–3,200 req/s
  * over four whole runs, and 3,400–5,100 warm over four runs of this bench, which made every ratio
  * look better than it was. Each driver's verify is then measured in rounds alternated with the
- * bare route, so both see the machine at the same moments (docs/table.md "Eighteenth session").
+ * bare route, so both see the machine at the same moments (docs/benchmarks.md).
  */
 import Fastify from 'fastify';
 import { drivers, startTestServer, type RegisteredUser } from '../tests/helpers/server';

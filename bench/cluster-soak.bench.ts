@@ -1,5 +1,5 @@
 /**
- * The cluster's soak: the load one machine carries (README "Benchmarks": 1,000 socket.io clients
+ * The cluster's soak: the load one machine carries (docs/benchmarks.md: 1,000 socket.io clients
  * in games of 6, one token drop per client and second) for 5 minutes through HAProxy onto two
  * server processes sharing a PostgreSQL and a Redis (tests/helpers/cluster.ts, the fault suite's
  * cluster). Every 5 s it reads each process's memory — resident set from /proc, V8 heap in use from

@@ -15,7 +15,7 @@
  * BENCH_FANOUT_STEP_SECONDS each), after the same warm-up again (the relay steps first, and a
  * server left idle while it did met its first step cold), until its delivery p95 passes 50 ms:
  * the highest rate below is its saturation point. BENCH_FANOUT_CLIENTS=1000
- * BENCH_FANOUT_SECONDS=30 is the full-size run (README "Benchmarks"); BENCH_FANOUT_RATE and
+ * BENCH_FANOUT_SECONDS=30 is the full-size run (docs/benchmarks.md); BENCH_FANOUT_RATE and
  * BENCH_FANOUT_PROCESSES (load processes) change the rest.
  */
 import { randomBytes } from 'node:crypto';

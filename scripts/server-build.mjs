@@ -23,8 +23,8 @@ const root = path.resolve(import.meta.dirname, '..');
  * journal's lines until the log's statement, the answers until the commit), so V8's default young
  * generation (semi-spaces of 16 MiB at most) copied them at every scavenge, about ten a second
  * under 1,000 drops/s. With 64 MiB the server scavenged 45 times instead of 303 over the same load,
- * its loop paused 254 ms instead of 845, for about 90 MB more resident memory (docs/table.md
- * "Sixteenth session"); the bench's bare relay, which keeps nothing, runs with the same flags.
+ * its loop paused 254 ms instead of 845, for about 90 MB more resident memory (docs/live-table.md
+ * "The fan-out"); the bench's bare relay, which keeps nothing, runs with the same flags.
  */
 export const serverNodeFlags = ['--enable-source-maps', '--max-semi-space-size=64'];
 

@@ -31,7 +31,8 @@ const envSchema = z.object({
   // Each page sends one web-vitals beacon when it is hidden: a visitor switching tabs all day stays
   // far below it, a script filling the dashboard with made-up figures does not.
   WEB_VITALS_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(30),
-  // A Prometheus scraper's bearer token for GET /metrics, besides an admin's (README "Metrics").
+  // A Prometheus scraper's bearer token for GET /metrics, besides an admin's (docs/monitoring.md
+  // "Who may read it").
   METRICS_TOKEN: optional(z.string().min(32, '32 caractères minimum / at least 32 characters')),
   // Chat lines a socket may send at once (table or private), then one a second: a typed
   // conversation never meets it, a script flooding a table does.
@@ -41,10 +42,10 @@ const envSchema = z.object({
   TABLE_RATE_SCALE: z.coerce.number().positive().default(1),
   // Sockets one account may hold open on a process (docs/server.md "Sockets per account").
   SOCKETS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
-  // How long the table's journaled events wait for the embedded database's log (docs/table.md
+  // How long the table's journaled events wait for the embedded database's log (docs/live-table.md
   // "Journal"): the clients have them at once; waiting makes one statement of many events.
   TABLE_LOG_EVERY_MS: z.coerce.number().int().positive().max(60_000).default(1000),
-  // On PostgreSQL, the least time between two of a process's table statements (docs/table.md
+  // On PostgreSQL, the least time between two of a process's table statements (docs/live-table.md
   // "Owners"): the other players have the events at once, the sender's answer waits for it.
   TABLE_COMMIT_EVERY_MS: z.coerce.number().int().min(0).max(10_000).default(100),
   // Two tabs refreshing at once present the same refresh token; the second, within this many

@@ -294,7 +294,7 @@ export async function seatFanout(url: string, games: FanoutGame[]): Promise<Seat
           ask(seat.socket, 'itemChange', {
             gameId: seat.game.gameId,
             change: { type: 'token.move', map: MAP, usableId, x, y },
-            // As the app's client sends every command (docs/table.md "Command ids").
+            // As the app's client sends every command (docs/live-table.md "Command ids").
             commandId: randomUUID(),
           }).then(
             (answer) => {

@@ -32,6 +32,10 @@ export function figure(
   return result;
 }
 
+/** Every figure this process printed, for `--record` (bench/lib/record.ts). */
+export const printed: Figure[] = [];
+
 export function print(result: Figure): void {
+  printed.push(result);
   console.log(JSON.stringify(result));
 }

@@ -81,7 +81,7 @@ function textTypesOf(options: QueryOptions | undefined): number[] | undefined {
  * The embedded PGlite on a worker thread, behind the part of PGlite's interface that drizzle, the
  * notifications and the tests use. PGlite runs its statements synchronously in WebAssembly: on the
  * server's own thread a tenth of a second of table drops logged in one statement held every socket
- * for 3–8 ms, which is what the table's delivery p95 was made of (docs/table.md "The fan-out").
+ * for 3–8 ms, which is what the table's delivery p95 was made of (docs/live-table.md "The fan-out").
  * Here a statement runs beside the event loop; what it costs is one message each way.
  * Notifications are posted before the answer of the statement that caused them, so a change this
  * process makes is heard before its caller goes on, as with PGlite in the thread.

@@ -2,7 +2,7 @@
  * The current time as `new Date().toISOString()` writes it, for the date of every table event.
  * `toISOString` builds a Date and works out the calendar at each call, about a microsecond even in
  * a tight loop and 5 µs of a drop's CPU in the running server (V8's profile of `table-fanout`,
- * docs/table.md "Eighteenth session"); here the calendar part is worked out once per second and
+ * docs/live-table.md "The fan-out"); here the calendar part is worked out once per second and
  * each call only appends the milliseconds.
  */
 let cachedSecond = Number.NaN;

@@ -1,6 +1,6 @@
 /**
  * Room names: a user's sockets, one session's sockets (to end it), a game's table (presence), and
- * the table's log readers, split by what they may see (docs/table.md "Emission"): the MJ and
+ * the table's log readers, split by what they may see (docs/live-table.md "Emission"): the MJ and
  * admins get every event as logged, players a projection, per user when theirs differs.
  */
 export const rooms = {

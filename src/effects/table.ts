@@ -88,7 +88,7 @@ const retryInTime: CommandRetry = {
 /**
  * Sends one intent of the user's as a command under an id of its own, and again under the same id
  * while its outcome is unknown: the server answers a repeated id as it answered the first, and
- * never does it twice (docs/table.md "Command ids"). Resolves to the refusal text, or null.
+ * never does it twice (docs/live-table.md "Command ids"). Resolves to the refusal text, or null.
  */
 export async function sendCommand(
   request: SocketRequest,

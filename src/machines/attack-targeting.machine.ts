@@ -58,7 +58,7 @@ type Click = Extract<AttackTargetingEvent, { type: 'map.clicked' }>;
 
 /**
  * The token that strikes: the monster the MJ makes attack, found among the board's tokens, else
- * the player's own character. A monster reaches one cell, the simple attack's reach (docs/table.md
+ * the player's own character. A monster reaches one cell, the simple attack's reach (docs/live-table.md
  * "Combat").
  */
 export function strikerOf(board: Board, attack: TargetingAttack | null): Board['attacker'] {

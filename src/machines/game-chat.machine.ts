@@ -47,7 +47,7 @@ export type GameChatFact =
   /** The socket connected again: what was said meanwhile is fetched. */
   | { type: 'socket.reconnected' }
   /**
-   * A process took the game over from an owner that died (`tableResync`, docs/table.md "Taking
+   * A process took the game over from an owner that died (`tableResync`, docs/live-table.md "Taking
    * over"): lines it said and never logged may be shown; the newest page is read again.
    */
   | { type: 'table.resynced'; epoch: number };

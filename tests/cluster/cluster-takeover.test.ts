@@ -1,5 +1,5 @@
 /**
- * A game's owner killed while nobody plays (docs/table.md "Owners", "Taking over"). The owner
+ * A game's owner killed while nobody plays (docs/live-table.md "Owners", "Taking over"). The owner
  * logs every 2 s here, so a line it emitted waits in its memory long enough to be killed with it:
  * the clients of the other process heard the line through Redis, the log never got it. Nobody
  * plays after the kill, yet the surviving process takes the game over and tells its readers, and

@@ -124,7 +124,7 @@ test('the MJ and a player share one table: tokens placed, moved, hidden, a turn 
   await expect.poll(() => positionOf(token(master, 'Aelis'))).toEqual(aelisMoved);
 
   // The MJ hides the monster: gone for the player, half-transparent for the MJ, lettered as
-  // hidden monsters are (docs/table.md "Names in sight").
+  // hidden monsters are (docs/live-table.md "Names in sight").
   await token(master, 'Goule 1').click();
   await master.getByRole('button', { name: 'Masquer aux joueurs' }).click();
   await expect(token(hero, 'Goule 1')).toHaveCount(0);

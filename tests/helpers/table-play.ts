@@ -264,7 +264,7 @@ export async function everyClientReachesHead(
  * The MJ hears events as logged: what any process announced under the log's epoch at that seq is
  * what the log holds, so no process handed out again a seq another had already given. An event
  * heard under an earlier epoch was emitted by an owner that died, or lost the game, before
- * logging it (docs/table.md "Owners"); the MJ's copy was then reset (checked by the caller
+ * logging it (docs/live-table.md "Owners"); the MJ's copy was then reset (checked by the caller
  * through expectClientsEqualServer).
  */
 export function expectHeardAsLogged(mj: TableClient, log: TableEvent[]): void {

@@ -393,7 +393,7 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
     const last = await head();
     await owner.reach(last);
     await mj.reach(last);
-    // Hidden, it bears a letter, which the players never read (docs/table.md "Names in sight").
+    // Hidden, it bears a letter, which the players never read (docs/live-table.md "Names in sight").
     const killed = 'Vous avez tué un Ombre A.';
     expect(mj.heard.some((event) => (event.payload as ChatMessage).message === killed)).toBe(true);
     expect(JSON.stringify(owner.heard)).not.toContain('Ombre');

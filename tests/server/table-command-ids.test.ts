@@ -1,5 +1,5 @@
 /**
- * Commands under the client's id (docs/table.md "Command ids"): a command sent again under the id
+ * Commands under the client's id (docs/live-table.md "Command ids"): a command sent again under the id
  * it was sent with — its answer lost to a restart or a takeover — is answered as the first one
  * was and never done twice, whichever process hears it, in memory or from the log.
  */

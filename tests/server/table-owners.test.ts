@@ -59,7 +59,7 @@ describe.each(drivers)('catch-up against the epochs of the log (%s)', (driver) =
   });
 });
 
-describe.skipIf(!drivers.includes('postgres'))('table owners on PostgreSQL (docs/table.md "Owners")', () => {
+describe.skipIf(!drivers.includes('postgres'))('table owners on PostgreSQL (live-table.md "Owners")', () => {
   let a: TestServer;
   let b: TestServer;
   const slowCommits = { TABLE_COMMIT_EVERY_MS: '1500' };

@@ -37,7 +37,7 @@ const restarting = () => Promise.resolve({ ok: false, error: outcomeUnknown });
 const unanswered = () => Promise.reject(new Error('operation has timed out'));
 const accepted = () => Promise.resolve({ ok: true });
 
-describe('a table command whose outcome is unknown (docs/table.md "Command ids")', () => {
+describe('a table command whose outcome is unknown (docs/live-table.md "Command ids")', () => {
   it('is sent again under the id of its first try; the next intent has an id of its own', async () => {
     const { commands, sent, waited } = onSocket([restarting, unanswered, accepted, accepted]);
     expect(await commands.itemChange(adjust)).toBeNull();

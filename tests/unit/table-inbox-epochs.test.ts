@@ -5,7 +5,7 @@ import type { TableEvent } from '../../src/domain/table/types';
 import { systemLine } from '../helpers/system-line';
 
 /**
- * The inbox where games have owners (docs/table.md "Owners"): an owner emits before its log
+ * The inbox where games have owners (docs/live-table.md "Owners"): an owner emits before its log
  * commits, so a client may fold events of an owner that died first, whose seqs the next owner
  * gives out again under a later epoch. The inbox must never fold across epochs on its own.
  */

@@ -3,7 +3,7 @@ ALTER TABLE "table_events" DROP CONSTRAINT "table_events_game_id_games_id_fk";
 ALTER TABLE "table_events" DROP CONSTRAINT "table_events_user_id_users_id_fk";
 --> statement-breakpoint
 -- What the foreign keys did on delete, done from the parent's side: a game takes its events with
--- it, and a deleted account leaves its lines without an author (docs/table.md "The log's keys").
+-- it, and a deleted account leaves its lines without an author (docs/live-table.md "The log's keys").
 CREATE FUNCTION "table_events_follow_game"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM "table_events" WHERE "game_id" = OLD."id";

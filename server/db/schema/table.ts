@@ -4,10 +4,10 @@ import type { TableState } from '../../../src/domain/table/types';
 import { games } from './games';
 
 /**
- * The live table's log (docs/table.md): one append-only run of events per game, seq gapless from 1.
+ * The live table's log (docs/live-table.md): one append-only run of events per game, seq gapless from 1.
  * `table_heads` holds each game's last seq; the append transaction locks that row (an upsert,
  * which takes the row lock), so two processes on one PostgreSQL never take the same seq nor leave a hole.
- * On PostgreSQL one process at a time decides a game (docs/table.md "Owners"): `epoch` counts its
+ * On PostgreSQL one process at a time decides a game (docs/live-table.md "Owners"): `epoch` counts its
  * owners, and an append is taken only under the epoch its owner was given, so a process that lost
  * the game can no longer log into it; `owner` names the process that holds it now.
  */
@@ -23,7 +23,7 @@ export const tableHeads = pgTable('table_heads', {
 export const tableEvents = pgTable(
   'table_events',
   {
-    // No foreign keys here: their checks, one per row, took half of each append's cost (docs/table.md
+    // No foreign keys here: their checks, one per row, took half of each append's cost (docs/live-table.md
     // "The log's keys"). The append statements check the game and the author themselves, and
     // migration 0011's triggers on games and users delete a game's events and forget an author.
     gameId: text('game_id').notNull(),
@@ -36,7 +36,7 @@ export const tableEvents = pgTable(
     userId: uuid('user_id'),
     /**
      * The client's id of the command, on its first event: a command sent again under it is
-     * answered as done, even by a process that took the game over (docs/table.md "Command ids").
+     * answered as done, even by a process that took the game over (docs/live-table.md "Command ids").
      */
     commandId: uuid('command_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -57,7 +57,7 @@ export function useSocketMetrics(realtime: Realtime, registry: Registry): void {
   realtime.io.engine.on('connection_error', () => refused.inc());
   // Counted on the engine's packets, one listener call each: socket.io's `onAny`/`onAnyOutgoing`
   // copy their listeners and spread the arguments for every socket and event, about a tenth of
-  // what the process spent past the relay's on a table's drop (docs/table.md "The fan-out").
+  // what the process spent past the relay's on a table's drop (docs/live-table.md "The fan-out").
   realtime.io.engine.on('connection', (connection: EngineConnection) => {
     connection.on('packet', (packet) => {
       if (isEvent(packet)) receivedSince += 1;

@@ -2,7 +2,7 @@ import { CACHED_GAMES } from './states';
 import { commandIdsOf, type Reader } from './log-store';
 
 /**
- * The ids of each game's latest commands (docs/table.md "Command ids"), so a command sent again
+ * The ids of each game's latest commands (docs/live-table.md "Command ids"), so a command sent again
  * under its id — its answer lost with a process — is answered as done instead of done twice.
  * Kept in memory per game, where the decider reads them in the turn that decides; read from the
  * log when the game is taken or first played here (a takeover, a restart), so a retry heard by

@@ -8,7 +8,7 @@ import type { LoggedEvent } from './log-store';
 export interface Submission {
   gameId: string;
   userId: string | null;
-  /** The client's id of the command, logged with its first event (docs/table.md "Command ids"). */
+  /** The client's id of the command, logged with its first event (docs/live-table.md "Command ids"). */
   commandId?: string;
   /** The events to log, or the French refusal. */
   decideOn: (state: TableState) => TableEventBody[] | string;
@@ -27,7 +27,7 @@ export interface Decided {
 /**
  * Decides a batch in arrival order, each command seeing the ones of its game before it, on the
  * states at hand: `stateOf` gives a game's state before the batch, `epochOf` the epoch its events
- * are decided under (an owner's, docs/table.md "Owners"; none elsewhere).
+ * are decided under (an owner's, docs/live-table.md "Owners"; none elsewhere).
  */
 export function decideBatchOn(
   batch: readonly Submission[],

@@ -34,11 +34,11 @@ function isUniqueViolation(error: unknown): boolean {
 const MAX_BATCH = 500;
 
 /**
- * Group commit (docs/table.md "Group commit"): the commands that arrive while the process's
+ * Group commit (docs/live-table.md "Group commit"): the commands that arrive while the process's
  * transaction is under way wait, then all of them — whatever their games — are decided and logged
  * in its next single transaction, and emitted in seq order once it has committed. One queue per
  * process, not one per connection: side by side, four queues each made a statement of about one
- * drop, and PostgreSQL's backends spent 2.8 times the CPU per drop (docs/table.md "The fan-out"). One
+ * drop, and PostgreSQL's backends spent 2.8 times the CPU per drop (docs/live-table.md "The fan-out"). One
  * transaction per batch instead of one per command is what lets the database keep up with every
  * table's drops. The sole writer decides on its copies in memory, journals the batch and emits it
  * at once; its log writer logs the journal's batches a moment later, many in one statement.
@@ -68,7 +68,7 @@ export function createGroupCommit({
   const commandIds = createCommandIds();
 
   /**
-   * The batch's commands that are no repeat of one decided before (docs/table.md "Command ids"):
+   * The batch's commands that are no repeat of one decided before (docs/live-table.md "Command ids"):
    * a repeat is answered as its first try was, done; one whose first try is in this batch waits
    * for the next. A game's ids are read from the log once everything journaled is in it.
    */

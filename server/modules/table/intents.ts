@@ -29,7 +29,7 @@ const isUuid = (value: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /**
- * What a client's intent names, read from the database (docs/table.md "The server owns every
+ * What a client's intent names, read from the database (docs/live-table.md "The server owns every
  * number"): the game's map a `mapChange` chooses, the stored character or monster a token is
  * built from, the weapon's attack and the character's stat an attack rolls with. The client says
  * which and where; everything else is the server's.

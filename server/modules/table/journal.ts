@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { appendRows, headsOf, rowsOf, type EventRow, type LoggedEvent } from './log-store';
 
 /**
- * The sole writer's journal (docs/table.md "Journal"): each batch's events, appended to a local
+ * The sole writer's journal (docs/live-table.md "Journal"): each batch's events, appended to a local
  * file before they are emitted or acknowledged, so the log can take them a little later in larger
  * statements. Written means handed to the operating system: a killed process (SIGKILL, OOM) loses
  * nothing written, and the next start moves into the log whatever the journal holds beyond it

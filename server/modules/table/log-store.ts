@@ -20,7 +20,7 @@ export type Reader = Db | Tx;
 export function eventOf(row: TableEventRow): TableEvent {
   return {
     seq: row.seq,
-    // Logs without owners keep epoch 0, which events leave out (docs/table.md "Owners").
+    // Logs without owners keep epoch 0, which events leave out (docs/live-table.md "Owners").
     ...(row.epoch === 0 ? {} : { epoch: row.epoch }),
     type: row.type,
     payload: row.payload,
@@ -36,7 +36,7 @@ export function eventOf(row: TableEventRow): TableEvent {
  *
  * The batch statements here pass their rows as one JSON parameter that PostgreSQL unpacks
  * (`jsonb_to_recordset`): a batch of hundreds of events is then three parameters, not thousands
- * for the query builder and the wire protocol to handle one by one (docs/table.md "Group commit").
+ * for the query builder and the wire protocol to handle one by one (docs/live-table.md "Group commit").
  */
 export function withHeads<T>(
   db: Db,
@@ -80,7 +80,7 @@ export interface EventRow {
 /**
  * `JSON.stringify(rowsOf(logged))` without the rows built as objects first: the journal's line at
  * every drop, and the owners' statements. In V8's profile of `table-fanout` the line went from 180
- * to 134 samples of the PGlite server's 4,200 busy ones (docs/table.md "Eighteenth session").
+ * to 134 samples of the PGlite server's 4,200 busy ones (docs/live-table.md "The fan-out").
  */
 export function rowsJson(logged: readonly LoggedEvent[]): string {
   let json = '[';
@@ -142,7 +142,7 @@ export async function appendRows(
   // looks its game and author up by key: joins there doubled PGlite's cost per event (53 against
   // 35 µs), the planner knowing nothing of the JSON rows' number. A snapshot rides along instead
   // of a transaction of three more statements, which cost the embedded PGlite's server about 10 of
-  // its 370 µs per drop (docs/table.md "Snapshots").
+  // its 370 µs per drop (docs/live-table.md "Snapshots").
   await execute(
     db,
     APPEND,
@@ -177,13 +177,13 @@ export interface OwnedRun {
 export type RunOutcome = 'logged' | 'already' | 'fenced';
 
 /**
- * An owner's append (docs/table.md "Owners"), one statement for every game of the batch: a game's
+ * An owner's append (docs/live-table.md "Owners"), one statement for every game of the batch: a game's
  * events are logged only if its head is still at the seq before them under the epoch they were
  * decided in, so a process that lost a game (another took it and moved the epoch on) logs nothing
  * into it. Each game stands or falls alone. A run found whole in the log already was logged by a
  * try whose answer was lost with its connection. The snapshots the runs made due ride along, for
  * the games logged: alone, each was a statement of its own, seven a second under the carried
- * load (docs/table.md "Nineteenth session").
+ * load (docs/live-table.md "Snapshots").
  */
 export async function appendOwned(
   db: Reader,
@@ -321,7 +321,7 @@ export async function chatPage(
         eq(tableEvents.gameId, gameId),
         inArray(tableEvents.type, [...CHAT_EVENT_TYPES]),
         before === undefined ? sql`true` : lt(tableEvents.seq, before),
-        // A line about a hidden token is the MJ's and the admins' only (docs/table.md "Visibility").
+        // A line about a hidden token is the MJ's and the admins' only (docs/live-table.md "Visibility").
         managers ? sql`true` : sql`${tableEvents.payload}->>'audience' is null`,
       ),
     )

@@ -20,7 +20,7 @@ const MAX_STATEMENT_EVENTS = 1000;
  * The journaled batches one statement will log: each one's journal line as it was written, each
  * game's last seq and due snapshot among them. Nothing per batch is kept as an object beside its
  * line: held until their statement, such objects outlived the young generation and were copied
- * and promoted, a cost the drops paid in collections (docs/table.md "The fan-out").
+ * and promoted, a cost the drops paid in collections (docs/live-table.md "The fan-out").
  */
 interface Statement {
   /** JSON arrays of EventRow. */
@@ -34,7 +34,7 @@ interface Statement {
 }
 
 /**
- * The sole writer's way to the log (docs/table.md "Journal"): each decided batch is written to
+ * The sole writer's way to the log (docs/live-table.md "Journal"): each decided batch is written to
  * the journal at once (`add`, before anything is emitted), then the batches the journal holds are
  * logged together, every `everyMs`, in one statement with the snapshots they make due: the
  * clients have them already and the journal keeps them, so waiting costs nothing but lets one

@@ -17,7 +17,7 @@ export interface OwnedSubmission {
   gameId: string;
   userId: string | null;
   intent: TableIntent;
-  /** The client's id of the command (docs/table.md "Command ids"). */
+  /** The client's id of the command (docs/live-table.md "Command ids"). */
   commandId?: string;
 }
 
@@ -54,7 +54,7 @@ const MAX_BATCH = 500;
 /**
  * Senders answered in one turn of the event loop once their statement committed: a statement
  * answers a tenth of a second of drops, and sent in one go their acks held every socket for
- * milliseconds (docs/table.md "Owners").
+ * milliseconds (docs/live-table.md "Owners").
  */
 const ANSWERS_PER_TURN = 16;
 /** A command handed over that finds no owner this many times is refused (try again). */
@@ -75,7 +75,7 @@ const WATCH_EVERY_MS = 250;
 const notOwner = Symbol('not the owner');
 
 /**
- * The table's commits on a shared PostgreSQL (docs/table.md "Owners"). One process at a time holds
+ * The table's commits on a shared PostgreSQL (docs/live-table.md "Owners"). One process at a time holds
  * a game (owners.ts) and decides its commands on its state in memory, emits the events at once and
  * answers the sender once they are logged: the log's commit is off every drop's way to the other
  * players, and a statement takes the drops of `everyMs` of every game this process holds, instead of
@@ -103,7 +103,7 @@ export function createOwnerCommit({
   everyMs: number;
   /**
    * The games this process has readers of, looked at every `WATCH_EVERY_MS`: one whose owner is
-   * gone is taken over at once, and `taken` tells its readers (docs/table.md "Taking over").
+   * gone is taken over at once, and `taken` tells its readers (docs/live-table.md "Taking over").
    */
   watch?: { gamesRead: () => Iterable<string>; taken: (gameId: string, epoch: number) => void };
 }) {
@@ -290,7 +290,7 @@ export function createOwnerCommit({
   }
 
   /**
-   * The commands that are no repeat of one decided before (docs/table.md "Command ids"). A repeat
+   * The commands that are no repeat of one decided before (docs/live-table.md "Command ids"). A repeat
    * is answered as its first try was, done, once that one is logged; until then, or when its
    * first try is in the same batch, it is asked again once the game's statements have settled
    * (a first try refused by the epoch is then gone from the ids, and this one is decided).

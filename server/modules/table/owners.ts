@@ -4,7 +4,7 @@ import pg from 'pg';
 import { notifyChannel, redisChannel, type OwnerChannel } from './owner-channels';
 
 /**
- * Who decides each game on a shared PostgreSQL (docs/table.md "Owners"). A process holds a game
+ * Who decides each game on a shared PostgreSQL (docs/live-table.md "Owners"). A process holds a game
  * by a session advisory lock on a connection of its own: PostgreSQL releases it the moment that
  * connection ends — a killed process, a cut connection — so the game is free at once, with no lease
  * to wait out. Taking a game moves its epoch on (`table_heads.epoch`), and the owner's appends are
@@ -40,7 +40,7 @@ export interface Owners {
   ownerOf(gameId: string): Promise<string | null>;
   /**
    * Those of `gameIds` still named by an owner that holds no lock on them: it died, or lost its
-   * connection, perhaps with events it emitted and never logged (docs/table.md "Taking over").
+   * connection, perhaps with events it emitted and never logged (docs/live-table.md "Taking over").
    */
   orphans(gameIds: readonly string[]): Promise<string[]>;
   close(): Promise<void>;

@@ -37,7 +37,7 @@ import { createOwners } from './owners';
 import { poolOf } from '../../db/client';
 import { decidingIntent, type TableIntent } from './table-intent';
 
-/** The games whose log a socket of this process reads (it caught up with them: docs/table.md "Emission"). */
+/** The games whose log a socket of this process reads (it caught up with them: docs/live-table.md "Emission"). */
 function* gamesReadHere(realtime: Realtime): Iterable<string> {
   for (const room of realtime.io.of('/').adapter.rooms.keys()) {
     if (!room.startsWith('table:')) continue;
@@ -60,7 +60,7 @@ export interface CatchUp {
 }
 
 /**
- * The live table (docs/table.md): commands checked by `decide` against the committed state,
+ * The live table (docs/live-table.md): commands checked by `decide` against the committed state,
  * appended under the game's head lock, then emitted to each reader as they may see it.
  */
 export function createTableService({
@@ -135,7 +135,7 @@ export function createTableService({
         };
       })();
 
-  /** `commandId`: the client's id of it, under which a retry is answered as done (docs/table.md "Command ids"). */
+  /** `commandId`: the client's id of it, under which a retry is answered as done (docs/live-table.md "Command ids"). */
   function command(gameId: string, actor: TableActor, command: TableCommand, commandId?: string): Committed {
     return commits.submit(gameId, actor.userId, { kind: 'command', actor, command }, commandId);
   }
@@ -147,7 +147,7 @@ export function createTableService({
 
     /**
      * The character's health on its token at the table — on the players' map, the only one that is
-     * theirs (docs/table.md "The players' map") — or null when that map does not hold it.
+     * theirs (docs/live-table.md "The players' map") — or null when that map does not hold it.
      */
     async vitalsOf(gameId: string, characterId: string): Promise<TableVitals | null> {
       const state = await states.current(db, gameId);
@@ -234,11 +234,11 @@ export function createTableService({
     },
 
     /**
-     * The events after `afterSeq`, projected for `actor` (docs/table.md "Catch-up"); a snapshot
+     * The events after `afterSeq`, projected for `actor` (docs/live-table.md "Catch-up"); a snapshot
      * first when the client is more than SNAPSHOT_EVERY events behind. The caller has joined the
      * rooms already, so nothing committed from now on is missed. Given the epoch of the client's
      * event at `afterSeq`, a copy holding an event the log does not (its owner died before logging
-     * it, docs/table.md "Owners") is answered from the start, `reset`.
+     * it, docs/live-table.md "Owners") is answered from the start, `reset`.
      */
     async catchUp(gameId: string, actor: TableActor, asked: number, epoch?: number): Promise<CatchUp> {
       // What was emitted before the socket joined is read from the log: the journal's or the owner's batches first.

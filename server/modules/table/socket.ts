@@ -64,9 +64,9 @@ const seatRooms = (gameId: string, userId: string): Seat['roomNames'] => ({
 });
 
 /**
- * The table's socket events (docs/table.md "Server"); the ack is `{ ok: true }` or
+ * The table's socket events (docs/live-table.md "Server"); the ack is `{ ok: true }` or
  * `{ ok: false, error }` with the French refusal. The actor comes from the session and the
- * database, and is kept per socket only while the rooms say it still holds (docs/table.md
+ * database, and is kept per socket only while the rooms say it still holds (docs/live-table.md
  * "Seats"): a kick or a leave takes the socket out of the readers' rooms, a change of the user's
  * characters out of the seat room, on every process, so the next command reads it again. The
  * account's role is read again at every command (not at every drag): a role changed since the seats
@@ -129,7 +129,7 @@ export function tableSocketEvents({
     /**
      * The actor of a command: the account read again first, so a changed role applies at once —
      * unless the session view vouches that no account changed since it was read, the commands of
-     * a table then costing no promise at all while the seat holds (docs/table.md "The fan-out").
+     * a table then costing no promise at all while the seat holds (docs/live-table.md "The fan-out").
      */
     function actorOf(gameId: string): SeatedActor | Promise<SeatedActor> {
       if (readUnder !== null && readUnder === identity.accountsStamp()) return seatOf(gameId);
@@ -164,7 +164,7 @@ export function tableSocketEvents({
     }
 
     // A drop, the table's most frequent command, goes without an async step of its own: the
-    // seat is at hand and the command decided at once (docs/table.md "The fan-out").
+    // seat is at hand and the command decided at once (docs/live-table.md "The fan-out").
     on('itemChange', itemChangePayload, (payload) => {
       rates.take(user().id, kindOfItemChange(payload.change));
       const actor = actorOf(payload.gameId);

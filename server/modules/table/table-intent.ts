@@ -4,7 +4,7 @@ import type { TableActor, TableEventBody, TableState } from '../../../src/domain
 
 /**
  * What a command asks, as data: the process that holds a game may not be the one that heard the
- * command, which then hands it over (docs/table.md "Owners"). The actor was read by the process
+ * command, which then hands it over (docs/live-table.md "Owners"). The actor was read by the process
  * that heard it, from its session and database; the owner decides it against the table.
  */
 export type TableIntent =

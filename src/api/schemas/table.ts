@@ -20,7 +20,7 @@ import {
 } from '../../domain/table/types';
 
 /**
- * The wire contract of the live table (table.md §7 "Socket events", docs/table.md). Clients send
+ * The wire contract of the live table (table.md §7 "Socket events", docs/live-table.md). Clients send
  * commands under the spec's event names; the server answers each through the socket callback
  * (`socketAck`) and emits the resulting events, one envelope each, to the game's room.
  */
@@ -46,7 +46,7 @@ export const mapToken = z.object({
   isPlayer: z.boolean(),
   assetLink: z.string().max(2048).nullable(),
   speciality: z.string().max(200).nullable(),
-  // A player's copy of a monster: no fight figures, no HP but its band (docs/table.md "Monster health").
+  // A player's copy of a monster: no fight figures, no HP but its band (docs/live-table.md "Monster health").
   AC: z.number().int().nullable(),
   HP: count.nullable(),
   currentHP: count.nullable(),
@@ -97,7 +97,7 @@ const gameId = z.string().min(1).max(100);
 
 /**
  * The id the client gave a command, once per intent and again on each retry of it: the server
- * answers a repeated id with the first outcome and never does it twice (docs/table.md "Command
+ * answers a repeated id with the first outcome and never does it twice (docs/live-table.md "Command
  * ids"). Optional while clients of the version before it may still be connected.
  */
 const commandId = z.uuid().optional();
@@ -223,7 +223,7 @@ export type TableCatchUpRequest = z.infer<typeof tableCatchUpRequest>;
 // ---- Events, server → client.
 
 /**
- * `tableResync`: a process took the game over from an owner that is gone (docs/table.md "Taking
+ * `tableResync`: a process took the game over from an owner that is gone (docs/live-table.md "Taking
  * over"). The client catches up with its epoch: a copy holding what the log lacks starts again.
  */
 export const tableResync = z.object({ gameId, epoch });
@@ -359,7 +359,7 @@ export function socketEventOf(
   return type === 'redacted' ? 'itemUpdate' : 'broadcastMessage';
 }
 
-// ---- Volatile drags: relayed to the game's room, never logged (docs/table.md "Drags").
+// ---- Volatile drags: relayed to the game's room, never logged (docs/live-table.md "Drags").
 
 /** `itemDrag`, client → server: where a token is while the mouse (10 ms) or finger (50 ms) moves. */
 export const itemDragPayload = z.object({ gameId, ...onToken, ...position });
@@ -385,7 +385,7 @@ export type GameMessagesQuery = z.infer<typeof gameMessagesQuery>;
 export const gameMessagesAnswer = z.array(tableEvent);
 export type GameMessagesAnswer = z.infer<typeof gameMessagesAnswer>;
 
-// ---- Requests of the current table (table.md §7), answered in the ack (docs/table.md "Requests").
+// ---- Requests of the current table (table.md §7), answered in the ack (docs/live-table.md "Requests").
 
 /** `mapRequest`, `itemRequest`, `turnOrderRequest` / `requestTurnOrder`, `playerRequest`, `connectedPlayersRequest`. */
 export const tableRequest = z.object({ gameId });

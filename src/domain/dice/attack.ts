@@ -16,7 +16,7 @@ export const SIMPLE_ATTACK = {
 } as const;
 export const DEFAULT_MONSTER_DAMAGE = '1d6';
 /**
- * A monster strikes one target within its reach, as a character does (docs/table.md "Combat"): the
+ * A monster strikes one target within its reach, as a character does (docs/live-table.md "Combat"): the
  * spec's monsters carry no range, so they reach as far as the simple attack, one cell; the MJ
  * brings a monster next to its prey first, as a player does their character.
  */

@@ -65,7 +65,7 @@ export type TableCommand =
 /**
  * What only the server has: chance and fresh token ids. An id is opaque: it says nothing of the
  * token (its kind, its name, when), since a player may come to hold the id of a token they may
- * not see (docs/table.md "Opaque ids").
+ * not see (docs/live-table.md "Opaque ids").
  */
 export interface DecideEnv {
   randomInt: RandomInt;
@@ -102,7 +102,7 @@ function letters(rank: number): string {
 }
 
 /**
- * A monster's name on its map (docs/table.md "Names in sight"). In the players' sight it bears the
+ * A monster's name on its map (docs/live-table.md "Names in sight"). In the players' sight it bears the
  * first number none of the map's visible tokens bears (Gobelin 1, Gobelin 2…), so a name they read
  * is reckoned from what they see alone and never tells of a hidden one; hidden, it bears the first
  * letter no token of the map bears (Gobelin A, Gobelin B…), which only the managers read. Every
@@ -176,7 +176,7 @@ function place(
 /**
  * A token's HP or essence set anew, clamped to 0..max. A player keeps their own character's
  * bookkeeping (table.md §6), in the open: the server writes each change they make in the chat
- * (docs/table.md "Who adjusts what"), so the MJ sees an essence refilled after a soul attack.
+ * (docs/live-table.md "Who adjusts what"), so the MJ sees an essence refilled after a soul attack.
  */
 function adjust(
   state: TableState,

@@ -1,7 +1,7 @@
 import type { HealthBand, MapToken } from './types';
 
 /**
- * A monster's health as the players know it (docs/table.md "Monster health"): its state, never its
+ * A monster's health as the players know it (docs/live-table.md "Monster health"): its state, never its
  * numbers, which are the MJ's. Full health is unhurt, above half wounded, above 0 badly wounded.
  */
 export function bandOf(currentHP: number, HP: number): HealthBand {

@@ -6,7 +6,7 @@ import type { TableEvent, TableState } from './types';
  * socket.io keeps order on one connection, but a catch-up answer and live events race each other
  * around a reconnect, so arrival order is not seq order; the inbox restores it.
  *
- * Where games have owners (docs/table.md "Owners"), an owner emits before its log commits, so a
+ * Where games have owners (docs/live-table.md "Owners"), an owner emits before its log commits, so a
  * client may hold events of an owner that died before logging them, and the next owner gives
  * their seqs out again under a later epoch. The inbox folds live only events of the epoch it
  * folded last; an event of another epoch waits for a catch-up, where the server, which knows

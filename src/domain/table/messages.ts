@@ -73,7 +73,7 @@ export const MESSAGE_MAX_LENGTH = 250;
 
 /**
  * A command the server may or may not have done: its owner went away before answering, or the
- * server is stopping (docs/table.md "Command ids"). The client has sent it again under its id,
+ * server is stopping (docs/live-table.md "Command ids"). The client has sent it again under its id,
  * which is never done twice; what is left is to look before doing it anew.
  */
 export const outcomeUnknown =

@@ -13,7 +13,7 @@ export type Dict<T> = Record<string, T>;
  * nothing, as with `Object.create(null)`. V8 keeps an object made by `Object.create(null)` as a
  * hash table, whose every copy and walk (`for…in`, at every drop) enumerates and sorts its keys;
  * an object made on a prototype keeps V8's fast layout up to about 17 entries: a map's tokens
- * copied and walked in half the time (docs/table.md "Eighteenth session").
+ * copied and walked in half the time (docs/live-table.md "The fan-out").
  */
 const recordPrototype: object = Object.freeze(Object.create(null) as object);
 

@@ -14,7 +14,7 @@ export interface MapRef {
   height: number;
 }
 
-/** A monster's state as the players see it, in place of its HP (docs/table.md "Monster health"). */
+/** A monster's state as the players see it, in place of its HP (docs/live-table.md "Monster health"). */
 export const HEALTH_BANDS = ['unhurt', 'wounded', 'badlyWounded', 'dead'] as const;
 export type HealthBand = (typeof HEALTH_BANDS)[number];
 
@@ -165,7 +165,7 @@ export type TableEventType = TableEventBody['type'];
 export type TableEvent = TableEventBody & {
   seq: number;
   /**
-   * The epoch of the process that decided it, when games have owners (docs/table.md "Owners"):
+   * The epoch of the process that decided it, when games have owners (docs/live-table.md "Owners"):
    * two events under one seq with different epochs mean one of them was never logged. Absent: 0.
    */
   epoch?: number;

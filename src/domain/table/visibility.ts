@@ -34,7 +34,7 @@ export function canSee(actor: TableActor, token: MapToken | undefined): boolean 
 
 /**
  * The map the players are on (`currentMap`): the only one whose tokens, orders and lines reach them.
- * A map the MJ prepares alone, or one the players left, does not exist for them (docs/table.md
+ * A map the MJ prepares alone, or one the players left, does not exist for them (docs/live-table.md
  * "The players' map").
  */
 export function isPlayersMap(state: TableState, map: string): boolean {

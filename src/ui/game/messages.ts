@@ -72,7 +72,7 @@ export const tokenMessages = {
   strike: 'Faire attaquer',
   dead: 'Mort',
   playing: 'à son tour',
-  /** A monster's state, all a player knows of its health (docs/table.md "Monster health"). */
+  /** A monster's state, all a player knows of its health (docs/live-table.md "Monster health"). */
   health: {
     unhurt: 'Indemne',
     wounded: 'Blessé',

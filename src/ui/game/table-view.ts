@@ -19,7 +19,7 @@ export function managesTable(role: TableRole): boolean {
   return role === 'mj' || role === 'admin';
 }
 
-/** docs/table.md: the MJ and the admin look at masterMap, the players at currentMap. */
+/** docs/live-table.md: the MJ and the admin look at masterMap, the players at currentMap. */
 export function shownMap(table: TableState, role: TableRole): MapRef | null {
   return managesTable(role) ? table.masterMap : table.currentMap;
 }

@@ -14,7 +14,7 @@ const ALPHA_STEPS = 64;
  * What paints the field on a context already scaled to CSS pixels; additive, so crowds glow. The
  * discs are filled by colour and opacity, one path each: a fill per disc, with a colour to parse
  * each time, took 2.6 ms a frame to draw the thousand stars and their halos against 1.0 (Chromium,
- * a phone's screen at 2×, README "A signed-in first load"). Additive blending does not care for
+ * a phone's screen at 2×, docs/first-load.md). Additive blending does not care for
  * the order. Discs of one path that overlap are lit once, which only two stars of the same colour
  * and opacity on top of each other would show.
  */
