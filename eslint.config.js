@@ -29,6 +29,86 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // The layers (docs/architecture.md "Layers"): each folder imports only the ones below it.
+  {
+    // The domain is the bottom: pure rules and the types they own, shared by client and server.
+    files: ['src/domain/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/**', '**/effects/**', '**/machines/**', '**/ui/**', '**/server/**'],
+              message: 'src/domain imports nothing above it: the wire schemas satisfy its types.',
+            },
+            {
+              group: ['react', 'react-dom', 'rxjs', 'socket.io-client', 'xstate', 'zod'],
+              message: 'src/domain is plain functions and types.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The wire contract and the REST client sit on the domain, under the effects and the views.
+    files: ['src/api/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/effects/**', '**/machines/**', '**/ui/**', '**/server/**'],
+              message: 'src/api imports only the domain and itself.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Views select and send: they reach the network only through effects and actors.
+    files: ['src/ui/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/*', '!**/api/schemas', '!**/api/paths'],
+              message: 'A view calls no API: provide an effect to its machine.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server shares the domain and the wire contract, never the client's layers.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/src/effects/**',
+                '**/src/machines/**',
+                '**/src/ui/**',
+                '**/src/api/*',
+                '!**/src/api/schemas',
+                '!**/src/api/paths',
+              ],
+              message: 'The server shares src/domain, src/api/schemas and src/api/paths only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     // Machines stay pure: effects are provided, never imported.
     files: ['src/machines/**/*.ts'],

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { storage } from '../effects/storage';
+import { storage } from './storage';
 import { API_BASE } from './paths';
 import { cachedResponses as responseCache } from './cached-responses';
 import { sessionTokens } from './schemas/auth';

@@ -1,4 +1,6 @@
-import type { Role } from '../api/schemas/auth';
+/** The account's roles (platform.md §6); the wire's `role` schema is made of this list. */
+export const ROLES = ['player', 'mj', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
 
 /**
  * Who is signed in, as the client shows it (platform.md §3). Read from the access token's claims
@@ -15,7 +17,7 @@ export interface SessionUser {
 /** A role, or 'any' (anyone signed in) or 'none' (no particular role), as in platform.md §6. */
 export type RoleRequirement = Role | 'any' | 'none';
 
-const roles: readonly string[] = ['player', 'mj', 'admin'] satisfies Role[];
+const roles: readonly string[] = ROLES;
 
 function isRole(value: unknown): value is Role {
   return typeof value === 'string' && roles.includes(value);

@@ -32,7 +32,7 @@ import {
 import { failureText } from '../machines/failure-text';
 import type { gameResourcesMachine } from '../machines/game-resources.machine';
 import type { storeCatalogueMachine } from '../machines/store-catalogue.machine';
-import { storage } from './storage';
+import { storage } from '../api/storage';
 
 /** The admin screens' effects: REST calls as actor logic, provided to their machines. */
 

@@ -4,7 +4,7 @@ import { clearCache } from '../api/cached-responses';
 import type { LoginRequest, RegisterRequest } from '../api/schemas/auth-requests';
 import { sessionUserFromClaims, type SessionUser } from '../domain/roles';
 import type { StoredTokenFact } from '../machines/auth.machine';
-import { storage } from './storage';
+import { storage } from '../api/storage';
 
 /** A session token stored by a newer version, or tampered with, names nobody we can show. */
 class UnreadableToken extends Error {

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import { changePassword, checkDisplayName, deleteAccount, getProfile, updateProfile } from '../api/auth';
 import { displayNameAvailabilityMachine } from '../machines/display-name-availability.machine';
 import { profileMachine, type ProfileUpdate } from '../machines/profile.machine';
-import { storage } from './storage';
+import { storage } from '../api/storage';
 
 /**
  * The profile modal's effects. A new token goes to storage, whose change the auth machine follows

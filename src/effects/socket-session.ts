@@ -2,7 +2,7 @@ import { defer, finalize, from, Subject, switchMap, tap, type Observable } from 
 import { fromEventObservable, fromPromise } from 'xstate';
 import type { ConnectSocketOptions, PlayerInfo, SocketConnection, SocketFact } from './socket';
 import { afterThisTask } from './next-task';
-import { storage } from './storage';
+import { storage } from '../api/storage';
 
 /** Why a request fails while no socket is open (table.md §4 "Tokens": not synchronised, warning only). */
 export const noSocket = 'Connexion au serveur perdue, réessayez dans un instant.';

@@ -1,4 +1,4 @@
-import type { StoredKey } from './storage';
+import type { StoredKey } from '../api/storage';
 
 const tokenKey: StoredKey = 'jwt';
 

@@ -8,7 +8,7 @@ import {
   webVitalPages,
   type WebVitalName,
   type WebVitalPage,
-} from '../api/schemas/web-vital-names';
+} from '../domain/monitoring/web-vital-names';
 import type { WebVitalsReport } from '../api/schemas/monitoring';
 
 /** One measure of one vital, as the report carries it. */

@@ -4,7 +4,7 @@ import { createActor, setup, toPromise, type AnyActorLogic, type EventObject } f
 import { z } from 'zod';
 import { request } from '../../src/api/request';
 import { authSessionEffects } from '../../src/effects/auth-session';
-import { storage } from '../../src/effects/storage';
+import { storage } from '../../src/api/storage';
 import { tokenWith } from './jwt';
 
 const anaToken = tokenWith({

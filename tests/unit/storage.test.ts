@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { storage, type StoredChange } from '../../src/effects/storage';
+import { storage, type StoredChange } from '../../src/api/storage';
 
 function recordChanges() {
   const changes: StoredChange[] = [];

@@ -1,15 +1,28 @@
 import { z } from 'zod';
+import {
+  anomalyPriorities,
+  anomalyStatuses,
+  type Anomaly,
+  type AnomalyContext,
+  type AnomalyStats,
+} from '../../domain/monitoring/anomaly';
 import { systemMetrics } from './monitoring';
+
+export {
+  anomalyPriorities,
+  anomalyStatuses,
+  type Anomaly,
+  type AnomalyContext,
+  type AnomalyPriority,
+  type AnomalyStats,
+  type AnomalyStatus,
+} from '../../domain/monitoring/anomaly';
 
 /**
  * The wire contract of table.md §3 "Anomaly" and §7 "Anomalies and monitoring" (the
  * `{API}/anomalies…` routes, the spec's `/api/anomalies` below the app's base path).
  */
 
-export const anomalyPriorities = ['Haute', 'Moyenne', 'Basse'] as const;
-export type AnomalyPriority = (typeof anomalyPriorities)[number];
-export const anomalyStatuses = ['Nouvelle', 'En cours', 'Résolue'] as const;
-export type AnomalyStatus = (typeof anomalyStatuses)[number];
 
 export const ANOMALY_TITLE_MAX = 200;
 export const ANOMALY_TEXT_MAX = 5000;
@@ -36,8 +49,7 @@ export const anomalyContext = z.object({
   totalRequests: figure.optional(),
   averageResponseTime: figure.optional(),
   requestsPerMinute: figure.optional(),
-});
-export type AnomalyContext = z.infer<typeof anomalyContext>;
+}) satisfies z.ZodType<AnomalyContext>;
 
 export const anomaly = z.object({
   id: z.string(),
@@ -54,8 +66,7 @@ export const anomaly = z.object({
   resolved: z.boolean(),
   resolved_at: z.string().nullable(),
   resolution: z.string().nullable(),
-});
-export type Anomaly = z.infer<typeof anomaly>;
+}) satisfies z.ZodType<Anomaly>;
 export const anomalyList = z.array(anomaly);
 
 /** `GET /anomalies/stats`: what the stat cards count (and toggle as filters). */
@@ -70,8 +81,7 @@ export const anomalyStats = z.object({
     Moyenne: z.number().int().nonnegative(),
     Basse: z.number().int().nonnegative(),
   }),
-});
-export type AnomalyStats = z.infer<typeof anomalyStats>;
+}) satisfies z.ZodType<AnomalyStats>;
 
 const shortText = (max: number) => z.string().trim().max(max);
 

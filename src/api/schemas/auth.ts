@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { ROLES, type Role } from '../../domain/roles';
 
 /** The wire contract of platform.md §7 "Auth and profile": the server validates with these, the client parses with them. */
 
-export const role = z.enum(['player', 'mj', 'admin']);
-export type Role = z.infer<typeof role>;
+export const role = z.enum(ROLES);
+export type { Role };
 
 export const sessionTokens = z.object({
   token: z.string(),

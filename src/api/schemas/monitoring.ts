@@ -1,5 +1,23 @@
 import { z } from 'zod';
-import { webVitalMaxima, webVitalNames, webVitalPages } from './web-vital-names';
+import {
+  effortLevels,
+  issueSeverities,
+  webVitalRatings,
+  type AnalysisIssue,
+  type ApiMetrics,
+  type ConnectedGame,
+  type LatencyPercentiles,
+  type MemoryUsage,
+  type MetricsMinute,
+  type MetricsSnapshot,
+  type OptimizationReport,
+  type PerformanceAnalysis,
+  type RedundancyReport,
+  type SystemMetrics,
+  type WebsocketMetrics,
+  type WebVitalSummary,
+} from '../../domain/monitoring/figures';
+import { webVitalMaxima, webVitalNames, webVitalPages } from '../../domain/monitoring/web-vital-names';
 
 export {
   webVitalMaxima,
@@ -7,7 +25,23 @@ export {
   webVitalPages,
   type WebVitalName,
   type WebVitalPage,
-} from './web-vital-names';
+} from '../../domain/monitoring/web-vital-names';
+export {
+  effortLevels,
+  issueSeverities,
+  webVitalRatings,
+  type AnalysisIssue,
+  type ApiMetrics,
+  type IssueSeverity,
+  type MetricsMinute,
+  type MetricsSnapshot,
+  type OptimizationReport,
+  type PerformanceAnalysis,
+  type RedundancyReport,
+  type SystemMetrics,
+  type WebsocketMetrics,
+  type WebVitalSummary,
+} from '../../domain/monitoring/figures';
 
 /**
  * The wire contract of table.md §3 "Metrics" and "Analysis" and §7 "Anomalies and monitoring"
@@ -19,13 +53,13 @@ const count = z.number().int().nonnegative();
 const figure = z.number().nonnegative();
 
 /** Milliseconds at the 50th and 95th percentiles, `null` while nothing was measured. */
-export const latencyPercentiles = z.object({ p50: figure.nullable(), p95: figure.nullable() });
+export const latencyPercentiles = z.object({ p50: figure.nullable(), p95: figure.nullable() }) satisfies z.ZodType<LatencyPercentiles>;
 
 /** A game with sockets at its table, as the dashboard's "active game connections" card lists it. */
 export const connectedGame = z.object({
   name: z.string(),
   players: z.array(z.string()),
-});
+}) satisfies z.ZodType<ConnectedGame>;
 
 export const websocketMetrics = z.object({
   activeConnections: count,
@@ -45,8 +79,7 @@ export const websocketMetrics = z.object({
   connectionRate: figure,
   /** The spec's map of game to player list, keyed by game id (game names are not unique). */
   gameConnections: z.record(z.string(), connectedGame),
-});
-export type WebsocketMetrics = z.infer<typeof websocketMetrics>;
+}) satisfies z.ZodType<WebsocketMetrics>;
 
 export const apiMetrics = z.object({
   totalRequests: count,
@@ -65,8 +98,7 @@ export const apiMetrics = z.object({
   requestsByEndpoint: z.record(z.string(), count),
   /** 5xx since the last reset per `METHOD /template` (normalised: ids are the template's). */
   normalizedErrorsByEndpoint: z.record(z.string(), count),
-});
-export type ApiMetrics = z.infer<typeof apiMetrics>;
+}) satisfies z.ZodType<ApiMetrics>;
 
 export const memoryUsage = z.object({
   rss: figure,
@@ -74,7 +106,7 @@ export const memoryUsage = z.object({
   heapTotal: figure,
   external: figure,
   maxHeap: figure,
-});
+}) satisfies z.ZodType<MemoryUsage>;
 
 export const systemMetrics = z.object({
   /** Seconds since the oldest covered process started (the page shows minutes). */
@@ -83,8 +115,7 @@ export const systemMetrics = z.object({
   memoryUsageMB: memoryUsage,
   /** Event-loop delay in milliseconds, the worst of the covered processes. */
   eventLoopDelay: z.object({ p50: figure, p99: figure }),
-});
-export type SystemMetrics = z.infer<typeof systemMetrics>;
+}) satisfies z.ZodType<SystemMetrics>;
 
 /** One minute of the short history the dashboard's charts draw. */
 export const metricsMinute = z.object({
@@ -94,10 +125,8 @@ export const metricsMinute = z.object({
   errors: count,
   latency: latencyPercentiles,
   activeSockets: count,
-});
-export type MetricsMinute = z.infer<typeof metricsMinute>;
+}) satisfies z.ZodType<MetricsMinute>;
 
-export const webVitalRatings = ['good', 'needs-improvement', 'poor'] as const;
 
 /**
  * The p75 of one vital on one page, rated by the server against web-vitals' thresholds, with what
@@ -111,8 +140,7 @@ export const webVitalSummary = z.object({
   /** Distinct visitors, counted up to WEB_VITAL_VISITORS_COUNTED (src/domain/monitoring/web-vitals.ts). */
   visitors: count,
   rating: z.enum(webVitalRatings),
-});
-export type WebVitalSummary = z.infer<typeof webVitalSummary>;
+}) satisfies z.ZodType<WebVitalSummary>;
 
 /** `GET /monitoring/metrics` (table.md §3 "Metrics"), for the whole service. */
 export const metricsSnapshot = z.object({
@@ -128,8 +156,7 @@ export const metricsSnapshot = z.object({
   windowMinutes: z.number().int().positive(),
   history: z.array(metricsMinute),
   webVitals: z.array(webVitalSummary),
-});
-export type MetricsSnapshot = z.infer<typeof metricsSnapshot>;
+}) satisfies z.ZodType<MetricsSnapshot>;
 
 export const webVitalsMessages = {
   repeated: 'Une seule mesure par indicateur dans un envoi.',
@@ -162,8 +189,6 @@ export const webVitalsReport = z.object({
 });
 export type WebVitalsReport = z.infer<typeof webVitalsReport>;
 
-export const issueSeverities = ['critical', 'high', 'medium', 'low'] as const;
-export type IssueSeverity = (typeof issueSeverities)[number];
 
 /** One finding of a rule in `src/domain/monitoring` (table.md §3 "Analysis"). */
 export const analysisIssue = z.object({
@@ -172,8 +197,7 @@ export const analysisIssue = z.object({
   type: z.string(),
   message: z.string(),
   recommendation: z.string(),
-});
-export type AnalysisIssue = z.infer<typeof analysisIssue>;
+}) satisfies z.ZodType<AnalysisIssue>;
 
 /** `GET /monitoring/analysis`. */
 export const performanceAnalysis = z.object({
@@ -186,10 +210,8 @@ export const performanceAnalysis = z.object({
   api: z.array(analysisIssue),
   system: z.array(analysisIssue),
   timestamp: z.string(),
-});
-export type PerformanceAnalysis = z.infer<typeof performanceAnalysis>;
+}) satisfies z.ZodType<PerformanceAnalysis>;
 
-export const effortLevels = ['Élevé', 'Moyen', 'Faible'] as const;
 
 /** `GET /monitoring/optimization-report`. */
 export const optimizationReport = z.object({
@@ -210,8 +232,7 @@ export const optimizationReport = z.object({
     userExperience: z.number().min(0).max(100),
   }),
   timestamp: z.string(),
-});
-export type OptimizationReport = z.infer<typeof optimizationReport>;
+}) satisfies z.ZodType<OptimizationReport>;
 
 /** `GET /monitoring/redundancies`: calls the client repeats for nothing. */
 export const redundancyReport = z.object({
@@ -225,5 +246,4 @@ export const redundancyReport = z.object({
     }),
   ),
   timestamp: z.string(),
-});
-export type RedundancyReport = z.infer<typeof redundancyReport>;
+}) satisfies z.ZodType<RedundancyReport>;

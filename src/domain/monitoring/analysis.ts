@@ -3,9 +3,9 @@ import type {
   IssueSeverity,
   MetricsSnapshot,
   PerformanceAnalysis,
-  WebVitalName,
   WebVitalSummary,
-} from '../../api/schemas/monitoring';
+} from './figures';
+import type { WebVitalName } from './web-vital-names';
 import { anomalyPriorityFor } from './anomaly-priority';
 import { windowStart } from './rates';
 import { WEB_VITAL_VISITORS_COUNTED } from './web-vitals';

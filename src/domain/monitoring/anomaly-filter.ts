@@ -1,4 +1,4 @@
-import type { Anomaly, AnomalyStats } from '../../api/schemas/anomalies';
+import type { Anomaly, AnomalyStats } from './anomaly';
 
 /** table.md §4 "Anomaly status": the list's filters, each with the stat card that toggles it. */
 export const anomalyFilters = ['all', 'active', 'new', 'inProgress', 'resolved'] as const;

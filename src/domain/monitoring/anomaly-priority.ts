@@ -1,4 +1,4 @@
-import type { AnomalyPriority } from '../../api/schemas/anomalies';
+import type { AnomalyPriority } from './anomaly';
 
 /** table.md §4 "Anomaly status" and §9 "Monitoring": above 10 errors Haute, above 5 Moyenne, else Basse. */
 export function anomalyPriorityFor(errorCount: number): AnomalyPriority {

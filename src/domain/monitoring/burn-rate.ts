@@ -1,4 +1,4 @@
-import type { MetricsMinute } from '../../api/schemas/monitoring';
+import type { MetricsMinute } from './figures';
 
 /**
  * Multiwindow burn-rate alerting (Google SRE workbook, "Alerting on SLOs"): the service burns when

@@ -3,7 +3,7 @@ import type {
   IssueSeverity,
   OptimizationReport,
   PerformanceAnalysis,
-} from '../../api/schemas/monitoring';
+} from './figures';
 
 /**
  * `GET /monitoring/optimization-report`: the analysis's issues as a score out of 100 and the

@@ -1,4 +1,4 @@
-import type { RedundancyReport } from '../../api/schemas/monitoring';
+import type { RedundancyReport } from './figures';
 
 /**
  * Calls the client repeats for nothing (table.md §3 "Analysis", redundancies): the same GET of

@@ -1,5 +1,6 @@
 import { CLSThresholds, FCPThresholds, INPThresholds, LCPThresholds, TTFBThresholds } from 'web-vitals';
-import { webVitalMaxima, type WebVitalName, type WebVitalSummary } from '../../api/schemas/monitoring';
+import type { WebVitalSummary } from './figures';
+import { webVitalMaxima, type WebVitalName } from './web-vital-names';
 
 /** web-vitals' own good / poor limits: at or below the first is good, above the second is poor. */
 export const webVitalThresholds: Record<WebVitalName, readonly [number, number]> = {

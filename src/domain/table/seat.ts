@@ -1,4 +1,4 @@
-import type { Role } from '../../api/schemas/auth';
+import type { Role } from '../roles';
 import type { TableRole } from './types';
 
 /** The fallback name of a game master whose account names nothing (table.md §4 "Role at the table"). */

@@ -1,7 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { clearCache } from '../../api/cached-responses';
 import {
   adminPickerCategories,
   categoryLabels,
@@ -41,8 +40,9 @@ function GameAdmin({ gameId, gameName, user }: { gameId: string; gameName: strin
     adminActionCardMachine.provide({
       ...actionCardEffects,
       actions: {
+        // The effects' own refresh (the cache cleared, table.md §4), then this screen's lists.
         'refresh lists': () => {
-          clearCache();
+          actionCardEffects.actions['refresh lists']();
           lists.send({ type: 'lists.refresh' });
           catalogue.send({ type: 'lists.refresh' });
         },

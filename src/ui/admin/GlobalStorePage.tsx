@@ -1,7 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { clearCache } from '../../api/cached-responses';
 import { categoryLabels, resourceCategories } from '../../domain/resources/categories';
 import type { SessionUser } from '../../domain/roles';
 import { actionCardEffects, storeCatalogueEffects } from '../../effects/admin-resources';
@@ -22,8 +21,9 @@ function GlobalStore({ user }: { user: SessionUser }) {
     adminActionCardMachine.provide({
       ...actionCardEffects,
       actions: {
+        // The effects' own refresh (the cache cleared, table.md §4), then this screen's lists.
         'refresh lists': () => {
-          clearCache();
+          actionCardEffects.actions['refresh lists']();
           catalogue.send({ type: 'lists.refresh' });
         },
       },

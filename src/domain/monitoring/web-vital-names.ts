@@ -1,5 +1,5 @@
 /**
- * The names and pages of the web-vitals contract (monitoring.ts), apart from its zod schemas: the
+ * The names and pages of the web-vitals contract (src/api/schemas/monitoring.ts holds its zod schemas): the
  * browser's reporter runs on every page and needs only these, not the schemas' weight.
  */
 
