@@ -69,6 +69,23 @@ export default tseslint.config(
     },
   },
   {
+    // Effects wrap the outside world for the machines; the views sit above them.
+    files: ['src/effects/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/ui/**', '**/server/**'],
+              message: 'src/effects imports no view and no server code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Views select and send: they reach the network only through effects and actors.
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: {

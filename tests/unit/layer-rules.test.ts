@@ -29,6 +29,7 @@ describe('the layers, enforced by the lint', () => {
     ['server/modules/bad.ts', "import { storage } from '../../src/api/storage';"],
     ['server/modules/bad.ts', "import { tableFeed } from '../../src/effects/table';"],
     ['src/machines/bad.machine.ts', "import { io } from 'socket.io-client';"],
+    ['src/effects/bad.ts', "import { LiveTable } from '../ui/game/LiveTable';"],
   ])('%s may not: %s', async (file, line) => {
     expect(
       await restrictedImports(
