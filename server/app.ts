@@ -27,7 +27,7 @@ import { createGameInvitationsService } from './modules/game-invitations/service
 import { createGameAccess } from './modules/games/access';
 import { gamesRoutes } from './modules/games/routes';
 import { createGamesService } from './modules/games/service';
-import { tableEvents } from './modules/games/table-events';
+import { seatSocketEvents } from './modules/games/seat-events';
 import { createTablePresence } from './modules/games/table-presence';
 import { healthRoutes } from './modules/health/routes';
 import { macrosRoutes } from './modules/macros/routes';
@@ -201,7 +201,7 @@ export async function buildApp({
     const notifier = createInvitationNotifier(database, app.realtime);
     const gameDeps = { db: database, access: gameAccess, presence: tablePresence, notifier };
     app.realtime.onConnection(
-      tableEvents({ ...gameDeps, identity: access, log: app.log.child({ module: 'table' }) }),
+      seatSocketEvents({ ...gameDeps, identity: access, log: app.log.child({ module: 'table' }) }),
     );
     const journalDir =
       tableJournal ?? (opened?.driver === 'pglite' ? tableJournalIn(config.dataDir) : undefined);

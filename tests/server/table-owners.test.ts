@@ -7,7 +7,7 @@ import type { TableEvent } from '../../src/domain/table/types';
 import { visibleTo } from '../../src/domain/table/visibility';
 import { poolOf } from '../../server/db/client';
 import { tableHeads, tableSnapshots } from '../../server/db/schema/index';
-import { appendOwned } from '../../server/modules/table/log-store';
+import { appendOwned } from '../../server/modules/table/log/append-owned';
 import { tableServerMessages } from '../../server/modules/table/messages';
 import { createOwners, type Owners } from '../../server/modules/table/owners';
 import { SNAPSHOT_EVERY } from '../../server/modules/table/snapshots';

@@ -11,7 +11,9 @@ import {
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { appendRows, headsOf, rowsOf, type EventRow, type LoggedEvent } from './log-store';
+import { appendRows } from './log/append';
+import { headsOf } from './log/reads';
+import { rowsOf, type EventRow, type LoggedEvent } from './log/rows';
 
 /**
  * The sole writer's journal (docs/table.md "Journal"): each batch's events, appended to a local

@@ -5,12 +5,13 @@ import { httpError, HttpError, reportInternalError } from '../../lib/errors';
 import { decideBatchOn, type Decided } from './decide-batch';
 import { emitReported, type Emit, type Transition } from './emitter';
 import { createCommandIds } from './command-ids';
-import { appendOwned, type LoggedEvent, type OwnedRun, type RunOutcome } from './log-store';
+import { appendOwned, type OwnedRun, type RunOutcome } from './log/append-owned';
+import type { LoggedEvent } from './log/rows';
 import { tableServerMessages } from './messages';
 import type { Owners } from './owners';
 import { snapshotDue, type DueSnapshot } from './snapshots';
 import type { TableStates } from './states';
-import { decidingIntent, type TableIntent } from './table-intent';
+import { decidingIntent, type TableIntent } from './decide-intent';
 
 /** A command for the owner's queue. */
 export interface OwnedSubmission {

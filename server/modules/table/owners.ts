@@ -8,7 +8,7 @@ import { notifyChannel, redisChannel, type OwnerChannel } from './owner-channels
  * by a session advisory lock on a connection of its own: PostgreSQL releases it the moment that
  * connection ends — a killed process, a cut connection — so the game is free at once, with no lease
  * to wait out. Taking a game moves its epoch on (`table_heads.epoch`), and the owner's appends are
- * taken only under its epoch (log-store.ts `appendOwned`), so a process that lost a game without
+ * taken only under its epoch (log/append-owned.ts), so a process that lost a game without
  * knowing it can no longer log into it.
  *
  * The same connection listens on the process's own channel: a process that receives a command for

@@ -25,17 +25,17 @@ import type { GameAccess } from '../games/access';
 import { createTableEmitter, type Emit } from './emitter';
 import { createPlayerUpdates, vitalsOfToken } from './player-updates';
 import { createGroupCommit, type Committed } from './group-commit';
-import { createTableIntents } from './intents';
+import { createCommandInputs } from './command-inputs';
 import type { Journal } from './journal';
 import { createLogWriter } from './log-writer';
-import { chatPage, eventsAfter, headAndEpochAt } from './log-store';
+import { chatPage, eventsAfter, headAndEpochAt } from './log/reads';
 import { createTableMembers, speakerOf, type SeatedActor } from './members';
 import { latestSnapshot, SNAPSHOT_EVERY } from './snapshots';
 import { createTableStates } from './states';
 import { createOwnerCommit } from './owner-commit';
 import { createOwners } from './owners';
 import { poolOf } from '../../db/client';
-import { decidingIntent, type TableIntent } from './table-intent';
+import { decidingIntent, type TableIntent } from './decide-intent';
 
 /** The games whose log a socket of this process reads (it caught up with them: docs/table.md "Emission"). */
 function* gamesReadHere(realtime: Realtime): Iterable<string> {
@@ -94,7 +94,7 @@ export function createTableService({
     const emitting = emitTable(gameId, transitions);
     return emitting ? emitting.then(() => playerUpdates(transitions)) : playerUpdates(transitions);
   };
-  const intents = createTableIntents(db);
+  const inputs = createCommandInputs(db);
   // The embedded PGlite's sole writer journals; PostgreSQL's processes each own some games; a
   // PGlite handed in from outside (tests standing two processes on one) commits under head locks.
   const pool = journal ? undefined : poolOf(db);
@@ -171,7 +171,7 @@ export function createTableService({
     /** `itemChange`: a token placed is built from what the server stores, the rest goes as sent. */
     changeItem(gameId: string, actor: TableActor, { change, commandId }: ItemChangePayload): Committed {
       if (change.type !== 'token.place') return command(gameId, actor, change, commandId);
-      return intents
+      return inputs
         .draftOf(gameId, change)
         .then((token) => command(gameId, actor, { type: 'token.place', map: change.map, token }, commandId));
     },
@@ -182,7 +182,7 @@ export function createTableService({
       return command(
         gameId,
         actor,
-        { type: 'map.select', map: await intents.mapOf(gameId, map), bringPlayers },
+        { type: 'map.select', map: await inputs.mapOf(gameId, map), bringPlayers },
         commandId,
       );
     },
@@ -192,7 +192,7 @@ export function createTableService({
 
     /** `attack`: the server reads the attack, then `decide` checks it on the table and rolls. */
     async attack(gameId: string, actor: SeatedActor, intent: AttackPayload): Promise<TableEvent[]> {
-      const attack = await intents.attackOf(gameId, actor, await states.current(db, gameId), intent);
+      const attack = await inputs.attackOf(gameId, actor, await states.current(db, gameId), intent);
       return command(
         gameId,
         actor,
