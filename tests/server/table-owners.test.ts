@@ -9,7 +9,7 @@ import { poolOf } from '../../server/db/client';
 import { tableHeads, tableSnapshots } from '../../server/db/schema/index';
 import { appendOwned } from '../../server/modules/table/log/append-owned';
 import { tableServerMessages } from '../../server/modules/table/messages';
-import { createOwners, type Owners } from '../../server/modules/table/owners';
+import { createOwners, type Owners } from '../../server/modules/table/writers/owners/owners';
 import { SNAPSHOT_EVERY } from '../../server/modules/table/snapshots';
 import { insertGame } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';

@@ -1,28 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TableEvent, TableState } from '../../../src/domain/table/types';
-import type { Db } from '../../db/client';
-import { httpError, HttpError, reportInternalError } from '../../lib/errors';
-import { decideBatchOn, type Decided } from './decide-batch';
-import { emitReported, type Emit, type Transition } from './emitter';
-import { createCommandIds } from './command-ids';
-import { appendOwned, type OwnedRun, type RunOutcome } from './log/append-owned';
-import type { LoggedEvent } from './log/rows';
-import { tableServerMessages } from './messages';
+import type { TableEvent, TableState } from '../../../../../src/domain/table/types';
+import type { Db } from '../../../../db/client';
+import { httpError, HttpError, reportInternalError } from '../../../../lib/errors';
+import { decideBatchOn, type Decided } from '../../decide-batch';
+import { emitReported, type Emit, type Transition } from '../../emitter';
+import { createCommandIds } from '../../command-ids';
+import { appendOwned, type OwnedRun, type RunOutcome } from '../../log/append-owned';
+import type { LoggedEvent } from '../../log/rows';
+import { tableServerMessages } from '../../messages';
 import type { Owners } from './owners';
-import { snapshotDue, type DueSnapshot } from './snapshots';
-import type { TableStates } from './states';
-import { decidingIntent, type TableIntent } from './decide-intent';
+import { snapshotDue, type DueSnapshot } from '../../snapshots';
+import type { TableStates } from '../../states';
+import { decidingIntent } from '../../decide-intent';
+import type { TableSubmission, TableWriter } from '../table-writer';
 
-/** A command for the owner's queue. */
-export interface OwnedSubmission {
-  gameId: string;
-  userId: string | null;
-  intent: TableIntent;
-  /** The client's id of the command (docs/table.md "Command ids"). */
-  commandId?: string;
-}
-
-interface Queued extends OwnedSubmission {
+interface Queued extends TableSubmission {
   resolve: (events: TableEvent[]) => void;
   reject: (error: unknown) => void;
   /** Handed over by another process: if this one does not hold the game either, it says so. */
@@ -47,7 +39,7 @@ interface Unit {
 }
 
 /** What the owner is asked over its channel, and answers. */
-type Asked = { kind: 'flush' } | ({ kind: 'command' } & OwnedSubmission);
+type Asked = { kind: 'flush' } | ({ kind: 'command' } & TableSubmission);
 type Answer =
   { ok: true; events: TableEvent[] } | { ok: false; status: number; error: string } | { notOwner: true };
 
@@ -72,6 +64,12 @@ const RETRY_DELAYS_MS = [20, 50, 100, 200, 400, 800, 1_000, 1_000, 2_000, 2_000,
  * are back to the log within a second of the owner's death, with nobody playing.
  */
 const WATCH_EVERY_MS = 250;
+
+/** The games this process has readers of, and what tells them a game was taken over. */
+export interface OwnerWatch {
+  gamesRead: () => Iterable<string>;
+  taken: (gameId: string, epoch: number) => void;
+}
 
 const notOwner = Symbol('not the owner');
 
@@ -106,8 +104,8 @@ export function createOwnerCommit({
    * The games this process has readers of, looked at every `WATCH_EVERY_MS`: one whose owner is
    * gone is taken over at once, and `taken` tells its readers (docs/table.md "Taking over").
    */
-  watch?: { gamesRead: () => Iterable<string>; taken: (gameId: string, epoch: number) => void };
-}) {
+  watch?: OwnerWatch;
+}): TableWriter {
   /** The games this process holds: their state with everything decided, logged or not. */
   const games = new Map<string, { state: TableState; epoch: number; usedAt: number }>();
   /** The ids of the held games' latest commands, read from the log when a game is taken. */
@@ -531,7 +529,7 @@ export function createOwnerCommit({
 
   return {
     /** Decides, emits and logs the command here, or hands it to the game's owner. */
-    submit(submission: OwnedSubmission): Promise<TableEvent[]> {
+    submit(submission: TableSubmission): Promise<TableEvent[]> {
       if (stopping) return Promise.reject(httpError(503, tableServerMessages.stopping));
       return new Promise((resolve, reject) => {
         const { gameId, userId, intent, commandId } = submission;
