@@ -5,10 +5,12 @@ import { httpError, HttpError, reportInternalError } from '../../../../lib/error
 import { decideBatchOn, type Decided } from '../../decide-batch';
 import { emitReported, type Emit, type Transition } from '../../emitter';
 import { createCommandIds } from '../../command-ids';
-import { appendOwned, type OwnedRun, type RunOutcome } from '../../log/append-owned';
+import type { OwnedRun } from '../../log/append-owned';
 import type { LoggedEvent } from '../../log/rows';
 import { tableServerMessages } from '../../messages';
+import { appendUntilAnswered, statementOf } from './owner-statement';
 import type { Owners } from './owners';
+import { createUnsettledGames } from './unsettled-games';
 import { snapshotDue, type DueSnapshot } from '../../snapshots';
 import type { TableStates } from '../../states';
 import { decidingIntent } from '../../decide-intent';
@@ -56,8 +58,6 @@ const ASK_TIMEOUT_MS = 5_000;
 const FLUSH_ASK_TIMEOUT_MS = 2_000;
 /** A held game nobody played for this long is let go, so locks do not pile up. */
 const IDLE_MS = 5 * 60_000;
-/** A statement that keeps failing (the database away) is tried again for about this long. */
-const RETRY_DELAYS_MS = [20, 50, 100, 200, 400, 800, 1_000, 1_000, 2_000, 2_000, 2_000, 2_000, 2_000, 2_000];
 
 /**
  * How often a process looks for games it has readers of whose owner is gone: the readers' copies
@@ -111,8 +111,7 @@ export function createOwnerCommit({
   /** The ids of the held games' latest commands, read from the log when a game is taken. */
   const commandIds = createCommandIds();
   /** Per game, the units decided but not settled yet (a game is taken again only once none is left). */
-  const unsettled = new Map<string, number>();
-  const whenSettled = new Map<string, Array<() => void>>();
+  const unsettled = createUnsettledGames();
   const queue: Queued[] = [];
   let deciding: Promise<void> | null = null;
   let units: Unit[] = [];
@@ -185,19 +184,6 @@ export function createOwnerCommit({
     }
   }
 
-  function settled(gameId: string): Promise<void> {
-    if (!unsettled.has(gameId)) return Promise.resolve();
-    return new Promise((resolve) => whenSettled.set(gameId, [...(whenSettled.get(gameId) ?? []), resolve]));
-  }
-
-  function settle(gameId: string): void {
-    const left = (unsettled.get(gameId) ?? 1) - 1;
-    if (left > 0) return void unsettled.set(gameId, left);
-    unsettled.delete(gameId);
-    for (const resolve of whenSettled.get(gameId) ?? []) resolve();
-    whenSettled.delete(gameId);
-  }
-
   /** Whether this process holds the game now, with its state. */
   function holding(gameId: string, now: number): boolean {
     const known = games.get(gameId);
@@ -210,7 +196,7 @@ export function createOwnerCommit({
   async function take(gameId: string): Promise<'held' | { owner: string | null }> {
     // Lost with the connection: what it decided before is settled first, logged or refused.
     games.delete(gameId);
-    await settled(gameId);
+    await unsettled.settled(gameId);
     // Held without a state (reading it failed last time): let go, to be taken under a new epoch.
     if (owners.epochOf(gameId) !== undefined) await owners.release(gameId, false);
     const claimed = await owners.claim(gameId);
@@ -278,7 +264,7 @@ export function createOwnerCommit({
     const failed = new Set<string>();
     for (const gameId of unknown) {
       try {
-        await settled(gameId);
+        await unsettled.settled(gameId);
         await commandIds.load(db, gameId);
       } catch (error) {
         failed.add(gameId);
@@ -304,7 +290,7 @@ export function createOwnerCommit({
         if (commandId !== undefined) inBatch?.add(commandId);
         fresh.push(item);
       } else if (statement !== undefined && statement <= settledUpTo) item.resolve([]);
-      else void settled(gameId).then(() => enqueue(item));
+      else void unsettled.settled(gameId).then(() => enqueue(item));
     }
     return fresh;
   }
@@ -367,7 +353,7 @@ export function createOwnerCommit({
       answer();
       return;
     }
-    for (const gameId of runs.keys()) unsettled.set(gameId, (unsettled.get(gameId) ?? 0) + 1);
+    for (const gameId of runs.keys()) unsettled.add(gameId);
     numbered += 1;
     units.push({
       number: numbered,
@@ -458,34 +444,9 @@ export function createOwnerCommit({
     const taken = units;
     units = [];
     lastWrite = Date.now();
-    const logged = taken.flatMap((unit) => unit.logged);
-    const runs = new Map<string, OwnedRun>();
-    // A game due in several units keeps its later snapshot.
-    const due = new Map<string, DueSnapshot>();
-    for (const unit of taken) {
-      for (const [gameId, run] of unit.runs) {
-        const before = runs.get(gameId);
-        runs.set(gameId, before ? { gameId, first: before.first, last: run.last, epoch: before.epoch } : run);
-      }
-      for (const [gameId, snapshot] of unit.due ?? []) due.set(gameId, snapshot);
-    }
-    let outcomes: Map<string, RunOutcome> | null = null;
-    for (let attempt = 0; !outcomes; attempt += 1) {
-      try {
-        outcomes = await appendOwned(db, logged, [...runs.values()], [...due.values()]);
-      } catch (error) {
-        // Only this same statement may follow a failed one: had it committed unseen, a longer one
-        // would find its heads moved and take its own games for lost.
-        const delay = RETRY_DELAYS_MS[attempt];
-        if (delay === undefined) {
-          reportInternalError(log, error);
-          outcomes = new Map([...runs.keys()].map((gameId) => [gameId, 'fenced']));
-        } else {
-          log.warn({ err: error, attempt }, 'table log: append failed, trying again');
-          await new Promise((resolve) => setTimeout(resolve, delay));
-        }
-      }
-    }
+    const statement = statementOf(taken);
+    const { runs } = statement;
+    const outcomes = await appendUntilAnswered(db, log, statement);
     for (const [gameId, outcome] of outcomes) {
       if (outcome !== 'fenced') continue;
       const run = runs.get(gameId)!;
@@ -509,7 +470,7 @@ export function createOwnerCommit({
         // The drops read meanwhile are decided and emitted between two slices of answers.
         if (answered % ANSWERS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
       }
-      for (const gameId of unit.runs.keys()) settle(gameId);
+      for (const gameId of unit.runs.keys()) unsettled.settle(gameId);
       settledUpTo = unit.number;
     }
     for (const waiting of flushes.filter(({ upTo }) => upTo <= settledUpTo)) {
