@@ -9,6 +9,7 @@ import type { OwnedRun } from '../../log/append-owned';
 import type { LoggedEvent } from '../../log/rows';
 import { tableServerMessages } from '../../messages';
 import { appendUntilAnswered, statementOf } from './owner-statement';
+import { lookEvery } from './orphan-watch';
 import type { Owners } from './owners';
 import { createUnsettledGames } from './unsettled-games';
 import { snapshotDue, type DueSnapshot } from '../../snapshots';
@@ -133,29 +134,14 @@ export function createOwnerCommit({
   }, IDLE_MS / 5);
   idleSweep.unref();
 
-  let watching = false;
-  /** Said once while the database is away, not four times a second. */
-  let watchFailed = false;
   const watcher =
     watch &&
-    setInterval(() => {
-      if (watching || stopping) return;
-      watching = true;
-      void takeOverOrphans(watch)
-        .then(
-          () => {
-            watchFailed = false;
-          },
-          (error: unknown) => {
-            if (!watchFailed) log.warn({ err: error }, 'table owners: watching the owners failed');
-            watchFailed = true;
-          },
-        )
-        .finally(() => {
-          watching = false;
-        });
-    }, WATCH_EVERY_MS);
-  watcher?.unref();
+    lookEvery(
+      WATCH_EVERY_MS,
+      () => takeOverOrphans(watch),
+      () => stopping,
+      log,
+    );
 
   /**
    * Takes over the games this process has readers of and whose owner is gone, without waiting for
