@@ -28,7 +28,7 @@ import { createGameInvitationsService } from './modules/game-invitations/service
 import { createGameAccess } from './modules/games/access';
 import { gamesRoutes } from './modules/games/routes';
 import { createGamesService } from './modules/games/service';
-import { tableEvents } from './modules/games/table-events';
+import { seatSocketEvents } from './modules/games/seat-events';
 import { createTablePresence } from './modules/games/table-presence';
 import { healthRoutes } from './modules/health/routes';
 import { macrosRoutes } from './modules/macros/routes';
@@ -50,7 +50,8 @@ import { createResourcesService } from './modules/resources/service';
 import { storeRoutes } from './modules/store/routes';
 import { createStoreService } from './modules/store/service';
 import { tableRoutes } from './modules/table/routes';
-import { openJournal, replayJournal, tableJournalIn } from './modules/table/journal';
+import { chooseTableWriter } from './modules/table/writers/choice';
+import { replayJournal, tableJournalIn } from './modules/table/writers/sole-writer/journal';
 import type { TableService } from './modules/table/service';
 import { usersRoutes } from './modules/users/routes';
 import { createUsersService } from './modules/users/service';
@@ -76,8 +77,8 @@ export interface BuildAppOptions {
   /**
    * Given when no other process or app appends to `db`'s table log, as for an embedded PGlite this
    * process opened (no other process can open it) and used by this app alone: the folder of the
-   * table's journal. The table then appends without head locks, behind the journal
-   * (journal.ts, group-commit.ts). Defaults to the journal in the PGlite folder the app opened itself.
+   * table's journal. The table is then its sole writer (writers/choice.ts), logging behind the
+   * journal. Defaults to the journal in the PGlite folder the app opened itself.
    */
   tableJournal?: string;
   /** Defaults to `createLogger(config)` (credentials redacted). */
@@ -212,7 +213,7 @@ export async function buildApp({
     const notifier = createInvitationNotifier(database, app.realtime);
     const gameDeps = { db: database, access: gameAccess, presence: tablePresence, notifier };
     app.realtime.onConnection(
-      tableEvents({ ...gameDeps, identity: access, log: app.log.child({ module: 'table' }) }),
+      seatSocketEvents({ ...gameDeps, identity: access, log: app.log.child({ module: 'table' }) }),
     );
     const journalDir =
       tableJournal ?? (opened?.driver === 'pglite' ? tableJournalIn(config.dataDir) : undefined);
@@ -221,10 +222,13 @@ export async function buildApp({
     const table = useTable(app, {
       ...gameDeps,
       identity: access,
-      journal: journalDir ? openJournal(journalDir) : undefined,
-      logEveryMs: config.tableLogEveryMs,
-      commitEveryMs: config.tableCommitEveryMs,
-      redis: config.redisUrl ? { url: config.redisUrl, key: config.redisPrefix } : undefined,
+      writer: chooseTableWriter({
+        journalDir,
+        databaseUrl: config.databaseUrl,
+        logEveryMs: config.tableLogEveryMs,
+        commitEveryMs: config.tableCommitEveryMs,
+        redis: config.redisUrl ? { url: config.redisUrl, key: config.redisPrefix } : undefined,
+      }),
       messageBurst: config.messageBurst,
       rateScale: config.tableRateScale,
     });

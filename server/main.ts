@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { createLogger } from './lib/logger';
-import { tableJournalIn } from './modules/table/journal';
+import { tableJournalIn } from './modules/table/writers/sole-writer/journal';
 
 /** Past this, a shutdown that still waits on something is cut short. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -12,7 +12,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { SOCKET_PATH } from '../../src/api/paths';
-import { newUsableId } from '../../server/modules/table/table-intent';
+import { newUsableId } from '../../server/modules/table/decide-intent';
 
 interface Change {
   type: string;

@@ -3,9 +3,9 @@ import type { Db } from '../db/client';
 import type { AccessGuard } from '../modules/auth/access';
 import type { GameAccess } from '../modules/games/access';
 import type { TablePresence } from '../modules/games/table-presence';
-import type { Journal } from '../modules/table/journal';
 import { createTableService, type TablePublic, type TableService } from '../modules/table/service';
 import { tableSocketEvents } from '../modules/table/socket';
+import type { TableWriterChoice } from '../modules/table/writers/choice';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,12 +22,8 @@ export function useTable(
     access: GameAccess;
     identity: AccessGuard;
     presence: TablePresence;
-    /** This app is the database's sole writer, with this journal (journal.ts). */
-    journal?: Journal;
-    logEveryMs: number;
-    commitEveryMs: number;
-    /** The deployment's Redis, over which table owners talk (owner-channels.ts). */
-    redis?: { url: string; key: string };
+    /** How the table reaches its log (writers/choice.ts). */
+    writer: TableWriterChoice;
     messageBurst: number;
     rateScale: number;
   },
@@ -37,10 +33,7 @@ export function useTable(
     access: deps.access,
     realtime: app.realtime,
     log: app.log.child({ module: 'table' }),
-    journal: deps.journal,
-    logEveryMs: deps.logEveryMs,
-    commitEveryMs: deps.commitEveryMs,
-    redis: deps.redis,
+    writer: deps.writer,
   });
   app.realtime.onConnection(
     tableSocketEvents({

@@ -190,6 +190,16 @@ export function createPlay(gameId: string, trouble: string[]) {
   };
 }
 
+/** The marks of the commands in the log, each with how many times it was logged. */
+export function loggedKeys(log: readonly TableEvent[]): Map<string, number> {
+  const logged = new Map<string, number>();
+  for (const event of log) {
+    const key = keyOf(event);
+    if (key) logged.set(key, (logged.get(key) ?? 0) + 1);
+  }
+  return logged;
+}
+
 /**
  * The log against what was answered: every command answered ok is logged, once; a refused one is
  * not; one without an answer (or that the server failed to do) may be, once; nothing else is.
@@ -199,11 +209,7 @@ export function expectLogHonoursAnswers(log: TableEvent[], sent: readonly Sent[]
   const folded = applyEvents(emptyTable, log);
   expect(folded.gapAt).toBeNull();
   expect(folded.rejected).toEqual([]);
-  const logged = new Map<string, number>();
-  for (const event of log) {
-    const key = keyOf(event);
-    if (key) logged.set(key, (logged.get(key) ?? 0) + 1);
-  }
+  const logged = loggedKeys(log);
   const keys = new Set(sent.map((command) => command.key));
   expect([...logged.keys()].filter((key) => !keys.has(key))).toEqual([]);
   expect([...logged].filter(([, times]) => times > 1)).toEqual([]);

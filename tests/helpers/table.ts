@@ -4,7 +4,7 @@ import type { SocketAck } from '../../src/api/schemas/realtime';
 import { catchUp, inboxOf, missingSeq, receive, type Inbox } from '../../src/domain/table/inbox';
 import { applyEvents, emptyTable, type TableSnapshot } from '../../src/domain/table/reducer';
 import type { MapToken, TableActor, TableEvent, TableState } from '../../src/domain/table/types';
-import { eventsAfter } from '../../server/modules/table/log-store';
+import { eventsAfter } from '../../server/modules/table/log/reads';
 import { gameInvitations } from '../../server/db/schema/index';
 import { insertAcceptedPlayer, insertCharacter, insertGame, insertResource } from './game-fixtures';
 import type { RegisteredUser, TestServer } from './server';

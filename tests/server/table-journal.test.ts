@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openJournal, writeToFile as write } from '../../server/modules/table/journal';
+import { openJournal, writeToFile as write } from '../../server/modules/table/writers/sole-writer/journal';
 
 describe('table journal', () => {
   let directory: string;

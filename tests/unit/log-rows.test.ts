@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rowsJson, rowsOf, type LoggedEvent } from '../../server/modules/table/log-store';
+import { rowsJson, rowsOf, type LoggedEvent } from '../../server/modules/table/log/rows';
 import type { TableEvent } from '../../src/domain/table/types';
 
 const text = fc.string({ unit: 'grapheme-composite', maxLength: 30 });

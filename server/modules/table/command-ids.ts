@@ -1,5 +1,5 @@
 import { CACHED_GAMES } from './states';
-import { commandIdsOf, type Reader } from './log-store';
+import { commandIdsOf, type Reader } from './log/reads';
 
 /**
  * The ids of each game's latest commands (docs/live-table.md "Command ids"), so a command sent again

@@ -2,7 +2,7 @@ import { isoNow } from '../../lib/iso-now';
 import { applyEvent } from '../../../src/domain/table/reducer';
 import type { TableEvent, TableEventBody, TableState } from '../../../src/domain/table/types';
 import type { Transition } from './emitter';
-import type { LoggedEvent } from './log-store';
+import type { LoggedEvent } from './log/rows';
 
 /** One command to log, decided against its game's state. */
 export interface Submission {

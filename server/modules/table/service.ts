@@ -24,18 +24,14 @@ import { sheetOf } from '../characters/service';
 import type { GameAccess } from '../games/access';
 import { createTableEmitter, type Emit } from './emitter';
 import { createPlayerUpdates, vitalsOfToken } from './player-updates';
-import { createGroupCommit, type Committed } from './group-commit';
-import { createTableIntents } from './intents';
-import type { Journal } from './journal';
-import { createLogWriter } from './log-writer';
-import { chatPage, eventsAfter, headAndEpochAt } from './log-store';
+import { createCommandInputs } from './command-inputs';
+import { chatPage, eventsAfter, headAndEpochAt } from './log/reads';
 import { createTableMembers, speakerOf, type SeatedActor } from './members';
 import { latestSnapshot, SNAPSHOT_EVERY } from './snapshots';
 import { createTableStates } from './states';
-import { createOwnerCommit } from './owner-commit';
-import { createOwners } from './owners';
-import { poolOf } from '../../db/client';
-import { decidingIntent, type TableIntent } from './table-intent';
+import type { TableWriterChoice } from './writers/choice';
+import { createTableWriter } from './writers/create';
+import type { Committed } from './writers/table-writer';
 
 /** The games whose log a socket of this process reads (it caught up with them: docs/live-table.md "Emission"). */
 function* gamesReadHere(realtime: Realtime): Iterable<string> {
@@ -60,31 +56,22 @@ export interface CatchUp {
 }
 
 /**
- * The live table (docs/live-table.md): commands checked by `decide` against the committed state,
- * appended under the game's head lock, then emitted to each reader as they may see it.
+ * The live table (docs/live-table.md): commands checked by `decide` against the game's state, logged by
+ * the process's `TableWriter` (writers/), and emitted to each reader as they may see it.
  */
 export function createTableService({
   db,
   access,
   realtime,
   log,
-  journal,
-  logEveryMs,
-  commitEveryMs,
-  redis,
+  writer: writerChoice,
 }: {
   db: Db;
   access: GameAccess;
   realtime: Realtime;
   log: FastifyBaseLogger;
-  /** Given when no other process appends to this database: its journal (journal.ts, group-commit.ts). */
-  journal?: Journal;
-  /** How long journaled batches wait for the log (log-writer.ts). */
-  logEveryMs: number;
-  /** On PostgreSQL, the least time between two of the process's statements (owner-commit.ts). */
-  commitEveryMs: number;
-  /** The deployment's Redis: PostgreSQL's table owners talk over it (owner-channels.ts). */
-  redis?: { url: string; key: string };
+  /** How the table reaches its log (writers/choice.ts). */
+  writer: TableWriterChoice;
 }) {
   const states = createTableStates(log);
   const members = createTableMembers(db, access);
@@ -94,50 +81,29 @@ export function createTableService({
     const emitting = emitTable(gameId, transitions);
     return emitting ? emitting.then(() => playerUpdates(transitions)) : playerUpdates(transitions);
   };
-  const intents = createTableIntents(db);
-  // The embedded PGlite's sole writer journals; PostgreSQL's processes each own some games; a
-  // PGlite handed in from outside (tests standing two processes on one) commits under head locks.
-  const pool = journal ? undefined : poolOf(db);
-  const owned =
-    pool &&
-    createOwnerCommit({
-      db,
-      states,
-      emit,
-      log,
-      owners: createOwners({ pool, log, redis }),
-      everyMs: commitEveryMs,
-      watch: {
-        gamesRead: () => gamesReadHere(realtime),
-        taken: (gameId, epoch) => {
-          const notice: TableResync = { gameId, epoch };
-          realtime.io
-            .to([rooms.tableManagers(gameId), rooms.tablePlayers(gameId)])
-            .emit('tableResync', notice);
-        },
+  const inputs = createCommandInputs(db);
+  const commits = createTableWriter(writerChoice, {
+    db,
+    states,
+    emit,
+    log,
+    watch: {
+      gamesRead: () => gamesReadHere(realtime),
+      taken: (gameId, epoch) => {
+        const notice: TableResync = { gameId, epoch };
+        realtime.io.to([rooms.tableManagers(gameId), rooms.tablePlayers(gameId)]).emit('tableResync', notice);
       },
-    });
-  const writer = journal && createLogWriter({ db, journal, log, everyMs: logEveryMs });
-  const commits = owned
-    ? {
-        submit: (gameId: string, userId: string | null, intent: TableIntent, commandId?: string) =>
-          owned.submit({ gameId, userId, intent, commandId }),
-        flush: owned.flush,
-        close: owned.close,
-      }
-    : (() => {
-        const group = createGroupCommit({ db, states, emit, log, writer });
-        return {
-          submit: (gameId: string, userId: string | null, intent: TableIntent, commandId?: string) =>
-            group.submit({ gameId, userId, commandId, decideOn: decidingIntent(intent) }),
-          flush: () => group.flush(),
-          close: group.close,
-        };
-      })();
+    },
+  });
 
   /** `commandId`: the client's id of it, under which a retry is answered as done (docs/live-table.md "Command ids"). */
   function command(gameId: string, actor: TableActor, command: TableCommand, commandId?: string): Committed {
-    return commits.submit(gameId, actor.userId, { kind: 'command', actor, command }, commandId);
+    return commits.submit({
+      gameId,
+      userId: actor.userId,
+      intent: { kind: 'command', actor, command },
+      commandId,
+    });
   }
 
   return {
@@ -171,7 +137,7 @@ export function createTableService({
     /** `itemChange`: a token placed is built from what the server stores, the rest goes as sent. */
     changeItem(gameId: string, actor: TableActor, { change, commandId }: ItemChangePayload): Committed {
       if (change.type !== 'token.place') return command(gameId, actor, change, commandId);
-      return intents
+      return inputs
         .draftOf(gameId, change)
         .then((token) => command(gameId, actor, { type: 'token.place', map: change.map, token }, commandId));
     },
@@ -182,7 +148,7 @@ export function createTableService({
       return command(
         gameId,
         actor,
-        { type: 'map.select', map: await intents.mapOf(gameId, map), bringPlayers },
+        { type: 'map.select', map: await inputs.mapOf(gameId, map), bringPlayers },
         commandId,
       );
     },
@@ -192,7 +158,7 @@ export function createTableService({
 
     /** `attack`: the server reads the attack, then `decide` checks it on the table and rolls. */
     async attack(gameId: string, actor: SeatedActor, intent: AttackPayload): Promise<TableEvent[]> {
-      const attack = await intents.attackOf(gameId, actor, await states.current(db, gameId), intent);
+      const attack = await inputs.attackOf(gameId, actor, await states.current(db, gameId), intent);
       return command(
         gameId,
         actor,
@@ -223,7 +189,7 @@ export function createTableService({
 
     /** A line of the server itself in the game's chat ('Équipé: …'), logged and emitted like any event. */
     async postSystemMessage(gameId: string, text: string): Promise<TableEvent> {
-      const [event] = await commits.submit(gameId, null, { kind: 'system', text });
+      const [event] = await commits.submit({ gameId, userId: null, intent: { kind: 'system', text } });
       if (!event) throw new Error('unreachable: one body makes one event');
       return event;
     },

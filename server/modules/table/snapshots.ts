@@ -2,7 +2,7 @@ import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { games, tableSnapshots } from '../../db/schema/index';
 import { restore } from '../../../src/domain/table/reducer';
 import type { TableState } from '../../../src/domain/table/types';
-import type { Reader } from './log-store';
+import type { Reader } from './log/reads';
 
 /** A snapshot every this many events: a join or a restart folds at most this many events. */
 export const SNAPSHOT_EVERY = 200;
@@ -38,7 +38,7 @@ export async function latestSnapshot(
 export const snapshotDue = (before: number, after: number): boolean =>
   Math.floor(before / SNAPSHOT_EVERY) !== Math.floor(after / SNAPSHOT_EVERY);
 
-/** A game's state to keep as a snapshot, with the append that made it due (log-store.ts). */
+/** A game's state to keep as a snapshot, with the append that made it due (log/append.ts). */
 export interface DueSnapshot {
   gameId: string;
   state: TableState;
@@ -63,7 +63,7 @@ export function dueSnapshots(
  * The parts of a statement (common table expressions, after `with`) that write the `due` snapshots
  * of games that still exist and drop each one's older snapshots but the SNAPSHOTS_KEPT − 1 before
  * it: every part of a statement sees the snapshots as they were before it, so the new one is
- * counted apart. The appends carry them (log-store.ts); `only` narrows them further (an owner's
+ * counted apart. The appends carry them (log/append.ts, log/append-owned.ts); `only` narrows them further (an owner's
  * append writes them for the games it logged). The text is the same whatever `due` holds, so a
  * prepared statement can carry it.
  */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { applyEvents, emptyTable } from '../../../src/domain/table/reducer';
 import type { TableState } from '../../../src/domain/table/types';
-import { eventsAfter, type Reader } from './log-store';
+import { eventsAfter, type Reader } from './log/reads';
 import { latestSnapshot } from './snapshots';
 
 /** Games whose state a process keeps in memory; the least recently used beyond it are dropped. */

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TableState } from '../../../src/domain/table/types';
-import type { Db } from '../../db/client';
-import { reportInternalError } from '../../lib/errors';
+import type { TableState } from '../../../../../src/domain/table/types';
+import type { Db } from '../../../../db/client';
+import { reportInternalError } from '../../../../lib/errors';
 import type { Journal } from './journal';
-import { appendRows, rowsJson, type LoggedEvent } from './log-store';
-import { dueSnapshots, type DueSnapshot } from './snapshots';
+import { appendRows } from '../../log/append';
+import { rowsJson, type LoggedEvent } from '../../log/rows';
+import { dueSnapshots, type DueSnapshot } from '../../snapshots';
 
 /** A batch the sole writer decided: each game's head before it and state after it, its events. */
 export interface DecidedBatch {

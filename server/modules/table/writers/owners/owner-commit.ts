@@ -1,27 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TableEvent, TableState } from '../../../src/domain/table/types';
-import type { Db } from '../../db/client';
-import { httpError, HttpError, reportInternalError } from '../../lib/errors';
-import { decideBatchOn, type Decided } from './decide-batch';
-import { emitReported, type Emit, type Transition } from './emitter';
-import { createCommandIds } from './command-ids';
-import { appendOwned, type LoggedEvent, type OwnedRun, type RunOutcome } from './log-store';
-import { tableServerMessages } from './messages';
+import type { TableEvent, TableState } from '../../../../../src/domain/table/types';
+import type { Db } from '../../../../db/client';
+import { httpError, HttpError, reportInternalError } from '../../../../lib/errors';
+import { decideBatchOn, type Decided } from '../../decide-batch';
+import { emitReported, type Emit, type Transition } from '../../emitter';
+import { createCommandIds } from '../../command-ids';
+import type { OwnedRun } from '../../log/append-owned';
+import type { LoggedEvent } from '../../log/rows';
+import { tableServerMessages } from '../../messages';
+import { appendUntilAnswered, statementOf } from './owner-statement';
+import { lookEvery } from './orphan-watch';
 import type { Owners } from './owners';
-import { snapshotDue, type DueSnapshot } from './snapshots';
-import type { TableStates } from './states';
-import { decidingIntent, type TableIntent } from './table-intent';
+import { createUnsettledGames } from './unsettled-games';
+import { snapshotDue, type DueSnapshot } from '../../snapshots';
+import type { TableStates } from '../../states';
+import { decidingIntent } from '../../decide-intent';
+import type { TableSubmission, TableWriter } from '../table-writer';
 
-/** A command for the owner's queue. */
-export interface OwnedSubmission {
-  gameId: string;
-  userId: string | null;
-  intent: TableIntent;
-  /** The client's id of the command (docs/live-table.md "Command ids"). */
-  commandId?: string;
-}
-
-interface Queued extends OwnedSubmission {
+interface Queued extends TableSubmission {
   resolve: (events: TableEvent[]) => void;
   reject: (error: unknown) => void;
   /** Handed over by another process: if this one does not hold the game either, it says so. */
@@ -46,7 +42,7 @@ interface Unit {
 }
 
 /** What the owner is asked over its channel, and answers. */
-type Asked = { kind: 'flush' } | ({ kind: 'command' } & OwnedSubmission);
+type Asked = { kind: 'flush' } | ({ kind: 'command' } & TableSubmission);
 type Answer =
   { ok: true; events: TableEvent[] } | { ok: false; status: number; error: string } | { notOwner: true };
 
@@ -63,14 +59,18 @@ const ASK_TIMEOUT_MS = 5_000;
 const FLUSH_ASK_TIMEOUT_MS = 2_000;
 /** A held game nobody played for this long is let go, so locks do not pile up. */
 const IDLE_MS = 5 * 60_000;
-/** A statement that keeps failing (the database away) is tried again for about this long. */
-const RETRY_DELAYS_MS = [20, 50, 100, 200, 400, 800, 1_000, 1_000, 2_000, 2_000, 2_000, 2_000, 2_000, 2_000];
 
 /**
  * How often a process looks for games it has readers of whose owner is gone: the readers' copies
  * are back to the log within a second of the owner's death, with nobody playing.
  */
 const WATCH_EVERY_MS = 250;
+
+/** The games this process has readers of, and what tells them a game was taken over. */
+export interface OwnerWatch {
+  gamesRead: () => Iterable<string>;
+  taken: (gameId: string, epoch: number) => void;
+}
 
 const notOwner = Symbol('not the owner');
 
@@ -105,15 +105,14 @@ export function createOwnerCommit({
    * The games this process has readers of, looked at every `WATCH_EVERY_MS`: one whose owner is
    * gone is taken over at once, and `taken` tells its readers (docs/live-table.md "Taking over").
    */
-  watch?: { gamesRead: () => Iterable<string>; taken: (gameId: string, epoch: number) => void };
-}) {
+  watch?: OwnerWatch;
+}): TableWriter {
   /** The games this process holds: their state with everything decided, logged or not. */
   const games = new Map<string, { state: TableState; epoch: number; usedAt: number }>();
   /** The ids of the held games' latest commands, read from the log when a game is taken. */
   const commandIds = createCommandIds();
   /** Per game, the units decided but not settled yet (a game is taken again only once none is left). */
-  const unsettled = new Map<string, number>();
-  const whenSettled = new Map<string, Array<() => void>>();
+  const unsettled = createUnsettledGames();
   const queue: Queued[] = [];
   let deciding: Promise<void> | null = null;
   let units: Unit[] = [];
@@ -135,29 +134,14 @@ export function createOwnerCommit({
   }, IDLE_MS / 5);
   idleSweep.unref();
 
-  let watching = false;
-  /** Said once while the database is away, not four times a second. */
-  let watchFailed = false;
   const watcher =
     watch &&
-    setInterval(() => {
-      if (watching || stopping) return;
-      watching = true;
-      void takeOverOrphans(watch)
-        .then(
-          () => {
-            watchFailed = false;
-          },
-          (error: unknown) => {
-            if (!watchFailed) log.warn({ err: error }, 'table owners: watching the owners failed');
-            watchFailed = true;
-          },
-        )
-        .finally(() => {
-          watching = false;
-        });
-    }, WATCH_EVERY_MS);
-  watcher?.unref();
+    lookEvery(
+      WATCH_EVERY_MS,
+      () => takeOverOrphans(watch),
+      () => stopping,
+      log,
+    );
 
   /**
    * Takes over the games this process has readers of and whose owner is gone, without waiting for
@@ -186,19 +170,6 @@ export function createOwnerCommit({
     }
   }
 
-  function settled(gameId: string): Promise<void> {
-    if (!unsettled.has(gameId)) return Promise.resolve();
-    return new Promise((resolve) => whenSettled.set(gameId, [...(whenSettled.get(gameId) ?? []), resolve]));
-  }
-
-  function settle(gameId: string): void {
-    const left = (unsettled.get(gameId) ?? 1) - 1;
-    if (left > 0) return void unsettled.set(gameId, left);
-    unsettled.delete(gameId);
-    for (const resolve of whenSettled.get(gameId) ?? []) resolve();
-    whenSettled.delete(gameId);
-  }
-
   /** Whether this process holds the game now, with its state. */
   function holding(gameId: string, now: number): boolean {
     const known = games.get(gameId);
@@ -211,7 +182,7 @@ export function createOwnerCommit({
   async function take(gameId: string): Promise<'held' | { owner: string | null }> {
     // Lost with the connection: what it decided before is settled first, logged or refused.
     games.delete(gameId);
-    await settled(gameId);
+    await unsettled.settled(gameId);
     // Held without a state (reading it failed last time): let go, to be taken under a new epoch.
     if (owners.epochOf(gameId) !== undefined) await owners.release(gameId, false);
     const claimed = await owners.claim(gameId);
@@ -279,7 +250,7 @@ export function createOwnerCommit({
     const failed = new Set<string>();
     for (const gameId of unknown) {
       try {
-        await settled(gameId);
+        await unsettled.settled(gameId);
         await commandIds.load(db, gameId);
       } catch (error) {
         failed.add(gameId);
@@ -305,7 +276,7 @@ export function createOwnerCommit({
         if (commandId !== undefined) inBatch?.add(commandId);
         fresh.push(item);
       } else if (statement !== undefined && statement <= settledUpTo) item.resolve([]);
-      else void settled(gameId).then(() => enqueue(item));
+      else void unsettled.settled(gameId).then(() => enqueue(item));
     }
     return fresh;
   }
@@ -368,7 +339,7 @@ export function createOwnerCommit({
       answer();
       return;
     }
-    for (const gameId of runs.keys()) unsettled.set(gameId, (unsettled.get(gameId) ?? 0) + 1);
+    for (const gameId of runs.keys()) unsettled.add(gameId);
     numbered += 1;
     units.push({
       number: numbered,
@@ -459,34 +430,9 @@ export function createOwnerCommit({
     const taken = units;
     units = [];
     lastWrite = Date.now();
-    const logged = taken.flatMap((unit) => unit.logged);
-    const runs = new Map<string, OwnedRun>();
-    // A game due in several units keeps its later snapshot.
-    const due = new Map<string, DueSnapshot>();
-    for (const unit of taken) {
-      for (const [gameId, run] of unit.runs) {
-        const before = runs.get(gameId);
-        runs.set(gameId, before ? { gameId, first: before.first, last: run.last, epoch: before.epoch } : run);
-      }
-      for (const [gameId, snapshot] of unit.due ?? []) due.set(gameId, snapshot);
-    }
-    let outcomes: Map<string, RunOutcome> | null = null;
-    for (let attempt = 0; !outcomes; attempt += 1) {
-      try {
-        outcomes = await appendOwned(db, logged, [...runs.values()], [...due.values()]);
-      } catch (error) {
-        // Only this same statement may follow a failed one: had it committed unseen, a longer one
-        // would find its heads moved and take its own games for lost.
-        const delay = RETRY_DELAYS_MS[attempt];
-        if (delay === undefined) {
-          reportInternalError(log, error);
-          outcomes = new Map([...runs.keys()].map((gameId) => [gameId, 'fenced']));
-        } else {
-          log.warn({ err: error, attempt }, 'table log: append failed, trying again');
-          await new Promise((resolve) => setTimeout(resolve, delay));
-        }
-      }
-    }
+    const statement = statementOf(taken);
+    const { runs } = statement;
+    const outcomes = await appendUntilAnswered(db, log, statement);
     for (const [gameId, outcome] of outcomes) {
       if (outcome !== 'fenced') continue;
       const run = runs.get(gameId)!;
@@ -510,7 +456,7 @@ export function createOwnerCommit({
         // The drops read meanwhile are decided and emitted between two slices of answers.
         if (answered % ANSWERS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
       }
-      for (const gameId of unit.runs.keys()) settle(gameId);
+      for (const gameId of unit.runs.keys()) unsettled.settle(gameId);
       settledUpTo = unit.number;
     }
     for (const waiting of flushes.filter(({ upTo }) => upTo <= settledUpTo)) {
@@ -530,7 +476,7 @@ export function createOwnerCommit({
 
   return {
     /** Decides, emits and logs the command here, or hands it to the game's owner. */
-    submit(submission: OwnedSubmission): Promise<TableEvent[]> {
+    submit(submission: TableSubmission): Promise<TableEvent[]> {
       if (stopping) return Promise.reject(httpError(503, tableServerMessages.stopping));
       return new Promise((resolve, reject) => {
         const { gameId, userId, intent, commandId } = submission;

@@ -34,7 +34,7 @@ const isUuid = (value: string) =>
  * built from, the weapon's attack and the character's stat an attack rolls with. The client says
  * which and where; everything else is the server's.
  */
-export function createTableIntents(db: Db) {
+export function createCommandInputs(db: Db) {
   async function resource(gameId: string, category: 'map' | 'monster', id: string) {
     if (!isUuid(id)) return undefined;
     const [row] = await db
@@ -173,4 +173,4 @@ export function createTableIntents(db: Db) {
   };
 }
 
-export type TableIntents = ReturnType<typeof createTableIntents>;
+export type CommandInputs = ReturnType<typeof createCommandInputs>;

@@ -23,7 +23,7 @@ const gameRoomsOf = (socket: RealtimeSocket) =>
  * table hears who is seated, and the MJ the new count when it changed. The identity is the socket's user;
  * the payload's player id and name are the client's own business.
  */
-export function tableEvents({
+export function seatSocketEvents({
   db,
   access,
   identity,

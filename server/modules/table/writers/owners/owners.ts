@@ -2,18 +2,19 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { notifyChannel, redisChannel, type OwnerChannel } from './owner-channels';
+import { createOwnerMessages } from './owner-messages';
 
 /**
  * Who decides each game on a shared PostgreSQL (docs/live-table.md "Owners"). A process holds a game
  * by a session advisory lock on a connection of its own: PostgreSQL releases it the moment that
  * connection ends — a killed process, a cut connection — so the game is free at once, with no lease
  * to wait out. Taking a game moves its epoch on (`table_heads.epoch`), and the owner's appends are
- * taken only under its epoch (log-store.ts `appendOwned`), so a process that lost a game without
+ * taken only under its epoch (log/append-owned.ts), so a process that lost a game without
  * knowing it can no longer log into it.
  *
  * The same connection listens on the process's own channel: a process that receives a command for
  * a game another holds asks the owner over `NOTIFY` (`ask`), and answers what it is asked
- * (`answerWith`). A notification carries at most 8,000 bytes: longer messages go in numbered parts.
+ * (`answerWith`), the messages going as owner-messages.ts writes and reads them.
  */
 export interface Owners {
   /** This process's name in `table_heads.owner` and in its channel. */
@@ -59,9 +60,6 @@ function lockKeyOf(gameId: string): bigint {
   return createHash('sha256').update(`table-owner:${gameId}`).digest().readBigUInt64BE(0) >> 1n;
 }
 
-/** Longer than any ask waits for its answer. */
-const PARTS_KEPT_MS = 30_000;
-
 export function createOwners({
   pool,
   log,
@@ -75,13 +73,10 @@ export function createOwners({
   const processId = randomBytes(6).toString('hex');
   const notify = redis ? undefined : notifyChannel(pool);
   const channel: OwnerChannel = notify ?? redisChannel(redis!, processId, log);
+  const messages = createOwnerMessages({ channel, processId, log });
   let listening: Promise<void> | null = null;
   const held = new Map<string, number>();
   const claiming = new Map<string, Promise<Claimed | { owner: string | null }>>();
-  const replies = new Map<string, { resolve: (answer: unknown) => void; reject: (error: Error) => void }>();
-  /** Messages whose parts are not all in yet, with when their first part came. */
-  const parts = new Map<string, { got: string[]; since: number }>();
-  let answer: (message: unknown) => Promise<unknown> = () => Promise.reject(new Error('nobody answers'));
   let session: Promise<pg.Client> | null = null;
   let closing = false;
 
@@ -91,12 +86,7 @@ export function createOwners({
     if (!closing) log.warn({ err: error }, 'table owners: connection lost, its games are free');
     held.clear();
     // The answers came on that connection: none will come now.
-    if (notify) {
-      for (const [id, waiting] of replies) {
-        replies.delete(id);
-        waiting.reject(new Error('owner connection lost'));
-      }
-    }
+    if (notify) messages.abandonAsks(new Error('owner connection lost'));
     client.removeAllListeners();
     client.on('error', () => undefined);
     void client.end().catch(() => undefined);
@@ -121,58 +111,9 @@ export function createOwners({
     return session;
   }
 
-  /** A part `id|index|count|text`; the message once every part is in. */
-  function received(payload: string): void {
-    const [id, index, count] = payload.split('|', 3) as [string, string, string];
-    const text = payload.slice(id.length + index.length + count.length + 3);
-    const now = Date.now();
-    // A part lost with a connection leaves the others waiting: they go once nobody waits for them.
-    for (const [other, { since }] of parts) if (now - since > PARTS_KEPT_MS) parts.delete(other);
-    const { got } = parts.get(id) ?? { got: new Array<string>(Number(count)) };
-    got[Number(index)] = text;
-    if (got.filter((part) => part !== undefined).length < Number(count)) {
-      parts.set(id, { got, since: parts.get(id)?.since ?? now });
-      return;
-    }
-    parts.delete(id);
-    let message: { id: string; from?: string; re?: string; body: unknown };
-    try {
-      message = JSON.parse(got.join('')) as typeof message;
-    } catch (error) {
-      log.error({ err: error }, 'table owners: unreadable message');
-      return;
-    }
-    if (message.re !== undefined) {
-      replies.get(message.re)?.resolve(message.body);
-      replies.delete(message.re);
-      return;
-    }
-    const from = message.from;
-    if (from === undefined) return;
-    void answer(message.body)
-      .catch((error: unknown) => {
-        log.error({ err: error }, 'table owners: answering failed');
-        return null;
-      })
-      .then((body) => send(from, { id: randomBytes(8).toString('hex'), re: message.id, body }))
-      .catch((error: unknown) => log.warn({ err: error }, 'table owners: could not answer'));
-  }
-
-  async function send(to: string, message: { id: string; from?: string; re?: string; body: unknown }) {
-    const text = JSON.stringify(message);
-    const size = channel.partChars;
-    const count = Math.max(1, Math.ceil(text.length / size));
-    const payloads = Array.from(
-      { length: count },
-      (_, index) =>
-        `${message.id}|${index}|${count}|${count === 1 ? text : text.slice(index * size, (index + 1) * size)}`,
-    );
-    await channel.send(to, payloads);
-  }
-
   /** Hears this process's channel (on `NOTIFY`, through the owners' connection, opened for it). */
   function listen(): Promise<void> {
-    listening ??= channel.listen(received).catch((error: unknown) => {
+    listening ??= channel.listen(messages.received).catch((error: unknown) => {
       listening = null;
       throw error;
     });
@@ -281,33 +222,11 @@ export function createOwners({
 
     async ask(owner, body, timeoutMs) {
       await listen();
-      const id = randomBytes(8).toString('hex');
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          replies.delete(id);
-          reject(new Error(`owner ${owner} did not answer`));
-        }, timeoutMs);
-        // A stopping process does not wait for an answer it no longer needs.
-        timer.unref();
-        replies.set(id, {
-          resolve: (value) => {
-            clearTimeout(timer);
-            resolve(value);
-          },
-          reject: (error) => {
-            clearTimeout(timer);
-            reject(error);
-          },
-        });
-        send(owner, { id, from: processId, body }).catch((error: unknown) => {
-          replies.get(id)?.reject(error as Error);
-          replies.delete(id);
-        });
-      });
+      return messages.ask(owner, body, timeoutMs);
     },
 
     answerWith(handler) {
-      answer = handler;
+      messages.answerWith(handler);
       // A process that answers listens from the start: it may be asked before it asks anything.
       return listen().catch((error: unknown) => log.warn({ err: error }, 'table owners: not listening yet'));
     },

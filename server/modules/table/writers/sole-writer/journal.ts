@@ -10,8 +10,10 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
-import { appendRows, headsOf, rowsOf, type EventRow, type LoggedEvent } from './log-store';
+import type { Db } from '../../../../db/client';
+import { appendRows } from '../../log/append';
+import { headsOf } from '../../log/reads';
+import { rowsOf, type EventRow, type LoggedEvent } from '../../log/rows';
 
 /**
  * The sole writer's journal (docs/live-table.md "Journal"): each batch's events, appended to a local

@@ -1,21 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TableEvent, TableState } from '../../../src/domain/table/types';
-import type { Db } from '../../db/client';
-import { httpError } from '../../lib/errors';
-import { createCommandIds } from './command-ids';
-import { decideBatch, decideBatchOn, type Outcome, type Submission } from './decide-batch';
-import { emitReported, type Emit, type Transition } from './emitter';
+import type { TableEvent, TableState } from '../../../../../src/domain/table/types';
+import type { Db } from '../../../../db/client';
+import { httpError } from '../../../../lib/errors';
+import { createCommandIds } from '../../command-ids';
+import { decideBatch, decideBatchOn, type Outcome, type Submission } from '../../decide-batch';
+import { emitReported, type Emit, type Transition } from '../../emitter';
 import type { LogWriter } from './log-writer';
-import { appendEvents, withHeads } from './log-store';
-import { tableServerMessages } from './messages';
-import { dueSnapshots } from './snapshots';
-import type { TableStates } from './states';
-
-/**
- * A command's events: at once when the sole writer decided it in the turn that read it, else once
- * committed.
- */
-export type Committed = TableEvent[] | Promise<TableEvent[]>;
+import { appendEvents } from '../../log/append';
+import { withHeads } from '../../log/head-locks';
+import { tableServerMessages } from '../../messages';
+import { dueSnapshots } from '../../snapshots';
+import type { TableStates } from '../../states';
+import type { Committed } from '../table-writer';
 
 interface Queued extends Submission {
   resolve: (events: TableEvent[]) => void;
