@@ -17,7 +17,7 @@ import {
 import { attackLines, attackMenuLogic, type AttackLine } from '../../effects/attacks';
 import { pixelsToPoint, type Point } from '../../domain/geometry/geometry';
 import { MONSTER_ATTACK } from '../../domain/dice/attack';
-import { attackTargetingMachine, strikerOf } from '../../machines/attack-targeting.machine';
+import { attackBoard, attackTargetingMachine, strikerOf } from '../../machines/attack-targeting.machine';
 import { mapSelectionMachine } from '../../machines/map-selection.machine';
 import { tableNoticeMachine } from '../../machines/table-notice.machine';
 import { turnOrderMachine } from '../../machines/turn-order.machine';
@@ -29,7 +29,8 @@ import { MonsterDetails } from './MonsterDetails';
 import { ParticipantList } from './ParticipantList';
 import { TableMap, type TableMapActions } from './TableMap';
 import { AttackMenu } from './AttackMenu';
-import { attackBoard, centreOnMap, managesTable, shownMap, tokensOn } from './table-view';
+import { centreOnMap, shownMap, tokensOn } from '../../domain/table/shown-map';
+import { managesTable } from '../../domain/table/visibility';
 import { TurnOrderPanel } from './TurnOrderPanel';
 import { SHEET_WINDOW } from '../sheet/sheet-window';
 
@@ -49,7 +50,7 @@ export function LiveTable({
   players: ConnectedUser[];
 }) {
   const { socket, socketFacts$, emitToSocket, requestOnSocket, inspect } = useAppActors();
-  const canManage = managesTable(seat.role);
+  const canManage = managesTable(seat);
   const commands = useMemo(() => tableCommands(requestOnSocket), [requestOnSocket]);
 
   const sync = useActorRef(

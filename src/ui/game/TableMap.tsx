@@ -21,17 +21,9 @@ import type { MonsterChoice } from '../../machines/table-lists.machine';
 import { MapTokenView } from './MapToken';
 import { mapMessages } from './messages';
 import { SoulCoreWaves } from './SoulCoreWaves';
-import {
-  canControl,
-  centreOnMap,
-  characterDraft,
-  managesTable,
-  monsterDraft,
-  shownMap,
-  playingOn,
-  tokensOn,
-  type TokenDraft,
-} from './table-view';
+import { controlsToken, managesTable } from '../../domain/table/visibility';
+import { centreOnMap, shownMap, tokensOn } from '../../domain/table/shown-map';
+import { characterDraft, monsterDraft, playingOn, type TokenDraft } from './table-view';
 import { TokenMenu } from './TokenMenu';
 import { FloatingMenu } from './FloatingMenu';
 import { MapControls } from './MapControls';
@@ -142,6 +134,7 @@ export function TableMap({
   attackLines = [],
   focus = null,
 }: TableMapProps) {
+  const reader = { role, characterIds };
   const map = shownMap(table, role);
   const tokens = tokensOn(table, map);
   const playing = playingOn(table, map);
@@ -205,7 +198,7 @@ export function TableMap({
         return;
       }
       // table.md §6: someone else's token does not move; pressing it pans the map like its floor.
-      if (!canControl(role, characterIds, token)) return;
+      if (!controlsToken({ role, characterIds }, token)) return;
       if (!shown) return;
       event.stopPropagation();
       const corner = percentToPixels(token, shown);
@@ -225,7 +218,7 @@ export function TableMap({
   if (map === null) {
     return (
       <div className="table-map table-map--empty" aria-label={mapMessages.area}>
-        <SoulCoreWaves caption={managesTable(role) ? mapMessages.soulCore : mapMessages.waitingMap} />
+        <SoulCoreWaves caption={managesTable(reader) ? mapMessages.soulCore : mapMessages.waitingMap} />
       </div>
     );
   }
@@ -340,9 +333,9 @@ export function TableMap({
   const onMap = new Set(tokens.filter((token) => token.isPlayer).map((token) => token.itemId));
   const menuToken = menu?.kind === 'token' ? table.tokens[map.name]?.[menu.usableId] : undefined;
   const characters = (placeable?.characters ?? []).filter(
-    (character) => managesTable(role) || characterIds.includes(character.id),
+    (character) => managesTable(reader) || characterIds.includes(character.id),
   );
-  const monsters = managesTable(role) ? (placeable?.monsters ?? []) : [];
+  const monsters = managesTable(reader) ? (placeable?.monsters ?? []) : [];
   const view = viewport.getSnapshot().context.view;
   const arrow = measure && { from: toFrame(view, measure.from), to: toFrame(view, measure.to) };
 
@@ -375,7 +368,7 @@ export function TableMap({
                 token={token}
                 x={at.x}
                 y={at.y}
-                controllable={actions !== undefined && canControl(role, characterIds, token)}
+                controllable={actions !== undefined && controlsToken(reader, token)}
                 dragging={dragged !== undefined}
                 remote={remote !== undefined}
                 playing={token.usableId === playing}
@@ -480,7 +473,7 @@ export function TableMap({
           <TokenMenu
             token={menuToken}
             role={role}
-            controllable={canControl(role, characterIds, menuToken)}
+            controllable={controlsToken(reader, menuToken)}
             onClose={closeMenu}
             onAdjust={(resource, direction, amount) =>
               actions.adjust(map.name, menuToken.usableId, resource, direction, amount)
