@@ -1,3 +1,4 @@
+import { useActorRef, useSelector } from '@xstate/react';
 import {
   useCallback,
   useEffect,
@@ -18,6 +19,7 @@ import {
 import type { HealthResource, MapRef, MapToken, TableRole, TableState } from '../../domain/table/types';
 import type { RemoteDrags } from '../../effects/table';
 import type { MonsterChoice } from '../../machines/table-lists.machine';
+import { mapPointerMachine, type MapPointerEvent } from '../../machines/map-pointer.machine';
 import { MapTokenView } from './MapToken';
 import { mapMessages } from './messages';
 import { SoulCoreWaves } from './SoulCoreWaves';
@@ -93,22 +95,6 @@ export interface TableMapProps {
   focus?: { point: Point } | null;
 }
 
-interface Grab {
-  usableId: string;
-  pointerId: number;
-  /** From the token's corner to the pointer, in the map's pixels. */
-  offset: Point;
-  start: Point;
-  moved: boolean;
-}
-
-/** A menu at a point of the window (`at`, client pixels). */
-type Menu =
-  { kind: 'add'; at: Point; position: Point } | { kind: 'token'; at: Point; usableId: string } | null;
-
-/** Pixels the pointer must travel before a press on a token becomes a drag rather than a click. */
-const DRAG_THRESHOLD_PX = 4;
-
 /** Where a token whose centre goes at this map point is stored. */
 function placedAt(point: Point, map: MapRef): Point {
   return pixelsToPercent({ x: point.x - TOKEN_CENTRE_OFFSET_PX, y: point.y - TOKEN_CENTRE_OFFSET_PX }, map);
@@ -138,30 +124,47 @@ export function TableMap({
   const map = shownMap(table, role);
   const tokens = tokensOn(table, map);
   const playing = playingOn(table, map);
-  const grab = useRef<Grab | null>(null);
-  const [local, setLocal] = useState<Record<string, Point>>({});
-  const [menu, setMenu] = useState<Menu>(null);
-  const [ruler, setRuler] = useState(false);
-  // In the map's pixels: the arrow keeps its cells whatever the zoom does meanwhile.
-  const [measure, setMeasure] = useState<{ pointerId: number; from: Point; to: Point } | null>(null);
-  const [pointer, setPointer] = useState<Point | null>(null);
+  const gestures = useActorRef(mapPointerMachine);
+  const local = useSelector(gestures, (snapshot) => snapshot.context.local);
+  const menu = useSelector(gestures, (snapshot) => snapshot.context.menu);
+  const ruler = useSelector(gestures, (snapshot) => snapshot.matches({ ruler: 'on' }));
+  const measure = useSelector(gestures, (snapshot) => snapshot.context.measure);
+  const pointer = useSelector(gestures, (snapshot) => snapshot.context.aimAt);
   const following = useLinePolling(attackLines.length > 0);
-  const closeMenu = () => setMenu(null);
+  const closeMenu = () => gestures.send({ type: 'menu.close' });
   const frame = useRef<HTMLDivElement>(null);
   const board = useRef<HTMLDivElement>(null);
   const viewport = useMapViewport({ frame, board }, map, map?.name ?? null, (at: LongPress) => {
-    if (map && actions) setMenu({ kind: 'add', at: at.client, position: placedAt(at.map, map) });
+    if (map && actions)
+      gestures.send({
+        type: 'menu.open',
+        menu: { kind: 'add', at: at.client, position: placedAt(at.map, map) },
+      });
   });
 
   // Read by the tokens' press handler, which stays the same function so a thousand tokens do not redraw.
-  const aim = useRef<{ targeting: TableTargeting | null; ruler: boolean; map: MapRef | null }>({
+  const aim = useRef<{ targeting: TableTargeting | null; map: MapRef | null; actions?: TableMapActions }>({
     targeting: null,
-    ruler: false,
     map: null,
   });
   useEffect(() => {
-    aim.current = { targeting, ruler, map };
-  }, [targeting, ruler, map]);
+    aim.current = { targeting, map, actions };
+  }, [targeting, map, actions]);
+
+  // The drag's places and the drop go to the table; the drop is held until the server answers.
+  useEffect(() => {
+    const dragged = gestures.on('token.dragged', ({ map: onMap, usableId, position, touch }) =>
+      aim.current.actions?.drag(onMap, usableId, position, touch ? 'touch' : 'mouse'),
+    );
+    const dropped = gestures.on('token.dropped', ({ map: onMap, usableId, position }) => {
+      const move = aim.current.actions?.move(onMap, usableId, position) ?? Promise.resolve();
+      void move.finally(() => gestures.send({ type: 'drop.answered', usableId }));
+    });
+    return () => {
+      dragged.unsubscribe();
+      dropped.unsubscribe();
+    };
+  }, [gestures]);
 
   useEffect(() => {
     if (focus) viewport.send({ type: 'viewport.focus', point: focus.point });
@@ -185,13 +188,22 @@ export function TableMap({
     },
     [frame, viewport],
   );
+  /** What the gestures know of a pointer: which one, and where on the map and in the window. */
+  const at = useCallback(
+    (event: { pointerId: number; clientX: number; clientY: number }) => ({
+      pointerId: event.pointerId,
+      onMap: locate(event).onMap,
+      client: { x: event.clientX, y: event.clientY },
+    }),
+    [locate],
+  );
 
   const pressToken = useCallback(
     (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => {
       if (event.button !== 0 || event.altKey || !actions) return;
-      const { targeting: aiming, ruler: measuring, map: shown } = aim.current;
+      const { targeting: aiming, map: shown } = aim.current;
       // With the ruler on, a press on a token starts the arrow there: the frame takes it.
-      if (measuring) return;
+      if (gestures.getSnapshot().matches({ ruler: 'on' })) return;
       if (aiming) {
         event.stopPropagation();
         aiming.click(locate(event).onMap, token.usableId);
@@ -201,18 +213,16 @@ export function TableMap({
       if (!controlsToken({ role, characterIds }, token)) return;
       if (!shown) return;
       event.stopPropagation();
-      const corner = percentToPixels(token, shown);
-      const { onMap } = locate(event);
-      grab.current = {
+      gestures.send({
+        type: 'token.pressed',
         usableId: token.usableId,
-        pointerId: event.pointerId,
-        offset: { x: onMap.x - corner.x, y: onMap.y - corner.y },
-        start: { x: event.clientX, y: event.clientY },
-        moved: false,
-      };
+        corner: percentToPixels(token, shown),
+        map: shown,
+        ...at(event),
+      });
       frame.current?.setPointerCapture?.(event.pointerId);
     },
-    [actions, role, characterIds, locate, frame],
+    [actions, role, characterIds, locate, frame, gestures, at],
   );
 
   if (map === null) {
@@ -223,48 +233,42 @@ export function TableMap({
     );
   }
 
-  const positionOf = (event: ReactPointerEvent, held: Grab): Point => {
-    const { onMap } = locate(event);
-    return pixelsToPercent({ x: onMap.x - held.offset.x, y: onMap.y - held.offset.y }, map);
-  };
-
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (event.button === 2) return;
-    setMenu(null);
-    const { at, onMap } = locate(event);
+    closeMenu();
+    const { at: inFrame, onMap } = locate(event);
     if (targeting) {
       if (event.button === 0) targeting.click(onMap, null);
       return;
     }
-    if ((event.altKey || ruler) && event.button === 0 && event.isPrimary) {
+    gestures.send({
+      type: 'frame.pressed',
+      alt: event.altKey,
+      mainButton: event.button === 0,
+      isPrimary: event.isPrimary,
+      ...at(event),
+    });
+    if (gestures.getSnapshot().context.measure?.pointerId === event.pointerId) {
       // table.md §2: Alt + mouse-down draws the measuring arrow (the ruler button does on touch).
       event.preventDefault();
-      setMeasure({ pointerId: event.pointerId, from: onMap, to: onMap });
       frame.current?.setPointerCapture?.(event.pointerId);
       return;
     }
     if (event.button > 1) return;
-    viewport.send({ type: 'pointer.pressed', id: event.pointerId, at, touch: event.pointerType !== 'mouse' });
+    viewport.send({
+      type: 'pointer.pressed',
+      id: event.pointerId,
+      at: inFrame,
+      touch: event.pointerType !== 'mouse',
+    });
     frame.current?.setPointerCapture?.(event.pointerId);
   };
 
   const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
-    if (targeting) setPointer(locate(event).onMap);
-    if (measure) {
-      if (event.pointerId === measure.pointerId) setMeasure({ ...measure, to: locate(event).onMap });
-      return;
-    }
-    const held = grab.current;
-    if (held && held.pointerId === event.pointerId && actions) {
-      if (
-        !held.moved &&
-        Math.hypot(event.clientX - held.start.x, event.clientY - held.start.y) < DRAG_THRESHOLD_PX
-      )
-        return;
-      held.moved = true;
-      const position = positionOf(event, held);
-      setLocal((positions) => ({ ...positions, [held.usableId]: position }));
-      actions.drag(map.name, held.usableId, position, event.pointerType === 'touch' ? 'touch' : 'mouse');
+    if (targeting) gestures.send({ type: 'aim.moved', onMap: locate(event).onMap });
+    const { measure: arrow, grab } = gestures.getSnapshot().context;
+    if (arrow || (grab?.pointerId === event.pointerId && actions)) {
+      gestures.send({ type: 'pointer.moved', touch: event.pointerType === 'touch', ...at(event) });
       return;
     }
     if (!viewport.getSnapshot().matches({ gesture: 'idle' }))
@@ -273,47 +277,22 @@ export function TableMap({
 
   const release = (event: ReactPointerEvent<HTMLDivElement>, dropped: boolean) => {
     viewport.send({ type: 'pointer.released', id: event.pointerId });
-    if (measure) {
-      if (event.pointerId === measure.pointerId) setMeasure(null);
-      return;
-    }
-    const held = grab.current;
-    if (!held || held.pointerId !== event.pointerId || !actions) return;
-    grab.current = null;
-    if (!dropped) {
-      setLocal((positions) => {
-        const rest = { ...positions };
-        delete rest[held.usableId];
-        return rest;
-      });
-      return;
-    }
-    if (!held.moved) {
-      setMenu({ kind: 'token', at: { x: event.clientX, y: event.clientY }, usableId: held.usableId });
-      return;
-    }
-    const position = positionOf(event, held);
-    setLocal((positions) => ({ ...positions, [held.usableId]: position }));
-    void actions.move(map.name, held.usableId, position).finally(() =>
-      setLocal((positions) => {
-        const rest = { ...positions };
-        delete rest[held.usableId];
-        return rest;
-      }),
-    );
+    if (actions || gestures.getSnapshot().context.measure)
+      gestures.send({ type: 'pointer.released', dropped, ...at(event) } satisfies MapPointerEvent);
   };
 
   const onContextMenu = (event: MouseEvent<HTMLDivElement>) => {
     event.preventDefault();
     if (!actions || targeting) return;
-    const at = { x: event.clientX, y: event.clientY };
+    const where = { x: event.clientX, y: event.clientY };
     const tokenElement = (event.target as HTMLElement).closest<HTMLElement>('[data-usable-id]');
     const usableId = tokenElement?.dataset.usableId;
-    if (usableId) {
-      setMenu({ kind: 'token', at, usableId });
-      return;
-    }
-    setMenu({ kind: 'add', at, position: placedAt(locate(event).onMap, map) });
+    gestures.send({
+      type: 'menu.open',
+      menu: usableId
+        ? { kind: 'token', at: where, usableId }
+        : { kind: 'add', at: where, position: placedAt(locate(event).onMap, map) },
+    });
   };
 
   const positionOfToken = (usableId: string): Point | null => {
@@ -426,7 +405,11 @@ export function TableMap({
           </output>
         )}
       </div>
-      <MapControls viewport={viewport} ruler={ruler} onRuler={setRuler} />
+      <MapControls
+        viewport={viewport}
+        ruler={ruler}
+        onRuler={(on) => gestures.send({ type: 'ruler.set', on })}
+      />
       <p className="table-map__hint">{mapMessages.measureHint}</p>
       {menu?.kind === 'add' && actions && (
         <FloatingMenu at={menu.at} onClose={closeMenu}>
@@ -441,7 +424,7 @@ export function TableMap({
                 disabled={onMap.has(character.id)}
                 onClick={() => {
                   actions.place(map.name, characterDraft(character, menu.position));
-                  setMenu(null);
+                  closeMenu();
                 }}
               >
                 {character.name}
@@ -456,7 +439,7 @@ export function TableMap({
                 role="menuitem"
                 onClick={() => {
                   actions.place(map.name, monsterDraft(monster, menu.position));
-                  setMenu(null);
+                  closeMenu();
                 }}
               >
                 {monster.name}
@@ -481,15 +464,15 @@ export function TableMap({
             onToggleVisibility={() => actions.toggleVisibility(map.name, menuToken.usableId)}
             onRemove={() => {
               actions.remove(map.name, menuToken.usableId);
-              setMenu(null);
+              closeMenu();
             }}
             onDetails={() => {
               actions.showDetails(menuToken);
-              setMenu(null);
+              closeMenu();
             }}
             onStrike={() => {
               actions.strike(menuToken);
-              setMenu(null);
+              closeMenu();
             }}
           />
         </FloatingMenu>
