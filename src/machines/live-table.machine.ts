@@ -29,6 +29,7 @@ import {
   type TargetingAttack,
 } from './attack-targeting.machine';
 import { mapSelectionMachine, type MapChange } from './map-selection.machine';
+import { mapViewportMachine } from './map-viewport.machine';
 import { tableListsMachine } from './table-lists.machine';
 import { tableNoticeMachine } from './table-notice.machine';
 import { tableSyncMachine, type TableSyncEvent } from './table-sync.machine';
@@ -99,8 +100,6 @@ export interface LiveTableContext {
   movement: number;
   drags: RemoteDrags;
   lines: AttackLine[];
-  /** A point of the map to bring to the middle: a new object each time, so asking twice centres again. */
-  focus: { point: Point } | null;
   /** The monster whose details are open. */
   details: string | null;
 }
@@ -125,7 +124,8 @@ const sameOrder = (a: readonly string[], b: readonly string[]) =>
 /**
  * The live table of one game (table.md §2 "Game screen"): it owns every actor of the screen as a
  * child — the copy of the log (sync), the lists it offers, the map selector, the turn order, the
- * attack menu and targeting, the notice, the drag emitter — and the socket's streams as invoked
+ * attack menu and targeting, the notice, the map's viewport, the drag emitter — and the socket's
+ * streams as invoked
  * observables. Each new copy of the table is handed on to the children that read it (the MJ's
  * map, the shown map's order, the targeting board), so no view keeps actors in step; every intent
  * goes out through one provided action, whose refusal comes back as a notice. Stopping it (Back,
@@ -141,6 +141,7 @@ export const liveTableMachine = setup({
     'table sync': tableSyncMachine,
     'table lists': tableListsMachine,
     'table notice': tableNoticeMachine,
+    'map viewport': mapViewportMachine,
     'map selection': mapSelectionMachine.provide({
       actions: { 'send map change': sendParent((_, change: MapChange) => ({ type: 'map.change', change })) },
     }),
@@ -168,12 +169,11 @@ export const liveTableMachine = setup({
     'send command': (_, _request: CommandRequest) => {},
     'keep drags': assign({ drags: (_, drags: RemoteDrags) => drags }),
     'keep lines': assign({ lines: (_, lines: AttackLine[]) => lines }),
-    'keep focus': assign({
-      focus: ({ context }, usableId: string) => {
-        const map = shownMap(context.table, context.role);
-        const token = map && context.table.tokens[map.name]?.[usableId];
-        return token && map ? { point: centreOnMap(token, map) } : context.focus;
-      },
+    'centre on token': enqueueActions(({ context, enqueue }, usableId: string) => {
+      const map = shownMap(context.table, context.role);
+      const token = map && context.table.tokens[map.name]?.[usableId];
+      if (token && map)
+        enqueue.sendTo('viewport', { type: 'viewport.focus', point: centreOnMap(token, map) });
     }),
     'keep details': assign({ details: (_, usableId: string) => usableId }),
     'forget details': assign({ details: null }),
@@ -224,7 +224,6 @@ export const liveTableMachine = setup({
     movement: 0,
     drags: {},
     lines: [],
-    focus: null,
     details: null,
   }),
   invoke: [
@@ -246,6 +245,7 @@ export const liveTableMachine = setup({
       }),
     },
     { id: 'notice', src: 'table notice' },
+    { id: 'viewport', src: 'map viewport' },
     {
       id: 'selection',
       src: 'map selection',
@@ -296,7 +296,7 @@ export const liveTableMachine = setup({
         pointer: event.pointer,
       })),
     },
-    'token.focus': { actions: { type: 'keep focus', params: ({ event }) => event.usableId } },
+    'token.focus': { actions: { type: 'centre on token', params: ({ event }) => event.usableId } },
     'token.strike': {
       actions: sendTo('targeting', ({ event }) => ({
         type: 'attack.choose',

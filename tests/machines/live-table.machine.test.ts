@@ -94,6 +94,7 @@ function startTable(role: TableRole, connected = true) {
   const arsenals: Array<Pending<Arsenal>> = [];
   const commands: CommandRequest[] = [];
   const emitted: DragPosition[] = [];
+  const framed: AnyEventObject[] = [];
   const refusals = new Map<CommandRequest, (refusal: string | null) => void>();
   const actor = createActor(
     liveTableMachine.provide({
@@ -137,6 +138,9 @@ function startTable(role: TableRole, connected = true) {
         'drag emitter': fromCallback<DragPosition>(({ receive }) => {
           receive((drag) => emitted.push(drag));
         }) as never,
+        'map viewport': fromCallback<AnyEventObject>(({ receive }) => {
+          receive((event) => framed.push(event));
+        }) as never,
       },
       actions: {
         'send command': ({ self }, request: CommandRequest) => {
@@ -158,7 +162,20 @@ function startTable(role: TableRole, connected = true) {
     await settle();
   };
   const answer = (request: CommandRequest, refusal: string | null) => refusals.get(request)!(refusal);
-  return { actor, feed, drags, lines, arsenals, commands, emitted, child, contextOf, answerCatchUp, answer };
+  return {
+    actor,
+    feed,
+    drags,
+    lines,
+    arsenals,
+    commands,
+    emitted,
+    framed,
+    child,
+    contextOf,
+    answerCatchUp,
+    answer,
+  };
 }
 
 describe('live table: every transition', () => {
@@ -325,12 +342,10 @@ describe('live table', () => {
     const table = startTable('mj');
     await table.answerCatchUp(tableWith([]));
     table.actor.send({ type: 'token.focus', usableId: 'wolf' });
-    const first = table.actor.getSnapshot().context.focus;
-    expect(first?.point).toEqual(centreOnMap({ x: 12, y: 10 }, forest));
     table.actor.send({ type: 'token.focus', usableId: 'wolf' });
-    expect(table.actor.getSnapshot().context.focus).not.toBe(first);
     table.actor.send({ type: 'token.focus', usableId: 'nobody' });
-    expect(table.actor.getSnapshot().context.focus).toEqual(first);
+    const focus = { type: 'viewport.focus', point: centreOnMap({ x: 12, y: 10 }, forest) };
+    expect(table.framed).toEqual([focus, focus]);
   });
 
   it('offers the management panel to the MJ only', () => {

@@ -12,6 +12,7 @@ import { liveTableMachine, type LiveTableSnapshot } from '../../machines/live-ta
 import type { attackMenuMachine } from '../../machines/attack-menu.machine';
 import type { attackTargetingMachine } from '../../machines/attack-targeting.machine';
 import type { mapSelectionMachine } from '../../machines/map-selection.machine';
+import type { mapViewportMachine } from '../../machines/map-viewport.machine';
 import type { tableListsMachine } from '../../machines/table-lists.machine';
 import type { tableNoticeMachine } from '../../machines/table-notice.machine';
 import type { tableSyncMachine } from '../../machines/table-sync.machine';
@@ -67,6 +68,7 @@ export function LiveTable({
   const selection = useSelector(live, child<ActorRefFrom<typeof mapSelectionMachine>>('selection'));
   const turnOrder = useSelector(live, child<ActorRefFrom<typeof turnOrderMachine>>('turnOrder'));
   const targeting = useSelector(live, child<ActorRefFrom<typeof attackTargetingMachine>>('targeting'));
+  const viewport = useSelector(live, child<ActorRefFrom<typeof mapViewportMachine>>('viewport'));
   const attackMenu = useSelector(live, child<ActorRefFrom<typeof attackMenuMachine>>('attackMenu'));
 
   const table = useSelector(live, (snapshot) => snapshot.context.table);
@@ -74,7 +76,6 @@ export function LiveTable({
   const characterIds = useSelector(live, (snapshot) => snapshot.context.characterIds);
   const drags = useSelector(live, (snapshot) => snapshot.context.drags);
   const lines = useSelector(live, (snapshot) => snapshot.context.lines);
-  const focus = useSelector(live, (snapshot) => snapshot.context.focus);
   const details = useSelector(live, (snapshot) => snapshot.context.details);
   const movement = useSelector(live, (snapshot) => snapshot.context.movement);
   const management = useSelector(live, (snapshot) => snapshot.matches({ side: 'management' }));
@@ -180,7 +181,7 @@ export function LiveTable({
               : null
           }
           attackLines={lines}
-          focus={focus}
+          viewport={viewport}
         />
         {noticeText && (
           <div className="live-table__notice" role="alert">

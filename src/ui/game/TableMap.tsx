@@ -29,7 +29,7 @@ import { characterDraft, monsterDraft, playingOn, type TokenDraft } from './tabl
 import { TokenMenu } from './TokenMenu';
 import { FloatingMenu } from './FloatingMenu';
 import { MapControls } from './MapControls';
-import { useMapViewport, type LongPress } from './use-map-viewport';
+import { useMapViewport, type LongPress, type MapViewportActor } from './use-map-viewport';
 import { AttackOverlay, type ShownAttackLine } from './AttackOverlay';
 import type { AttackLine } from '../../effects/attacks';
 import type { TargetingAttack } from '../../machines/attack-targeting.machine';
@@ -91,8 +91,8 @@ export interface TableMapProps {
   targeting?: TableTargeting | null;
   /** Attacks being shown (a second each), drawn between where their tokens stand now. */
   attackLines?: readonly AttackLine[];
-  /** A point of the map (a token the MJ picked in the list) to bring to the middle; each new object moves the view. */
-  focus?: { point: Point } | null;
+  /** The map's camera: the live table's, which also brings a token the MJ picks in the list to the middle. */
+  viewport: MapViewportActor;
 }
 
 /** Where a token whose centre goes at this map point is stored. */
@@ -118,7 +118,7 @@ export function TableMap({
   actions,
   targeting = null,
   attackLines = [],
-  focus = null,
+  viewport,
 }: TableMapProps) {
   const reader = { role, characterIds };
   const map = shownMap(table, role);
@@ -134,7 +134,7 @@ export function TableMap({
   const closeMenu = () => gestures.send({ type: 'menu.close' });
   const frame = useRef<HTMLDivElement>(null);
   const board = useRef<HTMLDivElement>(null);
-  const viewport = useMapViewport({ frame, board }, map, map?.name ?? null, (at: LongPress) => {
+  useMapViewport(viewport, { frame, board }, map, map?.name ?? null, (at: LongPress) => {
     if (map && actions)
       gestures.send({
         type: 'menu.open',
@@ -165,10 +165,6 @@ export function TableMap({
       dropped.unsubscribe();
     };
   }, [gestures]);
-
-  useEffect(() => {
-    if (focus) viewport.send({ type: 'viewport.focus', point: focus.point });
-  }, [focus, viewport]);
 
   useEffect(() => {
     if (targeting === null) return;
