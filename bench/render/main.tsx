@@ -3,7 +3,9 @@
  * baseline) or `?view=table` (the table's map view), and a frame recorder the bench starts and
  * stops around a drag: the interval between animation frames, as the user sees them.
  */
+import { useActorRef } from '@xstate/react';
 import { createRoot } from 'react-dom/client';
+import { mapViewportMachine } from '../../src/machines/map-viewport.machine';
 import { TableMap, type TableMapActions } from '../../src/ui/game/TableMap';
 import '../../src/ui/app/app.css';
 import '../../src/ui/game/game.css';
@@ -52,12 +54,18 @@ const offline: TableMapActions = {
   strike() {},
 };
 
+/** The map as the live table mounts it, with a camera of its own. */
+function BenchTableMap() {
+  const viewport = useActorRef(mapViewportMachine);
+  return <TableMap table={state} role="mj" characterIds={[]} actions={offline} viewport={viewport} />;
+}
+
 const params = new URLSearchParams(location.search);
 const state = benchTable(Number(params.get('tokens') ?? 1000));
 createRoot(document.getElementById('root')!).render(
   params.get('view') === 'table' ? (
     <div style={{ height: '100vh' }}>
-      <TableMap table={state} role="mj" characterIds={[]} actions={offline} />
+      <BenchTableMap />
     </div>
   ) : (
     <PlainTokens state={state} />

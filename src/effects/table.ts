@@ -8,9 +8,8 @@ import {
   Subject,
   throttleTime,
   type Observable,
-  type Subscription,
 } from 'rxjs';
-import { fromPromise, type AnyActorRef } from 'xstate';
+import { fromPromise } from 'xstate';
 import { z } from 'zod';
 import { getCharacterInGame, listAllGameCharacters } from '../api/characters';
 import { listGameResources } from '../api/resources';
@@ -123,11 +122,6 @@ export function tableFeed(facts$: Observable<SocketFact>): Observable<TableSyncE
   );
 }
 
-/** Hands the feed to a table-sync actor until the returned subscription ends. */
-export function feedTableSync(actor: AnyActorRef, facts$: Observable<SocketFact>): Subscription {
-  return tableFeed(facts$).subscribe((event) => actor.send(event));
-}
-
 /** The server's answer to an acknowledged request: its refusal text, or null when it accepted. */
 export async function refusalOf(answer: Promise<unknown>): Promise<string | null> {
   try {
@@ -234,7 +228,6 @@ export function dragEmitter(emit: (event: string, payload: unknown) => boolean) 
     stop: () => subscription.unsubscribe(),
   };
 }
-export type DragEmitter = ReturnType<typeof dragEmitter>;
 
 /** Where others are dragging tokens right now: map name → usableId → position (percent). */
 export type RemoteDrags = Record<string, Record<string, { x: number; y: number }>>;

@@ -7,7 +7,9 @@ import {
   type Point,
 } from '../domain/geometry/geometry';
 import { attackMessages } from '../domain/table/messages';
-import type { TableRole } from '../domain/table/types';
+import { isDown } from '../domain/table/health';
+import { centreOnMap, tokensOn } from '../domain/table/shown-map';
+import type { MapRef, TableRole, TableState } from '../domain/table/types';
 
 /**
  * Which attack the server is asked to roll: a player's simple attack or one of their worn weapon's,
@@ -256,3 +258,27 @@ export const attackTargetingMachine = setup({
     },
   },
 });
+
+/**
+ * What targeting reads of the map (in the map's pixels): the player's own character and every
+ * token this copy of the table shows, among them any monster the MJ makes strike.
+ */
+export function attackBoard(
+  table: TableState,
+  map: MapRef | null,
+  striker: { characterIds: readonly string[]; movement: number },
+): Board {
+  const tokens = tokensOn(table, map);
+  if (map === null) return { attacker: null, tokens: [] };
+  const attacker = tokens.find((token) => token.isPlayer && striker.characterIds.includes(token.itemId));
+  return {
+    attacker: attacker
+      ? { id: attacker.usableId, centre: centreOnMap(attacker, map), movement: striker.movement }
+      : null,
+    tokens: tokens.map((token) => ({
+      id: token.usableId,
+      centre: centreOnMap(token, map),
+      alive: !isDown(token),
+    })),
+  };
+}

@@ -16,8 +16,14 @@ export type LifecycleEvent =
  * The life of a resource as a game sees it (platform.md §4 "Resource", table.md §4): created
  * locally, exported to the global store (which marks it exported), or imported from the store
  * (a copy marked imported, whose import can be removed). A store entry the game does not have yet
- * is available to import. The admin card offers exactly the moves this machine allows, and
- * follows the server's answers with the same events.
+ * is available to import. The admin card offers exactly the moves this machine allows.
+ *
+ * It is read as a transition table and never run: a resource's state is its two marks, which the
+ * server keeps and sends with every list, and the list is read again after each call (the calls
+ * themselves run in `admin-action-card.machine`). A running actor per resource would be a second
+ * copy of those marks, to keep in step with every reload. So each card builds the machine's first
+ * snapshot from the marks it shows (`lifecycleMoves`) and offers the events that snapshot accepts;
+ * the model-based test walks the same chart.
  */
 export const resourceLifecycleMachine = setup({
   types: {

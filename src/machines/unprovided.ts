@@ -1,4 +1,10 @@
-import { fromEventObservable, fromPromise, type EventObject, type NonReducibleUnknown } from 'xstate';
+import {
+  fromCallback,
+  fromEventObservable,
+  fromPromise,
+  type EventObject,
+  type NonReducibleUnknown,
+} from 'xstate';
 
 /**
  * Stand-ins for the effects a machine declares but never implements: the composition root and the
@@ -11,6 +17,14 @@ export function unprovidedPromise<TOutput, TInput = NonReducibleUnknown>(name: s
 
 export function unprovidedEvents<TEvent extends EventObject, TInput = NonReducibleUnknown>(name: string) {
   return fromEventObservable<TEvent, TInput>(() => {
+    throw new Error(`Effect not provided: ${name}`);
+  });
+}
+
+export function unprovidedCallback<TReceived extends EventObject, TInput = NonReducibleUnknown>(
+  name: string,
+) {
+  return fromCallback<TReceived, TInput>(() => {
     throw new Error(`Effect not provided: ${name}`);
   });
 }

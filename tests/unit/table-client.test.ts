@@ -13,7 +13,9 @@ import {
   tableRequestFailed,
   tableSyncLogic,
 } from '../../src/effects/table';
-import { amountOf, canControl, shownMap } from '../../src/ui/game/table-view';
+import { controlsToken } from '../../src/domain/table/visibility';
+import { shownMap } from '../../src/domain/table/shown-map';
+import { amountOf } from '../../src/ui/game/table-view';
 
 const at = '2026-01-01T10:00:00.000Z';
 const placed = (seq: number, usableId = 'monster-1'): TableEvent => ({
@@ -95,9 +97,9 @@ describe('what the table views read', () => {
 
   it('lets a player handle only their own character', () => {
     const token = { ...(placed(1).payload as { token: MapToken }).token, isPlayer: true, itemId: 'c-ana' };
-    expect(canControl('player', ['c-ana'], token)).toBe(true);
-    expect(canControl('player', ['c-bob'], token)).toBe(false);
-    expect(canControl('mj', [], token)).toBe(true);
+    expect(controlsToken({ role: 'player', characterIds: ['c-ana'] }, token)).toBe(true);
+    expect(controlsToken({ role: 'player', characterIds: ['c-bob'] }, token)).toBe(false);
+    expect(controlsToken({ role: 'mj', characterIds: [] }, token)).toBe(true);
   });
 
   it('accepts only whole non-negative amounts', () => {

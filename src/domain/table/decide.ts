@@ -7,7 +7,7 @@ import { decideAttack, type AttackSpec } from './attack';
 import { isDown } from './health';
 import { MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
 import { openMap, orderOf, tokenAt, tokensOfMap } from './records';
-import { managesTable, ownsToken, seenByPlayers, tokenSeenBy } from './visibility';
+import { controlsToken, managesTable, seenByPlayers, tokenSeenBy } from './visibility';
 import type {
   ChatMessage,
   HealthResource,
@@ -88,7 +88,7 @@ function clampTo(value: number, max: number): number {
 function tokenFor(state: TableState, actor: TableActor, map: string, usableId: string): MapToken | string {
   const token = tokenSeenBy(actor, state, map, usableId);
   if (!token) return tableMessages.tokenNotFound;
-  if (!managesTable(actor) && !ownsToken(actor, token)) return tableMessages.notYourToken;
+  if (!controlsToken(actor, token)) return tableMessages.notYourToken;
   return token;
 }
 

@@ -10,12 +10,17 @@ import {
 } from './types';
 
 /** MJ and admin run the table: they see and may change everything (table.md §6). */
-export function managesTable(actor: TableActor): boolean {
+export function managesTable(actor: Pick<TableActor, 'role'>): boolean {
   return actor.role === 'mj' || actor.role === 'admin';
 }
 
-export function ownsToken(actor: TableActor, token: MapToken): boolean {
+export function ownsToken(actor: Pick<TableActor, 'characterIds'>, token: MapToken): boolean {
   return token.isPlayer && actor.characterIds.includes(token.itemId);
+}
+
+/** table.md §6: MJ and admin move and change any token; a player only their own character's. */
+export function controlsToken(actor: Pick<TableActor, 'role' | 'characterIds'>, token: MapToken): boolean {
+  return managesTable(actor) || ownsToken(actor, token);
 }
 
 /**

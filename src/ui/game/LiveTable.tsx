@@ -1,26 +1,22 @@
 import { GameChat } from '../game-chat/GameChat';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import type { ConnectedUser } from '../../api/schemas/games';
 import { BASE_PATH } from '../../api/paths';
 import type { Seat } from '../../domain/table/seat';
-import {
-  dragEmitter,
-  feedTableSync,
-  remoteDrags,
-  tableCommands,
-  tableListsLogic,
-  tableSyncLogic,
-  type DragEmitter,
-  type RemoteDrags,
-} from '../../effects/table';
-import { attackLines, attackMenuLogic, type AttackLine } from '../../effects/attacks';
-import { pixelsToPoint, type Point } from '../../domain/geometry/geometry';
-import { MONSTER_ATTACK } from '../../domain/dice/attack';
-import { attackTargetingMachine, strikerOf } from '../../machines/attack-targeting.machine';
-import { mapSelectionMachine } from '../../machines/map-selection.machine';
-import { tableNoticeMachine } from '../../machines/table-notice.machine';
-import { turnOrderMachine } from '../../machines/turn-order.machine';
+import { liveTableEffects } from '../../effects/live-table';
+import { shownMap, tokensOn } from '../../domain/table/shown-map';
+import { strikerOf } from '../../machines/attack-targeting.machine';
+import { liveTableMachine, type LiveTableSnapshot } from '../../machines/live-table.machine';
+import type { attackMenuMachine } from '../../machines/attack-menu.machine';
+import type { attackTargetingMachine } from '../../machines/attack-targeting.machine';
+import type { mapSelectionMachine } from '../../machines/map-selection.machine';
+import type { mapViewportMachine } from '../../machines/map-viewport.machine';
+import type { tableListsMachine } from '../../machines/table-lists.machine';
+import type { tableNoticeMachine } from '../../machines/table-notice.machine';
+import type { tableSyncMachine } from '../../machines/table-sync.machine';
+import type { turnOrderMachine } from '../../machines/turn-order.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { ConnectedPlayersBar } from './ConnectedPlayersBar';
 import { MapSelector } from './MapSelector';
@@ -29,15 +25,21 @@ import { MonsterDetails } from './MonsterDetails';
 import { ParticipantList } from './ParticipantList';
 import { TableMap, type TableMapActions } from './TableMap';
 import { AttackMenu } from './AttackMenu';
-import { attackBoard, centreOnMap, managesTable, shownMap, tokensOn } from './table-view';
 import { TurnOrderPanel } from './TurnOrderPanel';
 import { SHEET_WINDOW } from '../sheet/sheet-window';
 
+type Children = LiveTableSnapshot['children'];
+/** A child of the live table, by the id it is invoked under: the same actor for the table's life. */
+const child =
+  <Child,>(id: keyof Children & string) =>
+  (snapshot: LiveTableSnapshot) =>
+    snapshot.children[id] as Child;
+
 /**
- * The live table of one game, mounted once the game is loaded: its copy of the log (table-sync,
- * fed by the socket and caught up on every reconnection), the lists it offers, and the views
- * drawn from the folded state. Unmounting it (Back, a kick) stops every actor and drops the
- * whole local table.
+ * The live table of one game, mounted once the game is loaded: one live-table actor owns the copy
+ * of the log, the lists, the turn order, the attacks and the socket's streams; this view selects
+ * what it shows and sends what the user does. Unmounting it (Back, a kick) stops the actor and
+ * every child with it, which drops the whole local table.
  */
 export function LiveTable({
   gameId,
@@ -49,177 +51,75 @@ export function LiveTable({
   players: ConnectedUser[];
 }) {
   const { socket, socketFacts$, emitToSocket, requestOnSocket, inspect } = useAppActors();
-  const canManage = managesTable(seat.role);
-  const commands = useMemo(() => tableCommands(requestOnSocket), [requestOnSocket]);
-
-  const sync = useActorRef(
-    useMemo(() => tableSyncLogic(requestOnSocket), [requestOnSocket]),
-    {
-      input: { gameId, connected: socket.getSnapshot().matches({ open: 'connected' }) },
-      inspect,
-    },
+  const logic = useMemo(
+    () =>
+      liveTableMachine.provide(
+        liveTableEffects({ request: requestOnSocket, emit: emitToSocket, facts$: socketFacts$ }),
+      ),
+    [requestOnSocket, emitToSocket, socketFacts$],
   );
-  useEffect(() => {
-    const feed = feedTableSync(sync, socketFacts$);
-    return () => feed.unsubscribe();
-  }, [sync, socketFacts$]);
-
-  const lists = useActorRef(tableListsLogic, {
-    input: { gameId, playerId: seat.playerId, canManage },
+  const live = useActorRef(logic, {
+    input: { gameId, seat, connected: socket.getSnapshot().matches({ open: 'connected' }) },
     inspect,
   });
-  const notice = useActorRef(tableNoticeMachine, { inspect });
-  const say = (refusal: string | null) => {
-    if (refusal !== null) notice.send({ type: 'notice.show', text: refusal });
-  };
+  const sync = useSelector(live, child<ActorRefFrom<typeof tableSyncMachine>>('sync'));
+  const lists = useSelector(live, child<ActorRefFrom<typeof tableListsMachine>>('lists'));
+  const notice = useSelector(live, child<ActorRefFrom<typeof tableNoticeMachine>>('notice'));
+  const selection = useSelector(live, child<ActorRefFrom<typeof mapSelectionMachine>>('selection'));
+  const turnOrder = useSelector(live, child<ActorRefFrom<typeof turnOrderMachine>>('turnOrder'));
+  const targeting = useSelector(live, child<ActorRefFrom<typeof attackTargetingMachine>>('targeting'));
+  const viewport = useSelector(live, child<ActorRefFrom<typeof mapViewportMachine>>('viewport'));
+  const attackMenu = useSelector(live, child<ActorRefFrom<typeof attackMenuMachine>>('attackMenu'));
 
-  const table = useSelector(sync, (snapshot) => snapshot.context.inbox.state);
+  const table = useSelector(live, (snapshot) => snapshot.context.table);
+  const canManage = useSelector(live, (snapshot) => snapshot.context.canManage);
+  const characterIds = useSelector(live, (snapshot) => snapshot.context.characterIds);
+  const drags = useSelector(live, (snapshot) => snapshot.context.drags);
+  const lines = useSelector(live, (snapshot) => snapshot.context.lines);
+  const details = useSelector(live, (snapshot) => snapshot.context.details);
+  const movement = useSelector(live, (snapshot) => snapshot.context.movement);
+  const management = useSelector(live, (snapshot) => snapshot.matches({ side: 'management' }));
   const syncState = useSelector(sync, (snapshot) => snapshot.value);
   const maps = useSelector(lists, (snapshot) => snapshot.context.maps);
   const monsters = useSelector(lists, (snapshot) => snapshot.context.monsters);
   const characters = useSelector(lists, (snapshot) => snapshot.context.characters);
   const noticeText = useSelector(notice, (snapshot) => snapshot.context.text);
-
-  const map = shownMap(table, seat.role);
-  const mapName = map?.name ?? null;
-  const order = (mapName && table.turnOrders[mapName]) || [];
-
-  const selection = useActorRef(
-    mapSelectionMachine.provide({
-      actions: {
-        'send map change': (_, change) => void commands.mapChange({ gameId, ...change }).then(say),
-      },
-    }),
-    { input: { canSelect: canManage, current: table.masterMap }, inspect },
-  );
-  useEffect(() => {
-    selection.send({ type: 'map.changed', map: table.masterMap });
-  }, [selection, table.masterMap]);
-
-  const turnOrder = useActorRef(
-    turnOrderMachine.provide({
-      actions: {
-        'send turn order change': (_, change) => void commands.turnOrderChange({ gameId, change }).then(say),
-      },
-    }),
-    { input: { map: mapName, order, canManage }, inspect },
-  );
-  const orderKey = order.join('\n');
-  useEffect(() => {
-    const shown = turnOrder.getSnapshot().context;
-    const next = orderKey === '' ? [] : orderKey.split('\n');
-    if (shown.map !== mapName) turnOrder.send({ type: 'map.changed', map: mapName, order: next });
-    else if (shown.order.join('\n') !== orderKey)
-      turnOrder.send({ type: 'turnOrder.confirmed', order: next });
-  }, [turnOrder, mapName, orderKey]);
-
-  const [drags, setDrags] = useState<RemoteDrags>({});
-  useEffect(() => {
-    const watching = remoteDrags(socketFacts$).subscribe(setDrags);
-    return () => watching.unsubscribe();
-  }, [socketFacts$]);
-
-  const dragger = useRef<DragEmitter | null>(null);
-  useEffect(() => {
-    const emitter = dragEmitter((event, payload) => emitToSocket(event, payload));
-    dragger.current = emitter;
-    return () => emitter.stop();
-  }, [emitToSocket]);
-
-  const characterIds = useMemo(
-    () => (seat.role === 'player' && seat.playerId !== '' ? [seat.playerId] : []),
-    [seat.role, seat.playerId],
-  );
-
-  // Attacks: the players' menu, the targeting on the map, and what the server sends back.
-  const targeting = useActorRef(
-    attackTargetingMachine.provide({
-      actions: {
-        'send attack': (_, { attack, attackerId, targetIds, aim }) => {
-          const onMap = shownMap(sync.getSnapshot().context.inbox.state, seat.role);
-          if (!onMap) return;
-          void commands
-            .attack({
-              gameId,
-              map: onMap.name,
-              attackerId,
-              attack: attack.ref.kind === 'monster' ? { kind: 'monster' } : attack.ref,
-              targetId: attack.areaOfEffect === 'single' ? (targetIds[0] ?? null) : null,
-              aim: attack.areaOfEffect === 'single' ? null : pixelsToPoint(aim, onMap),
-            })
-            .then(say);
-        },
-        'announce refusal': (_, { text }) => say(text),
-      },
-    }),
-    { input: { role: seat.role }, inspect },
-  );
-  const attackMenu = useActorRef(
-    attackMenuLogic.provide({
-      actions: { 'choose attack': (_, attack) => targeting.send({ type: 'attack.choose', attack }) },
-    }),
-    { input: { playerId: seat.playerId, gameId }, inspect },
-  );
   const aimed = useSelector(targeting, (snapshot) => snapshot.context.attack);
   const striker = useSelector(targeting, (snapshot) =>
     strikerOf(snapshot.context.board, snapshot.context.attack),
   );
-  const movement = useSelector(attackMenu, (snapshot) => snapshot.context.arsenal?.movement ?? 0);
-  const [lines, setLines] = useState<AttackLine[]>([]);
-  useEffect(() => {
-    const watching = attackLines(socketFacts$).subscribe(setLines);
-    return () => watching.unsubscribe();
-  }, [socketFacts$]);
 
-  const [management, setManagement] = useState(false);
-  // A new object each time, so asking twice for the same token centres it again.
-  const [focus, setFocus] = useState<{ point: Point } | null>(null);
-  const [details, setDetails] = useState<string | null>(null);
+  const map = shownMap(table, seat.role);
+  const mapName = map?.name ?? null;
 
   const actions: TableMapActions = {
     place: (onMap, token) =>
-      void commands.itemChange({ gameId, change: { type: 'token.place', map: onMap, ...token } }).then(say),
+      live.send({ type: 'token.change', change: { type: 'token.place', map: onMap, ...token } }),
     move: (onMap, usableId, { x, y }) =>
-      commands.itemChange({ gameId, change: { type: 'token.move', map: onMap, usableId, x, y } }).then(say),
-    drag: (onMap, usableId, { x, y }, pointer) =>
-      dragger.current?.drag({ gameId, map: onMap, usableId, x, y }, pointer),
+      new Promise<void>((answered) =>
+        live.send({
+          type: 'token.change',
+          change: { type: 'token.move', map: onMap, usableId, x, y },
+          answered,
+        }),
+      ),
+    drag: (onMap, usableId, position, pointer) =>
+      live.send({ type: 'token.drag', map: onMap, usableId, position, pointer }),
     remove: (onMap, usableId) =>
-      void commands.itemChange({ gameId, change: { type: 'token.remove', map: onMap, usableId } }).then(say),
+      live.send({ type: 'token.change', change: { type: 'token.remove', map: onMap, usableId } }),
     toggleVisibility: (onMap, usableId) =>
-      void commands
-        .itemChange({ gameId, change: { type: 'token.toggleVisibility', map: onMap, usableId } })
-        .then(say),
+      live.send({ type: 'token.change', change: { type: 'token.toggleVisibility', map: onMap, usableId } }),
     adjust: (onMap, usableId, resource, direction, amount) =>
-      void commands
-        .itemChange({
-          gameId,
-          change: { type: 'token.adjust', map: onMap, usableId, resource, direction, amount },
-        })
-        .then(say),
-    showDetails: (token) => setDetails(token.usableId),
-    strike: (token) =>
-      targeting.send({
-        type: 'attack.choose',
-        attack: {
-          ref: { kind: 'monster', attackerId: token.usableId },
-          name: token.name,
-          range: MONSTER_ATTACK.range,
-          areaOfEffect: 'single',
-          areaSize: 0,
-          maxTargets: 1,
-        },
+      live.send({
+        type: 'token.change',
+        change: { type: 'token.adjust', map: onMap, usableId, resource, direction, amount },
       }),
+    showDetails: (token) => live.send({ type: 'details.show', usableId: token.usableId }),
+    strike: (token) => live.send({ type: 'token.strike', token }),
   };
 
   const tokens = tokensOn(table, map);
   const detailed = details ? tokens.find((token) => token.usableId === details) : undefined;
-  const board = useMemo(
-    () => attackBoard(table, map, { characterIds, movement }),
-    [table, map, characterIds, movement],
-  );
-  useEffect(() => {
-    targeting.send({ type: 'board.updated', board });
-  }, [targeting, board]);
 
   return (
     <div className={management ? 'live-table live-table--management' : 'live-table'}>
@@ -233,7 +133,7 @@ export function LiveTable({
             type="button"
             className="secondary"
             aria-pressed={management}
-            onClick={() => setManagement((value) => !value)}
+            onClick={() => live.send({ type: 'management.toggle' })}
           >
             {management ? gameMessages.managementOff : gameMessages.managementOn}
           </button>
@@ -275,13 +175,13 @@ export function LiveTable({
                   attack: aimed,
                   from: striker.centre,
                   range: aimed.range === 0 ? movement : aimed.range,
-                  click: (point, usableId) => targeting.send({ type: 'map.clicked', point, usableId }),
-                  cancel: () => targeting.send({ type: 'attack.cancel' }),
+                  click: (point, usableId) => live.send({ type: 'map.clicked', point, usableId }),
+                  cancel: () => live.send({ type: 'attack.cancel' }),
                 }
               : null
           }
           attackLines={lines}
-          focus={focus}
+          viewport={viewport}
         />
         {noticeText && (
           <div className="live-table__notice" role="alert">
@@ -290,7 +190,7 @@ export function LiveTable({
               type="button"
               className="secondary"
               aria-label={gameMessages.dismiss}
-              onClick={() => notice.send({ type: 'notice.dismiss' })}
+              onClick={() => live.send({ type: 'notice.dismiss' })}
             >
               ×
             </button>
@@ -306,10 +206,7 @@ export function LiveTable({
                 map && actions.adjust(map.name, usableId, resource, direction, amount),
               toggleVisibility: (usableId) => map && actions.toggleVisibility(map.name, usableId),
               toggleTurn: (usableId) => turnOrder.send({ type: 'turnOrder.toggle', usableId }),
-              focus: (usableId) => {
-                const token = tokens.find((candidate) => candidate.usableId === usableId);
-                if (token && map) setFocus({ point: centreOnMap(token, map) });
-              },
+              focus: (usableId) => live.send({ type: 'token.focus', usableId }),
             }}
           />
         ) : (
@@ -328,10 +225,10 @@ export function LiveTable({
         <MonsterDetails
           token={detailed}
           monster={monsters.find((monster) => monster.id === detailed.itemId)}
-          onClose={() => setDetails(null)}
+          onClose={() => live.send({ type: 'details.close' })}
           onStrike={() => {
             actions.strike(detailed);
-            setDetails(null);
+            live.send({ type: 'details.close' });
           }}
         />
       )}

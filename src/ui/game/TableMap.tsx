@@ -1,3 +1,4 @@
+import { useActorRef, useSelector } from '@xstate/react';
 import {
   useCallback,
   useEffect,
@@ -18,24 +19,17 @@ import {
 import type { HealthResource, MapRef, MapToken, TableRole, TableState } from '../../domain/table/types';
 import type { RemoteDrags } from '../../effects/table';
 import type { MonsterChoice } from '../../machines/table-lists.machine';
+import { mapPointerMachine, type MapPointerEvent } from '../../machines/map-pointer.machine';
 import { MapTokenView } from './MapToken';
 import { mapMessages } from './messages';
 import { SoulCoreWaves } from './SoulCoreWaves';
-import {
-  canControl,
-  centreOnMap,
-  characterDraft,
-  managesTable,
-  monsterDraft,
-  shownMap,
-  playingOn,
-  tokensOn,
-  type TokenDraft,
-} from './table-view';
+import { controlsToken, managesTable } from '../../domain/table/visibility';
+import { centreOnMap, shownMap, tokensOn } from '../../domain/table/shown-map';
+import { characterDraft, monsterDraft, playingOn, type TokenDraft } from './table-view';
 import { TokenMenu } from './TokenMenu';
 import { FloatingMenu } from './FloatingMenu';
 import { MapControls } from './MapControls';
-import { useMapViewport, type LongPress } from './use-map-viewport';
+import { useMapViewport, type LongPress, type MapViewportActor } from './use-map-viewport';
 import { AttackOverlay, type ShownAttackLine } from './AttackOverlay';
 import type { AttackLine } from '../../effects/attacks';
 import type { TargetingAttack } from '../../machines/attack-targeting.machine';
@@ -97,25 +91,9 @@ export interface TableMapProps {
   targeting?: TableTargeting | null;
   /** Attacks being shown (a second each), drawn between where their tokens stand now. */
   attackLines?: readonly AttackLine[];
-  /** A point of the map (a token the MJ picked in the list) to bring to the middle; each new object moves the view. */
-  focus?: { point: Point } | null;
+  /** The map's camera: the live table's, which also brings a token the MJ picks in the list to the middle. */
+  viewport: MapViewportActor;
 }
-
-interface Grab {
-  usableId: string;
-  pointerId: number;
-  /** From the token's corner to the pointer, in the map's pixels. */
-  offset: Point;
-  start: Point;
-  moved: boolean;
-}
-
-/** A menu at a point of the window (`at`, client pixels). */
-type Menu =
-  { kind: 'add'; at: Point; position: Point } | { kind: 'token'; at: Point; usableId: string } | null;
-
-/** Pixels the pointer must travel before a press on a token becomes a drag rather than a click. */
-const DRAG_THRESHOLD_PX = 4;
 
 /** Where a token whose centre goes at this map point is stored. */
 function placedAt(point: Point, map: MapRef): Point {
@@ -140,39 +118,53 @@ export function TableMap({
   actions,
   targeting = null,
   attackLines = [],
-  focus = null,
+  viewport,
 }: TableMapProps) {
+  const reader = { role, characterIds };
   const map = shownMap(table, role);
   const tokens = tokensOn(table, map);
   const playing = playingOn(table, map);
-  const grab = useRef<Grab | null>(null);
-  const [local, setLocal] = useState<Record<string, Point>>({});
-  const [menu, setMenu] = useState<Menu>(null);
-  const [ruler, setRuler] = useState(false);
-  // In the map's pixels: the arrow keeps its cells whatever the zoom does meanwhile.
-  const [measure, setMeasure] = useState<{ pointerId: number; from: Point; to: Point } | null>(null);
-  const [pointer, setPointer] = useState<Point | null>(null);
+  const gestures = useActorRef(mapPointerMachine);
+  const local = useSelector(gestures, (snapshot) => snapshot.context.local);
+  const menu = useSelector(gestures, (snapshot) => snapshot.context.menu);
+  const ruler = useSelector(gestures, (snapshot) => snapshot.matches({ ruler: 'on' }));
+  const measure = useSelector(gestures, (snapshot) => snapshot.context.measure);
+  const pointer = useSelector(gestures, (snapshot) => snapshot.context.aimAt);
   const following = useLinePolling(attackLines.length > 0);
-  const closeMenu = () => setMenu(null);
+  const closeMenu = () => gestures.send({ type: 'menu.close' });
   const frame = useRef<HTMLDivElement>(null);
   const board = useRef<HTMLDivElement>(null);
-  const viewport = useMapViewport({ frame, board }, map, map?.name ?? null, (at: LongPress) => {
-    if (map && actions) setMenu({ kind: 'add', at: at.client, position: placedAt(at.map, map) });
+  useMapViewport(viewport, { frame, board }, map, map?.name ?? null, (at: LongPress) => {
+    if (map && actions)
+      gestures.send({
+        type: 'menu.open',
+        menu: { kind: 'add', at: at.client, position: placedAt(at.map, map) },
+      });
   });
 
   // Read by the tokens' press handler, which stays the same function so a thousand tokens do not redraw.
-  const aim = useRef<{ targeting: TableTargeting | null; ruler: boolean; map: MapRef | null }>({
+  const aim = useRef<{ targeting: TableTargeting | null; map: MapRef | null; actions?: TableMapActions }>({
     targeting: null,
-    ruler: false,
     map: null,
   });
   useEffect(() => {
-    aim.current = { targeting, ruler, map };
-  }, [targeting, ruler, map]);
+    aim.current = { targeting, map, actions };
+  }, [targeting, map, actions]);
 
+  // The drag's places and the drop go to the table; the drop is held until the server answers.
   useEffect(() => {
-    if (focus) viewport.send({ type: 'viewport.focus', point: focus.point });
-  }, [focus, viewport]);
+    const dragged = gestures.on('token.dragged', ({ map: onMap, usableId, position, touch }) =>
+      aim.current.actions?.drag(onMap, usableId, position, touch ? 'touch' : 'mouse'),
+    );
+    const dropped = gestures.on('token.dropped', ({ map: onMap, usableId, position }) => {
+      const move = aim.current.actions?.move(onMap, usableId, position) ?? Promise.resolve();
+      void move.finally(() => gestures.send({ type: 'drop.answered', usableId }));
+    });
+    return () => {
+      dragged.unsubscribe();
+      dropped.unsubscribe();
+    };
+  }, [gestures]);
 
   useEffect(() => {
     if (targeting === null) return;
@@ -192,86 +184,87 @@ export function TableMap({
     },
     [frame, viewport],
   );
+  /** What the gestures know of a pointer: which one, and where on the map and in the window. */
+  const at = useCallback(
+    (event: { pointerId: number; clientX: number; clientY: number }) => ({
+      pointerId: event.pointerId,
+      onMap: locate(event).onMap,
+      client: { x: event.clientX, y: event.clientY },
+    }),
+    [locate],
+  );
 
   const pressToken = useCallback(
     (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => {
       if (event.button !== 0 || event.altKey || !actions) return;
-      const { targeting: aiming, ruler: measuring, map: shown } = aim.current;
+      const { targeting: aiming, map: shown } = aim.current;
       // With the ruler on, a press on a token starts the arrow there: the frame takes it.
-      if (measuring) return;
+      if (gestures.getSnapshot().matches({ ruler: 'on' })) return;
       if (aiming) {
         event.stopPropagation();
         aiming.click(locate(event).onMap, token.usableId);
         return;
       }
       // table.md §6: someone else's token does not move; pressing it pans the map like its floor.
-      if (!canControl(role, characterIds, token)) return;
+      if (!controlsToken({ role, characterIds }, token)) return;
       if (!shown) return;
       event.stopPropagation();
-      const corner = percentToPixels(token, shown);
-      const { onMap } = locate(event);
-      grab.current = {
+      gestures.send({
+        type: 'token.pressed',
         usableId: token.usableId,
-        pointerId: event.pointerId,
-        offset: { x: onMap.x - corner.x, y: onMap.y - corner.y },
-        start: { x: event.clientX, y: event.clientY },
-        moved: false,
-      };
+        corner: percentToPixels(token, shown),
+        map: shown,
+        ...at(event),
+      });
       frame.current?.setPointerCapture?.(event.pointerId);
     },
-    [actions, role, characterIds, locate, frame],
+    [actions, role, characterIds, locate, frame, gestures, at],
   );
 
   if (map === null) {
     return (
       <div className="table-map table-map--empty" aria-label={mapMessages.area}>
-        <SoulCoreWaves caption={managesTable(role) ? mapMessages.soulCore : mapMessages.waitingMap} />
+        <SoulCoreWaves caption={managesTable(reader) ? mapMessages.soulCore : mapMessages.waitingMap} />
       </div>
     );
   }
 
-  const positionOf = (event: ReactPointerEvent, held: Grab): Point => {
-    const { onMap } = locate(event);
-    return pixelsToPercent({ x: onMap.x - held.offset.x, y: onMap.y - held.offset.y }, map);
-  };
-
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (event.button === 2) return;
-    setMenu(null);
-    const { at, onMap } = locate(event);
+    closeMenu();
+    const { at: inFrame, onMap } = locate(event);
     if (targeting) {
       if (event.button === 0) targeting.click(onMap, null);
       return;
     }
-    if ((event.altKey || ruler) && event.button === 0 && event.isPrimary) {
+    gestures.send({
+      type: 'frame.pressed',
+      alt: event.altKey,
+      mainButton: event.button === 0,
+      isPrimary: event.isPrimary,
+      ...at(event),
+    });
+    if (gestures.getSnapshot().context.measure?.pointerId === event.pointerId) {
       // table.md §2: Alt + mouse-down draws the measuring arrow (the ruler button does on touch).
       event.preventDefault();
-      setMeasure({ pointerId: event.pointerId, from: onMap, to: onMap });
       frame.current?.setPointerCapture?.(event.pointerId);
       return;
     }
     if (event.button > 1) return;
-    viewport.send({ type: 'pointer.pressed', id: event.pointerId, at, touch: event.pointerType !== 'mouse' });
+    viewport.send({
+      type: 'pointer.pressed',
+      id: event.pointerId,
+      at: inFrame,
+      touch: event.pointerType !== 'mouse',
+    });
     frame.current?.setPointerCapture?.(event.pointerId);
   };
 
   const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
-    if (targeting) setPointer(locate(event).onMap);
-    if (measure) {
-      if (event.pointerId === measure.pointerId) setMeasure({ ...measure, to: locate(event).onMap });
-      return;
-    }
-    const held = grab.current;
-    if (held && held.pointerId === event.pointerId && actions) {
-      if (
-        !held.moved &&
-        Math.hypot(event.clientX - held.start.x, event.clientY - held.start.y) < DRAG_THRESHOLD_PX
-      )
-        return;
-      held.moved = true;
-      const position = positionOf(event, held);
-      setLocal((positions) => ({ ...positions, [held.usableId]: position }));
-      actions.drag(map.name, held.usableId, position, event.pointerType === 'touch' ? 'touch' : 'mouse');
+    if (targeting) gestures.send({ type: 'aim.moved', onMap: locate(event).onMap });
+    const { measure: arrow, grab } = gestures.getSnapshot().context;
+    if (arrow || (grab?.pointerId === event.pointerId && actions)) {
+      gestures.send({ type: 'pointer.moved', touch: event.pointerType === 'touch', ...at(event) });
       return;
     }
     if (!viewport.getSnapshot().matches({ gesture: 'idle' }))
@@ -280,47 +273,22 @@ export function TableMap({
 
   const release = (event: ReactPointerEvent<HTMLDivElement>, dropped: boolean) => {
     viewport.send({ type: 'pointer.released', id: event.pointerId });
-    if (measure) {
-      if (event.pointerId === measure.pointerId) setMeasure(null);
-      return;
-    }
-    const held = grab.current;
-    if (!held || held.pointerId !== event.pointerId || !actions) return;
-    grab.current = null;
-    if (!dropped) {
-      setLocal((positions) => {
-        const rest = { ...positions };
-        delete rest[held.usableId];
-        return rest;
-      });
-      return;
-    }
-    if (!held.moved) {
-      setMenu({ kind: 'token', at: { x: event.clientX, y: event.clientY }, usableId: held.usableId });
-      return;
-    }
-    const position = positionOf(event, held);
-    setLocal((positions) => ({ ...positions, [held.usableId]: position }));
-    void actions.move(map.name, held.usableId, position).finally(() =>
-      setLocal((positions) => {
-        const rest = { ...positions };
-        delete rest[held.usableId];
-        return rest;
-      }),
-    );
+    if (actions || gestures.getSnapshot().context.measure)
+      gestures.send({ type: 'pointer.released', dropped, ...at(event) } satisfies MapPointerEvent);
   };
 
   const onContextMenu = (event: MouseEvent<HTMLDivElement>) => {
     event.preventDefault();
     if (!actions || targeting) return;
-    const at = { x: event.clientX, y: event.clientY };
+    const where = { x: event.clientX, y: event.clientY };
     const tokenElement = (event.target as HTMLElement).closest<HTMLElement>('[data-usable-id]');
     const usableId = tokenElement?.dataset.usableId;
-    if (usableId) {
-      setMenu({ kind: 'token', at, usableId });
-      return;
-    }
-    setMenu({ kind: 'add', at, position: placedAt(locate(event).onMap, map) });
+    gestures.send({
+      type: 'menu.open',
+      menu: usableId
+        ? { kind: 'token', at: where, usableId }
+        : { kind: 'add', at: where, position: placedAt(locate(event).onMap, map) },
+    });
   };
 
   const positionOfToken = (usableId: string): Point | null => {
@@ -340,9 +308,9 @@ export function TableMap({
   const onMap = new Set(tokens.filter((token) => token.isPlayer).map((token) => token.itemId));
   const menuToken = menu?.kind === 'token' ? table.tokens[map.name]?.[menu.usableId] : undefined;
   const characters = (placeable?.characters ?? []).filter(
-    (character) => managesTable(role) || characterIds.includes(character.id),
+    (character) => managesTable(reader) || characterIds.includes(character.id),
   );
-  const monsters = managesTable(role) ? (placeable?.monsters ?? []) : [];
+  const monsters = managesTable(reader) ? (placeable?.monsters ?? []) : [];
   const view = viewport.getSnapshot().context.view;
   const arrow = measure && { from: toFrame(view, measure.from), to: toFrame(view, measure.to) };
 
@@ -375,7 +343,7 @@ export function TableMap({
                 token={token}
                 x={at.x}
                 y={at.y}
-                controllable={actions !== undefined && canControl(role, characterIds, token)}
+                controllable={actions !== undefined && controlsToken(reader, token)}
                 dragging={dragged !== undefined}
                 remote={remote !== undefined}
                 playing={token.usableId === playing}
@@ -433,7 +401,11 @@ export function TableMap({
           </output>
         )}
       </div>
-      <MapControls viewport={viewport} ruler={ruler} onRuler={setRuler} />
+      <MapControls
+        viewport={viewport}
+        ruler={ruler}
+        onRuler={(on) => gestures.send({ type: 'ruler.set', on })}
+      />
       <p className="table-map__hint">{mapMessages.measureHint}</p>
       {menu?.kind === 'add' && actions && (
         <FloatingMenu at={menu.at} onClose={closeMenu}>
@@ -448,7 +420,7 @@ export function TableMap({
                 disabled={onMap.has(character.id)}
                 onClick={() => {
                   actions.place(map.name, characterDraft(character, menu.position));
-                  setMenu(null);
+                  closeMenu();
                 }}
               >
                 {character.name}
@@ -463,7 +435,7 @@ export function TableMap({
                 role="menuitem"
                 onClick={() => {
                   actions.place(map.name, monsterDraft(monster, menu.position));
-                  setMenu(null);
+                  closeMenu();
                 }}
               >
                 {monster.name}
@@ -480,7 +452,7 @@ export function TableMap({
           <TokenMenu
             token={menuToken}
             role={role}
-            controllable={canControl(role, characterIds, menuToken)}
+            controllable={controlsToken(reader, menuToken)}
             onClose={closeMenu}
             onAdjust={(resource, direction, amount) =>
               actions.adjust(map.name, menuToken.usableId, resource, direction, amount)
@@ -488,15 +460,15 @@ export function TableMap({
             onToggleVisibility={() => actions.toggleVisibility(map.name, menuToken.usableId)}
             onRemove={() => {
               actions.remove(map.name, menuToken.usableId);
-              setMenu(null);
+              closeMenu();
             }}
             onDetails={() => {
               actions.showDetails(menuToken);
-              setMenu(null);
+              closeMenu();
             }}
             onStrike={() => {
               actions.strike(menuToken);
-              setMenu(null);
+              closeMenu();
             }}
           />
         </FloatingMenu>

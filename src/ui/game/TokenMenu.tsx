@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { HealthResource, MapToken, TableRole } from '../../domain/table/types';
 import { tokenMessages } from './messages';
-import { isDead, managesTable, shownHealth } from './table-view';
+import { managesTable } from '../../domain/table/visibility';
+import { isDead, shownHealth } from './table-view';
 import { TokenGauge } from './TokenGauge';
 
 /**
@@ -37,7 +38,7 @@ export function TokenMenu({
   // Which token's removal awaits a second click: the menu stays mounted from one token to the
   // next, and a question asked about one must not be answered for another.
   const [confirmingRemoval, setConfirmingRemoval] = useState<string | null>(null);
-  const master = managesTable(role);
+  const master = managesTable({ role });
   const health = shownHealth(token);
   return (
     <div className="token-menu" role="dialog" aria-labelledby={titleId}>

@@ -1,41 +1,22 @@
 import type { CharacterSummary } from '../../api/schemas/characters';
 import type { ItemChangePayload } from '../../api/schemas/table';
-import type { HealthBand, MapRef, MapToken, TableRole, TableState } from '../../domain/table/types';
-import { percentToPixels, tokenCentre, type Point } from '../../domain/geometry/geometry';
+import type { HealthBand, MapRef, MapToken, TableState } from '../../domain/table/types';
 import { healthOf, isDown } from '../../domain/table/health';
-import type { Board } from '../../machines/attack-targeting.machine';
 import type { MonsterChoice } from '../../machines/table-lists.machine';
 import { tokenMessages } from './messages';
 
 /**
- * What the table's views read from the folded state, as plain functions: the map a role looks at,
- * its tokens, who may touch which token, and the drafts the context menu places.
+ * What the table's views read from the folded state, as plain functions: whose turn it is, what a
+ * token's health shows, and the drafts the context menu places. The map a role looks at and who
+ * may touch which token are the domain's (`shown-map.ts`, `visibility.ts`).
  */
 
 /** What placing a token sends: which character or monster, and where. */
 export type TokenDraft = Omit<Extract<ItemChangePayload['change'], { type: 'token.place' }>, 'type' | 'map'>;
 
-export function managesTable(role: TableRole): boolean {
-  return role === 'mj' || role === 'admin';
-}
-
-/** docs/live-table.md: the MJ and the admin look at masterMap, the players at currentMap. */
-export function shownMap(table: TableState, role: TableRole): MapRef | null {
-  return managesTable(role) ? table.masterMap : table.currentMap;
-}
-
-export function tokensOn(table: TableState, map: MapRef | null): MapToken[] {
-  return map === null ? [] : Object.values(table.tokens[map.name] ?? {});
-}
-
 /** The token whose turn it is on the map, if the reader sees it (a player's order may open with HIDDEN_TURN). */
 export function playingOn(table: TableState, map: MapRef | null): string | null {
   return map === null ? null : (table.turnOrders[map.name]?.[0] ?? null);
-}
-
-/** table.md §6: MJ and admin move any token; a player only their own character's. */
-export function canControl(role: TableRole, characterIds: readonly string[], token: MapToken): boolean {
-  return managesTable(role) || (token.isPlayer && characterIds.includes(token.itemId));
 }
 
 /** table.md §2: a token at 0 HP is dead; a player's copy of a monster knows it by its band. */
@@ -84,33 +65,4 @@ export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const letters = words.length > 1 ? words[0]![0]! + words[1]![0]! : name.trim().slice(0, 2);
   return letters.toUpperCase();
-}
-
-/** The centre of a token in the map's own pixels, where ranges and areas are reckoned. */
-export function centreOnMap(token: Pick<MapToken, 'x' | 'y'>, map: MapRef): Point {
-  return tokenCentre(percentToPixels(token, map));
-}
-
-/**
- * What targeting reads of the map (in the map's pixels): the player's own character and every
- * token this copy of the table shows, among them any monster the MJ makes strike.
- */
-export function attackBoard(
-  table: TableState,
-  map: MapRef | null,
-  striker: { characterIds: readonly string[]; movement: number },
-): Board {
-  const tokens = tokensOn(table, map);
-  if (map === null) return { attacker: null, tokens: [] };
-  const attacker = tokens.find((token) => token.isPlayer && striker.characterIds.includes(token.itemId));
-  return {
-    attacker: attacker
-      ? { id: attacker.usableId, centre: centreOnMap(attacker, map), movement: striker.movement }
-      : null,
-    tokens: tokens.map((token) => ({
-      id: token.usableId,
-      centre: centreOnMap(token, map),
-      alive: !isDead(token),
-    })),
-  };
 }

@@ -1,8 +1,10 @@
-import { useActorRef } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import type { Point, Size } from '../../domain/geometry/geometry';
+import type { ActorRefFrom } from 'xstate';
 import type { View } from '../../domain/geometry/viewport';
-import { mapViewportMachine } from '../../machines/map-viewport.machine';
+import type { mapViewportMachine } from '../../machines/map-viewport.machine';
+
+export type MapViewportActor = ActorRefFrom<typeof mapViewportMachine>;
 
 export interface LongPress {
   /** Where the finger is in the window, and the map point under it. */
@@ -29,6 +31,7 @@ function settle(board: HTMLElement | null, view: View): void {
  * map (`mapKey`) is fitted again.
  */
 export function useMapViewport(
+  viewport: MapViewportActor,
   { frame, board }: { frame: RefObject<HTMLElement | null>; board: RefObject<HTMLElement | null> },
   map: Size | null,
   mapKey: string | null,
@@ -38,7 +41,6 @@ export function useMapViewport(
   useEffect(() => {
     longPress.current = onLongPress;
   }, [onLongPress]);
-  const viewport = useActorRef(mapViewportMachine);
   const shown = map !== null;
   const width = map?.width ?? 0;
   const height = map?.height ?? 0;

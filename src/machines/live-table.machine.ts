@@ -1,0 +1,392 @@
+import {
+  assign,
+  enqueueActions,
+  sendParent,
+  sendTo,
+  setup,
+  type ActorRefFrom,
+  type SnapshotFrom,
+} from 'xstate';
+import type {
+  AttackPayload,
+  ItemChangePayload,
+  ItemDragPayload,
+  TurnOrderChangePayload,
+} from '../api/schemas/table';
+import type { AttackLine } from '../effects/attacks';
+import type { RemoteDrags } from '../effects/table';
+import { MONSTER_ATTACK } from '../domain/dice/attack';
+import { pixelsToPoint, type Point } from '../domain/geometry/geometry';
+import { centreOnMap, shownMap } from '../domain/table/shown-map';
+import type { MapToken, TableRole, TableState } from '../domain/table/types';
+import { emptyTable } from '../domain/table/reducer';
+import { managesTable } from '../domain/table/visibility';
+import { attackMenuMachine } from './attack-menu.machine';
+import {
+  attackBoard,
+  attackTargetingMachine,
+  type AttackIntent,
+  type TargetingAttack,
+} from './attack-targeting.machine';
+import { mapSelectionMachine, type MapChange } from './map-selection.machine';
+import { mapViewportMachine } from './map-viewport.machine';
+import { tableListsMachine } from './table-lists.machine';
+import { tableNoticeMachine } from './table-notice.machine';
+import { tableSyncMachine, type TableSyncEvent } from './table-sync.machine';
+import { turnOrderMachine, type TurnOrderChange } from './turn-order.machine';
+import { unprovidedCallback, unprovidedEvents } from './unprovided';
+
+/** What the table asks the server (table.md §7); the answer is a refusal text or null. */
+export type TableCommand =
+  | { kind: 'itemChange'; payload: ItemChangePayload }
+  | { kind: 'mapChange'; payload: { gameId: string } & MapChange }
+  | { kind: 'turnOrderChange'; payload: TurnOrderChangePayload }
+  | { kind: 'attack'; payload: AttackPayload };
+
+/** A command and, for a drop, what to do once the server answered (the map stops showing it held). */
+export interface CommandRequest {
+  command: TableCommand;
+  answered?: () => void;
+}
+
+/** A token's place while it is dragged, sent to the others at the pointer's pace (`itemDrag`). */
+export interface DragPosition {
+  type: 'drag';
+  payload: ItemDragPayload;
+  pointer: 'mouse' | 'touch';
+}
+
+export type LiveTableEvent =
+  /** The socket's feed of the table (`tableFeed`), handed on to the copy of the log. */
+  | Exclude<TableSyncEvent, { type: 'table.leave' }>
+  | { type: 'drags.seen'; drags: RemoteDrags }
+  | { type: 'attackLines.seen'; lines: AttackLine[] }
+  | { type: 'token.change'; change: ItemChangePayload['change']; answered?: () => void }
+  | { type: 'token.drag'; map: string; usableId: string; position: Point; pointer: 'mouse' | 'touch' }
+  | { type: 'token.focus'; usableId: string }
+  | { type: 'token.strike'; token: Pick<MapToken, 'usableId' | 'name'> }
+  | { type: 'details.show'; usableId: string }
+  | { type: 'details.close' }
+  | { type: 'management.toggle' }
+  /** From the children: an intent for the server, a word to show, an attack to aim. */
+  | { type: 'map.change'; change: MapChange }
+  | { type: 'turnOrder.change'; change: TurnOrderChange }
+  | { type: 'attack.send'; intent: AttackIntent }
+  | { type: 'attack.choose'; attack: TargetingAttack }
+  | { type: 'attack.cancel' }
+  | { type: 'map.clicked'; point: Point; usableId: string | null }
+  | { type: 'notice.show'; text: string }
+  | { type: 'notice.dismiss' };
+
+export interface LiveTableInput {
+  gameId: string;
+  seat: { role: TableRole; playerId: string };
+  /** Whether the socket is up as the table opens. */
+  connected: boolean;
+}
+
+export interface LiveTableContext {
+  gameId: string;
+  role: TableRole;
+  playerId: string;
+  /** The user's characters in this game: the tokens a player may move and strike with. */
+  characterIds: readonly string[];
+  canManage: boolean;
+  /** Whether the socket was up as the table opened: the copy of the log asks at once, or waits. */
+  connectedAtStart: boolean;
+  /** The folded copy of the log, as the sync child last showed it. */
+  table: TableState;
+  /** The player's movement in cells, the reach of an attack of range 0. */
+  movement: number;
+  drags: RemoteDrags;
+  lines: AttackLine[];
+  /** The monster whose details are open. */
+  details: string | null;
+}
+
+/** The attack menu hands its choice to the table, which gives it to targeting. */
+export function attackMenuInTable(menu: typeof attackMenuMachine) {
+  return menu.provide({
+    actions: {
+      'choose attack': sendParent((_, attack: TargetingAttack) => ({ type: 'attack.choose', attack })),
+    },
+  });
+}
+
+const shownOrder = (table: TableState, role: TableRole) => {
+  const map = shownMap(table, role)?.name ?? null;
+  return { map, order: (map && table.turnOrders[map]) || [] };
+};
+
+const sameOrder = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, index) => id === b[index]);
+
+/**
+ * The live table of one game (table.md §2 "Game screen"): it owns every actor of the screen as a
+ * child — the copy of the log (sync), the lists it offers, the map selector, the turn order, the
+ * attack menu and targeting, the notice, the map's viewport, the drag emitter — and the socket's
+ * streams as invoked
+ * observables. Each new copy of the table is handed on to the children that read it (the MJ's
+ * map, the shown map's order, the targeting board), so no view keeps actors in step; every intent
+ * goes out through one provided action, whose refusal comes back as a notice. Stopping it (Back,
+ * a kick) stops every child and drops the whole local table.
+ */
+export const liveTableMachine = setup({
+  types: {
+    context: {} as LiveTableContext,
+    events: {} as LiveTableEvent,
+    input: {} as LiveTableInput,
+  },
+  actors: {
+    'table sync': tableSyncMachine,
+    'table lists': tableListsMachine,
+    'table notice': tableNoticeMachine,
+    'map viewport': mapViewportMachine,
+    'map selection': mapSelectionMachine.provide({
+      actions: { 'send map change': sendParent((_, change: MapChange) => ({ type: 'map.change', change })) },
+    }),
+    'turn order': turnOrderMachine.provide({
+      actions: {
+        'send turn order change': sendParent((_, change: TurnOrderChange) => ({
+          type: 'turnOrder.change',
+          change,
+        })),
+      },
+    }),
+    'attack menu': attackMenuInTable(attackMenuMachine),
+    'attack targeting': attackTargetingMachine.provide({
+      actions: {
+        'send attack': sendParent((_, intent: AttackIntent) => ({ type: 'attack.send', intent })),
+        'announce refusal': sendParent((_, { text }: { text: string }) => ({ type: 'notice.show', text })),
+      },
+    }),
+    'table feed': unprovidedEvents<TableSyncEvent>('table feed'),
+    'remote drags': unprovidedEvents<Extract<LiveTableEvent, { type: 'drags.seen' }>>('remote drags'),
+    'attack lines': unprovidedEvents<Extract<LiveTableEvent, { type: 'attackLines.seen' }>>('attack lines'),
+    'drag emitter': unprovidedCallback<DragPosition>('drag emitter'),
+  },
+  actions: {
+    'send command': (_, _request: CommandRequest) => {},
+    'keep drags': assign({ drags: (_, drags: RemoteDrags) => drags }),
+    'keep lines': assign({ lines: (_, lines: AttackLine[]) => lines }),
+    'centre on token': enqueueActions(({ context, enqueue }, usableId: string) => {
+      const map = shownMap(context.table, context.role);
+      const token = map && context.table.tokens[map.name]?.[usableId];
+      if (token && map)
+        enqueue.sendTo('viewport', { type: 'viewport.focus', point: centreOnMap(token, map) });
+    }),
+    'keep details': assign({ details: (_, usableId: string) => usableId }),
+    'forget details': assign({ details: null }),
+    /**
+     * A new copy of the table goes to the children that read it: the selector learns the MJ's
+     * map, the turn order its map's order, targeting where the tokens stand.
+     */
+    'follow the table': enqueueActions(({ context, enqueue }, table: TableState) => {
+      if (table === context.table) return;
+      const before = shownOrder(context.table, context.role);
+      const after = shownOrder(table, context.role);
+      enqueue.assign({ table });
+      if (table.masterMap !== context.table.masterMap)
+        enqueue.sendTo('selection', { type: 'map.changed', map: table.masterMap });
+      if (after.map !== before.map) enqueue.sendTo('turnOrder', { type: 'map.changed', ...after });
+      else if (!sameOrder(after.order, before.order))
+        enqueue.sendTo('turnOrder', { type: 'turnOrder.confirmed', order: after.order });
+      enqueue.sendTo('targeting', {
+        type: 'board.updated',
+        board: attackBoard(table, shownMap(table, context.role), context),
+      });
+    }),
+    'follow the movement': enqueueActions(({ context, enqueue }, movement: number) => {
+      if (movement === context.movement) return;
+      enqueue.assign({ movement });
+      enqueue.sendTo('targeting', {
+        type: 'board.updated',
+        board: attackBoard(context.table, shownMap(context.table, context.role), {
+          characterIds: context.characterIds,
+          movement,
+        }),
+      });
+    }),
+  },
+  guards: {
+    'actor manages the table': ({ context }) => context.canManage,
+  },
+}).createMachine({
+  id: 'liveTable',
+  context: ({ input }) => ({
+    gameId: input.gameId,
+    role: input.seat.role,
+    playerId: input.seat.playerId,
+    characterIds: input.seat.role === 'player' && input.seat.playerId !== '' ? [input.seat.playerId] : [],
+    canManage: managesTable(input.seat),
+    connectedAtStart: input.connected,
+    table: emptyTable,
+    movement: 0,
+    drags: {},
+    lines: [],
+    details: null,
+  }),
+  invoke: [
+    {
+      id: 'sync',
+      src: 'table sync',
+      input: ({ context }) => ({ gameId: context.gameId, connected: context.connectedAtStart }),
+      onSnapshot: {
+        actions: { type: 'follow the table', params: ({ event }) => event.snapshot.context.inbox.state },
+      },
+    },
+    {
+      id: 'lists',
+      src: 'table lists',
+      input: ({ context }) => ({
+        gameId: context.gameId,
+        playerId: context.playerId,
+        canManage: context.canManage,
+      }),
+    },
+    { id: 'notice', src: 'table notice' },
+    { id: 'viewport', src: 'map viewport' },
+    {
+      id: 'selection',
+      src: 'map selection',
+      input: ({ context }) => ({ canSelect: context.canManage, current: context.table.masterMap }),
+    },
+    {
+      id: 'turnOrder',
+      src: 'turn order',
+      input: ({ context }) => ({ ...shownOrder(context.table, context.role), canManage: context.canManage }),
+    },
+    { id: 'targeting', src: 'attack targeting', input: ({ context }) => ({ role: context.role }) },
+    {
+      id: 'attackMenu',
+      src: 'attack menu',
+      input: ({ context }) => ({ playerId: context.playerId, gameId: context.gameId }),
+      onSnapshot: {
+        actions: {
+          type: 'follow the movement',
+          params: ({ event }) => event.snapshot.context.arsenal?.movement ?? 0,
+        },
+      },
+    },
+    { id: 'feed', src: 'table feed' },
+    { id: 'remoteDrags', src: 'remote drags' },
+    { id: 'attackLines', src: 'attack lines' },
+    { id: 'drags', src: 'drag emitter' },
+  ],
+  on: {
+    'table.event': { actions: sendTo('sync', ({ event }) => event) },
+    'table.resync': { actions: sendTo('sync', ({ event }) => event) },
+    'socket.connected': { actions: sendTo('sync', ({ event }) => event) },
+    'socket.disconnected': { actions: sendTo('sync', ({ event }) => event) },
+    'drags.seen': { actions: { type: 'keep drags', params: ({ event }) => event.drags } },
+    'attackLines.seen': { actions: { type: 'keep lines', params: ({ event }) => event.lines } },
+    'token.change': {
+      actions: {
+        type: 'send command',
+        params: ({ context, event }) => ({
+          command: { kind: 'itemChange', payload: { gameId: context.gameId, change: event.change } },
+          answered: event.answered,
+        }),
+      },
+    },
+    'token.drag': {
+      actions: sendTo('drags', ({ context, event }) => ({
+        type: 'drag' as const,
+        payload: { gameId: context.gameId, map: event.map, usableId: event.usableId, ...event.position },
+        pointer: event.pointer,
+      })),
+    },
+    'token.focus': { actions: { type: 'centre on token', params: ({ event }) => event.usableId } },
+    'token.strike': {
+      actions: sendTo('targeting', ({ event }) => ({
+        type: 'attack.choose',
+        attack: {
+          ref: { kind: 'monster', attackerId: event.token.usableId },
+          name: event.token.name,
+          range: MONSTER_ATTACK.range,
+          areaOfEffect: 'single',
+          areaSize: 0,
+          maxTargets: 1,
+        },
+      })),
+    },
+    'map.change': {
+      actions: {
+        type: 'send command',
+        params: ({ context, event }) => ({
+          command: { kind: 'mapChange', payload: { gameId: context.gameId, ...event.change } },
+        }),
+      },
+    },
+    'turnOrder.change': {
+      actions: {
+        type: 'send command',
+        params: ({ context, event }) => ({
+          command: { kind: 'turnOrderChange', payload: { gameId: context.gameId, change: event.change } },
+        }),
+      },
+    },
+    'attack.send': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const map = shownMap(context.table, context.role);
+        if (!map) return;
+        const { attack, attackerId, targetIds, aim } = event.intent;
+        const single = attack.areaOfEffect === 'single';
+        enqueue({
+          type: 'send command',
+          params: {
+            command: {
+              kind: 'attack',
+              payload: {
+                gameId: context.gameId,
+                map: map.name,
+                attackerId,
+                attack: attack.ref.kind === 'monster' ? { kind: 'monster' } : attack.ref,
+                targetId: single ? (targetIds[0] ?? null) : null,
+                aim: single ? null : pixelsToPoint(aim, map),
+              },
+            },
+          },
+        });
+      }),
+    },
+    'attack.choose': { actions: sendTo('targeting', ({ event }) => event) },
+    'attack.cancel': { actions: sendTo('targeting', ({ event }) => event) },
+    'map.clicked': { actions: sendTo('targeting', ({ event }) => event) },
+    'notice.show': { actions: sendTo('notice', ({ event }) => event) },
+    'notice.dismiss': { actions: sendTo('notice', ({ event }) => event) },
+  },
+  type: 'parallel',
+  states: {
+    /** The side panel: the chat, or the MJ's list of participants. */
+    side: {
+      initial: 'chat',
+      states: {
+        chat: { on: { 'management.toggle': { guard: 'actor manages the table', target: 'management' } } },
+        management: { on: { 'management.toggle': 'chat' } },
+      },
+    },
+    details: {
+      initial: 'closed',
+      states: {
+        closed: {
+          on: {
+            'details.show': {
+              target: 'open',
+              actions: { type: 'keep details', params: ({ event }) => event.usableId },
+            },
+          },
+        },
+        open: {
+          on: {
+            'details.show': { actions: { type: 'keep details', params: ({ event }) => event.usableId } },
+            'details.close': { target: 'closed', actions: 'forget details' },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type LiveTableActor = ActorRefFrom<typeof liveTableMachine>;
+export type LiveTableSnapshot = SnapshotFrom<typeof liveTableMachine>;

@@ -1,0 +1,363 @@
+import { map, Subject } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import {
+  createActor,
+  fromCallback,
+  fromEventObservable,
+  fromPromise,
+  type AnyActorRef,
+  type AnyEventObject,
+} from 'xstate';
+import type { AttackLine } from '../../src/effects/attacks';
+import type { RemoteDrags } from '../../src/effects/table';
+import { snapshotOf } from '../../src/domain/table/reducer';
+import { centreOnMap } from '../../src/domain/table/shown-map';
+import type { MapRef, MapToken, TableRole, TableState } from '../../src/domain/table/types';
+import { attackMenuMachine, type Arsenal } from '../../src/machines/attack-menu.machine';
+import type { TargetingAttack } from '../../src/machines/attack-targeting.machine';
+import {
+  attackMenuInTable,
+  liveTableMachine,
+  type CommandRequest,
+  type DragPosition,
+  type LiveTableEvent,
+} from '../../src/machines/live-table.machine';
+import { tableListsMachine, type TableLists } from '../../src/machines/table-lists.machine';
+import { tableSyncMachine, type CatchUpAnswer } from '../../src/machines/table-sync.machine';
+import {
+  deferred,
+  modelOf,
+  pathsThroughEveryTransition,
+  settle,
+  titleOf,
+  visitedStates,
+  type Pending,
+} from '../helpers/machine-model';
+
+const forest: MapRef = { id: 'm1', name: 'Forêt', link: 'forest.png', width: 1500, height: 1000 };
+
+const token = (usableId: string, over: Partial<MapToken> = {}): MapToken => ({
+  usableId,
+  itemId: usableId,
+  name: usableId,
+  isPlayer: false,
+  assetLink: null,
+  speciality: null,
+  AC: 10,
+  HP: 18,
+  currentHP: 18,
+  soulEssence: null,
+  currentSoulEssence: null,
+  attackBonus: 0,
+  damage: '1d6',
+  inTurnOrder: false,
+  visibility: true,
+  x: 10,
+  y: 20,
+  ...over,
+});
+
+/** The Forêt shown to everyone: the character c-ana, a wolf, and the order the log holds. */
+const tableWith = (order: string[]): TableState => ({
+  lastSeq: 3,
+  currentMap: forest,
+  masterMap: forest,
+  tokens: {
+    Forêt: {
+      'c-ana': token('c-ana', { isPlayer: true, x: 10, y: 10 }),
+      wolf: token('wolf', { x: 12, y: 10 }),
+    },
+  },
+  turnOrders: order.length > 0 ? { Forêt: order } : {},
+});
+
+const arsenal: Arsenal = {
+  weapon: null,
+  simple: {
+    ref: { kind: 'simple' },
+    name: 'Attaque simple',
+    range: 1,
+    areaOfEffect: 'single',
+    areaSize: 0,
+    maxTargets: 1,
+  },
+  attacks: [],
+  movement: 6,
+};
+
+/** The live table with fake effects: the socket's streams are subjects, every command is recorded. */
+function startTable(role: TableRole, connected = true) {
+  const feed = new Subject<AnyEventObject>();
+  const drags = new Subject<RemoteDrags>();
+  const lines = new Subject<AttackLine[]>();
+  const catchUps: Array<Pending<CatchUpAnswer>> = [];
+  const arsenals: Array<Pending<Arsenal>> = [];
+  const commands: CommandRequest[] = [];
+  const emitted: DragPosition[] = [];
+  const framed: AnyEventObject[] = [];
+  const refusals = new Map<CommandRequest, (refusal: string | null) => void>();
+  const actor = createActor(
+    liveTableMachine.provide({
+      actors: {
+        'table sync': tableSyncMachine.provide({
+          actors: {
+            'fetch missed events': fromPromise(({ input }) => {
+              const pending = deferred<CatchUpAnswer>(input);
+              catchUps.push(pending);
+              return pending.promise;
+            }),
+          },
+        }) as never,
+        'table lists': tableListsMachine.provide({
+          actors: {
+            'load lists': fromPromise(async (): Promise<TableLists> => ({
+              maps: [],
+              monsters: [],
+              characters: [],
+            })),
+          },
+        }) as never,
+        'attack menu': attackMenuInTable(
+          attackMenuMachine.provide({
+            actors: {
+              'load arsenal': fromPromise(({ input }) => {
+                const pending = deferred<Arsenal>(input);
+                arsenals.push(pending);
+                return pending.promise;
+              }),
+            },
+          }),
+        ) as never,
+        'table feed': fromEventObservable(() => feed) as never,
+        'remote drags': fromEventObservable(() =>
+          drags.pipe(map((seen) => ({ type: 'drags.seen' as const, drags: seen }))),
+        ) as never,
+        'attack lines': fromEventObservable(() =>
+          lines.pipe(map((seen) => ({ type: 'attackLines.seen' as const, lines: seen }))),
+        ) as never,
+        'drag emitter': fromCallback<DragPosition>(({ receive }) => {
+          receive((drag) => emitted.push(drag));
+        }) as never,
+        'map viewport': fromCallback<AnyEventObject>(({ receive }) => {
+          receive((event) => framed.push(event));
+        }) as never,
+      },
+      actions: {
+        'send command': ({ self }, request: CommandRequest) => {
+          commands.push(request);
+          refusals.set(request, (refusal) => {
+            if (refusal !== null) self.send({ type: 'notice.show', text: refusal });
+            request.answered?.();
+          });
+        },
+      },
+    }),
+    { input: { gameId: 'g1', seat: { role, playerId: role === 'player' ? 'c-ana' : 'u-mj' }, connected } },
+  ).start();
+  const child = (id: string) => actor.getSnapshot().children[id as never] as unknown as AnyActorRef;
+  const contextOf = (id: string) => (child(id).getSnapshot() as { context: Record<string, unknown> }).context;
+  /** The server's answer to the copy's first question: the whole table as it stands. */
+  const answerCatchUp = async (table: TableState) => {
+    catchUps.at(-1)!.resolve({ snapshot: snapshotOf(table), events: [] });
+    await settle();
+  };
+  const answer = (request: CommandRequest, refusal: string | null) => refusals.get(request)!(refusal);
+  return {
+    actor,
+    feed,
+    drags,
+    lines,
+    arsenals,
+    commands,
+    emitted,
+    framed,
+    child,
+    contextOf,
+    answerCatchUp,
+    answer,
+  };
+}
+
+describe('live table: every transition', () => {
+  const input = { gameId: 'g1', seat: { role: 'mj' as const, playerId: 'u-mj' }, connected: false };
+  const paths = pathsThroughEveryTransition(
+    modelOf(
+      liveTableMachine,
+      [{ type: 'management.toggle' }, { type: 'details.show', usableId: 'wolf' }, { type: 'details.close' }],
+      input,
+    ),
+  );
+
+  it('visits every state', () => {
+    expect(visitedStates(paths)).toEqual([
+      'details',
+      'details.closed',
+      'details.open',
+      'side',
+      'side.chat',
+      'side.management',
+    ]);
+  });
+
+  for (const path of paths) {
+    it(titleOf(path), async () => {
+      const table = startTable('mj', false);
+      const send = ({ event }: { event: AnyEventObject }) => table.actor.send(event as LiveTableEvent);
+      await path.test({
+        events: { 'management.toggle': send, 'details.show': send, 'details.close': send },
+        states: {
+          '*': (expected) => expect(table.actor.getSnapshot().value).toEqual(expected.value),
+          // The MJ's list of participants takes the chat's place.
+          'side.management': () => expect(table.actor.getSnapshot().matches({ side: 'chat' })).toBe(false),
+          // The monster's card names the token it was opened for.
+          'details.open': () => expect(table.actor.getSnapshot().context.details).toBe('wolf'),
+          'details.closed': () => expect(table.actor.getSnapshot().context.details).toBeNull(),
+        },
+      });
+    });
+  }
+});
+
+describe('live table', () => {
+  it('hands the socket’s feed to its copy of the log, and each new copy to the children that read it', async () => {
+    const table = startTable('mj');
+    table.feed.next({ type: 'socket.connected' });
+    await table.answerCatchUp(tableWith(['wolf', 'c-ana']));
+    expect(table.child('sync').getSnapshot().value).toBe('live');
+    expect(table.actor.getSnapshot().context.table.masterMap).toEqual(forest);
+    expect(table.contextOf('selection').current).toEqual(forest);
+    expect(table.contextOf('turnOrder')).toMatchObject({ map: 'Forêt', order: ['wolf', 'c-ana'] });
+    expect(table.child('turnOrder').getSnapshot().value).toBe('running');
+    const board = table.contextOf('targeting').board as { tokens: Array<{ id: string }> };
+    expect(board.tokens.map((one) => one.id)).toEqual(['c-ana', 'wolf']);
+
+    table.feed.next({ type: 'socket.disconnected' });
+    expect(table.child('sync').getSnapshot().value).toBe('reconnecting');
+  });
+
+  it('tells the turn order a new order of the same map, and the end of the combat', async () => {
+    const table = startTable('mj');
+    await table.answerCatchUp(tableWith(['wolf', 'c-ana']));
+    table.feed.next({ type: 'socket.disconnected' });
+    table.feed.next({ type: 'socket.connected' });
+    await table.answerCatchUp({ ...tableWith([]), lastSeq: 4 });
+    expect(table.contextOf('turnOrder')).toMatchObject({ map: 'Forêt', order: [] });
+    expect(table.child('turnOrder').getSnapshot().value).toBe('noCombat');
+  });
+
+  it('sends every intent as a command of its game, and shows the server’s refusal', async () => {
+    const table = startTable('mj');
+    await table.answerCatchUp(tableWith([]));
+    let answered = false;
+    table.actor.send({
+      type: 'token.change',
+      change: { type: 'token.move', map: 'Forêt', usableId: 'wolf', x: 1, y: 2 },
+      answered: () => (answered = true),
+    });
+    table.child('turnOrder').send({ type: 'turnOrder.generate' });
+    table.child('selection').send({ type: 'map.choose', map: null });
+    expect(table.commands.map(({ command }) => command)).toEqual([
+      {
+        kind: 'itemChange',
+        payload: { gameId: 'g1', change: { type: 'token.move', map: 'Forêt', usableId: 'wolf', x: 1, y: 2 } },
+      },
+      {
+        kind: 'turnOrderChange',
+        payload: { gameId: 'g1', change: { type: 'turnOrder.generate', map: 'Forêt' } },
+      },
+      { kind: 'mapChange', payload: { gameId: 'g1', map: null, bringPlayers: false } },
+    ]);
+    table.answer(table.commands[0]!, 'Ce pion n’est pas le vôtre.');
+    expect(answered).toBe(true);
+    expect(table.contextOf('notice').text).toBe('Ce pion n’est pas le vôtre.');
+    table.actor.send({ type: 'notice.dismiss' });
+    expect(table.contextOf('notice').text).toBeNull();
+  });
+
+  it('aims the attack the player picks and sends it on the shown map, reaching as far as they move', async () => {
+    const table = startTable('player');
+    await table.answerCatchUp(tableWith([]));
+    table.child('attackMenu').send({ type: 'menu.open' });
+    table.arsenals.at(-1)!.resolve(arsenal);
+    await settle();
+    expect(table.actor.getSnapshot().context.movement).toBe(6);
+    const board = table.contextOf('targeting').board as { attacker: { movement: number } | null };
+    expect(board.attacker?.movement).toBe(6);
+    table.child('attackMenu').send({ type: 'attack.pick', attack: arsenal.simple });
+    expect((table.contextOf('targeting').attack as TargetingAttack | null)?.name).toBe('Attaque simple');
+    table.actor.send({ type: 'map.clicked', point: { x: 0, y: 0 }, usableId: 'wolf' });
+    expect(table.commands.map(({ command }) => command)).toEqual([
+      {
+        kind: 'attack',
+        payload: {
+          gameId: 'g1',
+          map: 'Forêt',
+          attackerId: 'c-ana',
+          attack: { kind: 'simple' },
+          targetId: 'wolf',
+          aim: null,
+        },
+      },
+    ]);
+  });
+
+  it('makes a monster strike for the MJ, and the cancel ends the aim', async () => {
+    const table = startTable('mj');
+    await table.answerCatchUp(tableWith([]));
+    table.actor.send({ type: 'token.strike', token: { usableId: 'wolf', name: 'Loup' } });
+    expect(table.contextOf('targeting').attack).toMatchObject({
+      ref: { kind: 'monster', attackerId: 'wolf' },
+      name: 'Loup',
+    });
+    table.actor.send({ type: 'attack.cancel' });
+    expect(table.contextOf('targeting').attack).toBeNull();
+  });
+
+  it('keeps the others’ drags and the attack lines, and hands its own drags to the emitter', async () => {
+    const table = startTable('mj');
+    table.drags.next({ Forêt: { wolf: { x: 5, y: 6 } } });
+    const line = { seq: 4, map: 'Forêt', attackerId: 'c-ana', targetIds: ['wolf'] };
+    table.lines.next([line]);
+    expect(table.actor.getSnapshot().context).toMatchObject({
+      drags: { Forêt: { wolf: { x: 5, y: 6 } } },
+      lines: [line],
+    });
+    table.actor.send({
+      type: 'token.drag',
+      map: 'Forêt',
+      usableId: 'wolf',
+      position: { x: 7, y: 8 },
+      pointer: 'touch',
+    });
+    expect(table.emitted).toEqual([
+      {
+        type: 'drag',
+        payload: { gameId: 'g1', map: 'Forêt', usableId: 'wolf', x: 7, y: 8 },
+        pointer: 'touch',
+      },
+    ]);
+  });
+
+  it('centres the view on a token the MJ picks, again each time', async () => {
+    const table = startTable('mj');
+    await table.answerCatchUp(tableWith([]));
+    table.actor.send({ type: 'token.focus', usableId: 'wolf' });
+    table.actor.send({ type: 'token.focus', usableId: 'wolf' });
+    table.actor.send({ type: 'token.focus', usableId: 'nobody' });
+    const focus = { type: 'viewport.focus', point: centreOnMap({ x: 12, y: 10 }, forest) };
+    expect(table.framed).toEqual([focus, focus]);
+  });
+
+  it('offers the management panel to the MJ only', () => {
+    const table = startTable('player');
+    table.actor.send({ type: 'management.toggle' });
+    expect(table.actor.getSnapshot().matches({ side: 'chat' })).toBe(true);
+  });
+
+  it('waits for the socket before asking for the log', async () => {
+    const table = startTable('mj', false);
+    expect(table.child('sync').getSnapshot().value).toBe('joining');
+    table.feed.next({ type: 'socket.connected' });
+    expect(table.child('sync').getSnapshot().value).toBe('catchingUp');
+  });
+});

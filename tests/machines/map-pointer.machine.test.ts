@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, type AnyEventObject } from 'xstate';
+import {
+  DRAG_THRESHOLD_PX,
+  mapPointerMachine,
+  type MapPointerEmitted,
+  type MapPointerEvent,
+} from '../../src/machines/map-pointer.machine';
+import {
+  expectSameState,
+  modelOf,
+  pathsThroughEveryTransition,
+  titleOf,
+  visitedStates,
+} from '../helpers/machine-model';
+
+const map = { name: 'Forêt', width: 1000, height: 500 };
+const pressWolf = {
+  type: 'token.pressed',
+  usableId: 'wolf',
+  corner: { x: 100, y: 100 },
+  map,
+  pointerId: 1,
+  onMap: { x: 110, y: 120 },
+  client: { x: 10, y: 10 },
+} as const;
+const moveTo = (x: number, pointerId = 1) =>
+  ({
+    type: 'pointer.moved',
+    touch: false,
+    pointerId,
+    onMap: { x: 110 + x, y: 120 },
+    client: { x: 10 + x, y: 10 },
+  }) as const;
+const release = (dropped: boolean, x = 0) => ({ ...moveTo(x), type: 'pointer.released', dropped }) as const;
+const pressFrame = (alt: boolean) =>
+  ({
+    type: 'frame.pressed',
+    alt,
+    mainButton: true,
+    isPrimary: true,
+    pointerId: 1,
+    onMap: { x: 0, y: 0 },
+    client: { x: 0, y: 0 },
+  }) as const;
+
+type Snapshot = ReturnType<typeof mapPointerMachine.getInitialSnapshot>;
+
+/** What a hand on the map can do from each snapshot (one pointer; a second one is tested below). */
+function modelEvents(state: Snapshot): AnyEventObject[] {
+  const events: AnyEventObject[] = [{ type: 'ruler.set', on: !state.matches({ ruler: 'on' }) }];
+  if (state.matches({ gesture: 'idle' })) events.push(pressWolf, pressFrame(true), pressFrame(false));
+  if (state.matches({ gesture: 'pressingToken' }))
+    events.push(moveTo(DRAG_THRESHOLD_PX), release(true), release(false));
+  if (state.matches({ gesture: 'draggingToken' })) events.push(release(true, 50), release(false, 50));
+  if (state.matches({ gesture: 'measuring' })) events.push(moveTo(30), release(true, 30));
+  if (Object.keys(state.context.local).length > 0) events.push({ type: 'drop.answered', usableId: 'wolf' });
+  if (state.context.menu) events.push({ type: 'menu.close' });
+  return events;
+}
+
+describe('map pointer: every transition', () => {
+  const paths = pathsThroughEveryTransition(modelOf(mapPointerMachine, modelEvents));
+
+  it('visits every state', () => {
+    expect(visitedStates(paths)).toEqual([
+      'gesture',
+      'gesture.draggingToken',
+      'gesture.idle',
+      'gesture.measuring',
+      'gesture.pressingToken',
+      'ruler',
+      'ruler.off',
+      'ruler.on',
+    ]);
+  });
+
+  for (const path of paths) {
+    it(titleOf(path), async () => {
+      const actor = createActor(mapPointerMachine).start();
+      const send = ({ event }: { event: AnyEventObject }) => actor.send(event as MapPointerEvent);
+      await path.test({
+        events: Object.fromEntries(
+          [...new Set(paths.flatMap((one) => one.steps.map((step) => step.event.type)))].map((type) => [
+            type,
+            send,
+          ]),
+        ),
+        states: {
+          '*': (expected) => expectSameState(actor, expected),
+          // Nothing held in hand: no grab, no arrow.
+          'gesture.idle': () =>
+            expect(actor.getSnapshot().context).toMatchObject({ grab: null, measure: null }),
+          'gesture.pressingToken': () => expect(actor.getSnapshot().context.grab?.usableId).toBe('wolf'),
+          // A drag holds its token (an earlier drop's late answer may show the logged place meanwhile).
+          'gesture.draggingToken': () => expect(actor.getSnapshot().context.grab?.usableId).toBe('wolf'),
+          'gesture.measuring': () => expect(actor.getSnapshot().context.measure).not.toBeNull(),
+        },
+      });
+    });
+  }
+});
+
+function start() {
+  const actor = createActor(mapPointerMachine).start();
+  const asked: MapPointerEmitted[] = [];
+  actor.on('*', (event) => asked.push(event));
+  return { actor, asked };
+}
+
+describe('map pointer', () => {
+  it('drags a token once it travels 4 px, shows it held, and asks for the drop in percent of the map', () => {
+    const { actor, asked } = start();
+    actor.send(pressWolf);
+    actor.send(moveTo(DRAG_THRESHOLD_PX - 1));
+    expect(actor.getSnapshot().matches({ gesture: 'pressingToken' })).toBe(true);
+    actor.send(moveTo(100));
+    // The pointer held the token 10 px right of its corner: the corner lands at 200 px, 20 % of 1000.
+    expect(actor.getSnapshot().context.local).toEqual({ wolf: { x: 20, y: 20 } });
+    actor.send(release(true, 100));
+    expect(asked).toEqual([
+      { type: 'token.dragged', map: 'Forêt', usableId: 'wolf', position: { x: 20, y: 20 }, touch: false },
+      { type: 'token.dropped', map: 'Forêt', usableId: 'wolf', position: { x: 20, y: 20 } },
+    ]);
+    // Held where it was dropped until the server answers.
+    expect(actor.getSnapshot().context.local).toEqual({ wolf: { x: 20, y: 20 } });
+    actor.send({ type: 'drop.answered', usableId: 'wolf' });
+    expect(actor.getSnapshot().context.local).toEqual({});
+  });
+
+  it('opens the token’s menu on a click, and a cancelled drag drops nothing', () => {
+    const { actor, asked } = start();
+    actor.send(pressWolf);
+    actor.send(release(true));
+    expect(actor.getSnapshot().context.menu).toEqual({
+      kind: 'token',
+      at: { x: 10, y: 10 },
+      usableId: 'wolf',
+    });
+    actor.send({ type: 'menu.close' });
+    actor.send(pressWolf);
+    actor.send(moveTo(50));
+    actor.send(release(false, 50));
+    expect(actor.getSnapshot().context).toMatchObject({ local: {}, menu: null, grab: null });
+    expect(asked.map((event) => event.type)).toEqual(['token.dragged']);
+  });
+
+  it('leaves another pointer’s moves to the viewport', () => {
+    const { actor, asked } = start();
+    actor.send(pressWolf);
+    actor.send(moveTo(100, 2));
+    actor.send({ ...release(true), pointerId: 2 });
+    expect(actor.getSnapshot().matches({ gesture: 'pressingToken' })).toBe(true);
+    expect(asked).toEqual([]);
+  });
+
+  it('measures with Alt, or with the ruler on, and only with the main button of the primary pointer', () => {
+    const { actor } = start();
+    actor.send(pressFrame(false));
+    expect(actor.getSnapshot().matches({ gesture: 'idle' })).toBe(true);
+    actor.send({ ...pressFrame(true), isPrimary: false });
+    expect(actor.getSnapshot().matches({ gesture: 'idle' })).toBe(true);
+    actor.send({ type: 'ruler.set', on: true });
+    actor.send(pressFrame(false));
+    actor.send(moveTo(30));
+    expect(actor.getSnapshot().context.measure).toEqual({
+      pointerId: 1,
+      from: { x: 0, y: 0 },
+      to: { x: 140, y: 120 },
+    });
+    actor.send(release(true, 30));
+    expect(actor.getSnapshot().context.measure).toBeNull();
+  });
+});
