@@ -1,18 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
-import type { RegisteredUser, TestServer } from '../helpers/server';
-import {
-  makeAdmin,
-  closeServerAfterPages,
-  openSignedIn,
-  startServerWithDatabase,
-} from './helpers/own-server';
+import type { RegisteredUser } from '../helpers/server';
+import { makeAdmin, openSignedIn, ownServer } from './helpers/own-server';
 
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServerWithDatabase();
-});
-test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+const server = ownServer();
 
 /** Steps of the per-game admin page, as a game master takes them. */
 async function chooseCategory(page: Page, label: string) {

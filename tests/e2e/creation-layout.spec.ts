@@ -1,13 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { insertAcceptedPlayer, insertGame } from '../helpers/game-fixtures';
-import type { TestServer } from '../helpers/server';
-import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+import { openSignedIn, ownServer } from './helpers/own-server';
 
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServerWithDatabase();
-});
-test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+const server = ownServer();
 
 test('the creation page shows every skill name whole, from a wide screen to a phone held landscape', async ({
   page,

@@ -1,14 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
-import type { RegisteredUser, TestServer } from '../helpers/server';
+import type { RegisteredUser } from '../helpers/server';
 import { BASE_PATH } from '../../src/api/paths';
-import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+import { openSignedIn, ownServer } from './helpers/own-server';
 
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServerWithDatabase();
-});
-test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+const server = ownServer();
 
 const PHONE = { width: 390, height: 800 };
 

@@ -1,13 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { insertAcceptedPlayer, insertGame } from '../helpers/game-fixtures';
-import type { TestServer } from '../helpers/server';
-import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+import { openSignedIn, ownServer } from './helpers/own-server';
 
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServerWithDatabase();
-});
-test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+const server = ownServer();
 
 /** A font list as the browser writes it, and as the stylesheet does: the same once unquoted. */
 const fontList = (value: string) => value.replace(/["'\s]/g, '');
