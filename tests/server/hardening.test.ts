@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SessionTokens } from '../../src/api/schemas/auth';
 import type { UserSearchResult } from '../../src/api/schemas/friends';
 import { displayNameSkeleton } from '../../src/domain/display-name';
@@ -12,6 +12,7 @@ import { games, macros, users } from '../../server/db/schema/index';
 import { createUsersService } from '../../server/modules/users/service';
 import { rooms } from '../../server/realtime/rooms';
 import { drivers, rawQuery, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 import { mapChoice, tableParty } from '../helpers/table';
 
 const emptyLists = Object.fromEntries(gameIdListNames.map((name) => [name, []]));
@@ -22,11 +23,7 @@ const emitWithAck = (socket: Socket, event: string, payload: unknown) =>
   socket.timeout(5000).emitWithAck(event, payload) as Promise<Record<string, unknown>>;
 
 describe.each(drivers)('hardening (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver });
 
   async function befriend(a: RegisteredUser, b: RegisteredUser) {
     const sent = await t.api<{ invitation: { id: string } }>(

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FriendInvitation, UserSearchResult } from '../../src/api/schemas/friends';
 import type { Message } from '../../src/api/schemas/messages';
-import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { drivers, type RegisteredUser } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 
 /** Every event a socket receives, in order, to assert both what came and what did not. */
 function recorder(socket: Socket) {
@@ -18,11 +19,7 @@ function recorder(socket: Socket) {
 const tag = () => randomBytes(2).toString('hex');
 
 describe.each(drivers)('friends, search and private chat (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver });
 
   const invite = (from: RegisteredUser, to: RegisteredUser) =>
     t.api<{ message: string; invitation: FriendInvitation }>(

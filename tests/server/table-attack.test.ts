@@ -8,6 +8,7 @@ import { characterMemories, characters } from '../../server/db/schema/index';
 import { createUsersService } from '../../server/modules/users/service';
 import { insertResource } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 import {
   emitWithAck,
   joined,
@@ -417,11 +418,7 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
 });
 
 describe.each(drivers)('seats at the table (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver });
 
   it('seats an MJ account playing at someone else’s game as that game’s player', async () => {
     const p = await tableParty(t);
