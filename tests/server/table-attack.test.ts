@@ -23,6 +23,8 @@ import {
   tokenOf,
   type TableClient,
   type TableParty,
+  placeToken,
+  type TokenIntent,
 } from '../helpers/table';
 
 const forbidden = "Vous n'êtes pas autorisé à accéder à cette partie...";
@@ -45,15 +47,7 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
   let whirl: string;
   let foreign: string;
 
-  const place = async (client: TableClient, intent: ReturnType<typeof playerDraft>) => {
-    expect(
-      await client.send('itemChange', {
-        gameId: p.gameId,
-        change: { type: 'token.place', map: MAP, ...intent },
-      }),
-    ).toEqual({ ok: true });
-    return (await tokenOf(t, p.gameId, intent.itemId)).usableId;
-  };
+  const place = (client: TableClient, intent: TokenIntent) => placeToken(t, p.gameId, client, intent);
   const attack = (client: TableClient | { send: TableClient['send'] }, fields: Record<string, unknown>) =>
     client.send('attack', { gameId: p.gameId, map: MAP, ...fields });
   const hpOf = async (usableId: string) => (await serverState(t, p.gameId)).tokens[MAP]![usableId]!.currentHP;

@@ -14,6 +14,8 @@ import {
   serverState,
   tokenOf,
   type TableClient,
+  placeToken,
+  type TokenIntent,
 } from '../helpers/table';
 import { seatedTableForSuite } from '../helpers/table-suite';
 
@@ -51,15 +53,7 @@ describe.each(drivers)('a monster’s health (%s)', (driver) => {
     });
 
   beforeAll(async () => {
-    const place = async (client: TableClient, intent: ReturnType<typeof playerDraft>) => {
-      expect(
-        await client.send('itemChange', {
-          gameId: p.gameId,
-          change: { type: 'token.place', map: MAP, ...intent },
-        }),
-      ).toEqual({ ok: true });
-      return (await tokenOf(t, p.gameId, intent.itemId)).usableId;
-    };
+    const place = (client: TableClient, intent: TokenIntent) => placeToken(t, p.gameId, client, intent);
     aria = await place(owner, playerDraft(p.ownerCharacter, cell(2, 1)));
     goblin = await place(mj, monsterDraft(p, 'Gobelin', cell(3, 1)));
   });

@@ -21,6 +21,8 @@ import {
   TABLE_EVENT_NAMES,
   tableParty,
   tokenOf,
+  placeToken,
+  type TokenIntent,
 } from '../helpers/table';
 import { seatedTableForSuite } from '../helpers/table-suite';
 
@@ -41,14 +43,7 @@ function dragsOf(socket: Socket): ItemDragging[] {
 
 describe.each(drivers)('table visibility (%s)', (driver) => {
   const { t, p, mj, owner, other } = seatedTableForSuite({ driver });
-  const place = async (token: ReturnType<typeof playerDraft>) => {
-    expect(
-      await mj.send('itemChange', { gameId: p.gameId, change: { type: 'token.place', map: MAP, ...token } }),
-    ).toEqual({
-      ok: true,
-    });
-    return (await tokenOf(t, p.gameId, token.itemId)).usableId;
-  };
+  const place = (token: TokenIntent) => placeToken(t, p.gameId, mj, token);
 
   it('sends each reader only what they may see, every seq included', async () => {
     const ownerHeard = recorder(owner.socket);
