@@ -3,6 +3,7 @@ import type { HealthResource, MapToken, TableRole } from '../../domain/table/typ
 import { tokenMessages } from './messages';
 import { isDead, managesTable, shownHealth } from './table-view';
 import { TokenGauge } from './TokenGauge';
+import { CloseButton } from '../components/CloseButton';
 
 /**
  * The menu of one token (click or right-click on it): its health and soul essence with the
@@ -48,14 +49,7 @@ export function TokenMenu({
           {isDead(token) && ` · ${tokenMessages.dead}`}
           {!token.visibility && ` · ${tokenMessages.hidden}`}
         </span>
-        <button
-          type="button"
-          className="token-menu__close secondary"
-          aria-label={tokenMessages.close}
-          onClick={onClose}
-        >
-          ×
-        </button>
+        <CloseButton className="token-menu__close" label={tokenMessages.close} onClose={onClose} />
       </header>
       <TokenGauge
         label={'band' in health ? tokenMessages.state : tokenMessages.hp}
