@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
 import type { RegisteredUser } from '../helpers/server';
 import { makeAdmin, openSignedIn, ownServer } from './helpers/own-server';
+import { gameWithPlayer } from './helpers/party';
 
 const server = ownServer();
 
@@ -164,9 +165,7 @@ test('the per-game admin page turns away whoever is not its MJ, admins included,
   page,
   browser,
 }) => {
-  const [mj, player] = await Promise.all([server.register(), server.register()]);
-  const gameId = await insertGame(server.database.db, mj.userId);
-  await insertAcceptedPlayer(server.database.db, gameId, mj.userId, player.userId);
+  const { player, gameId } = await gameWithPlayer(server);
 
   await openSignedIn(page, server, player, `/admin/game?gameId=${gameId}`);
   await expect(page.getByRole('heading', { name: 'Accès non autorisé' })).toBeVisible();

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import { validCharacterBody } from '../helpers/characters';
-import { insertAcceptedPlayer, insertGame } from '../helpers/game-fixtures';
 import {
   budget,
   chooseBoosts,
@@ -12,6 +11,7 @@ import {
   spendStatPoints,
 } from './helpers/characters';
 import { openSignedIn, ownServer } from './helpers/own-server';
+import { gameWithPlayer } from './helpers/party';
 import { newAccount, openLanding, register } from './helpers/ui';
 
 test('a player spends every budget, is refused until then, creates a character and opens its sheet', async ({
@@ -139,9 +139,7 @@ test.describe('the sheet of a character in a game', () => {
   test('the player equips the weapon the MJ gave, sees the bonus and its attacks, and feeds a shard to the core; each open sheet follows the other’s changes', async ({
     browser,
   }, testInfo) => {
-    const [mj, player] = await Promise.all([server.register(), server.register()]);
-    const gameId = await insertGame(server.database.db, mj.userId, 'Les Terres Brisées');
-    await insertAcceptedPlayer(server.database.db, gameId, mj.userId, player.userId);
+    const { mj, player, gameId } = await gameWithPlayer(server, 'Les Terres Brisées');
     const created = await server.api<{ id: string }>(
       'POST',
       '/players',

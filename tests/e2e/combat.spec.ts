@@ -1,9 +1,10 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { characterMemories, characters } from '../../server/db/schema/index';
-import { insertAcceptedPlayer, insertCharacter, insertGame, insertResource } from '../helpers/game-fixtures';
+import { insertResource } from '../helpers/game-fixtures';
 import type { RegisteredUser } from '../helpers/server';
 import { openSignedIn, ownServer } from './helpers/own-server';
+import { gameWithHero } from './helpers/party';
 import { furnishGame, tableOf } from './helpers/table';
 
 const server = ownServer();
@@ -12,11 +13,8 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
   browser,
 }) => {
   test.slow();
-  const [mj, player] = await Promise.all([server.register(), server.register()]);
+  const { mj, player, gameId, characterId } = await gameWithHero(server, 'La Clairière');
   const db = server.database.db;
-  const gameId = await insertGame(db, mj.userId, 'La Clairière');
-  await insertAcceptedPlayer(db, gameId, mj.userId, player.userId);
-  const characterId = await insertCharacter(db, { userId: player.userId, gameId, name: 'Aelis' });
   await db.update(characters).set({ forceWeapon: 3 }).where(eq(characters.id, characterId));
   const sword = await insertResource(db, gameId, 'memory', 'Épée FOR', { type: 'Arme', stat: [] });
   await db

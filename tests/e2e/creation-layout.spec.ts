@@ -1,15 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { insertAcceptedPlayer, insertGame } from '../helpers/game-fixtures';
 import { openSignedIn, ownServer } from './helpers/own-server';
+import { gameWithPlayer } from './helpers/party';
 
 const server = ownServer();
 
 test('the creation page shows every skill name whole, from a wide screen to a phone held landscape', async ({
   page,
 }) => {
-  const [mj, player] = await Promise.all([server.register(), server.register()]);
-  const gameId = await insertGame(server.database.db, mj.userId, 'Les Terres Brisées');
-  await insertAcceptedPlayer(server.database.db, gameId, mj.userId, player.userId);
+  const { player, gameId } = await gameWithPlayer(server, 'Les Terres Brisées');
   await openSignedIn(page, server, player, `/creation?gameId=${gameId}`);
   const skills = page.getByRole('region', { name: 'Compétences' });
   await expect(skills.getByText('Perspicacité')).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
+import { insertGame } from '../helpers/game-fixtures';
 import { openSignedIn, ownServer } from './helpers/own-server';
+import { gameWithHero } from './helpers/party';
 import { furnishGame, tableOf } from './helpers/table';
 
 const server = ownServer();
@@ -26,11 +27,7 @@ for (const viewport of [
   test(`at ${viewport.width}×${viewport.height} the table is one screen: 50 messages scroll the chat's log, never the page nor the map`, async ({
     browser,
   }) => {
-    const [mj, player] = await Promise.all([server.register(), server.register()]);
-    const db = server.database.db;
-    const gameId = await insertGame(db, mj.userId, 'La Veillée');
-    await insertAcceptedPlayer(db, gameId, mj.userId, player.userId);
-    const characterId = await insertCharacter(db, { userId: player.userId, gameId, name: 'Aelis' });
+    const { mj, player, gameId, characterId } = await gameWithHero(server, 'La Veillée');
     const open = async (user: typeof mj, path: string) => {
       const page = await (await browser.newContext({ viewport, locale: 'fr-FR' })).newPage();
       await openSignedIn(page, server, user, path);

@@ -1,7 +1,8 @@
 import { expect, test, type BrowserContext } from '@playwright/test';
-import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
+import { insertGame } from '../helpers/game-fixtures';
 import type { RegisteredUser } from '../helpers/server';
 import { makeAdmin, openSignedIn, ownServer } from './helpers/own-server';
+import { gameWithHero } from './helpers/party';
 import { centreOf, furnishGame, tableOf } from './helpers/table';
 
 const server = ownServer();
@@ -10,11 +11,7 @@ test('the MJ and a player share one table: tokens placed, moved, hidden, a turn 
   browser,
 }) => {
   test.slow();
-  const [mj, player] = await Promise.all([server.register(), server.register()]);
-  const db = server.database.db;
-  const gameId = await insertGame(db, mj.userId, 'La Crypte');
-  await insertAcceptedPlayer(db, gameId, mj.userId, player.userId);
-  const characterId = await insertCharacter(db, { userId: player.userId, gameId, name: 'Aelis' });
+  const { mj, player, gameId, characterId } = await gameWithHero(server, 'La Crypte');
   await furnishGame(server, mj, gameId, 'Crypte', [{ name: 'Goule', HP: 18 }]);
 
   const contexts: BrowserContext[] = [];
@@ -115,11 +112,7 @@ test('on a touch screen the MJ reorders the turn order by an entry’s grip, by 
   browser,
 }) => {
   test.slow();
-  const [mj, player] = await Promise.all([server.register(), server.register()]);
-  const db = server.database.db;
-  const gameId = await insertGame(db, mj.userId, 'La Tour');
-  await insertAcceptedPlayer(db, gameId, mj.userId, player.userId);
-  const characterId = await insertCharacter(db, { userId: player.userId, gameId, name: 'Aelis' });
+  const { mj, player, gameId, characterId } = await gameWithHero(server, 'La Tour');
   await furnishGame(server, mj, gameId, 'Tour', [
     { name: 'Goule', HP: 18 },
     { name: 'Loup', HP: 12 },
