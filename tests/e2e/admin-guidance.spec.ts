@@ -1,13 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { insertGame, insertResource } from '../helpers/game-fixtures';
-import type { TestServer } from '../helpers/server';
-import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+import { openSignedIn, ownServer } from './helpers/own-server';
 
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServerWithDatabase();
-});
-test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+const server = ownServer();
 
 /** What an MJ reads on the per-game admin page before acting: which game, what, and what it means. */
 

@@ -1,18 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
-import type { RegisteredUser, TestServer } from '../helpers/server';
-import {
-  makeAdmin,
-  closeServerAfterPages,
-  openSignedIn,
-  startServerWithDatabase,
-} from './helpers/own-server';
+import type { RegisteredUser } from '../helpers/server';
+import { makeAdmin, openSignedIn, ownServer } from './helpers/own-server';
+import { gameWithPlayer } from './helpers/party';
 
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServerWithDatabase();
-});
-test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+const server = ownServer();
 
 /** Steps of the per-game admin page, as a game master takes them. */
 async function chooseCategory(page: Page, label: string) {
@@ -173,9 +165,7 @@ test('the per-game admin page turns away whoever is not its MJ, admins included,
   page,
   browser,
 }) => {
-  const [mj, player] = await Promise.all([server.register(), server.register()]);
-  const gameId = await insertGame(server.database.db, mj.userId);
-  await insertAcceptedPlayer(server.database.db, gameId, mj.userId, player.userId);
+  const { player, gameId } = await gameWithPlayer(server);
 
   await openSignedIn(page, server, player, `/admin/game?gameId=${gameId}`);
   await expect(page.getByRole('heading', { name: 'Accès non autorisé' })).toBeVisible();

@@ -1,17 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { TestServer } from '../helpers/server';
-import {
-  callbackLink,
-  closeServerAfterPages,
-  openSignedIn,
-  startServerWithDatabase,
-} from './helpers/own-server';
+import { callbackLink, openSignedIn, ownServer } from './helpers/own-server';
 
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServerWithDatabase();
-});
-test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+const server = ownServer();
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('jwt'));
 

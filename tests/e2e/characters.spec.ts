@@ -1,7 +1,5 @@
 import { expect, test } from '@playwright/test';
 import { validCharacterBody } from '../helpers/characters';
-import { insertAcceptedPlayer, insertGame } from '../helpers/game-fixtures';
-import type { TestServer } from '../helpers/server';
 import {
   budget,
   chooseBoosts,
@@ -12,7 +10,8 @@ import {
   spendSkillPoints,
   spendStatPoints,
 } from './helpers/characters';
-import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+import { openSignedIn, ownServer } from './helpers/own-server';
+import { gameWithPlayer } from './helpers/party';
 import { newAccount, openLanding, register } from './helpers/ui';
 
 test('a player spends every budget, is refused until then, creates a character and opens its sheet', async ({
@@ -135,18 +134,12 @@ test("another user's sheet is refused", async ({ page, browser }) => {
 });
 
 test.describe('the sheet of a character in a game', () => {
-  let server: TestServer;
-  test.beforeAll(async () => {
-    server = await startServerWithDatabase();
-  });
-  test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+  const server = ownServer();
 
   test('the player equips the weapon the MJ gave, sees the bonus and its attacks, and feeds a shard to the core; each open sheet follows the other’s changes', async ({
     browser,
   }, testInfo) => {
-    const [mj, player] = await Promise.all([server.register(), server.register()]);
-    const gameId = await insertGame(server.database.db, mj.userId, 'Les Terres Brisées');
-    await insertAcceptedPlayer(server.database.db, gameId, mj.userId, player.userId);
+    const { mj, player, gameId } = await gameWithPlayer(server, 'Les Terres Brisées');
     const created = await server.api<{ id: string }>(
       'POST',
       '/players',

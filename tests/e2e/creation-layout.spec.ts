@@ -1,20 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { insertAcceptedPlayer, insertGame } from '../helpers/game-fixtures';
-import type { TestServer } from '../helpers/server';
-import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+import { openSignedIn, ownServer } from './helpers/own-server';
+import { gameWithPlayer } from './helpers/party';
 
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServerWithDatabase();
-});
-test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+const server = ownServer();
 
 test('the creation page shows every skill name whole, from a wide screen to a phone held landscape', async ({
   page,
 }) => {
-  const [mj, player] = await Promise.all([server.register(), server.register()]);
-  const gameId = await insertGame(server.database.db, mj.userId, 'Les Terres Brisées');
-  await insertAcceptedPlayer(server.database.db, gameId, mj.userId, player.userId);
+  const { player, gameId } = await gameWithPlayer(server, 'Les Terres Brisées');
   await openSignedIn(page, server, player, `/creation?gameId=${gameId}`);
   const skills = page.getByRole('region', { name: 'Compétences' });
   await expect(skills.getByText('Perspicacité')).toBeVisible();

@@ -1,14 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { insertGame } from '../helpers/game-fixtures';
-import type { TestServer } from '../helpers/server';
 import { BASE_PATH } from '../../src/api/paths';
-import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+import { openSignedIn, ownServer } from './helpers/own-server';
 
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServerWithDatabase();
-});
-test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+const server = ownServer();
 
 const sizes = [
   { width: 1440, height: 900 },

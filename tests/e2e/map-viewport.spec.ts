@@ -1,57 +1,25 @@
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { insertGame } from '../helpers/game-fixtures';
-import type { RegisteredUser, TestServer } from '../helpers/server';
-import {
-  closeServerAfterPages,
-  openSignedIn,
-  servedMapPicture,
-  startServerWithDatabase,
-} from './helpers/own-server';
+import type { RegisteredUser } from '../helpers/server';
+import { openSignedIn, ownServer } from './helpers/own-server';
+import { centreOf, furnishGame, tableOf, type Point, type Table } from './helpers/table';
 
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServerWithDatabase();
-});
-test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
-
-const boardOf = (page: Page) => page.locator('.table-map__board');
-const frameOf = (page: Page) => page.locator('.table-map__frame');
-const tokenOf = (page: Page, name: string) =>
-  boardOf(page).getByRole('button', { name: new RegExp(`^${name},`) });
-const zoomOf = (page: Page) => page.getByRole('toolbar', { name: 'Vue de la carte' });
+const server = ownServer();
 
 /** A game of the MJ's with a 1,500 × 1,000 map (20 × 13 cells of 75 px) and a goblin, opened at the table. */
-async function openTable(page: Page, mj: RegisteredUser, name: string) {
+async function openTable(page: Page, mj: RegisteredUser, name: string): Promise<Table> {
   const gameId = await insertGame(server.database.db, mj.userId, name);
-  const created = await Promise.all([
-    server.api(
-      'POST',
-      `/game-data/${gameId}/map`,
-      { name: 'Plaine', link: servedMapPicture(server) },
-      mj.token,
-    ),
-    server.api('POST', `/game-data/${gameId}/monster`, { name: 'Gobelin', HP: 7 }, mj.token),
-  ]);
-  expect(created.map((response) => response.status)).toEqual([201, 201]);
+  await furnishGame(server, mj, gameId, 'Plaine', [{ name: 'Gobelin', HP: 7 }]);
   await openSignedIn(page, server, mj, `/game?gameId=${gameId}`);
-  await page.getByLabel('Carte', { exact: true }).selectOption({ label: 'Plaine' });
-  await page.getByRole('button', { name: 'Oui, emmener les joueurs' }).click();
-  await expect(boardOf(page).getByRole('img', { name: 'Plaine' })).toBeVisible();
+  const table = tableOf(page);
+  await table.bringPlayersTo('Plaine');
+  await expect(table.map.getByRole('img', { name: 'Plaine' })).toBeVisible();
+  return table;
 }
 
-/** Screen pixels of one 75 px cell of the picture, as the board is drawn now. */
-async function cellOnScreen(page: Page): Promise<number> {
-  const box = (await boardOf(page).boundingBox())!;
-  return (box.width / 1500) * 75;
-}
-
-async function placeGoblin(page: Page, at: { x: number; y: number }) {
-  await page.mouse.click(at.x, at.y, { button: 'right' });
-  await page
-    .getByRole('menu', { name: 'Ajouter un pion' })
-    .getByRole('menuitem', { name: 'Gobelin' })
-    .click();
-  await expect(tokenOf(page, 'Gobelin 1')).toBeVisible();
+async function placeGoblin(table: Table, at: Point) {
+  await table.placeAt(at, 'Gobelin');
+  await expect(table.token('Gobelin 1')).toBeVisible();
 }
 
 async function touch(
@@ -69,46 +37,42 @@ test('the map zooms with the wheel around the pointer and pans by its empty floo
   browser,
 }) => {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-  await openTable(page, await server.register(), 'Le Zoom');
-  const frame = (await frameOf(page).boundingBox())!;
-  await placeGoblin(page, { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 });
+  const table = await openTable(page, await server.register(), 'Le Zoom');
+  const frame = (await table.frame.boundingBox())!;
+  await placeGoblin(table, centreOf(frame));
 
-  const fitted = await cellOnScreen(page);
-  const goblin = (await tokenOf(page, 'Gobelin 1').boundingBox())!;
+  const fitted = await table.cellOnScreen();
+  const goblin = (await table.token('Gobelin 1').boundingBox())!;
   expect(goblin.width).toBeCloseTo(fitted, 0);
 
   // The wheel zooms around the pointer: the goblin under it stays under it.
   const centre = { x: goblin.x + goblin.width / 2, y: goblin.y + goblin.height / 2 };
   await page.mouse.move(centre.x, centre.y);
   for (let notch = 0; notch < 4; notch++) await page.mouse.wheel(0, -100);
-  await expect.poll(() => cellOnScreen(page)).toBeGreaterThan(fitted * 1.8);
-  const zoomed = (await tokenOf(page, 'Gobelin 1').boundingBox())!;
-  expect(zoomed.width).toBeCloseTo(await cellOnScreen(page), 0);
+  await expect.poll(() => table.cellOnScreen()).toBeGreaterThan(fitted * 1.8);
+  const zoomed = (await table.token('Gobelin 1').boundingBox())!;
+  expect(zoomed.width).toBeCloseTo(await table.cellOnScreen(), 0);
   expect(Math.abs(zoomed.x + zoomed.width / 2 - centre.x)).toBeLessThan(2);
-  await expect(zoomOf(page).getByLabel('Niveau de zoom')).not.toHaveText(/^67/);
+  await expect(table.zoom.getByLabel('Niveau de zoom')).not.toHaveText(/^67/);
 
   // At this zoom the arrow over 3 × 4 cells still says 5 cells.
-  const cell = await cellOnScreen(page);
+  const cell = await table.cellOnScreen();
   const from = { x: frame.x + 40, y: frame.y + 40 };
-  await page.keyboard.down('Alt');
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 3 * cell, from.y + 4 * cell, { steps: 4 });
-  await expect(page.locator('.table-map__distance')).toHaveText(/^(5,0[01]|4,99) cases$/);
-  await page.mouse.up();
-  await page.keyboard.up('Alt');
+  await table.holdRuler(from, { x: from.x + 3 * cell, y: from.y + 4 * cell });
+  await expect(table.distance).toHaveText(/^(5,0[01]|4,99) cases$/);
+  await table.releaseRuler();
 
   // Dragging the empty floor pans the map; the goblin goes with it and does not move on the map.
-  const stored = await tokenOf(page, 'Gobelin 1').evaluate((element) => (element as HTMLElement).style.left);
-  const before = (await boardOf(page).boundingBox())!;
+  const stored = await table.token('Gobelin 1').evaluate((element) => (element as HTMLElement).style.left);
+  const before = (await table.map.boundingBox())!;
   await page.mouse.move(frame.x + 30, frame.y + frame.height - 80);
   await page.mouse.down();
   await page.mouse.move(frame.x + 230, frame.y + frame.height - 180, { steps: 8 });
   await page.mouse.up();
-  const after = (await boardOf(page).boundingBox())!;
+  const after = (await table.map.boundingBox())!;
   expect(after.x - before.x).toBeCloseTo(200, 0);
   expect(after.y - before.y).toBeCloseTo(-100, 0);
-  expect(await tokenOf(page, 'Gobelin 1').evaluate((element) => (element as HTMLElement).style.left)).toBe(
+  expect(await table.token('Gobelin 1').evaluate((element) => (element as HTMLElement).style.left)).toBe(
     stored,
   );
 
@@ -121,8 +85,8 @@ test('the map zooms with the wheel around the pointer and pans by its empty floo
   await expect
     .poll(async () => {
       const [box, now] = [
-        (await tokenOf(page, 'Gobelin 1').boundingBox())!,
-        (await frameOf(page).boundingBox())!,
+        (await table.token('Gobelin 1').boundingBox())!,
+        (await table.frame.boundingBox())!,
       ];
       return Math.round(
         Math.hypot(
@@ -135,10 +99,10 @@ test('the map zooms with the wheel around the pointer and pans by its empty floo
   await page.getByRole('button', { name: 'Retour au chat' }).click();
 
   // « Ajuster » shows the whole map again.
-  await zoomOf(page).getByRole('button', { name: 'Ajuster' }).click();
-  await expect.poll(() => cellOnScreen(page)).toBeCloseTo(fitted, 1);
-  await zoomOf(page).getByRole('button', { name: 'Zoom avant' }).click();
-  await expect.poll(() => cellOnScreen(page)).toBeCloseTo(fitted * 1.25, 1);
+  await table.zoom.getByRole('button', { name: 'Ajuster' }).click();
+  await expect.poll(() => table.cellOnScreen()).toBeCloseTo(fitted, 1);
+  await table.zoom.getByRole('button', { name: 'Zoom avant' }).click();
+  await expect.poll(() => table.cellOnScreen()).toBeCloseTo(fitted * 1.25, 1);
   await page.context().close();
 });
 
@@ -146,35 +110,32 @@ test('a token dragged past a corner stays wholly on the map, and its menu opens 
   browser,
 }) => {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 720 } })).newPage();
-  await openTable(page, await server.register(), 'Le Coin');
-  const frame = (await frameOf(page).boundingBox())!;
-  await placeGoblin(page, { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 });
+  const table = await openTable(page, await server.register(), 'Le Coin');
+  const frame = (await table.frame.boundingBox())!;
+  await placeGoblin(table, centreOf(frame));
 
-  const goblin = (await tokenOf(page, 'Gobelin 1').boundingBox())!;
-  const map = (await boardOf(page).boundingBox())!;
+  const goblin = (await table.token('Gobelin 1').boundingBox())!;
+  const map = (await table.map.boundingBox())!;
   await page.mouse.move(goblin.x + 10, goblin.y + 10);
   await page.mouse.down();
   await page.mouse.move(map.x + map.width + 200, map.y + map.height + 200, { steps: 10 });
   await page.mouse.up();
   await expect
     .poll(async () => {
-      const [box, now] = [
-        (await tokenOf(page, 'Gobelin 1').boundingBox())!,
-        (await boardOf(page).boundingBox())!,
-      ];
+      const [box, now] = [(await table.token('Gobelin 1').boundingBox())!, (await table.map.boundingBox())!];
       return box.x + box.width <= now.x + now.width + 0.5 && box.y + box.height <= now.y + now.height + 0.5;
     })
     .toBe(true);
   // After a reload too: the place is the server's.
   await page.reload();
-  await expect(tokenOf(page, 'Gobelin 1')).toBeVisible();
-  const kept = (await tokenOf(page, 'Gobelin 1').boundingBox())!;
-  const redrawn = (await boardOf(page).boundingBox())!;
+  await expect(table.token('Gobelin 1')).toBeVisible();
+  const kept = (await table.token('Gobelin 1').boundingBox())!;
+  const redrawn = (await table.map.boundingBox())!;
   expect(kept.x + kept.width).toBeLessThanOrEqual(redrawn.x + redrawn.width + 0.5);
   expect(kept.y + kept.height).toBeLessThanOrEqual(redrawn.y + redrawn.height + 0.5);
 
   // Its menu opens over whatever covers that corner, inside the window, its buttons reachable.
-  await tokenOf(page, 'Gobelin 1').click({ button: 'right' });
+  await table.token('Gobelin 1').click({ button: 'right' });
   const menu = page.getByRole('dialog', { name: 'Gobelin 1' });
   await expect(menu).toBeVisible();
   const box = (await menu.boundingBox())!;
@@ -201,15 +162,15 @@ test('on a touch screen two fingers zoom and pan the map, a long press opens « 
     isMobile: true,
   });
   const page = await context.newPage();
-  await openTable(page, await server.register(), 'Le Pouce');
+  const table = await openTable(page, await server.register(), 'Le Pouce');
   await expect(page.getByText('Alt + clic pour mesurer une distance')).toBeHidden();
   const cdp = await context.newCDPSession(page);
-  const frame = (await frameOf(page).boundingBox())!;
+  const frame = (await table.frame.boundingBox())!;
   // On a phone the turn-order panel starts folded, its header over the map's right half.
   await expect(page.getByRole('button', { name: 'Déplier' })).toBeVisible();
   const middle = { x: frame.x + frame.width * 0.25, y: frame.y + frame.height * 0.3 };
 
-  const fitted = await cellOnScreen(page);
+  const fitted = await table.cellOnScreen();
   await touch(cdp, 'touchStart', [
     { x: middle.x - 40, y: middle.y },
     { x: middle.x + 40, y: middle.y },
@@ -222,24 +183,24 @@ test('on a touch screen two fingers zoom and pan the map, a long press opens « 
   }
   await touch(cdp, 'touchEnd', []);
   // 80 px apart, then 160: twice the size.
-  await expect.poll(() => cellOnScreen(page)).toBeCloseTo(fitted * 2, 1);
+  await expect.poll(() => table.cellOnScreen()).toBeCloseTo(fitted * 2, 1);
 
   // A finger held still on the floor opens the menu a right click opens.
   await touch(cdp, 'touchStart', [middle]);
   await expect(page.getByRole('menu', { name: 'Ajouter un pion' })).toBeVisible();
   await touch(cdp, 'touchEnd', []);
   await page.getByRole('menu', { name: 'Ajouter un pion' }).getByRole('menuitem', { name: 'Gobelin' }).tap();
-  await expect(tokenOf(page, 'Gobelin 1')).toBeVisible();
+  await expect(table.token('Gobelin 1')).toBeVisible();
 
   // The ruler: a one-finger drag draws the arrow.
-  await zoomOf(page).getByRole('button', { name: 'Règle' }).tap();
-  const cell = await cellOnScreen(page);
+  await table.zoom.getByRole('button', { name: 'Règle' }).tap();
+  const cell = await table.cellOnScreen();
   const from = { x: frame.x + 30, y: frame.y + 30 };
   await touch(cdp, 'touchStart', [from]);
   await touch(cdp, 'touchMove', [{ x: from.x + 1.5 * cell, y: from.y + 2 * cell }]);
   await touch(cdp, 'touchMove', [{ x: from.x + 3 * cell, y: from.y + 4 * cell }]);
-  await expect(page.locator('.table-map__distance')).toHaveText(/^(5,0[01]|4,99) cases$/);
+  await expect(table.distance).toHaveText(/^(5,0[01]|4,99) cases$/);
   await touch(cdp, 'touchEnd', []);
-  await expect(page.locator('.table-map__distance')).toHaveCount(0);
+  await expect(table.distance).toHaveCount(0);
   await context.close();
 });

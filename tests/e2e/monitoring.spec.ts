@@ -1,20 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { FAILING_ENDPOINT, failingRoute } from '../helpers/failing-route';
-import type { RegisteredUser, TestServer } from '../helpers/server';
-import {
-  closeServerAfterPages,
-  makeAdmin,
-  openSignedIn,
-  startServerWithDatabase,
-} from './helpers/own-server';
+import type { RegisteredUser } from '../helpers/server';
+import { makeAdmin, openSignedIn, ownServer } from './helpers/own-server';
 
-let server: TestServer;
+const server = ownServer({ extraRoutes: failingRoute });
 let admin: RegisteredUser;
 test.beforeAll(async () => {
-  server = await startServerWithDatabase({ extraRoutes: failingRoute });
   admin = await makeAdmin(server, await server.register());
 });
-test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
 
 const row = (page: Page, endpoint: string) =>
   page.getByRole('list', { name: 'Liste des anomalies' }).getByRole('listitem').filter({ hasText: endpoint });

@@ -1,14 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
-import type { RegisteredUser, TestServer } from '../helpers/server';
+import { insertGame } from '../helpers/game-fixtures';
+import type { RegisteredUser } from '../helpers/server';
 import { BASE_PATH } from '../../src/api/paths';
-import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+import { openSignedIn, ownServer } from './helpers/own-server';
+import { gameWithHero } from './helpers/party';
 
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServerWithDatabase();
-});
-test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+const server = ownServer();
 
 const PHONE = { width: 390, height: 800 };
 
@@ -37,11 +34,7 @@ async function expectOnScreen(page: Page, locator: ReturnType<Page['locator']>) 
 test('on a phone the admin page, the creation page and the character sheet fit the screen', async ({
   browser,
 }) => {
-  const [mj, player] = await Promise.all([server.register(), server.register()]);
-  const db = server.database.db;
-  const gameId = await insertGame(db, mj.userId, 'Les Terres Brisées');
-  await insertAcceptedPlayer(db, gameId, mj.userId, player.userId);
-  const characterId = await insertCharacter(db, { userId: player.userId, gameId, name: 'Aelis' });
+  const { mj, player, gameId, characterId } = await gameWithHero(server, 'Les Terres Brisées');
 
   const admin = await onPhone(browser, mj, `/admin/game?gameId=${gameId}`);
   await admin.getByLabel('Catégorie', { exact: true }).selectOption({ label: 'Attaques' });

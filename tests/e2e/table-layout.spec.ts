@@ -1,22 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { insertAcceptedPlayer, insertCharacter, insertGame } from '../helpers/game-fixtures';
-import type { TestServer } from '../helpers/server';
-import {
-  closeServerAfterPages,
-  openSignedIn,
-  servedMapPicture,
-  startServerWithDatabase,
-} from './helpers/own-server';
+import { insertGame } from '../helpers/game-fixtures';
+import { openSignedIn, ownServer } from './helpers/own-server';
+import { gameWithHero } from './helpers/party';
+import { furnishGame, tableOf } from './helpers/table';
 
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServerWithDatabase();
-});
-test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+const server = ownServer();
 
-const chatOf = (page: Page) => page.getByRole('complementary', { name: 'Chat de la partie' });
-const chatLines = (page: Page) => chatOf(page).locator('.game-chat__line:not(.game-chat__line--pending)');
-const logOf = (page: Page) => chatOf(page).locator('.game-chat__lines');
+const chatLines = (page: Page) =>
+  tableOf(page).chat.locator('.game-chat__line:not(.game-chat__line--pending)');
+const logOf = (page: Page) => tableOf(page).chat.locator('.game-chat__lines');
 
 /** What moves when a page grows: its height, the window's scroll, and where the map stands. */
 async function frame(page: Page) {
@@ -28,11 +20,6 @@ async function frame(page: Page) {
   return { height, scrolled, map: { y: Math.round(map.y), height: Math.round(map.height) } };
 }
 
-async function say(page: Page, text: string) {
-  await chatOf(page).getByRole('textbox').fill(text);
-  await chatOf(page).getByRole('textbox').press('Enter');
-}
-
 for (const viewport of [
   { width: 1440, height: 900 },
   { width: 1280, height: 720 },
@@ -40,15 +27,11 @@ for (const viewport of [
   test(`at ${viewport.width}×${viewport.height} the table is one screen: 50 messages scroll the chat's log, never the page nor the map`, async ({
     browser,
   }) => {
-    const [mj, player] = await Promise.all([server.register(), server.register()]);
-    const db = server.database.db;
-    const gameId = await insertGame(db, mj.userId, 'La Veillée');
-    await insertAcceptedPlayer(db, gameId, mj.userId, player.userId);
-    const characterId = await insertCharacter(db, { userId: player.userId, gameId, name: 'Aelis' });
+    const { mj, player, gameId, characterId } = await gameWithHero(server, 'La Veillée');
     const open = async (user: typeof mj, path: string) => {
       const page = await (await browser.newContext({ viewport, locale: 'fr-FR' })).newPage();
       await openSignedIn(page, server, user, path);
-      await expect(chatOf(page)).toBeVisible();
+      await expect(tableOf(page).chat).toBeVisible();
       return page;
     };
     const master = await open(mj, `/game?gameId=${gameId}`);
@@ -59,7 +42,7 @@ for (const viewport of [
     await expect(reader.locator('.game-page__status')).toBeEmpty();
     const before = await frame(reader);
     expect(before.height).toBe(viewport.height);
-    for (let index = 1; index <= 50; index++) await say(master, `Message ${index} du MJ`);
+    for (let index = 1; index <= 50; index++) await tableOf(master).say(`Message ${index} du MJ`);
     await expect(chatLines(reader)).toHaveCount(50);
     expect(await frame(reader)).toEqual(before);
     // The newest line is in view in the log itself.
@@ -69,17 +52,17 @@ for (const viewport of [
     await logOf(reader).evaluate((log) => {
       log.scrollTop = 0;
     });
-    await say(master, 'Encore un');
+    await tableOf(master).say('Encore un');
     await expect(chatLines(reader)).toHaveCount(51);
     expect(await logOf(reader).evaluate((log) => log.scrollTop)).toBe(0);
     // Their own line brings them back to the newest.
-    await say(reader, 'Je suis là');
+    await tableOf(reader).say('Je suis là');
     await expect(chatLines(reader).last()).toContainText('Je suis là');
     await expect(chatLines(reader).last()).toBeInViewport();
 
     // The dice menu opens over the chat, not into the page.
-    await chatOf(reader).getByRole('button', { name: 'Dés', exact: true }).click();
-    await expect(chatOf(reader).getByRole('form', { name: /dés/i })).toBeVisible();
+    await tableOf(reader).chat.getByRole('button', { name: 'Dés', exact: true }).click();
+    await expect(tableOf(reader).chat.getByRole('form', { name: /dés/i })).toBeVisible();
     expect(await frame(reader)).toEqual(before);
   });
 }
@@ -89,34 +72,23 @@ test('the measuring arrow counts the map’s cells at any size the map is drawn:
 }) => {
   const mj = await server.register();
   const gameId = await insertGame(server.database.db, mj.userId, 'La Règle');
-  const created = await server.api(
-    'POST',
-    `/game-data/${gameId}/map`,
-    { name: 'Plaine', link: servedMapPicture(server) },
-    mj.token,
-  );
-  expect(created.status).toBe(201);
+  await furnishGame(server, mj, gameId, 'Plaine', []);
   for (const viewport of [
     { width: 1440, height: 900 },
     { width: 1100, height: 800 },
   ]) {
     const page = await (await browser.newContext({ viewport, locale: 'fr-FR' })).newPage();
     await openSignedIn(page, server, mj, `/game?gameId=${gameId}`);
-    await page.getByLabel('Carte', { exact: true }).selectOption({ label: 'Plaine' });
-    await page.getByRole('button', { name: 'Oui, emmener les joueurs' }).click();
-    const board = page.locator('.table-map__board');
-    await expect(board.getByRole('img', { name: 'Plaine' })).toBeVisible();
-    const box = (await board.boundingBox())!;
+    await tableOf(page).bringPlayersTo('Plaine');
+    const table = tableOf(page);
+    await expect(table.map.getByRole('img', { name: 'Plaine' })).toBeVisible();
     // The picture is 1,500 px wide: one of its cells is 75 of them, whatever the screen shows.
-    const cell = (box.width / 1500) * 75;
+    const box = (await table.map.boundingBox())!;
+    const cell = await table.cellOnScreen();
     const from = { x: box.x + 2 * cell, y: box.y + 2 * cell };
-    await page.keyboard.down('Alt');
-    await page.mouse.move(from.x, from.y);
-    await page.mouse.down();
-    await page.mouse.move(from.x + 3 * cell, from.y + 4 * cell, { steps: 4 });
-    await expect(page.locator('.table-map__distance')).toHaveText(/^(5,0[01]|4,99) cases$/);
-    await page.mouse.up();
-    await page.keyboard.up('Alt');
+    await table.holdRuler(from, { x: from.x + 3 * cell, y: from.y + 4 * cell });
+    await expect(table.distance).toHaveText(/^(5,0[01]|4,99) cases$/);
+    await table.releaseRuler();
     await page.context().close();
   }
 });
@@ -128,14 +100,14 @@ test('a button with a look of its own keeps it under the pointer: the chat’s v
   const gameId = await insertGame(server.database.db, mj.userId, 'La Lanterne');
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   await openSignedIn(page, server, mj, `/game?gameId=${gameId}`);
-  const voice = chatOf(page).getByRole('button', { name: 'Lecture vocale désactivée' });
+  const voice = tableOf(page).chat.getByRole('button', { name: 'Lecture vocale désactivée' });
   const idle = await voice.evaluate((button) => getComputedStyle(button).color);
   await voice.hover();
   // Its own hover lights its glyph: once that shows, the pointer's styles have applied.
   await expect(voice).not.toHaveCSS('color', idle);
   expect(await voice.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
   // A plain button still lights up.
-  const send = chatOf(page).getByRole('button', { name: 'Envoyer' });
+  const send = tableOf(page).chat.getByRole('button', { name: 'Envoyer' });
   const resting = await send.evaluate((button) => getComputedStyle(button).backgroundColor);
   await send.hover();
   await expect(send).not.toHaveCSS('background-color', resting);

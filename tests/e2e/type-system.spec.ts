@@ -1,13 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { insertAcceptedPlayer, insertGame } from '../helpers/game-fixtures';
-import type { TestServer } from '../helpers/server';
-import { closeServerAfterPages, openSignedIn, startServerWithDatabase } from './helpers/own-server';
+import { openSignedIn, ownServer } from './helpers/own-server';
+import { gameWithPlayer } from './helpers/party';
 
-let server: TestServer;
-test.beforeAll(async () => {
-  server = await startServerWithDatabase();
-});
-test.afterAll(({ browser }) => closeServerAfterPages(server, browser));
+const server = ownServer();
 
 /** A font list as the browser writes it, and as the stylesheet does: the same once unquoted. */
 const fontList = (value: string) => value.replace(/["'\s]/g, '');
@@ -31,9 +26,7 @@ test('every screen sets its titles in the title font and its text in the body fo
   page,
   browser,
 }) => {
-  const [mj, player] = await Promise.all([server.register(), server.register()]);
-  const gameId = await insertGame(server.database.db, mj.userId, 'La Crypte');
-  await insertAcceptedPlayer(server.database.db, gameId, mj.userId, player.userId);
+  const { mj, player, gameId } = await gameWithPlayer(server, 'La Crypte');
 
   await openSignedIn(page, server, mj, '/');
   const fonts = await typeSystem(page);

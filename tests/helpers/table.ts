@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io-client';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { SocketAck } from '../../src/api/schemas/realtime';
 import { catchUp, inboxOf, missingSeq, receive, type Inbox } from '../../src/domain/table/inbox';
 import { applyEvents, emptyTable, type TableSnapshot } from '../../src/domain/table/reducer';
@@ -140,6 +140,22 @@ export async function tokenOf(t: TestServer, gameId: string, itemId: string, map
   );
   if (!token) throw new Error(`no token of ${itemId} on ${map}`);
   return token;
+}
+
+/** `client` places a token on the map, which the server must accept; the token's usableId. */
+export async function placeToken(
+  t: TestServer,
+  gameId: string,
+  client: Pick<TableClient, 'send'>,
+  intent: TokenIntent,
+  map = MAP,
+): Promise<string> {
+  expect(
+    await client.send('itemChange', { gameId, change: { type: 'token.place', map, ...intent } }),
+  ).toEqual({
+    ok: true,
+  });
+  return (await tokenOf(t, gameId, intent.itemId, map)).usableId;
 }
 
 /**

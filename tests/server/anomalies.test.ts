@@ -25,6 +25,7 @@ import type { MetricsMinute, MetricsSnapshot } from '../../src/api/schemas/monit
 import { timeline, type Pace } from '../helpers/metrics-history';
 import { FAILING_ENDPOINT, failingRoute } from '../helpers/failing-route';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 
 const NOW = Date.parse('2026-03-14T03:00:30.000Z');
 
@@ -501,11 +502,7 @@ describe.each(drivers)('anomalies (%s)', (driver) => {
 });
 
 describe('anomalies from the server’s own figures', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ extraRoutes: failingRoute });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ extraRoutes: failingRoute });
 
   it('opens one for a failing endpoint, with the errors the server counted', async () => {
     const admin = await t.register();

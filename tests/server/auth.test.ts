@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema/index';
 import type { SessionTokens } from '../../src/api/schemas/auth';
 import { accessClaims } from '../../src/api/schemas/auth-requests';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 
 describe.each(drivers)('auth sessions (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver });
 
   it('registers, logs in at once and carries the spec claims with the default role', async () => {
     const response = await t.api('POST', '/auth/register', {
@@ -139,11 +136,7 @@ describe.each(drivers)('auth sessions (%s)', (driver) => {
 });
 
 describe.each(drivers)('registration rules (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver });
 
   const register = (body: Record<string, unknown>) =>
     t.api('POST', '/auth/register', {

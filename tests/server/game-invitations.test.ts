@@ -1,22 +1,19 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type {
   GameInvitation,
   InvitationMoveResponse,
   InviteCandidate,
 } from '../../src/api/schemas/game-invitations';
 import type { GameData } from '../../src/api/schemas/games';
-import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { drivers, type RegisteredUser } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 
 const nextEvent = <T>(socket: Socket, event: string) =>
   new Promise<T>((resolve) => socket.once(event, (payload: T) => resolve(payload)));
 
 describe.each(drivers)('game invitations (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver });
 
   async function setup() {
     const [mj, invitee, stranger] = await Promise.all([t.register(), t.register(), t.register()]);

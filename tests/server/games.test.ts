@@ -4,6 +4,7 @@ import type { GameInvitation, InvitationMoveResponse } from '../../src/api/schem
 import { gameIdListNames, type GameData, type GameSummary } from '../../src/api/schemas/games';
 import { characters } from '../../server/db/schema/index';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 
 const emptyLists = Object.fromEntries(gameIdListNames.map((name) => [name, []]));
 
@@ -14,11 +15,7 @@ const emitWithAck = (socket: Socket, event: string, payload: unknown) =>
   socket.timeout(5000).emitWithAck(event, payload) as Promise<Record<string, unknown>>;
 
 describe.each(drivers)('games (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver });
 
   async function createGame(mj: RegisteredUser, name = 'La Tour Brisée') {
     const response = await t.api<GameData>('POST', '/game-data', { name, ...emptyLists }, mj.token);

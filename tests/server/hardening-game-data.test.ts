@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CharacterSheet } from '../../src/api/schemas/characters';
 import type { GameInvitation } from '../../src/api/schemas/game-invitations';
 import type { GameResource, StoreEntry } from '../../src/api/schemas/resources';
 import type { GameMessagesAnswer } from '../../src/api/schemas/table';
 import { gameResources, storeEntries } from '../../server/db/schema/index';
 import { apiParty, type ApiMember, type ApiParty, type ApiPlayer } from '../helpers/api-party';
-import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { drivers } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 import { emitWithAck, joined, MAP, playerDraft, serverLog, tableParty, tokenOf } from '../helpers/table';
 
 /** Game data crossing a line it must not (issue 15, items 5, 6 and 12): each case failed before its fix. */
@@ -16,11 +17,7 @@ import { emitWithAck, joined, MAP, playerDraft, serverLog, tableParty, tokenOf }
 const notInGame = 'Ce personnage ne peut plus agir dans cette partie : son joueur n’en fait plus partie.';
 
 describe.each(drivers)('hardening of game data (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver });
 
   /** The MJ kicks the table's owner player through their accepted invitation. */
   async function kickOwner(p: Awaited<ReturnType<typeof tableParty>>) {

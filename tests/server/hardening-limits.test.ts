@@ -1,19 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InvitationMoveResponse } from '../../src/api/schemas/game-invitations';
 import { gameInvitations, gameResources, storeEntries } from '../../server/db/schema/index';
 import { insertGame } from '../helpers/game-fixtures';
 import { emitWithAck, tableParty } from '../helpers/table';
-import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { drivers, startTestServer } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 
 /** What can no longer be sent without bound (issue 15, item 7): each case failed before its fix. */
 
 describe.each(drivers)('limits (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver });
 
   it('caps the resources of a kind a game holds, created or imported, with a French 409, even at once', async () => {
     const [mj, otherMj] = await t.registerMany(2);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SessionTokens } from '../../src/api/schemas/auth';
 import type { UserSearchResult } from '../../src/api/schemas/friends';
 import { displayNameSkeleton } from '../../src/domain/display-name';
@@ -11,7 +11,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { games, macros, users } from '../../server/db/schema/index';
 import { createUsersService } from '../../server/modules/users/service';
 import { rooms } from '../../server/realtime/rooms';
-import { drivers, rawQuery, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { drivers, rawQuery, startTestServer, type TestServer } from '../helpers/server';
+import { befriend } from '../helpers/friends';
+import { serverForSuite } from '../helpers/suite-server';
 import { mapChoice, tableParty } from '../helpers/table';
 
 const emptyLists = Object.fromEntries(gameIdListNames.map((name) => [name, []]));
@@ -22,33 +24,12 @@ const emitWithAck = (socket: Socket, event: string, payload: unknown) =>
   socket.timeout(5000).emitWithAck(event, payload) as Promise<Record<string, unknown>>;
 
 describe.each(drivers)('hardening (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
-
-  async function befriend(a: RegisteredUser, b: RegisteredUser) {
-    const sent = await t.api<{ invitation: { id: string } }>(
-      'POST',
-      '/users/friends',
-      { friendId: b.userId },
-      a.token,
-    );
-    expect(sent.status).toBe(201);
-    const accepted = await t.api(
-      'POST',
-      `/users/invitations/${sent.body.invitation.id}/accept`,
-      undefined,
-      b.token,
-    );
-    expect(accepted.status).toBe(200);
-  }
+  const t = serverForSuite({ driver });
 
   describe('data that leaks', () => {
     it('GET /users/{id} gives the e-mail to the user themselves and their friends only', async () => {
       const [ana, bea, eve] = await t.registerMany(3);
-      await befriend(ana, bea);
+      await befriend(t, ana, bea);
       expect((await t.api('GET', `/users/${ana.userId}`, undefined, ana.token)).body).toEqual({
         id: ana.userId,
         display_name: ana.displayName,

@@ -12,6 +12,7 @@ import {
 import { failingRoute } from '../helpers/failing-route';
 import { insertAcceptedPlayer, insertGame } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 import { holdEventLoop } from '../helpers/hold-event-loop';
 
 async function withRole(t: TestServer, role: Role): Promise<RegisteredUser> {
@@ -229,11 +230,7 @@ describe('monitoring: web-vitals beacons', () => {
 });
 
 describe('monitoring: who may read it', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ env: { METRICS_TOKEN: 'jeton-de-scrape-prometheus-assez-long-0123' } });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ env: { METRICS_TOKEN: 'jeton-de-scrape-prometheus-assez-long-0123' } });
 
   const routes = [
     ['GET', '/metrics'],

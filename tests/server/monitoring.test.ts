@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUsersService } from '../../server/modules/users/service';
 import { API_BASE } from '../../src/api/paths';
 import { analysisThresholds } from '../../src/domain/monitoring/analysis';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 import { holdEventLoop } from '../helpers/hold-event-loop';
 
 describe('monitoring: Prometheus text', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite();
 
   const scrape = (token?: string) =>
     t.app.inject({

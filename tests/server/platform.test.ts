@@ -9,6 +9,7 @@ import { loadConfig } from '../../server/config';
 import { reportInternalError } from '../../server/lib/errors';
 import { createLogger } from '../../server/lib/logger';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 import { openTestPglite } from '../helpers/server-pglite-template';
 
 const INDEX = '<!doctype html><title>Shattered Realms</title>';
@@ -128,11 +129,7 @@ describe.each(drivers)('HTTP platform (%s)', (driver) => {
 });
 
 describe('HTTP platform without a built client', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite();
 
   it('still serves the API and answers app paths with 404 JSON', async () => {
     expect((await t.api('GET', '/health')).status).toBe(200);

@@ -1,20 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountNotices } from '../../server/db/schema/index';
 import type { SessionTokens } from '../../src/api/schemas/auth';
 import { changedTables, databaseFingerprint } from '../helpers/database-fingerprint';
-import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { drivers } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 
 const disconnected = (socket: Socket) => new Promise<string>((resolve) => socket.once('disconnect', resolve));
 
 describe.each(drivers)('profile and account (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver });
 
   it('reads the profile as a public user, never the hash', async () => {
     const user = await t.register();

@@ -1,16 +1,13 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../server/lib/errors';
 import { createUsersService } from '../../server/modules/users/service';
 import type { SessionTokens } from '../../src/api/schemas/auth';
-import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { drivers } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 
 describe.each(drivers)('roles (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver });
 
   const roleClaim = (token: string) => (decodeJwt(token).user_metadata as { role: string }).role;
 

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/db/client';
 import { createUsersService } from '../../server/modules/users/service';
 import { API_BASE } from '../../src/api/paths';
-import { drivers, rawQuery, startTestServer, type TestServer } from '../helpers/server';
+import { drivers, rawQuery } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 
 /**
  * Sessions are read from memory (server/modules/auth/session-view.ts); every change to an account
  * or a session must still be refused or applied on the very next call, wherever it was made.
  */
 describe.each(drivers)('the session view (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver });
 
   const verify = async (token: string) => {
     const answer = await t.api<{ user?: { role: string; display_name: string } }>(
@@ -82,11 +79,7 @@ describe.each(drivers)('the session view (%s)', (driver) => {
 });
 
 describe.runIf(process.env.DATABASE_URL)('the session view across processes (postgres)', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver: 'postgres' });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver: 'postgres' });
 
   /** A second server process: its own pool and listening connection on the same database. */
   async function secondProcess() {

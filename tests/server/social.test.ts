@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FriendInvitation, UserSearchResult } from '../../src/api/schemas/friends';
 import type { Message } from '../../src/api/schemas/messages';
-import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { drivers, type RegisteredUser } from '../helpers/server';
+import { befriend } from '../helpers/friends';
+import { serverForSuite } from '../helpers/suite-server';
 
 /** Every event a socket receives, in order, to assert both what came and what did not. */
 function recorder(socket: Socket) {
@@ -18,11 +20,7 @@ function recorder(socket: Socket) {
 const tag = () => randomBytes(2).toString('hex');
 
 describe.each(drivers)('friends, search and private chat (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver });
 
   const invite = (from: RegisteredUser, to: RegisteredUser) =>
     t.api<{ message: string; invitation: FriendInvitation }>(
@@ -31,18 +29,6 @@ describe.each(drivers)('friends, search and private chat (%s)', (driver) => {
       { friendId: to.userId },
       from.token,
     );
-
-  async function befriend(a: RegisteredUser, b: RegisteredUser) {
-    const sent = await invite(a, b);
-    expect(sent.status).toBe(201);
-    const accepted = await t.api(
-      'POST',
-      `/users/invitations/${sent.body.invitation.id}/accept`,
-      undefined,
-      b.token,
-    );
-    expect(accepted.status).toBe(200);
-  }
 
   describe('user search', () => {
     it('needs 2 characters after trimming, and a signed-in user', async () => {
@@ -72,7 +58,7 @@ describe.each(drivers)('friends, search and private chat (%s)', (driver) => {
       const invited = await t.register({ displayName: `In${id}` });
       const inviter = await t.register({ displayName: `Iv${id}` });
       const stranger = await t.register({ displayName: `St${id.toUpperCase()}` });
-      await befriend(me, friend);
+      await befriend(t, me, friend);
       expect((await invite(me, invited)).status).toBe(201);
       expect((await invite(inviter, me)).status).toBe(201);
 
@@ -303,7 +289,7 @@ describe.each(drivers)('friends, search and private chat (%s)', (driver) => {
   describe('friends', () => {
     it('lists friends with online status and unread counts, and removes them both ways', async () => {
       const [ana, bea, eve] = [await t.register(), await t.register(), await t.register()];
-      await befriend(ana, bea);
+      await befriend(t, ana, bea);
       const beaSocket = await t.socket(bea.token);
       expect(
         await beaSocket.emitWithAck('sendPrivateMessage', { receiverId: ana.userId, content: 'Salut' }),
@@ -350,7 +336,7 @@ describe.each(drivers)('friends, search and private chat (%s)', (driver) => {
   describe('private chat', () => {
     it('stores a message from the socket user, whatever senderId says, and reaches both participants only', async () => {
       const [ana, bea, eve] = [await t.register(), await t.register(), await t.register()];
-      await befriend(ana, bea);
+      await befriend(t, ana, bea);
       const anaSocket = await t.socket(ana.token);
       const [anaTab2, beaTab1, beaTab2, eveSocket] = [
         recorder(await t.socket(ana.token)),
@@ -452,7 +438,7 @@ describe.each(drivers)('friends, search and private chat (%s)', (driver) => {
 
     it('sends over REST with the same rules, refuses game messages for now, and marks read', async () => {
       const [ana, bea, eve] = [await t.register(), await t.register(), await t.register()];
-      await befriend(ana, bea);
+      await befriend(t, ana, bea);
       const beaEvents = recorder(await t.socket(bea.token));
       const sent = await t.api<Message>(
         'POST',
@@ -501,10 +487,10 @@ describe.each(drivers)('friends, search and private chat (%s)', (driver) => {
   describe('presence', () => {
     it('tells friends only, counts several tabs once and goes offline with the last one', async () => {
       const [ana, bea, eve] = [await t.register(), await t.register(), await t.register()];
-      await befriend(ana, bea);
+      await befriend(t, ana, bea);
       const anaEvents = recorder(await t.socket(ana.token));
       const eveEvents = recorder(await t.socket(eve.token));
-      await befriend(eve, await t.register());
+      await befriend(t, eve, await t.register());
 
       const beaTab1 = await t.socket(bea.token);
       await vi.waitFor(() =>

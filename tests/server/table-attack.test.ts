@@ -8,6 +8,7 @@ import { characterMemories, characters } from '../../server/db/schema/index';
 import { createUsersService } from '../../server/modules/users/service';
 import { insertResource } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 import {
   emitWithAck,
   joined,
@@ -22,6 +23,8 @@ import {
   tokenOf,
   type TableClient,
   type TableParty,
+  placeToken,
+  type TokenIntent,
 } from '../helpers/table';
 
 const forbidden = "Vous n'êtes pas autorisé à accéder à cette partie...";
@@ -44,15 +47,7 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
   let whirl: string;
   let foreign: string;
 
-  const place = async (client: TableClient, intent: ReturnType<typeof playerDraft>) => {
-    expect(
-      await client.send('itemChange', {
-        gameId: p.gameId,
-        change: { type: 'token.place', map: MAP, ...intent },
-      }),
-    ).toEqual({ ok: true });
-    return (await tokenOf(t, p.gameId, intent.itemId)).usableId;
-  };
+  const place = (client: TableClient, intent: TokenIntent) => placeToken(t, p.gameId, client, intent);
   const attack = (client: TableClient | { send: TableClient['send'] }, fields: Record<string, unknown>) =>
     client.send('attack', { gameId: p.gameId, map: MAP, ...fields });
   const hpOf = async (usableId: string) => (await serverState(t, p.gameId)).tokens[MAP]![usableId]!.currentHP;
@@ -417,11 +412,7 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
 });
 
 describe.each(drivers)('seats at the table (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver });
 
   it('seats an MJ account playing at someone else’s game as that game’s player', async () => {
     const p = await tableParty(t);

@@ -7,6 +7,7 @@ import { tableSnapshots } from '../../server/db/schema/index';
 import type { CatchUp } from '../../server/modules/table/service';
 import { SNAPSHOT_EVERY } from '../../server/modules/table/snapshots';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 import {
   emitWithAck,
   joined,
@@ -64,11 +65,7 @@ const move = (p: TableParty, usableId: string, i: number) => ({
 });
 
 describe.each(drivers)('table catch-up (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver });
 
   it('gives a cut socket exactly the events it missed, projected for it', async () => {
     const p = await tableParty(t);

@@ -1,21 +1,19 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { COMMAND_RATES } from '../../server/modules/table/command-rates';
 import { DRAGS_PER_SECOND } from '../../server/modules/table/socket';
 import { tooManySocketsRefused } from '../../server/realtime/sockets-per-account';
-import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { drivers } from '../helpers/server';
 import {
   emitWithAck,
-  joinedParty,
   MAP,
   monsterDraft,
   playerDraft,
   serverLog,
-  tableParty,
   tokenOf,
   type TableClient,
-  type TableParty,
 } from '../helpers/table';
+import { seatedTableForSuite } from '../helpers/table-suite';
 
 /**
  * Floods a hostile player could send before (issue 41, item 3): 200 attacks at once were all
@@ -27,21 +25,14 @@ import {
 const SOCKETS_PER_ACCOUNT = 10;
 
 describe.each(drivers)('floods at the table (%s)', (driver) => {
-  let t: TestServer;
-  let p: TableParty;
-  let mj: TableClient;
-  let owner: TableClient;
-  let other: TableClient;
+  const { t, p, mj, owner, other } = seatedTableForSuite({
+    driver,
+    env: { TABLE_RATE_SCALE: '1', SOCKETS_PER_ACCOUNT: String(SOCKETS_PER_ACCOUNT) },
+  });
   let hero: string;
   let wolf: string;
 
   beforeAll(async () => {
-    t = await startTestServer({
-      driver,
-      env: { TABLE_RATE_SCALE: '1', SOCKETS_PER_ACCOUNT: String(SOCKETS_PER_ACCOUNT) },
-    });
-    p = await tableParty(t);
-    [mj, owner, other] = await joinedParty(t, p);
     const place = async (client: TableClient, intent: ReturnType<typeof playerDraft>) => {
       const answer = await client.send('itemChange', {
         gameId: p.gameId,
@@ -53,7 +44,6 @@ describe.each(drivers)('floods at the table (%s)', (driver) => {
     hero = await place(owner, playerDraft(p.ownerCharacter, { x: 10, y: 10 }));
     wolf = await place(mj, monsterDraft(p, 'Loup', { x: 15, y: 10 }));
   });
-  afterAll(() => t.close());
 
   /** Sends `count` times at once and sorts the answers: refused for the flood, or anything else. */
   const flood = async (client: TableClient, count: number, event: string, payload: () => unknown) => {

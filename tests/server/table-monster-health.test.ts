@@ -1,23 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TableViewAnswer } from '../../src/api/schemas/table';
 import { bandOf } from '../../src/domain/table/health';
 import type { MapToken, TableEvent } from '../../src/domain/table/types';
 import { visibleTo } from '../../src/domain/table/visibility';
 import { createUsersService } from '../../server/modules/users/service';
-import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { drivers } from '../helpers/server';
 import {
   emitWithAck,
   joined,
-  joinedParty,
   MAP,
   monsterDraft,
   playerDraft,
   serverState,
-  tableParty,
   tokenOf,
   type TableClient,
-  type TableParty,
+  placeToken,
+  type TokenIntent,
 } from '../helpers/table';
+import { seatedTableForSuite } from '../helpers/table-suite';
 
 /** A cell of the test map (1500 × 1000 px): 5 % across, 7.5 % down. */
 const cell = (column: number, row: number) => ({ x: column * 5, y: row * 7.5 });
@@ -36,11 +36,7 @@ function aboutGoblin(heard: TableEvent[], goblin: string) {
 }
 
 describe.each(drivers)('a monster’s health (%s)', (driver) => {
-  let t: TestServer;
-  let p: TableParty;
-  let mj: TableClient;
-  let owner: TableClient;
-  let other: TableClient;
+  const { t, p, mj, owner, other } = seatedTableForSuite({ driver });
   let goblin: string;
   let aria: string;
   const adjustGoblin = (amount: number) =>
@@ -57,22 +53,10 @@ describe.each(drivers)('a monster’s health (%s)', (driver) => {
     });
 
   beforeAll(async () => {
-    t = await startTestServer({ driver });
-    p = await tableParty(t);
-    [mj, owner, other] = await joinedParty(t, p);
-    const place = async (client: TableClient, intent: ReturnType<typeof playerDraft>) => {
-      expect(
-        await client.send('itemChange', {
-          gameId: p.gameId,
-          change: { type: 'token.place', map: MAP, ...intent },
-        }),
-      ).toEqual({ ok: true });
-      return (await tokenOf(t, p.gameId, intent.itemId)).usableId;
-    };
+    const place = (client: TableClient, intent: TokenIntent) => placeToken(t, p.gameId, client, intent);
     aria = await place(owner, playerDraft(p.ownerCharacter, cell(2, 1)));
     goblin = await place(mj, monsterDraft(p, 'Gobelin', cell(3, 1)));
   });
-  afterAll(() => t.close());
 
   it('gives the players its band, never its HP, live, after an attack and in a catch-up; the MJ its numbers', async () => {
     // 12 → 9: wounded; → 8: still wounded, which the players are not told; then Aria strikes until she lands a blow.

@@ -13,6 +13,7 @@ import { createOwners, type Owners } from '../../server/modules/table/writers/ow
 import { SNAPSHOT_EVERY } from '../../server/modules/table/snapshots';
 import { insertGame } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 import { systemLine } from '../helpers/system-line';
 import { emitWithAck, joined, serverLog, serverState, tableParty, type TableParty } from '../helpers/table';
 
@@ -27,11 +28,7 @@ const chatLines = (log: TableEvent[]) =>
 type CatchUpAck = SocketAck & { events?: TableEvent[]; reset?: boolean; epoch?: number };
 
 describe.each(drivers)('catch-up against the epochs of the log (%s)', (driver) => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite({ driver });
 
   it('answers from the start, reset, a copy that holds a seq the log lacks or holds under another epoch', async () => {
     const p = await tableParty(t);

@@ -1,25 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GameMessagesAnswer, ItemDragging, TableViewAnswer } from '../../src/api/schemas/table';
 import { attackMessages, tableMessages } from '../../src/domain/table/messages';
 import type { ChatMessage } from '../../src/domain/table/types';
 import { visibleTo } from '../../src/domain/table/visibility';
-import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { drivers } from '../helpers/server';
 import {
   emitWithAck,
   joined,
-  joinedParty,
   MAP,
   mapChoice,
   monsterDraft,
   playerDraft,
   serverLog,
   serverState,
-  tableParty,
   tokenOf,
-  type TableClient,
-  type TableParty,
   type TokenIntent,
 } from '../helpers/table';
+import { seatedTableForSuite } from '../helpers/table-suite';
 
 /** Cells on the test map (1500 × 1000 px, a cell of 75 px): a cell is 5 % across, 7.5 % down. */
 const cell = (column: number, row: number) => ({ x: column * 5, y: row * 7.5 });
@@ -27,11 +24,7 @@ const cell = (column: number, row: number) => ({ x: column * 5, y: row * 7.5 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe.each(drivers)('the table’s secrets and rules (%s)', (driver) => {
-  let t: TestServer;
-  let p: TableParty;
-  let mj: TableClient;
-  let owner: TableClient;
-  let other: TableClient;
+  const { t, p, mj, owner, other } = seatedTableForSuite({ driver });
 
   const place = async (map: string, intent: TokenIntent, client = mj) => {
     expect(
@@ -47,13 +40,6 @@ describe.each(drivers)('the table’s secrets and rules (%s)', (driver) => {
     const { lastSeq } = await serverState(t, p.gameId);
     for (const client of [mj, owner, other]) await client.reach(lastSeq);
   };
-
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-    p = await tableParty(t);
-    [mj, owner, other] = await joinedParty(t, p);
-  });
-  afterAll(() => t.close());
 
   it('keeps the map the MJ prepares alone from the players, live, caught up, asked for and in the chat', async () => {
     const from = (await serverState(t, p.gameId)).lastSeq;

@@ -1,35 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tableMessages } from '../../src/domain/table/messages';
 import type { ChatMessage, TableEvent } from '../../src/domain/table/types';
-import { drivers, startTestServer, type TestServer } from '../helpers/server';
-import {
-  joinedParty,
-  MAP,
-  monsterDraft,
-  playerDraft,
-  serverState,
-  tableParty,
-  type TableClient,
-  type TableParty,
-} from '../helpers/table';
+import { drivers } from '../helpers/server';
+import { MAP, monsterDraft, playerDraft, serverState } from '../helpers/table';
+import { seatedTableForSuite } from '../helpers/table-suite';
 
 describe.each(drivers)('table turns (%s)', (driver) => {
-  let t: TestServer;
-  let p: TableParty;
-  let mj: TableClient;
-  let owner: TableClient;
-  let other: TableClient;
+  const { t, p, mj, owner, other } = seatedTableForSuite({ driver });
   const ok = { ok: true };
   const place = (token: ReturnType<typeof playerDraft>) =>
     mj.send('itemChange', { gameId: p.gameId, change: { type: 'token.place', map: MAP, ...token } });
   const turn = (type: string) => mj.send('turnOrderChange', { gameId: p.gameId, change: { type, map: MAP } });
-
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-    p = await tableParty(t);
-    [mj, owner, other] = await joinedParty(t, p);
-  });
-  afterAll(() => t.close());
 
   it('numbers monsters from 1 and generates with every token, also those placed after a first order', async () => {
     expect(await place(monsterDraft(p, 'Gobelin'))).toEqual(ok);

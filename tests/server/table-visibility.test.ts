@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GameMessagesAnswer, ItemDragging, TableViewAnswer } from '../../src/api/schemas/table';
 import { tableMessages } from '../../src/domain/table/messages';
 import type { TableEvent } from '../../src/domain/table/types';
@@ -8,11 +8,10 @@ import { visibleTo } from '../../src/domain/table/visibility';
 import { gameInvitations } from '../../server/db/schema/index';
 import { createUsersService } from '../../server/modules/users/service';
 import { validCharacterBody } from '../helpers/characters';
-import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { drivers } from '../helpers/server';
 import {
   emitWithAck,
   joined,
-  joinedParty,
   MAP,
   mapChoice,
   monsterDraft,
@@ -22,9 +21,10 @@ import {
   TABLE_EVENT_NAMES,
   tableParty,
   tokenOf,
-  type TableClient,
-  type TableParty,
+  placeToken,
+  type TokenIntent,
 } from '../helpers/table';
+import { seatedTableForSuite } from '../helpers/table-suite';
 
 const forbidden = "Vous n'êtes pas autorisé à accéder à cette partie...";
 
@@ -42,26 +42,8 @@ function dragsOf(socket: Socket): ItemDragging[] {
 }
 
 describe.each(drivers)('table visibility (%s)', (driver) => {
-  let t: TestServer;
-  let p: TableParty;
-  let mj: TableClient;
-  let owner: TableClient;
-  let other: TableClient;
-  const place = async (token: ReturnType<typeof playerDraft>) => {
-    expect(
-      await mj.send('itemChange', { gameId: p.gameId, change: { type: 'token.place', map: MAP, ...token } }),
-    ).toEqual({
-      ok: true,
-    });
-    return (await tokenOf(t, p.gameId, token.itemId)).usableId;
-  };
-
-  beforeAll(async () => {
-    t = await startTestServer({ driver });
-    p = await tableParty(t);
-    [mj, owner, other] = await joinedParty(t, p);
-  });
-  afterAll(() => t.close());
+  const { t, p, mj, owner, other } = seatedTableForSuite({ driver });
+  const place = (token: TokenIntent) => placeToken(t, p.gameId, mj, token);
 
   it('sends each reader only what they may see, every seq included', async () => {
     const ownerHeard = recorder(owner.socket);

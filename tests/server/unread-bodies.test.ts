@@ -1,15 +1,11 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE } from '../../src/api/paths';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { serverForSuite } from '../helpers/suite-server';
 
 /** A client that stops sending once answered must not keep a connection (and the shutdown) waiting. */
 describe('a body the server answered without reading', () => {
-  let t: TestServer;
-  beforeAll(async () => {
-    t = await startTestServer();
-  });
-  afterAll(() => t.close());
+  const t = serverForSuite();
 
   it('closes the connection after the answer, though the body never came whole', async () => {
     const { port } = new URL(t.url);

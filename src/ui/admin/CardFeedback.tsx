@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { CardActor } from './ActionCard';
+import { CloseButton } from '../components/CloseButton';
 
 /** The last action's success or failure text, read out as it changes. */
 export function CardFeedback({ card }: { card: CardActor }) {
@@ -9,14 +10,7 @@ export function CardFeedback({ card }: { card: CardActor }) {
       {notice && (
         <p className="admin-notice" role="status">
           {notice}
-          <button
-            type="button"
-            className="secondary"
-            aria-label="Masquer le message"
-            onClick={() => card.send({ type: 'notice.dismiss' })}
-          >
-            ×
-          </button>
+          <CloseButton label="Masquer le message" onClose={() => card.send({ type: 'notice.dismiss' })} />
         </p>
       )}
       {error && (

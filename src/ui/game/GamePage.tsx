@@ -8,6 +8,13 @@ import { PortraitOverlay } from '../landing/scene/PortraitOverlay';
 import { LiveTable } from './LiveTable';
 import { gameMessages } from './messages';
 import './game.css';
+import './table-map.css';
+import './map-token.css';
+import './table-menus.css';
+import './soul-core.css';
+import './turn-panel.css';
+import './side-column.css';
+import './game-narrow.css';
 import './attack.css';
 
 const nobody = { id: '', role: 'player' as const, displayName: '', email: '' };

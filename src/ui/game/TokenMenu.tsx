@@ -4,6 +4,7 @@ import { tokenMessages } from './messages';
 import { managesTable } from '../../domain/table/visibility';
 import { isDead, shownHealth } from './table-view';
 import { TokenGauge } from './TokenGauge';
+import { CloseButton } from '../components/CloseButton';
 
 /**
  * The menu of one token (click or right-click on it): its health and soul essence with the
@@ -49,14 +50,7 @@ export function TokenMenu({
           {isDead(token) && ` · ${tokenMessages.dead}`}
           {!token.visibility && ` · ${tokenMessages.hidden}`}
         </span>
-        <button
-          type="button"
-          className="token-menu__close secondary"
-          aria-label={tokenMessages.close}
-          onClick={onClose}
-        >
-          ×
-        </button>
+        <CloseButton className="token-menu__close" label={tokenMessages.close} onClose={onClose} />
       </header>
       <TokenGauge
         label={'band' in health ? tokenMessages.state : tokenMessages.hp}

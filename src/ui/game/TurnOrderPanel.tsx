@@ -17,7 +17,7 @@ const SHORT_SCREEN_PX = 500;
 /** Clear of the side column (chat or participants), so the panel starts over the map's right edge. */
 const SIDE_COLUMN_PX = 360;
 
-/** game.css: up to 1000 px wide the chat goes under the map, except on a phone held landscape. */
+/** game-narrow.css: up to 1000 px wide the chat goes under the map, except on a phone held landscape. */
 function sideColumnWidth(): number {
   const oneColumn = window.innerWidth <= 1000 && window.innerHeight > SHORT_SCREEN_PX;
   return oneColumn ? 32 : SIDE_COLUMN_PX;

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { homeMessages } from './messages';
+import { CloseButton } from '../components/CloseButton';
 import './modal.css';
 
 /** Open modals, innermost last: Escape belongs to the innermost. */
@@ -59,14 +60,7 @@ export function Modal({
         aria-modal="true"
         aria-labelledby={titleId}
       >
-        <button
-          type="button"
-          className="modal__close secondary"
-          aria-label={homeMessages.close}
-          onClick={onClose}
-        >
-          ×
-        </button>
+        <CloseButton className="modal__close" label={homeMessages.close} onClose={onClose} />
         <h2 id={titleId}>{title}</h2>
         {children}
       </section>

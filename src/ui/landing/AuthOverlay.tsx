@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react';
 import { LoginForm } from './LoginForm';
 import { landingMessages } from './messages';
 import { RegisterForm } from './RegisterForm';
+import { CloseButton } from '../components/CloseButton';
 
 export type AuthOverlayKind = 'login' | 'register';
 
@@ -32,14 +33,7 @@ export function AuthOverlay({
   return (
     <div className="auth-overlay">
       <section className="auth-overlay__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <button
-          type="button"
-          className="auth-overlay__close secondary"
-          aria-label={landingMessages.close}
-          onClick={onClose}
-        >
-          ×
-        </button>
+        <CloseButton className="auth-overlay__close" label={landingMessages.close} onClose={onClose} />
         <h2 id={titleId}>{texts.title}</h2>
         {kind === 'login' ? (
           <LoginForm key="login" titleId={titleId} />

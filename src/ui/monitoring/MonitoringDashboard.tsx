@@ -8,6 +8,7 @@ import { formatDateTime } from './format';
 import { MetricCards } from './MetricCards';
 import { MetricsCharts } from './MetricsCharts';
 import { monitoringMessages } from './messages';
+import { CloseButton } from '../components/CloseButton';
 
 export type DashboardActor = ActorRefFrom<typeof monitoringDashboardMachine>;
 
@@ -23,14 +24,7 @@ function Notice({ dashboard }: { dashboard: DashboardActor }) {
       role={failed ? 'alert' : 'status'}
     >
       {texts.notices[notice]}
-      <button
-        type="button"
-        className="secondary"
-        aria-label={texts.dismiss}
-        onClick={() => dashboard.send({ type: 'notice.dismiss' })}
-      >
-        ×
-      </button>
+      <CloseButton label={texts.dismiss} onClose={() => dashboard.send({ type: 'notice.dismiss' })} />
     </p>
   );
 }

@@ -10,6 +10,7 @@ import { formatTime, socialMessages as texts } from './messages';
 import { SocialAlert } from './SocialAlert';
 import { useEscape } from './useEscape';
 import { useStickToBottom } from '../components/use-stick-to-bottom';
+import { CloseButton } from '../components/CloseButton';
 
 /** The chat window (platform.md §2): a private conversation with one friend and their status. */
 export function ChatWindow({
@@ -62,14 +63,7 @@ export function ChatWindow({
         <header className="social-dialog__header">
           <h2 id={titleId}>{texts.chatTitle(name)}</h2>
           {friend && <Presence online={friend.isOnline} />}
-          <button
-            type="button"
-            className="secondary social-dialog__close"
-            aria-label={texts.close}
-            onClick={onClose}
-          >
-            ×
-          </button>
+          <CloseButton className="social-dialog__close" label={texts.close} onClose={onClose} />
         </header>
         {alert && <SocialAlert text={alert} onDismiss={() => chat.send({ type: 'chat.alert.dismiss' })} />}
         <ol className="chat-window__messages" aria-live="polite" ref={linesRef} onScroll={onLinesScroll}>

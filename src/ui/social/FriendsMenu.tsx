@@ -9,6 +9,7 @@ import { formatDateTime, socialMessages as texts } from './messages';
 import { SocialAlert } from './SocialAlert';
 import { useEscape } from './useEscape';
 import { AnswerButtons } from '../components/AnswerButtons';
+import { CloseButton } from '../components/CloseButton';
 
 type FriendsListRef = ActorRefFrom<typeof friendsListMachine>;
 type InvitationRef = ActorRefFrom<typeof friendInvitationMachine>;
@@ -40,14 +41,7 @@ export function FriendsMenu({
       >
         <header className="social-dialog__header">
           <h2 id={titleId}>{texts.menuTitle}</h2>
-          <button
-            type="button"
-            className="secondary social-dialog__close"
-            aria-label={texts.close}
-            onClick={onClose}
-          >
-            ×
-          </button>
+          <CloseButton className="social-dialog__close" label={texts.close} onClose={onClose} />
         </header>
         {alert && <SocialAlert text={alert} onDismiss={() => friendsList.send({ type: 'alert.dismiss' })} />}
         <div className="friends-menu__columns">

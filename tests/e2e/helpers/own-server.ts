@@ -1,6 +1,6 @@
 import { copyFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from '@playwright/test';
+import { test, type Browser, type Page } from '@playwright/test';
 import { createUsersService } from '../../../server/modules/users/service';
 import { BASE_PATH } from '../../../src/api/paths';
 import {
@@ -72,4 +72,23 @@ export function servedMapPicture(server: TestServer): string {
     fileURLToPath(new URL(`../../../dist/client/${name}`, import.meta.url)),
   );
   return `${server.url}${BASE_PATH}/${name}`;
+}
+
+/**
+ * A server of the spec's own for its tests (or its `describe`'s): started before them, closed after
+ * their pages. The handle stands for it from then on, so that the spec's helpers can name it at
+ * the top of the file, before it exists.
+ */
+export function ownServer(options: Pick<TestServerOptions, 'extraRoutes'> = {}): TestServer {
+  let started: TestServer | undefined;
+  test.beforeAll(async () => {
+    started = await startServerWithDatabase(options);
+  });
+  test.afterAll(({ browser }) => closeServerAfterPages(started!, browser));
+  return new Proxy({} as TestServer, {
+    get(_handle, key) {
+      if (!started) throw new Error('the spec’s server is used before its tests start');
+      return Reflect.get(started, key);
+    },
+  });
 }

@@ -1,0 +1,24 @@
+/**
+ * The « × » that closes a dialog or dismisses a notice. It has no text a screen reader could read,
+ * so its name (`label`) says what it closes; `className` places it in its parent's layout.
+ */
+export function CloseButton({
+  label,
+  onClose,
+  className,
+}: {
+  label: string;
+  onClose: () => void;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      className={className ? `${className} secondary` : 'secondary'}
+      aria-label={label}
+      onClick={onClose}
+    >
+      ×
+    </button>
+  );
+}
