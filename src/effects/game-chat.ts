@@ -70,7 +70,7 @@ async function loadChatEntries(
   return events.filter(isChatEntry);
 }
 
-/** The bonuses the sheet shows, equipment included (issue 14: a +2 weapon rolled without its +2). */
+/** The bonuses the sheet shows, equipment included (a +2 weapon must roll with its +2). */
 async function loadSkillBonuses(gameId: string, playerId: string, signal: AbortSignal) {
   const sheet = await getCharacterSheet(playerId, gameId, signal);
   return shownNumbers(sheet).skills as Partial<Record<SkillName, number>>;

@@ -64,7 +64,7 @@ function withPointer(pointers: readonly Held[], id: number, at: Point): Held[] {
 }
 
 /**
- * The camera over the table's map (issue 14, table.md §2 "Game screen"). Two regions: the
+ * The camera over the table's map (table.md §2 "Game screen"). Two regions: the
  * gesture under way — a press on the empty map that becomes a pan once it moves, a pinch when a
  * second finger joins, a long press (touch only) that opens « Ajouter un pion » where a right
  * click would — and the framing: the map fitted to the frame, following a resized window or a

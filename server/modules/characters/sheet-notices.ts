@@ -22,7 +22,7 @@ export type SheetsChanged = (characterIds: Iterable<string>) => Promise<void>;
 /**
  * Who hears of a character's changes: its owner and, for a character in a game, the game's MJ.
  * A kicked or departed owner no longer does: what the MJ then makes of the character is the game's
- * business, not theirs (issue 15).
+ * business, not theirs.
  */
 export async function watchersOf(
   gameAccess: GameAccess,

@@ -14,7 +14,7 @@ const DAY = 24 * 60 * MINUTE;
 
 /**
  * Every invitation reaches the player as a notice, so an MJ could otherwise send them one after
- * each decline, for ever (issue 15): a decline buys the player an hour of quiet, and whatever the
+ * each decline, for ever: a decline buys the player an hour of quiet, and whatever the
  * MJ does (re-inviting after a revoke or a kick too), three a day is the most a player receives
  * for one game. 429, as any attempt repeated too soon. Two invitations racing cannot both pass: the
  * open-invitation unique index keeps one.

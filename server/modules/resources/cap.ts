@@ -6,7 +6,7 @@ import { gameResources } from '../../db/schema/index';
 import { resourcesMessages } from './messages';
 
 /**
- * Resources of each category one game may hold (issue 15): a campaign uses a few hundred of a kind
+ * Resources of each category one game may hold: a campaign uses a few hundred of a kind
  * at most, so these are far past real use and short of letting one MJ fill the database. Maps are
  * fewer: each is a picture the table's selector lists.
  */

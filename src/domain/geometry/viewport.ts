@@ -1,7 +1,7 @@
 import type { Point, Size } from './geometry';
 
 /**
- * The camera over the map (issue 14: one viewport transform). The map, its tokens, ranges and
+ * The camera over the map (one viewport transform). The map, its tokens, ranges and
  * arrows are drawn in the map's own pixels; the view says where that drawing sits in the frame
  * and how large: a map pixel `p` shows at `p × scale + (x, y)` frame pixels. Zooming and panning
  * change the view only, never a stored position, so every reader's table stays the same.

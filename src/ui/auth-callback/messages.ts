@@ -1,4 +1,4 @@
-/** Texts of /auth/callback's question (issue 41: a link must not sign its opener in unasked). */
+/** Texts of /auth/callback's question (a link must not sign its opener in unasked). */
 export const authCallbackMessages = {
   title: 'Connexion',
   // A no-break space keeps the question mark with the name on a narrow screen.

@@ -6,7 +6,7 @@ import type { Point } from '../../domain/geometry/geometry';
 const EDGE_PX = 8;
 
 /**
- * A menu opened on the map, at a point of the window (issue 14 §4): drawn over the whole page,
+ * A menu opened on the map, at a point of the window: drawn over the whole page,
  * never under a panel of the table nor clipped by the map's frame, and moved back inside the
  * window when it would spill over an edge (opened near the right or bottom, it opens towards the
  * left or the top). Escape or a press anywhere else closes it.
