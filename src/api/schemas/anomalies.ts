@@ -23,7 +23,6 @@ export {
  * `{API}/anomalies…` routes, the spec's `/api/anomalies` below the app's base path).
  */
 
-
 export const ANOMALY_TITLE_MAX = 200;
 export const ANOMALY_TEXT_MAX = 5000;
 export const ANOMALY_ENDPOINT_MAX = 300;

@@ -53,7 +53,10 @@ const count = z.number().int().nonnegative();
 const figure = z.number().nonnegative();
 
 /** Milliseconds at the 50th and 95th percentiles, `null` while nothing was measured. */
-export const latencyPercentiles = z.object({ p50: figure.nullable(), p95: figure.nullable() }) satisfies z.ZodType<LatencyPercentiles>;
+export const latencyPercentiles = z.object({
+  p50: figure.nullable(),
+  p95: figure.nullable(),
+}) satisfies z.ZodType<LatencyPercentiles>;
 
 /** A game with sockets at its table, as the dashboard's "active game connections" card lists it. */
 export const connectedGame = z.object({
@@ -127,7 +130,6 @@ export const metricsMinute = z.object({
   activeSockets: count,
 }) satisfies z.ZodType<MetricsMinute>;
 
-
 /**
  * The p75 of one vital on one page, rated by the server against web-vitals' thresholds, with what
  * it rests on: the reports, and the distinct visitors (network addresses) that sent them.
@@ -189,7 +191,6 @@ export const webVitalsReport = z.object({
 });
 export type WebVitalsReport = z.infer<typeof webVitalsReport>;
 
-
 /** One finding of a rule in `src/domain/monitoring` (table.md §3 "Analysis"). */
 export const analysisIssue = z.object({
   severity: z.enum(issueSeverities),
@@ -211,7 +212,6 @@ export const performanceAnalysis = z.object({
   system: z.array(analysisIssue),
   timestamp: z.string(),
 }) satisfies z.ZodType<PerformanceAnalysis>;
-
 
 /** `GET /monitoring/optimization-report`. */
 export const optimizationReport = z.object({

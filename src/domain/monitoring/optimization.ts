@@ -1,9 +1,4 @@
-import type {
-  AnalysisIssue,
-  IssueSeverity,
-  OptimizationReport,
-  PerformanceAnalysis,
-} from './figures';
+import type { AnalysisIssue, IssueSeverity, OptimizationReport, PerformanceAnalysis } from './figures';
 
 /**
  * `GET /monitoring/optimization-report`: the analysis's issues as a score out of 100 and the
