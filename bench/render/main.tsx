@@ -4,6 +4,7 @@
  * stops around a drag: the interval between animation frames, as the user sees them.
  */
 import { useActorRef } from '@xstate/react';
+import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { mapViewportMachine } from '../../src/machines/map-viewport.machine';
 import { TableMap, type TableMapActions } from '../../src/ui/game/TableMap';
@@ -54,9 +55,13 @@ const offline: TableMapActions = {
   strike() {},
 };
 
-/** The map as the live table mounts it, with a camera of its own. */
+/** The map as the live table mounts it, with a camera of its own told the map's size, as the live table tells it. */
 function BenchTableMap() {
   const viewport = useActorRef(mapViewportMachine);
+  useEffect(() => {
+    const map = state.masterMap;
+    if (map) viewport.send({ type: 'map.changed', size: { width: map.width, height: map.height } });
+  }, [viewport]);
   return <TableMap table={state} role="mj" characterIds={[]} actions={offline} viewport={viewport} />;
 }
 

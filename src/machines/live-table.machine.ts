@@ -18,7 +18,7 @@ import type { RemoteDrags } from '../effects/table';
 import { MONSTER_ATTACK } from '../domain/dice/attack';
 import { pixelsToPoint, type Point } from '../domain/geometry/geometry';
 import { centreOnMap, shownMap } from '../domain/table/shown-map';
-import type { MapToken, TableRole, TableState } from '../domain/table/types';
+import type { MapRef, MapToken, TableRole, TableState } from '../domain/table/types';
 import { emptyTable } from '../domain/table/reducer';
 import { managesTable } from '../domain/table/visibility';
 import { attackMenuMachine } from './attack-menu.machine';
@@ -118,6 +118,9 @@ const shownOrder = (table: TableState, role: TableRole) => {
   return { map, order: (map && table.turnOrders[map]) || [] };
 };
 
+const sameMap = (a: MapRef, b: MapRef | null) =>
+  b !== null && a.name === b.name && a.width === b.width && a.height === b.height;
+
 const sameOrder = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, index) => id === b[index]);
 
@@ -179,13 +182,20 @@ export const liveTableMachine = setup({
     'forget details': assign({ details: null }),
     /**
      * A new copy of the table goes to the children that read it: the selector learns the MJ's
-     * map, the turn order its map's order, targeting where the tokens stand.
+     * map, the viewport the shown map's size (a new map is fitted), the turn order its map's
+     * order, targeting where the tokens stand.
      */
     'follow the table': enqueueActions(({ context, enqueue }, table: TableState) => {
       if (table === context.table) return;
       const before = shownOrder(context.table, context.role);
       const after = shownOrder(table, context.role);
       enqueue.assign({ table });
+      const shown = shownMap(table, context.role);
+      if (shown !== null && !sameMap(shown, shownMap(context.table, context.role)))
+        enqueue.sendTo('viewport', {
+          type: 'map.changed',
+          size: { width: shown.width, height: shown.height },
+        });
       if (table.masterMap !== context.table.masterMap)
         enqueue.sendTo('selection', { type: 'map.changed', map: table.masterMap });
       if (after.map !== before.map) enqueue.sendTo('turnOrder', { type: 'map.changed', ...after });

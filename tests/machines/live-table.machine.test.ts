@@ -345,7 +345,16 @@ describe('live table', () => {
     table.actor.send({ type: 'token.focus', usableId: 'wolf' });
     table.actor.send({ type: 'token.focus', usableId: 'nobody' });
     const focus = { type: 'viewport.focus', point: centreOnMap({ x: 12, y: 10 }, forest) };
-    expect(table.framed).toEqual([focus, focus]);
+    expect(table.framed.filter((event) => event.type === 'viewport.focus')).toEqual([focus, focus]);
+  });
+
+  it('tells the viewport the size of each new map it shows, once, so it fits it', async () => {
+    const table = startTable('mj');
+    await table.answerCatchUp(tableWith([]));
+    const fitted = { type: 'map.changed', size: { width: forest.width, height: forest.height } };
+    expect(table.framed).toEqual([fitted]);
+    table.actor.send({ type: 'token.focus', usableId: 'wolf' });
+    expect(table.framed.filter((event) => event.type === 'map.changed')).toEqual([fitted]);
   });
 
   it('offers the management panel to the MJ only', () => {

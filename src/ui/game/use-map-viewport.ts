@@ -103,8 +103,8 @@ export function useMapViewport(
 
   useLayoutEffect(() => {
     if (!shown) return;
-    viewport.send({ type: 'map.changed', size: { width, height } });
-    // The board is drawn anew with each map: give it the view at once.
+    // The board is drawn anew with each map: give it the view at once (the owner of the viewport
+    // told it the map's size, and it fitted it).
     const view = viewport.getSnapshot().context.view;
     place(board.current, view);
     settle(board.current, view);
