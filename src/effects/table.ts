@@ -106,8 +106,8 @@ export async function sendCommand(
 
 /**
  * Every logged event of the table, the notice of a game taken over, and the socket's ups and
- * downs, as table-sync events. Events of
- * other games never reach this socket: the server emits them to the game's rooms only.
+ * downs, as table-sync events. Events of other games never reach this socket: the server emits
+ * them to the game's rooms only.
  */
 export function tableFeed(facts$: Observable<SocketFact>): Observable<TableSyncEvent> {
   return merge(

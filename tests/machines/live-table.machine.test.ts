@@ -33,29 +33,24 @@ import {
   visitedStates,
   type Pending,
 } from '../helpers/machine-model';
+import { goblinToken } from '../unit/table-fixtures';
 
 const forest: MapRef = { id: 'm1', name: 'Forêt', link: 'forest.png', width: 1500, height: 1000 };
 
-const token = (usableId: string, over: Partial<MapToken> = {}): MapToken => ({
-  usableId,
-  itemId: usableId,
-  name: usableId,
-  isPlayer: false,
-  assetLink: null,
-  speciality: null,
-  AC: 10,
-  HP: 18,
-  currentHP: 18,
-  soulEssence: null,
-  currentSoulEssence: null,
-  attackBonus: 0,
-  damage: '1d6',
-  inTurnOrder: false,
-  visibility: true,
-  x: 10,
-  y: 20,
-  ...over,
-});
+/** A monster of the fights here (AC 10, 18 HP), or with `over` a character. */
+const token = (usableId: string, over: Partial<MapToken> = {}): MapToken =>
+  goblinToken({
+    usableId,
+    itemId: usableId,
+    name: usableId,
+    AC: 10,
+    HP: 18,
+    currentHP: 18,
+    attackBonus: 0,
+    x: 10,
+    y: 20,
+    ...over,
+  });
 
 /** The Forêt shown to everyone: the character c-ana, a wolf, and the order the log holds. */
 const tableWith = (order: string[]): TableState => ({

@@ -16,31 +16,22 @@ import {
 import { controlsToken } from '../../src/domain/table/visibility';
 import { shownMap } from '../../src/domain/table/shown-map';
 import { amountOf } from '../../src/ui/game/table-view';
+import { goblinToken } from './table-fixtures';
 
 const at = '2026-01-01T10:00:00.000Z';
 const placed = (seq: number, usableId = 'monster-1'): TableEvent => ({
   type: 'token.placed',
   payload: {
     map: 'Crypte',
-    token: {
+    token: goblinToken({
       usableId,
       itemId: 'X1',
       name: 'Goule',
-      isPlayer: false,
-      assetLink: null,
-      speciality: null,
       AC: 10,
       HP: 18,
       currentHP: 18,
-      soulEssence: null,
-      currentSoulEssence: null,
       attackBonus: 0,
-      damage: '1d6',
-      inTurnOrder: false,
-      visibility: true,
-      x: 10,
-      y: 10,
-    },
+    }),
   },
   seq,
   userId: 'u-mj',

@@ -8,15 +8,7 @@ import {
 } from '../../domain/monitoring/anomaly';
 import { systemMetrics } from './monitoring';
 
-export {
-  anomalyPriorities,
-  anomalyStatuses,
-  type Anomaly,
-  type AnomalyContext,
-  type AnomalyPriority,
-  type AnomalyStats,
-  type AnomalyStatus,
-} from '../../domain/monitoring/anomaly';
+export * from '../../domain/monitoring/anomaly';
 
 /**
  * The wire contract of table.md §3 "Anomaly" and §7 "Anomalies and monitoring" (the

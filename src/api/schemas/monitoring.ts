@@ -19,29 +19,8 @@ import {
 } from '../../domain/monitoring/figures';
 import { webVitalMaxima, webVitalNames, webVitalPages } from '../../domain/monitoring/web-vital-names';
 
-export {
-  webVitalMaxima,
-  webVitalNames,
-  webVitalPages,
-  type WebVitalName,
-  type WebVitalPage,
-} from '../../domain/monitoring/web-vital-names';
-export {
-  effortLevels,
-  issueSeverities,
-  webVitalRatings,
-  type AnalysisIssue,
-  type ApiMetrics,
-  type IssueSeverity,
-  type MetricsMinute,
-  type MetricsSnapshot,
-  type OptimizationReport,
-  type PerformanceAnalysis,
-  type RedundancyReport,
-  type SystemMetrics,
-  type WebsocketMetrics,
-  type WebVitalSummary,
-} from '../../domain/monitoring/figures';
+export * from '../../domain/monitoring/web-vital-names';
+export * from '../../domain/monitoring/figures';
 
 /**
  * The wire contract of table.md §3 "Metrics" and "Analysis" and §7 "Anomalies and monitoring"
