@@ -1,9 +1,9 @@
 /**
  * `npm run bench [name…]`: runs every bench/<name>.bench.ts (or the named ones) one after the
  * other and prints their figures as JSON lines on stdout. With more than one, each runs in a
- * process of its own: a bench in the runner's process used to inherit what the ones before it
+ * process of its own: a bench in the runner's process would inherit what the ones before it
  * left there — after the cluster's soak, a 1 GB heap whose collections, in the process that also
- * drives Lighthouse and serves its pages, took the lobby's blocking time from 170 to 370 ms.
+ * drives Lighthouse and serves its pages, take the lobby's blocking time from 170 to 370 ms.
  * `--record` writes each bench's figures into docs/benchmarks.md (bench/lib/record.ts).
  */
 import { spawnSync } from 'node:child_process';

@@ -21,7 +21,7 @@ import { insertCharacter, insertGame } from './game-fixtures';
 import type { RegisteredUser, TestServer } from './server';
 
 /**
- * The people of the authorisation matrix (issue 15), each standing differently to one game: a
+ * The people of the authorisation matrix, each standing differently to one game: a
  * stranger to it, its player, a player it kicked, an invitee who has not answered, the MJ of
  * another game — once as is, once with their own game in the paths' `:gameId` while bodies and
  * other ids name this game's things (`otherMjAtHome`) — its MJ, and an admin.

@@ -11,7 +11,7 @@ interface Received {
 }
 
 /**
- * The old address of an e-mail change is told by mail (issue 41, item 7), through a real SMTP
+ * The old address of an e-mail change is told by mail, through a real SMTP
  * server: one of `smtp-server`'s, on this machine, which can also refuse a recipient.
  */
 describe.each(drivers)('security notices by mail (%s)', (driver) => {

@@ -26,7 +26,7 @@ import { insertGame } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
 /**
- * The authorisation matrix (issue 15) over every route the server registers, read from Fastify's
+ * The authorisation matrix over every route the server registers, read from Fastify's
  * own route tree: a route added tomorrow fails this file until its row is written in `MATRIX`.
  *
  * Anonymous callers get 401 except on the public routes; a signed-in user never crashes a route

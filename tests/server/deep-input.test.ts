@@ -12,10 +12,10 @@ import { connectRawSocketIo, nestedArrays, nestedObjects, type RawSocketIo } fro
 import { seedPgliteDataDir } from '../helpers/server-pglite-template';
 
 /**
- * Issue 41 item 1 and 2, on the real server process as `npm start` runs it: a payload nested
- * 20,000 deep (40 KB, far under the size limit) once overflowed the stack of a recursive walk in
- * a socket listener and took the whole process down, and was a 500 over HTTP. Each is refused in
- * French, and the process still answers after all of them.
+ * On the real server process as `npm start` runs it: a payload nested 20,000 deep (40 KB, far
+ * under the size limit) would overflow the stack of a recursive walk in a socket listener and take
+ * the whole process down, or be a 500 over HTTP. Each is refused in French, and the process still
+ * answers after all of them.
  */
 const DEPTH = 20_000;
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -12,7 +12,7 @@ import { drivers } from '../helpers/server';
 import { serverForSuite } from '../helpers/suite-server';
 import { emitWithAck, joined, MAP, playerDraft, serverLog, tableParty, tokenOf } from '../helpers/table';
 
-/** Game data crossing a line it must not (issue 15, items 5, 6 and 12): each case failed before its fix. */
+/** Game data crossing a line it must not. */
 
 const notInGame = 'Ce personnage ne peut plus agir dans cette partie : son joueur n’en fait plus partie.';
 
@@ -119,7 +119,7 @@ describe.each(drivers)('hardening of game data (%s)', (driver) => {
       expect(heard).toEqual([{ playerId: hero.characterId }]);
     });
 
-    it('drops the memory of an entry exported before the fix, and never tells the first game of a copy imported before it', async () => {
+    it('drops the memory of an entry exported before migration 0008, and never tells the first game of a copy imported before it', async () => {
       const first = await apiParty(t.url, 'Ancienne', 1);
       const second = await apiParty(t.url, 'Nouvelle', 0);
       const hero = first.players[0]!;
@@ -148,7 +148,7 @@ describe.each(drivers)('hardening of game data (%s)', (driver) => {
       expect(imported.status).toBe(201);
       expect(imported.body.resource).toMatchObject({ name: 'Givre', memoryId: null });
 
-      // A copy imported before the fix still names the first game's memory: its edits stay in its game.
+      // A copy imported before migration 0008 still names the first game's memory: its edits stay in its game.
       const [legacy] = await db
         .insert(gameResources)
         .values({

@@ -7,7 +7,7 @@ import { emitWithAck, tableParty } from '../helpers/table';
 import { drivers, startTestServer } from '../helpers/server';
 import { serverForSuite } from '../helpers/suite-server';
 
-/** What can no longer be sent without bound (issue 15, item 7): each case failed before its fix. */
+/** What cannot be sent without bound. */
 
 describe.each(drivers)('limits (%s)', (driver) => {
   const t = serverForSuite({ driver });

@@ -18,7 +18,7 @@ import { mapChoice, tableParty } from '../helpers/table';
 
 const emptyLists = Object.fromEntries(gameIdListNames.map((name) => [name, []]));
 
-/** What a hostile user tries (issue 15): each case failed before its fix. */
+/** What a hostile user tries. */
 
 const emitWithAck = (socket: Socket, event: string, payload: unknown) =>
   socket.timeout(5000).emitWithAck(event, payload) as Promise<Record<string, unknown>>;

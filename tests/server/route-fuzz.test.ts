@@ -8,9 +8,9 @@ import { routesOf, type ListedRoute } from '../helpers/route-list';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
 /**
- * Every route of the server's route table, fed what a hostile client sends (issue 15): random
+ * Every route of the server's route table, fed what a hostile client sends: random
  * JSON, NUL characters, prototype keys, a 200,000-character string, 500 and 20,000 levels of
- * nesting (issue 41: once a 500), text that is not JSON, hostile query strings — as an anonymous
+ * nesting, text that is not JSON, hostile query strings — as an anonymous
  * caller and as a signed-in player who is the MJ of the game the routes' `:gameId` names.
  * Nothing may answer 5xx, every refusal says why in `error`, no prototype of the server's
  * process may change (the test server runs in this process), and a route that refused all its

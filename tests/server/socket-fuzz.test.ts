@@ -8,7 +8,7 @@ import { drivers, startTestServer, type RegisteredUser, type TestServer } from '
 
 /**
  * Every socket event the server listens to — read from the server's own socket, so an event added
- * tomorrow is fuzzed without a line here — fed what a hostile client sends (issue 15): random
+ * tomorrow is fuzzed without a line here — fed what a hostile client sends: random
  * JSON, NUL characters, prototype keys, huge strings, no payload, several arguments. Each call
  * with an acknowledgement gets `{ ok, error? }` and never an internal error; the server stays up,
  * no prototype of this process (where the test server runs) changes, and an event whose every

@@ -16,10 +16,9 @@ import {
 import { seatedTableForSuite } from '../helpers/table-suite';
 
 /**
- * Floods a hostile player could send before (issue 41, item 3): 200 attacks at once were all
- * accepted, each writing chat lines past the chat's own limit; 150 sockets of one account each had
- * a drag allowance of their own. Each kind of command now has an allowance per account, and an
- * account a number of sockets. Bounded in count: a flood here is a few hundred commands.
+ * Floods a hostile player may send: 200 attacks at once, each writing chat lines past the chat's
+ * own limit; 150 sockets of one account, each asking for a drag allowance of its own. Each kind of
+ * command has an allowance per account, and an account a number of sockets. Bounded in count: a flood here is a few hundred commands.
  */
 /** The production default (server/config.ts). */
 const SOCKETS_PER_ACCOUNT = 10;

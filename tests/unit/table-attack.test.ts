@@ -360,8 +360,8 @@ describe('attacks through decide: properties', () => {
   });
 
   it('strikes at most 20 creatures with one area, so no attack writes more than 62 events', () => {
-    // A crowd of living, visible goblins around the hero (issue 41: 40 area attacks over 200
-    // tokens wrote 23,216 events).
+    // A crowd of living, visible goblins around the hero (unbounded, 40 area attacks over 200
+    // tokens would write 23,216 events).
     const crowd = (count: number): Fight => ({
       hero: { col: 10, row: 6 },
       heroHidden: false,

@@ -39,8 +39,8 @@ interface Entry {
 }
 
 /**
- * Every authenticated call used to ask the database who its session belongs to, which made a
- * session check cost ten times a bare route. The view keeps live sessions in memory and stays
+ * Asking the database who a session belongs to on every authenticated call makes a session check
+ * cost ten times a bare route. The view keeps live sessions in memory and stays
  * exact on every process: any change of an account or a session (a route, the role CLI, another
  * process, an operator's SQL) fires a notification with the user's id, relayed to every reader of
  * `onAccountChange` (the view forgets that user's sessions, the sockets read their account again);
