@@ -9,8 +9,13 @@ import {
 import type { TestParam, TestPath } from 'xstate/graph';
 import { deferred, expectSameState, settle, titleOf, type Pending } from './machine-model';
 
-/** How a path reaches its fresh actor: one step for each event type, one check for each state. */
-export type PathPlay<TSnapshot extends Snapshot<unknown>> = TestParam<TSnapshot, AnyEventObject>;
+/**
+ * How a path reaches its fresh actor: one step for each event type, one check for each state, and
+ * what must hold once the whole path is played.
+ */
+export type PathPlay<TSnapshot extends Snapshot<unknown>> = TestParam<TSnapshot, AnyEventObject> & {
+  afterPath?: () => void;
+};
 type Step = { event: AnyEventObject };
 type StepOf = (step: Step) => void | Promise<unknown>;
 type StateChecks<TSnapshot> = Record<string, (expected: TSnapshot) => void | Promise<void>>;
@@ -25,7 +30,9 @@ export function testEveryPath<TSnapshot extends Snapshot<unknown> & { value: unk
 ): void {
   for (const path of paths) {
     it(titleOf(path), async () => {
-      await path.test(await play());
+      const { afterPath, ...params } = await play();
+      await path.test(params);
+      afterPath?.();
     });
   }
 }
@@ -92,4 +99,9 @@ export function pendingCalls<TOutput, TInput = unknown>(calls: Array<Pending<TOu
     calls.push(call);
     return call.promise;
   });
+}
+
+/** The two ways the invocations of these ids can end: `xstate.done.actor.<id>` and `xstate.error.actor.<id>`. */
+export function outcomesOf(...ids: string[]): string[] {
+  return ids.flatMap((id) => [`xstate.done.actor.${id}`, `xstate.error.actor.${id}`]);
 }

@@ -11,7 +11,7 @@ import type { RegisterResponse, SessionTokens } from '../../src/api/schemas/auth
 import type { LoginRequest, RegisterRequest } from '../../src/api/schemas/auth-requests';
 import type { SessionUser } from '../../src/domain/roles';
 import { authFailures, authMachine, type StoredTokenFact } from '../../src/machines/auth.machine';
-import { each, inSameState, sendTo, testEveryPath } from '../helpers/every-path';
+import { each, inSameState, outcomesOf, sendTo, testEveryPath } from '../helpers/every-path';
 import { deferred, modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
 import { credentialsStoredIn } from '../helpers/stored-credentials';
 
@@ -130,12 +130,9 @@ describe('auth: shortest paths to every state', () => {
           sendTo(auth.actor),
         ),
         ...each(['token.replaced', 'token.removed'], fact),
-        ...each(
-          ['xstate.done.actor.verification', 'xstate.error.actor.verification'],
-          outcome('verify session'),
-        ),
-        ...each(['xstate.done.actor.login', 'xstate.error.actor.login'], outcome('log in')),
-        ...each(['xstate.done.actor.registration', 'xstate.error.actor.registration'], outcome('register')),
+        ...each(outcomesOf('verification'), outcome('verify session')),
+        ...each(outcomesOf('login'), outcome('log in')),
+        ...each(outcomesOf('registration'), outcome('register')),
       },
       states: inSameState(auth.actor, {
         loading: () => {

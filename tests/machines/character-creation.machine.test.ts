@@ -18,7 +18,15 @@ import {
   type CharacterCreationEvent,
 } from '../../src/machines/character-creation.machine';
 import { completeAllocation } from '../helpers/characters';
-import { answerLatest, each, inSameState, pendingCalls, sendTo, testEveryPath } from '../helpers/every-path';
+import {
+  answerLatest,
+  each,
+  inSameState,
+  outcomesOf,
+  pendingCalls,
+  sendTo,
+  testEveryPath,
+} from '../helpers/every-path';
 import { modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const bucket = 'https://images.shatteredrealms.fr/';
@@ -115,7 +123,7 @@ describe('character creation: shortest paths to every state', () => {
           sendTo(c.actor),
         ),
         'xstate.done.actor.imageBucket': answerLatest(c.calls.bucket),
-        ...each(['xstate.done.actor.saving', 'xstate.error.actor.saving'], answerLatest(c.calls.create)),
+        ...each(outcomesOf('saving'), answerLatest(c.calls.create)),
         'xstate.after.successPause.characterCreation.created': () => c.clock.increment(1500),
       },
       states: inSameState(c.actor, {

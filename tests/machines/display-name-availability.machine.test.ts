@@ -4,7 +4,7 @@ import {
   availabilityFailure,
   displayNameAvailabilityMachine,
 } from '../../src/machines/display-name-availability.machine';
-import { answerLatest, each, pendingCalls, sendTo, testEveryPath } from '../helpers/every-path';
+import { answerLatest, each, outcomesOf, pendingCalls, sendTo, testEveryPath } from '../helpers/every-path';
 import { expectSameState, modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const afterDebounce = { type: 'xstate.after.availabilityDebounce.displayNameAvailability.waiting' };
@@ -51,7 +51,7 @@ describe('display name availability: shortest paths to every state', () => {
       events: {
         ...each(['name.typed', 'name.current'], sendTo(actor)),
         [afterDebounce.type]: () => clock.increment(500),
-        ...each(['xstate.done.actor.check', 'xstate.error.actor.check'], answerLatest(checks)),
+        ...each(outcomesOf('check'), answerLatest(checks)),
       },
       states: {
         '*': (expected) => expectSameState(actor, expected),

@@ -3,7 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromEventObservable, type AnyEventObject } from 'xstate';
 import type { PlayerInfo, SocketFact } from '../../src/effects/socket';
 import { socketConnectionMachine } from '../../src/machines/socket-connection.machine';
-import { answerLatest, each, inSameState, pendingCalls, sendTo, testEveryPath } from '../helpers/every-path';
+import {
+  answerLatest,
+  each,
+  inSameState,
+  outcomesOf,
+  pendingCalls,
+  sendTo,
+  testEveryPath,
+} from '../helpers/every-path';
 import { modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const player: PlayerInfo = { id: 'p-1', name: 'Ana', avatar: null };
@@ -74,7 +82,7 @@ describe('socket connection: shortest paths to every state', () => {
           ['connected', 'disconnected', 'reconnecting', 'error', 'refused'].map((fact) => `socket.${fact}`),
           report,
         ),
-        ...each(['xstate.done.actor.renewal', 'xstate.error.actor.renewal'], answerLatest(socket.renewals)),
+        ...each(outcomesOf('renewal'), answerLatest(socket.renewals)),
       },
       states: inSameState(socket.actor, {
         disconnected: () => {
