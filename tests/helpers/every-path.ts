@@ -1,13 +1,7 @@
 import { it } from 'vitest';
-import {
-  fromPromise,
-  type AnyActorRef,
-  type AnyEventObject,
-  type SimulatedClock,
-  type Snapshot,
-} from 'xstate';
+import type { AnyActorRef, AnyEventObject, AnyStateMachine, Snapshot, SnapshotFrom } from 'xstate';
 import type { TestParam, TestPath } from 'xstate/graph';
-import { deferred, expectSameState, settle, titleOf, type Pending } from './machine-model';
+import { expectSameState, modelOf, pathsThroughEveryTransition, titleOf } from './machine-model';
 
 /**
  * How a path reaches its fresh actor: one step for each event type, one check for each state, and
@@ -19,6 +13,15 @@ export type PathPlay<TSnapshot extends Snapshot<unknown>> = TestParam<TSnapshot,
 type Step = { event: AnyEventObject };
 type StepOf = (step: Step) => void | Promise<unknown>;
 type StateChecks<TSnapshot> = Record<string, (expected: TSnapshot) => void | Promise<void>>;
+
+/** The paths that take every transition of the machine (see `pathsThroughEveryTransition`). */
+export function everyTransition<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  events: AnyEventObject[] | ((snapshot: SnapshotFrom<TMachine>) => AnyEventObject[]),
+  input?: unknown,
+) {
+  return pathsThroughEveryTransition(modelOf(machine, events, input));
+}
 
 /**
  * One test per path, titled by where it ends and how: `play` starts the real actor and its fake
@@ -64,41 +67,6 @@ export function each(types: readonly string[], step: StepOf): Record<string, Ste
 /** Every event type the paths take. */
 export function eventTypesOf(paths: Array<{ steps: Array<{ event: AnyEventObject }> }>): string[] {
   return [...new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)))];
-}
-
-/** A step that sends the model's event, as it is, to the actor. */
-export function sendTo(actor: AnyActorRef): StepOf {
-  return ({ event }) => void actor.send(event);
-}
-
-/**
- * A step that settles the newest call of a fake effect as the model's `xstate.done…` (its output)
- * or `xstate.error…` (its error) says, then lets the actor hear of it.
- */
-export function answerLatest<T>(calls: Array<Pending<T>> | (() => Array<Pending<T>>)): StepOf {
-  return async ({ event }) => {
-    const call = (typeof calls === 'function' ? calls() : calls).at(-1)!;
-    if (event.type.startsWith('xstate.error')) call.reject(event.error);
-    else call.resolve(event.output as T);
-    await settle();
-  };
-}
-
-/** A step that lets the simulated clock run out a delay, then lets the actor act on it. */
-export function waitFor(clock: SimulatedClock, ms: number): StepOf {
-  return async () => {
-    clock.increment(ms);
-    await settle();
-  };
-}
-
-/** A fake effect whose calls wait in `calls`, with what they were asked, until the test answers. */
-export function pendingCalls<TOutput, TInput = unknown>(calls: Array<Pending<TOutput>>) {
-  return fromPromise<TOutput, TInput>(({ input }) => {
-    const call = deferred<TOutput>(input);
-    calls.push(call);
-    return call.promise;
-  });
 }
 
 /** The two ways the invocations of these ids can end: `xstate.done.actor.<id>` and `xstate.error.actor.<id>`. */

@@ -6,14 +6,9 @@ import {
   type CardCommand,
   type CardDone,
 } from '../../src/machines/admin-action-card.machine';
-import { answerLatest, each, inSameState, pendingCalls, sendTo, testEveryPath } from '../helpers/every-path';
-import {
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, everyTransition, inSameState, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls, sendTo } from '../helpers/fake-effects';
+import { settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const rune = { kind: 'resource', id: 'r-1' } as const;
 
@@ -56,10 +51,9 @@ function startCard() {
 }
 
 describe('admin action card: every transition', () => {
-  const model = modelOf(adminActionCardMachine, (snapshot) =>
+  const paths = everyTransition(adminActionCardMachine, (snapshot) =>
     snapshot.matches('submitting') ? outcomes : userEvents,
   );
-  const paths = pathsThroughEveryTransition(model);
 
   testEveryPath(paths, () => {
     const card = startCard();

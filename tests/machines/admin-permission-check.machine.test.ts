@@ -5,7 +5,8 @@ import {
   permissionCheckMessages,
   type ReadGame,
 } from '../../src/machines/admin-permission-check.machine';
-import { answerLatest, inSameState, pendingCalls, testEveryPath, waitFor } from '../helpers/every-path';
+import { inSameState, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls, waitFor } from '../helpers/fake-effects';
 import { modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
 import { withInput } from '../helpers/machine-input';
 

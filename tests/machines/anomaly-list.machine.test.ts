@@ -10,11 +10,10 @@ import {
 } from '../../src/machines/anomaly-list.machine';
 import { anomalyStatusMachine } from '../../src/machines/anomaly-status.machine';
 import { anAnomaly, statsOf } from '../helpers/anomaly-fixtures';
+import { everyTransition } from '../helpers/every-path';
 import {
   deferred,
   expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
   settle,
   titleOf,
   visitedStates,
@@ -81,7 +80,7 @@ const childIds = (actor: ReturnType<typeof startList>['actor']) =>
     .sort();
 
 describe('anomaly list: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(anomalyListMachine, modelEvents));
+  const paths = everyTransition(anomalyListMachine, modelEvents);
 
   it('visits every state', () => {
     expect(visitedStates(paths)).toEqual(['failed', 'loading', 'ready']);

@@ -8,15 +8,9 @@ import {
   type AnomalyStatusEvent,
   type OpenStatus,
 } from '../../src/machines/anomaly-status.machine';
-import { answerLatest, each, outcomesOf, testEveryPath } from '../helpers/every-path';
-import {
-  deferred,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, everyTransition, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest } from '../helpers/fake-effects';
+import { deferred, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 type Snapshot = ReturnType<typeof anomalyStatusMachine.getInitialSnapshot>;
 const notFound = new ApiError(404, 'Anomalie introuvable', { error: 'Anomalie introuvable' });
@@ -93,9 +87,7 @@ function standIn(status: AnomalyStatus) {
 describe('anomaly status: every transition, from Nouvelle', () => {
   // The graph walk has no list to tell; the stand-in below does.
   const graphOnly = anomalyStatusMachine.provide({ actions: { 'tell the list': () => {} } });
-  const paths = pathsThroughEveryTransition(
-    modelOf(graphOnly, modelEvents, { id: 'A1', status: 'Nouvelle' }),
-  );
+  const paths = everyTransition(graphOnly, modelEvents, { id: 'A1', status: 'Nouvelle' });
 
   it('visits every state', () => {
     expect(visitedStates(paths)).toEqual([

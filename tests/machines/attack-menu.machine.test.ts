@@ -6,15 +6,9 @@ import {
   type AttackIntent,
   type TargetingAttack,
 } from '../../src/machines/attack-targeting.machine';
-import { answerLatest, each, outcomesOf, pendingCalls, sendTo, testEveryPath } from '../helpers/every-path';
-import {
-  expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, everyTransition, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls, sendTo } from '../helpers/fake-effects';
+import { expectSameState, settle, visitedStates, type Pending } from '../helpers/machine-model';
 import { attackOf, board, cell, simpleAttack } from '../helpers/attack-board';
 
 const simple = simpleAttack;
@@ -75,7 +69,7 @@ function wired() {
 }
 
 describe('attack menu wired to targeting: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(attackMenuMachine, modelEvents, input));
+  const paths = everyTransition(attackMenuMachine, modelEvents, input);
 
   it('visits every state of the menu', () => {
     expect(visitedStates(paths)).toEqual(['closed', 'failed', 'loading', 'open']);

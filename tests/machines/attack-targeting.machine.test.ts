@@ -8,7 +8,8 @@ import {
   type AttackTargetingEvent,
   type Board,
 } from '../../src/machines/attack-targeting.machine';
-import { each, inSameState, sendTo, testEveryPath } from '../helpers/every-path';
+import { each, inSameState, testEveryPath } from '../helpers/every-path';
+import { sendTo } from '../helpers/fake-effects';
 import { modelOf, visitedStates } from '../helpers/machine-model';
 import { attackOf, board, cell } from '../helpers/attack-board';
 

@@ -7,11 +7,10 @@ import {
   type OfferedAccount,
 } from '../../src/machines/auth-callback.machine';
 import { withInput } from '../helpers/machine-input';
+import { everyTransition } from '../helpers/every-path';
 import {
   deferred,
   expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
   settle,
   titleOf,
   visitedStates,
@@ -68,7 +67,7 @@ const events = (snapshot: { value: unknown }): AnyEventObject[] => {
 
 // A link missing a token goes home at once (no transition to walk): the test after this one.
 describe('auth callback, a link with both tokens: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(withInput(authCallbackMachine, link), events));
+  const paths = everyTransition(withInput(authCallbackMachine, link), events);
   for (const path of paths) {
     it(titleOf(path), async () => {
       const callback = startCallback(link);

@@ -11,7 +11,8 @@ import type { RegisterResponse, SessionTokens } from '../../src/api/schemas/auth
 import type { LoginRequest, RegisterRequest } from '../../src/api/schemas/auth-requests';
 import type { SessionUser } from '../../src/domain/roles';
 import { authFailures, authMachine, type StoredTokenFact } from '../../src/machines/auth.machine';
-import { each, inSameState, outcomesOf, sendTo, testEveryPath } from '../helpers/every-path';
+import { each, inSameState, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { sendTo } from '../helpers/fake-effects';
 import { deferred, modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
 import { credentialsStoredIn } from '../helpers/stored-credentials';
 

@@ -18,15 +18,8 @@ import {
   type CharacterCreationEvent,
 } from '../../src/machines/character-creation.machine';
 import { completeAllocation } from '../helpers/characters';
-import {
-  answerLatest,
-  each,
-  inSameState,
-  outcomesOf,
-  pendingCalls,
-  sendTo,
-  testEveryPath,
-} from '../helpers/every-path';
+import { each, inSameState, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls, sendTo } from '../helpers/fake-effects';
 import { modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const bucket = 'https://images.shatteredrealms.fr/';

@@ -6,15 +6,9 @@ import {
   chatInviteTexts,
   RELOAD_AFTER_INVITE_MS,
 } from '../../src/machines/chat-game-invite.machine';
-import { answerLatest, each, outcomesOf, pendingCalls, sendTo, testEveryPath } from '../helpers/every-path';
-import {
-  expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, everyTransition, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls, sendTo } from '../helpers/fake-effects';
+import { expectSameState, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const game: GameSummary = {
   id: 'ABCDEFGH',
@@ -99,7 +93,7 @@ const textOf = (error: unknown) =>
   [...inviteRefusals, loadRefusal].find((refused) => refused.error === error)!.text;
 
 describe('chat game invitation: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(chatGameInviteMachine, modelEvents, input));
+  const paths = everyTransition(chatGameInviteMachine, modelEvents, input);
 
   it('visits every state', () => {
     expect(visitedStates(paths)).toEqual([

@@ -4,7 +4,8 @@ import {
   availabilityFailure,
   displayNameAvailabilityMachine,
 } from '../../src/machines/display-name-availability.machine';
-import { answerLatest, each, outcomesOf, pendingCalls, sendTo, testEveryPath } from '../helpers/every-path';
+import { each, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls, sendTo } from '../helpers/fake-effects';
 import { expectSameState, modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const afterDebounce = { type: 'xstate.after.availabilityDebounce.displayNameAvailability.waiting' };

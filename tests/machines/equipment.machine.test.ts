@@ -10,11 +10,10 @@ import {
   type EquipmentContext,
   type EquipmentEvent,
 } from '../../src/machines/equipment.machine';
+import { everyTransition } from '../helpers/every-path';
 import {
   deferred,
   expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
   settle,
   titleOf,
   visitedStates,
@@ -104,7 +103,7 @@ function startEquipment() {
 }
 
 describe('equipment: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(equipmentMachine, modelEvents, input));
+  const paths = everyTransition(equipmentMachine, modelEvents, input);
 
   it('visits every state', () => {
     expect(visitedStates(paths)).toEqual(['changing', 'idle']);

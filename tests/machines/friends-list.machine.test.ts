@@ -18,15 +18,8 @@ import {
   type SocialFact,
   type SocialLists,
 } from '../../src/machines/friends-list.machine';
-import {
-  deferred,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { everyTransition } from '../helpers/every-path';
+import { deferred, settle, titleOf, visitedStates, type Pending } from '../helpers/machine-model';
 
 const ana: Friend = { id: 'u-ana', display_name: 'Ana', username: 'Ana', isOnline: true, unreadCount: 2 };
 const bea: UserSearchResult = {
@@ -156,9 +149,7 @@ const searchEvents = (snapshot: Snap): AnyEventObject[] =>
       ];
 
 describe('friends list: every transition', () => {
-  const paths = [changeEvents, searchEvents].flatMap((events) =>
-    pathsThroughEveryTransition(modelOf(friendsListMachine, events)),
-  );
+  const paths = [changeEvents, searchEvents].flatMap((events) => everyTransition(friendsListMachine, events));
 
   it('reaches every state of the menu', () => {
     expect(visitedStates(paths)).toEqual(

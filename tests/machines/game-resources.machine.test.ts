@@ -8,11 +8,10 @@ import {
   type GameLists,
   type GameResourcesEvent,
 } from '../../src/machines/game-resources.machine';
+import { everyTransition } from '../helpers/every-path';
 import {
   deferred,
   expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
   settle,
   titleOf,
   visitedStates,
@@ -75,7 +74,7 @@ function startPage() {
 }
 
 describe('game resources: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(gameResourcesMachine, modelEvents, input));
+  const paths = everyTransition(gameResourcesMachine, modelEvents, input);
 
   it('visits every state of the machine', () => {
     expect(visitedStates(paths)).toEqual(Object.keys(gameResourcesMachine.root.states).sort());

@@ -23,14 +23,9 @@ import {
 } from '../../src/machines/live-table.machine';
 import { tableListsMachine, type TableLists } from '../../src/machines/table-lists.machine';
 import { tableSyncMachine, type CatchUpAnswer } from '../../src/machines/table-sync.machine';
-import { each, pendingCalls, sendTo, testEveryPath } from '../helpers/every-path';
-import {
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, everyTransition, testEveryPath } from '../helpers/every-path';
+import { pendingCalls, sendTo } from '../helpers/fake-effects';
+import { settle, visitedStates, type Pending } from '../helpers/machine-model';
 import { simpleAttack } from '../helpers/attack-board';
 import { goblinToken } from '../unit/table-fixtures';
 
@@ -159,12 +154,10 @@ function startTable(role: TableRole, connected = true) {
 
 describe('live table: every transition', () => {
   const input = { gameId: 'g1', seat: { role: 'mj' as const, playerId: 'u-mj' }, connected: false };
-  const paths = pathsThroughEveryTransition(
-    modelOf(
-      liveTableMachine,
-      [{ type: 'management.toggle' }, { type: 'details.show', usableId: 'wolf' }, { type: 'details.close' }],
-      input,
-    ),
+  const paths = everyTransition(
+    liveTableMachine,
+    [{ type: 'management.toggle' }, { type: 'details.show', usableId: 'wolf' }, { type: 'details.close' }],
+    input,
   );
 
   it('visits every state', () => {

@@ -6,13 +6,8 @@ import {
   type MapPointerEmitted,
   type MapPointerEvent,
 } from '../../src/machines/map-pointer.machine';
-import {
-  expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
-  titleOf,
-  visitedStates,
-} from '../helpers/machine-model';
+import { everyTransition } from '../helpers/every-path';
+import { expectSameState, titleOf, visitedStates } from '../helpers/machine-model';
 
 const map = { name: 'Forêt', width: 1000, height: 500 };
 const pressWolf = {
@@ -60,7 +55,7 @@ function modelEvents(state: Snapshot): AnyEventObject[] {
 }
 
 describe('map pointer: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(mapPointerMachine, modelEvents));
+  const paths = everyTransition(mapPointerMachine, modelEvents);
 
   it('visits every state', () => {
     expect(visitedStates(paths)).toEqual([

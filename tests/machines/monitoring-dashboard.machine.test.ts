@@ -17,15 +17,8 @@ import {
   type PageVisibility,
 } from '../../src/machines/monitoring-dashboard.machine';
 import { aSnapshot } from '../helpers/anomaly-fixtures';
-import { eventTypesOf, testEveryPath } from '../helpers/every-path';
-import {
-  deferred,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { eventTypesOf, everyTransition, testEveryPath } from '../helpers/every-path';
+import { deferred, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const snapshot = aSnapshot();
 const down = new TypeError('Failed to fetch');
@@ -116,7 +109,7 @@ function startDashboard() {
 }
 
 describe('monitoring dashboard: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(monitoringDashboardMachine, modelEvents));
+  const paths = everyTransition(monitoringDashboardMachine, modelEvents);
 
   it('visits every state', () => {
     expect(visitedStates(paths)).toEqual([

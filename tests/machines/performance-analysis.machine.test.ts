@@ -7,11 +7,10 @@ import {
   type AnalysisTab,
   type PerformanceAnalysisEvent,
 } from '../../src/machines/performance-analysis.machine';
+import { everyTransition } from '../helpers/every-path';
 import {
   deferred,
   expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
   settle,
   titleOf,
   visitedStates,
@@ -80,7 +79,7 @@ function startAnalysis() {
 }
 
 describe('performance analysis: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(performanceAnalysisMachine, modelEvents));
+  const paths = everyTransition(performanceAnalysisMachine, modelEvents);
 
   it('visits every state', () => {
     expect(visitedStates(paths)).toEqual(

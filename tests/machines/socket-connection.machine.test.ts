@@ -3,15 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromEventObservable, type AnyEventObject } from 'xstate';
 import type { PlayerInfo, SocketFact } from '../../src/effects/socket';
 import { socketConnectionMachine } from '../../src/machines/socket-connection.machine';
-import {
-  answerLatest,
-  each,
-  inSameState,
-  outcomesOf,
-  pendingCalls,
-  sendTo,
-  testEveryPath,
-} from '../helpers/every-path';
+import { each, inSameState, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls, sendTo } from '../helpers/fake-effects';
 import { modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const player: PlayerInfo = { id: 'p-1', name: 'Ana', avatar: null };

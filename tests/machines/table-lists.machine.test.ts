@@ -6,11 +6,10 @@ import {
   type TableLists,
   type TableListsInput,
 } from '../../src/machines/table-lists.machine';
+import { everyTransition } from '../helpers/every-path';
 import {
   deferred,
   expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
   settle,
   titleOf,
   visitedStates,
@@ -59,7 +58,7 @@ function modelEvents(snapshot: Snapshot): AnyEventObject[] {
 }
 
 describe('table lists: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(tableListsMachine, modelEvents, input));
+  const paths = everyTransition(tableListsMachine, modelEvents, input);
 
   it('visits every state of the machine', () => {
     expect(visitedStates(paths)).toEqual(['failed', 'loading', 'ready']);

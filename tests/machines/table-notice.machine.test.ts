@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
 import { tableNoticeMachine, type TableNoticeEvent } from '../../src/machines/table-notice.machine';
-import {
-  expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
-  titleOf,
-  visitedStates,
-} from '../helpers/machine-model';
+import { everyTransition } from '../helpers/every-path';
+import { expectSameState, titleOf, visitedStates } from '../helpers/machine-model';
 
 const refusal = 'Vous ne pouvez modifier que votre propre pion.';
 const expiry = { type: 'xstate.after.noticeLifetime.tableNotice.shown' };
@@ -22,7 +17,7 @@ function modelEvents(snapshot: Snapshot): AnyEventObject[] {
 }
 
 describe('table notice: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(tableNoticeMachine, modelEvents));
+  const paths = everyTransition(tableNoticeMachine, modelEvents);
 
   it('visits every state of the machine', () => {
     expect(visitedStates(paths)).toEqual(['hidden', 'shown']);
