@@ -25,15 +25,15 @@ export function everyTransition<TMachine extends AnyStateMachine>(
 
 /**
  * One test per path, titled by where it ends and how: `play` starts the real actor and its fake
- * effects afresh for each, and says how the path's events reach them and what each state means.
+ * effects afresh for the path, and says how its events reach them and what each state means.
  */
 export function testEveryPath<TSnapshot extends Snapshot<unknown> & { value: unknown }>(
   paths: Array<TestPath<TSnapshot, AnyEventObject>>,
-  play: () => PathPlay<TSnapshot> | Promise<PathPlay<TSnapshot>>,
+  play: (path: TestPath<TSnapshot, AnyEventObject>) => PathPlay<TSnapshot> | Promise<PathPlay<TSnapshot>>,
 ): void {
   for (const path of paths) {
     it(titleOf(path), async () => {
-      const { afterPath, ...params } = await play();
+      const { afterPath, ...params } = await play(path);
       await path.test(params);
       afterPath?.();
     });

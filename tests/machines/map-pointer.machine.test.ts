@@ -6,8 +6,8 @@ import {
   type MapPointerEmitted,
   type MapPointerEvent,
 } from '../../src/machines/map-pointer.machine';
-import { everyTransition } from '../helpers/every-path';
-import { expectSameState, titleOf, visitedStates } from '../helpers/machine-model';
+import { everyTransition, testEveryPath } from '../helpers/every-path';
+import { expectSameState, visitedStates } from '../helpers/machine-model';
 
 const map = { name: 'Forêt', width: 1000, height: 500 };
 const pressWolf = {
@@ -70,30 +70,28 @@ describe('map pointer: every transition', () => {
     ]);
   });
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const actor = createActor(mapPointerMachine).start();
-      const send = ({ event }: { event: AnyEventObject }) => actor.send(event as MapPointerEvent);
-      await path.test({
-        events: Object.fromEntries(
-          [...new Set(paths.flatMap((one) => one.steps.map((step) => step.event.type)))].map((type) => [
-            type,
-            send,
-          ]),
-        ),
-        states: {
-          '*': (expected) => expectSameState(actor, expected),
-          // Nothing held in hand: no grab, no arrow.
-          'gesture.idle': () =>
-            expect(actor.getSnapshot().context).toMatchObject({ grab: null, measure: null }),
-          'gesture.pressingToken': () => expect(actor.getSnapshot().context.grab?.usableId).toBe('wolf'),
-          // A drag holds its token (an earlier drop's late answer may show the logged place meanwhile).
-          'gesture.draggingToken': () => expect(actor.getSnapshot().context.grab?.usableId).toBe('wolf'),
-          'gesture.measuring': () => expect(actor.getSnapshot().context.measure).not.toBeNull(),
-        },
-      });
-    });
-  }
+  testEveryPath(paths, () => {
+    const actor = createActor(mapPointerMachine).start();
+    const send = ({ event }: { event: AnyEventObject }) => actor.send(event as MapPointerEvent);
+    return {
+      events: Object.fromEntries(
+        [...new Set(paths.flatMap((one) => one.steps.map((step) => step.event.type)))].map((type) => [
+          type,
+          send,
+        ]),
+      ),
+      states: {
+        '*': (expected) => expectSameState(actor, expected),
+        // Nothing held in hand: no grab, no arrow.
+        'gesture.idle': () =>
+          expect(actor.getSnapshot().context).toMatchObject({ grab: null, measure: null }),
+        'gesture.pressingToken': () => expect(actor.getSnapshot().context.grab?.usableId).toBe('wolf'),
+        // A drag holds its token (an earlier drop's late answer may show the logged place meanwhile).
+        'gesture.draggingToken': () => expect(actor.getSnapshot().context.grab?.usableId).toBe('wolf'),
+        'gesture.measuring': () => expect(actor.getSnapshot().context.measure).not.toBeNull(),
+      },
+    };
+  });
 });
 
 function start() {
