@@ -1,7 +1,13 @@
-import { it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { AnyActorRef, AnyEventObject, AnyStateMachine, Snapshot, SnapshotFrom } from 'xstate';
 import type { TestParam, TestPath } from 'xstate/graph';
-import { expectSameState, modelOf, pathsThroughEveryTransition, titleOf } from './machine-model';
+import {
+  expectSameState,
+  modelOf,
+  pathsThroughEveryTransition,
+  titleOf,
+  visitedStates,
+} from './machine-model';
 
 /**
  * How a path reaches its fresh actor: one step for each event type, one check for each state, and
@@ -72,4 +78,26 @@ export function eventTypesOf(paths: Array<{ steps: Array<{ event: AnyEventObject
 /** The two ways the invocations of these ids can end: `xstate.done.actor.<id>` and `xstate.error.actor.<id>`. */
 export function outcomesOf(...ids: string[]): string[] {
   return ids.flatMap((id) => [`xstate.done.actor.${id}`, `xstate.error.actor.${id}`]);
+}
+
+type StateNodeLike = { key: string; states: Record<string, StateNodeLike> };
+
+/** Every state of the machine, nested ones as dotted paths, in the order `visitedStates` gives. */
+export function statesOf(machine: AnyStateMachine): string[] {
+  const names = (node: StateNodeLike): string[] =>
+    Object.values(node.states).flatMap((child) => [
+      child.key,
+      ...names(child).map((name) => `${child.key}.${name}`),
+    ]);
+  return names(machine.root as unknown as StateNodeLike).sort();
+}
+
+/** A test that the paths go through every state of the machine, so no state is left unchecked. */
+export function itVisitsEveryState(
+  paths: Array<{ steps: Array<{ state: { value: unknown } }> }>,
+  machine: AnyStateMachine,
+): void {
+  it('visits every state of the machine', () => {
+    expect(visitedStates(paths)).toEqual(statesOf(machine));
+  });
 }

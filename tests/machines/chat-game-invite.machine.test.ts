@@ -6,9 +6,9 @@ import {
   chatInviteTexts,
   RELOAD_AFTER_INVITE_MS,
 } from '../../src/machines/chat-game-invite.machine';
-import { each, everyTransition, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { each, everyTransition, itVisitsEveryState, outcomesOf, testEveryPath } from '../helpers/every-path';
 import { answerLatest, pendingCalls, sendTo } from '../helpers/fake-effects';
-import { expectSameState, settle, visitedStates, type Pending } from '../helpers/machine-model';
+import { expectSameState, settle, type Pending } from '../helpers/machine-model';
 
 const game: GameSummary = {
   id: 'ABCDEFGH',
@@ -95,17 +95,7 @@ const textOf = (error: unknown) =>
 describe('chat game invitation: every transition', () => {
   const paths = everyTransition(chatGameInviteMachine, modelEvents, input);
 
-  it('visits every state', () => {
-    expect(visitedStates(paths)).toEqual([
-      'choosing',
-      'failed',
-      'idle',
-      'loadingGames',
-      'noGames',
-      'sending',
-      'sent',
-    ]);
-  });
+  itVisitsEveryState(paths, chatGameInviteMachine);
 
   testEveryPath(paths, () => {
     const c = startInvite();

@@ -23,9 +23,9 @@ import {
 } from '../../src/machines/live-table.machine';
 import { tableListsMachine, type TableLists } from '../../src/machines/table-lists.machine';
 import { tableSyncMachine, type CatchUpAnswer } from '../../src/machines/table-sync.machine';
-import { each, everyTransition, testEveryPath } from '../helpers/every-path';
+import { each, everyTransition, itVisitsEveryState, testEveryPath } from '../helpers/every-path';
 import { pendingCalls, sendTo } from '../helpers/fake-effects';
-import { settle, visitedStates, type Pending } from '../helpers/machine-model';
+import { settle, type Pending } from '../helpers/machine-model';
 import { simpleAttack } from '../helpers/attack-board';
 import { goblinToken } from '../unit/table-fixtures';
 
@@ -160,16 +160,7 @@ describe('live table: every transition', () => {
     input,
   );
 
-  it('visits every state', () => {
-    expect(visitedStates(paths)).toEqual([
-      'details',
-      'details.closed',
-      'details.open',
-      'side',
-      'side.chat',
-      'side.management',
-    ]);
-  });
+  itVisitsEveryState(paths, liveTableMachine);
 
   testEveryPath(paths, () => {
     const table = startTable('mj', false);

@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromEventObservable, type AnyEventObject } from 'xstate';
 import type { PlayerInfo, SocketFact } from '../../src/effects/socket';
 import { socketConnectionMachine } from '../../src/machines/socket-connection.machine';
-import { each, inSameState, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { each, inSameState, itVisitsEveryState, outcomesOf, testEveryPath } from '../helpers/every-path';
 import { answerLatest, pendingCalls, sendTo } from '../helpers/fake-effects';
-import { modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
+import { modelOf, settle, type Pending } from '../helpers/machine-model';
 
 const player: PlayerInfo = { id: 'p-1', name: 'Ana', avatar: null };
 
@@ -94,18 +94,7 @@ describe('socket connection: shortest paths to every state', () => {
     };
   });
 
-  it('visits every state of the machine', () => {
-    expect(visitedStates(paths)).toEqual(
-      [
-        'disconnected',
-        'open',
-        'open.connected',
-        'open.connecting',
-        'open.reconnecting',
-        'renewingSession',
-      ].sort(),
-    );
-  });
+  itVisitsEveryState(paths, socketConnectionMachine);
 });
 
 describe('socket connection', () => {
