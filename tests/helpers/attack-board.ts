@@ -1,4 +1,4 @@
-import type { Board } from '../../src/machines/attack-targeting.machine';
+import type { Board, TargetingAttack } from '../../src/machines/attack-targeting.machine';
 
 /** A cell's corner of a 75 px grid, in the map's pixels. */
 export const cell = (x: number, y: number) => ({ x: x * 75, y: y * 75 });
@@ -13,3 +13,15 @@ export const board: Board = {
     { id: 'liche', centre: cell(8, 8), alive: true },
   ],
 };
+
+/** An attack as targeting reads it: by default one target within reach 1, as the simple attack. */
+export function attackOf(
+  ref: TargetingAttack['ref'],
+  name: string,
+  reach: Partial<Omit<TargetingAttack, 'ref' | 'name'>> = {},
+): TargetingAttack {
+  return { ref, name, range: 1, areaOfEffect: 'single', areaSize: 0, maxTargets: 1, ...reach };
+}
+
+/** The attack every character has, without a weapon. */
+export const simpleAttack = attackOf({ kind: 'simple' }, 'Attaque simple');

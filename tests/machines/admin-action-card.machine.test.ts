@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import {
   adminActionCardMachine,
   CardFailure,
-  type ActionCardEvent,
   type CardCommand,
   type CardDone,
 } from '../../src/machines/admin-action-card.machine';
-import {
-  deferred,
-  expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, everyTransition, inSameState, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls, sendTo } from '../helpers/fake-effects';
+import { settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const rune = { kind: 'resource', id: 'r-1' } as const;
 
@@ -46,11 +38,7 @@ function startCard() {
   const actor = createActor(
     adminActionCardMachine.provide({
       actors: {
-        perform: fromPromise<CardDone, CardCommand>(({ input }) => {
-          const call = deferred<CardDone>(input);
-          calls.push(call);
-          return call.promise;
-        }),
+        perform: pendingCalls<CardDone, CardCommand>(calls),
       },
       actions: {
         'refresh lists': () => {
@@ -63,49 +51,40 @@ function startCard() {
 }
 
 describe('admin action card: every transition', () => {
-  const model = modelOf(adminActionCardMachine, (snapshot) =>
+  const paths = everyTransition(adminActionCardMachine, (snapshot) =>
     snapshot.matches('submitting') ? outcomes : userEvents,
   );
-  const paths = pathsThroughEveryTransition(model);
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const card = startCard();
-      let answered = 0;
-      const send = ({ event }: { event: AnyEventObject }) => card.actor.send(event as ActionCardEvent);
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        const call = card.calls.at(-1)!;
-        if (event.type.startsWith('xstate.done')) call.resolve(event.output as CardDone);
-        else call.reject(event.error);
-        answered += 1;
-        await settle();
-      };
-      await path.test({
-        events: {
-          'card.open': send,
-          'card.close': send,
-          'action.choose': send,
-          'action.back': send,
-          'action.submit': send,
-          'notice.dismiss': send,
-          'category.choose': send,
-          'xstate.done.actor.perform': answer,
-          'xstate.error.actor.perform': answer,
-        },
-        states: {
-          '*': (expected) => {
-            expectSameState(card.actor, expected);
-            // Every answered action, success or failure, cleared the cache and reloaded the lists.
-            expect(card.refreshes()).toBe(answered);
+  testEveryPath(paths, () => {
+    const card = startCard();
+    let answered = 0;
+    const answer = answerLatest(card.calls);
+    return {
+      events: {
+        ...each(
+          userEvents.map((event) => event.type),
+          sendTo(card.actor),
+        ),
+        ...each(
+          outcomes.map((event) => event.type),
+          (step) => {
+            answered += 1;
+            return answer(step);
           },
-          submitting: () => {
-            expect(card.calls.at(-1)?.input).toEqual(expect.objectContaining({ action: expect.any(String) }));
-          },
-          closed: () => expect(card.actor.getSnapshot().context.target).toBeNull(),
+        ),
+      },
+      states: {
+        ...inSameState(card.actor, {
+          // Every answered action, success or failure, cleared the cache and reloaded the lists.
+          '*': () => expect(card.refreshes()).toBe(answered),
+        }),
+        submitting: () => {
+          expect(card.calls.at(-1)?.input).toEqual(expect.objectContaining({ action: expect.any(String) }));
         },
-      });
-    });
-  }
+        closed: () => expect(card.actor.getSnapshot().context.target).toBeNull(),
+      },
+    };
+  });
 
   it('reaches every state', () => {
     expect(visitedStates(paths)).toEqual(['closed', 'open', 'open.choosing', 'open.filling', 'submitting']);

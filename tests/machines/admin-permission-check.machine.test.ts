@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
+import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
 import {
   adminPermissionCheckMachine,
   permissionCheckMessages,
   type ReadGame,
 } from '../../src/machines/admin-permission-check.machine';
-import {
-  deferred,
-  expectSameState,
-  modelOf,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, inSameState, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls, waitFor } from '../helpers/fake-effects';
+import { modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
 import { withInput } from '../helpers/machine-input';
 
 const refusal = {
@@ -32,11 +26,7 @@ function startCheck(gameId: string | null) {
   const actor = createActor(
     adminPermissionCheckMachine.provide({
       actors: {
-        'read game': fromPromise<ReadGame, { gameId: string }>(({ input }) => {
-          const call = deferred<ReadGame>(input);
-          calls.push(call);
-          return call.promise;
-        }),
+        'read game': pendingCalls<ReadGame, { gameId: string }>(calls),
       },
     }),
     { input: { gameId }, clock },
@@ -60,51 +50,30 @@ describe.each([
 ])('admin permission check %s: every transition', (_title, gameId) => {
   const model = modelOf(withInput(adminPermissionCheckMachine, { gameId }), events);
   const paths = model.getSimplePaths();
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const check = startCheck(gameId);
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        const call = check.calls.at(-1)!;
-        if (event.type.startsWith('xstate.done')) call.resolve(event.output as ReadGame);
-        else call.reject(event.error);
-        await settle();
-      };
-      const wait = async () => {
-        check.clock.increment(2000);
-        await settle();
-      };
-      await path.test({
-        events: {
-          'xstate.done.actor.checkGameMaster': answer,
-          'xstate.error.actor.checkGameMaster': answer,
-          'xstate.after.redirectHome.adminPermissionCheck.denied': wait,
-          'xstate.after.redirectHome.adminPermissionCheck.noGame': wait,
-        },
-        states: {
-          checking: (expected) => {
-            expectSameState(check.actor, expected);
-            expect(check.calls.map((call) => call.input)).toEqual([{ gameId: 'G1' }]);
-          },
-          granted: (expected) => {
-            expectSameState(check.actor, expected);
-            expect(check.actor.getSnapshot().context.gameName).toBe('Les Terres Brisées');
-          },
-          denied: (expected) => {
-            expectSameState(check.actor, expected);
-            expect(check.actor.getSnapshot().context.refusal).toMatch(/autorisé|non trouvée/);
-          },
-          noGame: (expected) => {
-            expectSameState(check.actor, expected);
-            expect(check.calls).toHaveLength(0);
-          },
-          leaving: (expected) => {
-            expectSameState(check.actor, expected);
-            expect(check.actor.getSnapshot().status).toBe('done');
-          },
-        },
-      });
-    });
-  }
+  testEveryPath(paths, () => {
+    const check = startCheck(gameId);
+    const answer = answerLatest(check.calls);
+    const wait = waitFor(check.clock, 2000);
+    return {
+      events: {
+        ...each(outcomesOf('checkGameMaster'), answer),
+        ...each(
+          [
+            'xstate.after.redirectHome.adminPermissionCheck.denied',
+            'xstate.after.redirectHome.adminPermissionCheck.noGame',
+          ],
+          wait,
+        ),
+      },
+      states: inSameState(check.actor, {
+        checking: () => expect(check.calls.map((call) => call.input)).toEqual([{ gameId: 'G1' }]),
+        granted: () => expect(check.actor.getSnapshot().context.gameName).toBe('Les Terres Brisées'),
+        denied: () => expect(check.actor.getSnapshot().context.refusal).toMatch(/autorisé|non trouvée/),
+        noGame: () => expect(check.calls).toHaveLength(0),
+        leaving: () => expect(check.actor.getSnapshot().status).toBe('done'),
+      }),
+    };
+  });
 
   if (gameId !== null) {
     it('reaches every state but the missing-game one', () => {

@@ -10,16 +10,8 @@ import {
 } from '../../src/machines/anomaly-list.machine';
 import { anomalyStatusMachine } from '../../src/machines/anomaly-status.machine';
 import { anAnomaly, statsOf } from '../helpers/anomaly-fixtures';
-import {
-  deferred,
-  expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, everyTransition, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { deferred, expectSameState, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const fresh = anAnomaly();
 const resolved = anAnomaly({
@@ -81,75 +73,77 @@ const childIds = (actor: ReturnType<typeof startList>['actor']) =>
     .sort();
 
 describe('anomaly list: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(anomalyListMachine, modelEvents));
+  const paths = everyTransition(anomalyListMachine, modelEvents);
 
   it('visits every state', () => {
     expect(visitedStates(paths)).toEqual(['failed', 'loading', 'ready']);
   });
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const list = startList();
-      const seen = {
-        listed: [] as Anomaly[],
-        filter: 'all',
-        expanded: false,
-        openId: null as string | null,
-        loads: 1,
-      };
-      const send = ({ event }: { event: AnyEventObject }) => {
-        if (event.type === 'anomalies.reload') seen.loads++;
-        if (event.type === 'filter.toggle')
-          seen.filter = seen.filter === event.filter ? 'all' : (event.filter as string);
-        if (event.type === 'filter.choose') seen.filter = event.filter as string;
-        if (event.type === 'section.toggle') seen.expanded = !seen.expanded;
-        if (event.type === 'anomaly.open' && seen.listed.some((one) => one.id === event.id))
-          seen.openId = event.id as string;
-        if (event.type === 'anomaly.close') seen.openId = null;
-        list.actor.send(event as AnomalyListEvent);
-      };
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        if (event.type.startsWith('xstate.done')) {
-          seen.listed = listing.anomalies;
-          list.loads.at(-1)!.resolve(listing);
-        } else list.loads.at(-1)!.reject(event.error);
-        await settle();
-      };
-      const context = () => list.actor.getSnapshot().context;
-      await path.test({
-        events: {
-          'anomalies.reload': send,
-          'filter.toggle': send,
-          'filter.choose': send,
-          'section.toggle': send,
-          'anomaly.open': send,
-          'anomaly.close': send,
-          'xstate.done.actor.loadAnomalies': answer,
-          'xstate.error.actor.loadAnomalies': answer,
+  testEveryPath(paths, () => {
+    const list = startList();
+    const seen = {
+      listed: [] as Anomaly[],
+      filter: 'all',
+      expanded: false,
+      openId: null as string | null,
+      loads: 1,
+    };
+    const send = ({ event }: { event: AnyEventObject }) => {
+      if (event.type === 'anomalies.reload') seen.loads++;
+      if (event.type === 'filter.toggle')
+        seen.filter = seen.filter === event.filter ? 'all' : (event.filter as string);
+      if (event.type === 'filter.choose') seen.filter = event.filter as string;
+      if (event.type === 'section.toggle') seen.expanded = !seen.expanded;
+      if (event.type === 'anomaly.open' && seen.listed.some((one) => one.id === event.id))
+        seen.openId = event.id as string;
+      if (event.type === 'anomaly.close') seen.openId = null;
+      list.actor.send(event as AnomalyListEvent);
+    };
+    const answer = async ({ event }: { event: AnyEventObject }) => {
+      if (event.type.startsWith('xstate.done')) {
+        seen.listed = listing.anomalies;
+        list.loads.at(-1)!.resolve(listing);
+      } else list.loads.at(-1)!.reject(event.error);
+      await settle();
+    };
+    const context = () => list.actor.getSnapshot().context;
+    return {
+      events: {
+        ...each(
+          [
+            'anomalies.reload',
+            'filter.toggle',
+            'filter.choose',
+            'section.toggle',
+            'anomaly.open',
+            'anomaly.close',
+          ],
+          send,
+        ),
+        ...each(outcomesOf('loadAnomalies'), answer),
+      },
+      states: {
+        '*': (expected) => {
+          expectSameState(list.actor, expected as never);
+          expect(context()).toMatchObject({
+            filter: seen.filter,
+            expanded: seen.expanded,
+            openId: seen.openId,
+          });
+          expect(list.loads).toHaveLength(seen.loads);
+          // One status actor per listed anomaly, named after it.
+          expect(childIds(list.actor)).toEqual(seen.listed.map((one) => statusActorId(one.id)).sort());
         },
-        states: {
-          '*': (expected) => {
-            expectSameState(list.actor, expected as never);
-            expect(context()).toMatchObject({
-              filter: seen.filter,
-              expanded: seen.expanded,
-              openId: seen.openId,
-            });
-            expect(list.loads).toHaveLength(seen.loads);
-            // One status actor per listed anomaly, named after it.
-            expect(childIds(list.actor)).toEqual(seen.listed.map((one) => statusActorId(one.id)).sort());
-          },
-          // The server's list and counts, as they came.
-          ready: () => {
-            expect(context().anomalies).toEqual(listing.anomalies);
-            expect(context().stats).toEqual(listing.stats);
-          },
-          // The last list stays shown.
-          failed: () => expect(context().anomalies).toEqual(seen.listed),
+        // The server's list and counts, as they came.
+        ready: () => {
+          expect(context().anomalies).toEqual(listing.anomalies);
+          expect(context().stats).toEqual(listing.stats);
         },
-      });
-    });
-  }
+        // The last list stays shown.
+        failed: () => expect(context().anomalies).toEqual(seen.listed),
+      },
+    };
+  });
 });
 
 describe('anomaly list', () => {

@@ -8,15 +8,9 @@ import {
   type AnomalyStatusEvent,
   type OpenStatus,
 } from '../../src/machines/anomaly-status.machine';
-import {
-  deferred,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, everyTransition, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest } from '../helpers/fake-effects';
+import { deferred, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 type Snapshot = ReturnType<typeof anomalyStatusMachine.getInitialSnapshot>;
 const notFound = new ApiError(404, 'Anomalie introuvable', { error: 'Anomalie introuvable' });
@@ -93,9 +87,7 @@ function standIn(status: AnomalyStatus) {
 describe('anomaly status: every transition, from Nouvelle', () => {
   // The graph walk has no list to tell; the stand-in below does.
   const graphOnly = anomalyStatusMachine.provide({ actions: { 'tell the list': () => {} } });
-  const paths = pathsThroughEveryTransition(
-    modelOf(graphOnly, modelEvents, { id: 'A1', status: 'Nouvelle' }),
-  );
+  const paths = everyTransition(graphOnly, modelEvents, { id: 'A1', status: 'Nouvelle' });
 
   it('visits every state', () => {
     expect(visitedStates(paths)).toEqual([
@@ -109,77 +101,70 @@ describe('anomaly status: every transition, from Nouvelle', () => {
     ]);
   });
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const page = standIn('Nouvelle');
-      // The status the server holds, kept apart from the machine: the anomaly must show it.
-      let held: AnomalyStatus = 'Nouvelle';
-      let asked: { status: AnomalyStatus; resolution: string | null } | null = null;
-      const changes: AnomalyChanged[] = [];
-      const send = ({ event }: { event: AnyEventObject }) => {
-        const open = page.child().getSnapshot().matches('open');
-        if (event.type === 'status.set' && open && event.status !== held)
-          asked = { status: event.status, resolution: null };
-        if (event.type === 'resolution.submit' && (event.resolution as string).trim() !== '')
-          asked = { status: 'Résolue', resolution: (event.resolution as string).trim() };
-        if (event.type === 'anomaly.refreshed') held = event.status as AnomalyStatus;
-        page.child().send(event as AnomalyStatusEvent);
-      };
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        if (event.type.startsWith('xstate.done')) {
-          held = asked!.status;
-          changes.push({ type: 'anomaly.changed', id: 'A1', ...asked! });
-          page.saves.at(-1)!.resolve();
-        } else page.saves.at(-1)!.reject(event.error);
-        asked = null;
-        await settle();
-      };
-      const context = () => page.child().getSnapshot().context;
-      await path.test({
-        events: {
-          'status.set': send,
-          'resolution.ask': send,
-          'resolution.cancel': send,
-          'resolution.submit': send,
-          'anomaly.refreshed': send,
-          'xstate.done.actor.saveStatus': answer,
-          'xstate.error.actor.saveStatus': answer,
-          'xstate.done.actor.saveResolution': answer,
-          'xstate.error.actor.saveResolution': answer,
+  testEveryPath(paths, () => {
+    const page = standIn('Nouvelle');
+    // The status the server holds, kept apart from the machine: the anomaly must show it.
+    let held: AnomalyStatus = 'Nouvelle';
+    let asked: { status: AnomalyStatus; resolution: string | null } | null = null;
+    const changes: AnomalyChanged[] = [];
+    const send = ({ event }: { event: AnyEventObject }) => {
+      const open = page.child().getSnapshot().matches('open');
+      if (event.type === 'status.set' && open && event.status !== held)
+        asked = { status: event.status, resolution: null };
+      if (event.type === 'resolution.submit' && (event.resolution as string).trim() !== '')
+        asked = { status: 'Résolue', resolution: (event.resolution as string).trim() };
+      if (event.type === 'anomaly.refreshed') held = event.status as AnomalyStatus;
+      page.child().send(event as AnomalyStatusEvent);
+    };
+    const answer = answerLatest(page.saves);
+    const context = () => page.child().getSnapshot().context;
+    return {
+      events: {
+        ...each(
+          ['status.set', 'resolution.ask', 'resolution.cancel', 'resolution.submit', 'anomaly.refreshed'],
+          send,
+        ),
+        ...each(outcomesOf('saveStatus', 'saveResolution'), (step) => {
+          if (step.event.type.startsWith('xstate.done')) {
+            held = asked!.status;
+            changes.push({ type: 'anomaly.changed', id: 'A1', ...asked! });
+          }
+          asked = null;
+          return answer(step);
+        }),
+      },
+      states: {
+        '*': (expected) => {
+          expect(page.child().getSnapshot().value).toEqual(expected.value);
+          // Shown only once the server took it; the list hears of every change it took.
+          expect(context().status).toBe(held);
+          expect(page.heard()).toEqual(changes);
         },
-        states: {
-          '*': (expected) => {
-            expect(page.child().getSnapshot().value).toEqual(expected.value);
-            // Shown only once the server took it; the list hears of every change it took.
-            expect(context().status).toBe(held);
-            expect(page.heard()).toEqual(changes);
-          },
-          'open.new': () => expect(context().status).toBe('Nouvelle'),
-          'open.inProgress': () => expect(context().status).toBe('En cours'),
-          // Saves the asked status of this anomaly.
-          savingStatus: () => {
-            expect(page.saves.at(-1)!.input).toEqual({ kind: 'status', id: 'A1', status: asked!.status });
-          },
-          // Saves the written text, trimmed, or the quick resolve's.
-          resolving: () => {
-            expect(page.saves.at(-1)!.input).toEqual({
-              kind: 'resolution',
-              id: 'A1',
-              resolution: asked!.resolution,
-            });
-          },
-          // Nothing more to do: no transition but the server's word.
-          resolved: () => {
-            expect(context().status).toBe('Résolue');
-            expect(page.child().getSnapshot().can({ type: 'status.set', status: 'En cours' })).toBe(false);
-            expect(page.child().getSnapshot().can({ type: 'resolution.submit', resolution: 'Encore' })).toBe(
-              false,
-            );
-          },
+        'open.new': () => expect(context().status).toBe('Nouvelle'),
+        'open.inProgress': () => expect(context().status).toBe('En cours'),
+        // Saves the asked status of this anomaly.
+        savingStatus: () => {
+          expect(page.saves.at(-1)!.input).toEqual({ kind: 'status', id: 'A1', status: asked!.status });
         },
-      });
-    });
-  }
+        // Saves the written text, trimmed, or the quick resolve's.
+        resolving: () => {
+          expect(page.saves.at(-1)!.input).toEqual({
+            kind: 'resolution',
+            id: 'A1',
+            resolution: asked!.resolution,
+          });
+        },
+        // Nothing more to do: no transition but the server's word.
+        resolved: () => {
+          expect(context().status).toBe('Résolue');
+          expect(page.child().getSnapshot().can({ type: 'status.set', status: 'En cours' })).toBe(false);
+          expect(page.child().getSnapshot().can({ type: 'resolution.submit', resolution: 'Encore' })).toBe(
+            false,
+          );
+        },
+      },
+    };
+  });
 });
 
 describe('anomaly status', () => {

@@ -1,39 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import { attackMenuMachine, type Arsenal } from '../../src/machines/attack-menu.machine';
 import {
   attackTargetingMachine,
   type AttackIntent,
   type TargetingAttack,
 } from '../../src/machines/attack-targeting.machine';
-import {
-  deferred,
-  expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
-import { board, cell } from '../helpers/attack-board';
+import { each, everyTransition, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls, sendTo } from '../helpers/fake-effects';
+import { expectSameState, settle, visitedStates, type Pending } from '../helpers/machine-model';
+import { attackOf, board, cell, simpleAttack } from '../helpers/attack-board';
 
-const simple: TargetingAttack = {
-  ref: { kind: 'simple' },
-  name: 'Attaque simple',
-  range: 1,
-  areaOfEffect: 'single',
-  areaSize: 0,
-  maxTargets: 1,
-};
-const whirl: TargetingAttack = {
-  ref: { kind: 'weapon', attackId: 'a-tourbillon' },
-  name: 'Tourbillon',
+const simple = simpleAttack;
+const whirl = attackOf({ kind: 'weapon', attackId: 'a-tourbillon' }, 'Tourbillon', {
   range: 0,
   areaOfEffect: 'circle',
   areaSize: 2,
   maxTargets: 0,
-};
+});
 const arsenal: Arsenal = { weapon: 'Épée FOR', simple, attacks: [whirl], movement: 4 };
 const input = { playerId: 'c-ana', gameId: 'G1' };
 
@@ -75,11 +59,7 @@ function wired() {
   const menu = createActor(
     attackMenuMachine.provide({
       actors: {
-        'load arsenal': fromPromise<Arsenal, typeof input>(({ input: asked }) => {
-          const call = deferred<Arsenal>(asked);
-          loads.push(call);
-          return call.promise;
-        }),
+        'load arsenal': pendingCalls<Arsenal, typeof input>(loads),
       },
       actions: { 'choose attack': (_, attack) => targeting.send({ type: 'attack.choose', attack }) },
     }),
@@ -89,48 +69,38 @@ function wired() {
 }
 
 describe('attack menu wired to targeting: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(attackMenuMachine, modelEvents, input));
+  const paths = everyTransition(attackMenuMachine, modelEvents, input);
 
   it('visits every state of the menu', () => {
     expect(visitedStates(paths)).toEqual(['closed', 'failed', 'loading', 'open']);
   });
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const { menu, targeting, loads } = wired();
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        const call = loads.at(-1)!;
-        if (event.type.startsWith('xstate.done')) call.resolve(event.output as Arsenal);
-        else call.reject(event.error);
-        await settle();
-      };
-      const send = ({ event }: { event: AnyEventObject }) => void menu.send(event as never);
-      let picked: TargetingAttack | null = null;
-      await path.test({
-        events: {
-          'menu.open': send,
-          'menu.close': send,
-          'attack.pick': ({ event }) => {
-            picked = (event as unknown as { attack: TargetingAttack }).attack;
-            menu.send(event as never);
-          },
-          'xstate.done.actor.loadArsenal': answer,
-          'xstate.error.actor.loadArsenal': answer,
+  testEveryPath(paths, () => {
+    const { menu, targeting, loads } = wired();
+    const send = sendTo(menu);
+    let picked: TargetingAttack | null = null;
+    return {
+      events: {
+        ...each(['menu.open', 'menu.close'], send),
+        'attack.pick': (step) => {
+          picked = (step.event as unknown as { attack: TargetingAttack }).attack;
+          return send(step);
         },
-        states: {
-          '*': (expected) => expectSameState(menu, expected as never),
-          // Reading what the character wears now, for this character of this game.
-          loading: () => expect(loads.at(-1)?.input).toEqual(input),
-          // Open: the simple attack and the weapon's, as read.
-          open: () => expect(menu.getSnapshot().context.arsenal).toEqual(arsenal),
-          // Failed: the menu offers to try again.
-          failed: () => expect(menu.getSnapshot().can({ type: 'menu.open' })).toBe(true),
-          // Closed after a pick: the map aims that attack; otherwise nothing is aimed.
-          closed: () => expect(targeting.getSnapshot().context.attack).toEqual(picked),
-        },
-      });
-    });
-  }
+        ...each(outcomesOf('loadArsenal'), answerLatest(loads)),
+      },
+      states: {
+        '*': (expected) => expectSameState(menu, expected as never),
+        // Reading what the character wears now, for this character of this game.
+        loading: () => expect(loads.at(-1)?.input).toEqual(input),
+        // Open: the simple attack and the weapon's, as read.
+        open: () => expect(menu.getSnapshot().context.arsenal).toEqual(arsenal),
+        // Failed: the menu offers to try again.
+        failed: () => expect(menu.getSnapshot().can({ type: 'menu.open' })).toBe(true),
+        // Closed after a pick: the map aims that attack; otherwise nothing is aimed.
+        closed: () => expect(targeting.getSnapshot().context.attack).toEqual(picked),
+      },
+    };
+  });
 });
 
 describe('the wired flow: menu → choose → aim → send, cancel or refusal', () => {

@@ -7,38 +7,22 @@ import {
   type AttackIntent,
   type AttackTargetingEvent,
   type Board,
-  type TargetingAttack,
 } from '../../src/machines/attack-targeting.machine';
-import { expectSameState, titleOf, visitedStates } from '../helpers/machine-model';
-import { modelOf } from '../helpers/machine-model';
-import { board, cell } from '../helpers/attack-board';
+import { each, inSameState, testEveryPath } from '../helpers/every-path';
+import { sendTo } from '../helpers/fake-effects';
+import { modelOf, visitedStates } from '../helpers/machine-model';
+import { attackOf, board, cell } from '../helpers/attack-board';
 
-const slash: TargetingAttack = {
-  ref: { kind: 'weapon', attackId: 'a-taille' },
-  name: 'Taille',
-  range: 1,
-  areaOfEffect: 'single',
-  areaSize: 0,
-  maxTargets: 1,
-};
-const fireball: TargetingAttack = {
-  ref: { kind: 'weapon', attackId: 'a-boule' },
-  name: 'Boule de feu',
+const slash = attackOf({ kind: 'weapon', attackId: 'a-taille' }, 'Taille');
+const fireball = attackOf({ kind: 'weapon', attackId: 'a-boule' }, 'Boule de feu', {
   range: 3,
   areaOfEffect: 'circle',
   areaSize: 1,
   maxTargets: 0,
-};
+});
 
 /** The MJ makes the wolf strike: one target within its reach, a cell. */
-const bite: TargetingAttack = {
-  ref: { kind: 'monster', attackerId: 'loup' },
-  name: 'Attaque',
-  range: MONSTER_ATTACK.range,
-  areaOfEffect: 'single',
-  areaSize: 0,
-  maxTargets: 1,
-};
+const bite = attackOf({ kind: 'monster', attackerId: 'loup' }, 'Attaque', { range: MONSTER_ATTACK.range });
 
 const events: AttackTargetingEvent[] = [
   { type: 'attack.choose', attack: slash },
@@ -68,29 +52,25 @@ describe.each(['player', 'mj'] as const)('attack targeting as %s: shortest paths
     board,
   }).getShortestPaths();
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const { actor, sent } = start(role);
-      const send = ({ event }: { event: AnyEventObject }) => void actor.send(event as AttackTargetingEvent);
-      await path.test({
-        events: Object.fromEntries(events.map((event) => [event.type, send])),
-        states: {
-          noAttack: (expected) => {
-            expectSameState(actor, expected);
-            expect(actor.getSnapshot().context.attack).toBeNull();
-          },
-          choosingTarget: (expected) => {
-            expectSameState(actor, expected);
-            expect(actor.getSnapshot().context.attack).not.toBeNull();
-          },
-        },
-      });
-      // Nobody is ever attacked dead, out of range, or by an MJ.
-      for (const intent of sent) expect(intent.targetIds).not.toContain('gobelin');
-      for (const intent of sent) expect(intent.targetIds).not.toContain('liche');
-      if (role === 'mj') expect(sent).toEqual([]);
-    });
-  }
+  testEveryPath(paths, () => {
+    const { actor, sent } = start(role);
+    return {
+      events: each(
+        events.map((event) => event.type),
+        sendTo(actor),
+      ),
+      states: inSameState(actor, {
+        noAttack: () => expect(actor.getSnapshot().context.attack).toBeNull(),
+        choosingTarget: () => expect(actor.getSnapshot().context.attack).not.toBeNull(),
+      }),
+      afterPath: () => {
+        // Nobody is ever attacked dead, out of range, or by an MJ.
+        for (const intent of sent) expect(intent.targetIds).not.toContain('gobelin');
+        for (const intent of sent) expect(intent.targetIds).not.toContain('liche');
+        if (role === 'mj') expect(sent).toEqual([]);
+      },
+    };
+  });
 
   it('visits the states this role may reach', () => {
     // A player aims their own attacks, the MJ a monster's.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import {
   authCallbackMachine,
   type AuthCallbackEvent,
@@ -7,16 +7,9 @@ import {
   type OfferedAccount,
 } from '../../src/machines/auth-callback.machine';
 import { withInput } from '../helpers/machine-input';
-import {
-  deferred,
-  expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, everyTransition, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls } from '../helpers/fake-effects';
+import { expectSameState, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const mallory: OfferedAccount = { displayName: 'Mallory', email: 'mallory@example.test' };
 const link = { token: 'jwt-mallory', refreshToken: 'refresh-mallory' };
@@ -31,11 +24,7 @@ function startCallback(input: { token: string | null; refreshToken: string | nul
   const actor = createActor(
     authCallbackMachine.provide({
       actors: {
-        'identify account': fromPromise<OfferedAccount, CallbackTokens>(({ input: tokens }) => {
-          const call = deferred<OfferedAccount>(tokens);
-          identifications.push(call);
-          return call.promise;
-        }),
+        'identify account': pendingCalls<OfferedAccount, CallbackTokens>(identifications),
       },
       actions: {
         'hand tokens to session': (_, tokens) => void handed.push(tokens),
@@ -68,48 +57,40 @@ const events = (snapshot: { value: unknown }): AnyEventObject[] => {
 
 // A link missing a token goes home at once (no transition to walk): the test after this one.
 describe('auth callback, a link with both tokens: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(withInput(authCallbackMachine, link), events));
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const callback = startCallback(link);
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        const call = callback.identifications.at(-1)!;
-        if (event.type.startsWith('xstate.done')) call.resolve(event.output as OfferedAccount);
-        else call.reject(event.error);
-        await settle();
-      };
-      await path.test({
-        events: {
-          'xstate.done.actor.identification': answer,
-          'xstate.error.actor.identification': answer,
-          'callback.accept': ({ event }) => void callback.actor.send(event as AuthCallbackEvent),
-          'callback.decline': ({ event }) => void callback.actor.send(event as AuthCallbackEvent),
+  const paths = everyTransition(withInput(authCallbackMachine, link), events);
+  testEveryPath(paths, (path) => {
+    const callback = startCallback(link);
+    const answer = answerLatest(callback.identifications);
+    return {
+      events: {
+        ...each(outcomesOf('identification'), answer),
+        'callback.accept': ({ event }) => void callback.actor.send(event as AuthCallbackEvent),
+        'callback.decline': ({ event }) => void callback.actor.send(event as AuthCallbackEvent),
+      },
+      states: {
+        identifying: (expected) => {
+          expectSameState(callback.actor, expected);
+          // The server is asked with the link's token; nothing is stored meanwhile.
+          expect(callback.identifications.map((call) => call.input)).toEqual([link]);
+          expect(callback.handed).toEqual([]);
         },
-        states: {
-          identifying: (expected) => {
-            expectSameState(callback.actor, expected);
-            // The server is asked with the link's token; nothing is stored meanwhile.
-            expect(callback.identifications.map((call) => call.input)).toEqual([link]);
-            expect(callback.handed).toEqual([]);
-          },
-          asking: (expected) => {
-            expectSameState(callback.actor, expected);
-            expect(callback.actor.getSnapshot().context.account).toEqual(mallory);
-            expect(callback.handed).toEqual([]);
-            expect(callback.homes()).toBe(0);
-          },
-          leaving: (expected) => {
-            expectSameState(callback.actor, expected);
-            expect(callback.actor.getSnapshot().status).toBe('done');
-            expect(callback.homes()).toBe(1);
-            // Only a yes to the question hands the tokens over.
-            const accepted = path.steps.at(-1)?.event.type === 'callback.accept';
-            expect(callback.handed).toEqual(accepted ? [link] : []);
-          },
+        asking: (expected) => {
+          expectSameState(callback.actor, expected);
+          expect(callback.actor.getSnapshot().context.account).toEqual(mallory);
+          expect(callback.handed).toEqual([]);
+          expect(callback.homes()).toBe(0);
         },
-      });
-    });
-  }
+        leaving: (expected) => {
+          expectSameState(callback.actor, expected);
+          expect(callback.actor.getSnapshot().status).toBe('done');
+          expect(callback.homes()).toBe(1);
+          // Only a yes to the question hands the tokens over.
+          const accepted = path.steps.at(-1)?.event.type === 'callback.accept';
+          expect(callback.handed).toEqual(accepted ? [link] : []);
+        },
+      },
+    };
+  });
 
   it('reaches every state', () => {
     expect(visitedStates(paths)).toEqual(['asking', 'identifying', 'leaving']);

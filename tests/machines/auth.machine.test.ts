@@ -10,21 +10,11 @@ import {
 import type { RegisterResponse, SessionTokens } from '../../src/api/schemas/auth';
 import type { LoginRequest, RegisterRequest } from '../../src/api/schemas/auth-requests';
 import type { SessionUser } from '../../src/domain/roles';
-import {
-  authFailures,
-  authMachine,
-  type AuthEvent,
-  type StoredTokenFact,
-} from '../../src/machines/auth.machine';
-import {
-  deferred,
-  expectSameState,
-  modelOf,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { authFailures, authMachine, type StoredTokenFact } from '../../src/machines/auth.machine';
+import { each, inSameState, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { sendTo } from '../helpers/fake-effects';
+import { deferred, modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
+import { credentialsStoredIn } from '../helpers/stored-credentials';
 
 const ana: SessionUser = {
   id: 'u-1',
@@ -108,19 +98,7 @@ function startAuth(
         }),
         'watch stored token': fromEventObservable(() => storedToken),
       },
-      actions: {
-        'store tokens': (_, { token, refreshToken }) => {
-          if (token !== undefined) stored.set('jwt', token);
-          if (refreshToken !== undefined) stored.set('refresh_token', refreshToken);
-        },
-        'store session': (_, user) => {
-          stored.set('userId', user.id);
-          stored.set('displayName', user.displayName);
-        },
-        'clear stored credentials': () =>
-          ['jwt', 'userId', 'displayName'].forEach((key) => stored.delete(key)),
-        'forget session': () => stored.clear(),
-      },
+      actions: credentialsStoredIn(stored),
     }),
   ).start();
 
@@ -139,75 +117,60 @@ type Auth = ReturnType<typeof startAuth>;
 describe('auth: shortest paths to every state', () => {
   const paths = modelOf(authMachine, modelEvents).getShortestPaths();
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const auth = startAuth();
-      const send = ({ event }: { event: AnyEventObject }) => void auth.actor.send(event as AuthEvent);
-      const fact = ({ event }: { event: AnyEventObject }) => auth.storedToken.next(event as StoredTokenFact);
-      const outcome =
-        (name: CallName) =>
-        ({ event }: { event: AnyEventObject }) =>
-          auth.answer(name, 'output' in event ? { output: event.output } : { error: event.error });
-
-      await path.test({
-        events: {
-          'auth.login': send,
-          'auth.register': send,
-          'auth.logout': send,
-          'auth.feedback.dismiss': send,
-          'auth.tokens.received': send,
-          'token.replaced': fact,
-          'token.removed': fact,
-          'xstate.done.actor.verification': outcome('verify session'),
-          'xstate.error.actor.verification': outcome('verify session'),
-          'xstate.done.actor.login': outcome('log in'),
-          'xstate.error.actor.login': outcome('log in'),
-          'xstate.done.actor.registration': outcome('register'),
-          'xstate.error.actor.registration': outcome('register'),
+  testEveryPath(paths, () => {
+    const auth = startAuth();
+    const fact = ({ event }: { event: AnyEventObject }) => auth.storedToken.next(event as StoredTokenFact);
+    const outcome =
+      (name: CallName) =>
+      ({ event }: { event: AnyEventObject }) =>
+        auth.answer(name, 'output' in event ? { output: event.output } : { error: event.error });
+    return {
+      events: {
+        ...each(
+          ['auth.login', 'auth.register', 'auth.logout', 'auth.feedback.dismiss', 'auth.tokens.received'],
+          sendTo(auth.actor),
+        ),
+        ...each(['token.replaced', 'token.removed'], fact),
+        ...each(outcomesOf('verification'), outcome('verify session')),
+        ...each(outcomesOf('login'), outcome('log in')),
+        ...each(outcomesOf('registration'), outcome('register')),
+      },
+      states: inSameState(auth.actor, {
+        loading: () => {
+          expect(auth.calls['verify session']).toHaveLength(1);
+          expect(auth.actor.getSnapshot().hasTag('busy')).toBe(true);
         },
-        states: {
-          loading: (expected) => {
-            expectSameState(auth.actor, expected);
-            expect(auth.calls['verify session']).toHaveLength(1);
-            expect(auth.actor.getSnapshot().hasTag('busy')).toBe(true);
-          },
-          unauthenticated: (expected) => {
-            expectSameState(auth.actor, expected);
-            expect(auth.actor.getSnapshot().context.user).toBeNull();
-            // Whatever led here, no session token is left behind.
-            expect(auth.stored.has('jwt')).toBe(false);
-          },
-          loggingIn: (expected) => {
-            expectSameState(auth.actor, expected);
-            expect(auth.lastCall('log in').input).toEqual({
-              email: 'ana@example.test',
-              password: 'secret-123',
-            });
-          },
-          registering: (expected) => {
-            expectSameState(auth.actor, expected);
-            expect(auth.lastCall('register').input).toEqual({
-              email: 'ana@example.test',
-              password: 'secret-123',
-              displayName: 'Ana',
-            });
-          },
-          verifying: (expected) => {
-            expectSameState(auth.actor, expected);
-            expect(auth.actor.getSnapshot().hasTag('busy')).toBe(true);
-            expect(auth.calls['verify session'].length).toBeGreaterThan(0);
-          },
-          authenticated: (expected) => {
-            expectSameState(auth.actor, expected);
-            const { user } = auth.actor.getSnapshot().context;
-            expect(user).not.toBeNull();
-            expect(auth.stored.get('userId')).toBe(user?.id);
-            expect(auth.stored.get('displayName')).toBe(user?.displayName);
-          },
+        unauthenticated: () => {
+          expect(auth.actor.getSnapshot().context.user).toBeNull();
+          // Whatever led here, no session token is left behind.
+          expect(auth.stored.has('jwt')).toBe(false);
         },
-      });
-    });
-  }
+        loggingIn: () => {
+          expect(auth.lastCall('log in').input).toEqual({
+            email: 'ana@example.test',
+            password: 'secret-123',
+          });
+        },
+        registering: () => {
+          expect(auth.lastCall('register').input).toEqual({
+            email: 'ana@example.test',
+            password: 'secret-123',
+            displayName: 'Ana',
+          });
+        },
+        verifying: () => {
+          expect(auth.actor.getSnapshot().hasTag('busy')).toBe(true);
+          expect(auth.calls['verify session'].length).toBeGreaterThan(0);
+        },
+        authenticated: () => {
+          const { user } = auth.actor.getSnapshot().context;
+          expect(user).not.toBeNull();
+          expect(auth.stored.get('userId')).toBe(user?.id);
+          expect(auth.stored.get('displayName')).toBe(user?.displayName);
+        },
+      }),
+    };
+  });
 
   it('visits every state of the machine', () => {
     expect(visitedStates(paths)).toEqual(Object.keys(authMachine.root.states).sort());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type AnyEventObject, type SnapshotFrom } from 'xstate';
+import { createActor, SimulatedClock, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import type { CreateCharacterRequest } from '../../src/api/schemas/characters';
 import {
   allocationRefusal,
@@ -18,15 +18,9 @@ import {
   type CharacterCreationEvent,
 } from '../../src/machines/character-creation.machine';
 import { completeAllocation } from '../helpers/characters';
-import {
-  deferred,
-  expectSameState,
-  modelOf,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, inSameState, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls, sendTo } from '../helpers/fake-effects';
+import { modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const bucket = 'https://images.shatteredrealms.fr/';
 const target = completeAllocation('Aria');
@@ -90,16 +84,8 @@ function startCreation(gameId: string | null = 'G1') {
   const actor = createActor(
     characterCreationMachine.provide({
       actors: {
-        'load image bucket': fromPromise(() => {
-          const call = deferred<string>(null);
-          calls.bucket.push(call);
-          return call.promise;
-        }),
-        'create character': fromPromise(({ input }: { input: CreateCharacterRequest }) => {
-          const call = deferred<{ id: string }>(input);
-          calls.create.push(call);
-          return call.promise;
-        }),
+        'load image bucket': pendingCalls(calls.bucket),
+        'create character': pendingCalls<{ id: string }, CreateCharacterRequest>(calls.create),
       },
       actions: {
         'go to game': (_, { gameId: game, playerId }) =>
@@ -121,72 +107,53 @@ describe('character creation: shortest paths to every state', () => {
     expect(paths.length).toBeLessThan(400);
   });
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const c = startCreation();
-      const send = ({ event }: { event: AnyEventObject }) =>
-        void c.actor.send(event as CharacterCreationEvent);
-      const answer =
-        (name: 'bucket' | 'create') =>
-        async ({ event }: { event: AnyEventObject }) => {
-          const call = c.calls[name].at(-1)!;
-          if ('error' in event) call.reject(event.error);
-          else call.resolve(event.output as never);
-          await settle();
-        };
-      await path.test({
-        events: {
-          'stat.raise': send,
-          'boost.toggle': send,
-          'skill.raise': send,
-          'name.change': send,
-          'image.change': send,
-          'character.save': send,
-          'xstate.done.actor.imageBucket': answer('bucket'),
-          'xstate.done.actor.saving': answer('create'),
-          'xstate.error.actor.saving': answer('create'),
-          'xstate.after.successPause.characterCreation.created': () => c.clock.increment(1500),
+  testEveryPath(paths, () => {
+    const c = startCreation();
+    return {
+      events: {
+        ...each(
+          ['stat.raise', 'boost.toggle', 'skill.raise', 'name.change', 'image.change', 'character.save'],
+          sendTo(c.actor),
+        ),
+        'xstate.done.actor.imageBucket': answerLatest(c.calls.bucket),
+        ...each(outcomesOf('saving'), answerLatest(c.calls.create)),
+        'xstate.after.successPause.characterCreation.created': () => c.clock.increment(1500),
+      },
+      states: inSameState(c.actor, {
+        editing: () => {
+          const { allocation, refusal, imageBucketUrl, failure: shown } = c.actor.getSnapshot().context;
+          const budgets = remainingBudgets(allocation);
+          expect(Math.min(budgets.stats, budgets.boosts, budgets.skills)).toBeGreaterThanOrEqual(0);
+          // The refusal is the rules' answer at the last save; the bucket may have arrived since.
+          if (refusal !== null) {
+            expect([
+              allocationRefusal(allocation, imageBucketUrl),
+              allocationRefusal(allocation, null),
+            ]).toContain(refusal);
+          }
+          if (shown !== null) expect(shown).toEqual({ text: m.creationFailed, detail: failure.body.error });
+          expect(c.went).toEqual([]);
         },
-        states: {
-          editing: (expected) => {
-            expectSameState(c.actor, expected);
-            const { allocation, refusal, imageBucketUrl, failure: shown } = c.actor.getSnapshot().context;
-            const budgets = remainingBudgets(allocation);
-            expect(Math.min(budgets.stats, budgets.boosts, budgets.skills)).toBeGreaterThanOrEqual(0);
-            // The refusal is the rules' answer at the last save; the bucket may have arrived since.
-            if (refusal !== null) {
-              expect([
-                allocationRefusal(allocation, imageBucketUrl),
-                allocationRefusal(allocation, null),
-              ]).toContain(refusal);
-            }
-            if (shown !== null) expect(shown).toEqual({ text: m.creationFailed, detail: failure.body.error });
-            expect(c.went).toEqual([]);
-          },
-          saving: (expected) => {
-            expectSameState(c.actor, expected);
-            const { allocation } = c.actor.getSnapshot().context;
-            expect(allocationRefusal(allocation, c.actor.getSnapshot().context.imageBucketUrl)).toBeNull();
-            const { assetLink, ...built } = buildCharacter(allocation);
-            expect(c.calls.create.at(-1)!.input).toEqual({
-              ...built,
-              ...(assetLink ? { assetLink } : {}),
-              gameId: 'G1',
-            });
-          },
-          created: (expected) => {
-            expectSameState(c.actor, expected);
-            expect(c.actor.getSnapshot().context.createdId).toBe('c-1');
-            expect(c.went).toEqual([]);
-          },
-          left: (expected) => {
-            expectSameState(c.actor, expected);
-            expect(c.went).toEqual(['/game?gameId=G1&playerId=c-1']);
-          },
+        saving: () => {
+          const { allocation } = c.actor.getSnapshot().context;
+          expect(allocationRefusal(allocation, c.actor.getSnapshot().context.imageBucketUrl)).toBeNull();
+          const { assetLink, ...built } = buildCharacter(allocation);
+          expect(c.calls.create.at(-1)!.input).toEqual({
+            ...built,
+            ...(assetLink ? { assetLink } : {}),
+            gameId: 'G1',
+          });
         },
-      });
-    });
-  }
+        created: () => {
+          expect(c.actor.getSnapshot().context.createdId).toBe('c-1');
+          expect(c.went).toEqual([]);
+        },
+        left: () => {
+          expect(c.went).toEqual(['/game?gameId=G1&playerId=c-1']);
+        },
+      }),
+    };
+  });
 });
 
 describe('character creation', () => {

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
+import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
 import type { GameSummary } from '../../src/api/schemas/games';
 import {
   chatGameInviteMachine,
   chatInviteTexts,
   RELOAD_AFTER_INVITE_MS,
-  type ChatGameInviteEvent,
 } from '../../src/machines/chat-game-invite.machine';
-import {
-  deferred,
-  expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, everyTransition, itVisitsEveryState, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls, sendTo } from '../helpers/fake-effects';
+import { expectSameState, settle, type Pending } from '../helpers/machine-model';
 
 const game: GameSummary = {
   id: 'ABCDEFGH',
@@ -87,16 +79,8 @@ function startInvite() {
   const actor = createActor(
     chatGameInviteMachine.provide({
       actors: {
-        'load my games': fromPromise(() => {
-          const call = deferred<GameSummary[]>(undefined);
-          loads.push(call);
-          return call.promise;
-        }),
-        'invite player': fromPromise(({ input: sent }: { input: { gameId: string; playerId: string } }) => {
-          const call = deferred<void>(sent);
-          invites.push(call);
-          return call.promise;
-        }),
+        'load my games': pendingCalls(loads),
+        'invite player': pendingCalls<void, { gameId: string; playerId: string }>(invites),
       },
       actions: { 'reload the chat': () => void reloads++ },
     }),
@@ -109,83 +93,61 @@ const textOf = (error: unknown) =>
   [...inviteRefusals, loadRefusal].find((refused) => refused.error === error)!.text;
 
 describe('chat game invitation: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(chatGameInviteMachine, modelEvents, input));
+  const paths = everyTransition(chatGameInviteMachine, modelEvents, input);
 
-  it('visits every state', () => {
-    expect(visitedStates(paths)).toEqual([
-      'choosing',
-      'failed',
-      'idle',
-      'loadingGames',
-      'noGames',
-      'sending',
-      'sent',
-    ]);
+  itVisitsEveryState(paths, chatGameInviteMachine);
+
+  testEveryPath(paths, () => {
+    const c = startInvite();
+    let lastFailure: string | null = null;
+    let sentCount = 0;
+    const answer = (calls: Array<Pending<never>>) => {
+      const settleCall = answerLatest(calls);
+      return (step: { event: AnyEventObject }) => {
+        if (step.event.type.startsWith('xstate.error')) lastFailure = textOf(step.event.error);
+        else if (step.event.type === 'xstate.done.actor.invite') sentCount++;
+        return settleCall(step);
+      };
+    };
+    return {
+      events: {
+        ...each(['invite.open', 'invite.pick', 'invite.cancel'], sendTo(c.actor)),
+        ...each(outcomesOf('games'), answer(c.loads as never)),
+        ...each(outcomesOf('invite'), answer(c.invites as never)),
+        [afterReload.type]: () => {
+          c.clock.increment(RELOAD_AFTER_INVITE_MS - 1);
+          // Not a moment before the 2 s.
+          expect(c.actor.getSnapshot().value).toBe('sent');
+          c.clock.increment(1);
+        },
+      },
+      states: {
+        '*': (expected) => expectSameState(c.actor, expected as never),
+        // Only a sent invitation reloads the chat, once its 2 s are over.
+        idle: () => {
+          expect(c.actor.getSnapshot().context.failure).toBeNull();
+          expect(c.reloads()).toBeLessThanOrEqual(sentCount);
+        },
+        loadingGames: () => {
+          expect(c.actor.getSnapshot().hasTag('busy')).toBe(true);
+          expect(c.actor.getSnapshot().context.failure).toBeNull();
+        },
+        // The view says 'Aucune partie active': nothing to pick from.
+        noGames: () => expect(c.actor.getSnapshot().context.games).toEqual([]),
+        choosing: () => expect(c.actor.getSnapshot().context.games).toEqual([game]),
+        // The same call as the lobby's, for the friend of this chat and the game picked.
+        sending: () => {
+          expect(c.actor.getSnapshot().hasTag('busy')).toBe(true);
+          expect(c.invites.at(-1)!.input).toEqual({ gameId: game.id, playerId: 'friend-1' });
+        },
+        sent: () => {
+          expect(c.actor.getSnapshot().context.failure).toBeNull();
+          expect(c.reloads()).toBe(sentCount - 1);
+        },
+        failed: () => expect(c.actor.getSnapshot().context.failure).toBe(lastFailure),
+      },
+    };
   });
-
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const c = startInvite();
-      let lastFailure: string | null = null;
-      let sentCount = 0;
-      const send = ({ event }: { event: AnyEventObject }) => void c.actor.send(event as ChatGameInviteEvent);
-      const answer =
-        (calls: () => Pending<never>[]) =>
-        async ({ event }: { event: AnyEventObject }) => {
-          const call = calls().at(-1)!;
-          if (event.type.startsWith('xstate.error')) {
-            lastFailure = textOf(event.error);
-            call.reject(event.error);
-          } else {
-            if (event.type === 'xstate.done.actor.invite') sentCount++;
-            call.resolve(event.output as never);
-          }
-          await settle();
-        };
-      await path.test({
-        events: {
-          'invite.open': send,
-          'invite.pick': send,
-          'invite.cancel': send,
-          'xstate.done.actor.games': answer(() => c.loads as never),
-          'xstate.error.actor.games': answer(() => c.loads as never),
-          'xstate.done.actor.invite': answer(() => c.invites as never),
-          'xstate.error.actor.invite': answer(() => c.invites as never),
-          [afterReload.type]: () => {
-            c.clock.increment(RELOAD_AFTER_INVITE_MS - 1);
-            // Not a moment before the 2 s.
-            expect(c.actor.getSnapshot().value).toBe('sent');
-            c.clock.increment(1);
-          },
-        },
-        states: {
-          '*': (expected) => expectSameState(c.actor, expected as never),
-          // Only a sent invitation reloads the chat, once its 2 s are over.
-          idle: () => {
-            expect(c.actor.getSnapshot().context.failure).toBeNull();
-            expect(c.reloads()).toBeLessThanOrEqual(sentCount);
-          },
-          loadingGames: () => {
-            expect(c.actor.getSnapshot().hasTag('busy')).toBe(true);
-            expect(c.actor.getSnapshot().context.failure).toBeNull();
-          },
-          // The view says 'Aucune partie active': nothing to pick from.
-          noGames: () => expect(c.actor.getSnapshot().context.games).toEqual([]),
-          choosing: () => expect(c.actor.getSnapshot().context.games).toEqual([game]),
-          // The same call as the lobby's, for the friend of this chat and the game picked.
-          sending: () => {
-            expect(c.actor.getSnapshot().hasTag('busy')).toBe(true);
-            expect(c.invites.at(-1)!.input).toEqual({ gameId: game.id, playerId: 'friend-1' });
-          },
-          sent: () => {
-            expect(c.actor.getSnapshot().context.failure).toBeNull();
-            expect(c.reloads()).toBe(sentCount - 1);
-          },
-          failed: () => expect(c.actor.getSnapshot().context.failure).toBe(lastFailure),
-        },
-      });
-    });
-  }
 });
 
 describe('chat game invitation', () => {

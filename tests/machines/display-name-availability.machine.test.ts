@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
+import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
 import {
   availabilityFailure,
   displayNameAvailabilityMachine,
-  type DisplayNameAvailabilityEvent,
 } from '../../src/machines/display-name-availability.machine';
-import {
-  deferred,
-  expectSameState,
-  modelOf,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls, sendTo } from '../helpers/fake-effects';
+import { expectSameState, modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const afterDebounce = { type: 'xstate.after.availabilityDebounce.displayNameAvailability.waiting' };
 const allEvents: AnyEventObject[] = [
@@ -40,11 +33,7 @@ function startAvailability() {
   const actor = createActor(
     displayNameAvailabilityMachine.provide({
       actors: {
-        'check display name': fromPromise(({ input }) => {
-          const call = deferred<boolean>(input);
-          checks.push(call);
-          return call.promise;
-        }),
+        'check display name': pendingCalls(checks),
       },
     }),
     { input: { current: 'Ana' }, clock },
@@ -57,33 +46,22 @@ describe('display name availability: shortest paths to every state', () => {
   it('reaches the four states of the spec', () => {
     expect(visitedStates(paths)).toEqual(['available', 'checking', 'idle', 'unavailable', 'waiting']);
   });
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const { actor, clock, checks } = startAvailability();
-      const send = ({ event }: { event: AnyEventObject }) =>
-        void actor.send(event as DisplayNameAvailabilityEvent);
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        if ('output' in event) checks.at(-1)!.resolve(event.output as boolean);
-        else checks.at(-1)!.reject(event.error);
-        await settle();
-      };
-      await path.test({
-        events: {
-          'name.typed': send,
-          'name.current': send,
-          [afterDebounce.type]: () => clock.increment(500),
-          'xstate.done.actor.check': answer,
-          'xstate.error.actor.check': answer,
-        },
-        states: {
-          '*': (expected) => expectSameState(actor, expected),
-          checking: () => expect(checks.at(-1)?.input).toEqual({ name: actor.getSnapshot().context.name }),
-          unavailable: () =>
-            expect(actor.getSnapshot().context.message).toBe("Ce nom d'affichage est déjà utilisé"),
-        },
-      });
-    });
-  }
+  testEveryPath(paths, () => {
+    const { actor, clock, checks } = startAvailability();
+    return {
+      events: {
+        ...each(['name.typed', 'name.current'], sendTo(actor)),
+        [afterDebounce.type]: () => clock.increment(500),
+        ...each(outcomesOf('check'), answerLatest(checks)),
+      },
+      states: {
+        '*': (expected) => expectSameState(actor, expected),
+        checking: () => expect(checks.at(-1)?.input).toEqual({ name: actor.getSnapshot().context.name }),
+        unavailable: () =>
+          expect(actor.getSnapshot().context.message).toBe("Ce nom d'affichage est déjà utilisé"),
+      },
+    };
+  });
 });
 
 describe('display name availability', () => {

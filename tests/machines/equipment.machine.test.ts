@@ -10,16 +10,9 @@ import {
   type EquipmentContext,
   type EquipmentEvent,
 } from '../../src/machines/equipment.machine';
-import {
-  deferred,
-  expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, everyTransition, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest } from '../helpers/fake-effects';
+import { deferred, expectSameState, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const base = { stats: startingStats(), skills: noSkillPoints() };
 const helmet: EquippedMemory = { memoryId: 'm-helmet', name: 'Heaume', type: 'Casque', stat: { force: 1 } };
@@ -104,53 +97,43 @@ function startEquipment() {
 }
 
 describe('equipment: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(equipmentMachine, modelEvents, input));
+  const paths = everyTransition(equipmentMachine, modelEvents, input);
 
   it('visits every state', () => {
     expect(visitedStates(paths)).toEqual(['changing', 'idle']);
   });
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const e = startEquipment();
-      const send = ({ event }: { event: AnyEventObject }) => void e.actor.send(event as EquipmentEvent);
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        const call = e.calls.at(-1)!;
-        if (event.type.startsWith('xstate.error')) call.reject(event.error);
-        else call.resolve(event.output as EquippedMemory[]);
-        await settle();
-      };
-      await path.test({
-        events: {
-          'equipment.equip': send,
-          'equipment.unequip': send,
-          'equipment.feedback.dismiss': send,
-          'xstate.done.actor.change': answer,
-          'xstate.error.actor.change': answer,
+  testEveryPath(paths, () => {
+    const e = startEquipment();
+    const send = ({ event }: { event: AnyEventObject }) => void e.actor.send(event as EquipmentEvent);
+    const answer = answerLatest(e.calls);
+    return {
+      events: {
+        ...each(['equipment.equip', 'equipment.unequip', 'equipment.feedback.dismiss'], send),
+        ...each(outcomesOf('change'), answer),
+      },
+      states: {
+        '*': (expected) => {
+          expectSameState(e.actor, expected as never);
+          const { equipped, shown, error } = e.actor.getSnapshot().context;
+          // The rule always holds: one memory per slot, and the numbers follow the equipment.
+          const slots = equipped.map((item) => equipmentSlotOf(item.type)).filter((slot) => slot !== null);
+          expect(new Set(slots).size).toBe(slots.length);
+          expect(shown).toEqual(withEquipment(base, equipped));
+          if (error !== null) expect(error).toBe(m.equipFailed);
         },
-        states: {
-          '*': (expected) => {
-            expectSameState(e.actor, expected as never);
-            const { equipped, shown, error } = e.actor.getSnapshot().context;
-            // The rule always holds: one memory per slot, and the numbers follow the equipment.
-            const slots = equipped.map((item) => equipmentSlotOf(item.type)).filter((slot) => slot !== null);
-            expect(new Set(slots).size).toBe(slots.length);
-            expect(shown).toEqual(withEquipment(base, equipped));
-            if (error !== null) expect(error).toBe(m.equipFailed);
-          },
-          idle: () => {
-            // Busy means a call is waiting: at rest, none is.
-            expect(e.actor.getSnapshot().hasTag('busy')).toBe(false);
-          },
-          changing: () => {
-            const { target } = e.actor.getSnapshot().context;
-            expect(e.actor.getSnapshot().hasTag('busy')).toBe(true);
-            expect(e.calls.at(-1)!.input).toEqual({ playerId: 'p-1', ...target });
-          },
+        idle: () => {
+          // Busy means a call is waiting: at rest, none is.
+          expect(e.actor.getSnapshot().hasTag('busy')).toBe(false);
         },
-      });
-    });
-  }
+        changing: () => {
+          const { target } = e.actor.getSnapshot().context;
+          expect(e.actor.getSnapshot().hasTag('busy')).toBe(true);
+          expect(e.calls.at(-1)!.input).toEqual({ playerId: 'p-1', ...target });
+        },
+      },
+    };
+  });
 });
 
 describe('equipment', () => {

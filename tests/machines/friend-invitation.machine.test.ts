@@ -7,7 +7,8 @@ import {
   type InvitationDirection,
   type InvitationSettled,
 } from '../../src/machines/friend-invitation.machine';
-import { deferred, modelOf, settle, titleOf, visitedStates, type Pending } from '../helpers/machine-model';
+import { each, testEveryPath } from '../helpers/every-path';
+import { deferred, modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const invitation: FriendInvitation = {
   id: 'inv-1',
@@ -111,61 +112,64 @@ describe.each(['received', 'sent'] as const)('friend invitation (%s): every simp
     );
   });
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const run = startInvitation(direction);
-      const send = ({ event }: { event: AnyEventObject }) => run.child().send(event as never);
-      const outcome =
-        (name: Call) =>
-        ({ event }: { event: AnyEventObject }) =>
-          run.answer(name, 'error' in event ? { error: event.error } : { output: event.output });
-      await path.test({
-        events: {
-          'invitation.accept': send,
-          'invitation.decline': send,
-          'invitation.cancel': send,
-          'invitation.cancelled': send,
-          'invitation.accepted': send,
-          'invitation.declined': send,
-          'xstate.done.actor.accept': outcome('accept invitation'),
-          'xstate.error.actor.accept': outcome('accept invitation'),
-          'xstate.done.actor.decline': outcome('decline invitation'),
-          'xstate.error.actor.decline': outcome('decline invitation'),
-          'xstate.done.actor.cancel': outcome('cancel invitation'),
-          'xstate.error.actor.cancel': outcome('cancel invitation'),
+  testEveryPath(paths, () => {
+    const run = startInvitation(direction);
+    const send = ({ event }: { event: AnyEventObject }) => run.child().send(event as never);
+    const outcome =
+      (name: Call) =>
+      ({ event }: { event: AnyEventObject }) =>
+        run.answer(name, 'error' in event ? { error: event.error } : { output: event.output });
+    return {
+      events: {
+        ...each(
+          [
+            'invitation.accept',
+            'invitation.decline',
+            'invitation.cancel',
+            'invitation.cancelled',
+            'invitation.accepted',
+            'invitation.declined',
+          ],
+          send,
+        ),
+        'xstate.done.actor.accept': outcome('accept invitation'),
+        'xstate.error.actor.accept': outcome('accept invitation'),
+        'xstate.done.actor.decline': outcome('decline invitation'),
+        'xstate.error.actor.decline': outcome('decline invitation'),
+        'xstate.done.actor.cancel': outcome('cancel invitation'),
+        'xstate.error.actor.cancel': outcome('cancel invitation'),
+      },
+      states: {
+        'pending.idle': (expected) => {
+          expect(run.child().getSnapshot().value).toEqual({ pending: 'idle' });
+          expect(run.child().getSnapshot().context.error).toBe(expected.context.error);
+          expect(run.actor.getSnapshot().context.settled).toEqual([]);
         },
-        states: {
-          'pending.idle': (expected) => {
-            expect(run.child().getSnapshot().value).toEqual({ pending: 'idle' });
-            expect(run.child().getSnapshot().context.error).toBe(expected.context.error);
-            expect(run.actor.getSnapshot().context.settled).toEqual([]);
-          },
-          'pending.accepting': () =>
-            expect(run.calls['accept invitation'].at(-1)?.input).toEqual({ invitationId: 'inv-1' }),
-          'pending.declining': () =>
-            expect(run.calls['decline invitation'].at(-1)?.input).toEqual({ invitationId: 'inv-1' }),
-          'pending.cancelling': () =>
-            expect(run.calls['cancel invitation'].at(-1)?.input).toEqual({ invitationId: 'inv-1' }),
-          ...Object.fromEntries(
-            Object.values(finalStatus).map((status) => [
-              status,
-              (expected: { context: { friend: Friend | null } }) => {
-                expect(run.child().getSnapshot().status).toBe('done');
-                expect(run.actor.getSnapshot().context.settled).toEqual([
-                  {
-                    type: 'invitation.settled',
-                    invitationId: 'inv-1',
-                    status,
-                    friend: expected.context.friend,
-                  },
-                ]);
-              },
-            ]),
-          ),
-        },
-      });
-    });
-  }
+        'pending.accepting': () =>
+          expect(run.calls['accept invitation'].at(-1)?.input).toEqual({ invitationId: 'inv-1' }),
+        'pending.declining': () =>
+          expect(run.calls['decline invitation'].at(-1)?.input).toEqual({ invitationId: 'inv-1' }),
+        'pending.cancelling': () =>
+          expect(run.calls['cancel invitation'].at(-1)?.input).toEqual({ invitationId: 'inv-1' }),
+        ...Object.fromEntries(
+          Object.values(finalStatus).map((status) => [
+            status,
+            (expected: { context: { friend: Friend | null } }) => {
+              expect(run.child().getSnapshot().status).toBe('done');
+              expect(run.actor.getSnapshot().context.settled).toEqual([
+                {
+                  type: 'invitation.settled',
+                  invitationId: 'inv-1',
+                  status,
+                  friend: expected.context.friend,
+                },
+              ]);
+            },
+          ]),
+        ),
+      },
+    };
+  });
 });
 
 describe('friend invitation', () => {

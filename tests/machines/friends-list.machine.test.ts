@@ -18,15 +18,8 @@ import {
   type SocialFact,
   type SocialLists,
 } from '../../src/machines/friends-list.machine';
-import {
-  deferred,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, everyTransition, itVisitsEveryState, testEveryPath } from '../helpers/every-path';
+import { deferred, settle, type Pending } from '../helpers/machine-model';
 
 const ana: Friend = { id: 'u-ana', display_name: 'Ana', username: 'Ana', isOnline: true, unreadCount: 2 };
 const bea: UserSearchResult = {
@@ -156,98 +149,77 @@ const searchEvents = (snapshot: Snap): AnyEventObject[] =>
       ];
 
 describe('friends list: every transition', () => {
-  const paths = [changeEvents, searchEvents].flatMap((events) =>
-    pathsThroughEveryTransition(modelOf(friendsListMachine, events)),
-  );
+  const paths = [changeEvents, searchEvents].flatMap((events) => everyTransition(friendsListMachine, events));
 
-  it('reaches every state of the menu', () => {
-    expect(visitedStates(paths)).toEqual(
-      [
-        'changes',
-        'changes.adding',
-        'changes.idle',
-        'changes.removing',
-        'lists',
-        'lists.loading',
-        'lists.ready',
-        'search',
-        'search.debouncing',
-        'search.idle',
-        'search.searching',
-      ].sort(),
-    );
+  itVisitsEveryState(paths, friendsListMachine);
+
+  testEveryPath(paths, () => {
+    const run = startList();
+    const send = ({ event }: { event: AnyEventObject }) => run.actor.send(event as never);
+    const outcome =
+      (name: Effect) =>
+      ({ event }: { event: AnyEventObject }) =>
+        run.answer(name, 'error' in event ? { error: event.error } : { output: event.output });
+    const same = (expected: { value: unknown; context: FriendsListContext }) => {
+      expect(run.actor.getSnapshot().value).toEqual(expected.value);
+      expect(view(run.actor.getSnapshot().context)).toEqual(view(expected.context));
+    };
+    return {
+      events: {
+        ...each(
+          ['socket.reconnected', 'search.change', 'friend.add', 'friend.remove', 'alert.dismiss'],
+          send,
+        ),
+        'xstate.after.searchDebounce.friendsList.search.debouncing': () => run.clock.increment(300),
+        ...Object.fromEntries(
+          (['lists', 'search', 'add', 'remove'] as const).flatMap((name) => [
+            [`xstate.done.actor.${name}`, outcome(name)],
+            [`xstate.error.actor.${name}`, outcome(name)],
+          ]),
+        ),
+      },
+      states: {
+        'lists.loading': (expected) => {
+          same(expected);
+          expect(run.actor.getSnapshot().hasTag('busy')).toBe(true);
+          expect(run.calls.lists.length).toBeGreaterThan(0);
+        },
+        'lists.ready': (expected) => {
+          same(expected);
+          // One friend-invitation actor per invitation shown, named by the invitation.
+          const ids = [...expected.context.received, ...expected.context.sent].map((ref) => ref.id);
+          for (const id of ids) expect(run.actor.getSnapshot().children[id]).toBeDefined();
+          const busy = (['search', 'add', 'remove'] as const).filter(
+            (id) => run.actor.getSnapshot().children[id],
+          );
+          expect(Object.keys(run.actor.getSnapshot().children).sort()).toEqual(
+            ['socialEvents', ...ids, ...busy].sort(),
+          );
+        },
+        'search.debouncing': (expected) => {
+          same(expected);
+          expect(expected.context.searchHint).toBeNull();
+          // Nothing is asked while the user is still typing.
+          expect(run.actor.getSnapshot().children.search).toBeUndefined();
+        },
+        'search.searching': () => expect(run.calls.search.at(-1)?.input).toEqual({ query: 'Bea' }),
+        'search.idle': (expected) => {
+          same(expected);
+          expect(run.actor.getSnapshot().context.searchHint).toBe(
+            expected.context.query === 'B' ? socialRules.searchTooShort : null,
+          );
+        },
+        'changes.adding': () => expect(run.calls.add.at(-1)?.input).toEqual({ userId: 'u-bea' }),
+        'changes.removing': () => expect(run.calls.remove.at(-1)?.input).toEqual({ friendId: 'u-ana' }),
+        'changes.idle': (expected) => {
+          same(expected);
+          expect([null, 'Déjà amis.', friendsFailures.remove]).toContain(
+            run.actor.getSnapshot().context.alert,
+          );
+        },
+      },
+    };
   });
-
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const run = startList();
-      const send = ({ event }: { event: AnyEventObject }) => run.actor.send(event as never);
-      const outcome =
-        (name: Effect) =>
-        ({ event }: { event: AnyEventObject }) =>
-          run.answer(name, 'error' in event ? { error: event.error } : { output: event.output });
-      const same = (expected: { value: unknown; context: FriendsListContext }) => {
-        expect(run.actor.getSnapshot().value).toEqual(expected.value);
-        expect(view(run.actor.getSnapshot().context)).toEqual(view(expected.context));
-      };
-      await path.test({
-        events: {
-          'socket.reconnected': send,
-          'search.change': send,
-          'friend.add': send,
-          'friend.remove': send,
-          'alert.dismiss': send,
-          'xstate.after.searchDebounce.friendsList.search.debouncing': () => run.clock.increment(300),
-          ...Object.fromEntries(
-            (['lists', 'search', 'add', 'remove'] as const).flatMap((name) => [
-              [`xstate.done.actor.${name}`, outcome(name)],
-              [`xstate.error.actor.${name}`, outcome(name)],
-            ]),
-          ),
-        },
-        states: {
-          'lists.loading': (expected) => {
-            same(expected);
-            expect(run.actor.getSnapshot().hasTag('busy')).toBe(true);
-            expect(run.calls.lists.length).toBeGreaterThan(0);
-          },
-          'lists.ready': (expected) => {
-            same(expected);
-            // One friend-invitation actor per invitation shown, named by the invitation.
-            const ids = [...expected.context.received, ...expected.context.sent].map((ref) => ref.id);
-            for (const id of ids) expect(run.actor.getSnapshot().children[id]).toBeDefined();
-            const busy = (['search', 'add', 'remove'] as const).filter(
-              (id) => run.actor.getSnapshot().children[id],
-            );
-            expect(Object.keys(run.actor.getSnapshot().children).sort()).toEqual(
-              ['socialEvents', ...ids, ...busy].sort(),
-            );
-          },
-          'search.debouncing': (expected) => {
-            same(expected);
-            expect(expected.context.searchHint).toBeNull();
-            // Nothing is asked while the user is still typing.
-            expect(run.actor.getSnapshot().children.search).toBeUndefined();
-          },
-          'search.searching': () => expect(run.calls.search.at(-1)?.input).toEqual({ query: 'Bea' }),
-          'search.idle': (expected) => {
-            same(expected);
-            expect(run.actor.getSnapshot().context.searchHint).toBe(
-              expected.context.query === 'B' ? socialRules.searchTooShort : null,
-            );
-          },
-          'changes.adding': () => expect(run.calls.add.at(-1)?.input).toEqual({ userId: 'u-bea' }),
-          'changes.removing': () => expect(run.calls.remove.at(-1)?.input).toEqual({ friendId: 'u-ana' }),
-          'changes.idle': (expected) => {
-            same(expected);
-            expect([null, 'Déjà amis.', friendsFailures.remove]).toContain(
-              run.actor.getSnapshot().context.alert,
-            );
-          },
-        },
-      });
-    });
-  }
 });
 
 describe('friends list: live facts', () => {

@@ -12,6 +12,7 @@ import {
 } from '../../src/machines/game-admin.machine';
 import { gameScreenMachine, type GameScreenEvent } from '../../src/machines/game-screen.machine';
 import { passwordChangeError, profileMachine } from '../../src/machines/profile.machine';
+import { pendingCalls } from '../helpers/fake-effects';
 import { deferred, settle, type Pending } from '../helpers/machine-model';
 
 const refusal = (status: number, error: string) => ({ status, message: error, body: { error } });
@@ -24,16 +25,8 @@ describe('game admin', () => {
     const actor = createActor(
       gameAdminMachine.provide({
         actors: {
-          'load invitations': fromPromise(({ input }) => {
-            const call = deferred<GameInvitation[]>(input);
-            loads.push(call);
-            return call.promise;
-          }),
-          'search players': fromPromise(({ input }) => {
-            const call = deferred<InviteCandidate[]>(input);
-            searches.push(call);
-            return call.promise;
-          }),
+          'load invitations': pendingCalls(loads),
+          'search players': pendingCalls(searches),
           'invite player': fromPromise(
             async ({ input }: { input: { gameId: string; playerId: string } }) => ({
               message: 'ok',
@@ -130,16 +123,8 @@ describe('game screen', () => {
     const actor = createActor(
       gameScreenMachine.provide({
         actors: {
-          'accept invitation': fromPromise(({ input }) => {
-            const call = deferred<void>(input);
-            acceptances.push(call);
-            return call.promise;
-          }),
-          'load game': fromPromise(({ input }) => {
-            const call = deferred<GameData>(input);
-            loads.push(call);
-            return call.promise;
-          }),
+          'accept invitation': pendingCalls(acceptances),
+          'load game': pendingCalls(loads),
           'watch table news': fromEventObservable(() => news),
         },
         actions: {

@@ -16,7 +16,8 @@ import {
   type SendGameMessageInput,
 } from '../../src/machines/game-chat.machine';
 import { chatFailures } from '../../src/machines/private-chat.machine';
-import { deferred, settle, type Pending } from '../helpers/machine-model';
+import { pendingCalls } from '../helpers/fake-effects';
+import { settle, type Pending } from '../helpers/machine-model';
 
 const me = 'u-ana';
 const entry = (seq: number, userId: string | null = 'u-bob', message = `ligne ${seq}`): ChatEntry => ({
@@ -45,19 +46,11 @@ async function openChat(input: Partial<GameChatInput> = {}) {
   const actor = createActor(
     gameChatMachine.provide({
       actors: {
-        'load messages': fromPromise(({ input }) => {
-          const load = deferred<ChatEntry[]>(input);
-          loads.push(load);
-          return load.promise;
-        }),
+        'load messages': pendingCalls(loads),
         'load skill bonuses': fromPromise(async (): Promise<Partial<Record<SkillName, number>>> => ({
           athletisme: 3,
         })),
-        'send game message': fromPromise(({ input }: { input: SendGameMessageInput }) => {
-          const send = deferred<SendAnswer>(input);
-          sends.push(send);
-          return send.promise;
-        }),
+        'send game message': pendingCalls<SendAnswer, SendGameMessageInput>(sends),
         'listen to game chat': fromEventObservable(() => facts),
       },
       actions: {

@@ -7,7 +7,8 @@ import {
   gameMasterLobbyTexts,
   type GameMasterLobbyEvent,
 } from '../../src/machines/game-master-lobby.machine';
-import { deferred, expectSameState, modelOf, settle, titleOf, type Pending } from '../helpers/machine-model';
+import { testEveryPath } from '../helpers/every-path';
+import { deferred, expectSameState, modelOf, settle, type Pending } from '../helpers/machine-model';
 
 const tower: GameSummary = {
   id: 'TOWER234',
@@ -78,46 +79,44 @@ function startLobby() {
 
 describe('game master lobby: shortest paths to every state', () => {
   const paths = modelOf(gameMasterLobbyMachine, events, { userId: 'mj' }).getShortestPaths();
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const { actor, clock, calls } = startLobby();
-      const send = ({ event }: { event: AnyEventObject }) => void actor.send(event as GameMasterLobbyEvent);
-      const answer =
-        (name: string) =>
-        async ({ event }: { event: AnyEventObject }) => {
-          if ('output' in event) calls[name as keyof typeof calls].at(-1)!.resolve(event.output);
-          else calls[name as keyof typeof calls].at(-1)!.reject(event.error);
-          await settle();
-        };
-      await path.test({
-        events: {
-          ...Object.fromEntries(
-            [
-              'game.create',
-              'game.delete.ask',
-              'game.delete.confirm',
-              'game.delete.cancel',
-              'game.join',
-              'game.players.counted',
-              'invitation.declined',
-            ].map((type) => [type, send]),
-          ),
-          ...Object.fromEntries(
-            ['games', 'creation', 'deletion'].flatMap((name) => [
-              [`xstate.done.actor.${name}`, answer(name)],
-              [`xstate.error.actor.${name}`, answer(name)],
-            ]),
-          ),
-          [afterJoin.type]: () => clock.increment(2000),
-        },
-        states: {
-          '*': (expected) => expectSameState(actor, expected),
-          creating: () => expect(calls.creation.at(-1)?.input).toEqual({ name: 'Nouvelle' }),
-          deleting: () => expect(calls.deletion.at(-1)?.input).toEqual({ gameId: 'TOWER234' }),
-        },
-      });
-    });
-  }
+  testEveryPath(paths, () => {
+    const { actor, clock, calls } = startLobby();
+    const send = ({ event }: { event: AnyEventObject }) => void actor.send(event as GameMasterLobbyEvent);
+    const answer =
+      (name: string) =>
+      async ({ event }: { event: AnyEventObject }) => {
+        if ('output' in event) calls[name as keyof typeof calls].at(-1)!.resolve(event.output);
+        else calls[name as keyof typeof calls].at(-1)!.reject(event.error);
+        await settle();
+      };
+    return {
+      events: {
+        ...Object.fromEntries(
+          [
+            'game.create',
+            'game.delete.ask',
+            'game.delete.confirm',
+            'game.delete.cancel',
+            'game.join',
+            'game.players.counted',
+            'invitation.declined',
+          ].map((type) => [type, send]),
+        ),
+        ...Object.fromEntries(
+          ['games', 'creation', 'deletion'].flatMap((name) => [
+            [`xstate.done.actor.${name}`, answer(name)],
+            [`xstate.error.actor.${name}`, answer(name)],
+          ]),
+        ),
+        [afterJoin.type]: () => clock.increment(2000),
+      },
+      states: {
+        '*': (expected) => expectSameState(actor, expected),
+        creating: () => expect(calls.creation.at(-1)?.input).toEqual({ name: 'Nouvelle' }),
+        deleting: () => expect(calls.deletion.at(-1)?.input).toEqual({ gameId: 'TOWER234' }),
+      },
+    };
+  });
 });
 
 describe('game master lobby', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import type { CharacterSummary } from '../../src/api/schemas/characters';
 import type { GameResource } from '../../src/api/schemas/resources';
 import type { ResourceCategory } from '../../src/domain/resources/categories';
@@ -8,16 +8,9 @@ import {
   type GameLists,
   type GameResourcesEvent,
 } from '../../src/machines/game-resources.machine';
-import {
-  deferred,
-  expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, everyTransition, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls } from '../helpers/fake-effects';
+import { expectSameState, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const input = { gameId: 'G1' };
 
@@ -60,13 +53,7 @@ function startPage() {
   const actor = createActor(
     gameResourcesMachine.provide({
       actors: {
-        'load lists': fromPromise<GameLists, { gameId: string; category: ResourceCategory }>(
-          ({ input: asked }) => {
-            const call = deferred<GameLists>(asked);
-            loads.push(call);
-            return call.promise;
-          },
-        ),
+        'load lists': pendingCalls<GameLists, { gameId: string; category: ResourceCategory }>(loads),
       },
     }),
     { input },
@@ -75,76 +62,65 @@ function startPage() {
 }
 
 describe('game resources: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(gameResourcesMachine, modelEvents, input));
+  const paths = everyTransition(gameResourcesMachine, modelEvents, input);
 
   it('visits every state of the machine', () => {
     expect(visitedStates(paths)).toEqual(Object.keys(gameResourcesMachine.root.states).sort());
     expect(visitedStates(paths)).toEqual(['failed', 'loading', 'noCategory', 'ready']);
   });
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const page = startPage();
-      // What the reader did, kept apart from the machine: the page must show the same.
-      const seen = { category: null as ResourceCategory | null, search: '', storeVisible: false, loads: 0 };
-      const send = ({ event }: { event: AnyEventObject }) => {
-        if (event.type === 'category.choose') Object.assign(seen, { category: event.category, search: '' });
-        if (event.type === 'search.change') seen.search = event.search as string;
-        if (event.type === 'store.toggle') seen.storeVisible = !seen.storeVisible;
-        if (event.type === 'category.choose' || event.type === 'lists.refresh') seen.loads++;
-        page.actor.send(event as GameResourcesEvent);
-      };
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        const call = page.loads.at(-1)!;
-        if (event.type.startsWith('xstate.done')) call.resolve(event.output as GameLists);
-        else call.reject(event.error);
-        await settle();
-      };
-      const context = () => page.actor.getSnapshot().context;
-      await path.test({
-        events: {
-          'category.choose': send,
-          'search.change': send,
-          'store.toggle': send,
-          'lists.refresh': send,
-          'xstate.done.actor.loadLists': answer,
-          'xstate.error.actor.loadLists': answer,
+  testEveryPath(paths, () => {
+    const page = startPage();
+    // What the reader did, kept apart from the machine: the page must show the same.
+    const seen = { category: null as ResourceCategory | null, search: '', storeVisible: false, loads: 0 };
+    const send = ({ event }: { event: AnyEventObject }) => {
+      if (event.type === 'category.choose') Object.assign(seen, { category: event.category, search: '' });
+      if (event.type === 'search.change') seen.search = event.search as string;
+      if (event.type === 'store.toggle') seen.storeVisible = !seen.storeVisible;
+      if (event.type === 'category.choose' || event.type === 'lists.refresh') seen.loads++;
+      page.actor.send(event as GameResourcesEvent);
+    };
+    const answer = answerLatest(page.loads);
+    const context = () => page.actor.getSnapshot().context;
+    return {
+      events: {
+        ...each(['category.choose', 'search.change', 'store.toggle', 'lists.refresh'], send),
+        ...each(outcomesOf('loadLists'), answer),
+      },
+      states: {
+        '*': (expected) => {
+          expectSameState(page.actor, expected as never);
+          expect(context()).toMatchObject({
+            gameId: 'G1',
+            category: seen.category,
+            search: seen.search,
+            storeVisible: seen.storeVisible,
+          });
+          // Choosing a category and refreshing load; the search and the store toggle never do.
+          expect(page.loads).toHaveLength(seen.loads);
         },
-        states: {
-          '*': (expected) => {
-            expectSameState(page.actor, expected as never);
-            expect(context()).toMatchObject({
-              gameId: 'G1',
-              category: seen.category,
-              search: seen.search,
-              storeVisible: seen.storeVisible,
-            });
-            // Choosing a category and refreshing load; the search and the store toggle never do.
-            expect(page.loads).toHaveLength(seen.loads);
-          },
-          // 'Veuillez choisir une catégorie': nothing is asked, nothing is listed.
-          noCategory: () => {
-            expect(page.loads).toHaveLength(0);
-            expect(context()).toMatchObject({ category: null, resources: [], characters: [] });
-          },
-          // Asks for the chosen category of this game.
-          loading: () => {
-            expect(page.loads.at(-1)!.input).toEqual({ gameId: 'G1', category: seen.category });
-          },
-          // Lists what the load gave.
-          ready: () => {
-            expect(context().resources).toEqual([rune]);
-            expect(context().characters).toEqual([aria]);
-          },
-          // A failed load shows empty lists (platform.md §8), even after a good one.
-          failed: () => {
-            expect(context().resources).toEqual([]);
-            expect(context().characters).toEqual([]);
-          },
+        // 'Veuillez choisir une catégorie': nothing is asked, nothing is listed.
+        noCategory: () => {
+          expect(page.loads).toHaveLength(0);
+          expect(context()).toMatchObject({ category: null, resources: [], characters: [] });
         },
-      });
-    });
-  }
+        // Asks for the chosen category of this game.
+        loading: () => {
+          expect(page.loads.at(-1)!.input).toEqual({ gameId: 'G1', category: seen.category });
+        },
+        // Lists what the load gave.
+        ready: () => {
+          expect(context().resources).toEqual([rune]);
+          expect(context().characters).toEqual([aria]);
+        },
+        // A failed load shows empty lists (platform.md §8), even after a good one.
+        failed: () => {
+          expect(context().resources).toEqual([]);
+          expect(context().characters).toEqual([]);
+        },
+      },
+    };
+  });
 });
 
 describe('game resources', () => {

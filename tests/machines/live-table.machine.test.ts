@@ -20,19 +20,13 @@ import {
   liveTableMachine,
   type CommandRequest,
   type DragPosition,
-  type LiveTableEvent,
 } from '../../src/machines/live-table.machine';
 import { tableListsMachine, type TableLists } from '../../src/machines/table-lists.machine';
 import { tableSyncMachine, type CatchUpAnswer } from '../../src/machines/table-sync.machine';
-import {
-  deferred,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, everyTransition, itVisitsEveryState, testEveryPath } from '../helpers/every-path';
+import { pendingCalls, sendTo } from '../helpers/fake-effects';
+import { settle, type Pending } from '../helpers/machine-model';
+import { simpleAttack } from '../helpers/attack-board';
 import { goblinToken } from '../unit/table-fixtures';
 
 const forest: MapRef = { id: 'm1', name: 'Forêt', link: 'forest.png', width: 1500, height: 1000 };
@@ -68,14 +62,7 @@ const tableWith = (order: string[]): TableState => ({
 
 const arsenal: Arsenal = {
   weapon: null,
-  simple: {
-    ref: { kind: 'simple' },
-    name: 'Attaque simple',
-    range: 1,
-    areaOfEffect: 'single',
-    areaSize: 0,
-    maxTargets: 1,
-  },
+  simple: simpleAttack,
   attacks: [],
   movement: 6,
 };
@@ -96,11 +83,7 @@ function startTable(role: TableRole, connected = true) {
       actors: {
         'table sync': tableSyncMachine.provide({
           actors: {
-            'fetch missed events': fromPromise(({ input }) => {
-              const pending = deferred<CatchUpAnswer>(input);
-              catchUps.push(pending);
-              return pending.promise;
-            }),
+            'fetch missed events': pendingCalls(catchUps),
           },
         }) as never,
         'table lists': tableListsMachine.provide({
@@ -115,11 +98,7 @@ function startTable(role: TableRole, connected = true) {
         'attack menu': attackMenuInTable(
           attackMenuMachine.provide({
             actors: {
-              'load arsenal': fromPromise(({ input }) => {
-                const pending = deferred<Arsenal>(input);
-                arsenals.push(pending);
-                return pending.promise;
-              }),
+              'load arsenal': pendingCalls(arsenals),
             },
           }),
         ) as never,
@@ -175,42 +154,28 @@ function startTable(role: TableRole, connected = true) {
 
 describe('live table: every transition', () => {
   const input = { gameId: 'g1', seat: { role: 'mj' as const, playerId: 'u-mj' }, connected: false };
-  const paths = pathsThroughEveryTransition(
-    modelOf(
-      liveTableMachine,
-      [{ type: 'management.toggle' }, { type: 'details.show', usableId: 'wolf' }, { type: 'details.close' }],
-      input,
-    ),
+  const paths = everyTransition(
+    liveTableMachine,
+    [{ type: 'management.toggle' }, { type: 'details.show', usableId: 'wolf' }, { type: 'details.close' }],
+    input,
   );
 
-  it('visits every state', () => {
-    expect(visitedStates(paths)).toEqual([
-      'details',
-      'details.closed',
-      'details.open',
-      'side',
-      'side.chat',
-      'side.management',
-    ]);
-  });
+  itVisitsEveryState(paths, liveTableMachine);
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const table = startTable('mj', false);
-      const send = ({ event }: { event: AnyEventObject }) => table.actor.send(event as LiveTableEvent);
-      await path.test({
-        events: { 'management.toggle': send, 'details.show': send, 'details.close': send },
-        states: {
-          '*': (expected) => expect(table.actor.getSnapshot().value).toEqual(expected.value),
-          // The MJ's list of participants takes the chat's place.
-          'side.management': () => expect(table.actor.getSnapshot().matches({ side: 'chat' })).toBe(false),
-          // The monster's card names the token it was opened for.
-          'details.open': () => expect(table.actor.getSnapshot().context.details).toBe('wolf'),
-          'details.closed': () => expect(table.actor.getSnapshot().context.details).toBeNull(),
-        },
-      });
-    });
-  }
+  testEveryPath(paths, () => {
+    const table = startTable('mj', false);
+    return {
+      events: each(['management.toggle', 'details.show', 'details.close'], sendTo(table.actor)),
+      states: {
+        '*': (expected) => expect(table.actor.getSnapshot().value).toEqual(expected.value),
+        // The MJ's list of participants takes the chat's place.
+        'side.management': () => expect(table.actor.getSnapshot().matches({ side: 'chat' })).toBe(false),
+        // The monster's card names the token it was opened for.
+        'details.open': () => expect(table.actor.getSnapshot().context.details).toBe('wolf'),
+        'details.closed': () => expect(table.actor.getSnapshot().context.details).toBeNull(),
+      },
+    };
+  });
 });
 
 describe('live table', () => {

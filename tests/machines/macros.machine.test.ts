@@ -3,13 +3,12 @@ import { createActor, fromPromise } from 'xstate';
 import type { Macro } from '../../src/api/schemas/macros';
 import { macroMessages } from '../../src/domain/macros';
 import { macrosFailures, macrosMachine, type SaveMacroInput } from '../../src/machines/macros.machine';
+import { itVisitsEveryState, testEveryPath } from '../helpers/every-path';
 import {
   deferred,
   modelOf,
   pathsThroughEveryTransition,
   settle,
-  titleOf,
-  visitedStates,
   type Pending,
 } from '../helpers/machine-model';
 
@@ -122,66 +121,49 @@ const meaning: Record<string, (run: ReturnType<typeof start>) => void> = {
 
 describe('macros: every transition, on the real actor', () => {
   const paths = pathsThroughEveryTransition(model);
-  it('reaches every state', () => {
-    expect(visitedStates(paths)).toEqual(
-      [
-        'failed',
-        'loading',
-        'ready',
-        'ready.browsing',
-        'ready.confirmingDeletion',
-        'ready.deleting',
-        'ready.editing',
-        'ready.saving',
-      ].sort(),
-    );
-  });
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const run = start();
-      const last = <T>(name: keyof typeof run.calls) => run.calls[name].at(-1) as Pending<T>;
-      await path.test({
-        events: {
-          'xstate.done.actor.0.macros.loading': async ({ event }) => {
-            last<Macro[]>('load').resolve((event as unknown as { output: Macro[] }).output);
-            await settle();
-          },
-          'xstate.error.actor.0.macros.loading': async () => {
-            last('load').reject(new Error('réseau'));
-            await settle();
-          },
-          'xstate.done.actor.0.macros.ready.saving': async () => {
-            last<Macro>('save').resolve(saved);
-            await settle();
-          },
-          'xstate.error.actor.0.macros.ready.saving': async () => {
-            last('save').reject(refusal);
-            await settle();
-          },
-          'xstate.done.actor.0.macros.ready.deleting': async () => {
-            last<void>('delete').resolve();
-            await settle();
-          },
-          'xstate.error.actor.0.macros.ready.deleting': async () => {
-            last('delete').reject(new Error('réseau'));
-            await settle();
-          },
-          ...Object.fromEntries(
-            userEvents.map((type) => [
-              type,
-              async ({ event }: { event: { type: string } }) => {
-                run.actor.send(event as never);
-                await settle();
-              },
-            ]),
-          ),
+  itVisitsEveryState(paths, macrosMachine);
+  testEveryPath(paths, () => {
+    const run = start();
+    const last = <T>(name: keyof typeof run.calls) => run.calls[name].at(-1) as Pending<T>;
+    return {
+      events: {
+        'xstate.done.actor.0.macros.loading': async ({ event }) => {
+          last<Macro[]>('load').resolve((event as unknown as { output: Macro[] }).output);
+          await settle();
         },
-        states: Object.fromEntries(
-          Object.entries(meaning).map(([state, check]) => [state, () => check(run)]),
+        'xstate.error.actor.0.macros.loading': async () => {
+          last('load').reject(new Error('réseau'));
+          await settle();
+        },
+        'xstate.done.actor.0.macros.ready.saving': async () => {
+          last<Macro>('save').resolve(saved);
+          await settle();
+        },
+        'xstate.error.actor.0.macros.ready.saving': async () => {
+          last('save').reject(refusal);
+          await settle();
+        },
+        'xstate.done.actor.0.macros.ready.deleting': async () => {
+          last<void>('delete').resolve();
+          await settle();
+        },
+        'xstate.error.actor.0.macros.ready.deleting': async () => {
+          last('delete').reject(new Error('réseau'));
+          await settle();
+        },
+        ...Object.fromEntries(
+          userEvents.map((type) => [
+            type,
+            async ({ event }: { event: { type: string } }) => {
+              run.actor.send(event as never);
+              await settle();
+            },
+          ]),
         ),
-      });
-    });
-  }
+      },
+      states: Object.fromEntries(Object.entries(meaning).map(([state, check]) => [state, () => check(run)])),
+    };
+  });
 });
 
 describe('macros', () => {

@@ -6,13 +6,8 @@ import {
   type MapPointerEmitted,
   type MapPointerEvent,
 } from '../../src/machines/map-pointer.machine';
-import {
-  expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
-  titleOf,
-  visitedStates,
-} from '../helpers/machine-model';
+import { everyTransition, itVisitsEveryState, testEveryPath } from '../helpers/every-path';
+import { expectSameState } from '../helpers/machine-model';
 
 const map = { name: 'Forêt', width: 1000, height: 500 };
 const pressWolf = {
@@ -60,45 +55,32 @@ function modelEvents(state: Snapshot): AnyEventObject[] {
 }
 
 describe('map pointer: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(mapPointerMachine, modelEvents));
+  const paths = everyTransition(mapPointerMachine, modelEvents);
 
-  it('visits every state', () => {
-    expect(visitedStates(paths)).toEqual([
-      'gesture',
-      'gesture.draggingToken',
-      'gesture.idle',
-      'gesture.measuring',
-      'gesture.pressingToken',
-      'ruler',
-      'ruler.off',
-      'ruler.on',
-    ]);
+  itVisitsEveryState(paths, mapPointerMachine);
+
+  testEveryPath(paths, () => {
+    const actor = createActor(mapPointerMachine).start();
+    const send = ({ event }: { event: AnyEventObject }) => actor.send(event as MapPointerEvent);
+    return {
+      events: Object.fromEntries(
+        [...new Set(paths.flatMap((one) => one.steps.map((step) => step.event.type)))].map((type) => [
+          type,
+          send,
+        ]),
+      ),
+      states: {
+        '*': (expected) => expectSameState(actor, expected),
+        // Nothing held in hand: no grab, no arrow.
+        'gesture.idle': () =>
+          expect(actor.getSnapshot().context).toMatchObject({ grab: null, measure: null }),
+        'gesture.pressingToken': () => expect(actor.getSnapshot().context.grab?.usableId).toBe('wolf'),
+        // A drag holds its token (an earlier drop's late answer may show the logged place meanwhile).
+        'gesture.draggingToken': () => expect(actor.getSnapshot().context.grab?.usableId).toBe('wolf'),
+        'gesture.measuring': () => expect(actor.getSnapshot().context.measure).not.toBeNull(),
+      },
+    };
   });
-
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const actor = createActor(mapPointerMachine).start();
-      const send = ({ event }: { event: AnyEventObject }) => actor.send(event as MapPointerEvent);
-      await path.test({
-        events: Object.fromEntries(
-          [...new Set(paths.flatMap((one) => one.steps.map((step) => step.event.type)))].map((type) => [
-            type,
-            send,
-          ]),
-        ),
-        states: {
-          '*': (expected) => expectSameState(actor, expected),
-          // Nothing held in hand: no grab, no arrow.
-          'gesture.idle': () =>
-            expect(actor.getSnapshot().context).toMatchObject({ grab: null, measure: null }),
-          'gesture.pressingToken': () => expect(actor.getSnapshot().context.grab?.usableId).toBe('wolf'),
-          // A drag holds its token (an earlier drop's late answer may show the logged place meanwhile).
-          'gesture.draggingToken': () => expect(actor.getSnapshot().context.grab?.usableId).toBe('wolf'),
-          'gesture.measuring': () => expect(actor.getSnapshot().context.measure).not.toBeNull(),
-        },
-      });
-    });
-  }
 });
 
 function start() {

@@ -6,8 +6,7 @@ import {
   type MapChange,
   type MapSelectionEvent,
 } from '../../src/machines/map-selection.machine';
-import { expectSameState, titleOf, visitedStates } from '../helpers/machine-model';
-import { modelOf } from '../helpers/machine-model';
+import { expectSameState, modelOf, titleOf, visitedStates } from '../helpers/machine-model';
 
 const forest: MapChoice = { id: 'f', name: 'Forêt', link: '/f.png' };
 const crypt: MapChoice = { id: 'c', name: 'Crypte', link: '/c.png' };

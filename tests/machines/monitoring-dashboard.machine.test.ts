@@ -17,15 +17,8 @@ import {
   type PageVisibility,
 } from '../../src/machines/monitoring-dashboard.machine';
 import { aSnapshot } from '../helpers/anomaly-fixtures';
-import {
-  deferred,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { eventTypesOf, everyTransition, testEveryPath } from '../helpers/every-path';
+import { deferred, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const snapshot = aSnapshot();
 const down = new TypeError('Failed to fetch');
@@ -116,7 +109,7 @@ function startDashboard() {
 }
 
 describe('monitoring dashboard: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(monitoringDashboardMachine, modelEvents));
+  const paths = everyTransition(monitoringDashboardMachine, modelEvents);
 
   it('visits every state', () => {
     expect(visitedStates(paths)).toEqual([
@@ -141,81 +134,75 @@ describe('monitoring dashboard: every transition', () => {
     ]);
   });
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const page = startDashboard();
-      const seen = {
-        snapshot: null as MetricsSnapshot | null,
-        failure: null as string | null,
-        notice: null as string | null,
-        reloads: 0,
-        calls: ['load metrics'],
-      };
-      const effectOf: Record<string, string> = {
-        'metrics.retry': 'load metrics',
-        'metrics.refresh': 'load metrics',
-        [refreshDue]: 'load metrics',
-        'page.shown': 'load metrics',
-        'metrics.reset': 'reset metrics',
-        'anomalies.create': 'create anomalies',
-        [creationDue]: 'create anomalies',
-      };
-      const send = ({ event }: { event: AnyEventObject }) => {
-        const before = page.actor.getSnapshot();
-        const starts =
-          event.type !== refreshDue && event.type !== 'page.shown'
-            ? effectOf[event.type]
-            : before.matches({ page: 'visible' }) || event.type === 'page.shown'
-              ? 'load metrics'
-              : undefined;
-        if (starts) seen.calls.push(starts);
-        if (event.type === 'metrics.retry') seen.failure = null;
-        page.actor.send(event as MonitoringDashboardEvent);
-      };
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        const id = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
-        const done = event.type.startsWith('xstate.done');
-        const pending = page.calls.filter((one) => one.effect === effectOfInvocation[id]).at(-1)!;
-        if (done) pending.resolve(event.output);
-        else pending.reject(event.error);
-        if (id.endsWith('Metrics') && id !== 'resetMetrics') {
-          if (done) Object.assign(seen, { snapshot, failure: null });
-          else seen.failure = 'metrics';
-        }
-        if (id === 'resetMetrics' && done) seen.calls.push('load metrics');
-        if (id === 'resetMetrics' && !done) seen.failure = 'reset';
-        if (id === 'createAnomalies') seen.notice = done ? 'anomaliesCreated' : 'anomaliesNotCreated';
-        if (done && id.startsWith('create')) seen.reloads++;
-        await settle();
-      };
-      const events = Object.fromEntries(
-        [...new Set(paths.flatMap((one) => one.steps.map((step) => step.event.type)))].map((type) => [
-          type,
-          type.startsWith('xstate.done') || type.startsWith('xstate.error') ? answer : send,
-        ]),
-      );
-      await path.test({
-        events,
-        states: {
-          '*': (expected) => {
-            expect(page.actor.getSnapshot().value).toEqual(expected.value);
-            expect(page.actor.getSnapshot().context).toEqual({
-              snapshot: seen.snapshot,
-              failure: seen.failure,
-              notice: seen.notice,
-            });
-            // Every call the admin, the timers or a reset asked for, in order; the anomaly
-            // section reads again after each creation that went through.
-            expect(page.calls.map((one) => one.effect)).toEqual(seen.calls);
-            expect(page.reloads()).toBe(seen.reloads);
-          },
-          // The 'Erreur' panel: what failed, and no figure shown as if current.
-          'metrics.failed': () => expect(page.actor.getSnapshot().context.failure).not.toBeNull(),
-          'metrics.shown': () => expect(page.actor.getSnapshot().context.snapshot).toEqual(snapshot),
+  testEveryPath(paths, () => {
+    const page = startDashboard();
+    const seen = {
+      snapshot: null as MetricsSnapshot | null,
+      failure: null as string | null,
+      notice: null as string | null,
+      reloads: 0,
+      calls: ['load metrics'],
+    };
+    const effectOf: Record<string, string> = {
+      'metrics.retry': 'load metrics',
+      'metrics.refresh': 'load metrics',
+      [refreshDue]: 'load metrics',
+      'page.shown': 'load metrics',
+      'metrics.reset': 'reset metrics',
+      'anomalies.create': 'create anomalies',
+      [creationDue]: 'create anomalies',
+    };
+    const send = ({ event }: { event: AnyEventObject }) => {
+      const before = page.actor.getSnapshot();
+      const starts =
+        event.type !== refreshDue && event.type !== 'page.shown'
+          ? effectOf[event.type]
+          : before.matches({ page: 'visible' }) || event.type === 'page.shown'
+            ? 'load metrics'
+            : undefined;
+      if (starts) seen.calls.push(starts);
+      if (event.type === 'metrics.retry') seen.failure = null;
+      page.actor.send(event as MonitoringDashboardEvent);
+    };
+    const answer = async ({ event }: { event: AnyEventObject }) => {
+      const id = event.type.replace(/^xstate\.(done|error)\.actor\./, '');
+      const done = event.type.startsWith('xstate.done');
+      const pending = page.calls.filter((one) => one.effect === effectOfInvocation[id]).at(-1)!;
+      if (done) pending.resolve(event.output);
+      else pending.reject(event.error);
+      if (id.endsWith('Metrics') && id !== 'resetMetrics') {
+        if (done) Object.assign(seen, { snapshot, failure: null });
+        else seen.failure = 'metrics';
+      }
+      if (id === 'resetMetrics' && done) seen.calls.push('load metrics');
+      if (id === 'resetMetrics' && !done) seen.failure = 'reset';
+      if (id === 'createAnomalies') seen.notice = done ? 'anomaliesCreated' : 'anomaliesNotCreated';
+      if (done && id.startsWith('create')) seen.reloads++;
+      await settle();
+    };
+    return {
+      events: Object.fromEntries(
+        eventTypesOf(paths).map((type) => [type, /^xstate\.(done|error)\./.test(type) ? answer : send]),
+      ),
+      states: {
+        '*': (expected) => {
+          expect(page.actor.getSnapshot().value).toEqual(expected.value);
+          expect(page.actor.getSnapshot().context).toEqual({
+            snapshot: seen.snapshot,
+            failure: seen.failure,
+            notice: seen.notice,
+          });
+          // Every call the admin, the timers or a reset asked for, in order; the anomaly
+          // section reads again after each creation that went through.
+          expect(page.calls.map((one) => one.effect)).toEqual(seen.calls);
+          expect(page.reloads()).toBe(seen.reloads);
         },
-      });
-    });
-  }
+        // The 'Erreur' panel: what failed, and no figure shown as if current.
+        'metrics.failed': () => expect(page.actor.getSnapshot().context.failure).not.toBeNull(),
+        'metrics.shown': () => expect(page.actor.getSnapshot().context.snapshot).toEqual(snapshot),
+      },
+    };
+  });
 });
 
 describe('monitoring dashboard', () => {

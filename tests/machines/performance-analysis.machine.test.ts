@@ -7,16 +7,9 @@ import {
   type AnalysisTab,
   type PerformanceAnalysisEvent,
 } from '../../src/machines/performance-analysis.machine';
-import {
-  deferred,
-  expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { everyTransition, itVisitsEveryState, testEveryPath } from '../helpers/every-path';
+import { answerLatest } from '../helpers/fake-effects';
+import { deferred, expectSameState, settle, type Pending } from '../helpers/machine-model';
 
 const at = '2026-11-24T10:05:00.000Z';
 const reports: Record<AnalysisTab, unknown> = {
@@ -80,56 +73,45 @@ function startAnalysis() {
 }
 
 describe('performance analysis: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(performanceAnalysisMachine, modelEvents));
+  const paths = everyTransition(performanceAnalysisMachine, modelEvents);
 
-  it('visits every state', () => {
-    expect(visitedStates(paths)).toEqual(
-      analysisTabs.flatMap((tab) => [tab, `${tab}.failed`, `${tab}.loaded`, `${tab}.loading`]).sort(),
-    );
-  });
+  itVisitsEveryState(paths, performanceAnalysisMachine);
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const page = startAnalysis();
-      const seen = { tab: 'analysis' as AnalysisTab, calls: ['load analysis'] };
-      const send = ({ event }: { event: AnyEventObject }) => {
-        // Opening another tab reads it; the shown one stays as it is.
-        if (event.type === 'tab.choose' && event.tab !== seen.tab) {
-          seen.tab = event.tab as AnalysisTab;
-          seen.calls.push(loaderOf[seen.tab]);
-        }
-        if (event.type === 'tab.reload') seen.calls.push(loaderOf[seen.tab]);
-        page.actor.send(event as PerformanceAnalysisEvent);
-      };
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        const call = page.calls.at(-1)!;
-        if (event.type.startsWith('xstate.done')) call.resolve(event.output);
-        else call.reject(event.error);
-        await settle();
-      };
-      const events: Record<string, typeof send> = { 'tab.choose': send, 'tab.reload': send };
-      for (const tab of analysisTabs) {
-        events[`xstate.done.actor.load-${tab}`] = answer;
-        events[`xstate.error.actor.load-${tab}`] = answer;
+  testEveryPath(paths, () => {
+    const page = startAnalysis();
+    const seen = { tab: 'analysis' as AnalysisTab, calls: ['load analysis'] };
+    const send = ({ event }: { event: AnyEventObject }) => {
+      // Opening another tab reads it; the shown one stays as it is.
+      if (event.type === 'tab.choose' && event.tab !== seen.tab) {
+        seen.tab = event.tab as AnalysisTab;
+        seen.calls.push(loaderOf[seen.tab]);
       }
-      await path.test({
-        events,
-        states: {
-          '*': (expected) => {
-            expectSameState(page.actor, expected as never);
-            expect(tabOf(page.actor.getSnapshot())).toBe(seen.tab);
-            expect(page.calls.map((one) => one.loader)).toEqual(seen.calls);
-          },
-          ...Object.fromEntries(
-            analysisTabs.map((tab) => [
-              `${tab}.loaded`,
-              () => expect(page.actor.getSnapshot().context[tab]).toEqual(reports[tab]),
-            ]),
-          ),
+      if (event.type === 'tab.reload') seen.calls.push(loaderOf[seen.tab]);
+      page.actor.send(event as PerformanceAnalysisEvent);
+    };
+    const answer = answerLatest(page.calls);
+    const events: Record<string, typeof send> = { 'tab.choose': send, 'tab.reload': send };
+    for (const tab of analysisTabs) {
+      events[`xstate.done.actor.load-${tab}`] = answer;
+      events[`xstate.error.actor.load-${tab}`] = answer;
+    }
+    return {
+      events,
+      states: {
+        '*': (expected) => {
+          expectSameState(page.actor, expected as never);
+          expect(tabOf(page.actor.getSnapshot())).toBe(seen.tab);
+          expect(page.calls.map((one) => one.loader)).toEqual(seen.calls);
         },
-      });
-    });
-  }
+        ...Object.fromEntries(
+          analysisTabs.map((tab) => [
+            `${tab}.loaded`,
+            () => expect(page.actor.getSnapshot().context[tab]).toEqual(reports[tab]),
+          ]),
+        ),
+      },
+    };
+  });
 });
 
 describe('performance analysis', () => {

@@ -9,7 +9,9 @@ import {
   type PlayerLobbyData,
   type PlayerLobbyEvent,
 } from '../../src/machines/player-lobby.machine';
-import { deferred, modelOf, settle, titleOf, visitedStates, type Pending } from '../helpers/machine-model';
+import { each, testEveryPath } from '../helpers/every-path';
+import { pendingCalls } from '../helpers/fake-effects';
+import { deferred, modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const invitation: GameInvitation = {
   id: 'inv-1',
@@ -68,11 +70,7 @@ function startLobby() {
         }),
         invitation: gameInvitationMachine.provide({
           actors: {
-            'accept invitation': fromPromise(({ input }) => {
-              const call = deferred<GameInvitation>(input);
-              accepts.push(call);
-              return call.promise;
-            }),
+            'accept invitation': pendingCalls(accepts),
           },
         }),
         'watch server news': fromEventObservable(() => news),
@@ -93,32 +91,28 @@ describe('player lobby: shortest paths to every state', () => {
   it('visits every state', () => {
     expect(visitedStates(paths)).toEqual(['launching', 'loading', 'ready']);
   });
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const { actor, clock, loads, opened } = startLobby();
-      const send = ({ event }: { event: AnyEventObject }) => void actor.send(event as PlayerLobbyEvent);
-      await path.test({
-        events: {
-          'xstate.done.actor.lobby': async ({ event }) => {
-            loads.at(-1)!.resolve((event as unknown as { output: PlayerLobbyData }).output);
-            await settle();
-          },
-          'character.select': send,
-          'game.launch': send,
-          'lobby.reload': send,
-          [afterCinematic.type]: () => clock.increment(2000),
+  testEveryPath(paths, () => {
+    const { actor, clock, loads, opened } = startLobby();
+    const send = ({ event }: { event: AnyEventObject }) => void actor.send(event as PlayerLobbyEvent);
+    return {
+      events: {
+        'xstate.done.actor.lobby': async ({ event }) => {
+          loads.at(-1)!.resolve((event as unknown as { output: PlayerLobbyData }).output);
+          await settle();
         },
-        states: {
-          loading: () => expect(actor.getSnapshot().hasTag('busy')).toBe(true),
-          ready: () => expect(actor.getSnapshot().value).toBe('ready'),
-          launching: () => {
-            expect(actor.getSnapshot().context.launch).toEqual({ gameId: 'TOWER234', playerId: 'char-1' });
-            expect(opened).toEqual([]);
-          },
+        ...each(['character.select', 'game.launch', 'lobby.reload'], send),
+        [afterCinematic.type]: () => clock.increment(2000),
+      },
+      states: {
+        loading: () => expect(actor.getSnapshot().hasTag('busy')).toBe(true),
+        ready: () => expect(actor.getSnapshot().value).toBe('ready'),
+        launching: () => {
+          expect(actor.getSnapshot().context.launch).toEqual({ gameId: 'TOWER234', playerId: 'char-1' });
+          expect(opened).toEqual([]);
         },
-      });
-    });
-  }
+      },
+    };
+  });
 });
 
 describe('player lobby', () => {

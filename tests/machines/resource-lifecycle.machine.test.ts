@@ -7,7 +7,8 @@ import {
   type LifecycleInput,
 } from '../../src/machines/resource-lifecycle.machine';
 import { withInput } from '../helpers/machine-input';
-import { expectSameState, modelOf, titleOf, visitedStates } from '../helpers/machine-model';
+import { testEveryPath } from '../helpers/every-path';
+import { expectSameState, modelOf, visitedStates } from '../helpers/machine-model';
 
 const events: LifecycleEvent[] = [
   { type: 'resource.exported' },
@@ -58,26 +59,22 @@ const offers: Record<string, LifecycleEvent['type'][]> = {
 describe.each(starts)('resource lifecycle of %s', (_title, input, first) => {
   const paths = modelOf(withInput(resourceLifecycleMachine, input), events).getSimplePaths();
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const actor = createActor(resourceLifecycleMachine, { input }).start();
-      expect(actor.getSnapshot().value).toBe(first);
-      const send = ({ event }: { event: AnyEventObject }) => actor.send(event as LifecycleEvent);
-      await path.test({
-        events: Object.fromEntries(events.map((event) => [event.type, send])),
-        states: {
-          '*': (expected) => {
-            expectSameState(actor, expected);
-            const state = String(actor.getSnapshot().value);
-            const allowed = events
-              .filter((event) => actor.getSnapshot().can(event))
-              .map((event) => event.type);
-            expect(allowed).toEqual(offers[state]);
-          },
+  testEveryPath(paths, () => {
+    const actor = createActor(resourceLifecycleMachine, { input }).start();
+    expect(actor.getSnapshot().value).toBe(first);
+    const send = ({ event }: { event: AnyEventObject }) => actor.send(event as LifecycleEvent);
+    return {
+      events: Object.fromEntries(events.map((event) => [event.type, send])),
+      states: {
+        '*': (expected) => {
+          expectSameState(actor, expected);
+          const state = String(actor.getSnapshot().value);
+          const allowed = events.filter((event) => actor.getSnapshot().can(event)).map((event) => event.type);
+          expect(allowed).toEqual(offers[state]);
         },
-      });
-    });
-  }
+      },
+    };
+  });
 });
 
 describe('resource lifecycle', () => {

@@ -1,20 +1,11 @@
 import { finalize, Subject } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromEventObservable, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, fromEventObservable, type AnyEventObject } from 'xstate';
 import type { PlayerInfo, SocketFact } from '../../src/effects/socket';
-import {
-  socketConnectionMachine,
-  type SocketConnectionEvent,
-} from '../../src/machines/socket-connection.machine';
-import {
-  deferred,
-  expectSameState,
-  modelOf,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { socketConnectionMachine } from '../../src/machines/socket-connection.machine';
+import { each, inSameState, itVisitsEveryState, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls, sendTo } from '../helpers/fake-effects';
+import { modelOf, settle, type Pending } from '../helpers/machine-model';
 
 const player: PlayerInfo = { id: 'p-1', name: 'Ana', avatar: null };
 
@@ -57,11 +48,7 @@ function startConnection() {
             }),
           );
         }),
-        'renew session': fromPromise(() => {
-          const renewal = deferred<void>(undefined);
-          renewals.push(renewal);
-          return renewal.promise;
-        }),
+        'renew session': pendingCalls(renewals),
       },
       actions: {
         'send authenticateUser': (_, { token }) => authenticateUser(token),
@@ -78,65 +65,36 @@ function startConnection() {
 describe('socket connection: shortest paths to every state', () => {
   const paths = modelOf(socketConnectionMachine, modelEvents).getShortestPaths();
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const socket = startConnection();
-      const send = ({ event }: { event: AnyEventObject }) =>
-        void socket.actor.send(event as SocketConnectionEvent);
-      const report = ({ event }: { event: AnyEventObject }) => void socket.report(event as SocketFact);
-      const renewal = (settled: 'resolve' | 'reject') => async () => {
-        const pending = socket.renewals.at(-1)!;
-        if (settled === 'resolve') pending.resolve();
-        else pending.reject(new Error('refresh refused'));
-        await settle();
-      };
-
-      await path.test({
-        events: {
-          'socket.open': send,
-          'socket.close': send,
-          'session.token.renewed': send,
-          'socket.connected': report,
-          'socket.disconnected': report,
-          'socket.reconnecting': report,
-          'socket.error': report,
-          'socket.refused': report,
-          'xstate.done.actor.renewal': renewal('resolve'),
-          'xstate.error.actor.renewal': renewal('reject'),
+  testEveryPath(paths, () => {
+    const socket = startConnection();
+    const report = ({ event }: { event: AnyEventObject }) => void socket.report(event as SocketFact);
+    return {
+      events: {
+        ...each(['socket.open', 'socket.close', 'session.token.renewed'], sendTo(socket.actor)),
+        ...each(
+          ['connected', 'disconnected', 'reconnecting', 'error', 'refused'].map((fact) => `socket.${fact}`),
+          report,
+        ),
+        ...each(outcomesOf('renewal'), answerLatest(socket.renewals)),
+      },
+      states: inSameState(socket.actor, {
+        disconnected: () => {
+          expect(socket.open()).toHaveLength(0);
         },
-        states: {
-          disconnected: (expected) => {
-            expectSameState(socket.actor, expected);
-            expect(socket.open()).toHaveLength(0);
-          },
-          open: (expected) => {
-            expectSameState(socket.actor, expected);
-            // One socket at a time, announcing the player the machine was opened with.
-            expect(socket.open()).toHaveLength(1);
-            expect(socket.open()[0]?.input).toEqual({ player: socket.actor.getSnapshot().context.player });
-          },
-          renewingSession: (expected) => {
-            expectSameState(socket.actor, expected);
-            expect(socket.open()).toHaveLength(0);
-            expect(socket.renewals.length).toBeGreaterThan(0);
-          },
+        open: () => {
+          // One socket at a time, announcing the player the machine was opened with.
+          expect(socket.open()).toHaveLength(1);
+          expect(socket.open()[0]?.input).toEqual({ player: socket.actor.getSnapshot().context.player });
         },
-      });
-    });
-  }
-
-  it('visits every state of the machine', () => {
-    expect(visitedStates(paths)).toEqual(
-      [
-        'disconnected',
-        'open',
-        'open.connected',
-        'open.connecting',
-        'open.reconnecting',
-        'renewingSession',
-      ].sort(),
-    );
+        renewingSession: () => {
+          expect(socket.open()).toHaveLength(0);
+          expect(socket.renewals.length).toBeGreaterThan(0);
+        },
+      }),
+    };
   });
+
+  itVisitsEveryState(paths, socketConnectionMachine);
 });
 
 describe('socket connection', () => {

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import type { StoreEntry } from '../../src/api/schemas/resources';
 import type { ResourceCategory } from '../../src/domain/resources/categories';
 import { defaultStoreFilters, type StoreFilters } from '../../src/domain/resources/store-filters';
 import { storeCatalogueMachine, type StoreCatalogueEvent } from '../../src/machines/store-catalogue.machine';
+import { each, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { pendingCalls } from '../helpers/fake-effects';
 import {
-  deferred,
   expectSameState,
   modelOf,
   pathsThroughEveryTransition,
   settle,
-  titleOf,
   visitedStates,
   type Pending,
 } from '../helpers/machine-model';
@@ -45,11 +45,7 @@ function startCatalogue() {
   const actor = createActor(
     storeCatalogueMachine.provide({
       actors: {
-        'load entries': fromPromise<StoreEntry[], { category: ResourceCategory }>(({ input }) => {
-          const call = deferred<StoreEntry[]>(input);
-          calls.push(call);
-          return call.promise;
-        }),
+        'load entries': pendingCalls<StoreEntry[], { category: ResourceCategory }>(calls),
       },
     }),
   ).start();
@@ -77,88 +73,80 @@ describe('store catalogue: every transition', () => {
   );
   const paths = pathsThroughEveryTransition(model);
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const store = startCatalogue();
-      const view: View = {
-        category: null,
-        entries: [],
-        filters: defaultStoreFilters,
-        detailId: null,
-        loads: 0,
-      };
-      const value = () => String(store.actor.getSnapshot().value);
-      const send = ({ event }: { event: AnyEventObject }) => {
-        const user = event as StoreCatalogueEvent;
-        const before = value();
-        store.actor.send(user);
-        if (user.type === 'category.choose') {
-          // A new category: the creator filter and the open entry belonged to the old one.
-          Object.assign(view, { category: user.category, detailId: null, loads: view.loads + 1 });
-          view.filters = { ...view.filters, creatorId: null };
-        } else if (user.type === 'filters.change') view.filters = { ...view.filters, ...user.filters };
-        else if (before === 'ready' && user.type === 'detail.open') view.detailId = user.entryId;
-        else if (before === 'ready' && user.type === 'detail.close') view.detailId = null;
-        else if (user.type === 'lists.refresh' && (before === 'ready' || before === 'failed'))
-          view.loads += 1;
-      };
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        const call = store.calls.at(-1)!;
-        if (event.type.startsWith('xstate.done')) {
-          view.entries = event.output as StoreEntry[];
-          if (!view.entries.some((shown) => shown.id === view.detailId)) view.detailId = null;
-          call.resolve(view.entries);
-        } else {
-          // A failed load shows an empty list, and nothing can stay open in it.
-          Object.assign(view, { entries: [], detailId: null });
-          call.reject(event.error);
-        }
-        await settle();
-      };
-      await path.test({
-        events: {
-          'category.choose': send,
-          'filters.change': send,
-          'detail.open': send,
-          'detail.close': send,
-          'lists.refresh': send,
-          'xstate.done.actor.loadEntries': answer,
-          'xstate.error.actor.loadEntries': answer,
+  testEveryPath(paths, () => {
+    const store = startCatalogue();
+    const view: View = {
+      category: null,
+      entries: [],
+      filters: defaultStoreFilters,
+      detailId: null,
+      loads: 0,
+    };
+    const value = () => String(store.actor.getSnapshot().value);
+    const send = ({ event }: { event: AnyEventObject }) => {
+      const user = event as StoreCatalogueEvent;
+      const before = value();
+      store.actor.send(user);
+      if (user.type === 'category.choose') {
+        // A new category: the creator filter and the open entry belonged to the old one.
+        Object.assign(view, { category: user.category, detailId: null, loads: view.loads + 1 });
+        view.filters = { ...view.filters, creatorId: null };
+      } else if (user.type === 'filters.change') view.filters = { ...view.filters, ...user.filters };
+      else if (before === 'ready' && user.type === 'detail.open') view.detailId = user.entryId;
+      else if (before === 'ready' && user.type === 'detail.close') view.detailId = null;
+      else if (user.type === 'lists.refresh' && (before === 'ready' || before === 'failed')) view.loads += 1;
+    };
+    const answer = async ({ event }: { event: AnyEventObject }) => {
+      const call = store.calls.at(-1)!;
+      if (event.type.startsWith('xstate.done')) {
+        view.entries = event.output as StoreEntry[];
+        if (!view.entries.some((shown) => shown.id === view.detailId)) view.detailId = null;
+        call.resolve(view.entries);
+      } else {
+        // A failed load shows an empty list, and nothing can stay open in it.
+        Object.assign(view, { entries: [], detailId: null });
+        call.reject(event.error);
+      }
+      await settle();
+    };
+    return {
+      events: {
+        ...each(['category.choose', 'filters.change', 'detail.open', 'detail.close', 'lists.refresh'], send),
+        ...each(outcomesOf('loadEntries'), answer),
+      },
+      states: {
+        '*': (expected) => {
+          expectSameState(store.actor, expected);
+          const { context } = store.actor.getSnapshot();
+          expect(context).toEqual({
+            category: view.category,
+            entries: view.entries,
+            filters: view.filters,
+            detailId: view.detailId,
+          });
+          expect(store.calls).toHaveLength(view.loads);
         },
-        states: {
-          '*': (expected) => {
-            expectSameState(store.actor, expected);
-            const { context } = store.actor.getSnapshot();
-            expect(context).toEqual({
-              category: view.category,
-              entries: view.entries,
-              filters: view.filters,
-              detailId: view.detailId,
-            });
-            expect(store.calls).toHaveLength(view.loads);
-          },
-          noCategory: () => {
-            expect(store.actor.getSnapshot().context.category).toBeNull();
-            expect(store.calls).toHaveLength(0);
-          },
-          loading: () => {
-            // The store is asked for the chosen category, never for a default one.
-            expect(store.calls.at(-1)?.input).toEqual({ category: view.category });
-            expect(view.category).not.toBeNull();
-          },
-          failed: () => {
-            expect(store.actor.getSnapshot().context.entries).toEqual([]);
-            expect(store.actor.getSnapshot().context.detailId).toBeNull();
-          },
-          ready: () => {
-            const { entries, detailId } = store.actor.getSnapshot().context;
-            expect(entries.length).toBe(1);
-            if (detailId !== null) expect(entries.map((shown) => shown.id)).toContain(detailId);
-          },
+        noCategory: () => {
+          expect(store.actor.getSnapshot().context.category).toBeNull();
+          expect(store.calls).toHaveLength(0);
         },
-      });
-    });
-  }
+        loading: () => {
+          // The store is asked for the chosen category, never for a default one.
+          expect(store.calls.at(-1)?.input).toEqual({ category: view.category });
+          expect(view.category).not.toBeNull();
+        },
+        failed: () => {
+          expect(store.actor.getSnapshot().context.entries).toEqual([]);
+          expect(store.actor.getSnapshot().context.detailId).toBeNull();
+        },
+        ready: () => {
+          const { entries, detailId } = store.actor.getSnapshot().context;
+          expect(entries.length).toBe(1);
+          if (detailId !== null) expect(entries.map((shown) => shown.id)).toContain(detailId);
+        },
+      },
+    };
+  });
 
   it('reaches every state', () => {
     expect(visitedStates(paths)).toEqual(['failed', 'loading', 'noCategory', 'ready']);

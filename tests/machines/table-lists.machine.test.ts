@@ -1,21 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { createActor, type AnyEventObject } from 'xstate';
 import type { CharacterSummary } from '../../src/api/schemas/characters';
 import {
   tableListsMachine,
   type TableLists,
   type TableListsInput,
 } from '../../src/machines/table-lists.machine';
-import {
-  deferred,
-  expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
+import { each, everyTransition, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { answerLatest, pendingCalls } from '../helpers/fake-effects';
+import { expectSameState, visitedStates, type Pending } from '../helpers/machine-model';
 
 const input: TableListsInput = { gameId: 'G1', playerId: 'U1', canManage: true };
 const aria: CharacterSummary = {
@@ -59,49 +52,37 @@ function modelEvents(snapshot: Snapshot): AnyEventObject[] {
 }
 
 describe('table lists: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(tableListsMachine, modelEvents, input));
+  const paths = everyTransition(tableListsMachine, modelEvents, input);
 
   it('visits every state of the machine', () => {
     expect(visitedStates(paths)).toEqual(['failed', 'loading', 'ready']);
   });
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const loads: Array<Pending<TableLists>> = [];
-      const actor = createActor(
-        tableListsMachine.provide({
-          actors: {
-            'load lists': fromPromise<TableLists, TableListsInput>(({ input: asked }) => {
-              const call = deferred<TableLists>(asked);
-              loads.push(call);
-              return call.promise;
-            }),
-          },
-        }),
-        { input },
-      ).start();
-      const answer = async ({ event }: { event: AnyEventObject }) => {
-        const call = loads.at(-1)!;
-        if (event.type.startsWith('xstate.done')) call.resolve(event.output as TableLists);
-        else call.reject(event.error);
-        await settle();
-      };
-      await path.test({
-        events: {
-          'lists.refresh': ({ event }) => void actor.send(event as { type: 'lists.refresh' }),
-          'xstate.done.actor.loadLists': answer,
-          'xstate.error.actor.loadLists': answer,
+  testEveryPath(paths, () => {
+    const loads: Array<Pending<TableLists>> = [];
+    const actor = createActor(
+      tableListsMachine.provide({
+        actors: {
+          'load lists': pendingCalls<TableLists, TableListsInput>(loads),
         },
-        states: {
-          '*': (expected) => expectSameState(actor, expected as never),
-          // Loading: one call at a time, for this game and this seat.
-          loading: () => expect(loads.at(-1)?.input).toEqual(input),
-          // Ready: what the server listed is what the menus and the selector offer.
-          ready: () => expect(actor.getSnapshot().context).toMatchObject(lists),
-          // Failed: nothing to offer, the table still works; a retry is possible.
-          failed: () => expect(actor.getSnapshot().can({ type: 'lists.refresh' })).toBe(true),
-        },
-      });
-    });
-  }
+      }),
+      { input },
+    ).start();
+    const answer = answerLatest(loads);
+    return {
+      events: {
+        'lists.refresh': ({ event }) => void actor.send(event as { type: 'lists.refresh' }),
+        ...each(outcomesOf('loadLists'), answer),
+      },
+      states: {
+        '*': (expected) => expectSameState(actor, expected as never),
+        // Loading: one call at a time, for this game and this seat.
+        loading: () => expect(loads.at(-1)?.input).toEqual(input),
+        // Ready: what the server listed is what the menus and the selector offer.
+        ready: () => expect(actor.getSnapshot().context).toMatchObject(lists),
+        // Failed: nothing to offer, the table still works; a retry is possible.
+        failed: () => expect(actor.getSnapshot().can({ type: 'lists.refresh' })).toBe(true),
+      },
+    };
+  });
 });

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
 import { tableNoticeMachine, type TableNoticeEvent } from '../../src/machines/table-notice.machine';
-import {
-  expectSameState,
-  modelOf,
-  pathsThroughEveryTransition,
-  titleOf,
-  visitedStates,
-} from '../helpers/machine-model';
+import { everyTransition, testEveryPath } from '../helpers/every-path';
+import { expectSameState, visitedStates } from '../helpers/machine-model';
 
 const refusal = 'Vous ne pouvez modifier que votre propre pion.';
 const expiry = { type: 'xstate.after.noticeLifetime.tableNotice.shown' };
@@ -22,32 +17,30 @@ function modelEvents(snapshot: Snapshot): AnyEventObject[] {
 }
 
 describe('table notice: every transition', () => {
-  const paths = pathsThroughEveryTransition(modelOf(tableNoticeMachine, modelEvents));
+  const paths = everyTransition(tableNoticeMachine, modelEvents);
 
   it('visits every state of the machine', () => {
     expect(visitedStates(paths)).toEqual(['hidden', 'shown']);
   });
 
-  for (const path of paths) {
-    it(titleOf(path), async () => {
-      const clock = new SimulatedClock();
-      const actor = createActor(tableNoticeMachine, { clock }).start();
-      await path.test({
-        events: {
-          'notice.show': ({ event }) => void actor.send(event as TableNoticeEvent),
-          'notice.dismiss': ({ event }) => void actor.send(event as TableNoticeEvent),
-          [expiry.type]: () => void clock.increment(4000),
-        },
-        states: {
-          '*': (expected) => expectSameState(actor, expected as never),
-          // Hidden: nothing is said.
-          hidden: () => expect(actor.getSnapshot().context.text).toBeNull(),
-          // Shown: the latest refusal, read as it came.
-          shown: () => expect(actor.getSnapshot().context.text).not.toBeNull(),
-        },
-      });
-    });
-  }
+  testEveryPath(paths, () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(tableNoticeMachine, { clock }).start();
+    return {
+      events: {
+        'notice.show': ({ event }) => void actor.send(event as TableNoticeEvent),
+        'notice.dismiss': ({ event }) => void actor.send(event as TableNoticeEvent),
+        [expiry.type]: () => void clock.increment(4000),
+      },
+      states: {
+        '*': (expected) => expectSameState(actor, expected as never),
+        // Hidden: nothing is said.
+        hidden: () => expect(actor.getSnapshot().context.text).toBeNull(),
+        // Shown: the latest refusal, read as it came.
+        shown: () => expect(actor.getSnapshot().context.text).not.toBeNull(),
+      },
+    };
+  });
 
   it('keeps a newer refusal its full time', () => {
     const clock = new SimulatedClock();

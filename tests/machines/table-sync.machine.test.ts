@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type AnyEventObject } from 'xstate';
+import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
 import { applyEvents, emptyTable, snapshotOf } from '../../src/domain/table/reducer';
 import type { TableEvent } from '../../src/domain/table/types';
 import {
@@ -8,15 +8,9 @@ import {
   type CatchUpQuestion,
   type TableSyncEvent,
 } from '../../src/machines/table-sync.machine';
-import {
-  deferred,
-  expectSameState,
-  settle,
-  titleOf,
-  visitedStates,
-  type Pending,
-} from '../helpers/machine-model';
-import { modelOf } from '../helpers/machine-model';
+import { each, outcomesOf, testEveryPath } from '../helpers/every-path';
+import { pendingCalls } from '../helpers/fake-effects';
+import { expectSameState, modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
 
 const at = '2026-01-01T10:00:00.000Z';
 const message = (seq: number): TableEvent => ({
@@ -55,11 +49,7 @@ function start(connected: boolean) {
   const actor = createActor(
     tableSyncMachine.provide({
       actors: {
-        'fetch missed events': fromPromise(({ input }: { input: CatchUpQuestion }) => {
-          const request = deferred<CatchUpAnswer>(input);
-          requests.push(request);
-          return request.promise;
-        }),
+        'fetch missed events': pendingCalls<CatchUpAnswer, CatchUpQuestion>(requests),
       },
     }),
     { input: { gameId: 'G1', connected }, clock },
@@ -84,45 +74,41 @@ describe.each([true, false])(
     );
     const paths = model.getShortestPaths();
 
-    for (const path of paths) {
-      it(titleOf(path), async () => {
-        const { actor, clock, requests } = start(connected);
-        const send = ({ event }: { event: AnyEventObject }) => void actor.send(event as TableSyncEvent);
-        const answer = async ({ event }: { event: AnyEventObject }) => {
-          const pending = requests.at(-1)!;
-          if (event.type.startsWith('xstate.done'))
-            pending.resolve((event as unknown as { output: CatchUpAnswer }).output);
-          else pending.reject(new Error('réseau'));
-          await settle();
-        };
-        await path.test({
-          events: {
-            'table.event': send,
-            'socket.connected': send,
-            'socket.disconnected': send,
-            'table.leave': send,
-            'table.resync': send,
-            'xstate.done.actor.catchUp': answer,
-            'xstate.error.actor.catchUp': answer,
-            [retry.type]: () => clock.increment(2000),
+    testEveryPath(paths, () => {
+      const { actor, clock, requests } = start(connected);
+      const send = ({ event }: { event: AnyEventObject }) => void actor.send(event as TableSyncEvent);
+      const answer = async ({ event }: { event: AnyEventObject }) => {
+        const pending = requests.at(-1)!;
+        if (event.type.startsWith('xstate.done'))
+          pending.resolve((event as unknown as { output: CatchUpAnswer }).output);
+        else pending.reject(new Error('réseau'));
+        await settle();
+      };
+      return {
+        events: {
+          ...each(
+            ['table.event', 'socket.connected', 'socket.disconnected', 'table.leave', 'table.resync'],
+            send,
+          ),
+          ...each(outcomesOf('catchUp'), answer),
+          [retry.type]: () => clock.increment(2000),
+        },
+        states: {
+          '*': (expected) => expectSameState(actor, expected),
+          catchingUp: (expected) => {
+            expectSameState(actor, expected);
+            // A catch-up asks from the last event folded when it started; later ones wait in the inbox.
+            const request = requests.at(-1)!.input as { gameId: string; afterSeq: number };
+            expect(request.gameId).toBe('G1');
+            expect(request.afterSeq).toBeLessThanOrEqual(actor.getSnapshot().context.inbox.state.lastSeq);
           },
-          states: {
-            '*': (expected) => expectSameState(actor, expected),
-            catchingUp: (expected) => {
-              expectSameState(actor, expected);
-              // A catch-up asks from the last event folded when it started; later ones wait in the inbox.
-              const request = requests.at(-1)!.input as { gameId: string; afterSeq: number };
-              expect(request.gameId).toBe('G1');
-              expect(request.afterSeq).toBeLessThanOrEqual(actor.getSnapshot().context.inbox.state.lastSeq);
-            },
-            live: (expected) => {
-              expectSameState(actor, expected);
-              expect(Object.keys(actor.getSnapshot().context.inbox.early)).toEqual([]);
-            },
+          live: (expected) => {
+            expectSameState(actor, expected);
+            expect(Object.keys(actor.getSnapshot().context.inbox.early)).toEqual([]);
           },
-        });
-      });
-    }
+        },
+      };
+    });
 
     it('visits every state', () => {
       expect(visitedStates(paths)).toEqual(

@@ -6,8 +6,7 @@ import {
   type TurnOrderEvent,
   type TurnOrderInput,
 } from '../../src/machines/turn-order.machine';
-import { expectSameState, titleOf, visitedStates } from '../helpers/machine-model';
-import { modelOf } from '../helpers/machine-model';
+import { expectSameState, modelOf, titleOf, visitedStates } from '../helpers/machine-model';
 
 const events: TurnOrderEvent[] = [
   { type: 'turnOrder.generate' },

@@ -14,6 +14,13 @@ const anaToken = tokenWith({
   sid: 's',
   user_metadata: { role: 'mj' },
 });
+
+/** What storage holds for Ana signed in: her token, id and name, and a refresh token. */
+function storeSignedInSession() {
+  const stored = { jwt: anaToken, userId: 'u-1', displayName: 'Ana', refresh_token: 'r' };
+  for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+}
+
 const { actors, actions } = authSessionEffects;
 
 function serve(status: number, body: unknown) {
@@ -67,25 +74,13 @@ describe('auth session effects', () => {
   });
 
   it('clears the three credentials on a refused token but keeps the refresh token', () => {
-    for (const [key, value] of Object.entries({
-      jwt: anaToken,
-      userId: 'u-1',
-      displayName: 'Ana',
-      refresh_token: 'r',
-    }))
-      localStorage.setItem(key, value);
+    storeSignedInSession();
     actions['clear stored credentials']();
     expect({ ...localStorage }).toEqual({ refresh_token: 'r' });
   });
 
   it('forgets all four values and the cached answers on logout', async () => {
-    for (const [key, value] of Object.entries({
-      jwt: anaToken,
-      userId: 'u-1',
-      displayName: 'Ana',
-      refresh_token: 'r',
-    }))
-      localStorage.setItem(key, value);
+    storeSignedInSession();
     const fetch = serve(200, { ok: true });
     await request('GET', '/users/1', { schema: z.unknown() });
     actions['forget session']();

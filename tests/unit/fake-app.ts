@@ -6,6 +6,7 @@ import type { SessionUser } from '../../src/domain/roles';
 import type { PlayerInfo, SocketFact } from '../../src/effects/socket';
 import type { StoredTokenFact } from '../../src/machines/auth.machine';
 import { createAppActors, type AppEffects, type Inspect } from '../../src/ui/app/app-actors';
+import { credentialsStoredIn } from '../helpers/stored-credentials';
 
 export const ana: SessionUser = {
   id: 'u-1',
@@ -57,19 +58,7 @@ export function createFakeApp(server: FakeServer = {}, { inspect }: { inspect?: 
         }),
         'watch stored token': fromEventObservable(() => storedToken),
       },
-      actions: {
-        'store tokens': (_, { token, refreshToken }) => {
-          if (token !== undefined) stored.set('jwt', token);
-          if (refreshToken !== undefined) stored.set('refresh_token', refreshToken);
-        },
-        'store session': (_, user) => {
-          stored.set('userId', user.id);
-          stored.set('displayName', user.displayName);
-        },
-        'clear stored credentials': () =>
-          ['jwt', 'userId', 'displayName'].forEach((key) => stored.delete(key)),
-        'forget session': () => stored.clear(),
-      },
+      actions: credentialsStoredIn(stored),
     },
     socket: {
       facts$: socketFacts,

@@ -30,30 +30,12 @@ describe('table wire contract', () => {
   });
 
   it('takes from a client only which token, map or attack and where: never a stat, a roll or a result', () => {
+    const token = { type: 'token.place', map: 'Forêt', itemId: 'c1', isPlayer: true, x: 3, y: 4 } as const;
     const place = itemChangePayload.parse({
       gameId: 'G1',
-      change: {
-        type: 'token.place',
-        map: 'Forêt',
-        itemId: 'c1',
-        isPlayer: true,
-        x: 3,
-        y: 4,
-        HP: 999,
-        AC: 99,
-        name: 'Imposteur',
-        visibility: false,
-      },
+      change: { ...token, HP: 999, AC: 99, name: 'Imposteur', visibility: false },
     });
-    expect(place.change).toEqual({
-      type: 'token.place',
-      map: 'Forêt',
-      itemId: 'c1',
-      isPlayer: true,
-      x: 3,
-      y: 4,
-      hidden: false,
-    });
+    expect(place.change).toEqual({ ...token, hidden: false });
     expect(
       mapChangePayload.parse({ gameId: 'G1', map: { id: 'm', name: 'X', link: '/evil', width: 800 } }).map,
     ).toEqual({ id: 'm', width: 800, height: 1000 });
