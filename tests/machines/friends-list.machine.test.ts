@@ -33,7 +33,6 @@ const bea: UserSearchResult = {
   id: 'u-bea',
   display_name: 'Bea',
   username: 'Bea',
-  isOnline: false,
   pendingInvitation: null,
 };
 const me = { id: 'u-me', username: 'Me', display_name: 'Me', email: 'me@example.test' };
