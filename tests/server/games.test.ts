@@ -194,6 +194,20 @@ describe.each(drivers)('games (%s)', (driver) => {
     });
   });
 
+  it('counts players only: the MJ seated at their own table is not one of them', async () => {
+    const { mj, player, game } = await table();
+    const mjSocket = await t.socket(mj.token);
+    const mjCounted = nextEvent<{ count: number }>(mjSocket, 'gamePlayersUpdate');
+    await emitWithAck(mjSocket, 'joinGame', { gameId: game.id });
+    expect(await mjCounted).toEqual({ gameId: game.id, count: 0 });
+    const playerSocket = await t.socket(player.token);
+    const playerCounted = nextEvent<{ count: number }>(mjSocket, 'gamePlayersUpdate');
+    await emitWithAck(playerSocket, 'joinGame', { gameId: game.id });
+    expect(await playerCounted).toEqual({ gameId: game.id, count: 1 });
+    const [summary] = (await t.api<GameSummary[]>('GET', '/game-data/owned', undefined, mj.token)).body;
+    expect(summary?.connectedPlayersCount).toBe(1);
+  });
+
   it('counts a user with several tabs once, records the last connection and recounts on disconnect', async () => {
     const { mj, player, game } = await table();
     const mjSocket = await t.socket(mj.token);

@@ -25,7 +25,7 @@ const CODE_ATTEMPTS = 5;
 
 export function createGamesService({ db, access, presence, notifier }: GamesServiceDeps) {
   async function summaries(rows: Array<GameRow & { mjDisplayName: string }>): Promise<GameSummary[]> {
-    const counts = await presence.countsOf(rows.map((row) => row.id));
+    const counts = await presence.countsOf(rows);
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
