@@ -59,6 +59,18 @@ describe.each(drivers)('games (%s)', (driver) => {
     expect(owned.body.map((g) => g.id)).toEqual([game.id]);
   });
 
+  it('lists the game played last first: a new game does not push the running campaign down', async () => {
+    const mj = await t.register();
+    const campaign = await createGame(mj, 'La campagne');
+    const mjSocket = await t.socket(mj.token);
+    await emitWithAck(mjSocket, 'joinGame', { gameId: campaign.id });
+    const older = await createGame(mj, 'Une ancienne');
+    const fresh = await createGame(mj, 'Toute neuve');
+    const owned = await t.api<GameSummary[]>('GET', '/game-data/owned', undefined, mj.token);
+    expect(owned.body.map((g) => g.name)).toEqual(['La campagne', 'Toute neuve', 'Une ancienne']);
+    expect([older.id, fresh.id]).not.toContain(owned.body[0]?.id);
+  });
+
   it('refuses a blank, too long or non-empty-list game with French texts', async () => {
     const mj = await t.register();
     expect(await t.api('POST', '/game-data', { name: '   ' }, mj.token)).toMatchObject({
