@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { authSessionEffects } from './effects/auth-session';
 import { afterThisTask } from './effects/next-task';
+import { rememberedModeEffects } from './effects/remembered-mode';
 import { createSocketSession } from './effects/socket-session';
 import { createAppActors } from './ui/app/app-actors';
 import { AppActorsProvider } from './ui/app/AppActorsContext';
@@ -18,7 +19,10 @@ export async function startApp(): Promise<void> {
       return { inspect: undefined, DevTools: undefined };
     },
   );
-  const actors = createAppActors({ auth: authSessionEffects, socket: createSocketSession() }, { inspect });
+  const actors = createAppActors(
+    { auth: authSessionEffects, modeChoice: rememberedModeEffects, socket: createSocketSession() },
+    { inspect },
+  );
   // The actors' start and the first render were one task of 100–150 ms on Lighthouse's phone: the
   // render goes to a task of its own, and as a transition React yields to the page every few ms.
   await afterThisTask(undefined);

@@ -25,11 +25,21 @@ export function identify(token: string, signal?: AbortSignal) {
 }
 
 export function login(credentials: LoginRequest, signal?: AbortSignal) {
-  return request('POST', '/auth/login', { body: credentials, schema: loginResponse, signal });
+  return request('POST', '/auth/login', {
+    body: credentials,
+    schema: loginResponse,
+    signal,
+    anonymous: true,
+  });
 }
 
 export function register(account: RegisterRequest, signal?: AbortSignal) {
-  return request('POST', '/auth/register', { body: account, schema: registerResponse, signal });
+  return request('POST', '/auth/register', {
+    body: account,
+    schema: registerResponse,
+    signal,
+    anonymous: true,
+  });
 }
 
 /**
@@ -67,6 +77,7 @@ export function checkDisplayName(displayName: string, signal?: AbortSignal) {
     // Availability changes as others register: always ask.
     cache: false,
     signal,
+    anonymous: true,
   });
 }
 

@@ -31,6 +31,11 @@ interface RequestOptions {
    * (logout). A 401 on such a call is final: there is no session left to renew.
    */
   bearer?: string;
+  /**
+   * A call made signed out (login, registration, the name check): its 401 is its answer, never a
+   * session to renew.
+   */
+  anonymous?: boolean;
 }
 
 function queryString(query: Query | undefined): string {
@@ -118,7 +123,7 @@ export function renewSession(): Promise<string | null> {
 }
 
 /** The token to retry with after a 401, unless another call already renewed the one we sent. */
-async function freshBearer(sent: string): Promise<string | null> {
+async function freshBearer(sent: string | null): Promise<string | null> {
   const stored = storage.get('jwt');
   if (stored !== null && stored !== sent) return stored;
   return renewSession();
@@ -136,13 +141,22 @@ export function request(
 ): Promise<void>;
 /**
  * One REST call of platform.md §7 under API_BASE: JSON in and out, the stored session token as
- * bearer, the answer checked against its zod schema. A 401 on a call made with the stored token
- * renews the session once and retries once. GET answers are cached (§9). No default time-out.
+ * bearer, the answer checked against its zod schema. A 401 on a call that needs the session renews
+ * it once and retries once, also when the call left without a token while a refresh token was
+ * stored: the page the user opened is worth the exchange before anyone is sent home. GET answers are cached (§9). No default time-out.
  */
 export async function request(
   method: Method,
   path: string,
-  { body, query, schema, cache = true, signal, bearer }: RequestOptions & { schema?: z.ZodType } = {},
+  {
+    body,
+    query,
+    schema,
+    cache = true,
+    signal,
+    bearer,
+    anonymous = false,
+  }: RequestOptions & { schema?: z.ZodType } = {},
 ): Promise<unknown> {
   const target = `${path}${queryString(query)}`;
   const cacheKey = method === 'GET' && cache ? `${method} ${target}` : null;
@@ -151,7 +165,9 @@ export async function request(
 
   const sent = bearer ?? storage.get('jwt');
   let response = await send(method, target, body, sent, signal);
-  if (response.status === 401 && bearer === undefined && sent !== null) {
+  const renewable =
+    bearer === undefined && !anonymous && (sent !== null || storage.get('refresh_token') !== null);
+  if (response.status === 401 && renewable) {
     const renewed = await freshBearer(sent);
     if (renewed !== null) response = await send(method, target, body, renewed, signal);
   }

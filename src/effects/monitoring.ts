@@ -79,7 +79,10 @@ export const monitoringDashboardEffects = {
     ),
     'reset metrics': fromPromise(() => resetMetrics().catch(logged('Réinitialisation impossible'))),
     'create anomalies': fromPromise(async () => {
-      await createAnomaliesFromMetrics().catch(logged('Création des anomalies impossible'));
+      const { created } = await createAnomaliesFromMetrics().catch(
+        logged('Création des anomalies impossible'),
+      );
+      return created.length;
     }),
     'send test anomaly': fromPromise(() =>
       createAnomaly(testAnomalyReport).catch(logged('Anomalie de test refusée')),

@@ -3,6 +3,10 @@ import type { AnomalyStatus } from '../api/schemas/anomalies';
 import { serverErrorText } from './failure-text';
 import { unprovidedPromise } from './unprovided';
 
+export const anomalyStatusTexts = {
+  emptyResolution: 'Écrivez ce qui a résolu l’anomalie\u00a0: une résolution vide n’est pas enregistrée.',
+} as const;
+
 /** The statuses a user sets by hand; Résolue needs a resolution text and goes through resolving. */
 export type OpenStatus = Exclude<AnomalyStatus, 'Résolue'>;
 
@@ -30,6 +34,8 @@ export interface AnomalyStatusContext {
   change: { status: AnomalyStatus; resolution: string | null } | null;
   /** The last change failed: the server's text, or null when it sent none. */
   failure: { serverText: string | null } | null;
+  /** Why the last resolution was not sent (it was empty), until the next attempt. */
+  refusal: string | null;
 }
 
 /**
@@ -50,7 +56,10 @@ export const anomalyStatusMachine = setup({
     'save resolution': unprovidedPromise<void, { id: string; resolution: string }>('save resolution'),
   },
   actions: {
+    'refuse empty resolution': assign({ refusal: anomalyStatusTexts.emptyResolution }),
+    'forget refusal': assign({ refusal: null }),
     'keep change': assign({
+      refusal: null,
       change: ({ event }) => {
         if (event.type === 'status.set') return { status: event.status, resolution: null };
         const resolution = event.type === 'resolution.submit' ? event.resolution.trim() : '';
@@ -87,7 +96,13 @@ export const anomalyStatusMachine = setup({
   },
 }).createMachine({
   id: 'anomalyStatus',
-  context: ({ input }) => ({ id: input.id, status: input.status, change: null, failure: null }),
+  context: ({ input }) => ({
+    id: input.id,
+    status: input.status,
+    change: null,
+    failure: null,
+    refusal: null,
+  }),
   initial: 'sorting',
   states: {
     /** Where the anomaly's status puts it. */
@@ -103,18 +118,18 @@ export const anomalyStatusMachine = setup({
       on: {
         'anomaly.refreshed': { target: 'sorting', actions: 'take server status' },
         'status.set': { guard: 'changes the status', target: 'savingStatus', actions: 'keep change' },
-        'resolution.submit': {
-          guard: 'resolution is written',
-          target: 'resolving',
-          actions: 'keep change',
-        },
+        'resolution.submit': [
+          { guard: 'resolution is written', target: 'resolving', actions: 'keep change' },
+          // A blank text is not sent, and the user is told why rather than left clicking.
+          { actions: 'refuse empty resolution' },
+        ],
       },
       states: {
         new: { on: { 'resolution.ask': { target: 'askingResolution', actions: 'forget failure' } } },
         inProgress: { on: { 'resolution.ask': { target: 'askingResolution', actions: 'forget failure' } } },
         askingResolution: {
           on: {
-            'resolution.cancel': '#anomalyStatus.sorting',
+            'resolution.cancel': { target: '#anomalyStatus.sorting', actions: 'forget refusal' },
           },
         },
       },

@@ -35,9 +35,22 @@ export interface AuthContext {
 }
 
 /**
+ * Whether a failed session check means the server refused the session (401 or 403, or a stored
+ * token nobody can read), rather than that no answer came: a network cut, or the page being left
+ * while the check was in flight.
+ */
+export function isSessionRefusal(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if ('name' in error && error.name === 'UnreadableToken') return true;
+  return 'status' in error && (error.status === 401 || error.status === 403);
+}
+
+/**
  * Who is signed in. The session lives in local storage and outlives the page, so on start the
  * stored token is checked with the server before anyone is treated as signed in; a token the
- * server refuses (or a failed check) is removed with the user id and name stored beside it.
+ * server refuses is removed with the user id and name stored beside it. A check that got no
+ * answer (the network, or the user following a link while it was in flight) refused nothing: the
+ * stored session stays for the next page, which checks it again.
  * Logging in stores the new tokens and then checks them the same way; registration logs in when
  * the server hands back a token. Logging out forgets everything at once and tells the server
  * without waiting for it. Storage is shared by every tab, so a token renewed or removed elsewhere
@@ -89,6 +102,7 @@ export const authMachine = setup({
     'token names the signed-in user': ({ context, event }) =>
       event.type === 'token.replaced' && event.user.id === context.user?.id,
     'server returned a token': (_, { token }: { token: string | undefined }) => token !== undefined,
+    'the server refused the session': (_, { error }: { error: unknown }) => isSessionRefusal(error),
   },
 }).createMachine({
   id: 'auth',
@@ -108,9 +122,9 @@ export const authMachine = setup({
   },
   initial: 'loading',
   states: {
-    /** Checking the token stored by an earlier visit. */
+    /** Checking the token stored by an earlier visit; pages that call with it wait for the answer. */
     loading: {
-      tags: ['busy'],
+      tags: ['busy', 'reading session'],
       invoke: {
         id: 'verification',
         src: 'verify session',
@@ -121,7 +135,17 @@ export const authMachine = setup({
             { type: 'store session', params: ({ event }) => event.output },
           ],
         },
-        onError: { target: 'unauthenticated', actions: 'clear stored credentials' },
+        onError: [
+          {
+            guard: {
+              type: 'the server refused the session',
+              params: ({ event }) => ({ error: event.error }),
+            },
+            target: 'unauthenticated',
+            actions: 'clear stored credentials',
+          },
+          { target: 'unauthenticated' },
+        ],
       },
     },
     unauthenticated: {
@@ -219,17 +243,33 @@ export const authMachine = setup({
             { type: 'store session', params: ({ event }) => event.output },
           ],
         },
-        onError: {
-          target: 'unauthenticated',
-          actions: [
-            'clear stored credentials',
-            'forget user',
-            {
-              type: 'show failure',
-              params: ({ event }) => ({ error: event.error, fallback: authFailures.login }),
+        onError: [
+          {
+            guard: {
+              type: 'the server refused the session',
+              params: ({ event }) => ({ error: event.error }),
             },
-          ],
-        },
+            target: 'unauthenticated',
+            actions: [
+              'clear stored credentials',
+              'forget user',
+              {
+                type: 'show failure',
+                params: ({ event }) => ({ error: event.error, fallback: authFailures.login }),
+              },
+            ],
+          },
+          {
+            target: 'unauthenticated',
+            actions: [
+              'forget user',
+              {
+                type: 'show failure',
+                params: ({ event }) => ({ error: event.error, fallback: authFailures.login }),
+              },
+            ],
+          },
+        ],
       },
     },
     authenticated: {

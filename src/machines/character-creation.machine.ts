@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate';
 import type { CreateCharacterRequest } from '../api/schemas/characters';
 import type { CombatCapacity } from '../domain/character/combat-boosts';
 import {
-  allocationRefusal,
+  allocationRefusals,
   buildCharacter,
   lowerSkill,
   lowerStat,
@@ -41,18 +41,18 @@ export interface CharacterCreationContext {
   allocation: Allocation;
   /** The image bucket (`GET /config`); until it is known no image link can be accepted. */
   imageBucketUrl: string | null;
-  /** Why the last save was refused before any call (table.md §5), in the spec's order. */
-  refusal: string | null;
+  /** Every reason the last save was refused before any call (table.md §5), in the spec's order. */
+  refusals: string[];
   failure: CreationFailure | null;
   createdId: string | null;
 }
 
-const changed = (allocation: Allocation) => ({ allocation, refusal: null, failure: null });
+const changed = (allocation: Allocation) => ({ allocation, refusals: [], failure: null });
 
 /**
  * Building a character from point budgets (table.md §4 "Character creation"). Every spend and
  * refund goes through the rules of src/domain/character, which never let a budget go below zero;
- * saving is refused with the spec's message until the name is right and every budget is spent.
+ * saving is refused with every one of the spec's messages that applies until the name is right and every budget is spent.
  * The server recomputes the sheet, so a refusal from it ends back here with the spec's failure.
  * After 'Joueur créé avec succès' the player is taken to the game the character was made for,
  * or home — after a pause long enough to read the success.
@@ -71,7 +71,7 @@ export const characterCreationMachine = setup({
     'go to game': (_, _params: { gameId: string; playerId: string }) => {},
     'go home': () => {},
     'show refusal': assign({
-      refusal: ({ context }) => allocationRefusal(context.allocation, context.imageBucketUrl),
+      refusals: ({ context }) => allocationRefusals(context.allocation, context.imageBucketUrl),
       failure: null,
     }),
     'show failure': assign({
@@ -83,7 +83,7 @@ export const characterCreationMachine = setup({
   },
   guards: {
     'allocation is refused': ({ context }) =>
-      allocationRefusal(context.allocation, context.imageBucketUrl) !== null,
+      allocationRefusals(context.allocation, context.imageBucketUrl).length > 0,
     'was made for a game': ({ context }) => context.gameId !== null,
   },
   delays: {
@@ -96,7 +96,7 @@ export const characterCreationMachine = setup({
     gameId: input.gameId,
     allocation: startingAllocation(),
     imageBucketUrl: null,
-    refusal: null,
+    refusals: [],
     failure: null,
     createdId: null,
   }),
@@ -132,7 +132,7 @@ export const characterCreationMachine = setup({
         },
         'character.save': [
           { guard: 'allocation is refused', actions: 'show refusal' },
-          { target: 'saving', actions: assign({ refusal: null, failure: null }) },
+          { target: 'saving', actions: assign({ refusals: [], failure: null }) },
         ],
       },
     },

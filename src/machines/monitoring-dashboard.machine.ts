@@ -7,7 +7,7 @@ import { unprovidedEvents, unprovidedPromise } from './unprovided';
 export type DashboardFailure = 'metrics' | 'reset';
 /** The word after a button's call: its success or its failure. */
 export type DashboardNotice =
-  'anomaliesCreated' | 'anomaliesNotCreated' | 'testAnomalyCreated' | 'testAnomalyFailed';
+  'anomaliesCreated' | 'noAnomalyNeeded' | 'anomaliesNotCreated' | 'testAnomalyCreated' | 'testAnomalyFailed';
 
 export type PageVisibility = { type: 'page.hidden' } | { type: 'page.shown' };
 
@@ -25,6 +25,8 @@ export interface MonitoringDashboardContext {
   snapshot: MetricsSnapshot | null;
   failure: DashboardFailure | null;
   notice: DashboardNotice | null;
+  /** How many anomalies the last asked creation opened. */
+  created: number;
 }
 
 /** The delays of the dashboard: table.md §4's one second, and a refresh while someone watches. */
@@ -46,24 +48,29 @@ export const monitoringDashboardMachine = setup({
   actors: {
     'load metrics': unprovidedPromise<MetricsSnapshot>('load metrics'),
     'reset metrics': unprovidedPromise<void>('reset metrics'),
-    'create anomalies': unprovidedPromise<void>('create anomalies'),
+    /** Answers how many anomalies the server opened. */
+    'create anomalies': unprovidedPromise<number>('create anomalies'),
     'send test anomaly': unprovidedPromise<void>('send test anomaly'),
     'watch page visibility': unprovidedEvents<PageVisibility>('watch page visibility'),
     'anomaly list': anomalyListMachine,
   },
   delays: dashboardDelays,
-  guards: { 'page is visible': stateIn('#monitoringDashboard.page.visible') },
+  guards: {
+    'page is visible': stateIn('#monitoringDashboard.page.visible'),
+    'none was created': (_, created: number) => created === 0,
+  },
   actions: {
     'keep snapshot': assign({ snapshot: (_, snapshot: MetricsSnapshot) => snapshot, failure: null }),
     'show failure': assign({ failure: (_, failure: DashboardFailure) => failure }),
     'forget failure': assign({ failure: null }),
     notify: assign({ notice: (_, notice: DashboardNotice) => notice }),
+    'count created': assign({ created: (_, created: number) => created }),
     'dismiss notice': assign({ notice: null }),
     'reload anomalies': sendTo('anomalies', { type: 'anomalies.reload' }),
   },
 }).createMachine({
   id: 'monitoringDashboard',
-  context: { snapshot: null, failure: null, notice: null },
+  context: { snapshot: null, failure: null, notice: null, created: 0 },
   invoke: [
     { id: 'anomalies', src: 'anomaly list' },
     { id: 'pageVisibility', src: 'watch page visibility' },
@@ -148,10 +155,22 @@ export const monitoringDashboardMachine = setup({
           invoke: {
             id: 'createAnomalies',
             src: 'create anomalies',
-            onDone: {
-              target: 'idle',
-              actions: [{ type: 'notify', params: 'anomaliesCreated' }, 'reload anomalies'],
-            },
+            // A success that opened nothing says so, rather than announce anomalies nobody will find.
+            onDone: [
+              {
+                guard: { type: 'none was created', params: ({ event }) => event.output },
+                target: 'idle',
+                actions: { type: 'notify', params: 'noAnomalyNeeded' },
+              },
+              {
+                target: 'idle',
+                actions: [
+                  { type: 'count created', params: ({ event }) => event.output },
+                  { type: 'notify', params: 'anomaliesCreated' },
+                  'reload anomalies',
+                ],
+              },
+            ],
             onError: { target: 'idle', actions: { type: 'notify', params: 'anomaliesNotCreated' } },
           },
         },

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { BASE_PATH } from '../../src/api/paths';
 import { callbackLink, openSignedIn, ownServer } from './helpers/own-server';
+import { gameWithPlayer } from './helpers/party';
 
 const server = ownServer();
 
@@ -37,4 +39,31 @@ test('tokens the server does not know go home without a question', async ({ page
   await expect(page.getByRole('dialog', { name: 'Connexion' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Déconnexion' })).toHaveCount(0);
   expect(await storedToken(page)).toBeNull();
+});
+
+test('a game opened right after signing in through the link opens, however early it is opened', async ({
+  browser,
+}) => {
+  const { player, gameId } = await gameWithPlayer(server, 'Partie du soir');
+  // The session check is held back, so that the game is always opened while it is in flight.
+  const slowCheck = async (page: Page) =>
+    page.route('**/api/auth/verify', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue().catch(() => undefined);
+    });
+  for (let attempt = 0; attempt < 4; attempt += 1) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await slowCheck(page);
+    await page.goto(callbackLink(server, player));
+    await page
+      .getByRole('dialog', { name: 'Connexion' })
+      .getByRole('button', { name: 'Se connecter' })
+      .click();
+    await page.goto(`${server.url}${BASE_PATH}/game?gameId=${gameId}`);
+    await expect(page.getByRole('heading', { name: 'Partie du soir' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(`${BASE_PATH}/game`);
+    expect(await storedToken(page)).not.toBeNull();
+    await context.close();
+  }
 });

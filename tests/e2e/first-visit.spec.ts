@@ -46,6 +46,20 @@ test('the music controls answer before the app, which keeps what they were set t
   await expect(page.getByRole('button', { name: 'Commencer l’aventure' })).toBeVisible();
 });
 
+test('the key press that brings the app leaves the focus where it was once the app takes over', async ({
+  page,
+}) => {
+  await openLanding(page);
+  const mute = page.getByRole('button', { name: 'Couper la musique' });
+  await mute.focus();
+  await page.keyboard.press('Enter');
+  await expect(mute).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('#app-shell')).toHaveCount(0);
+  await expect(mute).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(mute).toHaveAttribute('aria-pressed', 'false');
+});
+
 test('a visitor with a stored session gets the app at once, without a gesture', async ({ page }) => {
   await openLanding(page);
   await register(page, newAccount());

@@ -94,6 +94,28 @@ test('the mode panel and the lobby never cover the « SHATTERED REALMS » wordma
   }
 });
 
+test('the MJ lobby gives its games most of the screen, at 1440 × 900 and held upright', async ({ page }) => {
+  const mj = await server.register();
+  for (const name of ['La Crypte', 'Les Ombres', 'Le Val', 'La Tour', 'Essai']) {
+    await insertGame(server.database.db, mj.userId, name);
+  }
+  await openSignedIn(page, server, mj, '/');
+  await page.getByRole('button', { name: 'Maître du jeu' }).click();
+  await expect(page.getByRole('listitem', { name: 'La Crypte' })).toBeVisible();
+  const panel = page.locator('.mode-panel');
+  for (const size of [sizes[0]!, sizes[4]!]) {
+    await page.setViewportSize(size);
+    await expect
+      .poll(async () => (await panel.boundingBox())!.height, { message: `${size.width}×${size.height}` })
+      .toBeGreaterThan(0.6 * size.height);
+    // Five games overflow it: the panel scrolls, and its lower edge is shaded to say so.
+    expect(await panel.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    expect(await panel.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain(
+      'radial-gradient',
+    );
+  }
+});
+
 test('the page’s first paint shows the emblem where the scene then draws it, and the shell goes at the first gesture', async ({
   page,
 }) => {

@@ -4,6 +4,7 @@ import { ApiError } from '../../src/api/request';
 import type { AnomalyStatus } from '../../src/api/schemas/anomalies';
 import {
   anomalyStatusMachine,
+  anomalyStatusTexts,
   type AnomalyChanged,
   type AnomalyStatusEvent,
   type OpenStatus,
@@ -184,6 +185,17 @@ describe('anomaly status', () => {
     });
     page.child().send({ type: 'resolution.submit', resolution: 'Résolu automatiquement' });
     expect(page.child().getSnapshot().context.failure).toBeNull();
+  });
+
+  it('says why an empty resolution is not sent, until the next attempt', () => {
+    const page = standIn('Nouvelle');
+    page.child().send({ type: 'resolution.ask' });
+    page.child().send({ type: 'resolution.submit', resolution: '   ' });
+    expect(page.child().getSnapshot().value).toEqual({ open: 'askingResolution' });
+    expect(page.child().getSnapshot().context.refusal).toBe(anomalyStatusTexts.emptyResolution);
+    expect(page.saves).toHaveLength(0);
+    page.child().send({ type: 'resolution.submit', resolution: 'Index ajouté' });
+    expect(page.child().getSnapshot().context.refusal).toBeNull();
   });
 
   it('has no word of its own for a failure the server did not explain', async () => {

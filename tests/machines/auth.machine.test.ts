@@ -10,7 +10,12 @@ import {
 import type { RegisterResponse, SessionTokens } from '../../src/api/schemas/auth';
 import type { LoginRequest, RegisterRequest } from '../../src/api/schemas/auth-requests';
 import type { SessionUser } from '../../src/domain/roles';
-import { authFailures, authMachine, type StoredTokenFact } from '../../src/machines/auth.machine';
+import {
+  authFailures,
+  authMachine,
+  isSessionRefusal,
+  type StoredTokenFact,
+} from '../../src/machines/auth.machine';
 import { each, inSameState, outcomesOf, testEveryPath } from '../helpers/every-path';
 import { sendTo } from '../helpers/fake-effects';
 import { deferred, modelOf, settle, visitedStates, type Pending } from '../helpers/machine-model';
@@ -40,12 +45,15 @@ const registeredWithoutToken: RegisterResponse = { message: 'Vérifiez votre bo�
 /** What the REST client throws for an answer `{ error }`. */
 const serverRefusal = (status: number, error: string) => ({ status, message: error, body: { error } });
 const networkFailure = new TypeError('Failed to fetch');
+/** What the browser effect throws when nothing readable is stored. */
+const nothingStored = Object.assign(new Error('Jeton de session illisible'), { name: 'UnreadableToken' });
 
 const registration = { email: 'ana@example.test', password: 'secret-123', confirmPassword: 'secret-123' };
 
 const modelEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.verification', output: ana },
   { type: 'xstate.error.actor.verification', error: serverRefusal(401, 'Session invalide ou expirée') },
+  { type: 'xstate.error.actor.verification', error: networkFailure },
   { type: 'auth.login', email: 'ana@example.test', password: 'secret-123' },
   { type: 'xstate.done.actor.login', output: anaTokens },
   { type: 'xstate.error.actor.login', error: serverRefusal(401, 'Email ou mot de passe incorrect') },
@@ -79,6 +87,8 @@ function startAuth(
   const storedToken = new Subject<StoredTokenFact>();
   const calls: Record<CallName, Pending<unknown>[]> = { 'verify session': [], 'log in': [], register: [] };
   const endedSessions: Array<string | undefined> = [];
+  /** How each session check ended, in order. */
+  const verifications: Array<'accepted' | 'refused' | 'unanswered'> = [];
 
   const answeredByTest = <T, I = NonReducibleUnknown>(name: CallName) =>
     fromPromise<T, I>(({ input }) => {
@@ -105,11 +115,15 @@ function startAuth(
   const lastCall = (name: CallName) => calls[name].at(-1)!;
   /** Answers the latest call to an effect, then lets the machine hear of it. */
   const answer = async (name: CallName, outcome: { output: unknown } | { error: unknown }) => {
+    if (name === 'verify session')
+      verifications.push(
+        'output' in outcome ? 'accepted' : isSessionRefusal(outcome.error) ? 'refused' : 'unanswered',
+      );
     if ('output' in outcome) lastCall(name).resolve(outcome.output);
     else lastCall(name).reject(outcome.error);
     await settle();
   };
-  return { actor, stored, storedToken, calls, endedSessions, lastCall, answer };
+  return { actor, stored, storedToken, calls, endedSessions, verifications, lastCall, answer };
 }
 
 type Auth = ReturnType<typeof startAuth>;
@@ -142,8 +156,8 @@ describe('auth: shortest paths to every state', () => {
         },
         unauthenticated: () => {
           expect(auth.actor.getSnapshot().context.user).toBeNull();
-          // Whatever led here, no session token is left behind.
-          expect(auth.stored.has('jwt')).toBe(false);
+          // A session token stays only when the last check got no answer: nothing refused it.
+          if (auth.stored.has('jwt')) expect(auth.verifications.at(-1)).toBe('unanswered');
         },
         loggingIn: () => {
           expect(auth.lastCall('log in').input).toEqual({
@@ -185,7 +199,7 @@ async function signedIn(storedBefore?: Record<string, string>): Promise<Auth> {
 
 async function signedOut(): Promise<Auth> {
   const auth = startAuth({});
-  await auth.answer('verify session', { error: new Error('Aucun jeton') });
+  await auth.answer('verify session', { error: nothingStored });
   return auth;
 }
 
@@ -211,11 +225,31 @@ describe('auth: start', () => {
     expect(auth.actor.getSnapshot().context.authError).toBeNull();
   });
 
-  it('removes them too when the check itself fails', async () => {
+  it('keeps the stored session when the check gets no answer (network cut, page left meanwhile)', async () => {
     const auth = startAuth();
     await auth.answer('verify session', { error: networkFailure });
     expect(auth.actor.getSnapshot().value).toBe('unauthenticated');
-    expect(auth.stored.size).toBe(0);
+    expect(Object.fromEntries(auth.stored)).toEqual({ jwt: 'jwt-old', userId: 'u-0', displayName: 'Ancien' });
+  });
+
+  it('keeps tokens just received when their check is interrupted, and removes them when refused', async () => {
+    const interrupted = await signedOut();
+    interrupted.actor.send({ type: 'auth.tokens.received', token: 'jwt-bea', refreshToken: 'refresh-bea' });
+    await interrupted.answer('verify session', { error: new DOMException('Aborted', 'AbortError') });
+    expect(interrupted.actor.getSnapshot().value).toBe('unauthenticated');
+    expect(interrupted.stored.get('jwt')).toBe('jwt-bea');
+
+    const refused = await signedOut();
+    refused.actor.send({ type: 'auth.tokens.received', token: 'jwt-bea', refreshToken: 'refresh-bea' });
+    await refused.answer('verify session', { error: serverRefusal(401, 'Session invalide ou expirée') });
+    expect(refused.stored.has('jwt')).toBe(false);
+  });
+
+  it('lets pages that call with the session wait until the stored one is read', async () => {
+    const auth = startAuth();
+    expect(auth.actor.getSnapshot().hasTag('reading session')).toBe(true);
+    await auth.answer('verify session', { error: networkFailure });
+    expect(auth.actor.getSnapshot().hasTag('reading session')).toBe(false);
   });
 });
 

@@ -26,7 +26,6 @@ const bea: UserSearchResult = {
   id: 'u-bea',
   display_name: 'Bea',
   username: 'Bea',
-  isOnline: false,
   pendingInvitation: null,
 };
 const me = { id: 'u-me', username: 'Me', display_name: 'Me', email: 'me@example.test' };
@@ -280,7 +279,7 @@ describe('friends list: live facts', () => {
     run.actor.send({ type: 'friend.add', userId: 'u-bea' });
     await run.answer('add', { output: pendingAnswer });
     expect(view(run.actor.getSnapshot().context).sent).toEqual(['inv-out']);
-    const friendBea: Friend = { ...bea, unreadCount: 0 };
+    const friendBea: Friend = { ...bea, isOnline: false, unreadCount: 0 };
     delete (friendBea as Partial<UserSearchResult>).pendingInvitation;
     run.emit({ type: 'invitation.accepted', invitationId: 'inv-out', friend: friendBea });
     expect(view(run.actor.getSnapshot().context).sent).toEqual([]);

@@ -45,7 +45,9 @@ type Call = { effect: string } & Pending<unknown>;
 const answers = (id: string) => [
   {
     type: `xstate.done.actor.${id}`,
-    output: id.endsWith('Metrics') && id !== 'resetMetrics' ? snapshot : undefined,
+    // A creation opens two anomalies; the one that opens none has its own test below.
+    output:
+      id.endsWith('Metrics') && id !== 'resetMetrics' ? snapshot : id.startsWith('create') ? 2 : undefined,
   },
   { type: `xstate.error.actor.${id}`, error: down },
 ];
@@ -140,6 +142,7 @@ describe('monitoring dashboard: every transition', () => {
       snapshot: null as MetricsSnapshot | null,
       failure: null as string | null,
       notice: null as string | null,
+      created: 0,
       reloads: 0,
       calls: ['load metrics'],
     };
@@ -177,6 +180,7 @@ describe('monitoring dashboard: every transition', () => {
       if (id === 'resetMetrics' && done) seen.calls.push('load metrics');
       if (id === 'resetMetrics' && !done) seen.failure = 'reset';
       if (id === 'createAnomalies') seen.notice = done ? 'anomaliesCreated' : 'anomaliesNotCreated';
+      if (id === 'createAnomalies' && done) seen.created = 2;
       if (done && id.startsWith('create')) seen.reloads++;
       await settle();
     };
@@ -191,6 +195,7 @@ describe('monitoring dashboard: every transition', () => {
             snapshot: seen.snapshot,
             failure: seen.failure,
             notice: seen.notice,
+            created: seen.created,
           });
           // Every call the admin, the timers or a reset asked for, in order; the anomaly
           // section reads again after each creation that went through.
@@ -218,6 +223,19 @@ describe('monitoring dashboard', () => {
     expect(page.reloads()).toBe(1);
     page.clock.increment(60_000);
     expect(page.calls.filter((one) => one.effect === 'create anomalies')).toHaveLength(1);
+  });
+
+  it('says how many anomalies an asked creation opened, and that none was needed when it opened none', async () => {
+    const page = startDashboard();
+    page.actor.send({ type: 'anomalies.create' });
+    page.calls.at(-1)!.resolve(3);
+    await settle();
+    expect(page.actor.getSnapshot().context).toMatchObject({ notice: 'anomaliesCreated', created: 3 });
+    page.actor.send({ type: 'anomalies.create' });
+    page.calls.at(-1)!.resolve(0);
+    await settle();
+    expect(page.actor.getSnapshot().context.notice).toBe('noAnomalyNeeded');
+    expect(page.reloads()).toBe(1);
   });
 
   it('refreshes every 15 s while the page is visible, and at once when it shows again', async () => {

@@ -59,6 +59,18 @@ describe.each(drivers)('games (%s)', (driver) => {
     expect(owned.body.map((g) => g.id)).toEqual([game.id]);
   });
 
+  it('lists the game played last first: a new game does not push the running campaign down', async () => {
+    const mj = await t.register();
+    const campaign = await createGame(mj, 'La campagne');
+    const mjSocket = await t.socket(mj.token);
+    await emitWithAck(mjSocket, 'joinGame', { gameId: campaign.id });
+    const older = await createGame(mj, 'Une ancienne');
+    const fresh = await createGame(mj, 'Toute neuve');
+    const owned = await t.api<GameSummary[]>('GET', '/game-data/owned', undefined, mj.token);
+    expect(owned.body.map((g) => g.name)).toEqual(['La campagne', 'Toute neuve', 'Une ancienne']);
+    expect([older.id, fresh.id]).not.toContain(owned.body[0]?.id);
+  });
+
   it('refuses a blank, too long or non-empty-list game with French texts', async () => {
     const mj = await t.register();
     expect(await t.api('POST', '/game-data', { name: '   ' }, mj.token)).toMatchObject({
@@ -192,6 +204,20 @@ describe.each(drivers)('games (%s)', (driver) => {
       ok: false,
       error: "Vous n'êtes pas autorisé à accéder à cette partie...",
     });
+  });
+
+  it('counts players only: the MJ seated at their own table is not one of them', async () => {
+    const { mj, player, game } = await table();
+    const mjSocket = await t.socket(mj.token);
+    const mjCounted = nextEvent<{ count: number }>(mjSocket, 'gamePlayersUpdate');
+    await emitWithAck(mjSocket, 'joinGame', { gameId: game.id });
+    expect(await mjCounted).toEqual({ gameId: game.id, count: 0 });
+    const playerSocket = await t.socket(player.token);
+    const playerCounted = nextEvent<{ count: number }>(mjSocket, 'gamePlayersUpdate');
+    await emitWithAck(playerSocket, 'joinGame', { gameId: game.id });
+    expect(await playerCounted).toEqual({ gameId: game.id, count: 1 });
+    const [summary] = (await t.api<GameSummary[]>('GET', '/game-data/owned', undefined, mj.token)).body;
+    expect(summary?.connectedPlayersCount).toBe(1);
   });
 
   it('counts a user with several tabs once, records the last connection and recounts on disconnect', async () => {

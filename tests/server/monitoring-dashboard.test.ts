@@ -116,6 +116,18 @@ describe('monitoring dashboard: figures from the real traffic', () => {
     expect(report.estimatedImpact.reliability).toBeGreaterThan(0);
   });
 
+  it('scores Optimisation on the snapshot Analyse read a moment before, not on a newer one', async () => {
+    const analysis = performanceAnalysis.parse(
+      (await t.api('GET', '/monitoring/analysis', undefined, admin.token)).body,
+    );
+    for (let i = 0; i < 12; i++) await t.api('GET', `/test/panne/autre-${i}`, undefined, admin.token);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const report = optimizationReport.parse(
+      (await t.api('GET', '/monitoring/optimization-report', undefined, admin.token)).body,
+    );
+    expect(report.timestamp).toBe(analysis.timestamp);
+  });
+
   it('sees a stall of the event loop without Prometheus scraping, and reports it', async () => {
     const reported = analysisThresholds.eventLoopMedium;
     holdEventLoop(3 * reported);

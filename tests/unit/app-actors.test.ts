@@ -57,6 +57,17 @@ describe('app actors', () => {
     expect(app.actors.modeChoice.getSnapshot().value).toBe('choosing');
   });
 
+  it('opens the part a user chose last time when they sign in again', async () => {
+    const app = createFakeApp({ verify: async () => ana, login: async () => anaTokens });
+    await settle();
+    app.actors.modeChoice.send({ type: 'mode.choose', mode: 'gameMaster' });
+    app.actors.auth.send({ type: 'auth.logout' });
+    expect(app.actors.modeChoice.getSnapshot().value).toBe('choosing');
+    app.actors.auth.send({ type: 'auth.login', email: ana.email, password: 'secret-123' });
+    await settle();
+    expect(app.actors.modeChoice.getSnapshot().value).toBe('gameMaster');
+  });
+
   it('stops everything', async () => {
     const app = await signedInApp();
     app.actors.stop();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COMBAT_CAPACITIES } from '../../src/domain/character/combat-boosts';
 import {
   allocationRefusal,
+  allocationRefusals,
   buildCharacter,
   canRaiseStat,
   derivedStatsMatch,
@@ -239,6 +240,19 @@ describe('saving refusals, in the order of table.md §5', () => {
     expect(allocationRefusal({ ...a, boosts: { ...a.boosts, rune: 4 } }, bucket)).toBe(m.boostValueInvalid);
     expect(allocationRefusal({ ...a, boosts: { ...a.boosts, rune: 2 } }, bucket)).toBe(m.budgetOverspent);
     expect(allocationRefusal({ ...a, stats: { ...a.stats, instinct: 9 } }, bucket)).toBe(m.budgetOverspent);
+  });
+
+  it('lists every refusal at once, in the same order, the first being the one the server gives', () => {
+    const start = { ...startingAllocation(), name: '  ', assetLink: 'https://ailleurs.fr/x.png' };
+    expect(allocationRefusals(start, bucket)).toEqual([
+      m.nameRequired,
+      m.boostsUnused,
+      m.statPointsUnused,
+      m.skillPointsUnused,
+      m.invalidImageLink,
+    ]);
+    expect(allocationRefusal(start, bucket)).toBe(m.nameRequired);
+    expect(allocationRefusals(complete(), bucket)).toEqual([]);
   });
 
   it('checks the image link last, and only when one is given', () => {

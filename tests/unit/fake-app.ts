@@ -5,6 +5,7 @@ import type { LoginRequest, RegisterRequest } from '../../src/api/schemas/auth-r
 import type { SessionUser } from '../../src/domain/roles';
 import type { PlayerInfo, SocketFact } from '../../src/effects/socket';
 import type { StoredTokenFact } from '../../src/machines/auth.machine';
+import type { Mode } from '../../src/machines/mode-choice.machine';
 import { createAppActors, type AppEffects, type Inspect } from '../../src/ui/app/app-actors';
 import { credentialsStoredIn } from '../helpers/stored-credentials';
 
@@ -30,6 +31,8 @@ const unreachable = () => Promise.reject(new TypeError('Failed to fetch'));
 /** The app's real actors and wiring (createAppActors) on fake effects, with what they did. */
 export function createFakeApp(server: FakeServer = {}, { inspect }: { inspect?: Inspect } = {}) {
   const stored = new Map<string, string>();
+  /** The last mode each user chose, as the browser's storage would keep it. */
+  const rememberedModes = new Map<string, Mode>();
   const storedToken = new Subject<StoredTokenFact>();
   const socketFacts = new Subject<SocketFact>();
   const record = {
@@ -60,6 +63,16 @@ export function createFakeApp(server: FakeServer = {}, { inspect }: { inspect?: 
       },
       actions: credentialsStoredIn(stored),
     },
+    modeChoice: {
+      actors: {
+        'recall mode': fromPromise(
+          async ({ input }: { input: { userId: string } }) => rememberedModes.get(input.userId) ?? null,
+        ),
+      },
+      actions: {
+        'remember mode': (_, { userId, mode }) => void rememberedModes.set(userId, mode),
+      },
+    },
     socket: {
       facts$: socketFacts,
       emit: () => false,
@@ -84,7 +97,7 @@ export function createFakeApp(server: FakeServer = {}, { inspect }: { inspect?: 
   };
 
   const actors = createAppActors(effects, { inspect });
-  return { actors, stored, storedToken, socketFacts, record };
+  return { actors, stored, storedToken, socketFacts, record, rememberedModes };
 }
 
 export type FakeApp = ReturnType<typeof createFakeApp>;

@@ -123,10 +123,23 @@ describe('landing: overlays', () => {
     const landing = await openLanding();
     const form = await openRegistration(landing);
     expect(screen.getByRole('heading', { name: 'Inscription' })).toBeTruthy();
-    expect(within(form).getByLabelText("Nom d'affichage").getAttribute('maxlength')).toBe('10');
+    expect(within(form).getByLabelText('Confirmer le mot de passe')).toBeTruthy();
     expect(within(form).getByLabelText('Confirmer le mot de passe')).toBeTruthy();
     await landing.user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(screen.getByRole('heading', { name: 'Connexion' })).toBeTruthy();
+  });
+});
+
+describe('landing: the display name’s limit', () => {
+  it('shows the limit as one types and cuts nothing', async () => {
+    const landing = await openLanding();
+    const form = await openRegistration(landing);
+    const name = within(form).getByLabelText("Nom d'affichage") as HTMLInputElement;
+    expect(within(form).getByText('0 / 10 caractères')).toBeTruthy();
+    await landing.user.type(name, 'Maelis le Grand');
+    expect(name.value).toBe('Maelis le Grand');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByText('15 / 10 caractères : 5 de trop')).toBeTruthy();
   });
 });
 

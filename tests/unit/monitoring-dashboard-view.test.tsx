@@ -24,7 +24,8 @@ afterEach(() => {
 interface FakeServer {
   metrics: () => Promise<MetricsSnapshot>;
   anomalies?: Anomaly[];
-  createAnomalies?: () => Promise<void>;
+  /** How many the server created. */
+  createAnomalies?: () => Promise<number>;
 }
 
 /** The dashboard on fake effects, with what the server was asked. */
@@ -38,7 +39,7 @@ function renderDashboard(server: FakeServer) {
         'reset metrics': fromPromise(async (): Promise<void> => {}),
         'create anomalies': fromPromise(async () => {
           asked.created++;
-          await (server.createAnomalies ?? (async () => undefined))();
+          return (server.createAnomalies ?? (async () => 0))();
         }),
         'send test anomaly': fromPromise(async (): Promise<void> => {}),
         'watch page visibility': fromEventObservable<PageVisibility, unknown>(() => NEVER),
@@ -103,6 +104,44 @@ describe('monitoring dashboard view', () => {
     }
   });
 
+  it('says what the table page’s LCP measures: the map picture, not the playable table', async () => {
+    renderDashboard({
+      metrics: async () =>
+        aSnapshot({
+          webVitals: [{ page: '/game', name: 'LCP', p75: 15_000, count: 6, visitors: 5, rating: 'poor' }],
+        }),
+    });
+    const vitals = await screen.findByRole('region', { name: 'Web Vitals (p75 par page)' });
+    expect(within(vitals).getByText(/l’image de la carte, qui arrive après la table jouable/)).toBeTruthy();
+  });
+
+  it('counts errors in whole numbers on the chart’s axis', async () => {
+    renderDashboard({
+      metrics: async () =>
+        aSnapshot({
+          history: [
+            {
+              minute: '2026-11-24T10:03:00.000Z',
+              requests: 3,
+              errors: 0,
+              latency: { p50: 18, p95: 150 },
+              activeSockets: 1,
+            },
+            {
+              minute: '2026-11-24T10:04:00.000Z',
+              requests: 4,
+              errors: 1,
+              latency: { p50: 20, p95: 160 },
+              activeSockets: 1,
+            },
+          ],
+        }),
+    });
+    const chart = await screen.findByRole('img', { name: 'Erreurs par minute' });
+    const ticks = [...chart.querySelectorAll('text[text-anchor="end"]')].map((tick) => tick.textContent);
+    expect(ticks).toEqual(['0', '1']);
+  });
+
   it('shows refused connections apart from the sockets’ errors, and what each p75 rests on', async () => {
     renderDashboard({
       metrics: async () =>
@@ -158,16 +197,21 @@ describe('monitoring dashboard view', () => {
     expect(await screen.findByRole('region', { name: 'WebSocket' })).toBeTruthy();
   });
 
-  it('announces the created anomalies, or the failure', async () => {
+  it('announces how many anomalies were created, that none was needed, or the failure', async () => {
     let fail = false;
+    let created = 2;
     renderDashboard({
       metrics: async () => aSnapshot(),
       createAnomalies: async () => {
         if (fail) throw new TypeError('Failed to fetch');
+        return created;
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Créer les anomalies' }));
-    expect(await screen.findByText('Anomalies créées avec succès !')).toBeTruthy();
+    expect(await screen.findByText('Anomalies créées avec succès ! (2 nouvelles)')).toBeTruthy();
+    created = 0;
+    await userEvent.click(screen.getByRole('button', { name: 'Créer les anomalies' }));
+    expect(await screen.findByText('Aucune nouvelle anomalie à créer')).toBeTruthy();
     fail = true;
     await userEvent.click(screen.getByRole('button', { name: 'Créer les anomalies' }));
     expect(await screen.findByText('Erreur lors de la création des anomalies')).toBeTruthy();
@@ -184,6 +228,22 @@ describe('monitoring dashboard view: anomalies', () => {
     resolved: true,
     resolved_at: '2026-11-24T11:00:00.000Z',
     resolution: 'Proxy corrigé',
+  });
+
+  it('brings the opened section into view', async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderDashboard({ metrics: async () => aSnapshot(), anomalies: [fresh] });
+      await userEvent.click(await screen.findByRole('button', { name: 'Anomalies actives (1)' }));
+      await waitFor(() => expect(scrolled).toHaveLength(1));
+      expect(scrolled[0]?.contains(screen.getByRole('list', { name: 'Liste des anomalies' }))).toBe(true);
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
   });
 
   async function openSection() {
@@ -233,7 +293,12 @@ describe('monitoring dashboard view: anomalies', () => {
     );
     await userEvent.click(within(dialog).getByRole('button', { name: 'Résoudre' }));
     const confirm = within(dialog).getByRole('button', { name: 'Confirmer la résolution' });
-    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    // An empty text is refused with its reason, and nothing is sent.
+    await userEvent.click(confirm);
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Écrivez ce qui a résolu l’anomalie\u00a0: une résolution vide n’est pas enregistrée.',
+    );
+    expect(asked.resolutions).toEqual([]);
     await userEvent.type(within(dialog).getByLabelText('Texte de la résolution'), 'Index ajouté');
     await userEvent.click(confirm);
     await waitFor(() => expect(asked.resolutions).toEqual([{ id: 'A1', resolution: 'Index ajouté' }]));

@@ -185,15 +185,35 @@ describe('request: one renewal on 401', () => {
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
-  it('does not renew a call made with an explicit bearer, nor an anonymous one', async () => {
+  it('does not renew a call made with an explicit bearer, nor one made signed out', async () => {
     localStorage.setItem('refresh_token', 'refresh-1');
     const fetch = renewingServer();
     await expect(request('POST', '/auth/logout', { schema: ok, bearer: 'jwt-old' })).rejects.toMatchObject({
       status: 401,
     });
     expect(bearerOf(fetch.mock.calls[0]![1])).toBe('Bearer jwt-old');
-    await expect(request('GET', '/things', { schema: ok })).rejects.toMatchObject({ status: 401 });
+    await expect(request('POST', '/auth/login', { schema: ok, anonymous: true })).rejects.toMatchObject({
+      status: 401,
+    });
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('renews once a call that left without a token while a refresh token was stored', async () => {
+    localStorage.setItem('refresh_token', 'refresh-1');
+    const fetch = renewingServer();
+    await expect(request('GET', '/game-data/g-1', { schema: ok })).resolves.toEqual({ ok: true });
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/shatteredrealms/api/game-data/g-1',
+      '/shatteredrealms/api/auth/refresh',
+      '/shatteredrealms/api/game-data/g-1',
+    ]);
+    expect(localStorage.getItem('jwt')).toBe('jwt-2');
+  });
+
+  it('does not renew an anonymous call when no refresh token is stored either', async () => {
+    const fetch = renewingServer();
+    await expect(request('GET', '/things', { schema: ok })).rejects.toMatchObject({ status: 401 });
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });
 

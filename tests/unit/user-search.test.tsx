@@ -46,6 +46,20 @@ describe('the user search of the friends menu', () => {
     expect(within(section).queryByRole('button', { name: 'Ajouter' })).toBeNull();
   });
 
+  it('shows no presence for a stranger it finds, online or not', async () => {
+    const stranger: UserSearchResult = {
+      id: 'u-zoe',
+      display_name: 'Zoé',
+      username: 'zoe',
+      pendingInvitation: null,
+    };
+    const section = await openMenu([bob], [stranger]);
+    await search(section, 'zoe');
+    const row = within(section).getByText('Zoé').closest('li')!;
+    expect(within(row).queryByText('Hors ligne')).toBeNull();
+    expect(within(row).queryByText('En ligne')).toBeNull();
+  });
+
   it('still says nobody was found when neither a friend nor anyone else answers', async () => {
     const section = await openMenu([bob], []);
     await search(section, 'zora');

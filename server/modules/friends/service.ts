@@ -172,12 +172,11 @@ export function createFriendsService({ db, realtime, presence }: FriendsServiceO
         )
         .orderBy(asc(users.displayNameLower))
         .limit(SEARCH_RESULTS_MAX);
-      // Search lists non-friends only, and presence is for friends: nobody found is shown online.
+      // Search lists non-friends only, and presence is for friends: a stranger's is not told.
       return rows.map((row) => ({
         id: row.id,
         display_name: row.displayName,
         username: row.username,
-        isOnline: false,
         pendingInvitation: row.sent ? 'sent' : row.received ? 'received' : null,
       }));
     },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { CreateGameRequest, GameData, GamePlayer, GameSummary } from '../../../src/api/schemas/games';
 import { formatLastConnection, GAMES_PER_MJ, gameMessages } from '../../../src/domain/games';
 import type { Db } from '../../db/client';
@@ -25,7 +25,7 @@ const CODE_ATTEMPTS = 5;
 
 export function createGamesService({ db, access, presence, notifier }: GamesServiceDeps) {
   async function summaries(rows: Array<GameRow & { mjDisplayName: string }>): Promise<GameSummary[]> {
-    const counts = await presence.countsOf(rows.map((row) => row.id));
+    const counts = await presence.countsOf(rows);
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -59,7 +59,12 @@ export function createGamesService({ db, access, presence, notifier }: GamesServ
 
   return {
     async owned(actor: AuthUser): Promise<GameSummary[]> {
-      return summaries(await withMaster().where(eq(games.mjUserId, actor.id)).orderBy(desc(games.createdAt)));
+      // The campaign being played stays on top: a game just created comes after the ones played.
+      return summaries(
+        await withMaster()
+          .where(eq(games.mjUserId, actor.id))
+          .orderBy(sql`${games.lastConnectionAt} desc nulls last`, desc(games.createdAt)),
+      );
     },
 
     /**

@@ -33,16 +33,22 @@ export function createTablePresence(realtime: Realtime) {
   return {
     connectedUsers,
 
-    /** Counts per game for many games at once, in one round trip. */
-    async countsOf(gameIds: string[]): Promise<Map<string, number>> {
-      const counts = new Map(gameIds.map((id) => [id, 0]));
-      if (gameIds.length === 0) return counts;
-      const users = new Map(gameIds.map((id) => [id, new Set<string>()]));
-      const sockets = await io.in(gameIds.map(rooms.game)).fetchSockets();
+    /**
+     * Players at the table per game, for many games at once, in one round trip: the game's MJ,
+     * seated at their own table, is not one of them.
+     */
+    async countsOf(games: Array<{ id: string; mjUserId: string }>): Promise<Map<string, number>> {
+      const counts = new Map(games.map(({ id }) => [id, 0]));
+      if (games.length === 0) return counts;
+      const masters = new Map(games.map(({ id, mjUserId }) => [id, mjUserId]));
+      const users = new Map(games.map(({ id }) => [id, new Set<string>()]));
+      const sockets = await io.in(games.map(({ id }) => rooms.game(id))).fetchSockets();
       for (const socket of sockets) {
         for (const room of socket.rooms) {
-          const seen = users.get(room.slice('game:'.length));
-          if (room.startsWith('game:') && seen && socket.data.user) seen.add(socket.data.user.id);
+          const gameId = room.slice('game:'.length);
+          const seen = users.get(gameId);
+          const user = socket.data.user;
+          if (room.startsWith('game:') && seen && user && user.id !== masters.get(gameId)) seen.add(user.id);
         }
       }
       for (const [id, seen] of users) counts.set(id, seen.size);
@@ -50,8 +56,9 @@ export function createTablePresence(realtime: Realtime) {
     },
 
     /**
-     * Tells the table who is there now, and the game's MJ the count when it changed. `gone` is a user just expelled: across
-     * processes their sockets leave the room a moment later, so they are not counted meanwhile.
+     * Tells the table who is there now, and the game's MJ how many players (themselves left out)
+     * when it changed. `gone` is a user just expelled: across processes their sockets leave the
+     * room a moment later, so they are not counted meanwhile.
      */
     async announce(
       gameId: string,
@@ -66,8 +73,10 @@ export function createTablePresence(realtime: Realtime) {
       realtime
         .toGame(gameId)
         .emit('connectedPlayersUpdate', { gameId, count: present.length, players: present });
-      if (countChanged)
-        realtime.toUser(mjUserId).emit('gamePlayersUpdate', { gameId, count: present.length });
+      if (countChanged) {
+        const count = present.filter((user) => user.id !== mjUserId).length;
+        realtime.toUser(mjUserId).emit('gamePlayersUpdate', { gameId, count });
+      }
     },
 
     /** Takes every socket of a user away from a game's table, on every process, and says why. */

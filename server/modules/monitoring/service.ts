@@ -32,6 +32,8 @@ export const WINDOW_MINUTES = 5;
 export const PUBLISH_INTERVAL_MS = 5000;
 /** A process that has not written for this many intervals is gone. */
 const STALE_INTERVALS = 3;
+/** How long Optimisation scores the analysis Analyse read, rather than a new one. */
+export const SHARED_ANALYSIS_MS = 60_000;
 
 export interface MonitoringOptions {
   db: Db;
@@ -112,6 +114,12 @@ export function createMonitoringService({
 
   const source: MetricsSource = { snapshot };
 
+  /**
+   * The analysis the Analyse tab read last: Optimisation, opened seconds later, scores that same
+   * snapshot instead of a newer one that could contradict it (one issue there, 100/100 here).
+   */
+  let lastAnalysis: { atMs: number; analysis: PerformanceAnalysis } | null = null;
+
   let timer: NodeJS.Timeout | undefined;
 
   return {
@@ -119,11 +127,17 @@ export function createMonitoringService({
     snapshot,
 
     async analysis(): Promise<PerformanceAnalysis> {
-      return analyzeMetrics((await serviceFigures()).figures);
+      const analysis = analyzeMetrics((await serviceFigures()).figures);
+      lastAnalysis = { atMs: Date.now(), analysis };
+      return analysis;
     },
 
     async optimizationReport(): Promise<OptimizationReport> {
-      return optimizationReportFrom(analyzeMetrics((await serviceFigures()).figures));
+      const recent =
+        lastAnalysis !== null && Date.now() - lastAnalysis.atMs < SHARED_ANALYSIS_MS
+          ? lastAnalysis.analysis
+          : null;
+      return optimizationReportFrom(recent ?? analyzeMetrics((await serviceFigures()).figures));
     },
 
     async redundancies(): Promise<RedundancyReport> {

@@ -36,11 +36,11 @@ export const friendList = z.array(friend);
 /** Whether a friend invitation is waiting between the searcher and this user, and which way. */
 export const pendingDirection = z.enum(['sent', 'received']).nullable();
 
+/** Someone found by the search: never a friend, so never with a presence (friends only see it). */
 export const userSearchResult = z.object({
   id: z.string(),
   display_name: z.string(),
   username: z.string(),
-  isOnline: z.boolean(),
   pendingInvitation: pendingDirection,
 });
 export type UserSearchResult = z.infer<typeof userSearchResult>;

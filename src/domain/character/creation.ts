@@ -146,32 +146,34 @@ const budgetRefusal = (remaining: number, unused: string): string | null => {
 };
 
 /**
- * Why this allocation cannot be saved, or null when it can: the name, then the bounds, then the
- * three budgets in the spec's order (combat boosts, statistics, skills), then the image link.
- * The page and the server ask the same question, so a sheet the page saves is one the server keeps.
+ * Every reason this allocation cannot be saved, empty when it can: the name, then the bounds, then
+ * the three budgets in the spec's order (combat boosts, statistics, skills), then the image link.
+ * The page shows them all at once, so that a player does not mend them one save at a time.
  */
-export function allocationRefusal(allocation: Allocation, imageBucketUrl: string | null): string | null {
-  const name = nameRefusal(allocation.name);
-  if (name) return name;
+export function allocationRefusals(allocation: Allocation, imageBucketUrl: string | null): string[] {
+  const refusals: Array<string | null> = [nameRefusal(allocation.name)];
   if (!STAT_NAMES.every((stat) => statInRange(allocation.stats[stat])))
-    return characterMessages.statOutOfRange;
+    refusals.push(characterMessages.statOutOfRange);
   const unknown = Object.keys(allocation.skills).find((skill) => !isSkillName(skill));
-  if (unknown !== undefined) return `${characterMessages.unknownSkill} ${unknown}`;
-  if (!Object.values(allocation.skills).every(skillInRange)) return characterMessages.skillOutOfRange;
-  if (!COMBAT_CAPACITIES.every((capacity) => boostValueAllowed(allocation.boosts[capacity]))) {
-    return characterMessages.boostValueInvalid;
-  }
+  if (unknown !== undefined) refusals.push(`${characterMessages.unknownSkill} ${unknown}`);
+  if (!Object.values(allocation.skills).every(skillInRange)) refusals.push(characterMessages.skillOutOfRange);
+  if (!COMBAT_CAPACITIES.every((capacity) => boostValueAllowed(allocation.boosts[capacity])))
+    refusals.push(characterMessages.boostValueInvalid);
   const remaining = remainingBudgets(allocation);
-  const budgets =
-    budgetRefusal(remaining.boosts, characterMessages.boostsUnused) ??
-    budgetRefusal(remaining.stats, characterMessages.statPointsUnused) ??
-    budgetRefusal(remaining.skills, characterMessages.skillPointsUnused);
-  if (budgets) return budgets;
+  refusals.push(
+    budgetRefusal(remaining.boosts, characterMessages.boostsUnused),
+    budgetRefusal(remaining.stats, characterMessages.statPointsUnused),
+    budgetRefusal(remaining.skills, characterMessages.skillPointsUnused),
+  );
   const link = allocation.assetLink.trim();
-  if (link !== '' && !imageLinkAllowed(link, allocation.name, imageBucketUrl)) {
-    return characterMessages.invalidImageLink;
-  }
-  return null;
+  if (link !== '' && !imageLinkAllowed(link, allocation.name, imageBucketUrl))
+    refusals.push(characterMessages.invalidImageLink);
+  return [...new Set(refusals.filter((refusal) => refusal !== null))];
+}
+
+/** The first reason this allocation cannot be saved (the one the server answers), or null. */
+export function allocationRefusal(allocation: Allocation, imageBucketUrl: string | null): string | null {
+  return allocationRefusals(allocation, imageBucketUrl)[0] ?? null;
 }
 
 /** A new character's numbers as they are stored and sent: the choices plus what follows from them. */

@@ -1,3 +1,4 @@
+import { ResourceThumbnail } from './ResourceThumbnail';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useId } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -147,6 +148,7 @@ function GameAdmin({ gameId, gameName, user }: { gameId: string; gameName: strin
                         card.send({ type: 'card.open', target: { kind: 'resource', id: resource.id } })
                       }
                     >
+                      <ResourceThumbnail resource={resource} />
                       {resource.name}
                       {resource.exportedToGlobal && (
                         <span className="badge">{adminMessages.card.exported}</span>

@@ -1,3 +1,4 @@
+import { ResourceThumbnail } from './ResourceThumbnail';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -258,6 +259,7 @@ export function StoreBrowser({
                   className="store-list__item"
                   onClick={() => catalogue.send({ type: 'detail.open', entryId: entry.id })}
                 >
+                  <ResourceThumbnail resource={entry} />
                   <strong>{entry.name}</strong>
                   <span>
                     {entry.creatorInfo?.display_name ?? text.unknownPerson} ·{' '}

@@ -12,7 +12,7 @@ function LoadFailure() {
   );
 }
 
-function PageLoading() {
+export function PageLoading() {
   return (
     <div className="page-loading" role="status">
       <span className="visually-hidden">{appMessages.loading}</span>

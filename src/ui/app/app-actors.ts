@@ -19,6 +19,7 @@ export type Inspect = (event: InspectionEvent) => void;
 /** The outside world the app's long-lived actors run against: the browser's, or a test's fakes. */
 export interface AppEffects {
   auth: Parameters<typeof authMachine.provide>[0];
+  modeChoice: Parameters<typeof modeChoiceMachine.provide>[0];
   socket: {
     facts$: Observable<SocketFact>;
     emit(event: string, payload?: unknown): boolean;
@@ -44,7 +45,8 @@ export interface AppActors {
 
 /**
  * The socket is open exactly while someone is signed in and follows their token; the mode choice
- * belongs to that someone and is dropped when they leave.
+ * belongs to that someone: it recalls their last part when they arrive and is dropped when they
+ * leave.
  */
 function followSession(
   auth: AppActors['auth'],
@@ -67,7 +69,10 @@ function followSession(
         socket.send({ type: 'socket.close' });
         modeChoice.send({ type: 'session.ended' });
       }
-      if (after !== null) socket.send({ type: 'socket.open' });
+      if (after !== null) {
+        socket.send({ type: 'socket.open' });
+        modeChoice.send({ type: 'session.started', userId: after.id });
+      }
     });
 }
 
@@ -76,7 +81,7 @@ export function createAppActors(effects: AppEffects, { inspect }: { inspect?: In
   const options = inspect ? { inspect } : {};
   const auth = createActor(authMachine.provide(effects.auth), options);
   const socket = createActor(socketConnectionMachine.provide(effects.socket.machineEffects), options);
-  const modeChoice = createActor(modeChoiceMachine, options);
+  const modeChoice = createActor(modeChoiceMachine.provide(effects.modeChoice), options);
   const session = followSession(auth, socket, modeChoice);
   modeChoice.start();
   socket.start();

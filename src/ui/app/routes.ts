@@ -4,6 +4,8 @@ export interface AppRoute {
   path: string;
   /** The screen's module; its default export is the page. */
   load: () => Promise<{ default: ComponentType }>;
+  /** The screen calls the server as the signed-in user from its first render. */
+  needsSession?: boolean;
 }
 
 /**
@@ -13,11 +15,15 @@ export interface AppRoute {
 export const appRoutes: AppRoute[] = [
   { path: '/', load: () => import('../landing/LandingPage') },
   { path: '/auth/callback', load: () => import('../auth-callback/AuthCallbackPage') },
-  { path: '/game', load: () => import('../game/GamePage') },
-  { path: '/creation', load: () => import('../creation/CreationPage') },
-  { path: '/view', load: () => import('../sheet/SheetPage') },
-  { path: '/admin', load: () => import('../admin/GlobalStorePage') },
-  { path: '/admin/game', load: () => import('../admin/GameAdminPage') },
-  { path: '/admin/monitoring', load: () => import('../monitoring/MonitoringPage') },
-  { path: '/admin/performance-analysis', load: () => import('../monitoring/PerformanceAnalysisPage') },
+  { path: '/game', load: () => import('../game/GamePage'), needsSession: true },
+  { path: '/creation', load: () => import('../creation/CreationPage'), needsSession: true },
+  { path: '/view', load: () => import('../sheet/SheetPage'), needsSession: true },
+  { path: '/admin', load: () => import('../admin/GlobalStorePage'), needsSession: true },
+  { path: '/admin/game', load: () => import('../admin/GameAdminPage'), needsSession: true },
+  { path: '/admin/monitoring', load: () => import('../monitoring/MonitoringPage'), needsSession: true },
+  {
+    path: '/admin/performance-analysis',
+    load: () => import('../monitoring/PerformanceAnalysisPage'),
+    needsSession: true,
+  },
 ];

@@ -31,7 +31,7 @@ type CreationActor = ActorRefFrom<typeof characterCreationMachine>;
 export function CharacterCreation({ creation }: { creation: CreationActor }) {
   const allocation = useSelector(creation, (snapshot) => snapshot.context.allocation);
   const bucket = useSelector(creation, (snapshot) => snapshot.context.imageBucketUrl);
-  const refusal = useSelector(creation, (snapshot) => snapshot.context.refusal);
+  const refusals = useSelector(creation, (snapshot) => snapshot.context.refusals);
   const failure = useSelector(creation, (snapshot) => snapshot.context.failure);
   const gameId = useSelector(creation, (snapshot) => snapshot.context.gameId);
   const saving = useSelector(creation, (snapshot) => snapshot.matches('saving'));
@@ -106,10 +106,17 @@ export function CharacterCreation({ creation }: { creation: CreationActor }) {
 
       <footer className="creation__footer">
         <div className="creation__feedback" aria-live="polite">
-          {refusal && (
+          {refusals.length === 1 && (
             <p role="alert" className="creation__error">
-              {refusal}
+              {refusals[0]}
             </p>
+          )}
+          {refusals.length > 1 && (
+            <ul role="alert" className="creation__error creation__errors">
+              {refusals.map((refusal) => (
+                <li key={refusal}>{refusal}</li>
+              ))}
+            </ul>
           )}
           {failure && (
             <p role="alert" className="creation__error">

@@ -31,6 +31,9 @@ export function ModePanel({ user }: { user: SessionUser }) {
     modeChoice.send({ type: 'mode.choose', mode: chosen });
   };
 
+  // The part chosen last time is being read: asking meanwhile would flash the choice.
+  if (mode === 'recalling') return null;
+
   if (mode === 'choosing') {
     return (
       <section className="mode-panel" aria-labelledby={titleId}>

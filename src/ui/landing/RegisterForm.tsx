@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { DISPLAY_NAME_MAX } from '../../domain/account';
+import { normalizeDisplayName } from '../../domain/display-name';
 import { useAppActors } from '../app/AppActorsContext';
 import { Field } from './Field';
 import { landingMessages } from './messages';
@@ -12,6 +13,8 @@ export function RegisterForm({ titleId }: { titleId: string }) {
   const authError = useSelector(auth, (snapshot) => snapshot.context.authError);
   const registrationMessage = useSelector(auth, (snapshot) => snapshot.context.registrationMessage);
   const busy = useSelector(auth, (snapshot) => snapshot.hasTag('busy'));
+  // The name is counted as the rules count it; a longer one is kept whole and refused on submit.
+  const [nameLength, setNameLength] = useState(0);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,8 +35,10 @@ export function RegisterForm({ titleId }: { titleId: string }) {
         label={fields.displayName}
         name="displayName"
         autoComplete="nickname"
-        maxLength={DISPLAY_NAME_MAX}
         required
+        aria-invalid={nameLength > DISPLAY_NAME_MAX}
+        onInput={(event) => setNameLength(normalizeDisplayName(event.currentTarget.value).length)}
+        hint={register.nameCount(nameLength, DISPLAY_NAME_MAX)}
       />
       <Field label={fields.password} name="password" type="password" autoComplete="new-password" required />
       <Field

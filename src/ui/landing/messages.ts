@@ -9,6 +9,11 @@ export const landingMessages = {
     title: 'Inscription',
     submit: 'Créer un compte',
     switchToLogin: 'Se connecter',
+    /** Under the display name, as one types: nothing beyond the limit is cut, it is counted. */
+    nameCount: (length: number, max: number) =>
+      length > max
+        ? `${length}\u00a0/\u00a0${max} caractères\u00a0: ${length - max} de trop`
+        : `${length}\u00a0/\u00a0${max} caractères`,
   },
   fields: {
     email: 'Email',

@@ -16,7 +16,15 @@ const contextFigures = [
   'requestsPerMinute',
 ] as const;
 
-function ResolutionForm({ onSubmit, onCancel }: { onSubmit: (text: string) => void; onCancel: () => void }) {
+function ResolutionForm({
+  refusal,
+  onSubmit,
+  onCancel,
+}: {
+  refusal: string | null;
+  onSubmit: (text: string) => void;
+  onCancel: () => void;
+}) {
   const [text, setText] = useState('');
   const id = useId();
   return (
@@ -28,11 +36,21 @@ function ResolutionForm({ onSubmit, onCancel }: { onSubmit: (text: string) => vo
       }}
     >
       <label htmlFor={id}>{texts.resolutionLabel}</label>
-      <textarea id={id} value={text} rows={3} required onChange={(event) => setText(event.target.value)} />
+      <textarea
+        id={id}
+        value={text}
+        rows={3}
+        aria-invalid={refusal !== null}
+        aria-describedby={refusal === null ? undefined : `${id}-refusal`}
+        onChange={(event) => setText(event.target.value)}
+      />
+      {refusal !== null && (
+        <p id={`${id}-refusal`} role="alert">
+          {refusal}
+        </p>
+      )}
       <div className="anomaly-detail__actions">
-        <button type="submit" disabled={text.trim() === ''}>
-          {texts.confirmResolution}
-        </button>
+        <button type="submit">{texts.confirmResolution}</button>
         <button type="button" className="secondary" onClick={onCancel}>
           {texts.cancel}
         </button>
@@ -44,7 +62,7 @@ function ResolutionForm({ onSubmit, onCancel }: { onSubmit: (text: string) => vo
 /** table.md §4: the detail modal, where an open anomaly is set Nouvelle or En cours, or resolved with a text. */
 export function AnomalyDetail({ list, anomaly }: { list: AnomalyListActor; anomaly: Anomaly }) {
   const status = useStatusActor(list, anomaly.id);
-  const { open, asking, busy, failure } = useStatusView(status);
+  const { open, asking, busy, failure, refusal } = useStatusView(status);
   const figures = contextFigures.filter((name) => anomaly.context[name] !== undefined);
   return (
     <Modal title={anomaly.title} onClose={() => list.send({ type: 'anomaly.close' })} wide>
@@ -139,6 +157,7 @@ export function AnomalyDetail({ list, anomaly }: { list: AnomalyListActor; anoma
       )}
       {asking && (
         <ResolutionForm
+          refusal={refusal}
           onSubmit={(resolution) => status?.send({ type: 'resolution.submit', resolution })}
           onCancel={() => status?.send({ type: 'resolution.cancel' })}
         />

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
 import { anomalyMessages, type Anomaly } from '../../api/schemas/anomalies';
 import {
   anomaliesMatching,
@@ -120,8 +121,21 @@ export function AnomalySection({ list }: { list: AnomalyListActor }) {
   }));
   const shown = anomaliesMatching(anomalies, filter);
   const opened = anomalies.find((anomaly) => anomaly.id === openId);
+  // The section opens far below its toggle, past the charts: it is brought into view.
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!expanded) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+    section.current?.scrollIntoView?.({ behavior: still ? 'auto' : 'smooth', block: 'start' });
+  }, [expanded]);
   return (
-    <section id={ANOMALY_SECTION_ID} className="anomaly-section" aria-label={texts.title} hidden={!expanded}>
+    <section
+      ref={section}
+      id={ANOMALY_SECTION_ID}
+      className="anomaly-section"
+      aria-label={texts.title}
+      hidden={!expanded}
+    >
       <h2>{texts.title}</h2>
       <StatCards list={list} />
       <label className="anomaly-filter">

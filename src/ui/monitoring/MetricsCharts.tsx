@@ -12,6 +12,7 @@ export function MetricsCharts({ history }: { history: MetricsMinute[] }) {
     <div className="monitoring-charts">
       <MinuteChart
         title={charts.requests.title}
+        counts
         axisLabel={charts.requests.axis}
         minutes={minutes}
         series={[{ label: charts.requests.axis, values: history.map((minute) => minute.requests) }]}
@@ -27,12 +28,14 @@ export function MetricsCharts({ history }: { history: MetricsMinute[] }) {
       />
       <MinuteChart
         title={charts.sockets.title}
+        counts
         axisLabel={charts.sockets.axis}
         minutes={minutes}
         series={[{ label: charts.sockets.axis, values: history.map((minute) => minute.activeSockets) }]}
       />
       <MinuteChart
         title={charts.errors.title}
+        counts
         axisLabel={charts.errors.axis}
         minutes={minutes}
         series={[{ label: charts.errors.axis, values: history.map((minute) => minute.errors) }]}

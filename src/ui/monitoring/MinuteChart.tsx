@@ -23,11 +23,14 @@ export function MinuteChart({
   axisLabel,
   minutes,
   series,
+  counts = false,
 }: {
   title: string;
   axisLabel: string;
   minutes: Date[];
   series: ChartSeries[];
+  /** Whole numbers (requests, errors, sockets): no tick between two of them. */
+  counts?: boolean;
 }) {
   const id = useId();
   const [first, last] = extent(minutes);
@@ -43,6 +46,9 @@ export function MinuteChart({
     .defined((value) => value !== null)
     .x((_, index) => x(minutes[index] ?? 0))
     .y((value) => y(value ?? 0));
+  // A count of 1 at most would get ticks 0, 0.2 … 1, each rounded to 0 or 1 by the label.
+  const [, top = 1] = y.domain();
+  const yTicks = counts ? y.ticks(Math.min(4, top)).filter(Number.isInteger) : y.ticks(4);
   // Over a few minutes the scale's own ticks fall between minutes and repeat their label.
   const xTicks = minutes.length > 4 ? x.ticks(4) : minutes;
 
@@ -57,7 +63,7 @@ export function MinuteChart({
         <title id={`${id}-title`}>{title}</title>
         <desc id={`${id}-desc`}>{monitoringMessages.charts.tableCaption(title)}</desc>
         <g className="minute-chart__axis" aria-hidden="true">
-          {y.ticks(4).map((tick) => (
+          {yTicks.map((tick) => (
             <g key={tick} transform={`translate(0 ${y(tick)})`}>
               <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} className="minute-chart__grid" />
               <text x={MARGIN.left - 6} dy="0.32em" textAnchor="end">

@@ -16,6 +16,7 @@ const texts = monitoringMessages.dashboard;
 
 function Notice({ dashboard }: { dashboard: DashboardActor }) {
   const notice = useSelector(dashboard, (s) => s.context.notice);
+  const created = useSelector(dashboard, (s) => s.context.created);
   if (notice === null) return null;
   const failed = notice === 'anomaliesNotCreated' || notice === 'testAnomalyFailed';
   return (
@@ -23,7 +24,7 @@ function Notice({ dashboard }: { dashboard: DashboardActor }) {
       className={failed ? 'monitoring-notice monitoring-notice--failed' : 'monitoring-notice'}
       role={failed ? 'alert' : 'status'}
     >
-      {texts.notices[notice]}
+      {notice === 'anomaliesCreated' ? texts.anomaliesCreated(created) : texts.notices[notice]}
       <CloseButton label={texts.dismiss} onClose={() => dashboard.send({ type: 'notice.dismiss' })} />
     </p>
   );

@@ -79,6 +79,9 @@ export function WebVitalsCard({ vitals }: { vitals: WebVitalSummary[] }) {
                     {vitalValue(vital.name, vital.p75)} ({texts.ratings[vital.rating]})
                   </span>
                   <Basis vital={vital} />
+                  {texts.notes[vital.page]?.[vital.name] && (
+                    <span className="vital-basis">{texts.notes[vital.page]?.[vital.name]}</span>
+                  )}
                 </td>
                 <td className="monitoring-table__extra">
                   {vitalValue(vital.name, good)} / {vitalValue(vital.name, poor)}

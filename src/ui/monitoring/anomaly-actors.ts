@@ -21,5 +21,6 @@ export function useStatusView(status: AnomalyStatusActor | undefined) {
     asking: s?.matches({ open: 'askingResolution' }) ?? false,
     busy: s?.matches('savingStatus') === true || s?.matches('resolving') === true,
     failure: s?.context.failure ?? null,
+    refusal: s?.context.refusal ?? null,
   }));
 }

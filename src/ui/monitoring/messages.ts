@@ -30,8 +30,12 @@ export const monitoringMessages = {
       metrics: 'Erreur lors de la récupération des métriques',
       reset: 'Erreur lors de la réinitialisation',
     } satisfies Record<DashboardFailure, string>,
+    /** table.md §8's text, with how many were opened. */
+    anomaliesCreated: (count: number) =>
+      `Anomalies créées avec succès\u00a0! (${count} nouvelle${count > 1 ? 's' : ''})`,
     notices: {
-      anomaliesCreated: 'Anomalies créées avec succès !',
+      anomaliesCreated: 'Anomalies créées avec succès\u00a0!',
+      noAnomalyNeeded: 'Aucune nouvelle anomalie à créer',
       anomaliesNotCreated: 'Erreur lors de la création des anomalies',
       testAnomalyCreated: `Anomalie de test créée${nbsp}: elle apparaît dans la liste des anomalies.`,
       testAnomalyFailed: 'L’anomalie de test n’a pas pu être créée.',
@@ -99,6 +103,12 @@ export const monitoringMessages = {
     basis: (count: number, visitors: number, atLeast: boolean) =>
       `${plural(count, 'mesure')} · ${atLeast ? 'au moins ' : ''}${plural(visitors, 'visiteur')}`,
     tooFewVisitors: 'trop peu pour une alerte',
+    /** What a page's vital measures when it is not what its player waits for. */
+    notes: {
+      '/game': {
+        LCP: 'LCP de la table\u00a0: l’image de la carte, qui arrive après la table jouable.',
+      },
+    } as Record<string, Partial<Record<'LCP' | 'INP' | 'CLS' | 'FCP' | 'TTFB', string>>>,
     ratings: { good: 'Bon', 'needs-improvement': 'À améliorer', poor: 'Mauvais' },
   },
   charts: {

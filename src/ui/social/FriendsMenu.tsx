@@ -120,7 +120,6 @@ function SearchResult({ user, friendsList }: { user: UserSearchResult; friendsLi
   return (
     <li className="social-row">
       <span className="social-row__name">{user.display_name}</span>
-      <Presence online={user.isOnline} />
       {user.pendingInvitation === 'sent' ? (
         <span className="social-row__note">{texts.invitationSent}</span>
       ) : (

@@ -51,8 +51,8 @@ export async function openSignedIn(page: Page, server: TestServer, user: Registe
   // The callback names the account and signs in only once the visitor agrees.
   await page.getByRole('dialog', { name: 'Connexion' }).getByRole('button', { name: 'Se connecter' }).click();
   await page.waitForURL(/\/shatteredrealms\/?$/);
-  // The callback goes home at once and the session checks the tokens meanwhile: leaving before it
-  // has stored them (once verified) lands the next page signed out.
+  // The callback goes home at once and the session checks the tokens meanwhile: the user id is
+  // stored once they are verified, which the next page's seat reads.
   await page.waitForFunction(
     (id) => localStorage.getItem('jwt') !== null && localStorage.getItem('userId') === id,
     user.userId,

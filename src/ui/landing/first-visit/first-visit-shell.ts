@@ -16,6 +16,25 @@ export interface ShellHandover {
   entrance: BegunEntrance | null;
   /** The music controls as the visitor left them, and whether a gesture has unlocked playback. */
   audio: BackgroundAudioInput;
+  /**
+   * The selector of the control that has the keyboard's focus, the same in the shell and the
+   * scene: the scene focuses its own, or the next key press would go to the page.
+   */
+  focused: string | null;
+}
+
+/** The shell's controls that can hold focus, by the classes the scene's counterparts wear too. */
+const focusableControls = [
+  '.central-logo',
+  '.landing-scene__invitation button',
+  '.audio-controls__mute',
+  '.audio-controls__volume',
+];
+
+function focusedControl(shell: HTMLElement): string | null {
+  const active = document.activeElement;
+  if (!(active instanceof Element) || !shell.contains(active)) return null;
+  return focusableControls.find((selector) => active.matches(selector)) ?? null;
 }
 
 /** The open shell: its state as it is now, and the end of its life. */
@@ -192,6 +211,7 @@ export function openFirstVisit({ onGesture }: { onGesture: () => void }): void {
       particles: { loop, still },
       entrance: clickedAt && { animate: clickedAt.animate, elapsedMs: performance.now() - clickedAt.at },
       audio: { ...audio },
+      focused: focusedControl(shell),
     }),
     stop: () => {
       for (const [type, listener] of listeners) window.removeEventListener(type, listener);

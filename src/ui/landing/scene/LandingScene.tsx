@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { createThemeAudio } from '../../../effects/audio';
 import { afterNextFrame } from '../../../effects/next-frame';
@@ -50,10 +50,12 @@ export function LandingScene(props: LandingSceneProps) {
       input: shell?.audio ?? {},
     },
   );
+  const stage = useRef<HTMLDivElement>(null);
   // The shell works until this mount: what the visitor did on it since the first render is caught up.
   useLayoutEffect(() => {
     const ended = endShellHandover();
     if (!shell || !ended) return;
+    if (ended.focused !== null) stage.current?.querySelector<HTMLElement>(ended.focused)?.focus();
     if (!shell.entrance && ended.entrance)
       animation.send({ type: 'landing.click', animate: ended.entrance.animate });
     if (!shell.audio.gestured && ended.audio.gestured) audio.send({ type: 'audio.gesture', position: 0 });
@@ -71,7 +73,7 @@ export function LandingScene(props: LandingSceneProps) {
   const drawn = useDrawnAfterShell();
 
   return (
-    <div className="landing-scene" data-animation={step} data-drawn={drawn || undefined}>
+    <div ref={stage} className="landing-scene" data-animation={step} data-drawn={drawn || undefined}>
       <ParticleField animation={animation} gathering={logoHovered} running={shell?.particles} />
       <CentralLogo animation={animation} onHoverChange={setLogoHovered} />
       {/* Gone while the entrance plays: the sky is the show then. */}
