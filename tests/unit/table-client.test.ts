@@ -14,7 +14,7 @@ import {
   tableSyncLogic,
 } from '../../src/effects/table';
 import { controlsToken } from '../../src/domain/table/visibility';
-import { shownMap } from '../../src/domain/table/shown-map';
+import { playersMapApart, shownMap } from '../../src/domain/table/shown-map';
 import { amountOf } from '../../src/ui/game/table-view';
 import { goblinToken } from './table-fixtures';
 
@@ -84,6 +84,18 @@ describe('what the table views read', () => {
     expect(shownMap(table, 'mj')).toBe(crypt);
     expect(shownMap(table, 'admin')).toBe(crypt);
     expect(shownMap(table, 'player')).toBe(forest);
+  });
+
+  it('tells the MJ and the admin which map the players see while they prepare another', () => {
+    const forest = { id: 'm1', name: 'Forêt', link: 'x', width: 1500, height: 1000 };
+    const crypt = { id: 'm2', name: 'Crypte', link: 'y', width: 1500, height: 1000 };
+    const table = { lastSeq: 2, currentMap: forest, masterMap: crypt, tokens: {}, turnOrders: {} };
+    expect(playersMapApart(table, 'mj')).toEqual({ map: forest });
+    expect(playersMapApart(table, 'admin')).toEqual({ map: forest });
+    expect(playersMapApart(table, 'player')).toBeNull();
+    expect(playersMapApart({ ...table, currentMap: null }, 'mj')).toEqual({ map: null });
+    expect(playersMapApart({ ...table, currentMap: crypt }, 'mj')).toBeNull();
+    expect(playersMapApart({ ...table, currentMap: null, masterMap: null }, 'mj')).toBeNull();
   });
 
   it('lets a player handle only their own character', () => {

@@ -20,14 +20,38 @@ class TestPointerEvent extends MouseEvent {
 }
 
 const ROW_HEIGHT = 30;
+const PANEL = { width: 272, height: 120 };
+/** The map's area the panel floats in; a test may shrink it. */
+let area = { width: 1000, height: 700 };
+
+/** jsdom lays nothing out and observes no size: the window's resize event measures again. */
+class NoResizeObserver {
+  observe() {}
+  disconnect() {}
+}
 
 beforeEach(() => {
+  localStorage.clear();
+  area = { width: 1000, height: 700 };
   vi.stubGlobal('PointerEvent', TestPointerEvent);
-  // jsdom lays nothing out: each entry stands one row below the previous one, in a list of 3 rows.
+  vi.stubGlobal('ResizeObserver', NoResizeObserver);
+  // Each entry stands one row below the previous one, in a list of 3 rows; the panel is where its
+  // style puts it, in the map's area at the window's corner.
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    if (this.classList.contains('area')) return DOMRect.fromRect({ x: 0, y: 0, ...area });
+    if (this.tagName === 'ASIDE') {
+      const { left, top } = this.style;
+      return DOMRect.fromRect({ x: parseFloat(left) || 0, y: parseFloat(top) || 0, ...PANEL });
+    }
     if (this.tagName !== 'LI') return DOMRect.fromRect({ x: 0, y: 0, width: 250, height: 3 * ROW_HEIGHT });
     const row = [...this.parentElement!.children].indexOf(this);
     return DOMRect.fromRect({ x: 0, y: row * ROW_HEIGHT, width: 250, height: ROW_HEIGHT });
+  });
+  vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.tagName === 'ASIDE' ? PANEL.width : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.tagName === 'ASIDE' ? PANEL.height : 0;
   });
 });
 
@@ -73,7 +97,11 @@ function renderPanel(canManage = true) {
     }),
     { input: { map: 'Crypte', order: ['ana', 'goule', 'loup'], canManage } },
   ).start();
-  render(<TurnOrderPanel turnOrder={turnOrder} tokens={tokens} />);
+  render(
+    <div className="area">
+      <TurnOrderPanel gameId="g1" turnOrder={turnOrder} tokens={tokens} />
+    </div>,
+  );
   const panel = screen.getByRole('complementary', { name: 'Ordre de tour' });
   const entry = (name: string) => within(panel).getByText(name).closest('li')!;
   return { sent, panel, entry };
@@ -149,26 +177,41 @@ describe('turn order panel: reordering by pointer', () => {
 });
 
 describe('turn order panel: moving the panel', () => {
-  it('the MJ moves it with a finger on its header; a player cannot', () => {
-    const { panel } = renderPanel();
+  const placeOf = (panel: HTMLElement) => ({
+    left: parseFloat(panel.style.left),
+    top: parseFloat(panel.style.top),
+  });
+
+  it.each([
+    ['the MJ', true],
+    ['a player', false],
+  ])('%s moves it with a finger on its header, and finds it there on the next visit', (_who, canManage) => {
+    const { panel } = renderPanel(canManage);
     const header = panel.querySelector('header')!;
-    const start = { left: parseFloat(panel.style.left), top: parseFloat(panel.style.top) };
-    fireEvent.pointerDown(header, { pointerId: 3, pointerType: 'touch', clientX: 10, clientY: 10 });
-    fireEvent.pointerMove(header, { pointerId: 3, pointerType: 'touch', clientX: 40, clientY: 60 });
-    fireEvent.pointerUp(header, { pointerId: 3, pointerType: 'touch', clientX: 40, clientY: 60 });
-    fireEvent.pointerMove(header, { pointerId: 3, pointerType: 'touch', clientX: 300, clientY: 300 });
-    expect({ left: parseFloat(panel.style.left), top: parseFloat(panel.style.top) }).toEqual({
-      left: start.left + 30,
-      top: start.top + 50,
+    const start = placeOf(panel);
+    const at = { clientX: start.left + 10, clientY: start.top + 10 };
+    fireEvent.pointerDown(header, { pointerId: 3, pointerType: 'touch', ...at });
+    fireEvent.pointerMove(header, {
+      pointerId: 3,
+      pointerType: 'touch',
+      clientX: at.clientX - 30,
+      clientY: at.clientY - 50,
     });
+    fireEvent.pointerUp(header, {
+      pointerId: 3,
+      pointerType: 'touch',
+      clientX: at.clientX - 30,
+      clientY: at.clientY - 50,
+    });
+    fireEvent.pointerMove(header, { pointerId: 3, pointerType: 'touch', clientX: 300, clientY: 300 });
+    const moved = { left: start.left - 30, top: start.top - 50 };
+    expect(placeOf(panel)).toEqual(moved);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Replier' }));
     cleanup();
 
-    const watched = renderPanel(false).panel;
-    const before = watched.style.cssText;
-    const watchedHeader = watched.querySelector('header')!;
-    fireEvent.pointerDown(watchedHeader, { pointerId: 4, pointerType: 'touch', clientX: 10, clientY: 10 });
-    fireEvent.pointerMove(watchedHeader, { pointerId: 4, pointerType: 'touch', clientX: 40, clientY: 60 });
-    expect(watched.style.cssText).toBe(before);
+    const again = renderPanel(canManage).panel;
+    expect(placeOf(again)).toEqual(moved);
+    expect(within(again).getByRole('button', { name: 'Déplier' })).toBeTruthy();
   });
 });
 
@@ -177,7 +220,7 @@ describe('turn order panel: a hidden participant playing', () => {
     const turnOrder = createActor(turnOrderMachine, {
       input: { map: 'Crypte', order: [HIDDEN_TURN, 'ana', 'loup'], canManage: false },
     }).start();
-    render(<TurnOrderPanel turnOrder={turnOrder} tokens={tokens} />);
+    render(<TurnOrderPanel gameId="g1" turnOrder={turnOrder} tokens={tokens} />);
     const rows = within(screen.getByRole('list', { name: 'Ordre de tour' })).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual(['1Participant cachéjoue', '2Ana20/20', '3Loup20/20']);
     expect(rows[0]!.className).toContain('turn-panel__entry--hidden');
@@ -190,33 +233,28 @@ describe('turn order panel: a player’s copy', () => {
       input: { map: 'Crypte', order: ['ana', 'loup'], canManage: false },
     }).start();
     const banded = { ...tokens.loup, HP: null, currentHP: null, health: 'badlyWounded' as const };
-    render(<TurnOrderPanel turnOrder={turnOrder} tokens={{ ana: tokens.ana, loup: banded }} />);
+    render(<TurnOrderPanel gameId="g1" turnOrder={turnOrder} tokens={{ ana: tokens.ana, loup: banded }} />);
     const rows = within(screen.getByRole('list', { name: 'Ordre de tour' })).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual(['1Anajoue20/20', '2LoupGravement blessé']);
   });
 });
 
-describe('turn order panel: a smaller window', () => {
-  it('keeps the panel inside the window when the window shrinks, and back where it was when it grows', () => {
+describe('turn order panel: a smaller map area', () => {
+  it('keeps the panel inside the map’s area when it shrinks, and back where it was when it grows', () => {
     const { panel } = renderPanel(false);
-    const size = { width: window.innerWidth, height: window.innerHeight };
     const placed = { left: parseFloat(panel.style.left), top: parseFloat(panel.style.top) };
     const resize = (width: number, height: number) =>
       act(() => {
-        Object.assign(window, { innerWidth: width, innerHeight: height });
+        area = { width, height };
         window.dispatchEvent(new Event('resize'));
       });
-    try {
-      resize(400, 300);
-      expect({ left: parseFloat(panel.style.left), top: parseFloat(panel.style.top) }).toEqual({
-        left: 400 - 272 - 8,
-        top: 300 - 40,
-      });
-      resize(size.width, size.height);
-      expect({ left: parseFloat(panel.style.left), top: parseFloat(panel.style.top) }).toEqual(placed);
-    } finally {
-      resize(size.width, size.height);
-    }
+    resize(400, 300);
+    expect({ left: parseFloat(panel.style.left), top: parseFloat(panel.style.top) }).toEqual({
+      left: 400 - PANEL.width - 8,
+      top: 300 - PANEL.height - 8,
+    });
+    resize(1000, 700);
+    expect({ left: parseFloat(panel.style.left), top: parseFloat(panel.style.top) }).toEqual(placed);
   });
 });
 

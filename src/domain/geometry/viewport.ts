@@ -31,7 +31,8 @@ export function fitScale(map: Size, frame: Size): number {
   return Math.min(MAX_SCALE, frame.width / map.width, frame.height / map.height);
 }
 
-function scaleBounds(map: Size, frame: Size): { min: number; max: number } {
+/** How far « − » and « + » may go: out to the smaller of the floor and the fit, in to the maximum. */
+export function scaleBounds(map: Size, frame: Size): { min: number; max: number } {
   return { min: Math.min(MIN_SCALE, fitScale(map, frame)), max: MAX_SCALE };
 }
 

@@ -15,3 +15,12 @@ export function tokensOn(table: TableState, map: MapRef | null): MapToken[] {
 export function centreOnMap(token: Pick<MapToken, 'x' | 'y'>, map: MapRef): Point {
   return tokenCentre(percentToPixels(token, map));
 }
+
+/**
+ * What the MJ and the admin are told while they look at a map the players do not see: the
+ * players' map (null: none). Null for a player, or while both look at the same map.
+ */
+export function playersMapApart(table: TableState, role: TableRole): { map: MapRef | null } | null {
+  if (!managesTable({ role }) || table.masterMap?.id === table.currentMap?.id) return null;
+  return { map: table.currentMap };
+}

@@ -72,8 +72,13 @@ export default function GamePage() {
   return (
     <main className="game-page">
       <header className="game-page__header">
-        <button type="button" className="secondary" onClick={() => screen.send({ type: 'table.leave' })}>
-          {gameMessages.back}
+        <button
+          type="button"
+          className="secondary"
+          aria-label={gameMessages.back}
+          onClick={() => screen.send({ type: 'table.leave' })}
+        >
+          <span aria-hidden="true">←</span> <span className="game-page__back-label">{gameMessages.back}</span>
         </button>
         {game && (
           <div className="game-page__title">

@@ -6,7 +6,7 @@ import type { ConnectedUser } from '../../api/schemas/games';
 import { BASE_PATH } from '../../api/paths';
 import type { Seat } from '../../domain/table/seat';
 import { liveTableEffects } from '../../effects/live-table';
-import { shownMap, tokensOn } from '../../domain/table/shown-map';
+import { playersMapApart, shownMap, tokensOn } from '../../domain/table/shown-map';
 import { strikerOf } from '../../machines/attack-targeting.machine';
 import { liveTableMachine, type LiveTableSnapshot } from '../../machines/live-table.machine';
 import type { attackMenuMachine } from '../../machines/attack-menu.machine';
@@ -20,7 +20,7 @@ import type { turnOrderMachine } from '../../machines/turn-order.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { ConnectedPlayersBar } from './ConnectedPlayersBar';
 import { MapSelector } from './MapSelector';
-import { gameMessages } from './messages';
+import { gameMessages, mapMessages } from './messages';
 import { MonsterDetails } from './MonsterDetails';
 import { ParticipantList } from './ParticipantList';
 import { TableMap, type TableMapActions } from './TableMap';
@@ -90,6 +90,7 @@ export function LiveTable({
   );
 
   const map = shownMap(table, seat.role);
+  const apart = playersMapApart(table, seat.role);
   const mapName = map?.name ?? null;
 
   const actions: TableMapActions = {
@@ -128,6 +129,11 @@ export function LiveTable({
           {gameMessages.roles[seat.role]}
         </span>
         {canManage && <MapSelector selection={selection} maps={maps} />}
+        {apart && (
+          <p className="live-table__players-map" role="status">
+            {apart.map ? mapMessages.playersSee(apart.map.name) : mapMessages.playersSeeNothing}
+          </p>
+        )}
         {canManage && (
           <button
             type="button"
@@ -196,6 +202,11 @@ export function LiveTable({
             </button>
           </div>
         )}
+        <TurnOrderPanel
+          gameId={gameId}
+          turnOrder={turnOrder}
+          tokens={(mapName && table.tokens[mapName]) || {}}
+        />
       </div>
       <div className="live-table__side">
         {management ? (
@@ -220,7 +231,6 @@ export function LiveTable({
         )}
         <ConnectedPlayersBar players={players} />
       </div>
-      <TurnOrderPanel turnOrder={turnOrder} tokens={(mapName && table.tokens[mapName]) || {}} />
       {detailed && (
         <MonsterDetails
           token={detailed}

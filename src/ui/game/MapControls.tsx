@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
+import { scaleBounds } from '../../domain/geometry/viewport';
 import type { mapViewportMachine } from '../../machines/map-viewport.machine';
 import { viewportMessages } from './messages';
 
@@ -19,6 +20,15 @@ export function MapControls({
 }) {
   const zoom = useSelector(viewport, (snapshot) => Math.round(snapshot.context.view.scale * 100));
   const fitted = useSelector(viewport, (snapshot) => snapshot.matches({ framing: 'fitted' }));
+  // A button that could change nothing is shown so: « + » at the closest zoom, « − » at the furthest.
+  const reach = useSelector(viewport, ({ context }) => {
+    const { min, max } = scaleBounds(context.map, context.frame);
+    return context.view.scale >= max - 1e-9
+      ? 'closest'
+      : context.view.scale <= min + 1e-9
+        ? 'furthest'
+        : null;
+  });
   return (
     <div
       className="map-controls"
@@ -31,6 +41,7 @@ export function MapControls({
         className="secondary"
         aria-label={viewportMessages.zoomOut}
         title={viewportMessages.zoomOut}
+        disabled={reach === 'furthest'}
         onClick={() => viewport.send({ type: 'viewport.zoomOut' })}
       >
         −
@@ -43,6 +54,7 @@ export function MapControls({
         className="secondary"
         aria-label={viewportMessages.zoomIn}
         title={viewportMessages.zoomIn}
+        disabled={reach === 'closest'}
         onClick={() => viewport.send({ type: 'viewport.zoomIn' })}
       >
         +

@@ -1,12 +1,14 @@
-import { useSelector } from '@xstate/react';
-import { useId, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import type { Size } from '../../domain/geometry/geometry';
 import { HIDDEN_TURN, type MapToken } from '../../domain/table/types';
 import { moveEntry } from '../../domain/turn-order/turn-order';
+import { storedTurnPanel, turnPanelLogic } from '../../effects/turn-panel';
 import type { turnOrderMachine } from '../../machines/turn-order.machine';
 import { turnOrderMessages } from './messages';
+import { placePanel, PANEL_MARGIN_PX, type Box } from './panel-placement';
 import { usePointerDrag } from './pointer-drag';
-import { useViewportSize } from './viewport-size';
 import { healthText, isDead } from './table-view';
 
 /** table.md §2: the panel starts 0.45 of the window's height down. */
@@ -14,13 +16,55 @@ export const TURN_PANEL_START = 0.45;
 const PANEL_WIDTH_PX = 272;
 /** A phone held landscape, or lower: the height below which the panel starts folded. */
 const SHORT_SCREEN_PX = 500;
-/** Clear of the side column (chat or participants), so the panel starts over the map's right edge. */
-const SIDE_COLUMN_PX = 360;
 
-/** game-narrow.css: up to 1000 px wide the chat goes under the map, except on a phone held landscape. */
-function sideColumnWidth(): number {
-  const oneColumn = window.innerWidth <= 1000 && window.innerHeight > SHORT_SCREEN_PX;
-  return oneColumn ? 32 : SIDE_COLUMN_PX;
+/** The map's area the panel floats in, the map's own buttons it keeps clear of, and its own size. */
+interface Surroundings {
+  area: Size & { top: number };
+  avoided: Box[];
+  panel: Size;
+}
+
+/** Measured from the page: the panel is the map area's child, the buttons are the map's toolbar. */
+function surroundingsOf(panel: HTMLElement): Surroundings | null {
+  const area = panel.parentElement;
+  if (!area) return null;
+  const frame = area.getBoundingClientRect();
+  const avoided = [...area.querySelectorAll<HTMLElement>('.map-controls')].map((element) => {
+    const box = element.getBoundingClientRect();
+    return { x: box.left - frame.left, y: box.top - frame.top, width: box.width, height: box.height };
+  });
+  return {
+    area: { width: frame.width, height: frame.height, top: frame.top },
+    avoided,
+    panel: { width: panel.offsetWidth, height: panel.offsetHeight },
+  };
+}
+
+/** Keeps the surroundings measured as the window, the map's area, the panel or the map's buttons change size. */
+function useSurroundings(panel: RefObject<HTMLElement | null>, folded: boolean): Surroundings | null {
+  const [surroundings, setSurroundings] = useState<Surroundings | null>(null);
+  useLayoutEffect(() => {
+    const element = panel.current;
+    if (!element) return;
+    const measure = () => {
+      const next = surroundingsOf(element);
+      setSurroundings((last) => (JSON.stringify(last) === JSON.stringify(next) ? last : next));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    if (element.parentElement) observer.observe(element.parentElement);
+    // The map's buttons come and go with the map.
+    const mutations = new MutationObserver(measure);
+    if (element.parentElement) mutations.observe(element.parentElement, { childList: true, subtree: true });
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      mutations.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [panel, folded]);
+  return surroundings;
 }
 
 /** The entry being dragged, the place it would land in among the others, and how far it moved. */
@@ -45,13 +89,15 @@ function dropMarkOf(
 
 /**
  * The floating turn-order panel (table.md §2, §4 "Turn order"). The MJ and the admin generate,
- * advance, pick the participants, reorder by dragging and start a new combat, and may move the
- * panel; players watch the same order, read-only.
+ * advance, pick the participants, reorder by dragging and start a new combat; players watch the
+ * same order, read-only. Every reader moves and folds the panel for themselves (turn-panel.machine).
  */
 export function TurnOrderPanel({
+  gameId,
   turnOrder,
   tokens,
 }: {
+  gameId: string;
   turnOrder: ActorRefFrom<typeof turnOrderMachine>;
   tokens: Record<string, MapToken>;
 }) {
@@ -60,30 +106,41 @@ export function TurnOrderPanel({
   const map = useSelector(turnOrder, (snapshot) => snapshot.context.map);
   const canManage = useSelector(turnOrder, (snapshot) => snapshot.context.canManage);
   const running = useSelector(turnOrder, (snapshot) => snapshot.matches('running'));
-  const [at, setAt] = useState(() => ({
-    x: Math.max(8, window.innerWidth - PANEL_WIDTH_PX - sideColumnWidth()),
-    y: Math.round(window.innerHeight * TURN_PANEL_START),
-  }));
-  // On a phone held landscape the open panel would cover the middle of the map: it starts folded.
-  const [collapsed, setCollapsed] = useState(() => window.innerHeight <= SHORT_SCREEN_PX);
+  const panelLogic = useMemo(() => turnPanelLogic(gameId), [gameId]);
+  const panel = useActorRef(panelLogic, {
+    input: { stored: storedTurnPanel(gameId), foldedAtFirst: window.innerHeight <= SHORT_SCREEN_PX },
+  });
+  const place = useSelector(panel, (snapshot) => snapshot.context.place);
+  const collapsed = useSelector(panel, (snapshot) => snapshot.context.folded);
+  const dragging = useSelector(panel, (snapshot) => snapshot.matches('dragging'));
   const [showParticipants, setShowParticipants] = useState(false);
   const list = useRef<HTMLOListElement>(null);
+  const aside = useRef<HTMLElement>(null);
   const [lifted, setLifted] = useState<Lifted | null>(null);
   const reorderable = canManage && running && order.length > 1;
 
-  // Where it was put, kept inside the window as the window shrinks: a panel off screen cannot be grabbed back.
-  const viewport = useViewportSize();
-  const shown = {
-    x: Math.max(0, Math.min(at.x, viewport.width - PANEL_WIDTH_PX - 8)),
-    y: Math.max(0, Math.min(at.y, viewport.height - 40)),
-  };
+  // Kept inside the map's area and above its buttons as the window changes: a panel off screen
+  // cannot be grabbed back, one over the buttons takes their clicks.
+  const surroundings = useSurroundings(aside, collapsed);
+  const placed = (wanted: { x: number; y: number }) =>
+    surroundings ? placePanel(wanted, surroundings.panel, surroundings.area, surroundings.avoided) : null;
+  const shown = surroundings
+    ? placed(
+        place ?? {
+          x: surroundings.area.width - surroundings.panel.width - PANEL_MARGIN_PX,
+          y: Math.round(window.innerHeight * TURN_PANEL_START - surroundings.area.top),
+        },
+      )
+    : null;
 
   const panelDrag = usePointerDrag<{ dx: number; dy: number }>({
-    move: ({ dx, dy }, event) =>
-      setAt({
-        x: Math.min(window.innerWidth - 80, Math.max(0, event.clientX - dx)),
-        y: Math.min(window.innerHeight - 40, Math.max(0, event.clientY - dy)),
-      }),
+    move: ({ dx, dy }, event) => {
+      const area = aside.current?.parentElement?.getBoundingClientRect();
+      const to = area && placed({ x: event.clientX - area.left - dx, y: event.clientY - area.top - dy });
+      if (to) panel.send({ type: 'panel.move', place: { x: to.x, y: to.y } });
+    },
+    drop: () => panel.send({ type: 'panel.drop' }),
+    cancel: () => panel.send({ type: 'panel.cancel' }),
   });
 
   /** Among the other entries, the lifted one lands before the first whose middle is below the pointer. */
@@ -121,18 +178,31 @@ export function TurnOrderPanel({
 
   return (
     <aside
-      className={canManage ? 'turn-panel turn-panel--managed' : 'turn-panel'}
+      ref={aside}
+      className={dragging ? 'turn-panel turn-panel--dragging' : 'turn-panel'}
       aria-labelledby={titleId}
-      style={{ left: shown.x, top: shown.y, width: collapsed ? undefined : PANEL_WIDTH_PX }}
+      style={{
+        left: shown?.x,
+        top: shown?.y,
+        maxHeight: shown?.maxHeight,
+        width: collapsed ? undefined : PANEL_WIDTH_PX,
+        visibility: shown ? undefined : 'hidden',
+      }}
     >
       <header
         className="turn-panel__header"
         onPointerDown={(event) => {
-          if (!canManage || (event.target as HTMLElement).closest('button')) return;
-          panelDrag.grab(event, { dx: event.clientX - shown.x, dy: event.clientY - shown.y });
+          if (event.button !== 0 || (event.target as HTMLElement).closest('button') || !shown) return;
+          // The press would start a text selection that the drag would then stretch over the page.
+          event.preventDefault();
+          const box = event.currentTarget.parentElement!.getBoundingClientRect();
+          if (panelDrag.grab(event, { dx: event.clientX - box.left, dy: event.clientY - box.top })) {
+            panel.send({ type: 'panel.grab' });
+            panel.send({ type: 'panel.move', place: { x: shown.x, y: shown.y } });
+          }
         }}
         {...panelDrag.listeners}
-        title={canManage ? turnOrderMessages.move : undefined}
+        title={turnOrderMessages.move}
       >
         <h2 id={titleId}>{turnOrderMessages.title}</h2>
         <button
@@ -140,7 +210,7 @@ export function TurnOrderPanel({
           className="turn-panel__collapse secondary"
           aria-expanded={!collapsed}
           aria-label={collapsed ? turnOrderMessages.expand : turnOrderMessages.collapse}
-          onClick={() => setCollapsed((value) => !value)}
+          onClick={() => panel.send({ type: 'panel.fold' })}
         >
           {collapsed ? '▸' : '▾'}
         </button>

@@ -29,6 +29,8 @@ export const mapMessages = {
   bringHint: 'Sinon, vous seul voyez cette carte pendant que vous la préparez.',
   bringYes: 'Oui, emmener les joueurs',
   bringNo: 'Non, la préparer seul',
+  playersSee: (name: string) => `Les joueurs voient\u00a0: ${name}`,
+  playersSeeNothing: 'Les joueurs ne voient aucune carte',
   area: 'Carte de la table',
   waitingMap: 'Le maître du jeu n’a pas encore choisi de carte.',
   soulCore: 'Noyau d’âme',
