@@ -43,7 +43,7 @@ export function createTableStates(log: FastifyBaseLogger, capacity = CACHED_GAME
   return {
     remember,
 
-    /** Drops the copy: it may hold events that were never logged (owner-commit.ts). */
+    /** Drops the copy: it may hold events that were never logged (writers/owners/held-games.ts). */
     forget(gameId: string): void {
       cache.delete(gameId);
     },
