@@ -1,16 +1,10 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GameInvitation, InvitationMoveResponse } from '../../src/api/schemas/game-invitations';
 import { gameIdListNames, type GameData, type GameSummary } from '../../src/api/schemas/games';
 import { characters } from '../../server/db/schema/index';
-import {
-  drivers,
-  sharedDrivers,
-  startTestServer,
-  type RegisteredUser,
-  type TestServer,
-} from '../helpers/server';
-import { serverForSuite } from '../helpers/suite-server';
+import { drivers, type RegisteredUser } from '../helpers/server';
+import { serverForSuite, twoProcessesForSuite, twoProcessesRun } from '../helpers/suite-server';
 
 const emptyLists = Object.fromEntries(gameIdListNames.map((name) => [name, []]));
 
@@ -261,45 +255,33 @@ describe.each(drivers)('games (%s)', (driver) => {
   });
 });
 
-describe.runIf(process.env.REDIS_URL && sharedDrivers.length > 0)(
-  'games across two processes (Redis)',
-  () => {
-    let a: TestServer;
-    let b: TestServer;
-    beforeAll(async () => {
-      a = await startTestServer({ driver: 'postgres' });
-      b = await startTestServer({ peerOf: a });
-    });
-    afterAll(async () => {
-      await b.close();
-      await a.close();
-    });
+describe.runIf(twoProcessesRun)('games across two processes (Redis)', () => {
+  const [a, b] = twoProcessesForSuite();
 
-    it('counts players on both processes and a kick on one empties the seat on the other', async () => {
-      const [mj, player] = await Promise.all([a.register(), a.register()]);
-      const game = (await a.api<GameData>('POST', '/game-data', { name: 'Deux' }, mj.token)).body;
-      const invited = await a.api<InvitationMoveResponse>(
-        'POST',
-        '/game-invitations',
-        { gameId: game.id, playerId: player.userId },
-        mj.token,
-      );
-      await a.api('POST', `/game-invitations/${invited.body.invitation.id}/accept`, undefined, player.token);
+  it('counts players on both processes and a kick on one empties the seat on the other', async () => {
+    const [mj, player] = await Promise.all([a.register(), a.register()]);
+    const game = (await a.api<GameData>('POST', '/game-data', { name: 'Deux' }, mj.token)).body;
+    const invited = await a.api<InvitationMoveResponse>(
+      'POST',
+      '/game-invitations',
+      { gameId: game.id, playerId: player.userId },
+      mj.token,
+    );
+    await a.api('POST', `/game-invitations/${invited.body.invitation.id}/accept`, undefined, player.token);
 
-      const mjSocket = await a.socket(mj.token);
-      const playerSocket = await b.socket(player.token);
-      const counted = nextEvent<{ count: number }>(mjSocket, 'gamePlayersUpdate');
-      await emitWithAck(playerSocket, 'joinGame', { gameId: game.id });
-      expect(await counted).toEqual({ gameId: game.id, count: 1 });
-      const [summary] = (await a.api<GameSummary[]>('GET', '/game-data/owned', undefined, mj.token)).body;
-      expect(summary?.connectedPlayersCount).toBe(1);
+    const mjSocket = await a.socket(mj.token);
+    const playerSocket = await b.socket(player.token);
+    const counted = nextEvent<{ count: number }>(mjSocket, 'gamePlayersUpdate');
+    await emitWithAck(playerSocket, 'joinGame', { gameId: game.id });
+    expect(await counted).toEqual({ gameId: game.id, count: 1 });
+    const [summary] = (await a.api<GameSummary[]>('GET', '/game-data/owned', undefined, mj.token)).body;
+    expect(summary?.connectedPlayersCount).toBe(1);
 
-      const told = nextEvent(playerSocket, 'gameAccessEnded');
-      await a.api('POST', `/game-invitations/${invited.body.invitation.id}/kick`, undefined, mj.token);
-      expect(await told).toEqual({ gameId: game.id, reason: 'kicked' });
-      await vi.waitFor(async () =>
-        expect(await b.app.realtime.io.local.in(`game:${game.id}`).fetchSockets()).toHaveLength(0),
-      );
-    });
-  },
-);
+    const told = nextEvent(playerSocket, 'gameAccessEnded');
+    await a.api('POST', `/game-invitations/${invited.body.invitation.id}/kick`, undefined, mj.token);
+    expect(await told).toEqual({ gameId: game.id, reason: 'kicked' });
+    await vi.waitFor(async () =>
+      expect(await b.app.realtime.io.local.in(`game:${game.id}`).fetchSockets()).toHaveLength(0),
+    );
+  });
+});

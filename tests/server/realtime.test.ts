@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { httpError } from '../../server/lib/errors';
 import { SOCKET_PATH } from '../../src/api/paths';
 import type { SessionTokens } from '../../src/api/schemas/auth';
-import { drivers, sharedDrivers, startTestServer, type TestServer } from '../helpers/server';
+import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { twoProcessesForSuite, twoProcessesRun } from '../helpers/suite-server';
 
 const nextEvent = <T>(socket: Socket, event: string) =>
   new Promise<T>((resolve) => socket.once(event, (payload: T) => resolve(payload)));
@@ -171,33 +172,21 @@ describe.each(drivers)('realtime (%s)', (driver) => {
   });
 });
 
-describe.runIf(process.env.REDIS_URL && sharedDrivers.length > 0)(
-  'realtime across processes sharing Redis',
-  () => {
-    let first: TestServer;
-    let second: TestServer;
-    beforeAll(async () => {
-      first = await startTestServer({ driver: 'postgres' });
-      second = await startTestServer({ peerOf: first });
-    });
-    afterAll(async () => {
-      await second?.close();
-      await first?.close();
-    });
+describe.runIf(twoProcessesRun)('realtime across processes sharing Redis', () => {
+  const [first, second] = twoProcessesForSuite();
 
-    it('reaches, sees and ends a socket held by the other process', async () => {
-      const user = await first.register();
-      const socket = await second.socket(user.token);
+  it('reaches, sees and ends a socket held by the other process', async () => {
+    const user = await first.register();
+    const socket = await second.socket(user.token);
 
-      const received = nextEvent(socket, 'ping');
-      first.app.realtime.toUser(user.userId).emit('ping', { from: 'first' });
-      expect(await received).toEqual({ from: 'first' });
+    const received = nextEvent(socket, 'ping');
+    first.app.realtime.toUser(user.userId).emit('ping', { from: 'first' });
+    expect(await received).toEqual({ from: 'first' });
 
-      expect(await first.app.realtime.isOnline(user.userId)).toBe(true);
+    expect(await first.app.realtime.isOnline(user.userId)).toBe(true);
 
-      const gone = nextEvent(socket, 'disconnect');
-      first.app.realtime.disconnectSession(decodeJwt(user.token).sid as string);
-      await gone;
-    });
-  },
-);
+    const gone = nextEvent(socket, 'disconnect');
+    first.app.realtime.disconnectSession(decodeJwt(user.token).sid as string);
+    await gone;
+  });
+});

@@ -13,7 +13,7 @@ import {
   type RegisteredUser,
   type TestServer,
 } from '../helpers/server';
-import { serverForSuite } from '../helpers/suite-server';
+import { serverForSuite, twoProcessesForSuite, twoProcessesRun } from '../helpers/suite-server';
 import {
   emitWithAck,
   joined,
@@ -199,42 +199,30 @@ describe.each(drivers)('table catch-up (%s)', (driver) => {
   );
 });
 
-describe.runIf(process.env.REDIS_URL && sharedDrivers.length > 0)(
-  'table across two processes sharing Redis',
-  () => {
-    let a: TestServer;
-    let b: TestServer;
-    beforeAll(async () => {
-      a = await startTestServer({ driver: 'postgres' });
-      b = await startTestServer({ peerOf: a });
-    });
-    afterAll(async () => {
-      await b.close();
-      await a.close();
-    });
+describe.runIf(twoProcessesRun)('table across two processes sharing Redis', () => {
+  const [a, b] = twoProcessesForSuite();
 
-    it('delivers every event live to the sockets of both processes, each as its reader may see it', async () => {
-      const p = await tableParty(a);
-      const mj = await joined(a, p.mj, p.gameId);
-      const ids = await setUpTokens(a, p, mj);
-      const owner = await joined(b, p.owner, p.gameId);
-      const other = await joined(b, p.other, p.gameId);
-      await Promise.all(
-        range(1, 20).flatMap((i) => [
-          mj.send('itemChange', move(p, i % 2 ? ids.shadow : ids.wolf, i)),
-          owner.send('itemChange', move(p, ids.owner, i)),
-          other.send('itemChange', move(p, ids.other, i)),
-        ]),
-      );
-      // No catch-up: live delivery alone fills every copy.
-      await expectInSync(a, p, [
-        [mj, p.actors.mj],
-        [owner, p.actors.owner],
-        [other, p.actors.other],
-      ]);
-    });
-  },
-);
+  it('delivers every event live to the sockets of both processes, each as its reader may see it', async () => {
+    const p = await tableParty(a);
+    const mj = await joined(a, p.mj, p.gameId);
+    const ids = await setUpTokens(a, p, mj);
+    const owner = await joined(b, p.owner, p.gameId);
+    const other = await joined(b, p.other, p.gameId);
+    await Promise.all(
+      range(1, 20).flatMap((i) => [
+        mj.send('itemChange', move(p, i % 2 ? ids.shadow : ids.wolf, i)),
+        owner.send('itemChange', move(p, ids.owner, i)),
+        other.send('itemChange', move(p, ids.other, i)),
+      ]),
+    );
+    // No catch-up: live delivery alone fills every copy.
+    await expectInSync(a, p, [
+      [mj, p.actors.mj],
+      [owner, p.actors.owner],
+      [other, p.actors.other],
+    ]);
+  });
+});
 
 describe.each(drivers)('table fault test (%s)', (driver) => {
   let a: TestServer;

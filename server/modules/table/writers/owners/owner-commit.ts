@@ -71,18 +71,11 @@ export function createOwnerCommit({
   const commandIds = createCommandIds();
   /** Per game, the units decided but not settled yet (a game is taken again only once none is left). */
   const unsettled = createUnsettledGames();
-  const games = createHeldGames({ db, states, owners, commandIds, unsettled, log });
+  /** What the games held and their batches both keep up to date. */
+  const kept = { states, commandIds, unsettled, log };
+  const games = createHeldGames({ ...kept, db, owners });
   const statements = createStatementRunner({ db, log, everyMs, unsettled, lost: games.lost });
-  const batches = createOwnerBatches({
-    games,
-    states,
-    commandIds,
-    unsettled,
-    statements,
-    emit,
-    log,
-    enqueue,
-  });
+  const batches = createOwnerBatches({ ...kept, games, statements, emit, enqueue });
   const { handOver, askFlush } = createHandOver({
     owners,
     log,
