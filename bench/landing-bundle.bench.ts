@@ -11,6 +11,7 @@ import { ensureClientBuild } from '../scripts/client-build.mjs';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { tableJournalIn } from '../server/modules/table/writers/sole-writer/journal';
 import { chromiumLaunchOptions } from '../tests/e2e/helpers/browser';
 import { figure, print } from './lib/report';
 
@@ -25,7 +26,7 @@ export async function run(root: string): Promise<void> {
     CLIENT_DIR: path.join(root, 'dist/client'),
   });
   const database = await openDatabase(config, { inMemory: true });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, tableJournal: tableJournalIn(dataDir) });
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const origin = await app.listen({ port: 0, host: '127.0.0.1' });

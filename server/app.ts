@@ -75,9 +75,8 @@ export interface BuildAppOptions {
   /** An open database; without one the app opens it from `config` and closes it on `app.close()`. */
   db?: Db;
   /**
-   * Given when no other process or app appends to `db`'s table log, as for an embedded PGlite this
-   * process opened (no other process can open it) and used by this app alone: the folder of the
-   * table's journal. The table is then its sole writer (writers/choice.ts), logging behind the
+   * The folder of the table's journal, needed with an embedded PGlite handed in: no other process
+   * can open it, and this app is its table's sole writer (writers/choice.ts), logging behind the
    * journal. Defaults to the journal in the PGlite folder the app opened itself.
    */
   tableJournal?: string;

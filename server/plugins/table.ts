@@ -47,6 +47,7 @@ export function useTable(
   app.decorate('table', {
     postSystemMessage: service.postSystemMessage,
     vitalsOf: service.vitalsOf,
+    flush: service.flush,
   } satisfies TablePublic);
   return service;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,12 +19,22 @@ export type Driver = 'pglite' | 'postgres';
 /** The databases every server suite runs on: `describe.each(drivers)`. */
 export const drivers: Driver[] = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
 
+/**
+ * The databases two running server processes can share: PostgreSQL's only. An embedded PGlite is
+ * one process's, the sole writer of its table (server/modules/table/writers/choice.ts): a second
+ * server on it while the first runs is refused (a server stopped first may be restarted on it).
+ */
+export const sharedDrivers: Driver[] = drivers.filter((driver) => driver === 'postgres');
+
 export interface TestServerOptions {
   /** 'pglite' (in memory, default) or 'postgres' (a throw-away database on DATABASE_URL's server). */
   driver?: Driver;
   /** Extra environment variables for `loadConfig` (AUTH_RATE_LIMIT_MAX, CLIENT_DIR…). */
   env?: Record<string, string>;
-  /** Start a second process of the same deployment: same database, secret and Redis channels. */
+  /**
+   * Start a second process of the same deployment: same database, secret and Redis channels. On
+   * PGlite, `peerOf` must be stopped first: the new server restarts on its data and journal.
+   */
   peerOf?: TestServer;
   logger?: FastifyBaseLogger;
   /** The figures the anomalies read, a synthetic history; the server's own monitoring by default. */
@@ -74,6 +85,11 @@ export interface TestServer {
   /** A connected socket.io client; rejects with the server's refusal. Closed with the server. */
   socket(token: string): Promise<Socket>;
   /**
+   * Resolves once every table command of the game answered so far is in the database: PGlite's
+   * sole writer answers once a command is journaled and logs the journal behind it.
+   */
+  flushTable(gameId: string): Promise<void>;
+  /**
    * Stops this process (sockets, HTTP, in-memory state) but keeps its database, so
    * `startTestServer({ peerOf })` restarts the server on the same data; `close()` ends the rest.
    */
@@ -82,6 +98,12 @@ export interface TestServer {
 }
 
 const unique = () => randomBytes(4).toString('hex');
+
+/**
+ * Each test PGlite's table journal (a folder of its own, removed with the database), and whether
+ * a server runs on it: its sole writer, alone.
+ */
+const pgliteTables = new WeakMap<Database, { journal: string; running: boolean }>();
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const { peerOf, driver = 'pglite' } = options;
@@ -112,9 +134,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
   const database =
     peerOf?.database ?? (throwAway ? await openDatabase(config) : await openTestPglite(config));
+  const pgliteTable = database.driver === 'pglite' ? await tableOfPglite(database) : undefined;
   const app = await buildApp({
     config,
     db: database.db,
+    tableJournal: pgliteTable?.journal,
     logger: options.logger,
     metricsSource: options.metricsSource,
     extraRoutes: options.extraRoutes,
@@ -173,6 +197,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return users as Tuple<RegisteredUser, N>;
     },
 
+    flushTable: (gameId) => app.table.flush(gameId),
+
     socket(token) {
       const socket = io(url, {
         path: SOCKET_PATH,
@@ -192,6 +218,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       stopped ??= (async () => {
         sockets.forEach((socket) => socket.disconnect());
         await app.close();
+        if (pgliteTable) pgliteTable.running = false;
       })();
       return stopped;
     },
@@ -201,12 +228,26 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       if (peerOf) return;
       await database.close();
       await throwAway?.drop();
+      if (pgliteTable) await rm(pgliteTable.journal, { recursive: true, force: true });
     },
   };
   return server;
 }
 
-/** A database of its own on DATABASE_URL's server, dropped (connections and all) on close. */
+/** The table of a test PGlite, for the one server that may run on it. */
+async function tableOfPglite(database: Database): Promise<{ journal: string; running: boolean }> {
+  const known = pgliteTables.get(database);
+  if (known?.running) {
+    throw new Error(
+      'two servers on one PGlite: it has one process, its sole writer; share PostgreSQL (sharedDrivers)',
+    );
+  }
+  const table = known ?? { journal: await mkdtemp(join(tmpdir(), 'sr-test-journal-')), running: false };
+  table.running = true;
+  pgliteTables.set(database, table);
+  return table;
+}
+
 /**
  * SQL straight to the test server's database, past every service: what another process or an
  * operator does, which this process hears of only through the database's notifications.
@@ -222,6 +263,7 @@ export async function rawQuery(
     : (await database.client.query<Record<string, unknown>>(text, params)).rows;
 }
 
+/** A database of its own on DATABASE_URL's server, dropped (connections and all) on close. */
 export async function createThrowAwayDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error("the 'postgres' driver needs DATABASE_URL");

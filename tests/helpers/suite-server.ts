@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest';
-import { startTestServer, type TestServer, type TestServerOptions } from './server';
+import { sharedDrivers, startTestServer, type TestServer, type TestServerOptions } from './server';
 
 /**
  * Stands for a value a suite's `beforeAll` makes: the suite can declare it (and helpers that use
@@ -31,4 +31,28 @@ export function serverForSuite(options: TestServerOptions = {}): TestServer {
   });
   afterAll(() => started?.close());
   return lateBound(() => started, 'the suite’s server');
+}
+
+/** Whether two processes can share a database and a Redis here: PostgreSQL's and REDIS_URL's. */
+export const twoProcessesRun = Boolean(process.env.REDIS_URL) && sharedDrivers.length > 0;
+
+/**
+ * Two processes of one deployment for the suite: a server on a throw-away PostgreSQL database (two
+ * running servers share no PGlite) and a second one on the same database, secret and Redis channels.
+ */
+export function twoProcessesForSuite(): [TestServer, TestServer] {
+  let first: TestServer | undefined;
+  let second: TestServer | undefined;
+  beforeAll(async () => {
+    first = await startTestServer({ driver: 'postgres' });
+    second = await startTestServer({ peerOf: first });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+  return [
+    lateBound(() => first, 'the suite’s first process'),
+    lateBound(() => second, 'the suite’s second process'),
+  ];
 }

@@ -122,12 +122,23 @@ export function mapChoice(party: Pick<TableParty, 'maps'>, name: (typeof MAP_NAM
   return { id: party.maps[name], ...MAP_SIZE };
 }
 
-/** The server's truth: the whole log of the game, read from its database and folded. */
-export async function serverLog(t: Pick<TestServer, 'database'>, gameId: string): Promise<TableEvent[]> {
+/**
+ * A server's database, and its table to flush when it still runs; a database alone (its server
+ * gone) is read as it is.
+ */
+type LogSource = Pick<TestServer, 'database'> & Partial<Pick<TestServer, 'flushTable'>>;
+
+/**
+ * The server's truth: the whole log of the game, read from its database once everything answered
+ * is in it. PGlite's sole writer answers a command once journaled and logs it behind; PostgreSQL's
+ * owners answer once logged, and a test may read the log before (table-owners.test.ts).
+ */
+export async function serverLog(t: LogSource, gameId: string): Promise<TableEvent[]> {
+  if (t.database.driver === 'pglite') await t.flushTable?.(gameId);
   return eventsAfter(t.database.db, gameId, 0);
 }
 
-export async function serverState(t: Pick<TestServer, 'database'>, gameId: string): Promise<TableState> {
+export async function serverState(t: LogSource, gameId: string): Promise<TableState> {
   const folded = applyEvents(emptyTable, await serverLog(t, gameId));
   if (folded.gapAt !== null || folded.rejected.length > 0) throw new Error('the log does not fold');
   return folded.state;

@@ -1,10 +1,10 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { GameInvitation, InvitationMoveResponse } from '../../src/api/schemas/game-invitations';
 import { gameIdListNames, type GameData, type GameSummary } from '../../src/api/schemas/games';
 import { characters } from '../../server/db/schema/index';
-import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
-import { serverForSuite } from '../helpers/suite-server';
+import { drivers, type RegisteredUser } from '../helpers/server';
+import { serverForSuite, twoProcessesForSuite, twoProcessesRun } from '../helpers/suite-server';
 
 const emptyLists = Object.fromEntries(gameIdListNames.map((name) => [name, []]));
 
@@ -281,17 +281,8 @@ describe.each(drivers)('games (%s)', (driver) => {
   });
 });
 
-describe.runIf(process.env.REDIS_URL)('games across two processes (Redis)', () => {
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    a = await startTestServer({ driver: drivers.at(-1) });
-    b = await startTestServer({ peerOf: a });
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-  });
+describe.runIf(twoProcessesRun)('games across two processes (Redis)', () => {
+  const [a, b] = twoProcessesForSuite();
 
   it('counts players on both processes and a kick on one empties the seat on the other', async () => {
     const [mj, player] = await Promise.all([a.register(), a.register()]);

@@ -11,7 +11,7 @@ import {
 } from '../../src/api/schemas/monitoring';
 import { failingRoute } from '../helpers/failing-route';
 import { insertAcceptedPlayer, insertGame } from '../helpers/game-fixtures';
-import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { sharedDrivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 import { serverForSuite } from '../helpers/suite-server';
 import { holdEventLoop } from '../helpers/hold-event-loop';
 
@@ -283,7 +283,7 @@ describe('monitoring: who may read it', () => {
   });
 });
 
-describe.each(drivers)('monitoring: two server processes on one %s database', (driver) => {
+describe.each(sharedDrivers)('monitoring: two server processes on one %s database', (driver) => {
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
   type PerformanceAnalysis,
 } from '../../src/api/schemas/monitoring';
 import { analysisThresholds } from '../../src/domain/monitoring/analysis';
-import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { sharedDrivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
 /** What anonymous callers send the public routes, and what the dashboard makes of it. */
 
@@ -126,7 +126,7 @@ describe('monitoring: web-vitals beacons cannot invent issues', () => {
   });
 });
 
-describe.each(drivers)(
+describe.each(sharedDrivers)(
   'monitoring: web-vitals visitors of two server processes on one %s database',
   (driver) => {
     let a: TestServer;

@@ -144,7 +144,13 @@ describe('unexpected failures', () => {
     const config = loadConfig({ LOG_LEVEL: 'info', JWT_SECRET: 'x'.repeat(32), CLIENT_DIR: '/nonexistent' });
     const database = await openTestPglite(config);
     const { lines, stream } = logCollector();
-    const app = await buildApp({ config, db: database.db, logger: createLogger(config, stream) });
+    const tableJournal = await mkdtemp(join(tmpdir(), 'sr-journal-'));
+    const app = await buildApp({
+      config,
+      db: database.db,
+      tableJournal,
+      logger: createLogger(config, stream),
+    });
     await database.close();
 
     const response = await app.inject({
@@ -153,6 +159,7 @@ describe('unexpected failures', () => {
       payload: { email: 'someone@example.com', password: 'hunter22' },
     });
     await app.close();
+    await rm(tableJournal, { recursive: true, force: true });
 
     expect(response.statusCode).toBe(500);
     const { error } = response.json<{ error: string }>();

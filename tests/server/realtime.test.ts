@@ -6,6 +6,7 @@ import { httpError } from '../../server/lib/errors';
 import { SOCKET_PATH } from '../../src/api/paths';
 import type { SessionTokens } from '../../src/api/schemas/auth';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
+import { twoProcessesForSuite, twoProcessesRun } from '../helpers/suite-server';
 
 const nextEvent = <T>(socket: Socket, event: string) =>
   new Promise<T>((resolve) => socket.once(event, (payload: T) => resolve(payload)));
@@ -171,17 +172,8 @@ describe.each(drivers)('realtime (%s)', (driver) => {
   });
 });
 
-describe.skipIf(!process.env.REDIS_URL)('realtime across processes sharing Redis', () => {
-  let first: TestServer;
-  let second: TestServer;
-  beforeAll(async () => {
-    first = await startTestServer();
-    second = await startTestServer({ peerOf: first });
-  });
-  afterAll(async () => {
-    await second?.close();
-    await first?.close();
-  });
+describe.runIf(twoProcessesRun)('realtime across processes sharing Redis', () => {
+  const [first, second] = twoProcessesForSuite();
 
   it('reaches, sees and ends a socket held by the other process', async () => {
     const user = await first.register();

@@ -6,8 +6,14 @@ import type { TableActor } from '../../src/domain/table/types';
 import { tableSnapshots } from '../../server/db/schema/index';
 import type { CatchUp } from '../../server/modules/table/service';
 import { SNAPSHOT_EVERY } from '../../server/modules/table/snapshots';
-import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
-import { serverForSuite } from '../helpers/suite-server';
+import {
+  drivers,
+  sharedDrivers,
+  startTestServer,
+  type RegisteredUser,
+  type TestServer,
+} from '../helpers/server';
+import { serverForSuite, twoProcessesForSuite, twoProcessesRun } from '../helpers/suite-server';
 import {
   emitWithAck,
   joined,
@@ -143,64 +149,58 @@ describe.each(drivers)('table catch-up (%s)', (driver) => {
     expect(near.events.map((event) => event.seq)).toEqual(range(head - 19, head));
   });
 
-  it('keeps the seq gapless under many concurrent commands from several sockets on two app instances', async () => {
-    const p = await tableParty(t);
-    const second = await startTestServer({ peerOf: t });
-    try {
-      const mjA = await joined(t, p.mj, p.gameId);
-      const ids = await setUpTokens(t, p, mjA);
-      const mjB = await joined(second, p.mj, p.gameId);
-      const ownerA = await joined(t, p.owner, p.gameId);
-      const ownerB = await joined(second, p.owner, p.gameId);
-      const other = await joined(second, p.other, p.gameId);
-      const senders: Array<[TableClient, string]> = [
-        [mjA, ids.wolf],
-        [mjB, ids.shadow],
-        [ownerA, ids.owner],
-        [ownerB, ids.owner],
-        [other, ids.other],
-      ];
-      const acks = await Promise.all(
-        senders.flatMap(([client, usableId]) =>
-          range(1, 25).flatMap((i) => [
-            client.send('itemChange', move(p, usableId, i)),
-            client.send('newMessage', {
-              gameId: p.gameId,
-              playerId: client === other ? p.otherCharacter : p.ownerCharacter,
-              content: { kind: 'roll', dice: { count: 1, sides: 20, bonus: 0 } },
-            }),
-          ]),
-        ),
-      );
-      expect(acks.every((ack: SocketAck) => ack.ok)).toBe(true);
-      const log = await serverLog(t, p.gameId);
-      // The party's map opened, the four tokens placed and the map shown again, then the drops.
-      expect(log).toHaveLength(6 + acks.length);
-      for (const client of [mjA, mjB, ownerA, ownerB, other]) await client.catchUp();
-      await expectInSync(t, p, [
-        [mjA, p.actors.mj],
-        [mjB, p.actors.mj],
-        [ownerA, p.actors.owner],
-        [ownerB, p.actors.owner],
-        [other, p.actors.other],
-      ]);
-    } finally {
-      await second.close();
-    }
-  });
+  it.runIf(sharedDrivers.includes(driver))(
+    'keeps the seq gapless under many concurrent commands from several sockets on two app instances',
+    async () => {
+      const p = await tableParty(t);
+      const second = await startTestServer({ peerOf: t });
+      try {
+        const mjA = await joined(t, p.mj, p.gameId);
+        const ids = await setUpTokens(t, p, mjA);
+        const mjB = await joined(second, p.mj, p.gameId);
+        const ownerA = await joined(t, p.owner, p.gameId);
+        const ownerB = await joined(second, p.owner, p.gameId);
+        const other = await joined(second, p.other, p.gameId);
+        const senders: Array<[TableClient, string]> = [
+          [mjA, ids.wolf],
+          [mjB, ids.shadow],
+          [ownerA, ids.owner],
+          [ownerB, ids.owner],
+          [other, ids.other],
+        ];
+        const acks = await Promise.all(
+          senders.flatMap(([client, usableId]) =>
+            range(1, 25).flatMap((i) => [
+              client.send('itemChange', move(p, usableId, i)),
+              client.send('newMessage', {
+                gameId: p.gameId,
+                playerId: client === other ? p.otherCharacter : p.ownerCharacter,
+                content: { kind: 'roll', dice: { count: 1, sides: 20, bonus: 0 } },
+              }),
+            ]),
+          ),
+        );
+        expect(acks.every((ack: SocketAck) => ack.ok)).toBe(true);
+        const log = await serverLog(t, p.gameId);
+        // The party's map opened, the four tokens placed and the map shown again, then the drops.
+        expect(log).toHaveLength(6 + acks.length);
+        for (const client of [mjA, mjB, ownerA, ownerB, other]) await client.catchUp();
+        await expectInSync(t, p, [
+          [mjA, p.actors.mj],
+          [mjB, p.actors.mj],
+          [ownerA, p.actors.owner],
+          [ownerB, p.actors.owner],
+          [other, p.actors.other],
+        ]);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });
 
-describe.runIf(process.env.REDIS_URL)('table across two processes sharing Redis', () => {
-  let a: TestServer;
-  let b: TestServer;
-  beforeAll(async () => {
-    a = await startTestServer({ driver: drivers.at(-1) });
-    b = await startTestServer({ peerOf: a });
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-  });
+describe.runIf(twoProcessesRun)('table across two processes sharing Redis', () => {
+  const [a, b] = twoProcessesForSuite();
 
   it('delivers every event live to the sockets of both processes, each as its reader may see it', async () => {
     const p = await tableParty(a);

@@ -25,11 +25,9 @@ describe('the table writer a configuration names', () => {
     ).toEqual({ kind: 'owners', commitEveryMs: 50, redis: undefined });
   });
 
-  it('logs under head locks only on a PGlite handed in without a journal', () => {
-    expect(
+  it('refuses a PGlite without a journal, which would lose what it answered before logging it', () => {
+    expect(() =>
       chooseTableWriter({ ...timings, journalDir: undefined, databaseUrl: undefined, redis: undefined }),
-    ).toEqual({
-      kind: 'head-locks',
-    });
+    ).toThrow('journal');
   });
 });

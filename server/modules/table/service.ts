@@ -194,6 +194,12 @@ export function createTableService({
       return event;
     },
 
+    /**
+     * Once this resolves, every command of the game answered so far is in the log: a reader of the
+     * log outside the table's service reads it then.
+     */
+    flush: (gameId: string): Promise<void> => commits.flush(gameId),
+
     /** The table now, as `actor` may see it. */
     async view(gameId: string, actor: TableActor): Promise<TableState> {
       return visibleTo(await states.current(db, gameId), actor);
@@ -266,4 +272,4 @@ export function createTableService({
 export type TableService = ReturnType<typeof createTableService>;
 
 /** What other server modules may do at the table (`app.table`). */
-export type TablePublic = Pick<TableService, 'postSystemMessage' | 'vitalsOf'>;
+export type TablePublic = Pick<TableService, 'postSystemMessage' | 'vitalsOf' | 'flush'>;

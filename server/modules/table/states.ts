@@ -8,10 +8,11 @@ import { latestSnapshot } from './snapshots';
 export const CACHED_GAMES = 2_000;
 
 /**
- * Each game's folded state, kept in memory between commands (at most `capacity` games). Another process may have appended
- * since: `current` folds whatever the database has after the cached seq, so inside the head lock
- * it is exactly the committed state, and outside it a committed prefix of it. The copy only ever
- * moves forward, so a slow reader never replaces a newer state.
+ * Each game's folded state, kept in memory between commands (at most `capacity` games). Another
+ * process may have appended since (on PostgreSQL, the game's owner before this one): `current`
+ * folds whatever the database has after the cached seq, a committed prefix of the game's log, and
+ * all of it for the game's owner. The copy only ever moves forward, so a slow reader never
+ * replaces a newer state.
  */
 export function createTableStates(log: FastifyBaseLogger, capacity = CACHED_GAMES) {
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
@@ -42,7 +43,7 @@ export function createTableStates(log: FastifyBaseLogger, capacity = CACHED_GAME
   return {
     remember,
 
-    /** Drops the copy: it may hold events that were never logged (owner-commit.ts). */
+    /** Drops the copy: it may hold events that were never logged (writers/owners/held-games.ts). */
     forget(gameId: string): void {
       cache.delete(gameId);
     },

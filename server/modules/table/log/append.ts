@@ -3,30 +3,16 @@ import { games, tableEvents, tableHeads, users } from '../../../db/schema/index'
 import { snapshotWrites, type DueSnapshot } from '../snapshots';
 import { execute } from './prepared';
 import type { Reader } from './reads';
-import { rowsJson, type LoggedEvent } from './rows';
 
 const APPEND = 'table-append';
 
-/** `appendRows`, the events given as objects. */
-export async function appendEvents(
-  db: Reader,
-  logged: readonly LoggedEvent[],
-  snapshots: readonly DueSnapshot[] = [],
-): Promise<void> {
-  if (logged.length === 0) return;
-  // Each game's events come in seq order: its last one is its head.
-  const lastSeqs = new Map(logged.map(({ gameId, event }) => [gameId, event.seq]));
-  await appendRows(db, rowsJson(logged), lastSeqs, snapshots);
-}
-
 /**
- * Writes events (`rows`, a JSON array of EventRow) and moves their games' heads to `lastSeqs`,
- * with the snapshots the append made due, in one statement whatever their number; inside
- * `withHeads`, whose heads the seqs must continue without a hole, by the database's sole writer,
- * whose own copies are the heads, or on copies that may be stale, whose statement the primary key
- * then refuses (a seq taken already) before it leaves a hole or a twin. The rows come as text: the
- * sole writer hands over the lines its journal wrote, instead of keeping the events as objects
- * until the statement and writing them out a second time.
+ * The sole writer's append (docs/live-table.md "Journal"): writes events (`rows`, a JSON array of
+ * EventRow) and moves their games' heads to `lastSeqs`, with the snapshots the append made due, in
+ * one statement whatever their number. No lock: the database is the sole writer's alone, and its
+ * copies in memory are the heads, which the seqs continue without a hole (the primary key would
+ * refuse a twin). The rows come as text: the sole writer hands over the lines its journal wrote,
+ * instead of keeping the events as objects until the statement and writing them out a second time.
  */
 export async function appendRows(
   db: Reader,
@@ -35,10 +21,10 @@ export async function appendRows(
   snapshots: readonly DueSnapshot[] = [],
 ): Promise<void> {
   const heads = [...lastSeqs].map(([game_id, seq]) => ({ game_id, seq }));
-  // One statement: every write happens, or none. The heads are upserted: an append outside
-  // `withHeads` (group-commit.ts) finds none for a new game. The sole writer logs what it decided
-  // up to a second ago: a game deleted since takes its events with it, and an author
-  // whose account went since leaves them without one, as the foreign keys would have. Each row
+  // One statement: every write happens, or none. The heads are upserted: a new game has none
+  // yet. The sole writer logs what it decided up to a second ago: a game deleted since takes its
+  // events with it, and an author whose account went since leaves them without one, as the
+  // foreign keys would have. Each row
   // looks its game and author up by key: joins there doubled PGlite's cost per event (53 against
   // 35 µs), the planner knowing nothing of the JSON rows' number. A snapshot rides along instead
   // of a transaction of three more statements, which cost the embedded PGlite's server about 10 of

@@ -5,9 +5,6 @@
  *   decides on its copies in memory, journals each batch and logs the journal behind it.
  * - `owners`: PostgreSQL, shared by the deployment's processes. Each game has one owner at a time,
  *   found through an advisory lock; the others hand its commands over.
- * - `head-locks`: a PGlite handed in from outside without a journal, which other apps of the same
- *   process may append to (the server tests stand two apps on one in-memory PGlite). Every batch
- *   is logged under the games' head locks. No production start takes it.
  */
 export type TableWriterChoice =
   | {
@@ -23,12 +20,12 @@ export type TableWriterChoice =
       commitEveryMs: number;
       /** The deployment's Redis, over which the owners talk; `NOTIFY` without one (owner-channels.ts). */
       redis?: { url: string; key: string };
-    }
-  | { kind: 'head-locks' };
+    };
 
 /**
  * The writer for a database: a journal's folder makes this process the sole writer; else a
- * PostgreSQL URL makes it one owner among the deployment's processes.
+ * PostgreSQL URL makes it one owner among the deployment's processes. A PGlite without a journal
+ * has neither: nothing would keep what was answered before the log took it.
  */
 export function chooseTableWriter({
   journalDir,
@@ -45,5 +42,5 @@ export function chooseTableWriter({
 }): TableWriterChoice {
   if (journalDir) return { kind: 'sole-writer', journalDir, logEveryMs };
   if (databaseUrl) return { kind: 'owners', commitEveryMs, redis };
-  return { kind: 'head-locks' };
+  throw new Error('the table needs a journal folder on PGlite (buildApp `tableJournal`)');
 }

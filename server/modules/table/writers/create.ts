@@ -5,7 +5,7 @@ import type { TableStates } from '../states';
 import type { TableWriterChoice } from './choice';
 import { createOwnerCommit, type OwnerWatch } from './owners/owner-commit';
 import { createOwners } from './owners/owners';
-import { createSoleWriter, groupCommitWriter } from './sole-writer/sole-writer';
+import { createSoleWriter } from './sole-writer/sole-writer';
 import type { TableWriter } from './table-writer';
 
 /** The writer `choice` names, on `db`. */
@@ -49,7 +49,5 @@ export function createTableWriter(
         watch,
       });
     }
-    case 'head-locks':
-      return groupCommitWriter({ db, states, emit, log });
   }
 }

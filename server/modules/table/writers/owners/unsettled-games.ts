@@ -1,6 +1,6 @@
 /**
  * Per game, how many of the owner's decided units wait for their statement: a game is taken
- * again, or let go idle, only once none is left (owner-commit.ts).
+ * again, or let go idle, only once none is left (held-games.ts).
  */
 export function createUnsettledGames() {
   const unsettled = new Map<string, number>();
@@ -29,3 +29,5 @@ export function createUnsettledGames() {
     },
   };
 }
+
+export type UnsettledGames = ReturnType<typeof createUnsettledGames>;

@@ -6,10 +6,7 @@ import { createCommandIds } from '../../command-ids';
 import { decideBatch, decideBatchOn, type Outcome, type Submission } from '../../decide-batch';
 import { emitReported, type Emit, type Transition } from '../../emitter';
 import type { LogWriter } from './log-writer';
-import { appendEvents } from '../../log/append';
-import { withHeads } from '../../log/head-locks';
 import { tableServerMessages } from '../../messages';
-import { dueSnapshots } from '../../snapshots';
 import type { TableStates } from '../../states';
 import type { Committed } from '../table-writer';
 
@@ -18,26 +15,20 @@ interface Queued extends Submission {
   reject: (error: unknown) => void;
 }
 
-/** PostgreSQL's unique_violation, whichever layer wraps it (drizzle puts the driver's error in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let layer = error; layer instanceof Error; layer = layer.cause) {
-    if ((layer as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
-/** A bound on one transaction's size, so a burst cannot hold the head locks for long. */
+/**
+ * A bound on one batch, decided in one go and journaled as one line: a burst is taken in slices,
+ * between which the event loop reads the sockets again.
+ */
 const MAX_BATCH = 500;
 
 /**
- * Group commit (docs/live-table.md "Group commit"): the commands that arrive while the process's
- * transaction is under way wait, then all of them — whatever their games — are decided and logged
- * in its next single transaction, and emitted in seq order once it has committed. One queue per
- * process, not one per connection: side by side, four queues each made a statement of about one
- * drop, and PostgreSQL's backends spent 2.8 times the CPU per drop (docs/live-table.md "The fan-out"). One
- * transaction per batch instead of one per command is what lets the database keep up with every
- * table's drops. The sole writer decides on its copies in memory, journals the batch and emits it
- * at once; its log writer logs the journal's batches a moment later, many in one statement.
+ * Group commit (docs/live-table.md "Group commit"), the sole writer's: the commands that arrive
+ * while a batch is under way wait, then all of them — whatever their games — are decided together
+ * on the copies in memory, journaled as one batch and emitted in seq order. One queue per process,
+ * not one per connection: side by side, four queues each made a statement of about one drop, and
+ * PostgreSQL's backends spent 2.8 times the CPU per drop (docs/live-table.md "The fan-out"). The log
+ * writer logs the journal's batches a moment later, many in one statement: that is what lets the
+ * database keep up with every table's drops.
  */
 export function createGroupCommit({
   db,
@@ -51,11 +42,11 @@ export function createGroupCommit({
   emit: Emit;
   log: FastifyBaseLogger;
   /**
-   * Given when this process is the only one appending to the database (it opened its embedded
-   * PGlite itself, which no other process can open): no head lock, and the log written behind
-   * the journal (log-writer.ts).
+   * The journal and the log behind it (log-writer.ts). This process is the only one appending to
+   * the database (it opened its embedded PGlite itself, which no other process can open): its
+   * copies in memory and its journal are the log, and no lock is needed.
    */
-  writer?: LogWriter;
+  writer: LogWriter;
 }) {
   const queue: Queued[] = [];
   let draining: Promise<void> | null = null;
@@ -71,7 +62,7 @@ export function createGroupCommit({
   async function firstTries(batch: readonly Queued[]): Promise<Queued[]> {
     for (const { gameId, commandId } of batch) {
       if (commandId === undefined || commandIds.known(gameId)) continue;
-      await writer?.flush();
+      await writer.flush();
       await commandIds.load(db, gameId);
     }
     const fresh: Queued[] = [];
@@ -96,43 +87,8 @@ export function createGroupCommit({
     }
   }
 
-  /**
-   * The batch decided on the copies in memory and logged in one statement, without a lock: one
-   * round trip instead of four. The copies are the committed state unless another process appended
-   * since; then the seq given next is taken already and the primary key refuses the statement, or
-   * a command may be refused for want of what the other process did. Either way, null: the batch
-   * is decided again under the head locks.
-   */
-  async function logOnCopies(batch: readonly Queued[]): Promise<Outcome[] | null> {
-    const decided = await decideBatch(batch, (gameId) =>
-      states.current(db, gameId, states.cached(gameId)?.lastSeq),
-    );
-    if (decided.outcomes.some((outcome) => 'refusal' in outcome)) return null;
-    try {
-      await appendEvents(db, decided.logged, dueSnapshots(decided.heads, decided.working));
-    } catch (error) {
-      if (isUniqueViolation(error)) return null;
-      throw error;
-    }
-    return decided.outcomes;
-  }
-
   async function decideAndLog(batch: readonly Queued[]): Promise<Outcome[]> {
-    if (!writer) {
-      const logged = await logOnCopies(batch);
-      if (logged) return logged;
-      return withHeads(
-        db,
-        batch.map(({ gameId }) => gameId),
-        async (tx, heads) => {
-          const decided = await decideBatch(batch, (gameId) => states.current(tx, gameId, heads.get(gameId)));
-          await appendEvents(tx, decided.logged, dueSnapshots(decided.heads, decided.working));
-          return decided.outcomes;
-        },
-      );
-    }
-    // Nobody else appends: the copies in memory and the journal are the log. A game without a
-    // copy is read from the log once the journal's batches are in it.
+    // A game without a copy is read from the log once the journal's batches are in it.
     const decided = await decideBatch(batch, async (gameId) => {
       const cached = states.cached(gameId);
       if (cached) return cached;
@@ -198,14 +154,14 @@ export function createGroupCommit({
    * promise unless its emission had to read something first (the commands after it then wait
    * for that).
    */
-  function commitAtOnce(submission: Submission, state: TableState, logWriter: LogWriter): Committed {
+  function commitAtOnce(submission: Submission, state: TableState): Committed {
     const { gameId, commandId } = submission;
     // Journaled, then answered: a repeat of it is done.
     if (commandId !== undefined && commandIds.get(gameId, commandId) !== undefined) return [];
     let outcome: Outcome;
     try {
       const decided = decideBatchOn([submission], () => state);
-      logWriter.add(decided);
+      writer.add(decided);
       outcome = decided.outcomes[0]!;
     } catch (error) {
       return Promise.reject(error);
@@ -225,13 +181,12 @@ export function createGroupCommit({
     submit(submission: Submission): Committed {
       if (stopping) return Promise.reject(httpError(503, tableServerMessages.stopping));
       const state =
-        writer &&
         queue.length === 0 &&
         !draining &&
         (submission.commandId === undefined || commandIds.known(submission.gameId))
           ? states.cached(submission.gameId)
           : undefined;
-      if (writer && state) return commitAtOnce(submission, state, writer);
+      if (state) return commitAtOnce(submission, state);
       return new Promise((resolve, reject) => {
         queue.push({ ...submission, resolve, reject });
         draining ??= drain();
@@ -239,13 +194,13 @@ export function createGroupCommit({
     },
 
     /** Once this resolves, every command answered so far is in the log (readers of the log wait on it). */
-    flush: (): Promise<void> => writer?.flush() ?? Promise.resolve(),
+    flush: (): Promise<void> => writer.flush(),
 
     /** Commits and emits what is queued, logs what the journal holds, and takes nothing more. */
     async close(): Promise<void> {
       stopping = true;
       await draining;
-      await writer?.close();
+      await writer.close();
     },
   };
 }

@@ -6,27 +6,7 @@ import type { TableStates } from '../../states';
 import type { TableWriter } from '../table-writer';
 import { createGroupCommit } from './group-commit';
 import { openJournal } from './journal';
-import { createLogWriter, type LogWriter } from './log-writer';
-
-/**
- * The group commit as a `TableWriter`: the sole writer's with its log writer, or, without one,
- * logging every batch under the games' head locks (writers/choice.ts `head-locks`).
- */
-export function groupCommitWriter(deps: {
-  db: Db;
-  states: TableStates;
-  emit: Emit;
-  log: FastifyBaseLogger;
-  writer?: LogWriter;
-}): TableWriter {
-  const group = createGroupCommit(deps);
-  return {
-    submit: ({ gameId, userId, intent, commandId }) =>
-      group.submit({ gameId, userId, commandId, decideOn: decidingIntent(intent) }),
-    flush: () => group.flush(),
-    close: group.close,
-  };
-}
+import { createLogWriter } from './log-writer';
 
 /**
  * The embedded PGlite's only writer (docs/live-table.md "Journal"): decides on its copies in memory,
@@ -49,5 +29,11 @@ export function createSoleWriter({
   everyMs: number;
 }): TableWriter {
   const writer = createLogWriter({ db, journal: openJournal(journalDir), log, everyMs });
-  return groupCommitWriter({ db, states, emit, log, writer });
+  const group = createGroupCommit({ db, states, emit, log, writer });
+  return {
+    submit: ({ gameId, userId, intent, commandId }) =>
+      group.submit({ gameId, userId, commandId, decideOn: decidingIntent(intent) }),
+    flush: () => group.flush(),
+    close: group.close,
+  };
 }
