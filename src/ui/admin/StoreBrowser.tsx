@@ -1,6 +1,6 @@
 import { ResourceThumbnail } from './ResourceThumbnail';
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { GameResource, StoreEntry } from '../../api/schemas/resources';
 import type { SessionUser } from '../../domain/roles';
@@ -16,6 +16,7 @@ import { lifecycleMoves } from '../../machines/resource-lifecycle.machine';
 import { submitter, type CardActor } from './ActionCard';
 import { formatParisDateTime } from './format';
 import { adminMessages } from './messages';
+import { Dialog } from '../components/Dialog';
 import { categoryFields, commonFields, extraCommonFields } from './resource-fields';
 
 export type CatalogueActor = ActorRefFrom<typeof storeCatalogueMachine>;
@@ -139,17 +140,7 @@ function DetailModal({
   card: CardActor;
   onClose: () => void;
 }) {
-  const titleId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
   const busy = useSelector(card, (snapshot) => snapshot.matches('submitting'));
-  useEffect(() => {
-    dialog.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
 
   const { copy, exportedFromHere } = ownership(entry, game);
   const moves = lifecycleMoves({ kind: 'entry', importedHere: copy !== null, exportedFromHere });
@@ -163,60 +154,50 @@ function DetailModal({
   };
 
   return (
-    <div className="admin-modal__backdrop" onClick={onClose}>
-      <div
-        ref={dialog}
-        className="admin-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-        onClick={(event) => event.stopPropagation()}
-      >
-        <header className="action-card__header">
-          <h2 id={titleId}>{entry.name}</h2>
-          <button type="button" className="secondary" onClick={onClose}>
-            {adminMessages.card.close}
+    <Dialog
+      title={entry.name}
+      closeLabel={adminMessages.card.close}
+      onClose={onClose}
+      size="wide"
+      closeOnBackdrop
+    >
+      <dl className="admin-detail">
+        <dt>{text.creatorLabel}</dt>
+        <dd>{entry.creatorInfo?.display_name ?? text.unknownPerson}</dd>
+        <dt>{text.exporterLabel}</dt>
+        <dd>{entry.exporterInfo?.display_name ?? text.unknownPerson}</dd>
+        <dt>{text.exportedAtLabel}</dt>
+        <dd>{formatParisDateTime(entry.exportedAt)}</dd>
+        {detailFields(entry).map((field) => (
+          <div key={field.name} className="admin-detail__row">
+            <dt>{field.label}</dt>
+            <dd>{fieldText(field.value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="action-card__actions">
+        {game && moves.has('resource.imported') && (
+          <button type="button" disabled={busy} onClick={() => act('import', entry.id)}>
+            {adminMessages.card.import}
           </button>
-        </header>
-        <dl className="admin-detail">
-          <dt>{text.creatorLabel}</dt>
-          <dd>{entry.creatorInfo?.display_name ?? text.unknownPerson}</dd>
-          <dt>{text.exporterLabel}</dt>
-          <dd>{entry.exporterInfo?.display_name ?? text.unknownPerson}</dd>
-          <dt>{text.exportedAtLabel}</dt>
-          <dd>{formatParisDateTime(entry.exportedAt)}</dd>
-          {detailFields(entry).map((field) => (
-            <div key={field.name} className="admin-detail__row">
-              <dt>{field.label}</dt>
-              <dd>{fieldText(field.value)}</dd>
-            </div>
-          ))}
-        </dl>
-        <div className="action-card__actions">
-          {game && moves.has('resource.imported') && (
-            <button type="button" disabled={busy} onClick={() => act('import', entry.id)}>
-              {adminMessages.card.import}
-            </button>
-          )}
-          {game && copy && moves.has('import.removed') && (
-            <button type="button" disabled={busy} onClick={() => act('removeImport', copy.id)}>
-              {adminMessages.card.removeImport}
-            </button>
-          )}
-          {mayRemove && (
-            <button
-              type="button"
-              className="danger"
-              disabled={busy}
-              onClick={() => act('removeFromStore', entry.id)}
-            >
-              {adminMessages.card.removeFromStore}
-            </button>
-          )}
-        </div>
+        )}
+        {game && copy && moves.has('import.removed') && (
+          <button type="button" disabled={busy} onClick={() => act('removeImport', copy.id)}>
+            {adminMessages.card.removeImport}
+          </button>
+        )}
+        {mayRemove && (
+          <button
+            type="button"
+            className="danger"
+            disabled={busy}
+            onClick={() => act('removeFromStore', entry.id)}
+          >
+            {adminMessages.card.removeFromStore}
+          </button>
+        )}
       </div>
-    </div>
+    </Dialog>
   );
 }
 

@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { authCallbackLogic } from '../../effects/auth-callback';
 import { useAppActors } from '../app/AppActorsContext';
-import { Modal } from '../home/Modal';
+import { Dialog } from '../components/Dialog';
+import { homeMessages } from '../home/messages';
 import { authCallbackMessages as texts } from './messages';
 
 /**
@@ -34,10 +35,10 @@ export default function AuthCallbackPage() {
 
   const decline = () => callback.send({ type: 'callback.decline' });
   return (
-    <Modal title={texts.title} onClose={decline}>
+    <Dialog title={texts.title} closeLabel={homeMessages.close} onClose={decline}>
       <p>{texts.question(account.displayName)}</p>
       <p className="game-card__meta">{account.email}</p>
-      <div className="modal__actions">
+      <div className="dialog__actions">
         <button type="button" className="secondary" onClick={decline}>
           {texts.decline}
         </button>
@@ -45,6 +46,6 @@ export default function AuthCallbackPage() {
           {texts.accept}
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

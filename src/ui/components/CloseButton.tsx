@@ -1,3 +1,5 @@
+import './close-button.css';
+
 /**
  * The « × » that closes a dialog or dismisses a notice. It has no text a screen reader could read,
  * so its name (`label`) says what it closes; `className` places it in its parent's layout.
@@ -14,7 +16,7 @@ export function CloseButton({
   return (
     <button
       type="button"
-      className={className ? `${className} secondary` : 'secondary'}
+      className={className ? `close-button secondary ${className}` : 'close-button secondary'}
       aria-label={label}
       onClick={onClose}
     >

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { creationMessages as text } from './messages';
+import './budget-meter.css';
 
 /** One budget: what is left out of the total, as a number and a bar. */
 export function BudgetMeter({

@@ -21,6 +21,14 @@ import type { characterCreationMachine } from '../../machines/character-creation
 import { BudgetMeter } from './BudgetMeter';
 import { capacityLabels, derivedLabels, LINKED_STAT_ORDER, signed, skillLabels, statLabels } from './labels';
 import { creationMessages as text } from './messages';
+import './creation-panels.css';
+import './identity-panel.css';
+import './stepper.css';
+import './stat-list.css';
+import './derived-list.css';
+import './capacity-list.css';
+import './skill-groups.css';
+import './creation-footer.css';
 
 type CreationActor = ActorRefFrom<typeof characterCreationMachine>;
 

@@ -5,7 +5,7 @@ import { characterCreationMachine } from '../../machines/character-creation.mach
 import { useAppActors } from '../app/AppActorsContext';
 import { CharacterCreation } from './CharacterCreation';
 import { creationMessages as text } from './messages';
-import './creation.css';
+import './creation-page.css';
 
 /** `/creation?gameId=…`: the creation machine on the browser's effects, for a signed-in user. */
 export default function CreationPage() {

@@ -1,9 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { MESSAGE_MAX_LENGTH } from '../../domain/table/messages';
 import { MACROS_SHOWN } from '../../machines/macros.machine';
 import type { ChatActor, MacrosActor } from './chat-actors';
 import { gameChatTexts as texts } from './messages';
+import { Dialog } from '../components/Dialog';
+import { Notice } from '../components/Notice';
 
 /** The dialog's refusal, if any, then Annuler beside its own action. */
 function DialogFooter({
@@ -17,12 +19,8 @@ function DialogFooter({
 }) {
   return (
     <>
-      {error && (
-        <p className="game-chat__alert" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="game-chat__dialog-actions">
+      {error && <Notice tone="error">{error}</Notice>}
+      <div className="dialog__actions">
         <button type="button" className="secondary" onClick={onCancel}>
           {texts.cancel}
         </button>
@@ -37,60 +35,59 @@ function MacroDialog({ macros }: { macros: MacrosActor }) {
   const deleting = useSelector(macros, (snapshot) => snapshot.hasTag('deleting'));
   const busy = useSelector(macros, (snapshot) => snapshot.hasTag('busy'));
   const { draft, formError, targetId } = useSelector(macros, (snapshot) => snapshot.context);
-  const titleId = useId();
   if (!editing && !deleting) return null;
   const close = () => macros.send({ type: 'macro.dialog.close' });
+  const title = editing
+    ? targetId === null
+      ? texts.newMacro
+      : texts.editMacro
+    : texts.confirmDelete(draft.title);
   return (
-    <div className="game-chat__dialog-backdrop">
-      <section className="game-chat__dialog" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        {editing ? (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              macros.send({ type: 'macro.form.submit' });
-            }}
+    <Dialog title={title} closeLabel={texts.close} onClose={close} size="small">
+      {editing ? (
+        <form
+          className="game-chat__macro-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            macros.send({ type: 'macro.form.submit' });
+          }}
+        >
+          <label>
+            {texts.macroTitle}
+            <input
+              value={draft.title}
+              maxLength={50}
+              onChange={(event) => macros.send({ type: 'macro.form.change', title: event.target.value })}
+            />
+          </label>
+          <label>
+            {texts.macroContent}
+            <textarea
+              value={draft.content}
+              maxLength={MESSAGE_MAX_LENGTH}
+              rows={3}
+              onChange={(event) => macros.send({ type: 'macro.form.change', content: event.target.value })}
+            />
+          </label>
+          <DialogFooter error={formError} onCancel={close}>
+            <button type="submit" disabled={busy}>
+              {texts.save}
+            </button>
+          </DialogFooter>
+        </form>
+      ) : (
+        <DialogFooter error={formError} onCancel={close}>
+          <button
+            type="button"
+            className="danger"
+            disabled={busy}
+            onClick={() => macros.send({ type: 'macro.delete.confirm' })}
           >
-            <h3 id={titleId}>{targetId === null ? texts.newMacro : texts.editMacro}</h3>
-            <label>
-              {texts.macroTitle}
-              <input
-                value={draft.title}
-                maxLength={50}
-                onChange={(event) => macros.send({ type: 'macro.form.change', title: event.target.value })}
-              />
-            </label>
-            <label>
-              {texts.macroContent}
-              <textarea
-                value={draft.content}
-                maxLength={MESSAGE_MAX_LENGTH}
-                rows={3}
-                onChange={(event) => macros.send({ type: 'macro.form.change', content: event.target.value })}
-              />
-            </label>
-            <DialogFooter error={formError} onCancel={close}>
-              <button type="submit" disabled={busy}>
-                {texts.save}
-              </button>
-            </DialogFooter>
-          </form>
-        ) : (
-          <>
-            <h3 id={titleId}>{texts.confirmDelete(draft.title)}</h3>
-            <DialogFooter error={formError} onCancel={close}>
-              <button
-                type="button"
-                className="danger"
-                disabled={busy}
-                onClick={() => macros.send({ type: 'macro.delete.confirm' })}
-              >
-                {texts.delete}
-              </button>
-            </DialogFooter>
-          </>
-        )}
-      </section>
-    </div>
+            {texts.delete}
+          </button>
+        </DialogFooter>
+      )}
+    </Dialog>
   );
 }
 

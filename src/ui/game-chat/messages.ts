@@ -41,6 +41,7 @@ export const gameChatTexts = {
   macroContent: 'Contenu',
   save: 'Enregistrer',
   cancel: 'Annuler',
+  close: 'Fermer',
   delete: 'Supprimer',
   confirmDelete: (title: string) => `Supprimer la macro « ${title} » ?`,
   edit: 'Modifier',

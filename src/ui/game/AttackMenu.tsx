@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { attackMenuMachine } from '../../machines/attack-menu.machine';
 import type { TargetingAttack } from '../../machines/attack-targeting.machine';
 import { attackMenuMessages as text } from './messages';
+import { Menu, MenuItem } from '../components/Menu';
 
 function AttackChoice({
   attack,
@@ -13,13 +14,13 @@ function AttackChoice({
   onPick: (attack: TargetingAttack) => void;
 }) {
   return (
-    <button type="button" role="menuitem" className="attack-menu__choice" onClick={() => onPick(attack)}>
+    <MenuItem className="attack-menu__choice" onSelect={() => onPick(attack)}>
       <span className="attack-menu__name">{attack.name}</span>
       <small>
         {text.range(attack.range)} · {text.area[attack.areaOfEffect] ?? attack.areaOfEffect}
         {attack.areaOfEffect !== 'single' && ` · ${text.targets(attack.maxTargets)}`}
       </small>
-    </button>
+    </MenuItem>
   );
 }
 
@@ -45,13 +46,17 @@ export function AttackMenu({ menu }: { menu: ActorRefFrom<typeof attackMenuMachi
         {text.open}
       </button>
       {state !== 'closed' && (
-        <div className="attack-menu__panel" role="menu" aria-labelledby={titleId}>
-          <p className="attack-menu__title" id={titleId}>
+        <Menu
+          labelledBy={titleId}
+          onClose={() => menu.send({ type: 'menu.close' })}
+          className="attack-menu__panel"
+        >
+          <p className="menu__title" id={titleId}>
             {text.title}
           </p>
-          {state === 'loading' && <p className="attack-menu__note">{text.loading}</p>}
+          {state === 'loading' && <p className="menu__note">{text.loading}</p>}
           {state === 'failed' && (
-            <div className="attack-menu__note" role="alert">
+            <div className="menu__note" role="alert">
               <p>{text.failed}</p>
               <button type="button" className="secondary" onClick={() => menu.send({ type: 'menu.open' })}>
                 {text.retry}
@@ -62,12 +67,12 @@ export function AttackMenu({ menu }: { menu: ActorRefFrom<typeof attackMenuMachi
             <>
               <AttackChoice attack={arsenal.simple} onPick={pick} />
               {arsenal.weapon === null ? (
-                <p className="attack-menu__note">{text.noWeapon}</p>
+                <p className="menu__note">{text.noWeapon}</p>
               ) : (
                 <>
-                  <p className="attack-menu__group">{text.weapon(arsenal.weapon)}</p>
+                  <p className="menu__group">{text.weapon(arsenal.weapon)}</p>
                   {arsenal.attacks.length === 0 ? (
-                    <p className="attack-menu__note">{text.noAttack}</p>
+                    <p className="menu__note">{text.noAttack}</p>
                   ) : (
                     arsenal.attacks.map((attack) => (
                       <AttackChoice
@@ -81,7 +86,7 @@ export function AttackMenu({ menu }: { menu: ActorRefFrom<typeof attackMenuMachi
               )}
             </>
           )}
-        </div>
+        </Menu>
       )}
     </div>
   );

@@ -3,8 +3,8 @@ import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { MapChoice } from '../../domain/table/types';
 import type { mapSelectionMachine } from '../../machines/map-selection.machine';
-import { Modal } from '../home/Modal';
-import { mapMessages } from './messages';
+import { Dialog } from '../components/Dialog';
+import { mapMessages, tokenMessages } from './messages';
 
 /**
  * The MJ's map selector (table.md §4 "Map selection"): the empty choice clears the map for
@@ -43,7 +43,11 @@ export function MapSelector({
         ))}
       </select>
       {asking && pending && (
-        <Modal title={mapMessages.bringTitle} onClose={() => selection.send({ type: 'bringPlayers.cancel' })}>
+        <Dialog
+          title={mapMessages.bringTitle}
+          closeLabel={tokenMessages.close}
+          onClose={() => selection.send({ type: 'bringPlayers.cancel' })}
+        >
           <p>{mapMessages.bringQuestion(pending.name)}</p>
           <p className="map-selector__hint">{mapMessages.bringHint}</p>
           <div className="map-selector__answers">
@@ -58,7 +62,7 @@ export function MapSelector({
               {mapMessages.bringNo}
             </button>
           </div>
-        </Modal>
+        </Dialog>
       )}
     </div>
   );

@@ -1,6 +1,6 @@
 import type { MapToken } from '../../domain/table/types';
 import type { MonsterChoice } from '../../machines/table-lists.machine';
-import { Modal } from '../home/Modal';
+import { Dialog } from '../components/Dialog';
 import { tokenMessages } from './messages';
 import { isDead, shownHealth } from './table-view';
 
@@ -34,7 +34,7 @@ export function MonsterDetails({
   if (damage !== null) rows.push([tokenMessages.damage, damage]);
   if (token.speciality) rows.push([tokenMessages.speciality, token.speciality]);
   return (
-    <Modal title={token.name} onClose={onClose}>
+    <Dialog title={token.name} closeLabel={tokenMessages.close} onClose={onClose}>
       <div className="monster-details">
         {token.assetLink && <img className="monster-details__image" src={token.assetLink} alt="" />}
         <dl>
@@ -59,6 +59,6 @@ export function MonsterDetails({
           </button>
         </div>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -28,6 +28,7 @@ import { centreOnMap, shownMap, tokensOn } from '../../domain/table/shown-map';
 import { characterDraft, monsterDraft, playingOn, type TokenDraft } from './table-view';
 import { TokenMenu } from './TokenMenu';
 import { FloatingMenu } from './FloatingMenu';
+import { Menu, MenuItem } from '../components/Menu';
 import { MapControls } from './MapControls';
 import { useMapViewport, type LongPress, type MapViewportActor } from './use-map-viewport';
 import { AttackOverlay, type ShownAttackLine } from './AttackOverlay';
@@ -409,42 +410,38 @@ export function TableMap({
       <p className="table-map__hint">{mapMessages.measureHint}</p>
       {menu?.kind === 'add' && actions && (
         <FloatingMenu at={menu.at} onClose={closeMenu}>
-          <div className="table-menu" role="menu" aria-label={mapMessages.addToken}>
-            <p className="table-menu__title">{mapMessages.addToken}</p>
-            {characters.length > 0 && <p className="table-menu__group">{mapMessages.players}</p>}
+          <Menu label={mapMessages.addToken} onClose={closeMenu}>
+            <p className="menu__title">{mapMessages.addToken}</p>
+            {characters.length > 0 && <p className="menu__group">{mapMessages.players}</p>}
             {characters.map((character) => (
-              <button
+              <MenuItem
                 key={character.id}
-                type="button"
-                role="menuitem"
                 disabled={onMap.has(character.id)}
-                onClick={() => {
+                onSelect={() => {
                   actions.place(map.name, characterDraft(character, menu.position));
                   closeMenu();
                 }}
               >
                 {character.name}
                 {onMap.has(character.id) && <small> · {mapMessages.alreadyPlaced}</small>}
-              </button>
+              </MenuItem>
             ))}
-            {monsters.length > 0 && <p className="table-menu__group">{mapMessages.monsters}</p>}
+            {monsters.length > 0 && <p className="menu__group">{mapMessages.monsters}</p>}
             {monsters.map((monster) => (
-              <button
+              <MenuItem
                 key={monster.id}
-                type="button"
-                role="menuitem"
-                onClick={() => {
+                onSelect={() => {
                   actions.place(map.name, monsterDraft(monster, menu.position));
                   closeMenu();
                 }}
               >
                 {monster.name}
-              </button>
+              </MenuItem>
             ))}
             {characters.length === 0 && monsters.length === 0 && (
-              <p className="table-menu__empty">{mapMessages.nothingToPlace}</p>
+              <p className="menu__note">{mapMessages.nothingToPlace}</p>
             )}
-          </div>
+          </Menu>
         </FloatingMenu>
       )}
       {menuToken && menu?.kind === 'token' && actions && (

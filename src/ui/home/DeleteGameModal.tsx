@@ -4,7 +4,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { gameMasterLobbyMachine } from '../../machines/game-master-lobby.machine';
 import { Field } from '../landing/Field';
 import { homeMessages } from './messages';
-import { Feedback, Modal } from './Modal';
+import { Dialog } from '../components/Dialog';
+import { OutcomeNotice } from '../components/Notice';
 
 const texts = homeMessages.deletion;
 
@@ -16,7 +17,11 @@ export function DeleteGameModal({ lobby }: { lobby: ActorRefFrom<typeof gameMast
   const [typed, setTyped] = useState('');
   if (!doomed) return null;
   return (
-    <Modal title={texts.title} onClose={() => lobby.send({ type: 'game.delete.cancel' })}>
+    <Dialog
+      title={texts.title}
+      closeLabel={homeMessages.close}
+      onClose={() => lobby.send({ type: 'game.delete.cancel' })}
+    >
       <form
         aria-label={texts.title}
         onSubmit={(event) => {
@@ -31,8 +36,8 @@ export function DeleteGameModal({ lobby }: { lobby: ActorRefFrom<typeof gameMast
           autoComplete="off"
           onChange={(event) => setTyped(event.target.value)}
         />
-        <Feedback feedback={error ? { tone: 'error', text: error } : null} />
-        <div className="modal__actions">
+        <OutcomeNotice outcome={error ? { tone: 'error', text: error } : null} />
+        <div className="dialog__actions">
           <button
             type="button"
             className="secondary"
@@ -45,6 +50,6 @@ export function DeleteGameModal({ lobby }: { lobby: ActorRefFrom<typeof gameMast
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -6,7 +6,8 @@ import { gameAdminTexts } from '../../machines/game-admin.machine';
 import type { GameInvitationActor } from '../../machines/game-invitation.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { homeMessages } from './messages';
-import { Feedback, Modal } from './Modal';
+import { Dialog } from '../components/Dialog';
+import { OutcomeNotice } from '../components/Notice';
 
 const texts = homeMessages.admin;
 
@@ -39,7 +40,9 @@ function InvitationRow({ invitation }: { invitation: GameInvitationActor }) {
         </button>
       ) : null}
       {/* Successes close the invitation: the modal says them, since the row goes away. */}
-      <Feedback feedback={snapshot.context.feedback?.tone === 'error' ? snapshot.context.feedback : null} />
+      <OutcomeNotice
+        outcome={snapshot.context.feedback?.tone === 'error' ? snapshot.context.feedback : null}
+      />
     </li>
   );
 }
@@ -62,7 +65,7 @@ export function GameAdminModal({ game, onClose }: { game: GameSummary; onClose: 
   const players = invitations.filter((invitation) => invitation.status === 'accepted');
 
   return (
-    <Modal title={texts.title(game.name)} onClose={onClose} wide>
+    <Dialog title={texts.title(game.name)} closeLabel={homeMessages.close} onClose={onClose} size="wide">
       <section aria-labelledby={`${searchId}-title`}>
         <h3 id={`${searchId}-title`}>{texts.invite}</h3>
         <div className="field">
@@ -106,7 +109,7 @@ export function GameAdminModal({ game, onClose }: { game: GameSummary; onClose: 
             </li>
           ))}
         </ul>
-        <Feedback feedback={feedback} />
+        <OutcomeNotice outcome={feedback} />
       </section>
       <div className="admin-columns">
         <section>
@@ -128,6 +131,6 @@ export function GameAdminModal({ game, onClose }: { game: GameSummary; onClose: 
           </ul>
         </section>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

@@ -9,7 +9,7 @@ import { DeleteGameModal } from './DeleteGameModal';
 import { GameAdminModal } from './GameAdminModal';
 import { GameNamePrompt } from './GameNamePrompt';
 import { homeMessages } from './messages';
-import { Feedback } from './Modal';
+import { OutcomeNotice } from '../components/Notice';
 import { gamePageAddress } from './game-address';
 
 const texts = homeMessages.gameMaster;
@@ -46,7 +46,7 @@ export function GameMasterLobby({ user }: { user: SessionUser }) {
           {texts.create}
         </button>
       </div>
-      <Feedback feedback={notice} />
+      <OutcomeNotice outcome={notice} />
       {joining && (
         <p className="lobby__joining" role="status">
           {texts.joining(joining.name)}

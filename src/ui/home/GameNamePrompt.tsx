@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { GAME_NAME_MAX } from '../../domain/games';
 import { Field } from '../landing/Field';
 import { homeMessages } from './messages';
-import { Modal } from './Modal';
+import { Dialog } from '../components/Dialog';
 
 const texts = homeMessages.prompt;
 
@@ -16,7 +16,7 @@ export function GameNamePrompt({
 }) {
   const [name, setName] = useState('');
   return (
-    <Modal title={texts.title} onClose={onCancel}>
+    <Dialog title={texts.title} closeLabel={homeMessages.close} onClose={onCancel}>
       <form
         aria-label={texts.title}
         onSubmit={(event) => {
@@ -31,13 +31,13 @@ export function GameNamePrompt({
           maxLength={GAME_NAME_MAX}
           onChange={(event) => setName(event.target.value)}
         />
-        <div className="modal__actions">
+        <div className="dialog__actions">
           <button type="button" className="secondary" onClick={onCancel}>
             {texts.cancel}
           </button>
           <button type="submit">{texts.confirm}</button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

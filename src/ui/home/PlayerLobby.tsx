@@ -9,7 +9,7 @@ import { useAppActors } from '../app/AppActorsContext';
 import type { ActorRefFrom } from 'xstate';
 import { gamePageAddress } from './game-address';
 import { homeMessages } from './messages';
-import { Feedback } from './Modal';
+import { OutcomeNotice } from '../components/Notice';
 import { AnswerButtons } from '../components/AnswerButtons';
 
 const texts = homeMessages.player;
@@ -89,7 +89,7 @@ function InvitationCard({ invitation, lobby }: { invitation: GameInvitationActor
           </div>
         </>
       )}
-      <Feedback feedback={snapshot.context.feedback} />
+      <OutcomeNotice outcome={snapshot.context.feedback} />
     </li>
   );
 }

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { Anomaly } from '../../api/schemas/anomalies';
 import type { OpenStatus } from '../../machines/anomaly-status.machine';
-import { Modal } from '../home/Modal';
+import { Dialog } from '../components/Dialog';
+import { homeMessages } from '../home/messages';
 import { useStatusActor, useStatusView, type AnomalyListActor } from './anomaly-actors';
 import { formatDateTime, formatNumber } from './format';
 import { monitoringMessages } from './messages';
@@ -65,7 +66,12 @@ export function AnomalyDetail({ list, anomaly }: { list: AnomalyListActor; anoma
   const { open, asking, busy, failure, refusal } = useStatusView(status);
   const figures = contextFigures.filter((name) => anomaly.context[name] !== undefined);
   return (
-    <Modal title={anomaly.title} onClose={() => list.send({ type: 'anomaly.close' })} wide>
+    <Dialog
+      title={anomaly.title}
+      closeLabel={homeMessages.close}
+      onClose={() => list.send({ type: 'anomaly.close' })}
+      size="wide"
+    >
       <dl className="anomaly-detail">
         <div>
           <dt>{texts.endpoint}</dt>
@@ -167,6 +173,6 @@ export function AnomalyDetail({ list, anomaly }: { list: AnomalyListActor; anoma
           {failure.serverText ?? monitoringMessages.anomalies.statusFailed}
         </p>
       )}
-    </Modal>
+    </Dialog>
   );
 }

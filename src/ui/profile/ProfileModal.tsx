@@ -8,7 +8,9 @@ import { profileLogic } from '../../effects/profile';
 import type { displayNameAvailabilityMachine } from '../../machines/display-name-availability.machine';
 import { emailChanges, type ProfileFeedback } from '../../machines/profile.machine';
 import { useAppActors } from '../app/AppActorsContext';
-import { Feedback, Modal } from '../home/Modal';
+import { Dialog } from '../components/Dialog';
+import { OutcomeNotice } from '../components/Notice';
+import { homeMessages } from '../home/messages';
 import { Field } from '../landing/Field';
 import { profileMessages as texts } from './messages';
 
@@ -67,7 +69,7 @@ function DetailsForm({
         aria-label={texts.details}
         onSubmit={(event) => onSave(displayName, email, fieldsOf(event).currentPassword ?? '')}
       >
-        <fieldset disabled={loading} className="modal__fieldset">
+        <fieldset disabled={loading} className="dialog__fieldset">
           <Field
             label={texts.displayName}
             value={displayName}
@@ -96,8 +98,8 @@ function DetailsForm({
             </>
           )}
         </fieldset>
-        <Feedback feedback={feedback} />
-        <div className="modal__actions">
+        <OutcomeNotice outcome={feedback} />
+        <div className="dialog__actions">
           <button type="submit" disabled={loading || saving || nameTaken}>
             {texts.save}
           </button>
@@ -135,7 +137,7 @@ export function ProfileModal({ user, onClose }: { user: SessionUser; onClose: ()
   const loading = useSelector(profile, (snapshot) => snapshot.matches({ details: 'loading' }));
 
   return (
-    <Modal title={texts.title} onClose={onClose} wide>
+    <Dialog title={texts.title} closeLabel={homeMessages.close} onClose={onClose} size="wide">
       <DetailsForm
         // Mounted again once the server's profile is read, so the fields start from it.
         key={loading ? 'token' : 'server'}
@@ -172,8 +174,8 @@ export function ProfileModal({ user, onClose }: { user: SessionUser; onClose: ()
           />
           <Field label={texts.newPassword} name="newPassword" type="password" autoComplete="new-password" />
           <Field label={texts.confirmation} name="confirmation" type="password" autoComplete="new-password" />
-          <Feedback feedback={context.password} />
-          <div className="modal__actions">
+          <OutcomeNotice outcome={context.password} />
+          <div className="dialog__actions">
             <button type="submit" disabled={changing}>
               {texts.changePassword}
             </button>
@@ -195,8 +197,8 @@ export function ProfileModal({ user, onClose }: { user: SessionUser; onClose: ()
             type="password"
             autoComplete="current-password"
           />
-          <Feedback feedback={context.deletion} />
-          <div className="modal__actions">
+          <OutcomeNotice outcome={context.deletion} />
+          <div className="dialog__actions">
             <button type="submit" className="danger-fill" disabled={deleted}>
               {texts.deleteAccount}
             </button>
@@ -204,9 +206,13 @@ export function ProfileModal({ user, onClose }: { user: SessionUser; onClose: ()
         </form>
       </section>
       {confirming && (
-        <Modal title={texts.confirmTitle} onClose={() => profile.send({ type: 'account.delete.cancel' })}>
+        <Dialog
+          title={texts.confirmTitle}
+          closeLabel={homeMessages.close}
+          onClose={() => profile.send({ type: 'account.delete.cancel' })}
+        >
           <p>{texts.confirmText}</p>
-          <div className="modal__actions">
+          <div className="dialog__actions">
             <button
               type="button"
               className="secondary"
@@ -222,8 +228,8 @@ export function ProfileModal({ user, onClose }: { user: SessionUser; onClose: ()
               {texts.confirm}
             </button>
           </div>
-        </Modal>
+        </Dialog>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -18,6 +18,16 @@ import {
   skillLabels,
   statLabels,
 } from '../creation/labels';
+// The creation page's panels, tiles and skill groups first: the sheet's own rules refine them.
+import '../creation/creation-panels.css';
+import '../creation/identity-panel.css';
+import '../creation/derived-list.css';
+import '../creation/capacity-list.css';
+import '../creation/skill-groups.css';
+import '../creation/creation-footer.css';
+import './soul-core-gauge.css';
+import './sheet-numbers.css';
+import './image-panel.css';
 import { sheetMessages as text } from './messages';
 import { SheetWayOut } from './SheetWayOut';
 import {

@@ -6,8 +6,8 @@ import { useAppActors } from '../app/AppActorsContext';
 import { CharacterSheetView } from './CharacterSheetView';
 import { sheetMessages as text } from './messages';
 import { SheetWayOut } from './SheetWayOut';
-import '../creation/creation.css';
-import './sheet.css';
+import '../creation/creation-page.css';
+import './sheet-layout.css';
 
 /** `/view?id=…&gameId=…`: a character's sheet, for a signed-in user the server lets read it. */
 export default function SheetPage() {

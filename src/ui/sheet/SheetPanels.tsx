@@ -18,6 +18,8 @@ import { soulShardValue } from '../../domain/character/soul-core';
 import { bonusLabel, damageLabel, signed } from '../creation/labels';
 import type { EquipmentActor, SheetActor } from './CharacterSheetView';
 import { sheetMessages as text } from './messages';
+import './sheet-equipment.css';
+import './sheet-lists.css';
 
 /** A memory's bonuses as chips: the numbers it adds, and its damage roll. */
 function BonusChips({ stat }: { stat: unknown }) {

@@ -8,9 +8,8 @@ import { ChatGameInvite } from './ChatGameInvite';
 import { Presence } from './FriendsMenu';
 import { formatTime, socialMessages as texts } from './messages';
 import { SocialAlert } from './SocialAlert';
-import { useEscape } from './useEscape';
 import { useStickToBottom } from '../components/use-stick-to-bottom';
-import { CloseButton } from '../components/CloseButton';
+import { Dialog } from '../components/Dialog';
 
 /** The chat window (platform.md §2): a private conversation with one friend and their status. */
 export function ChatWindow({
@@ -27,7 +26,6 @@ export function ChatWindow({
     input: { friendId, me: socket.me },
     inspect,
   });
-  const titleId = useId();
   const inputId = useId();
   const friend = useSelector(chat, (snapshot) => snapshot.context.friend);
   const messages = useSelector(chat, (snapshot) => snapshot.context.messages);
@@ -37,7 +35,6 @@ export function ChatWindow({
   const loading = useSelector(chat, (snapshot) => snapshot.matches({ conversation: 'loading' }));
   const sending = useSelector(chat, (snapshot) => snapshot.matches({ conversation: { ready: 'sending' } }));
   const [draft, setDraft] = useState('');
-  useEscape(onClose);
 
   const { ref: linesRef, onScroll: onLinesScroll } = useStickToBottom<HTMLOListElement>(
     messages.length,
@@ -53,73 +50,66 @@ export function ChatWindow({
 
   const name = friend?.display_name ?? '';
   return (
-    <div className="social-overlay social-overlay--chat">
-      <section
-        className="social-dialog chat-window"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-      >
-        <header className="social-dialog__header">
-          <h2 id={titleId}>{texts.chatTitle(name)}</h2>
-          {friend && <Presence online={friend.isOnline} />}
-          <CloseButton className="social-dialog__close" label={texts.close} onClose={onClose} />
-        </header>
-        {alert && <SocialAlert text={alert} onDismiss={() => chat.send({ type: 'chat.alert.dismiss' })} />}
-        <ol className="chat-window__messages" aria-live="polite" ref={linesRef} onScroll={onLinesScroll}>
-          {loading && <li className="social-empty">{texts.loadingConversation}</li>}
-          {loadError && <li className="social-alert">{loadError}</li>}
-          {!loading && !loadError && messages.length === 0 && pending.length === 0 && (
-            <li className="social-empty">{texts.emptyConversation}</li>
-          )}
-          {messages.map((message) => (
-            <li
-              key={message.id}
-              className={`chat-message ${message.senderId === socket.me.id ? 'chat-message--mine' : ''}`}
-            >
-              <span className="chat-message__meta">
-                {message.senderName} ·{' '}
-                <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
-              </span>
-              <span className="chat-message__content">{message.content}</span>
-            </li>
-          ))}
-          {pending.map((message) => (
-            <li
-              key={message.id}
-              className="chat-message chat-message--mine chat-message--pending"
-              data-pending-id={message.id}
-            >
-              <span className="chat-message__meta">
-                {message.senderName} · {texts.pending}
-              </span>
-              <span className="chat-message__content">{message.content}</span>
-            </li>
-          ))}
-        </ol>
-        <ChatGameInvite
-          friendId={friendId}
-          friendName={name}
-          onReload={() => chat.send({ type: 'chat.reload' })}
+    <Dialog
+      title={texts.chatTitle(name)}
+      beside={friend && <Presence online={friend.isOnline} />}
+      closeLabel={texts.close}
+      onClose={onClose}
+      className="chat-window"
+    >
+      {alert && <SocialAlert text={alert} onDismiss={() => chat.send({ type: 'chat.alert.dismiss' })} />}
+      <ol className="chat-window__messages" aria-live="polite" ref={linesRef} onScroll={onLinesScroll}>
+        {loading && <li className="social-empty">{texts.loadingConversation}</li>}
+        {loadError && <li className="social-alert">{loadError}</li>}
+        {!loading && !loadError && messages.length === 0 && pending.length === 0 && (
+          <li className="social-empty">{texts.emptyConversation}</li>
+        )}
+        {messages.map((message) => (
+          <li
+            key={message.id}
+            className={`chat-message ${message.senderId === socket.me.id ? 'chat-message--mine' : ''}`}
+          >
+            <span className="chat-message__meta">
+              {message.senderName} · <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
+            </span>
+            <span className="chat-message__content">{message.content}</span>
+          </li>
+        ))}
+        {pending.map((message) => (
+          <li
+            key={message.id}
+            className="chat-message chat-message--mine chat-message--pending"
+            data-pending-id={message.id}
+          >
+            <span className="chat-message__meta">
+              {message.senderName} · {texts.pending}
+            </span>
+            <span className="chat-message__content">{message.content}</span>
+          </li>
+        ))}
+      </ol>
+      <ChatGameInvite
+        friendId={friendId}
+        friendName={name}
+        onReload={() => chat.send({ type: 'chat.reload' })}
+      />
+      <form className="chat-window__form" onSubmit={submit}>
+        <label htmlFor={inputId} className="visually-hidden">
+          {texts.messageLabel}
+        </label>
+        <input
+          id={inputId}
+          value={draft}
+          maxLength={MESSAGE_MAX}
+          placeholder={texts.messageLabel}
+          autoComplete="off"
+          disabled={loading || loadError !== null}
+          onChange={(event) => setDraft(event.target.value)}
         />
-        <form className="chat-window__form" onSubmit={submit}>
-          <label htmlFor={inputId} className="visually-hidden">
-            {texts.messageLabel}
-          </label>
-          <input
-            id={inputId}
-            value={draft}
-            maxLength={MESSAGE_MAX}
-            placeholder={texts.messageLabel}
-            autoComplete="off"
-            disabled={loading || loadError !== null}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          <button type="submit" disabled={sending || draft.trim() === ''}>
-            {texts.send}
-          </button>
-        </form>
-      </section>
-    </div>
+        <button type="submit" disabled={sending || draft.trim() === ''}>
+          {texts.send}
+        </button>
+      </form>
+    </Dialog>
   );
 }

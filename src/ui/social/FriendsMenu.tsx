@@ -7,9 +7,8 @@ import { nameMatchesSearch } from '../../domain/social';
 import type { friendsListMachine } from '../../machines/friends-list.machine';
 import { formatDateTime, socialMessages as texts } from './messages';
 import { SocialAlert } from './SocialAlert';
-import { useEscape } from './useEscape';
 import { AnswerButtons } from '../components/AnswerButtons';
-import { CloseButton } from '../components/CloseButton';
+import { Dialog } from '../components/Dialog';
 
 type FriendsListRef = ActorRefFrom<typeof friendsListMachine>;
 type InvitationRef = ActorRefFrom<typeof friendInvitationMachine>;
@@ -24,47 +23,40 @@ export function FriendsMenu({
   onClose: () => void;
   onChat: (friendId: string) => void;
 }) {
-  const titleId = useId();
   const alert = useSelector(friendsList, (snapshot) => snapshot.context.alert);
   const received = useSelector(friendsList, (snapshot) => snapshot.context.received);
   const sent = useSelector(friendsList, (snapshot) => snapshot.context.sent);
   const friends = useSelector(friendsList, (snapshot) => snapshot.context.friends);
-  useEscape(onClose);
 
   return (
-    <div className="social-overlay">
-      <section
-        className="social-dialog friends-menu"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-      >
-        <header className="social-dialog__header">
-          <h2 id={titleId}>{texts.menuTitle}</h2>
-          <CloseButton className="social-dialog__close" label={texts.close} onClose={onClose} />
-        </header>
-        {alert && <SocialAlert text={alert} onDismiss={() => friendsList.send({ type: 'alert.dismiss' })} />}
-        <div className="friends-menu__columns">
-          <div>
-            <UserSearch friendsList={friendsList} />
-            <InvitationSection title={texts.receivedTitle} empty={texts.noReceived} invitations={received} />
-            <InvitationSection title={texts.sentTitle} empty={texts.noSent} invitations={sent} />
-          </div>
-          <section aria-label={texts.friendsTitle}>
-            <h3>{texts.friendsTitle}</h3>
-            {friends.length === 0 ? (
-              <p className="social-empty">{texts.noFriends}</p>
-            ) : (
-              <ul className="social-list">
-                {friends.map((friend) => (
-                  <FriendRow key={friend.id} friend={friend} friendsList={friendsList} onChat={onChat} />
-                ))}
-              </ul>
-            )}
-          </section>
+    <Dialog
+      title={texts.menuTitle}
+      closeLabel={texts.close}
+      onClose={onClose}
+      size="wide"
+      className="friends-menu"
+    >
+      {alert && <SocialAlert text={alert} onDismiss={() => friendsList.send({ type: 'alert.dismiss' })} />}
+      <div className="friends-menu__columns">
+        <div>
+          <UserSearch friendsList={friendsList} />
+          <InvitationSection title={texts.receivedTitle} empty={texts.noReceived} invitations={received} />
+          <InvitationSection title={texts.sentTitle} empty={texts.noSent} invitations={sent} />
         </div>
-      </section>
-    </div>
+        <section aria-label={texts.friendsTitle}>
+          <h3>{texts.friendsTitle}</h3>
+          {friends.length === 0 ? (
+            <p className="social-empty">{texts.noFriends}</p>
+          ) : (
+            <ul className="social-list">
+              {friends.map((friend) => (
+                <FriendRow key={friend.id} friend={friend} friendsList={friendsList} onChat={onChat} />
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </Dialog>
   );
 }
 
