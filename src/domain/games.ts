@@ -16,18 +16,26 @@ export const gameMessages = {
 /** Games one MJ may run at once: far past a campaign shelf, short of filling the database. */
 export const GAMES_PER_MJ = 50;
 
-/** Game times are shown in French, at the French table's clock, whoever's server formats them. */
+/**
+ * The zone of the game times the server writes into its answers (`lastConnectionFormatted`), which
+ * cannot know the reader's. A screen shows times at the reader's own clock, as the chat does.
+ */
 export const GAME_TIME_ZONE = 'Europe/Paris';
 
-const lastConnectionFormat = new Intl.DateTimeFormat('fr-FR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: GAME_TIME_ZONE,
-});
+const lastConnectionFormats = new Map<string | undefined, Intl.DateTimeFormat>();
 
-/** 'Jamais' until someone first joined the game, then the date and time in fr-FR. */
-export function formatLastConnection(at: Date | null): string {
-  return at === null ? gameMessages.neverConnected : lastConnectionFormat.format(at);
+function lastConnectionFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = lastConnectionFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone });
+    lastConnectionFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** 'Jamais' until someone first joined the game, then the date and time in fr-FR, at the runtime's clock unless a zone is given. */
+export function formatLastConnection(at: Date | null, timeZone?: string): string {
+  return at === null ? gameMessages.neverConnected : lastConnectionFormat(timeZone).format(at);
 }
 
 /** The typed name must match the game's name exactly (platform.md §5 "Game deletion"). */

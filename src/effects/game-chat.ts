@@ -16,7 +16,7 @@ import {
 import { shownNumbers } from '../machines/character-sheet.machine';
 import { macrosMachine, type SaveMacroInput } from '../machines/macros.machine';
 import { serverEvents } from './server-events';
-import { sendCommand } from './table';
+import { isOutcomeUnknown, sendCommand } from './table';
 import type { SocketFact } from './socket';
 import { readAloud, stopReading, vibrate } from './speech';
 
@@ -53,11 +53,13 @@ export function gameChatFacts(facts$: Observable<SocketFact>): Observable<GameCh
 
 /**
  * `newMessage` with its ack, sent again under its id while its outcome is unknown (`sendCommand`):
- * a line or a roll is never said twice.
+ * a line or a roll is never said twice. Still unanswered after the retries, it fails, so the chat
+ * keeps the line to be sent again rather than taking the silence for a refusal.
  */
 async function sendGameMessage(socket: GameChatSocket, input: SendGameMessageInput): Promise<SendAnswer> {
   const payload: NewMessagePayload = newMessagePayload.parse(input);
   const refusal = await sendCommand((event, sent) => socket.request(event, sent), 'newMessage', payload);
+  if (refusal !== null && isOutcomeUnknown(refusal)) throw new Error(refusal);
   return refusal === null ? { ok: true } : { ok: false, error: refusal };
 }
 

@@ -65,6 +65,9 @@ export const COMMAND_RETRY_DELAYS_MS = [1_000, 2_000, 4_000];
 /** Answers that leave a command's outcome unknown: it is sent again, under its id. */
 const OUTCOME_UNKNOWN = new Set([outcomeUnknown, tableRequestFailed, noSocket]);
 
+/** A refusal that says the command never got an answer (no socket, no ack), not that it was refused. */
+export const isOutcomeUnknown = (refusal: string): boolean => OUTCOME_UNKNOWN.has(refusal);
+
 /** A version 4 UUID: `crypto.randomUUID` exists on secure origins only, `getRandomValues` everywhere. */
 export function newCommandId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

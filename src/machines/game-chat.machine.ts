@@ -21,13 +21,21 @@ export type ChatEntry = Extract<TableEvent, { type: 'chat.posted' | 'chat.system
 
 export type ChatContent = NewMessagePayload['content'];
 
-/** A line on its way: shown at once; its actor (same id) drops it after 10 s without an echo. */
+/**
+ * A line on its way: shown at once; its actor (same id) watches the 10 s. An accepted line without
+ * an echo by then is dropped (the log has it); one the server never answered is kept, failed.
+ */
 export interface GamePendingMessage {
   id: string;
   content: ChatContent;
   /** Answered `{ ok: true }` by the server: only the echo is still to come. */
   accepted: boolean;
+  /** Never reached the server (no socket, no answer): kept with its text until sent again or let go. */
+  failed: boolean;
 }
+
+/** How long a notice stays in the chat unless a line is sent or it is closed first. */
+export const NOTICE_LIFETIME_MS = 8_000;
 
 /** table.md §5 "Voice reading". */
 export const voiceUnsupported = "La lecture vocale n'est pas supportée par votre navigateur.";
@@ -61,6 +69,11 @@ export type GameChatEvent =
   | { type: 'dice.form.submit'; form: DiceForm }
   | { type: 'skill.roll'; skill: SkillName; label: string }
   | { type: 'chat.alert.dismiss' }
+  /** A failed line sent again, or let go. */
+  | { type: 'chat.retry'; id: string }
+  | { type: 'chat.discard'; id: string }
+  /** Internal: a notice was shown, and its lifetime starts over. */
+  | { type: 'notice.shown' }
   | { type: 'chat.reload' }
   | { type: 'panel.toggle' }
   | { type: 'voice.toggle' }
@@ -87,6 +100,8 @@ export interface GameChatContext extends GameChatInput {
   sendingId: string | null;
   draft: string;
   alert: string | null;
+  /** The newest line someone else said, for the screen reader's polite announcement. */
+  announcement: string | null;
   loadError: string | null;
   collapsed: boolean;
   voice: boolean;
@@ -125,6 +140,10 @@ export function pendingText(content: ChatContent): string {
   const said = content.kind === 'text' ? content.text : formatDice(content.dice);
   return content.label ? `${content.label} — ${said}` : said;
 }
+
+/** A line as a screen reader announces it: who said it, then what. */
+export const announcedText = (payload: ChatEntry['payload']): string =>
+  `${payload.playerName}\u00a0: ${spokenText(payload)}`;
 
 /** A line as voice reading says it: its label first, as the chat shows it. */
 export const spokenText = ({ label, message }: ChatEntry['payload']): string =>
@@ -169,6 +188,9 @@ function outgoingOf(context: GameChatContext, event: GameChatEvent): Outgoing {
   }
 }
 
+/** A line still to send: neither accepted nor failed. */
+const isWaiting = (pending: GamePendingMessage) => !pending.accepted && !pending.failed;
+
 /** A takeover heard: the newest page is read again. */
 const resync = { target: 'resyncing', actions: 'note takeover' } as const;
 
@@ -180,10 +202,13 @@ const resync = { target: 'resyncing', actions: 'note takeover' } as const;
  * (`tableResync`) it reads the newest page again, dropping a line the log never had. A line is
  * shown at once as pending and sent with `newMessage`, one at a time in the order typed; the
  * server's refusal (its ack) is shown and the line dropped, and the line's own echo in the log
- * replaces it — or the pending-message actor drops it after 10 s. Lines the server would refuse (blank, too long, an
- * unknown command, a player speaking as nobody) are refused here without a round trip; the input
- * refuses text past 250 characters and shakes for 300 ms. Voice reading reads aloud the lines
- * others post while it is on.
+ * replaces it. A line the server accepted whose echo does not come within 10 s is dropped (the log
+ * has it); one that never reached the server (a network cut) is kept, failed, with its text, to be
+ * sent again (« Réessayer ») or let go. Lines the server would refuse (blank, too long, an unknown
+ * command, a player speaking as nobody) are refused here without a round trip; the input refuses
+ * text past 250 characters and shakes for 300 ms. A notice leaves after `noticeLifetime`, or at
+ * the next line accepted. Voice reading reads aloud the lines others post while it is on; the
+ * newest of them is also the screen reader's polite announcement.
  */
 export const gameChatMachine = setup({
   types: {
@@ -206,7 +231,7 @@ export const gameChatMachine = setup({
     'listen to game chat': unprovidedEvents<GameChatFact, { gameId: string }>('listen to game chat'),
     'pending message': pendingMessageMachine,
   },
-  delays: { shake: 300 },
+  delays: { shake: 300, noticeLifetime: NOTICE_LIFETIME_MS },
   actions: {
     'show history': assign({
       entries: ({ context }, { entries }: { entries: ChatEntry[] }) => mergeEntries(context.entries, entries),
@@ -221,13 +246,14 @@ export const gameChatMachine = setup({
       if (outgoing === null) return;
       if ('refusal' in outgoing) {
         enqueue.assign({ alert: outgoing.refusal });
+        enqueue.raise({ type: 'notice.shown' });
         return;
       }
       const id = `pending-${context.sentCount + 1}`;
       enqueue.assign({
         sentCount: context.sentCount + 1,
         draft: event.type === 'chat.send' ? '' : context.draft,
-        pending: [...context.pending, { id, content: outgoing.content, accepted: false }],
+        pending: [...context.pending, { id, content: outgoing.content, accepted: false, failed: false }],
       });
       enqueue(spawnChild('pending message', { id, input: { id } }));
     }),
@@ -235,22 +261,52 @@ export const gameChatMachine = setup({
       if (event.type !== 'chat.event.received') return;
       const entries = mergeEntries(context.entries, [event.event]);
       if (entries === context.entries) return;
-      // The server handles one socket's lines in order: an echo of mine answers my oldest pending.
-      const confirmed = event.event.userId === context.userId ? context.pending[0] : undefined;
+      // The server handles one socket's lines in order: an echo of mine answers my oldest line on
+      // its way, or else a failed one that got through after all.
+      const mine = event.event.userId === context.userId;
+      const confirmed = mine
+        ? (context.pending.find((pending) => !pending.failed) ?? context.pending[0])
+        : undefined;
       if (confirmed) enqueue(stopChild(confirmed.id));
       enqueue.assign({
         entries,
-        pending: confirmed ? context.pending.slice(1) : context.pending,
+        pending: confirmed ? context.pending.filter((pending) => pending !== confirmed) : context.pending,
+        ...(mine ? {} : { announcement: announcedText(event.event.payload) }),
       });
     }),
     'remember line being sent': assign({
-      sendingId: ({ context }) => context.pending.find((pending) => !pending.accepted)?.id ?? null,
+      sendingId: ({ context }) => context.pending.find(isWaiting)?.id ?? null,
     }),
     'mark line accepted': assign({
       pending: ({ context }) =>
         context.pending.map((pending) =>
-          pending.id === context.sendingId ? { ...pending, accepted: true } : pending,
+          pending.id === context.sendingId ? { ...pending, accepted: true, failed: false } : pending,
         ),
+    }),
+    'mark line failed': enqueueActions(({ context, enqueue }, { id }: { id: string | null }) => {
+      const line = context.pending.find((pending) => pending.id === id);
+      if (!line || line.accepted) return;
+      enqueue(stopChild(line.id));
+      enqueue.assign({
+        pending: context.pending.map((pending) =>
+          pending === line ? { ...pending, failed: true } : pending,
+        ),
+      });
+      enqueue.assign({ alert: chatFailures.send });
+      enqueue.raise({ type: 'notice.shown' });
+    }),
+    'send failed line again': enqueueActions(({ context, enqueue }, { id }: { id: string }) => {
+      const line = context.pending.find((pending) => pending.id === id && pending.failed);
+      if (!line) return;
+      // A fresh id: the failed line's actor is gone, and its id may still name it.
+      const fresh = `pending-${context.sentCount + 1}`;
+      enqueue.assign({
+        sentCount: context.sentCount + 1,
+        pending: context.pending.map((pending) =>
+          pending === line ? { ...pending, id: fresh, failed: false } : pending,
+        ),
+      });
+      enqueue(spawnChild('pending message', { id: fresh, input: { id: fresh } }));
     }),
     'drop line being sent': enqueueActions(({ context, enqueue }) => {
       const id = context.sendingId;
@@ -263,7 +319,10 @@ export const gameChatMachine = setup({
       enqueue(stopChild(id));
       enqueue.assign({ pending: context.pending.filter((pending) => pending.id !== id) });
     }),
-    alert: assign({ alert: (_, { text }: { text: string }) => text }),
+    alert: enqueueActions(({ enqueue }, { text }: { text: string }) => {
+      enqueue.assign({ alert: text });
+      enqueue.raise({ type: 'notice.shown' });
+    }),
     'dismiss alert': assign({ alert: null }),
     'toggle panel': assign({ collapsed: ({ context }) => !context.collapsed }),
     'toggle voice': assign({ voice: ({ context }) => !context.voice }),
@@ -281,7 +340,10 @@ export const gameChatMachine = setup({
   guards: {
     'draft is too long': ({ event }) =>
       event.type === 'chat.draft.change' && event.text.length > MESSAGE_MAX_LENGTH,
-    'a line is waiting to be sent': ({ context }) => context.pending.some((pending) => !pending.accepted),
+    'a line is waiting to be sent': ({ context }) => context.pending.some(isWaiting),
+    'expired line was accepted': ({ context, event }) =>
+      event.type === 'pending.expired' &&
+      context.pending.some((pending) => pending.id === event.id && pending.accepted),
     'speech is supported': ({ context }) => context.speechSupported,
     'voice is on': ({ context }) => context.voice,
     'event is new': ({ context, event }) =>
@@ -300,6 +362,7 @@ export const gameChatMachine = setup({
     sendingId: null,
     draft: '',
     alert: null,
+    announcement: null,
     loadError: null,
     collapsed: false,
     voice: false,
@@ -322,16 +385,21 @@ export const gameChatMachine = setup({
       },
       { actions: 'take event in' },
     ],
-    'chat.alert.dismiss': { actions: 'dismiss alert' },
     'panel.toggle': { actions: 'toggle panel' },
     'voice.toggle': [
       { guard: not('speech is supported'), actions: { type: 'alert', params: { text: voiceUnsupported } } },
       { guard: 'voice is on', actions: ['toggle voice', 'stop reading'] },
       { actions: 'toggle voice' },
     ],
-    'pending.expired': {
-      actions: { type: 'drop pending message', params: ({ event }) => ({ id: event.id }) },
-    },
+    'pending.expired': [
+      {
+        guard: 'expired line was accepted',
+        actions: { type: 'drop pending message', params: ({ event }) => ({ id: event.id }) },
+      },
+      { actions: { type: 'mark line failed', params: ({ event }) => ({ id: event.id }) } },
+    ],
+    'chat.retry': { actions: { type: 'send failed line again', params: ({ event }) => ({ id: event.id }) } },
+    'chat.discard': { actions: { type: 'drop pending message', params: ({ event }) => ({ id: event.id }) } },
     'chat.send': { actions: 'add pending message' },
     'chat.say': { actions: 'add pending message' },
     'dice.form.submit': { actions: 'add pending message' },
@@ -403,7 +471,11 @@ export const gameChatMachine = setup({
               content: context.pending.find((pending) => pending.id === context.sendingId)!.content,
             }),
             onDone: [
-              { guard: ({ event }) => event.output.ok, target: 'idle', actions: 'mark line accepted' },
+              {
+                guard: ({ event }) => event.output.ok,
+                target: 'idle',
+                actions: ['mark line accepted', 'dismiss alert'],
+              },
               {
                 target: 'idle',
                 actions: [
@@ -417,10 +489,21 @@ export const gameChatMachine = setup({
             ],
             onError: {
               target: 'idle',
-              actions: ['drop line being sent', { type: 'alert', params: { text: chatFailures.send } }],
+              actions: { type: 'mark line failed', params: ({ context }) => ({ id: context.sendingId }) },
             },
           },
         },
+      },
+    },
+    notice: {
+      initial: 'none',
+      on: {
+        'notice.shown': { target: '.shown', reenter: true },
+        'chat.alert.dismiss': { target: '.none', actions: 'dismiss alert' },
+      },
+      states: {
+        none: {},
+        shown: { after: { noticeLifetime: { target: 'none', actions: 'dismiss alert' } } },
       },
     },
     input: {

@@ -7,6 +7,7 @@ import { tableMessages } from '../../src/domain/table/messages';
 import {
   gameChatMachine,
   mergeEntries,
+  NOTICE_LIFETIME_MS,
   pendingText,
   voiceUnsupported,
   type ChatEntry,
@@ -194,13 +195,64 @@ describe('game chat: sending', () => {
     expect(chat.context().alert).toBeNull();
   });
 
-  it('drops the line when the socket is closed or never answers', async () => {
+  it('keeps a line the server never answered, with its text, and sends it again on « Réessayer »', async () => {
     const chat = await openChat();
     await chat.say('Perdu');
     chat.sends[0]!.reject(new Error('Aucune connexion au serveur'));
     await settle();
-    expect(chat.context().pending).toEqual([]);
+    expect(chat.context().pending).toMatchObject([{ content: { text: 'Perdu' }, failed: true }]);
     expect(chat.context().alert).toBe(chatFailures.send);
+    // A failed line is not sent on its own, and its 10 s are over.
+    chat.clock.increment(20_000);
+    expect(chat.sends).toHaveLength(1);
+    expect(chat.context().pending).toHaveLength(1);
+    chat.actor.send({ type: 'chat.retry', id: chat.context().pending[0]!.id });
+    await settle();
+    expect(chat.sends[1]!.input).toMatchObject({ content: { text: 'Perdu' } });
+    chat.sends[1]!.resolve({ ok: true });
+    await settle();
+    chat.hear(entry(1, me, 'Perdu'));
+    expect(chat.context().pending).toEqual([]);
+  });
+
+  it('keeps a line still unanswered after 10 s, and lets a failed line go', async () => {
+    const chat = await openChat();
+    await chat.say('Coupure');
+    chat.clock.increment(10_000);
+    expect(chat.context().pending).toMatchObject([{ content: { text: 'Coupure' }, failed: true }]);
+    expect(chat.context().alert).toBe(chatFailures.send);
+    chat.actor.send({ type: 'chat.discard', id: chat.context().pending[0]!.id });
+    expect(chat.context().pending).toEqual([]);
+  });
+
+  it('clears a notice after a while, or at the next line accepted', async () => {
+    const chat = await openChat();
+    await chat.say('/danse');
+    expect(chat.context().alert).toBe(invalidCommandText);
+    chat.clock.increment(NOTICE_LIFETIME_MS - 1);
+    expect(chat.context().alert).toBe(invalidCommandText);
+    chat.clock.increment(1);
+    expect(chat.context().alert).toBeNull();
+    await chat.say('/danse');
+    chat.clock.increment(NOTICE_LIFETIME_MS / 2);
+    // A second notice starts its time over.
+    await chat.say('/valse');
+    chat.clock.increment(NOTICE_LIFETIME_MS / 2);
+    expect(chat.context().alert).toBe(invalidCommandText);
+    await chat.say('Bonjour');
+    chat.sends[0]!.resolve({ ok: true });
+    await settle();
+    expect(chat.context().alert).toBeNull();
+  });
+
+  it('announces the newest line of someone else, never the history nor one’s own', async () => {
+    const chat = await openChat();
+    await chat.answerLoad([entry(1)]);
+    expect(chat.context().announcement).toBeNull();
+    chat.hear(entry(2, 'u-bob', 'À l’attaque'));
+    expect(chat.context().announcement).toBe('Bob\u00a0: À l’attaque');
+    chat.hear(entry(3, me, 'Moi'));
+    expect(chat.context().announcement).toBe('Bob\u00a0: À l’attaque');
   });
 
   it('drops an accepted line whose echo never comes after 10 s', async () => {

@@ -174,8 +174,9 @@ describe.each(drivers)('equipment and soul core (%s)', (driver) => {
         undefined,
         owner.token,
       );
+      // The table says whose character changed (the answer above keeps the spec's words).
       expect(chat.body.slice(-2).map((event) => [event.type, event.payload])).toEqual(
-        ['Déséquipé: Heaume', 'Équipé: Couronne'].map((message) => [
+        ['Déséquipé: Heaume (Aria)', 'Équipé: Couronne (Aria)'].map((message) => [
           'chat.system',
           expect.objectContaining({ message, type: 'system', senderUserId: null }),
         ]),
@@ -389,7 +390,7 @@ describe.each(drivers)('equipment and soul core (%s)', (driver) => {
       await service.equip(user, aria, ids.crown!, 'equip');
       await service.equip(user, aria, ids.crown!, 'equip');
       expect(notices).toEqual(
-        ['Déséquipé: Heaume', 'Équipé: Couronne'].map((text) => ({
+        ['Déséquipé: Heaume (Aria)', 'Équipé: Couronne (Aria)'].map((text) => ({
           gameId,
           playerId: aria,
           watchers: [owner.userId, mj.userId],

@@ -418,6 +418,72 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
       (await history(p.owner.token)).body.map((event) => (event.payload as ChatMessage).message),
     ).toContain('Vous avez tué un Loup 1.');
   });
+
+  it('tells a death when it happens and the victim of a hidden monster what it cost, each to exactly its readers', async () => {
+    const aria = (await tokenOf(t, p.gameId, p.ownerCharacter)).usableId;
+    const change = (fields: Record<string, unknown>) =>
+      mj.send('itemChange', { gameId: p.gameId, change: { map: MAP, ...fields } });
+    await change({
+      type: 'token.adjust',
+      usableId: aria,
+      resource: 'HP',
+      direction: 'increase',
+      amount: 999,
+    });
+    const messagesOf = (client: TableClient) =>
+      client.heard.flatMap((event) => ('message' in event.payload ? [event.payload.message as string] : []));
+    const historyOf = async (token: string) =>
+      (
+        await t.api<GameMessagesAnswer>('GET', `/message?gameId=${p.gameId}&limit=200`, undefined, token)
+      ).body.map((event) => (event.payload as ChatMessage).message);
+
+    // A hidden monster next to Aria strikes until it lands.
+    const lurker = await place(mj, monsterDraft(p, 'Ombre', { ...cell(2, 2), hidden: true }));
+    let lost = 0;
+    for (let tries = 0; lost === 0 && tries < 60; tries += 1) {
+      const hp = (await hpOf(aria))!;
+      expect(await attack(mj, { attackerId: lurker, attack: { kind: 'monster' }, targetId: aria })).toEqual({
+        ok: true,
+      });
+      lost = hp - (await hpOf(aria))!;
+    }
+    const struck = attackMessages.struckUnseen(lost);
+    await Promise.all([mj, owner, other].map(async (client) => client.reach(await head())));
+    expect(messagesOf(owner)).toContain(struck);
+    expect(messagesOf(mj)).toContain(struck);
+    expect(messagesOf(other)).not.toContain(struck);
+    expect(JSON.stringify(owner.heard)).not.toContain('Ombre');
+    expect(await historyOf(p.owner.token)).toContain(struck);
+    expect(await historyOf(p.mj.token)).toContain(struck);
+    expect(await historyOf(p.other.token)).not.toContain(struck);
+    expect(JSON.stringify(await historyOf(p.owner.token))).not.toContain('Ombre');
+
+    // Aria strikes a wolf at its last HP until it dies: everyone who sees them both reads it then
+    // (the wolf of the party's setting died above: this one is the only one on the map).
+    const { x, y } = (await serverState(t, p.gameId)).tokens[MAP]![aria]!;
+    const wolf = await place(mj, monsterDraft(p, 'Loup', { x: x + 5, y }));
+    await change({
+      type: 'token.adjust',
+      usableId: wolf,
+      resource: 'HP',
+      direction: 'decrease',
+      amount: 11,
+    });
+    for (let tries = 0; (await hpOf(wolf))! > 0 && tries < 60; tries += 1) {
+      expect(
+        await attack(owner, {
+          attackerId: aria,
+          attack: { kind: 'weapon', attackId: slash },
+          targetId: wolf,
+        }),
+      ).toEqual({ ok: true });
+    }
+    const name = (await serverState(t, p.gameId)).tokens[MAP]![wolf]!.name;
+    const killed = attackMessages.killedBy('Aria', name);
+    await Promise.all([mj, owner, other].map(async (client) => client.reach(await head())));
+    for (const client of [mj, owner, other]) expect(messagesOf(client)).toContain(killed);
+    expect(await historyOf(p.other.token)).toContain(killed);
+  });
 });
 
 describe.each(drivers)('seats at the table (%s)', (driver) => {

@@ -30,6 +30,9 @@ describe('chat commands (table.md §5 "Dice")', () => {
     ['/r 1d100', { count: 1, sides: 100, bonus: 0 }],
     ['/r 2d7', { count: 2, sides: 7, bonus: 0 }],
     ['/roll 99d1000-5', { count: 99, sides: 1000, bonus: -5 }],
+    // Without a count, one die.
+    ['/r d20', { count: 1, sides: 20, bonus: 0 }],
+    ['/r D6+2', { count: 1, sides: 6, bonus: 2 }],
   ])('%s rolls', (line, dice) => {
     expect(parseChatLine(line)).toEqual({ kind: 'roll', dice });
   });

@@ -69,7 +69,7 @@ function dangers(html: string): string[] {
     for (const attribute of element.attributes) {
       if (attribute.name.startsWith('on')) found.push(attribute.name);
       if (attribute.name === 'style' || attribute.name === 'src') found.push(attribute.name);
-      if (attribute.name === 'href' && !/^(https?:|mailto:)/i.test(attribute.value.trim())) {
+      if (attribute.name === 'href' && !/^https?:/i.test(attribute.value.trim())) {
         found.push(`href=${attribute.value}`);
       }
     }
@@ -95,5 +95,25 @@ describe('chat message sanitiser', () => {
     expect(sanitizeMessage('<a href="https://example.org/carte" onclick="x()">carte</a>')).toBe(
       '<a href="https://example.org/carte" target="_blank" rel="noopener noreferrer nofollow">carte</a>',
     );
+  });
+
+  it('makes a web address written as text a link, and nothing else', () => {
+    const link = (url: string) =>
+      `<a href="${url}" target="_blank" rel="noopener noreferrer nofollow">${url}</a>`;
+    expect(sanitizeMessage('La carte : https://example.org/carte?x=1&amp;y=2. Et http://a.fr')).toBe(
+      `La carte : ${link('https://example.org/carte?x=1&amp;y=2')}. Et ${link('http://a.fr')}`,
+    );
+    expect(sanitizeMessage('(voir https://example.org/a)')).toBe(`(voir ${link('https://example.org/a')})`);
+    expect(sanitizeMessage('<b>https://example.org</b>')).toBe(`<b>${link('https://example.org')}</b>`);
+    expect(sanitizeMessage('ftp://example.org javascript:alert(1) mailto:a@b.fr')).toBe(
+      'ftp://example.org javascript:alert(1) mailto:a@b.fr',
+    );
+    expect(sanitizeMessage('<a href="mailto:a@b.fr">écrire</a>')).not.toContain('href');
+  });
+
+  it('builds a written address as a node: its text injects no markup', () => {
+    const clean = sanitizeMessage('https://example.org/&lt;img src=x onerror=alert(1)&gt;');
+    expect(dangers(clean)).toEqual([]);
+    expect(clean).not.toMatch(/<img/i);
   });
 });

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppActorsProvider } from '../../src/ui/app/AppActorsContext';
 import { GameChat } from '../../src/ui/game-chat/GameChat';
@@ -54,5 +55,31 @@ describe('game chat panel', () => {
     expect(container.querySelector('img[onerror]')).toBeNull();
     expect(container.querySelector('.game-chat__line--system')).not.toBeNull();
     expect(await screen.findByText('Aucune macro disponible')).toBeTruthy();
+  });
+
+  it('keeps its log a list readers can scroll, and reads out no line of it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        const body = String(url).includes('/message') ? [line(1, 'Bonsoir'), line(2, 'Prêts ?')] : [];
+        return new Response(JSON.stringify(body), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const app = createFakeApp();
+    const { container } = render(
+      <AppActorsProvider actors={app.actors}>
+        <GameChat gameId="g-1" playerId={null} role="mj" />
+      </AppActorsProvider>,
+    );
+    expect(await screen.findByText('Prêts ?')).toBeTruthy();
+    const log = screen.getByRole('list', { name: 'Messages de la partie' });
+    // The whole log is no live region: a fight would be read aloud line after line.
+    expect(log.closest('[aria-live]')).toBeNull();
+    expect(log.tabIndex).toBe(0);
+    const result = await axe.run(container, { runOnly: ['list', 'listitem', 'aria-allowed-role'] });
+    expect(result.violations.map((violation) => violation.id)).toEqual([]);
   });
 });

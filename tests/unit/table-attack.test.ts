@@ -8,7 +8,7 @@ import { attackMessages, MAX_AREA_TARGETS } from '../../src/domain/table/message
 import { applyEvent, applyEvents, emptyTable } from '../../src/domain/table/reducer';
 import { tokenAt } from '../../src/domain/table/records';
 import type { MapToken, TableActor, TableEvent, TableState } from '../../src/domain/table/types';
-import { canSee, projectEvent, visibleTo } from '../../src/domain/table/visibility';
+import { canSee, projectEvent, seenByPlayers, visibleTo } from '../../src/domain/table/visibility';
 import {
   actors,
   ana,
@@ -359,7 +359,101 @@ describe('attacks through decide: properties', () => {
     );
   });
 
-  it('strikes at most 20 creatures with one area, so no attack writes more than 62 events', () => {
+  it('tells a death when the blow lands, to those who see both sides, and a character struck unseen what it cost, to its player alone', () => {
+    fc.assert(
+      fc.property(fight, fc.array(strike, { minLength: 1, maxLength: 8 }), (setup, strikes) => {
+        const { table, hero, monsters } = setUp(setup);
+        for (const s of strikes) {
+          const { command, actor } = attackOf(table, hero, monsters, s);
+          const before = table.state;
+          const answer = table.run(command, actor, forcedD20(s.d20, s.seed));
+          if (typeof answer === 'string') continue;
+          const attacker = tokenAt(before, MAP.name, command.attackerId)!;
+          const lines = answer.flatMap((event) => (event.type === 'chat.system' ? [event] : []));
+          const expected = answer.flatMap((event) => {
+            if (event.type !== 'token.adjusted' || event.payload.resource !== 'HP') return [];
+            if (!('value' in event.payload)) return [];
+            const target = tokenAt(before, MAP.name, event.payload.usableId)!;
+            const seen = seenByPlayers(before, MAP.name, attacker, target);
+            const lost = target.currentHP! - event.payload.value;
+            const told = [];
+            if (target.isPlayer && lost > 0 && !seen) {
+              told.push({
+                message: attackMessages.struckUnseen(lost),
+                audience: 'managers',
+                reader: 'c-ana',
+              });
+            }
+            if (event.payload.value === 0) {
+              const death = target.isPlayer ? attackMessages.downedBy : attackMessages.killedBy;
+              told.push({
+                message: death(attacker.name, target.name),
+                ...(seen ? {} : { audience: 'managers' }),
+              });
+            }
+            return told;
+          });
+          expect(lines.map((line) => line.payload)).toEqual(
+            expected.map((told) => expect.objectContaining(told)),
+          );
+          for (const line of lines) {
+            const reads = (reader: TableActor) =>
+              projectEvent(line, before, table.state, reader).type !== 'redacted';
+            expect(reads(mj)).toBe(true);
+            expect(reads(ana)).toBe(line.payload.audience === undefined || line.payload.reader === 'c-ana');
+            expect(reads(bob)).toBe(line.payload.audience === undefined);
+          }
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('tells the victim of a hidden monster « Quelque chose vous frappe », never its name', () => {
+    const { table, hero, monsters } = setUp({
+      hero: { col: 5, row: 5 },
+      heroHidden: false,
+      essence: 0,
+      monsters: [{ cell: { col: 6, row: 5 }, hidden: true, dead: false, AC: 10, HP: 10 }],
+    });
+    const events = table.run(
+      {
+        type: 'attack.perform',
+        map: MAP.name,
+        attackerId: monsters[0]!,
+        attack: {
+          name: 'Griffe',
+          by: 'monster',
+          itemId: 'm-Secret0',
+          bonus: 2,
+          damageRoll: '1d10+7',
+          range: 1,
+          movement: 0,
+          areaOfEffect: 'single',
+          areaSize: 0,
+          maxTargets: 1,
+          essenceCost: 0,
+        },
+        targetId: hero,
+        aim: null,
+      },
+      mj,
+      forcedD20(15, 3),
+    );
+    if (typeof events === 'string') throw new Error(events);
+    const lost = 30 - tokenAt(table.state, MAP.name, hero)!.currentHP!;
+    const received = (actor: TableActor) =>
+      table.log
+        .slice(-events.length)
+        .map(({ event, before, after }) => projectEvent(event, before, after, actor));
+    const heard = (actor: TableActor) =>
+      received(actor).flatMap((event) => ('message' in event.payload ? [event.payload.message] : []));
+    expect(heard(ana)).toEqual([`Quelque chose vous frappe\u00a0: −${lost} PV`]);
+    expect(heard(bob)).toEqual([]);
+    expect(JSON.stringify(received(ana))).not.toContain(SECRET);
+  });
+
+  it('strikes at most 20 creatures with one area, so no attack writes more than 102 events', () => {
     // A crowd of living, visible goblins around the hero (unbounded, 40 area attacks over 200
     // tokens would write 23,216 events).
     const crowd = (count: number): Fight => ({

@@ -162,9 +162,15 @@ export function createEquipmentService({
       if (texts.length > 0) {
         const watchers = await watchersOf(gameAccess, row);
         for (const text of texts) {
-          // The change is stored: a failed notice is logged, never turned into a failed call.
+          // The change is stored: a failed notice is logged, never turned into a failed call. The
+          // table's line says whose character it is; the answer goes to its keeper, who knows.
           try {
-            await notifyEquipment({ gameId: row.gameId, playerId: row.id, watchers, text });
+            await notifyEquipment({
+              gameId: row.gameId,
+              playerId: row.id,
+              watchers,
+              text: tableMessages.worn(text, row.name),
+            });
           } catch (error) {
             reportInternalError(log, error);
           }

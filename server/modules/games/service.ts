@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { CreateGameRequest, GameData, GamePlayer, GameSummary } from '../../../src/api/schemas/games';
-import { formatLastConnection, GAMES_PER_MJ, gameMessages } from '../../../src/domain/games';
+import { formatLastConnection, GAME_TIME_ZONE, GAMES_PER_MJ, gameMessages } from '../../../src/domain/games';
 import type { Db } from '../../db/client';
 import { createUnderCap } from '../../db/create-under-cap';
 import { gameInvitations, games, users, type GameRow } from '../../db/schema/index';
@@ -32,7 +32,7 @@ export function createGamesService({ db, access, presence, notifier }: GamesServ
       mjUserId: row.mjUserId,
       mjDisplayName: row.mjDisplayName,
       lastConnectionAt: row.lastConnectionAt?.toISOString() ?? null,
-      lastConnectionFormatted: formatLastConnection(row.lastConnectionAt),
+      lastConnectionFormatted: formatLastConnection(row.lastConnectionAt, GAME_TIME_ZONE),
       connectedPlayersCount: counts.get(row.id) ?? 0,
     }));
   }

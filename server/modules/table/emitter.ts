@@ -3,7 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { socketEventOf } from '../../../src/api/schemas/table';
 import { tokensOfMap } from '../../../src/domain/table/records';
 import { projectEvent } from '../../../src/domain/table/visibility';
-import type { TableActor, TableEvent, TableState } from '../../../src/domain/table/types';
+import {
+  isChatEvent,
+  type TableActor,
+  type TableEvent,
+  type TableState,
+} from '../../../src/domain/table/types';
 import { reportInternalError } from '../../lib/errors';
 import { rooms } from '../../realtime/rooms';
 import type { Broadcast, Realtime } from '../../realtime/types';
@@ -42,11 +47,13 @@ export function emitReported(
 const anyPlayer: TableActor = { userId: '', role: 'player', characterIds: [] };
 
 /**
- * Whether some player may see this event differently from `anyPlayer`: only a hidden player token
- * on the event's map can be seen by one player (its owner) and not the others — the map the
- * players are brought to included, whose tokens come along.
+ * Whether some player may see this event differently from `anyPlayer`: a line meant for one
+ * character's player (`reader`), or a hidden player token on the event's map, which one player
+ * (its owner) sees and the others do not — the map the players are brought to included, whose
+ * tokens come along.
  */
 function touchesHiddenPlayerToken({ event, before, after }: Transition): boolean {
+  if (isChatEvent(event)) return event.payload.reader !== undefined;
   const map =
     event.type === 'map.selected'
       ? event.payload.map.name

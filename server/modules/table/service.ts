@@ -242,15 +242,15 @@ export function createTableService({
       return { ok: true, snapshot, events, reset, epoch: epochAtEnd };
     },
 
-    /** One page of the game's chat; chat events read the same for every member, so none is projected. */
+    /** One page of the game's chat, the lines this member reads (`readsLine`); none is projected. */
     async chatHistory(
       gameId: string,
       user: AuthUser,
       page: { before?: number; limit: number },
     ): Promise<TableEvent[]> {
-      const { role } = await access.requireSeat(gameId, user);
+      const { role, characterIds } = await members.actorOf(gameId, user);
       await commits.flush(gameId);
-      return chatPage(db, gameId, { ...page, managers: role !== 'player' });
+      return chatPage(db, gameId, { ...page, managers: role !== 'player', characterIds });
     },
 
     /**

@@ -85,6 +85,7 @@ export const chatMessage = z.object({
   roll: rollResult.optional(),
   label: z.string().optional(),
   audience: z.literal('managers').optional(),
+  reader: z.string().optional(),
 }) satisfies z.ZodType<ChatMessage>;
 
 const order = z.array(id).max(500);

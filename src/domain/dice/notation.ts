@@ -34,22 +34,25 @@ export function formatDice({ count, sides, bonus }: DiceSpec): string {
   return `${count}d${sides}${modifier}`;
 }
 
-const expression = String.raw`(\d{1,2})\s*d\s*(\d{1,4})(?:\s*([+-])\s*(\d{1,3}))?`;
+const sidesAndBonus = String.raw`d\s*(\d{1,4})(?:\s*([+-])\s*(\d{1,3}))?`;
+const expression = String.raw`(\d{1,2})\s*${sidesAndBonus}`;
 const diceExpression = new RegExp(`^${expression}$`, 'i');
+/** A command's dice may leave out the count, as players write them: `d20` is `1d20`. */
+const commandExpression = String.raw`(\d{1,2})?\s*${sidesAndBonus}`;
 
 export function isCommandSides(value: number): boolean {
   return Number.isInteger(value) && value >= COMMAND_SIDES_MIN && value <= COMMAND_SIDES_MAX;
 }
 
 function specOf(
-  count: string,
+  count: string | undefined,
   sides: string,
   sign: string | undefined,
   bonus: string | undefined,
   dieAllowed: (sides: number) => boolean,
 ): DiceSpec | null {
   const spec = {
-    count: Number(count),
+    count: count === undefined ? 1 : Number(count),
     sides: Number(sides),
     bonus: bonus === undefined ? 0 : (sign === '-' ? -1 : 1) * Number(bonus),
   };
@@ -63,7 +66,7 @@ function specOf(
 export function parseDamageRoll(text: string): DiceSpec | null {
   const match = diceExpression.exec(text.trim());
   if (!match) return null;
-  return specOf(match[1]!, match[2]!, match[3], match[4], isDieSides);
+  return specOf(match[1], match[2]!, match[3], match[4], isDieSides);
 }
 
 export type ChatCommand =
@@ -72,8 +75,8 @@ export type ChatCommand =
 
 export type ParsedChat = { kind: 'message'; text: string } | ChatCommand | { kind: 'invalid'; error: string };
 
-const rollCommand = new RegExp(`^/(?:r|roll)\\s+${expression}$`, 'i');
-const attackRollCommand = new RegExp(`^/ar\\s+${expression}\\s+(.+?)\\s*\\(([^()]+)\\)$`, 'i');
+const rollCommand = new RegExp(`^/(?:r|roll)\\s+${commandExpression}$`, 'i');
+const attackRollCommand = new RegExp(`^/ar\\s+${commandExpression}\\s+(.+?)\\s*\\(([^()]+)\\)$`, 'i');
 
 /** The refusal of anything that starts with a slash and is not a known command. */
 export const invalidCommandText = `${diceMessages.invalidCommand} ${diceMessages.commandHelp}`;
@@ -87,12 +90,12 @@ export function parseChatLine(line: string): ParsedChat {
   if (!text.startsWith('/')) return { kind: 'message', text };
   const roll = rollCommand.exec(text);
   if (roll) {
-    const dice = specOf(roll[1]!, roll[2]!, roll[3], roll[4], isCommandSides);
+    const dice = specOf(roll[1], roll[2]!, roll[3], roll[4], isCommandSides);
     if (dice) return { kind: 'roll', dice };
   }
   const attack = attackRollCommand.exec(text);
   if (attack) {
-    const dice = specOf(attack[1]!, attack[2]!, attack[3], attack[4], isCommandSides);
+    const dice = specOf(attack[1], attack[2]!, attack[3], attack[4], isCommandSides);
     if (dice) return { kind: 'attackRoll', dice, technique: attack[5]!, weaponType: attack[6]!.trim() };
   }
   return { kind: 'invalid', error: invalidCommandText };

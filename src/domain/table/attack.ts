@@ -18,7 +18,8 @@ import { isDown } from './health';
 import { attackMessages, MAX_AREA_TARGETS } from './messages';
 import { openMap, tokenAt, tokensOfMap } from './records';
 import type { ChatMessage, MapToken, TableActor, TableEventBody, TableState } from './types';
-import { canSee, managesTable, ownsToken, seenByPlayers } from './visibility';
+import { lineAbout, systemMessage } from './system-lines';
+import { canSee, isPlayersMap, managesTable, ownsToken, seenByPlayers } from './visibility';
 
 /**
  * An attack as the server read it from what it stores, before any check against the table: the
@@ -148,7 +149,7 @@ function attackRoll(resolution: AttackResolution, bonus: number): RollResult {
  * for the MJ, a monster), the targets are alive, seen and in range, the essence is there. Then
  * per target a d20 + bonus against its AC — 20 lands with maximised damage, 1 misses — and the
  * damage taken from its HP, never below 0. The events: the attack line, the essence spent, then
- * for each target its roll lines and its new HP. Lines about a hidden token, or a map the players are
+ * for each target its roll lines, its new HP and what the blow tells (`aftermath`). Lines about a hidden token, or a map the players are
  * not on, go to the managers only.
  */
 export function decideAttack(
@@ -226,6 +227,7 @@ export function decideAttack(
     );
     if (resolution.damage === null) continue;
     const dealt = Math.max(0, resolution.damage.total);
+    const left = Math.max(0, target.currentHP - dealt);
     events.push(
       line({
         message: describeRoll(resolution.damage, attackMessages.damageLabel(target.name)),
@@ -234,14 +236,44 @@ export function decideAttack(
       }),
       {
         type: 'token.adjusted',
-        payload: {
-          map: mapName,
-          usableId: target.usableId,
-          resource: 'HP',
-          value: Math.max(0, target.currentHP - dealt),
-        },
+        payload: { map: mapName, usableId: target.usableId, resource: 'HP', value: left },
       },
+      ...aftermath(state, mapName, attacker, target, left),
     );
   }
   return { events };
+}
+
+/**
+ * What a blow tells beyond its dice: to a character's player who could not see the striker, what it
+ * cost them (the lines above were the managers'); and, when it kills, the death, to those who see
+ * both sides.
+ */
+function aftermath(
+  state: TableState,
+  map: string,
+  attacker: MapToken,
+  target: MapToken,
+  left: number,
+): TableEventBody[] {
+  const lines: TableEventBody[] = [];
+  const lost = (target.currentHP ?? 0) - left;
+  if (
+    target.isPlayer &&
+    lost > 0 &&
+    isPlayersMap(state, map) &&
+    !seenByPlayers(state, map, attacker, target)
+  ) {
+    lines.push(
+      systemMessage(attackMessages.struckUnseen(lost), 'managers', {
+        reader: target.itemId,
+        label: target.name,
+      }),
+    );
+  }
+  if (left === 0) {
+    const told = target.isPlayer ? attackMessages.downedBy : attackMessages.killedBy;
+    lines.push(lineAbout(state, map, told(attacker.name, target.name), attacker, target));
+  }
+  return lines;
 }

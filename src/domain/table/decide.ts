@@ -7,7 +7,8 @@ import { decideAttack, type AttackSpec } from './attack';
 import { isDown } from './health';
 import { MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
 import { openMap, orderOf, tokenAt, tokensOfMap } from './records';
-import { controlsToken, managesTable, seenByPlayers, tokenSeenBy } from './visibility';
+import { lineAbout, systemMessage } from './system-lines';
+import { controlsToken, managesTable, tokenSeenBy } from './visibility';
 import type {
   ChatMessage,
   HealthResource,
@@ -71,6 +72,8 @@ export interface DecideEnv {
   randomInt: RandomInt;
   newUsableId(): string;
 }
+
+export { systemMessage };
 
 export type Decision = { events: TableEventBody[] } | { refusal: string };
 
@@ -272,27 +275,6 @@ function chat(
         }),
       );
   }
-}
-
-/** A line from the server itself ('Vous avez tué un …', 'Équipé: …'), for everyone or the managers only. */
-export function systemMessage(text: string, audience?: 'managers'): TableEventBody {
-  return {
-    type: 'chat.system',
-    payload: {
-      playerName: tableMessages.systemName,
-      senderId: null,
-      avatar: null,
-      senderUserId: null,
-      message: text,
-      type: 'system',
-      ...(audience ? { audience } : {}),
-    },
-  };
-}
-
-/** A line about tokens of a map: everyone's, or the managers' alone when the players may not know of them. */
-function lineAbout(state: TableState, map: string, text: string, ...tokens: MapToken[]): TableEventBody {
-  return systemMessage(text, seenByPlayers(state, map, ...tokens) ? undefined : 'managers');
 }
 
 /**

@@ -11,6 +11,8 @@ export const tableMessages = {
     `${name} ajuste ${resource === 'HP' ? 'ses PV' : 'son essence d’âme'} : ${from} → ${to}.`,
   equipped: (name: string) => `Équipé: ${name}`,
   unequipped: (name: string) => `Déséquipé: ${name}`,
+  /** The spec's 'Équipé: X' as the table reads it: whose character, after it. */
+  worn: (line: string, character: string) => `${line} (${character})`,
   playerUnidentified: "Impossible d'envoyer le message : joueur non identifié !",
   systemName: 'Système',
   tokenNotFound: 'Pion introuvable.',
@@ -50,6 +52,11 @@ export const attackMessages = {
   unknownAttack: 'Cette attaque n’appartient pas à l’arme équipée.',
   noWeapon: 'Aucune arme équipée',
   label: (attack: string, target: string) => `${attack} → ${target}`,
+  /** A monster dies, a character falls: told when the blow lands. */
+  killedBy: (attacker: string, target: string) => `${attacker} a tué ${target}.`,
+  downedBy: (attacker: string, target: string) => `${attacker} a mis ${target} à terre.`,
+  /** To the victim of a strike they could not see: what it cost, never what struck. */
+  struckUnseen: (lost: number) => `Quelque chose vous frappe\u00a0: −${lost} PV`,
   damageLabel: (target: string) => `Dégâts sur ${target}`,
   armour: (armourClass: number) => `CA ${armourClass}`,
   criticalSuccess: 'réussite critique !',
@@ -62,9 +69,10 @@ export const attackMessages = {
 export const MAX_TOKENS_PER_MAP = 500;
 
 /**
- * Creatures one area attack may strike. Each costs three events (its roll, its damage, its HP), so
- * no command writes more than 2 + 3 × 20 = 62: a fireball over a map of 500 tokens would write
- * 1,500 in one append and hold every other game of the process while it is logged and sent.
+ * Creatures one area attack may strike. Each costs at most five events (its roll, its damage, its
+ * HP, the line to a victim who could not see the striker, its death), so no command writes more
+ * than 2 + 5 × 20 = 102: a fireball over a map of 500 tokens would write 1,500 in one append and
+ * hold every other game of the process while it is logged and sent.
  */
 export const MAX_AREA_TARGETS = 20;
 

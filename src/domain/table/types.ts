@@ -104,6 +104,11 @@ export interface ChatMessage extends Speaker {
    * attack by or on it): only the MJ and admins receive or read it.
    */
   audience?: 'managers';
+  /**
+   * With `audience: 'managers'`: a character whose player reads the line too — the victim of a
+   * strike they could not see, told of it without a word of who struck.
+   */
+  reader?: string;
 }
 
 /** A map of the game as the lists offer it, before the MJ's browser measured its picture. */

@@ -2,6 +2,7 @@ import { healthOf, hidesHealth, withHealthBanded } from './health';
 import { dict, orderOf, tokenAt, tokensOfMap } from './records';
 import {
   HIDDEN_TURN,
+  type ChatMessage,
   type MapToken,
   type TableActor,
   type TableEvent,
@@ -108,6 +109,15 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
     tokens,
     turnOrders,
   };
+}
+
+/** Whether this actor reads a chat line: everyone's, or the managers' and the character it names. */
+export function readsLine(actor: TableActor, line: Pick<ChatMessage, 'audience' | 'reader'>): boolean {
+  return (
+    managesTable(actor) ||
+    line.audience !== 'managers' ||
+    (line.reader !== undefined && actor.characterIds.includes(line.reader))
+  );
 }
 
 function redacted(event: TableEvent): TableEvent {
@@ -245,7 +255,7 @@ export function projectEvent(
     case 'chat.posted':
     case 'chat.system':
     case 'dice.rolled':
-      return event.payload.audience === 'managers' ? redacted(event) : event;
+      return readsLine(actor, event.payload) ? event : redacted(event);
     case 'map.shown':
     case 'token.concealed':
     case 'redacted':

@@ -38,6 +38,7 @@ export function GameChat({ gameId, playerId, role }: GameChatProps) {
   const pending = useSelector(chat, (snapshot) => snapshot.context.pending);
   const draft = useSelector(chat, (snapshot) => snapshot.context.draft);
   const alert = useSelector(chat, (snapshot) => snapshot.context.alert);
+  const announcement = useSelector(chat, (snapshot) => snapshot.context.announcement);
   const loadError = useSelector(chat, (snapshot) => snapshot.context.loadError);
   const collapsed = useSelector(chat, (snapshot) => snapshot.context.collapsed);
   const voice = useSelector(chat, (snapshot) => snapshot.context.voice);
@@ -47,10 +48,12 @@ export function GameChat({ gameId, playerId, role }: GameChatProps) {
   const [menu, setMenu] = useState<'dice' | 'skills' | null>(null);
   const inputId = useId();
 
-  const { ref: linesRef, onScroll: onLinesScroll } = useStickToBottom<HTMLOListElement>(
-    `${entries.length} ${collapsed}`,
-    pending.length,
-  );
+  const {
+    ref: linesRef,
+    onScroll: onLinesScroll,
+    behind,
+    toBottom,
+  } = useStickToBottom<HTMLOListElement>(`${entries.length} ${collapsed}`, pending.length);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter' || event.shiftKey) return;
@@ -84,7 +87,18 @@ export function GameChat({ gameId, playerId, role }: GameChatProps) {
       </header>
       {!collapsed && (
         <>
-          <ol className="game-chat__lines" aria-live="polite" ref={linesRef} onScroll={onLinesScroll}>
+          {/* Only the newest line of someone else is read out, politely: never the whole log. */}
+          <p className="visually-hidden" aria-live="polite">
+            {announcement}
+          </p>
+          {/* Focusable, so a keyboard reader can scroll back through the log. */}
+          <ol
+            className="game-chat__lines"
+            aria-label={texts.linesLabel}
+            tabIndex={0}
+            ref={linesRef}
+            onScroll={onLinesScroll}
+          >
             {loading && <li className="game-chat__muted">{texts.loading}</li>}
             {loadError && (
               <li className="game-chat__alert">
@@ -104,7 +118,7 @@ export function GameChat({ gameId, playerId, role }: GameChatProps) {
             {entries.map((entry, index) => (
               <Fragment key={entry.seq}>
                 {(index === 0 || !sameDay(entries[index - 1]!.createdAt, entry.createdAt)) && (
-                  <li className="game-chat__day" role="separator">
+                  <li className="game-chat__day">
                     <span>{dayLabel(entry.createdAt)}</span>
                   </li>
                 )}
@@ -112,15 +126,37 @@ export function GameChat({ gameId, playerId, role }: GameChatProps) {
               </Fragment>
             ))}
             {pending.map((line) => (
-              <li key={line.id} className="game-chat__line game-chat__line--pending">
+              <li
+                key={line.id}
+                className={`game-chat__line game-chat__line--pending ${line.failed ? 'game-chat__line--failed' : ''}`}
+              >
                 <DefaultAvatar kind={role === 'player' ? 'player' : 'master'} />
                 <div className="game-chat__bubble">
-                  <span className="game-chat__meta">{texts.pending}</span>
+                  <span className="game-chat__meta">{line.failed ? texts.failed : texts.pending}</span>
                   <span className="game-chat__text">{pendingText(line.content)}</span>
+                  {line.failed && (
+                    <span className="game-chat__retry">
+                      <button type="button" onClick={() => chat.send({ type: 'chat.retry', id: line.id })}>
+                        {texts.retry}
+                      </button>
+                      <button
+                        type="button"
+                        className="secondary"
+                        onClick={() => chat.send({ type: 'chat.discard', id: line.id })}
+                      >
+                        {texts.discard}
+                      </button>
+                    </span>
+                  )}
                 </div>
               </li>
             ))}
           </ol>
+          {behind && (
+            <button type="button" className="game-chat__new-lines" onClick={toBottom}>
+              {texts.newLines} ↓
+            </button>
+          )}
           {alert && (
             <p className="game-chat__alert game-chat__alert--floating" role="alert">
               <span>{alert}</span>
@@ -134,28 +170,30 @@ export function GameChat({ gameId, playerId, role }: GameChatProps) {
               </button>
             </p>
           )}
-          <MacrosBar macros={macros} chat={chat} />
-          <div className="game-chat__tools">
-            {menu === 'dice' && <DiceMenu chat={chat} onDone={() => setMenu(null)} />}
-            {menu === 'skills' && <SkillsMenu chat={chat} onDone={() => setMenu(null)} />}
-            <button
-              type="button"
-              className={`game-chat__chip ${menu === 'dice' ? 'game-chat__chip--on' : ''}`}
-              aria-expanded={menu === 'dice'}
-              onClick={() => setMenu(menu === 'dice' ? null : 'dice')}
-            >
-              <DieIcon /> {texts.diceMenu}
-            </button>
-            {canRollSkills && (
+          <div className="game-chat__bar">
+            <div className="game-chat__tools">
+              {menu === 'dice' && <DiceMenu chat={chat} onDone={() => setMenu(null)} />}
+              {menu === 'skills' && <SkillsMenu chat={chat} onDone={() => setMenu(null)} />}
               <button
                 type="button"
-                className={`game-chat__chip ${menu === 'skills' ? 'game-chat__chip--on' : ''}`}
-                aria-expanded={menu === 'skills'}
-                onClick={() => setMenu(menu === 'skills' ? null : 'skills')}
+                className={`game-chat__chip ${menu === 'dice' ? 'game-chat__chip--on' : ''}`}
+                aria-expanded={menu === 'dice'}
+                onClick={() => setMenu(menu === 'dice' ? null : 'dice')}
               >
-                {texts.skillsMenu}
+                <DieIcon /> {texts.diceMenu}
               </button>
-            )}
+              {canRollSkills && (
+                <button
+                  type="button"
+                  className={`game-chat__chip ${menu === 'skills' ? 'game-chat__chip--on' : ''}`}
+                  aria-expanded={menu === 'skills'}
+                  onClick={() => setMenu(menu === 'skills' ? null : 'skills')}
+                >
+                  {texts.skillsMenu}
+                </button>
+              )}
+            </div>
+            <MacrosBar macros={macros} chat={chat} />
           </div>
           <form
             className={`game-chat__form ${shaking ? 'game-chat__form--shaking' : ''}`}

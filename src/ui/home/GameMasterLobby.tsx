@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { GameSummary } from '../../api/schemas/games';
+import { formatLastConnection } from '../../domain/games';
 import type { SessionUser } from '../../domain/roles';
 import { gameMasterLobbyLogic } from '../../effects/lobbies';
 import { useAppActors } from '../app/AppActorsContext';
@@ -63,7 +64,8 @@ export function GameMasterLobby({ user }: { user: SessionUser }) {
               </span>
             </div>
             <p className="game-card__meta">
-              {texts.lastConnection} {game.lastConnectionFormatted}
+              {texts.lastConnection}{' '}
+              {formatLastConnection(game.lastConnectionAt === null ? null : new Date(game.lastConnectionAt))}
             </p>
             <p className="game-card__meta game-card__count" aria-live="polite">
               {texts.connectedPlayers(game.connectedPlayersCount)}

@@ -63,7 +63,12 @@ export async function eventsAfter(db: Reader, gameId: string, afterSeq: number):
 export async function chatPage(
   db: Reader,
   gameId: string,
-  { before, limit, managers }: { before?: number; limit: number; managers: boolean },
+  {
+    before,
+    limit,
+    managers,
+    characterIds,
+  }: { before?: number; limit: number; managers: boolean; characterIds: readonly string[] },
 ): Promise<TableEvent[]> {
   const rows = await db
     .select()
@@ -73,8 +78,16 @@ export async function chatPage(
         eq(tableEvents.gameId, gameId),
         inArray(tableEvents.type, [...CHAT_EVENT_TYPES]),
         before === undefined ? sql`true` : lt(tableEvents.seq, before),
-        // A line about a hidden token is the MJ's and the admins' only (docs/live-table.md "Visibility").
-        managers ? sql`true` : sql`${tableEvents.payload}->>'audience' is null`,
+        // A line about a hidden token is the MJ's and the admins' only (docs/live-table.md "Visibility"),
+        // and the player's of the character it names as its reader (`readsLine`).
+        managers
+          ? sql`true`
+          : characterIds.length === 0
+            ? sql`${tableEvents.payload}->>'audience' is null`
+            : sql`(${tableEvents.payload}->>'audience' is null or ${tableEvents.payload}->>'reader' in (${sql.join(
+                characterIds.map((id) => sql`${id}`),
+                sql`, `,
+              )}))`,
       ),
     )
     .orderBy(desc(tableEvents.seq))
