@@ -6,6 +6,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import { mapPointerMachine } from '../../src/machines/map-pointer.machine';
 import { mapViewportMachine } from '../../src/machines/map-viewport.machine';
 import { TableMap, type TableMapActions } from '../../src/ui/game/TableMap';
 import '../../src/ui/app/app.css';
@@ -46,8 +47,6 @@ window.benchFrames = {
  */
 const offline: TableMapActions = {
   place() {},
-  move: () => new Promise(() => {}),
-  drag() {},
   remove() {},
   toggleVisibility() {},
   adjust() {},
@@ -55,14 +54,27 @@ const offline: TableMapActions = {
   strike() {},
 };
 
-/** The map as the live table mounts it, with a camera of its own told the map's size, as the live table tells it. */
+/**
+ * The map as the live table mounts it, with a camera of its own told the map's size, as the live
+ * table tells it, and gestures whose drops go nowhere.
+ */
 function BenchTableMap() {
   const viewport = useActorRef(mapViewportMachine);
+  const pointer = useActorRef(mapPointerMachine);
   useEffect(() => {
     const map = state.masterMap;
     if (map) viewport.send({ type: 'map.changed', size: { width: map.width, height: map.height } });
   }, [viewport]);
-  return <TableMap table={state} role="mj" characterIds={[]} actions={offline} viewport={viewport} />;
+  return (
+    <TableMap
+      table={state}
+      role="mj"
+      characterIds={[]}
+      actions={offline}
+      viewport={viewport}
+      pointer={pointer}
+    />
+  );
 }
 
 const params = new URLSearchParams(location.search);

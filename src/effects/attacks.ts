@@ -1,17 +1,31 @@
-import { filter, map, merge, mergeMap, of, scan, startWith, timer, type Observable } from 'rxjs';
-import { fromPromise } from 'xstate';
+import {
+  filter,
+  fromEvent,
+  map,
+  merge,
+  mergeMap,
+  of,
+  scan,
+  startWith,
+  switchMap,
+  timer,
+  type Observable,
+} from 'rxjs';
+import { fromEventObservable, fromPromise } from 'xstate';
 import { getCharacterSheet, getWeaponAttacks } from '../api/characters';
 import type { WeaponAttack } from '../api/schemas/characters';
 import { equipmentSlotOf, weaponTypeOf } from '../domain/character/equipment';
 import { SIMPLE_ATTACK, simpleAttackRange } from '../domain/dice/attack';
 import { attackMenuMachine, type Arsenal } from '../machines/attack-menu.machine';
 import { equippedOf } from '../machines/character-sheet.machine';
-import type { TargetingAttack } from '../machines/attack-targeting.machine';
+import { attackTargetingMachine, type TargetingAttack } from '../machines/attack-targeting.machine';
 import type { SocketFact } from './socket';
 import { tableFeed } from './table';
 
 /** table.md §9: the line from the attacker to each target stays a second. */
 export const ATTACK_LINE_MS = 1000;
+/** table.md §9: while a line shows, where its tokens stand is read again this often. */
+export const ATTACK_LINE_POLL_MS = 100;
 
 const asTargeting = (attack: WeaponAttack): TargetingAttack => ({
   ref: { kind: 'weapon', attackId: attack.id },
@@ -51,6 +65,18 @@ export const attackMenuLogic = attackMenuMachine.provide({
   },
 });
 
+/** Escape pressed anywhere on the page, as the cancel of an aimed attack. */
+export function escapePresses(target: Document): Observable<{ type: 'attack.cancel' }> {
+  return fromEvent<KeyboardEvent>(target, 'keydown').pipe(
+    filter((event) => event.key === 'Escape'),
+    map(() => ({ type: 'attack.cancel' as const })),
+  );
+}
+
+export const attackTargetingLogic = attackTargetingMachine.provide({
+  actors: { 'escape presses': fromEventObservable(() => escapePresses(document)) },
+});
+
 /** An attack being shown: from whom to whom, until when. */
 export interface AttackLine {
   seq: number;
@@ -62,6 +88,8 @@ export interface AttackLine {
 /**
  * The attacks the table logs, each shown for ATTACK_LINE_MS from the moment it arrives: what every
  * reader of the table sees of a fight before its rolls (a player's copy names only what they see).
+ * While any shows, the list comes again every ATTACK_LINE_POLL_MS, so the map draws each line
+ * between where its tokens stand then.
  */
 export function attackLines(facts$: Observable<SocketFact>): Observable<AttackLine[]> {
   const performed$ = tableFeed(facts$).pipe(
@@ -89,5 +117,8 @@ export function attackLines(facts$: Observable<SocketFact>): Observable<AttackLi
       [],
     ),
     startWith([]),
+    switchMap((lines) =>
+      lines.length === 0 ? of(lines) : timer(0, ATTACK_LINE_POLL_MS).pipe(map(() => [...lines])),
+    ),
   );
 }

@@ -2,12 +2,13 @@ import { map, type Observable } from 'rxjs';
 import { fromCallback, fromEventObservable } from 'xstate';
 import {
   attackMenuInTable,
+  attackTargetingInTable,
   type CommandRequest,
   type DragPosition,
   type LiveTableEvent,
   type TableCommand,
 } from '../machines/live-table.machine';
-import { attackLines, attackMenuLogic } from './attacks';
+import { attackLines, attackMenuLogic, attackTargetingLogic } from './attacks';
 import type { SocketFact } from './socket';
 import {
   dragEmitter,
@@ -26,9 +27,9 @@ export interface LiveTableSocket {
 }
 
 /**
- * The live table's effects on the app's socket: its streams as invoked observables, its commands
- * sent with their ids (a refusal comes back to the table as a notice), and the drags thinned to
- * the pointer's pace.
+ * The live table's effects on the app's socket and page: its streams as invoked observables, its
+ * commands sent with their ids (a refusal comes back to the table as a notice), the drags thinned
+ * to the pointer's pace, and the page's Escape while an attack is aimed.
  */
 export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
   const commands = tableCommands(request);
@@ -49,6 +50,7 @@ export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
       'table sync': tableSyncLogic(request),
       'table lists': tableListsLogic,
       'attack menu': attackMenuInTable(attackMenuLogic),
+      'attack targeting': attackTargetingInTable(attackTargetingLogic),
       'table feed': fromEventObservable(() => tableFeed(facts$)),
       'remote drags': fromEventObservable(() =>
         remoteDrags(facts$).pipe(map((drags) => ({ type: 'drags.seen' as const, drags }))),

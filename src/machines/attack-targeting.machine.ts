@@ -1,4 +1,5 @@
 import { and, assign, setup } from 'xstate';
+import { unprovidedEvents } from './unprovided';
 import {
   effectiveRange,
   isInRange,
@@ -116,6 +117,10 @@ export const attackTargetingMachine = setup({
     events: {} as AttackTargetingEvent,
     input: {} as { role: TableRole; board?: Board },
   },
+  actors: {
+    /** The keyboard's Escape while an attack is aimed: it gives up, as the banner's button does. */
+    'escape presses': unprovidedEvents<{ type: 'attack.cancel' }>('escape presses'),
+  },
   actions: {
     'send attack': (_, _intent: AttackIntent) => {},
     'remember attack': assign({
@@ -180,6 +185,7 @@ export const attackTargetingMachine = setup({
       },
     },
     choosingTarget: {
+      invoke: { src: 'escape presses' },
       on: {
         'attack.choose': [{ guard: 'the actor may not make this attack' }, { actions: 'remember attack' }],
         'attack.cancel': { target: 'noAttack', actions: ['forget attack', 'clear refusal'] },

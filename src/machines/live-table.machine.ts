@@ -25,9 +25,11 @@ import { attackMenuMachine } from './attack-menu.machine';
 import {
   attackBoard,
   attackTargetingMachine,
+  strikerOf,
   type AttackIntent,
   type TargetingAttack,
 } from './attack-targeting.machine';
+import { mapPointerMachine, type AimClick, type TokenPlace } from './map-pointer.machine';
 import { mapSelectionMachine, type MapChange } from './map-selection.machine';
 import { mapViewportMachine } from './map-viewport.machine';
 import { tableListsMachine } from './table-lists.machine';
@@ -61,10 +63,14 @@ export type LiveTableEvent =
   | Exclude<TableSyncEvent, { type: 'table.leave' }>
   | { type: 'drags.seen'; drags: RemoteDrags }
   | { type: 'attackLines.seen'; lines: AttackLine[] }
-  | { type: 'token.change'; change: ItemChangePayload['change']; answered?: () => void }
+  | { type: 'token.change'; change: ItemChangePayload['change'] }
+  /** From the pointer: a token dragged (shown to the others), then dropped (asked of the server). */
   | { type: 'token.drag'; map: string; usableId: string; position: Point; pointer: 'mouse' | 'touch' }
+  | ({ type: 'token.drop' } & TokenPlace)
+  /** The server answered a drop: the pointer stops holding the token. */
+  | { type: 'drop.answered'; usableId: string }
   | { type: 'token.focus'; usableId: string }
-  | { type: 'token.strike'; token: Pick<MapToken, 'usableId' | 'name'> }
+  | { type: 'token.strike'; token: Pick<MapToken, 'usableId' | 'name' | 'damage'> }
   | { type: 'details.show'; usableId: string }
   | { type: 'details.close' }
   | { type: 'management.toggle' }
@@ -102,6 +108,8 @@ export interface LiveTableContext {
   lines: AttackLine[];
   /** The monster whose details are open. */
   details: string | null;
+  /** Whether an attack is being aimed from a token on the map: the pointer's presses go to it. */
+  aiming: boolean;
 }
 
 /** The attack menu hands its choice to the table, which gives it to targeting. */
@@ -109,6 +117,16 @@ export function attackMenuInTable(menu: typeof attackMenuMachine) {
   return menu.provide({
     actions: {
       'choose attack': sendParent((_, attack: TargetingAttack) => ({ type: 'attack.choose', attack })),
+    },
+  });
+}
+
+/** Targeting hands its intents and refusals to the table; Escape comes from its effects. */
+export function attackTargetingInTable(targeting: typeof attackTargetingMachine) {
+  return targeting.provide({
+    actions: {
+      'send attack': sendParent((_, intent: AttackIntent) => ({ type: 'attack.send', intent })),
+      'announce refusal': sendParent((_, { text }: { text: string }) => ({ type: 'notice.show', text })),
     },
   });
 }
@@ -157,10 +175,18 @@ export const liveTableMachine = setup({
       },
     }),
     'attack menu': attackMenuInTable(attackMenuMachine),
-    'attack targeting': attackTargetingMachine.provide({
+    'attack targeting': attackTargetingInTable(attackTargetingMachine),
+    'map pointer': mapPointerMachine.provide({
       actions: {
-        'send attack': sendParent((_, intent: AttackIntent) => ({ type: 'attack.send', intent })),
-        'announce refusal': sendParent((_, { text }: { text: string }) => ({ type: 'notice.show', text })),
+        'drag token': sendParent((_, place: TokenPlace & { touch: boolean }) => ({
+          type: 'token.drag',
+          map: place.map,
+          usableId: place.usableId,
+          position: place.position,
+          pointer: place.touch ? 'touch' : 'mouse',
+        })),
+        'drop token': sendParent((_, place: TokenPlace) => ({ type: 'token.drop', ...place })),
+        'click aim': sendParent((_, click: AimClick) => ({ type: 'map.clicked', ...click })),
       },
     }),
     'table feed': unprovidedEvents<TableSyncEvent>('table feed'),
@@ -206,6 +232,12 @@ export const liveTableMachine = setup({
         board: attackBoard(table, shownMap(table, context.role), context),
       });
     }),
+    /** The pointer's presses aim while targeting has an attack and a token striking it. */
+    'follow the aim': enqueueActions(({ context, enqueue }, aiming: boolean) => {
+      if (aiming === context.aiming) return;
+      enqueue.assign({ aiming });
+      enqueue.sendTo('pointer', { type: aiming ? 'aim.started' : 'aim.ended' });
+    }),
     'follow the movement': enqueueActions(({ context, enqueue }, movement: number) => {
       if (movement === context.movement) return;
       enqueue.assign({ movement });
@@ -235,6 +267,7 @@ export const liveTableMachine = setup({
     drags: {},
     lines: [],
     details: null,
+    aiming: false,
   }),
   invoke: [
     {
@@ -266,7 +299,20 @@ export const liveTableMachine = setup({
       src: 'turn order',
       input: ({ context }) => ({ ...shownOrder(context.table, context.role), canManage: context.canManage }),
     },
-    { id: 'targeting', src: 'attack targeting', input: ({ context }) => ({ role: context.role }) },
+    {
+      id: 'targeting',
+      src: 'attack targeting',
+      input: ({ context }) => ({ role: context.role }),
+      onSnapshot: {
+        actions: {
+          type: 'follow the aim',
+          params: ({ event }) =>
+            event.snapshot.matches('choosingTarget') &&
+            strikerOf(event.snapshot.context.board, event.snapshot.context.attack) !== null,
+        },
+      },
+    },
+    { id: 'pointer', src: 'map pointer' },
     {
       id: 'attackMenu',
       src: 'attack menu',
@@ -295,10 +341,28 @@ export const liveTableMachine = setup({
         type: 'send command',
         params: ({ context, event }) => ({
           command: { kind: 'itemChange', payload: { gameId: context.gameId, change: event.change } },
-          answered: event.answered,
         }),
       },
     },
+    // The server's answer, refusal or not, lets the pointer show the token's logged place again.
+    'token.drop': {
+      actions: enqueueActions(({ context, event, self, enqueue }) =>
+        enqueue({
+          type: 'send command',
+          params: {
+            command: {
+              kind: 'itemChange',
+              payload: {
+                gameId: context.gameId,
+                change: { type: 'token.move', map: event.map, usableId: event.usableId, ...event.position },
+              },
+            },
+            answered: () => self.send({ type: 'drop.answered', usableId: event.usableId }),
+          },
+        }),
+      ),
+    },
+    'drop.answered': { actions: sendTo('pointer', ({ event }) => event) },
     'token.drag': {
       actions: sendTo('drags', ({ context, event }) => ({
         type: 'drag' as const,

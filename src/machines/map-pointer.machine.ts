@@ -1,4 +1,4 @@
-import { and, assign, emit, or, setup, stateIn } from 'xstate';
+import { and, assign, not, or, setup, stateIn } from 'xstate';
 import { pixelsToPercent, type Point, type Size } from '../domain/geometry/geometry';
 
 /** Pixels the pointer must travel before a press on a token becomes a drag rather than a click. */
@@ -16,9 +16,18 @@ interface PointerAt {
 }
 
 export type MapPointerEvent =
-  /** A press on a token the user may move (the view lets the others' tokens pan the map). */
-  | ({ type: 'token.pressed'; usableId: string; corner: Point; map: ShownMap } & PointerAt)
-  /** A press on the map's frame: Alt, or the ruler, makes a primary button press measure. */
+  /**
+   * A press of the main button on a token: the aim's target while an attack is aimed, else a grab
+   * of a token the user may move (`controllable`); the others' tokens are left to pan the map.
+   */
+  | ({
+      type: 'token.pressed';
+      usableId: string;
+      controllable: boolean;
+      corner: Point;
+      map: ShownMap;
+    } & PointerAt)
+  /** A press on the map's frame: Alt, or the ruler, makes a primary button press measure; aiming, it is a click in the void. */
   | ({ type: 'frame.pressed'; alt: boolean; mainButton: boolean; isPrimary: boolean } & PointerAt)
   | ({ type: 'pointer.moved'; touch: boolean } & PointerAt)
   /** Let go (`dropped`), or taken back by the browser (`pointercancel`), which drops nothing. */
@@ -26,6 +35,9 @@ export type MapPointerEvent =
   /** The server answered a drop: the token shows its logged place again. */
   | { type: 'drop.answered'; usableId: string }
   | { type: 'ruler.set'; on: boolean }
+  /** From the table: an attack is being aimed, or no longer. */
+  | { type: 'aim.started' }
+  | { type: 'aim.ended' }
   /** Where the pointer is on the map while an attack is aimed: the area follows it. */
   | { type: 'aim.moved'; onMap: Point }
   | { type: 'menu.open'; menu: MapMenu }
@@ -60,9 +72,11 @@ export interface TokenPlace {
   position: Point;
 }
 
-/** What the map asks of the table while a token moves: a drag to show the others, then the drop. */
-export type MapPointerEmitted =
-  ({ type: 'token.dragged'; touch: boolean } & TokenPlace) | ({ type: 'token.dropped' } & TokenPlace);
+/** A click while aiming: on a token (its id) or on the void (null), at this point of the map. */
+export interface AimClick {
+  point: Point;
+  usableId: string | null;
+}
 
 const placeOf = (grab: Grab, onMap: Point): Point =>
   pixelsToPercent({ x: onMap.x - grab.offset.x, y: onMap.y - grab.offset.y }, grab.map);
@@ -80,21 +94,22 @@ type Moved = Extract<MapPointerEvent, { type: 'pointer.moved' }>;
  * The pointer's gestures on the table's map (table.md §2 "Game screen", §6): a press on one's own
  * token is a click (its menu) until the pointer travels 4 px, then a drag whose places go to the
  * others as it goes and whose drop asks the server; the token stays where it was dropped until the
- * answer. Alt + press, or any press with the ruler on, draws the measuring arrow. Panning and
- * pinching are the viewport's; aiming an attack is targeting's. A cancelled pointer drops nothing.
+ * answer. Alt + press, or any press with the ruler on, draws the measuring arrow. While the table
+ * aims an attack, a press is a click of the aim instead (on a token, or in the void) and the area
+ * follows the pointer; whom it hits is targeting's. Panning and pinching are the viewport's. A
+ * cancelled pointer drops nothing. The drag, the drop and the aim's clicks go out through provided
+ * actions: the live table sends them to the server or to targeting, and answers each drop.
  */
 export const mapPointerMachine = setup({
   types: {
     context: {} as MapPointerContext,
     events: {} as MapPointerEvent,
-    emitted: {} as MapPointerEmitted,
   },
   actions: {
-    'drag token': emit((_, place: TokenPlace & { touch: boolean }) => ({
-      type: 'token.dragged' as const,
-      ...place,
-    })),
-    'drop token': emit((_, place: TokenPlace) => ({ type: 'token.dropped' as const, ...place })),
+    'drag token': (_, _place: TokenPlace & { touch: boolean }) => {},
+    /** Asks the server for the move; its answer comes back as `drop.answered`. */
+    'drop token': (_, _place: TokenPlace) => {},
+    'click aim': (_, _click: AimClick) => {},
     'hold token': assign({
       local: ({ context }, { usableId, position }: Omit<TokenPlace, 'map'>) => ({
         ...context.local,
@@ -122,13 +137,23 @@ export const mapPointerMachine = setup({
     'show menu': assign({ menu: (_, menu: MapMenu) => menu }),
     'close menu': assign({ menu: null }),
     'follow aim': assign({ aimAt: (_, onMap: Point) => onMap }),
+    'forget aim': assign({ aimAt: null }),
   },
   guards: {
+    'an attack is aimed': stateIn('#mapPointer.aim.on'),
+    'the press grabs the token': ({ event }) => event.type === 'token.pressed' && event.controllable,
+    'the press grabs a token of the user': and([
+      'the press grabs the token',
+      not('an attack is aimed'),
+      not('the ruler is on'),
+    ]),
+    'is a press of the main button': ({ event }) => event.type === 'frame.pressed' && event.mainButton,
     'is a primary press of the main button': ({ event }) =>
       event.type === 'frame.pressed' && event.mainButton && event.isPrimary,
     'alt is held': ({ event }) => event.type === 'frame.pressed' && event.alt,
     'the ruler is on': stateIn('#mapPointer.ruler.on'),
     'the press measures': and([
+      not('an attack is aimed'),
       'is a primary press of the main button',
       or(['alt is held', 'the ruler is on']),
     ]),
@@ -155,7 +180,6 @@ export const mapPointerMachine = setup({
     'drop.answered': { actions: { type: 'let token go', params: ({ event }) => event.usableId } },
     'menu.open': { actions: { type: 'show menu', params: ({ event }) => event.menu } },
     'menu.close': { actions: 'close menu' },
-    'aim.moved': { actions: { type: 'follow aim', params: ({ event }) => event.onMap } },
   },
   type: 'parallel',
   states: {
@@ -165,6 +189,7 @@ export const mapPointerMachine = setup({
         idle: {
           on: {
             'token.pressed': {
+              guard: 'the press grabs a token of the user',
               target: 'pressingToken',
               actions: { type: 'grab token', params: ({ event }) => event },
             },
@@ -287,6 +312,29 @@ export const mapPointerMachine = setup({
               target: 'measuring',
               reenter: true,
               actions: { type: 'start arrow', params: ({ event }) => event },
+            },
+          },
+        },
+      },
+    },
+    aim: {
+      initial: 'off',
+      states: {
+        off: { on: { 'aim.started': 'on' } },
+        on: {
+          exit: 'forget aim',
+          on: {
+            'aim.ended': 'off',
+            'aim.moved': { actions: { type: 'follow aim', params: ({ event }) => event.onMap } },
+            'token.pressed': {
+              actions: {
+                type: 'click aim',
+                params: ({ event }) => ({ point: event.onMap, usableId: event.usableId }),
+              },
+            },
+            'frame.pressed': {
+              guard: 'is a press of the main button',
+              actions: { type: 'click aim', params: ({ event }) => ({ point: event.onMap, usableId: null }) },
             },
           },
         },

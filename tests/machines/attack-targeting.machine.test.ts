@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyEventObject } from 'xstate';
+import { Subject } from 'rxjs';
+import { createActor, fromEventObservable, type AnyEventObject } from 'xstate';
 import { MONSTER_ATTACK } from '../../src/domain/dice/attack';
 import type { TableRole } from '../../src/domain/table/types';
 import {
@@ -39,11 +40,15 @@ const events: AttackTargetingEvent[] = [
 
 function start(role: TableRole, initial: Board = board) {
   const sent: AttackIntent[] = [];
+  const escapes = new Subject<{ type: 'attack.cancel' }>();
   const actor = createActor(
-    attackTargetingMachine.provide({ actions: { 'send attack': (_, intent) => void sent.push(intent) } }),
+    attackTargetingMachine.provide({
+      actions: { 'send attack': (_, intent) => void sent.push(intent) },
+      actors: { 'escape presses': fromEventObservable(() => escapes) },
+    }),
     { input: { role, board: initial } },
   ).start();
-  return { actor, sent };
+  return { actor, sent, escapes };
 }
 
 describe.each(['player', 'mj'] as const)('attack targeting as %s: shortest paths to every state', (role) => {
@@ -79,6 +84,16 @@ describe.each(['player', 'mj'] as const)('attack targeting as %s: shortest paths
 });
 
 describe('attack targeting', () => {
+  it('gives up on Escape while it aims, and Escape does nothing otherwise', () => {
+    const { actor, escapes, sent } = start('player');
+    escapes.next({ type: 'attack.cancel' });
+    actor.send({ type: 'attack.choose', attack: slash });
+    escapes.next({ type: 'attack.cancel' });
+    expect(actor.getSnapshot().value).toBe('noAttack');
+    expect(actor.getSnapshot().context.attack).toBeNull();
+    expect(sent).toEqual([]);
+  });
+
   it('lets a player strike with their character only, and the MJ with a monster only', () => {
     const player = start('player');
     player.actor.send({ type: 'attack.choose', attack: bite });

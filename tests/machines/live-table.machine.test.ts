@@ -14,9 +14,10 @@ import { snapshotOf } from '../../src/domain/table/reducer';
 import { centreOnMap } from '../../src/domain/table/shown-map';
 import type { MapRef, MapToken, TableRole, TableState } from '../../src/domain/table/types';
 import { attackMenuMachine, type Arsenal } from '../../src/machines/attack-menu.machine';
-import type { TargetingAttack } from '../../src/machines/attack-targeting.machine';
+import { attackTargetingMachine, type TargetingAttack } from '../../src/machines/attack-targeting.machine';
 import {
   attackMenuInTable,
+  attackTargetingInTable,
   liveTableMachine,
   type CommandRequest,
   type DragPosition,
@@ -72,6 +73,7 @@ function startTable(role: TableRole, connected = true) {
   const feed = new Subject<AnyEventObject>();
   const drags = new Subject<RemoteDrags>();
   const lines = new Subject<AttackLine[]>();
+  const escapes = new Subject<{ type: 'attack.cancel' }>();
   const catchUps: Array<Pending<CatchUpAnswer>> = [];
   const arsenals: Array<Pending<Arsenal>> = [];
   const commands: CommandRequest[] = [];
@@ -100,6 +102,11 @@ function startTable(role: TableRole, connected = true) {
             actors: {
               'load arsenal': pendingCalls(arsenals),
             },
+          }),
+        ) as never,
+        'attack targeting': attackTargetingInTable(
+          attackTargetingMachine.provide({
+            actors: { 'escape presses': fromEventObservable(() => escapes) },
           }),
         ) as never,
         'table feed': fromEventObservable(() => feed) as never,
@@ -141,6 +148,7 @@ function startTable(role: TableRole, connected = true) {
     feed,
     drags,
     lines,
+    escapes,
     arsenals,
     commands,
     emitted,
@@ -208,11 +216,9 @@ describe('live table', () => {
   it('sends every intent as a command of its game, and shows the server’s refusal', async () => {
     const table = startTable('mj');
     await table.answerCatchUp(tableWith([]));
-    let answered = false;
     table.actor.send({
       type: 'token.change',
       change: { type: 'token.move', map: 'Forêt', usableId: 'wolf', x: 1, y: 2 },
-      answered: () => (answered = true),
     });
     table.child('turnOrder').send({ type: 'turnOrder.generate' });
     table.child('selection').send({ type: 'map.choose', map: null });
@@ -228,7 +234,6 @@ describe('live table', () => {
       { kind: 'mapChange', payload: { gameId: 'g1', map: null, bringPlayers: false } },
     ]);
     table.answer(table.commands[0]!, 'Ce pion n’est pas le vôtre.');
-    expect(answered).toBe(true);
     expect(table.contextOf('notice').text).toBe('Ce pion n’est pas le vôtre.');
     table.actor.send({ type: 'notice.dismiss' });
     expect(table.contextOf('notice').text).toBeNull();
@@ -264,7 +269,7 @@ describe('live table', () => {
   it('makes a monster strike for the MJ, and the cancel ends the aim', async () => {
     const table = startTable('mj');
     await table.answerCatchUp(tableWith([]));
-    table.actor.send({ type: 'token.strike', token: { usableId: 'wolf', name: 'Loup' } });
+    table.actor.send({ type: 'token.strike', token: { usableId: 'wolf', name: 'Loup', damage: '1d6' } });
     expect(table.contextOf('targeting').attack).toMatchObject({
       ref: { kind: 'monster', attackerId: 'wolf' },
       name: 'Loup',
@@ -329,4 +334,62 @@ describe('live table', () => {
     table.feed.next({ type: 'socket.connected' });
     expect(table.child('sync').getSnapshot().value).toBe('catchingUp');
   });
+
+  it('sends the pointer’s drop as a move, and lets the token go once the server answered', async () => {
+    const table = startTable('mj');
+    await table.answerCatchUp(tableWith([]));
+    const pointer = table.child('pointer');
+    pointer.send({ ...press('wolf', true), onMap: { x: 150, y: 200 } });
+    pointer.send({ ...pointerAt('pointer.moved', 300, 200), touch: false });
+    pointer.send({ ...pointerAt('pointer.released', 300, 200), dropped: true });
+    expect(table.emitted.map(({ payload }) => payload)).toEqual([
+      { gameId: 'g1', map: 'Forêt', usableId: 'wolf', x: 20, y: 20 },
+    ]);
+    expect(table.commands.map(({ command }) => command)).toEqual([
+      {
+        kind: 'itemChange',
+        payload: {
+          gameId: 'g1',
+          change: { type: 'token.move', map: 'Forêt', usableId: 'wolf', x: 20, y: 20 },
+        },
+      },
+    ]);
+    expect(table.contextOf('pointer').local).toEqual({ wolf: { x: 20, y: 20 } });
+    table.answer(table.commands[0]!, null);
+    expect(table.contextOf('pointer').local).toEqual({});
+  });
+
+  it('turns the pointer’s presses into the aim’s clicks while an attack is aimed, until Escape', async () => {
+    const table = startTable('mj');
+    await table.answerCatchUp(tableWith([]));
+    const pointer = table.child('pointer');
+    table.actor.send({ type: 'token.strike', token: { usableId: 'wolf', name: 'Loup', damage: '1d6' } });
+    expect(pointer.getSnapshot().matches({ aim: 'on' })).toBe(true);
+    table.escapes.next({ type: 'attack.cancel' });
+    expect(table.contextOf('targeting').attack).toBeNull();
+    expect(pointer.getSnapshot().matches({ aim: 'off' })).toBe(true);
+
+    table.actor.send({ type: 'token.strike', token: { usableId: 'wolf', name: 'Loup', damage: '1d6' } });
+    pointer.send({ ...press('c-ana', false), onMap: centreOnMap({ x: 10, y: 10 }, forest) });
+    expect(table.commands.map(({ command }) => command)).toMatchObject([
+      { kind: 'attack', payload: { attackerId: 'wolf', targetId: 'c-ana', attack: { kind: 'monster' } } },
+    ]);
+    expect(pointer.getSnapshot().matches({ aim: 'off' })).toBe(true);
+  });
+});
+
+/** A pointer on the Forêt at this point of the map (the window's is the same here). */
+const pointerAt = <T extends string>(type: T, x: number, y: number) => ({
+  type,
+  pointerId: 1,
+  onMap: { x, y },
+  client: { x, y },
+});
+/** A press on a token of the Forêt, whose corner is at 150 × 200 px. */
+const press = (usableId: string, controllable: boolean) => ({
+  ...pointerAt('token.pressed', 150, 200),
+  usableId,
+  controllable,
+  corner: { x: 150, y: 200 },
+  map: { name: forest.name, width: forest.width, height: forest.height },
 });

@@ -3,8 +3,9 @@ import { createActor, type AnyEventObject } from 'xstate';
 import {
   DRAG_THRESHOLD_PX,
   mapPointerMachine,
-  type MapPointerEmitted,
+  type AimClick,
   type MapPointerEvent,
+  type TokenPlace,
 } from '../../src/machines/map-pointer.machine';
 import { everyTransition, itVisitsEveryState, testEveryPath } from '../helpers/every-path';
 import { expectSameState } from '../helpers/machine-model';
@@ -13,6 +14,7 @@ const map = { name: 'Forêt', width: 1000, height: 500 };
 const pressWolf = {
   type: 'token.pressed',
   usableId: 'wolf',
+  controllable: true,
   corner: { x: 100, y: 100 },
   map,
   pointerId: 1,
@@ -44,7 +46,11 @@ type Snapshot = ReturnType<typeof mapPointerMachine.getInitialSnapshot>;
 /** What a hand on the map can do from each snapshot (one pointer; a second one is tested below). */
 function modelEvents(state: Snapshot): AnyEventObject[] {
   const events: AnyEventObject[] = [{ type: 'ruler.set', on: !state.matches({ ruler: 'on' }) }];
+  // The table starts and ends an aim between gestures (the ruler's region is independent of it).
+  if (state.matches({ gesture: 'idle', ruler: 'off' }))
+    events.push({ type: state.matches({ aim: 'on' }) ? 'aim.ended' : 'aim.started' });
   if (state.matches({ gesture: 'idle' })) events.push(pressWolf, pressFrame(true), pressFrame(false));
+  if (state.matches({ aim: 'on' })) events.push({ type: 'aim.moved', onMap: { x: 5, y: 5 } });
   if (state.matches({ gesture: 'pressingToken' }))
     events.push(moveTo(DRAG_THRESHOLD_PX), release(true), release(false));
   if (state.matches({ gesture: 'draggingToken' })) events.push(release(true, 50), release(false, 50));
@@ -78,15 +84,30 @@ describe('map pointer: every transition', () => {
         // A drag holds its token (an earlier drop's late answer may show the logged place meanwhile).
         'gesture.draggingToken': () => expect(actor.getSnapshot().context.grab?.usableId).toBe('wolf'),
         'gesture.measuring': () => expect(actor.getSnapshot().context.measure).not.toBeNull(),
+        // No attack aimed, no area following the pointer.
+        'aim.off': () => expect(actor.getSnapshot().context.aimAt).toBeNull(),
       },
     };
   });
 });
 
+type Asked =
+  | ({ type: 'drag token'; touch: boolean } & TokenPlace)
+  | ({ type: 'drop token' } & TokenPlace)
+  | ({ type: 'click aim' } & AimClick);
+
+/** The gestures with their asks recorded, as the live table would send them on. */
 function start() {
-  const actor = createActor(mapPointerMachine).start();
-  const asked: MapPointerEmitted[] = [];
-  actor.on('*', (event) => asked.push(event));
+  const asked: Asked[] = [];
+  const actor = createActor(
+    mapPointerMachine.provide({
+      actions: {
+        'drag token': (_, place) => void asked.push({ type: 'drag token', ...place }),
+        'drop token': (_, place) => void asked.push({ type: 'drop token', ...place }),
+        'click aim': (_, click) => void asked.push({ type: 'click aim', ...click }),
+      },
+    }),
+  ).start();
   return { actor, asked };
 }
 
@@ -101,8 +122,8 @@ describe('map pointer', () => {
     expect(actor.getSnapshot().context.local).toEqual({ wolf: { x: 20, y: 20 } });
     actor.send(release(true, 100));
     expect(asked).toEqual([
-      { type: 'token.dragged', map: 'Forêt', usableId: 'wolf', position: { x: 20, y: 20 }, touch: false },
-      { type: 'token.dropped', map: 'Forêt', usableId: 'wolf', position: { x: 20, y: 20 } },
+      { type: 'drag token', map: 'Forêt', usableId: 'wolf', position: { x: 20, y: 20 }, touch: false },
+      { type: 'drop token', map: 'Forêt', usableId: 'wolf', position: { x: 20, y: 20 } },
     ]);
     // Held where it was dropped until the server answers.
     expect(actor.getSnapshot().context.local).toEqual({ wolf: { x: 20, y: 20 } });
@@ -124,7 +145,7 @@ describe('map pointer', () => {
     actor.send(moveTo(50));
     actor.send(release(false, 50));
     expect(actor.getSnapshot().context).toMatchObject({ local: {}, menu: null, grab: null });
-    expect(asked.map((event) => event.type)).toEqual(['token.dragged']);
+    expect(asked.map((event) => event.type)).toEqual(['drag token']);
   });
 
   it('leaves another pointer’s moves to the viewport', () => {
@@ -152,5 +173,33 @@ describe('map pointer', () => {
     });
     actor.send(release(true, 30));
     expect(actor.getSnapshot().context.measure).toBeNull();
+  });
+
+  it('leaves the others’ tokens to the frame, and does not grab with the ruler on', () => {
+    const { actor } = start();
+    actor.send({ ...pressWolf, controllable: false });
+    expect(actor.getSnapshot().matches({ gesture: 'idle' })).toBe(true);
+    actor.send({ type: 'ruler.set', on: true });
+    actor.send(pressWolf);
+    expect(actor.getSnapshot().context.grab).toBeNull();
+  });
+
+  it('while an attack is aimed, a press is the aim’s click: on a token, or in the void', () => {
+    const { actor, asked } = start();
+    actor.send({ type: 'aim.started' });
+    actor.send({ type: 'aim.moved', onMap: { x: 40, y: 50 } });
+    expect(actor.getSnapshot().context.aimAt).toEqual({ x: 40, y: 50 });
+    actor.send({ ...pressWolf, controllable: false });
+    actor.send(pressFrame(true));
+    actor.send({ ...pressFrame(false), mainButton: false });
+    expect(actor.getSnapshot().context).toMatchObject({ grab: null, measure: null });
+    expect(asked).toEqual([
+      { type: 'click aim', point: { x: 110, y: 120 }, usableId: 'wolf' },
+      { type: 'click aim', point: { x: 0, y: 0 }, usableId: null },
+    ]);
+    actor.send({ type: 'aim.ended' });
+    expect(actor.getSnapshot().context.aimAt).toBeNull();
+    actor.send(pressWolf);
+    expect(actor.getSnapshot().matches({ gesture: 'pressingToken' })).toBe(true);
   });
 });

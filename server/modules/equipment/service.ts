@@ -223,6 +223,7 @@ export function createEquipmentService({
         memoryId: memory.memoryId,
         name: memory.name,
         type: weaponTypeOf(memory.name),
+        stat: memory.stat,
       });
     },
 

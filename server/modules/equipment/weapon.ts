@@ -18,6 +18,8 @@ export interface WornWeapon {
   memoryId: string;
   name: string;
   type: WeaponType | null;
+  /** The memory's bonuses, its damage among them. */
+  stat: unknown;
 }
 
 /** The weapon (a memory of type Arme) the character wears, if any. */
@@ -31,7 +33,9 @@ export async function wornWeapon(db: Db, characterId: string): Promise<WornWeapo
   const weapon = rows.find(
     ({ fields }) => equipmentSlotOf(String(categoryFields('memory', fields).type ?? '')) === 'Arme',
   );
-  return weapon ? { memoryId: weapon.memoryId, name: weapon.name, type: weaponTypeOf(weapon.name) } : null;
+  if (!weapon) return null;
+  const { memoryId, name, fields } = weapon;
+  return { memoryId, name, type: weaponTypeOf(name), stat: categoryFields('memory', fields).stat };
 }
 
 /**

@@ -3,13 +3,13 @@ import type { AttackPayload, ItemChangePayload, MapChangePayload } from '../../.
 import { categoryFieldSchemas } from '../../../src/api/schemas/resources';
 import {
   DEFAULT_MONSTER_DAMAGE,
-  essenceCostOf,
   MONSTER_ATTACK,
   SIMPLE_ATTACK,
   simpleAttackRange,
   weaponStat,
 } from '../../../src/domain/dice/attack';
 import type { AttackSpec } from '../../../src/domain/table/attack';
+import { attackNumbers } from '../../../src/domain/table/attack-numbers';
 import type { TokenDraft } from '../../../src/domain/table/decide';
 import { attackMessages } from '../../../src/domain/table/messages';
 import { tokenAt } from '../../../src/domain/table/records';
@@ -107,8 +107,8 @@ export function createCommandInputs(db: Db) {
 
     /**
      * The attack an `attack` intent names, as the server stores it: the monster's own, the simple
-     * attack, or one of the worn weapon's attacks, with the character's stat for the weapon's
-     * category. Who may strike with which token is `decide`'s to check against the table.
+     * attack, or one of the worn weapon's attacks with the weapon's damage added (`attackNumbers`,
+     * as the sheet and the menu show it), with the character's stat for the weapon's category. Who may strike with which token is `decide`'s to check against the table.
      */
     async attackOf(
       gameId: string,
@@ -125,7 +125,7 @@ export function createCommandInputs(db: Db) {
           by: 'monster',
           itemId: token.itemId,
           bonus: token.attackBonus,
-          damageRoll: token.damage || DEFAULT_MONSTER_DAMAGE,
+          damageRoll: attackNumbers({ damageRoll: token.damage || DEFAULT_MONSTER_DAMAGE }).damage,
           movement: 0,
           essenceCost: 0,
         };
@@ -145,7 +145,7 @@ export function createCommandInputs(db: Db) {
           ...common,
           name: SIMPLE_ATTACK.name,
           bonus: 'stat' in stat ? stat.stat : null,
-          damageRoll: SIMPLE_ATTACK.damageRoll,
+          damageRoll: attackNumbers({ damageRoll: SIMPLE_ATTACK.damageRoll }).damage,
           range: simpleAttackRange(weapon?.type ?? null),
           areaOfEffect: SIMPLE_ATTACK.areaOfEffect,
           areaSize: 0,
@@ -158,16 +158,17 @@ export function createCommandInputs(db: Db) {
       const attack = (await attacksOfWeapon(db, gameId, weapon)).find((offered) => offered.id === attackId);
       if (!attack) throw httpError(400, attackMessages.unknownAttack);
       const stat = weaponStat(row, weapon.type);
+      const numbers = attackNumbers(attack, weapon);
       return {
         ...common,
         name: attack.name,
         bonus: 'stat' in stat ? stat.stat : null,
-        damageRoll: attack.damageRoll,
+        damageRoll: numbers.damage,
         range: attack.range,
         areaOfEffect: attack.areaOfEffect,
         areaSize: attack.areaSize,
         maxTargets: attack.maxTargets,
-        essenceCost: essenceCostOf(attack.cost),
+        essenceCost: numbers.essenceCost,
       };
     },
   };

@@ -71,6 +71,15 @@ const diceSpec = z.object({
 const rollResult = diceSpec.extend({
   sides: z.number().int().min(COMMAND_SIDES_MIN).max(COMMAND_SIDES_MAX),
   dice: z.array(z.number().int()),
+  extra: z
+    .array(
+      z.object({
+        count: z.number().int().min(1).max(COMMAND_COUNT_MAX),
+        sides: z.union(DICE_SIDES.map((sides) => z.literal(sides))),
+        dice: z.array(z.number().int()),
+      }),
+    )
+    .optional(),
   total: z.number().int(),
   messageType: z.enum(MESSAGE_TYPES),
 });

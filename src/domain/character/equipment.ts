@@ -72,6 +72,14 @@ function bonusEntries(stat: unknown): Array<[string, unknown]> {
   return [];
 }
 
+/** What a memory adds to its wearer's damage (the admin form's free `damage` entry: '1d4', '+2'), as written. */
+export function memoryDamage(stat: unknown): string | null {
+  const entry = bonusEntries(stat).find(([name]) => name === 'damage');
+  if (!entry || entry[1] === null || entry[1] === undefined) return null;
+  const text = String(entry[1]).trim();
+  return text === '' ? null : text;
+}
+
 /** The numeric bonuses of one memory; anything else (a damage roll like '1d8') is left out. */
 export function memoryBonuses(stat: unknown): Record<string, number> {
   const bonuses: Record<string, number> = {};

@@ -22,16 +22,25 @@ export interface DiceSpec {
   count: number;
   sides: number;
   bonus: number;
+  /** Dice of other sides rolled with these (an attack's and its weapon's: 1d8+1d4+2). */
+  extra?: DiceGroup[];
+}
+
+/** Some dice of one kind. */
+export interface DiceGroup {
+  count: number;
+  sides: number;
 }
 
 export function isDieSides(value: number): value is DieSides {
   return (DICE_SIDES as readonly number[]).includes(value);
 }
 
-/** "2d6+3", "1d20-1", "1d8". */
-export function formatDice({ count, sides, bonus }: DiceSpec): string {
+/** "2d6+3", "1d20-1", "1d8", "1d8+1d4+2". */
+export function formatDice({ count, sides, bonus, extra = [] }: DiceSpec): string {
   const modifier = bonus > 0 ? `+${bonus}` : bonus < 0 ? `${bonus}` : '';
-  return `${count}d${sides}${modifier}`;
+  const others = extra.map((group) => `+${group.count}d${group.sides}`).join('');
+  return `${count}d${sides}${others}${modifier}`;
 }
 
 const sidesAndBonus = String.raw`d\s*(\d{1,4})(?:\s*([+-])\s*(\d{1,3}))?`;
@@ -67,6 +76,46 @@ export function parseDamageRoll(text: string): DiceSpec | null {
   const match = diceExpression.exec(text.trim());
   if (!match) return null;
   return specOf(match[1], match[2]!, match[3], match[4], isDieSides);
+}
+
+const damageTerm = /([+-]?)\s*(?:(\d{1,2})\s*d\s*(\d{1,4})|(\d{1,3}))\s*/giy;
+
+/**
+ * Terms added up — dice of the table and whole numbers, `1d8+2`, `1d8+1d4+2`, `+2`, `-1` — as
+ * dice of each kind once, in the order first written, and one bonus. Null when the text is not
+ * that, a die is subtracted, or it names more than 99 dice of a kind.
+ */
+export function parseDamageTerms(text: string): { groups: DiceGroup[]; bonus: number } | null {
+  const groups: DiceGroup[] = [];
+  let bonus = 0;
+  const source = text.trim();
+  if (source === '') return null;
+  damageTerm.lastIndex = 0;
+  let first = true;
+  while (damageTerm.lastIndex < source.length) {
+    const at = damageTerm.lastIndex;
+    const match = damageTerm.exec(source);
+    if (!match || match.index !== at || (!first && match[1] === '')) return null;
+    first = false;
+    const [, sign, count, sides, number] = match;
+    if (number !== undefined) {
+      bonus += (sign === '-' ? -1 : 1) * Number(number);
+      continue;
+    }
+    if (sign === '-' || !isDieSides(Number(sides)) || Number(count) < 1) return null;
+    const known = groups.find((group) => group.sides === Number(sides));
+    if (known) known.count += Number(count);
+    else groups.push({ count: Number(count), sides: Number(sides) });
+    if ((known?.count ?? 0) > COMMAND_COUNT_MAX) return null;
+  }
+  return Math.abs(bonus) <= BONUS_LIMIT ? { groups, bonus } : null;
+}
+
+/** Damage as rolled: the first kind of dice, the others beside it, one bonus. */
+export function damageDice(terms: { groups: DiceGroup[]; bonus: number }): DiceSpec | null {
+  const [first, ...others] = terms.groups;
+  if (!first) return null;
+  return { ...first, bonus: terms.bonus, ...(others.length > 0 ? { extra: others } : {}) };
 }
 
 export type ChatCommand =

@@ -1,4 +1,4 @@
-import { formatDice, type DiceSpec } from './notation';
+import { formatDice, type DiceGroup, type DiceSpec } from './notation';
 import { rollDie, type RandomInt } from './random';
 
 /** The chat's message types (table.md §3 "Chat message"). */
@@ -12,9 +12,11 @@ export const MESSAGE_TYPES = [
 ] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
-export interface RollResult extends DiceSpec {
+export interface RollResult extends Omit<DiceSpec, 'extra'> {
   /** Each die as it fell, in order. */
   dice: number[];
+  /** The dice of the other kinds, each as it fell. */
+  extra?: Array<DiceGroup & { dice: number[] }>;
   total: number;
   messageType: MessageType;
 }
@@ -40,20 +42,43 @@ export function roll(
   randomInt: RandomInt,
   purpose: 'check' | 'damage' = 'check',
 ): RollResult {
-  const dice = Array.from({ length: spec.count }, () => rollDie(randomInt, spec.sides));
-  const total = dice.reduce((sum, die) => sum + die, 0) + spec.bonus;
-  return { ...spec, dice, total, messageType: messageTypeOf(spec, dice, purpose) };
+  return fallen(
+    spec,
+    (group) => Array.from({ length: group.count }, () => rollDie(randomInt, group.sides)),
+    purpose,
+  );
 }
 
 /** The highest the dice can show: a critical success's damage. */
 export function maximise(spec: DiceSpec): RollResult {
-  const dice = Array.from({ length: spec.count }, () => spec.sides);
-  return { ...spec, dice, total: spec.count * spec.sides + spec.bonus, messageType: 'damageRoll' };
+  return fallen(spec, (group) => Array.from({ length: group.count }, () => group.sides), 'damage');
 }
 
-/** "2d6+3 : [4, 2] +3 = 9", with the technique and weapon type of an /ar roll in front. */
+function fallen(
+  spec: DiceSpec,
+  throwDice: (group: DiceGroup) => number[],
+  purpose: 'check' | 'damage',
+): RollResult {
+  const { extra: others = [], ...first } = spec;
+  const dice = throwDice(first);
+  const extra = others.map((group) => ({ ...group, dice: throwDice(group) }));
+  const sum = (values: number[]) => values.reduce((total, die) => total + die, 0);
+  const total = sum(dice) + extra.reduce((all, group) => all + sum(group.dice), 0) + spec.bonus;
+  return {
+    ...first,
+    dice,
+    ...(extra.length > 0 ? { extra } : {}),
+    total,
+    messageType: messageTypeOf(first, dice, purpose),
+  };
+}
+
+/** "2d6+3 : [4, 2] +3 = 9", "1d8+1d4+2 : [5] [3] +2 = 10", with a label (an /ar roll's technique) in front. */
 export function describeRoll(result: RollResult, label?: string): string {
   const bonus = result.bonus === 0 ? '' : result.bonus > 0 ? ` +${result.bonus}` : ` ${result.bonus}`;
-  const body = `${formatDice(result)} : [${result.dice.join(', ')}]${bonus} = ${result.total}`;
+  const fell = [result.dice, ...(result.extra ?? []).map((group) => group.dice)]
+    .map((dice) => `[${dice.join(', ')}]`)
+    .join(' ');
+  const body = `${formatDice(result)} : ${fell}${bonus} = ${result.total}`;
   return label ? `${label} — ${body}` : body;
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_MONSTER_DAMAGE, resolveAttack, type AttackResolution } from '../dice/attack';
 import { diceMessages } from '../dice/messages';
-import { parseDamageRoll } from '../dice/notation';
+import { damageDice, parseDamageTerms } from '../dice/notation';
 import type { RandomInt } from '../dice/random';
 import { describeRoll, type RollResult } from '../dice/roll';
 import {
@@ -34,6 +34,7 @@ export interface AttackSpec {
   itemId: string;
   /** d20 + this; null when the character has no usable stat for the weapon's category. */
   bonus: number | null;
+  /** What a hit rolls, the weapon's damage included (`attackNumbers`): '1d8+1d4+2'. */
   damageRoll: string;
   /** In cells; 0 is the attacker's movement. */
   range: number;
@@ -58,6 +59,11 @@ export interface AttackCommand {
 type AttackDecision = { events: TableEventBody[] } | { refusal: string };
 
 const refuse = (refusal: string): AttackDecision => ({ refusal });
+
+const damageOf = (text: string) => {
+  const terms = parseDamageTerms(text);
+  return terms && damageDice(terms);
+};
 
 function centreOf(token: MapToken, map: Size): Point {
   return tokenCentre(percentToPixels(token, map));
@@ -167,8 +173,7 @@ export function decideAttack(
   if (attack.bonus === null) return refuse(diceMessages.invalidWeaponStat);
   // A monster whose damage does not read strikes for the spec's 1d6.
   const damage =
-    parseDamageRoll(attack.damageRoll) ??
-    (attack.by === 'monster' ? parseDamageRoll(DEFAULT_MONSTER_DAMAGE) : null);
+    damageOf(attack.damageRoll) ?? (attack.by === 'monster' ? damageOf(DEFAULT_MONSTER_DAMAGE) : null);
   if (!damage) return refuse(diceMessages.invalidDamage);
   const targets = targetsOf(state, command, actor, attacker, map);
   if (typeof targets === 'string') return refuse(targets);

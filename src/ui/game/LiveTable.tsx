@@ -11,6 +11,7 @@ import { strikerOf } from '../../machines/attack-targeting.machine';
 import { liveTableMachine, type LiveTableSnapshot } from '../../machines/live-table.machine';
 import type { attackMenuMachine } from '../../machines/attack-menu.machine';
 import type { attackTargetingMachine } from '../../machines/attack-targeting.machine';
+import type { mapPointerMachine } from '../../machines/map-pointer.machine';
 import type { mapSelectionMachine } from '../../machines/map-selection.machine';
 import type { mapViewportMachine } from '../../machines/map-viewport.machine';
 import type { tableListsMachine } from '../../machines/table-lists.machine';
@@ -70,6 +71,7 @@ export function LiveTable({
   const targeting = useSelector(live, child<ActorRefFrom<typeof attackTargetingMachine>>('targeting'));
   const viewport = useSelector(live, child<ActorRefFrom<typeof mapViewportMachine>>('viewport'));
   const attackMenu = useSelector(live, child<ActorRefFrom<typeof attackMenuMachine>>('attackMenu'));
+  const pointer = useSelector(live, child<ActorRefFrom<typeof mapPointerMachine>>('pointer'));
 
   const table = useSelector(live, (snapshot) => snapshot.context.table);
   const canManage = useSelector(live, (snapshot) => snapshot.context.canManage);
@@ -96,16 +98,6 @@ export function LiveTable({
   const actions: TableMapActions = {
     place: (onMap, token) =>
       live.send({ type: 'token.change', change: { type: 'token.place', map: onMap, ...token } }),
-    move: (onMap, usableId, { x, y }) =>
-      new Promise<void>((answered) =>
-        live.send({
-          type: 'token.change',
-          change: { type: 'token.move', map: onMap, usableId, x, y },
-          answered,
-        }),
-      ),
-    drag: (onMap, usableId, position, pointer) =>
-      live.send({ type: 'token.drag', map: onMap, usableId, position, pointer }),
     remove: (onMap, usableId) =>
       live.send({ type: 'token.change', change: { type: 'token.remove', map: onMap, usableId } }),
     toggleVisibility: (onMap, usableId) =>
@@ -181,13 +173,12 @@ export function LiveTable({
                   attack: aimed,
                   from: striker.centre,
                   range: aimed.range === 0 ? movement : aimed.range,
-                  click: (point, usableId) => live.send({ type: 'map.clicked', point, usableId }),
-                  cancel: () => live.send({ type: 'attack.cancel' }),
                 }
               : null
           }
           attackLines={lines}
           viewport={viewport}
+          pointer={pointer}
         />
         {noticeText && (
           <div className="live-table__notice" role="alert">

@@ -1,12 +1,6 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type MouseEvent,
-  type PointerEvent as ReactPointerEvent,
-} from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback, useRef, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { toFrame, toMap } from '../../domain/geometry/viewport';
 import type { CharacterSummary } from '../../api/schemas/characters';
 import {
@@ -19,7 +13,7 @@ import {
 import type { HealthResource, MapRef, MapToken, TableRole, TableState } from '../../domain/table/types';
 import type { RemoteDrags } from '../../effects/table';
 import type { MonsterChoice } from '../../machines/table-lists.machine';
-import { mapPointerMachine, type MapPointerEvent } from '../../machines/map-pointer.machine';
+import type { mapPointerMachine, MapPointerEvent } from '../../machines/map-pointer.machine';
 import { MapTokenView } from './MapToken';
 import { mapMessages } from './messages';
 import { SoulCoreWaves } from './SoulCoreWaves';
@@ -35,25 +29,9 @@ import { AttackOverlay, type ShownAttackLine } from './AttackOverlay';
 import type { AttackLine } from '../../effects/attacks';
 import type { TargetingAttack } from '../../machines/attack-targeting.machine';
 
-/**
- * table.md §9: while an attack line shows, the tokens' places are read again every 100 ms, so the
- * line follows a token that moves.
- */
-function useLinePolling(active: boolean): number {
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setTick((value) => value + 1), 100);
-    return () => clearInterval(timer);
-  }, [active]);
-  return tick;
-}
-
-/** What the map asks of the table; each resolves once the server answered (the state follows its events). */
+/** What the map's menus ask of the table (the state follows the server's events). */
 export interface TableMapActions {
   place(map: string, token: TokenDraft): void;
-  move(map: string, usableId: string, position: Point): Promise<unknown>;
-  drag(map: string, usableId: string, position: Point, pointer: 'mouse' | 'touch'): void;
   remove(map: string, usableId: string): void;
   toggleVisibility(map: string, usableId: string): void;
   adjust(
@@ -68,15 +46,15 @@ export interface TableMapActions {
   strike(token: MapToken): void;
 }
 
-/** An attack being aimed: the map's clicks and pointer go to it instead of the tokens' menus. */
+/** An attack being aimed, as the map draws it: the pointer's presses go to it meanwhile. */
 export interface TableTargeting {
   attack: TargetingAttack;
   /** The attacker's centre and the attack's reach, in the map's pixels and cells. */
   from: Point;
   range: number;
-  click(point: Point, usableId: string | null): void;
-  cancel(): void;
 }
+
+export type MapPointerActor = ActorRefFrom<typeof mapPointerMachine>;
 
 export interface TableMapProps {
   table: TableState;
@@ -94,6 +72,8 @@ export interface TableMapProps {
   attackLines?: readonly AttackLine[];
   /** The map's camera: the live table's, which also brings a token the MJ picks in the list to the middle. */
   viewport: MapViewportActor;
+  /** The pointer's gestures: the live table's, which sends their drops and aim's clicks on. */
+  pointer: MapPointerActor;
 }
 
 /** Where a token whose centre goes at this map point is stored. */
@@ -120,18 +100,17 @@ export function TableMap({
   targeting = null,
   attackLines = [],
   viewport,
+  pointer: gestures,
 }: TableMapProps) {
   const reader = { role, characterIds };
   const map = shownMap(table, role);
   const tokens = tokensOn(table, map);
   const playing = playingOn(table, map);
-  const gestures = useActorRef(mapPointerMachine);
   const local = useSelector(gestures, (snapshot) => snapshot.context.local);
   const menu = useSelector(gestures, (snapshot) => snapshot.context.menu);
   const ruler = useSelector(gestures, (snapshot) => snapshot.matches({ ruler: 'on' }));
   const measure = useSelector(gestures, (snapshot) => snapshot.context.measure);
   const pointer = useSelector(gestures, (snapshot) => snapshot.context.aimAt);
-  const following = useLinePolling(attackLines.length > 0);
   const closeMenu = () => gestures.send({ type: 'menu.close' });
   const frame = useRef<HTMLDivElement>(null);
   const board = useRef<HTMLDivElement>(null);
@@ -142,39 +121,6 @@ export function TableMap({
         menu: { kind: 'add', at: at.client, position: placedAt(at.map, map) },
       });
   });
-
-  // Read by the tokens' press handler, which stays the same function so a thousand tokens do not redraw.
-  const aim = useRef<{ targeting: TableTargeting | null; map: MapRef | null; actions?: TableMapActions }>({
-    targeting: null,
-    map: null,
-  });
-  useEffect(() => {
-    aim.current = { targeting, map, actions };
-  }, [targeting, map, actions]);
-
-  // The drag's places and the drop go to the table; the drop is held until the server answers.
-  useEffect(() => {
-    const dragged = gestures.on('token.dragged', ({ map: onMap, usableId, position, touch }) =>
-      aim.current.actions?.drag(onMap, usableId, position, touch ? 'touch' : 'mouse'),
-    );
-    const dropped = gestures.on('token.dropped', ({ map: onMap, usableId, position }) => {
-      const move = aim.current.actions?.move(onMap, usableId, position) ?? Promise.resolve();
-      void move.finally(() => gestures.send({ type: 'drop.answered', usableId }));
-    });
-    return () => {
-      dragged.unsubscribe();
-      dropped.unsubscribe();
-    };
-  }, [gestures]);
-
-  useEffect(() => {
-    if (targeting === null) return;
-    const cancelOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') targeting.cancel();
-    };
-    document.addEventListener('keydown', cancelOnEscape);
-    return () => document.removeEventListener('keydown', cancelOnEscape);
-  }, [targeting]);
 
   /** A pointer's place in the frame's pixels and on the map. */
   const locate = useCallback(
@@ -195,31 +141,33 @@ export function TableMap({
     [locate],
   );
 
+  const editable = actions !== undefined;
+  const shownName = map?.name ?? null;
+  const shownWidth = map?.width ?? 0;
+  const shownHeight = map?.height ?? 0;
+  // The same function while the map stays, so a thousand tokens do not redraw.
   const pressToken = useCallback(
     (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => {
-      if (event.button !== 0 || event.altKey || !actions) return;
-      const { targeting: aiming, map: shown } = aim.current;
-      // With the ruler on, a press on a token starts the arrow there: the frame takes it.
-      if (gestures.getSnapshot().matches({ ruler: 'on' })) return;
-      if (aiming) {
-        event.stopPropagation();
-        aiming.click(locate(event).onMap, token.usableId);
-        return;
-      }
-      // table.md §6: someone else's token does not move; pressing it pans the map like its floor.
-      if (!controlsToken({ role, characterIds }, token)) return;
-      if (!shown) return;
-      event.stopPropagation();
+      if (event.button !== 0 || event.altKey || !editable || shownName === null) return;
+      const shown = { name: shownName, width: shownWidth, height: shownHeight };
       gestures.send({
         type: 'token.pressed',
         usableId: token.usableId,
+        // table.md §6: someone else's token does not move; pressing it pans the map like its floor.
+        controllable: controlsToken({ role, characterIds }, token),
         corner: percentToPixels(token, shown),
         map: shown,
         ...at(event),
       });
-      frame.current?.setPointerCapture?.(event.pointerId);
+      // Aiming, the press was the aim's click; grabbing, the token's. Else the frame takes it.
+      const taken = gestures.getSnapshot();
+      if (taken.matches({ aim: 'on' })) event.stopPropagation();
+      else if (taken.context.grab?.pointerId === event.pointerId) {
+        event.stopPropagation();
+        frame.current?.setPointerCapture?.(event.pointerId);
+      }
     },
-    [actions, role, characterIds, locate, frame, gestures, at],
+    [editable, shownName, shownWidth, shownHeight, role, characterIds, frame, gestures, at],
   );
 
   if (map === null) {
@@ -233,11 +181,7 @@ export function TableMap({
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (event.button === 2) return;
     closeMenu();
-    const { at: inFrame, onMap } = locate(event);
-    if (targeting) {
-      if (event.button === 0) targeting.click(onMap, null);
-      return;
-    }
+    const { at: inFrame } = locate(event);
     gestures.send({
       type: 'frame.pressed',
       alt: event.altKey,
@@ -245,6 +189,7 @@ export function TableMap({
       isPrimary: event.isPrimary,
       ...at(event),
     });
+    if (targeting) return;
     if (gestures.getSnapshot().context.measure?.pointerId === event.pointerId) {
       // table.md §2: Alt + mouse-down draws the measuring arrow (the ruler button does on touch).
       event.preventDefault();
@@ -303,7 +248,7 @@ export function TableMap({
     .flatMap((line) => {
       const from = positionOfToken(line.attackerId);
       const to = line.targetIds.map(positionOfToken).filter((point): point is Point => point !== null);
-      return from ? [{ key: `${line.seq}-${following}`, from, to }] : [];
+      return from ? [{ key: String(line.seq), from, to }] : [];
     });
 
   const onMap = new Set(tokens.filter((token) => token.isPlayer).map((token) => token.itemId));
