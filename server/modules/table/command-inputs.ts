@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { AttackPayload, ItemChangePayload, MapChangePayload } from '../../../src/api/schemas/table';
-import { categoryFieldSchemas } from '../../../src/api/schemas/resources';
+import type { AttackPayload, ItemChangePayload, MapChangePayload } from '#shared/wire/table';
+import { categoryFieldSchemas } from '#shared/wire/resources';
 import {
   DEFAULT_MONSTER_DAMAGE,
   essenceCostOf,
@@ -8,13 +8,13 @@ import {
   SIMPLE_ATTACK,
   simpleAttackRange,
   weaponStat,
-} from '../../../src/domain/dice/attack';
-import type { AttackSpec } from '../../../src/domain/table/attack';
-import type { TokenDraft } from '../../../src/domain/table/decide';
-import { attackMessages } from '../../../src/domain/table/messages';
-import { tokenAt } from '../../../src/domain/table/records';
-import type { MapRef, TableState } from '../../../src/domain/table/types';
-import { managesTable } from '../../../src/domain/table/visibility';
+} from '#shared/domain/dice/attack';
+import type { AttackSpec } from '#shared/domain/table/attack';
+import type { TokenDraft } from '#shared/domain/table/decide';
+import { attackMessages } from '#shared/domain/table/messages';
+import { tokenAt } from '#shared/domain/table/records';
+import type { MapRef, TableState } from '#shared/domain/table/types';
+import { managesTable } from '#shared/domain/table/visibility';
 import type { Db } from '../../db/client';
 import { characters, gameResources } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
