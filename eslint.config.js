@@ -103,7 +103,8 @@ export default tseslint.config(
     },
   },
   {
-    // The server shares the domain and the wire contract, never the client's layers.
+    // The server shares the domain, the wire schemas and the API paths, by the aliases package.json
+    // declares (`imports`): every tool resolves them alike, and no other part of src/ is reachable.
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -111,15 +112,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: [
-                '**/src/effects/**',
-                '**/src/machines/**',
-                '**/src/ui/**',
-                '**/src/api/*',
-                '!**/src/api/schemas',
-                '!**/src/api/paths',
-              ],
-              message: 'The server shares src/domain, src/api/schemas and src/api/paths only.',
+              regex: '^[./](?:.*/)?src(?:/|$)',
+              message:
+                'The server reaches src/ by #shared/domain/*, #shared/wire/* and #shared/paths only, never its views, machines or effects.',
+            },
+            {
+              regex: '^#(?!shared/(?:domain|wire)/(?!(?:.*/)?\\.\\.(?:/|$))|shared/paths$)',
+              message:
+                "The server shares #shared/domain/*, #shared/wire/* and #shared/paths only, never the client's views, machines or effects.",
             },
           ],
         },

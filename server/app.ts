@@ -1,5 +1,5 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { API_BASE } from '../src/api/paths';
+import { API_BASE } from '#shared/paths';
 import { readOrCreateJwtSecret, type Config } from './config';
 import { openDatabase, type Db } from './db/client';
 import { createLogger } from './lib/logger';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { withTrailingSlash } from '../src/domain/character/image-link';
+import { withTrailingSlash } from '#shared/domain/character/image-link';
 
 /**
  * The server's settings, all from the environment. Parsing is kept pure (the environment is a

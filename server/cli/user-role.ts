@@ -1,4 +1,4 @@
-import { role as roleSchema } from '../../src/api/schemas/auth';
+import { role as roleSchema } from '#shared/wire/auth';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { HttpError } from '../lib/errors';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_BASE, BASE_PATH, SOCKET_PATH } from '../../src/api/paths';
+import { API_BASE, BASE_PATH, SOCKET_PATH } from '#shared/paths';
 import type { Config } from '../config';
 import { sendNotFound } from './error-handler';
 

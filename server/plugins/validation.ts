@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { untrustedInputRefusal } from '../../src/api/schemas/common';
+import { untrustedInputRefusal } from '#shared/wire/common';
 import { httpError } from '../lib/errors';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { untrustedInputRefusal } from '../../src/api/schemas/common';
-import type { SocketAck } from '../../src/api/schemas/realtime';
+import { untrustedInputRefusal } from '#shared/wire/common';
+import type { SocketAck } from '#shared/wire/realtime';
 import { HttpError, reportInternalError } from '../lib/errors';
 import type { EventBinder, RealtimeSocket } from './types';
 

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
-import { SOCKET_PATH } from '../../src/api/paths';
+import { SOCKET_PATH } from '#shared/paths';
 import { reportInternalError } from '../lib/errors';
 import type { AccessGuard } from '../modules/auth/access';
 import { applyAccountChange } from './account-changes';

@@ -1,4 +1,4 @@
-import { authenticateUserPayload, playerConnectedPayload } from '../../src/api/schemas/realtime';
+import { authenticateUserPayload, playerConnectedPayload } from '#shared/wire/realtime';
 import { httpError } from '../lib/errors';
 import type { AccessGuard } from '../modules/auth/access';
 import { adoptIdentity } from './identity';

@@ -1,6 +1,6 @@
 import type { BroadcastOperator, DefaultEventsMap, Server, Socket } from 'socket.io';
 import type { z } from 'zod';
-import type { PlayerConnectedPayload } from '../../src/api/schemas/realtime';
+import type { PlayerConnectedPayload } from '#shared/wire/realtime';
 import type { AuthUser } from '../modules/auth/access';
 
 export interface SocketData {

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { anomalyPriorities, anomalyStatuses, type AnomalyContext } from '../../../src/api/schemas/anomalies';
+import { anomalyPriorities, anomalyStatuses, type AnomalyContext } from '#shared/wire/anomalies';
 
 /** Operators' record of what went wrong on the service (table.md §3 "Anomaly"). */
 export const anomalies = pgTable(

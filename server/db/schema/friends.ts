@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { friendInvitationStatuses } from '../../../src/api/schemas/friends';
+import { friendInvitationStatuses } from '#shared/wire/friends';
 import { users } from './auth';
 
 /**

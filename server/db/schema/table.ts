@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { TableState } from '../../../src/domain/table/types';
+import type { TableState } from '#shared/domain/table/types';
 import { games } from './games';
 
 /**

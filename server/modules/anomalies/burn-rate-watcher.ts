@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Anomaly } from '../../../src/api/schemas/anomalies';
+import type { Anomaly } from '#shared/wire/anomalies';
 import {
   DEFAULT_BURN_RATE_POLICY,
   detectBurn,
   type BurnRatePolicy,
-} from '../../../src/domain/monitoring/burn-rate';
+} from '#shared/domain/monitoring/burn-rate';
 import type { MetricsSource } from '../monitoring/metrics-source';
 import { burnReport } from './reports';
 import type { AnomaliesService } from './service';

@@ -1,7 +1,7 @@
-import type { AnomalyContext } from '../../../src/api/schemas/anomalies';
-import type { MetricsSnapshot } from '../../../src/api/schemas/monitoring';
-import { anomalyPriorityFor } from '../../../src/domain/monitoring/anomaly-priority';
-import type { BurnRatePolicy, BurnVerdict, WindowFigures } from '../../../src/domain/monitoring/burn-rate';
+import type { AnomalyContext } from '#shared/wire/anomalies';
+import type { MetricsSnapshot } from '#shared/wire/monitoring';
+import { anomalyPriorityFor } from '#shared/domain/monitoring/anomaly-priority';
+import type { BurnRatePolicy, BurnVerdict, WindowFigures } from '#shared/domain/monitoring/burn-rate';
 import type { anomalies } from '../../db/schema/index';
 
 /** What the server writes when it opens an anomaly of its own accord: no client wrote a word or a figure of it. */

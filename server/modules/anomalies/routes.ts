@@ -7,8 +7,8 @@ import {
   createAnomalyRequest,
   createdAnomalies,
   resolveAnomalyRequest,
-} from '../../../src/api/schemas/anomalies';
-import { idParam, messageBody } from '../../../src/api/schemas/common';
+} from '#shared/wire/anomalies';
+import { idParam, messageBody } from '#shared/wire/common';
 import { requireAdmin } from '../../plugins/authentication';
 import type { MetricsSource } from '../monitoring/metrics-source';
 import { anomalyServiceMessages, type AnomaliesService } from './service';

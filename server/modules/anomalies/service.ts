@@ -7,9 +7,9 @@ import {
   type Anomaly,
   type AnomalyStats,
   type AnomalyStatus,
-} from '../../../src/api/schemas/anomalies';
-import type { MetricsSnapshot } from '../../../src/api/schemas/monitoring';
-import { anomalyPriorityFor } from '../../../src/domain/monitoring/anomaly-priority';
+} from '#shared/wire/anomalies';
+import type { MetricsSnapshot } from '#shared/wire/monitoring';
+import { anomalyPriorityFor } from '#shared/domain/monitoring/anomaly-priority';
 import type { Db } from '../../db/client';
 import { anomalies, type AnomalyRow } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { displayNameSkeleton } from '../../../src/domain/display-name';
+import { displayNameSkeleton } from '#shared/domain/display-name';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { violatedUniqueIndex } from '../../db/unique-violation';

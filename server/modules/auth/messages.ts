@@ -1,4 +1,4 @@
-import { accountMessages } from '../../../src/domain/account';
+import { accountMessages } from '#shared/domain/account';
 
 /** Every French text the auth routes answer with, in one place. */
 export const authMessages = {

@@ -8,7 +8,7 @@ import {
   registerResponse,
   updateProfileResponse,
   verifyResponse,
-} from '../../../src/api/schemas/auth';
+} from '#shared/wire/auth';
 import {
   changePasswordRequest,
   checkDisplayNameQuery,
@@ -17,8 +17,8 @@ import {
   refreshRequest,
   registerRequest,
   updateProfileRequest,
-} from '../../../src/api/schemas/auth-requests';
-import { messageBody } from '../../../src/api/schemas/common';
+} from '#shared/wire/auth-requests';
+import { messageBody } from '#shared/wire/common';
 import { currentUser } from '../../plugins/authentication';
 import { authMessages } from './messages';
 import type { AuthService } from './service';

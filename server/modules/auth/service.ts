@@ -1,14 +1,14 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PublicUser, SessionTokens } from '../../../src/api/schemas/auth';
+import type { PublicUser, SessionTokens } from '#shared/wire/auth';
 import type {
   ChangePasswordRequest,
   LoginRequest,
   RegisterRequest,
   UpdateProfileRequest,
-} from '../../../src/api/schemas/auth-requests';
-import { displayNameError } from '../../../src/domain/account';
-import { displayNameSkeleton, normalizeDisplayName } from '../../../src/domain/display-name';
+} from '#shared/wire/auth-requests';
+import { displayNameError } from '#shared/domain/account';
+import { displayNameSkeleton, normalizeDisplayName } from '#shared/domain/display-name';
 import type { Db } from '../../db/client';
 import { accountNotices, users, type UserRow } from '../../db/schema/index';
 import type { NoticeMailer } from './notice-mailer';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import type { Role } from '../../../src/api/schemas/auth';
-import { accessClaims, type AccessClaims } from '../../../src/api/schemas/auth-requests';
+import type { Role } from '#shared/wire/auth';
+import { accessClaims, type AccessClaims } from '#shared/wire/auth-requests';
 
 /**
  * The two credentials of a session: a short-lived signed access token (read by the client for

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { CharacterHoldings } from '../../../src/api/schemas/characters';
+import type { CharacterHoldings } from '#shared/wire/characters';
 import type { Db } from '../../db/client';
 import { gameResources } from '../../db/schema/index';
 import { linkTables, type LinkTable } from '../resources/links';

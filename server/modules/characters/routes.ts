@@ -10,8 +10,8 @@ import {
   createdCharacter,
   gameIdParam,
   updateCharacterRequest,
-} from '../../../src/api/schemas/characters';
-import { idParam } from '../../../src/api/schemas/common';
+} from '#shared/wire/characters';
+import { idParam } from '#shared/wire/common';
 import { currentUser } from '../../plugins/authentication';
 import { charactersServerMessages } from './messages';
 import type { CharactersService } from './service';

@@ -5,18 +5,18 @@ import type {
   CharacterSummary,
   CreateCharacterRequest,
   UpdateCharacterRequest,
-} from '../../../src/api/schemas/characters';
-import { COMBAT_CAPACITIES, type CombatBoosts } from '../../../src/domain/character/combat-boosts';
+} from '#shared/wire/characters';
+import { COMBAT_CAPACITIES, type CombatBoosts } from '#shared/domain/character/combat-boosts';
 import {
   allocationRefusal,
   buildCharacter,
   derivedStatsMatch,
   type Allocation,
-} from '../../../src/domain/character/creation';
-import { imageLinkAllowed } from '../../../src/domain/character/image-link';
-import { characterMessages } from '../../../src/domain/character/messages';
-import { soulCoreInRange } from '../../../src/domain/character/soul-core';
-import { STAT_NAMES, type Stats } from '../../../src/domain/character/stats';
+} from '#shared/domain/character/creation';
+import { imageLinkAllowed } from '#shared/domain/character/image-link';
+import { characterMessages } from '#shared/domain/character/messages';
+import { soulCoreInRange } from '#shared/domain/character/soul-core';
+import { STAT_NAMES, type Stats } from '#shared/domain/character/stats';
 import type { Db } from '../../db/client';
 import { characters, type CharacterRow } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { publicConfig } from '../../../src/api/schemas/config';
+import { publicConfig } from '#shared/wire/config';
 import type { Config } from '../../config';
 
 /** `GET /config`: the public settings the client reads at run time (src/api/schemas/config.ts). */

@@ -13,7 +13,7 @@ import {
   playerIdParam,
   weaponAttackList,
   weaponAttacksQuery,
-} from '../../../src/api/schemas/characters';
+} from '#shared/wire/characters';
 import { currentUser } from '../../plugins/authentication';
 import type { EquipmentService } from './service';
 

@@ -10,17 +10,17 @@ import type {
   EquipResponse,
   MemoryEnchantment,
   WeaponAttack,
-} from '../../../src/api/schemas/characters';
-import { categoryFieldSchemas } from '../../../src/api/schemas/resources';
+} from '#shared/wire/characters';
+import { categoryFieldSchemas } from '#shared/wire/resources';
 import {
   equipmentSlotOf,
   occupantOfSlot,
   weaponTypeOf,
   type EquippedMemory,
-} from '../../../src/domain/character/equipment';
-import { characterMessages } from '../../../src/domain/character/messages';
-import { consumeShards, soulShardValue } from '../../../src/domain/character/soul-core';
-import { tableMessages } from '../../../src/domain/table/messages';
+} from '#shared/domain/character/equipment';
+import { characterMessages } from '#shared/domain/character/messages';
+import { consumeShards, soulShardValue } from '#shared/domain/character/soul-core';
+import { tableMessages } from '#shared/domain/table/messages';
 import type { Db } from '../../db/client';
 import { characterItems, characterMemories, characters, gameResources } from '../../db/schema/index';
 import { httpError, reportInternalError } from '../../lib/errors';

@@ -1,8 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { WeaponAttack } from '../../../src/api/schemas/characters';
-import { categoryFieldSchemas } from '../../../src/api/schemas/resources';
-import { equipmentSlotOf, weaponTypeOf, type WeaponType } from '../../../src/domain/character/equipment';
-import type { weaponTypes } from '../../../src/domain/resources/categories';
+import type { WeaponAttack } from '#shared/wire/characters';
+import { categoryFieldSchemas } from '#shared/wire/resources';
+import { equipmentSlotOf, weaponTypeOf, type WeaponType } from '#shared/domain/character/equipment';
+import type { weaponTypes } from '#shared/domain/resources/categories';
 import type { Db } from '../../db/client';
 import { characterMemories, gameResources } from '../../db/schema/index';
 import { categoryFields } from '../resources/views';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageBody } from '../../../src/api/schemas/common';
+import { messageBody } from '#shared/wire/common';
 import {
   acceptInvitationResponse,
   addFriendRequest,
@@ -8,7 +8,7 @@ import {
   friendInvitationList,
   friendList,
   invitationIdParam,
-} from '../../../src/api/schemas/friends';
+} from '#shared/wire/friends';
 import { currentUser } from '../../plugins/authentication';
 import { friendsMessages } from './messages';
 import type { FriendsService } from './service';

@@ -6,8 +6,8 @@ import type {
   FriendInvitation,
   FriendInvitationReceivedEvent,
   UserSearchResult,
-} from '../../../src/api/schemas/friends';
-import { SEARCH_RESULTS_MAX } from '../../../src/domain/social';
+} from '#shared/wire/friends';
+import { SEARCH_RESULTS_MAX } from '#shared/domain/social';
 import type { Db } from '../../db/client';
 import {
   friendInvitations,

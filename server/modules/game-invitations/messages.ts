@@ -1,4 +1,4 @@
-import { gameMessages } from '../../../src/domain/games';
+import { gameMessages } from '#shared/domain/games';
 
 /** Every French text the game-invitation routes answer with (platform.md §8 where it has one). */
 export const invitationMessages = {

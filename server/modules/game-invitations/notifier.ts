@@ -1,4 +1,4 @@
-import type { GameAccessEnded } from '../../../src/api/schemas/games';
+import type { GameAccessEnded } from '#shared/wire/games';
 import type { Db } from '../../db/client';
 import type { Realtime } from '../../realtime/types';
 import { invitationWithId, readInvitations } from './read-model';

@@ -1,5 +1,5 @@
 import { aliasedTable, and, desc, eq, ne, type SQL } from 'drizzle-orm';
-import type { GameInvitation } from '../../../src/api/schemas/game-invitations';
+import type { GameInvitation } from '#shared/wire/game-invitations';
 import type { Db } from '../../db/client';
 import { gameInvitations, games, users } from '../../db/schema/index';
 

@@ -9,7 +9,7 @@ import {
   inviteCandidatesQuery,
   receivedInvitationsQuery,
   sentInvitationsQuery,
-} from '../../../src/api/schemas/game-invitations';
+} from '#shared/wire/game-invitations';
 import { currentUser } from '../../plugins/authentication';
 import { invitationMessages } from './messages';
 import type { GameInvitationsService } from './service';

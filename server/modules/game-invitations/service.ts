@@ -5,7 +5,7 @@ import type {
   GameInvitation,
   GameInvitationStatus,
   InviteCandidate,
-} from '../../../src/api/schemas/game-invitations';
+} from '#shared/wire/game-invitations';
 import type { Db } from '../../db/client';
 import { gameInvitations, games, users } from '../../db/schema/index';
 import { violatedUniqueIndex } from '../../db/unique-violation';

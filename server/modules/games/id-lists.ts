@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { gameIdListNames, type GameIdLists } from '../../../src/api/schemas/games';
+import { gameIdListNames, type GameIdLists } from '#shared/wire/games';
 import type { Db } from '../../db/client';
 import { characters } from '../../db/schema/index';
 import { resourceIdLists } from '../resources/id-lists';

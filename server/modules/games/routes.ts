@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageBody } from '../../../src/api/schemas/common';
+import { messageBody } from '#shared/wire/common';
 import {
   createGameRequest,
   gameData,
   gameIdRouteParam,
   gamePlayerList,
   gameSummaryList,
-} from '../../../src/api/schemas/games';
+} from '#shared/wire/games';
 import { currentUser } from '../../plugins/authentication';
 import { gamesMessages } from './messages';
 import type { GamesService } from './service';

@@ -1,10 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  joinGamePayload,
-  leaveGamePayload,
-  type ConnectedPlayersUpdate,
-} from '../../../src/api/schemas/games';
+import { joinGamePayload, leaveGamePayload, type ConnectedPlayersUpdate } from '#shared/wire/games';
 import type { Db } from '../../db/client';
 import { games } from '../../db/schema/index';
 import { reportInternalError } from '../../lib/errors';

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { CreateGameRequest, GameData, GamePlayer, GameSummary } from '../../../src/api/schemas/games';
-import { formatLastConnection, GAME_TIME_ZONE, GAMES_PER_MJ, gameMessages } from '../../../src/domain/games';
+import type { CreateGameRequest, GameData, GamePlayer, GameSummary } from '#shared/wire/games';
+import { formatLastConnection, GAME_TIME_ZONE, GAMES_PER_MJ, gameMessages } from '#shared/domain/games';
 import type { Db } from '../../db/client';
 import { createUnderCap } from '../../db/create-under-cap';
 import { gameInvitations, games, users, type GameRow } from '../../db/schema/index';

@@ -1,4 +1,4 @@
-import type { ConnectedUser, GameAccessEnded } from '../../../src/api/schemas/games';
+import type { ConnectedUser, GameAccessEnded } from '#shared/wire/games';
 import { rooms, tableRoomsOf } from '../../realtime/rooms';
 import type { Realtime } from '../../realtime/types';
 

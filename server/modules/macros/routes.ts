@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParam, messageBody } from '../../../src/api/schemas/common';
+import { idParam, messageBody } from '#shared/wire/common';
 import {
   createMacroRequest,
   macro,
@@ -7,7 +7,7 @@ import {
   macroMessages,
   macroUserParams,
   updateMacroRequest,
-} from '../../../src/api/schemas/macros';
+} from '#shared/wire/macros';
 import { currentUser } from '../../plugins/authentication';
 import type { MacrosService } from './service';
 

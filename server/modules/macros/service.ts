@@ -1,7 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { macroMessages as messages, type Macro, type MacroFields } from '../../../src/api/schemas/macros';
-import { MACROS_PER_USER } from '../../../src/domain/macros';
+import { macroMessages as messages, type Macro, type MacroFields } from '#shared/wire/macros';
+import { MACROS_PER_USER } from '#shared/domain/macros';
 import type { Db } from '../../db/client';
 import { createUnderCap } from '../../db/create-under-cap';
 import { macros, type MacroRow } from '../../db/schema/index';

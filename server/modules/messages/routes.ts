@@ -1,12 +1,7 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { friendIdParam } from '../../../src/api/schemas/friends';
-import {
-  conversationResponse,
-  markReadResponse,
-  message,
-  postMessageRequest,
-} from '../../../src/api/schemas/messages';
+import { friendIdParam } from '#shared/wire/friends';
+import { conversationResponse, markReadResponse, message, postMessageRequest } from '#shared/wire/messages';
 import { httpError } from '../../lib/errors';
 import { currentUser } from '../../plugins/authentication';
 import { messagesTexts } from './messages';

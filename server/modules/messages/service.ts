@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ConversationResponse, Message } from '../../../src/api/schemas/messages';
-import { CONVERSATION_MAX } from '../../../src/domain/social';
+import type { ConversationResponse, Message } from '#shared/wire/messages';
+import { CONVERSATION_MAX } from '#shared/domain/social';
 import type { Db } from '../../db/client';
 import { messages, users, type MessageRow } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';

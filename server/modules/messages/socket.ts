@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sendPrivateMessagePayload } from '../../../src/api/schemas/messages';
+import { sendPrivateMessagePayload } from '#shared/wire/messages';
 import { httpError, HttpError } from '../../lib/errors';
 import { createTokenBuckets, MESSAGES_PER_SECOND, messageFloodRefusal } from '../../lib/token-bucket';
 import type { ConnectionHandler } from '../../realtime/types';

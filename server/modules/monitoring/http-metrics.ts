@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { getHeapStatistics } from 'node:v8';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { analysisThresholds } from '../../../src/domain/monitoring/analysis';
+import { analysisThresholds } from '#shared/domain/monitoring/analysis';
 import { watchEventLoopDelay, type EventLoopDelay } from './event-loop-delay';
 
 /**

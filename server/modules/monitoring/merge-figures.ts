@@ -1,23 +1,17 @@
-import type { MetricsFigures } from '../../../src/domain/monitoring/analysis';
-import { addCounts, histogramQuantile } from '../../../src/domain/monitoring/histogram-quantile';
-import {
-  coveredMinutes,
-  MINUTE_MS,
-  minuteOf,
-  perMinute,
-  windowStart,
-} from '../../../src/domain/monitoring/rates';
+import type { MetricsFigures } from '#shared/domain/monitoring/analysis';
+import { addCounts, histogramQuantile } from '#shared/domain/monitoring/histogram-quantile';
+import { coveredMinutes, MINUTE_MS, minuteOf, perMinute, windowStart } from '#shared/domain/monitoring/rates';
 import {
   rateWebVital,
   WEB_VITAL_VISITORS_COUNTED,
   webVitalBounds,
-} from '../../../src/domain/monitoring/web-vitals';
+} from '#shared/domain/monitoring/web-vitals';
 import {
   webVitalNames,
   webVitalPages,
   type MetricsMinute,
   type WebVitalSummary,
-} from '../../../src/api/schemas/monitoring';
+} from '#shared/wire/monitoring';
 import { LATENCY_BUCKETS } from './http-metrics';
 import { HISTORY_MINUTES, type MinuteFigures, type ProcessFigures } from './process-figures';
 

@@ -1,4 +1,4 @@
-import type { MetricsSnapshot } from '../../../src/api/schemas/monitoring';
+import type { MetricsSnapshot } from '#shared/wire/monitoring';
 
 /**
  * What the anomaly detector and the analysis read of the service's figures: the whole service's

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { webVitalNames, webVitalPages } from '../../../src/api/schemas/monitoring';
-import { WEB_VITAL_VISITORS_COUNTED, webVitalBounds } from '../../../src/domain/monitoring/web-vitals';
+import { webVitalNames, webVitalPages } from '#shared/wire/monitoring';
+import { WEB_VITAL_VISITORS_COUNTED, webVitalBounds } from '#shared/domain/monitoring/web-vitals';
 
 /**
  * One process's figures as it shares them with the others (a jsonb row, docs/monitoring.md):

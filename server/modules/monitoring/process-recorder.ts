@@ -1,5 +1,5 @@
 import { oneAtATime } from '../../lib/one-at-a-time';
-import { minuteOf, MINUTE_MS } from '../../../src/domain/monitoring/rates';
+import { minuteOf, MINUTE_MS } from '#shared/domain/monitoring/rates';
 import type { HttpMetrics } from './http-metrics';
 import { HISTORY_MINUTES, type MinuteFigures, type ProcessFigures } from './process-figures';
 import { readRegistry, type RegistryTotals } from './registry-reader';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isRepeatedGet } from '../../../src/domain/monitoring/redundancies';
+import { isRepeatedGet } from '#shared/domain/monitoring/redundancies';
 import { endpointKey } from './registry-reader';
 
 /** Users × addresses remembered at once: past it the oldest is forgotten. */

@@ -1,5 +1,5 @@
 import type { Registry } from 'prom-client';
-import { API_BASE } from '../../../src/api/paths';
+import { API_BASE } from '#shared/paths';
 import { LATENCY_BUCKETS } from './http-metrics';
 
 /**

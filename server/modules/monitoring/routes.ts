@@ -8,7 +8,7 @@ import {
   performanceAnalysis,
   redundancyReport,
   webVitalsReport,
-} from '../../../src/api/schemas/monitoring';
+} from '#shared/wire/monitoring';
 import { requireAdmin } from '../../plugins/authentication';
 import { bearerToken } from '../auth/access';
 import type { HttpMetrics } from './http-metrics';

@@ -7,10 +7,10 @@ import type {
   PerformanceAnalysis,
   RedundancyReport,
   WebVitalsReport,
-} from '../../../src/api/schemas/monitoring';
-import { analyzeMetrics } from '../../../src/domain/monitoring/analysis';
-import { optimizationReportFrom } from '../../../src/domain/monitoring/optimization';
-import { redundanciesFrom } from '../../../src/domain/monitoring/redundancies';
+} from '#shared/wire/monitoring';
+import { analyzeMetrics } from '#shared/domain/monitoring/analysis';
+import { optimizationReportFrom } from '#shared/domain/monitoring/optimization';
+import { redundanciesFrom } from '#shared/domain/monitoring/redundancies';
 import type { Db } from '../../db/client';
 import { games } from '../../db/schema/index';
 import { reportInternalError } from '../../lib/errors';

@@ -1,9 +1,9 @@
-import type { WebVitalName, WebVitalPage, WebVitalsReport } from '../../../src/api/schemas/monitoring';
+import type { WebVitalName, WebVitalPage, WebVitalsReport } from '#shared/wire/monitoring';
 import {
   WEB_VITAL_VISITORS_COUNTED,
   webVitalBounds,
   webVitalBucket,
-} from '../../../src/domain/monitoring/web-vitals';
+} from '#shared/domain/monitoring/web-vitals';
 import type { ProcessFigures } from './process-figures';
 
 interface VitalCounts {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserStatusChange } from '../../../src/api/schemas/friends';
+import type { UserStatusChange } from '#shared/wire/friends';
 import { reportInternalError } from '../../lib/errors';
 import { rooms } from '../../realtime/rooms';
 import type { Realtime, RealtimeSocket } from '../../realtime/types';

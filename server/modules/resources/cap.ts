@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { ResourceCategory } from '../../../src/domain/resources/categories';
+import type { ResourceCategory } from '#shared/domain/resources/categories';
 import type { Db } from '../../db/client';
 import { createUnderCap } from '../../db/create-under-cap';
 import { gameResources } from '../../db/schema/index';

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { LinkableCategory, ResourceCategory } from '../../../src/domain/resources/categories';
+import type { LinkableCategory, ResourceCategory } from '#shared/domain/resources/categories';
 import type { Db } from '../../db/client';
 import { characters, gameResources } from '../../db/schema/index';
 import { linkTables } from './links';

@@ -2,7 +2,7 @@ import {
   linkableCategories,
   type LinkableCategory,
   type ResourceCategory,
-} from '../../../src/domain/resources/categories';
+} from '#shared/domain/resources/categories';
 import {
   characterAspectAbilities,
   characterEchoes,

@@ -1,4 +1,4 @@
-import type { ResourceCategory } from '../../../src/domain/resources/categories';
+import type { ResourceCategory } from '#shared/domain/resources/categories';
 
 /** What a game holds too many of, in the refusal's words. */
 const pluralNames: Record<ResourceCategory, string> = {

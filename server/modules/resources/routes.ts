@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageBody } from '../../../src/api/schemas/common';
+import { messageBody } from '#shared/wire/common';
 import {
   addToAllBody,
   addToAllResponse,
@@ -13,9 +13,9 @@ import {
   resourcePlayers,
   unassignParams,
   type ResourceFormOutput,
-} from '../../../src/api/schemas/resources';
-import { idParam } from '../../../src/api/schemas/common';
-import { linkableCategories, resourceCategories } from '../../../src/domain/resources/categories';
+} from '#shared/wire/resources';
+import { idParam } from '#shared/wire/common';
+import { linkableCategories, resourceCategories } from '#shared/domain/resources/categories';
 import { currentUser } from '../../plugins/authentication';
 import { resourcesMessages } from './messages';
 import type { ResourcesService } from './service';

@@ -5,12 +5,8 @@ import {
   hasQuantity,
   type LinkableCategory,
   type ResourceCategory,
-} from '../../../src/domain/resources/categories';
-import {
-  type GameResource,
-  type ResourceFormOutput,
-  type ResourceHolder,
-} from '../../../src/api/schemas/resources';
+} from '#shared/domain/resources/categories';
+import { type GameResource, type ResourceFormOutput, type ResourceHolder } from '#shared/wire/resources';
 import type { Db } from '../../db/client';
 import {
   characters,

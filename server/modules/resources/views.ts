@@ -1,12 +1,12 @@
 import { inArray } from 'drizzle-orm';
-import type { ResourceCategory } from '../../../src/domain/resources/categories';
+import type { ResourceCategory } from '#shared/domain/resources/categories';
 import {
   categoryFieldSchemas,
   type GameResource,
   type PersonInfo,
   type ResourceHolder,
   type StoreEntry,
-} from '../../../src/api/schemas/resources';
+} from '#shared/wire/resources';
 import type { Db } from '../../db/client';
 import { users, type GameResourceRow, type StoreEntryRow } from '../../db/schema/index';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messageBody } from '../../../src/api/schemas/common';
+import { messageBody } from '#shared/wire/common';
 import {
   gameParams,
   gameResourceParams,
@@ -8,8 +8,8 @@ import {
   resourceWithMessage,
   storeEntry,
   storeEntryList,
-} from '../../../src/api/schemas/resources';
-import { resourceCategories } from '../../../src/domain/resources/categories';
+} from '#shared/wire/resources';
+import { resourceCategories } from '#shared/domain/resources/categories';
 import { currentUser } from '../../plugins/authentication';
 import { storeMessages } from './messages';
 import type { StoreService } from './service';

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { ResourceCategory } from '../../../src/domain/resources/categories';
-import type { GameResource, StoreEntry } from '../../../src/api/schemas/resources';
+import type { ResourceCategory } from '#shared/domain/resources/categories';
+import type { GameResource, StoreEntry } from '#shared/wire/resources';
 import type { Db } from '../../db/client';
 import { gameResources, storeEntries, type StoreEntryRow } from '../../db/schema/index';
 import { violatedUniqueIndex } from '../../db/unique-violation';

@@ -1,20 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import type { AttackPayload, ItemChangePayload, MapChangePayload } from '../../../src/api/schemas/table';
-import { categoryFieldSchemas } from '../../../src/api/schemas/resources';
+import type { AttackPayload, ItemChangePayload, MapChangePayload } from '#shared/wire/table';
+import { categoryFieldSchemas } from '#shared/wire/resources';
 import {
   DEFAULT_MONSTER_DAMAGE,
   MONSTER_ATTACK,
   SIMPLE_ATTACK,
   simpleAttackRange,
   weaponStat,
-} from '../../../src/domain/dice/attack';
-import type { AttackSpec } from '../../../src/domain/table/attack';
-import { attackNumbers } from '../../../src/domain/table/attack-numbers';
-import type { TokenDraft } from '../../../src/domain/table/decide';
-import { attackMessages } from '../../../src/domain/table/messages';
-import { tokenAt } from '../../../src/domain/table/records';
-import type { MapRef, TableState } from '../../../src/domain/table/types';
-import { managesTable } from '../../../src/domain/table/visibility';
+} from '#shared/domain/dice/attack';
+import type { AttackSpec } from '#shared/domain/table/attack';
+import { attackNumbers } from '#shared/domain/table/attack-numbers';
+import type { TokenDraft } from '#shared/domain/table/decide';
+import { attackMessages } from '#shared/domain/table/messages';
+import { tokenAt } from '#shared/domain/table/records';
+import type { MapRef, TableState } from '#shared/domain/table/types';
+import { managesTable } from '#shared/domain/table/visibility';
 import type { Db } from '../../db/client';
 import { characters, gameResources } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';

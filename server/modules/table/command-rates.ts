@@ -1,4 +1,4 @@
-import type { ItemChangePayload } from '../../../src/api/schemas/table';
+import type { ItemChangePayload } from '#shared/wire/table';
 import { httpError } from '../../lib/errors';
 import { createTokenBuckets, type TokenBuckets } from '../../lib/token-bucket';
 

@@ -1,6 +1,6 @@
 import { isoNow } from '../../lib/iso-now';
-import { applyEvent } from '../../../src/domain/table/reducer';
-import type { TableEvent, TableEventBody, TableState } from '../../../src/domain/table/types';
+import { applyEvent } from '#shared/domain/table/reducer';
+import type { TableEvent, TableEventBody, TableState } from '#shared/domain/table/types';
 import type { Transition } from './emitter';
 import type { LoggedEvent } from './log/rows';
 

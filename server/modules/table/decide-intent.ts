@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { decide, systemMessage, type DecideEnv, type TableCommand } from '../../../src/domain/table/decide';
-import type { TableActor, TableEventBody, TableState } from '../../../src/domain/table/types';
+import { decide, systemMessage, type DecideEnv, type TableCommand } from '#shared/domain/table/decide';
+import type { TableActor, TableEventBody, TableState } from '#shared/domain/table/types';
 
 /**
  * What a command asks, as data: the process that holds a game may not be the one that heard the

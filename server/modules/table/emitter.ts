@@ -1,14 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
-import { socketEventOf } from '../../../src/api/schemas/table';
-import { tokensOfMap } from '../../../src/domain/table/records';
-import { projectEvent } from '../../../src/domain/table/visibility';
-import {
-  isChatEvent,
-  type TableActor,
-  type TableEvent,
-  type TableState,
-} from '../../../src/domain/table/types';
+import { socketEventOf } from '#shared/wire/table';
+import { tokensOfMap } from '#shared/domain/table/records';
+import { projectEvent } from '#shared/domain/table/visibility';
+import { isChatEvent, type TableActor, type TableEvent, type TableState } from '#shared/domain/table/types';
 import { reportInternalError } from '../../lib/errors';
 import { rooms } from '../../realtime/rooms';
 import type { Broadcast, Realtime } from '../../realtime/types';

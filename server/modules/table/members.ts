@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { characters, gameInvitations, users } from '../../db/schema/index';
-import type { Speaker, TableActor } from '../../../src/domain/table/types';
+import type { Speaker, TableActor } from '#shared/domain/table/types';
 import type { AuthUser } from '../auth/access';
 import type { GameAccess } from '../games/access';
 

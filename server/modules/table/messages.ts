@@ -1,4 +1,4 @@
-import { outcomeUnknown } from '../../../src/domain/table/messages';
+import { outcomeUnknown } from '#shared/domain/table/messages';
 
 /** French texts of the table's server side; the rules' own texts are in src/domain/table/messages.ts. */
 export const tableServerMessages = {

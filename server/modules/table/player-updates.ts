@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PlayerUpdateEvent, TableVitals } from '../../../src/api/schemas/characters';
-import { tokenAt } from '../../../src/domain/table/records';
-import type { MapToken } from '../../../src/domain/table/types';
-import { isPlayersMap } from '../../../src/domain/table/visibility';
+import type { PlayerUpdateEvent, TableVitals } from '#shared/wire/characters';
+import { tokenAt } from '#shared/domain/table/records';
+import type { MapToken } from '#shared/domain/table/types';
+import { isPlayersMap } from '#shared/domain/table/visibility';
 import type { Db } from '../../db/client';
 import { characters } from '../../db/schema/index';
 import { reportInternalError } from '../../lib/errors';

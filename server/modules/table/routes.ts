@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  gameMessagesAnswer,
-  gameMessagesQuery,
-  type GameMessagesAnswer,
-} from '../../../src/api/schemas/table';
+import { gameMessagesAnswer, gameMessagesQuery, type GameMessagesAnswer } from '#shared/wire/table';
 import { currentUser } from '../../plugins/authentication';
 import type { TableService } from './service';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
-import type { CharacterSheet, TableVitals } from '../../../src/api/schemas/characters';
+import type { CharacterSheet, TableVitals } from '#shared/wire/characters';
 import type {
   AttackPayload,
   ItemChangePayload,
@@ -8,12 +8,12 @@ import type {
   NewMessagePayload,
   TableResync,
   TurnOrderChangePayload,
-} from '../../../src/api/schemas/table';
-import type { TableCommand } from '../../../src/domain/table/decide';
-import { applyEvent, emptyTable, snapshotOf, type TableSnapshot } from '../../../src/domain/table/reducer';
-import type { TableActor, TableEvent, TableState } from '../../../src/domain/table/types';
-import { projectEvent, visibleTo } from '../../../src/domain/table/visibility';
-import { tokensOfMap } from '../../../src/domain/table/records';
+} from '#shared/wire/table';
+import type { TableCommand } from '#shared/domain/table/decide';
+import { applyEvent, emptyTable, snapshotOf, type TableSnapshot } from '#shared/domain/table/reducer';
+import type { TableActor, TableEvent, TableState } from '#shared/domain/table/types';
+import { projectEvent, visibleTo } from '#shared/domain/table/visibility';
+import { tokensOfMap } from '#shared/domain/table/records';
 import type { Db } from '../../db/client';
 import { characters } from '../../db/schema/index';
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { games, tableSnapshots } from '../../db/schema/index';
-import { restore } from '../../../src/domain/table/reducer';
-import type { TableState } from '../../../src/domain/table/types';
+import { restore } from '#shared/domain/table/reducer';
+import type { TableState } from '#shared/domain/table/types';
 import type { Reader } from './log/reads';
 
 /** A snapshot every this many events: a join or a restart folds at most this many events. */

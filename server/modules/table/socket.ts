@@ -1,4 +1,4 @@
-import type { ConnectedPlayersUpdate } from '../../../src/api/schemas/games';
+import type { ConnectedPlayersUpdate } from '#shared/wire/games';
 import {
   attackPayload,
   itemChangePayload,
@@ -11,13 +11,13 @@ import {
   type GameCharactersAnswer,
   type ItemDragging,
   type TableViewAnswer,
-} from '../../../src/api/schemas/table';
-import { clampPercent } from '../../../src/domain/geometry/geometry';
-import { openMap, tokenAt } from '../../../src/domain/table/records';
-import { managesTable, ownsToken, seenByPlayers, tokenSeenBy } from '../../../src/domain/table/visibility';
-import { tableMessages } from '../../../src/domain/table/messages';
-import type { TableActor } from '../../../src/domain/table/types';
-import type { Role } from '../../../src/api/schemas/auth';
+} from '#shared/wire/table';
+import { clampPercent } from '#shared/domain/geometry/geometry';
+import { openMap, tokenAt } from '#shared/domain/table/records';
+import { managesTable, ownsToken, seenByPlayers, tokenSeenBy } from '#shared/domain/table/visibility';
+import { tableMessages } from '#shared/domain/table/messages';
+import type { TableActor } from '#shared/domain/table/types';
+import type { Role } from '#shared/wire/auth';
 import { httpError } from '../../lib/errors';
 import { createTokenBuckets, MESSAGES_PER_SECOND, messageFloodRefusal } from '../../lib/token-bucket';
 import { whenAccountChanges } from '../../realtime/account-changes';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { applyEvents, emptyTable } from '../../../src/domain/table/reducer';
-import type { TableState } from '../../../src/domain/table/types';
+import { applyEvents, emptyTable } from '#shared/domain/table/reducer';
+import type { TableState } from '#shared/domain/table/types';
 import { eventsAfter, type Reader } from './log/reads';
 import { latestSnapshot } from './snapshots';
 

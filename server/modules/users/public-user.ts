@@ -1,4 +1,4 @@
-import type { PublicUser, UserSummary } from '../../../src/api/schemas/auth';
+import type { PublicUser, UserSummary } from '#shared/wire/auth';
 import type { UserRow } from '../../db/schema/index';
 
 /** The wire shapes of an account: never the hash, always snake_case as the client reads it. */

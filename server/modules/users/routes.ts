@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { userSummary } from '../../../src/api/schemas/auth';
-import { idParam } from '../../../src/api/schemas/common';
-import { userSearchQuery, userSearchResults, type UserSearchResult } from '../../../src/api/schemas/friends';
+import { userSummary } from '#shared/wire/auth';
+import { idParam } from '#shared/wire/common';
+import { userSearchQuery, userSearchResults, type UserSearchResult } from '#shared/wire/friends';
 import type { AuthUser } from '../auth/access';
 import { currentUser } from '../../plugins/authentication';
 import type { UsersService } from './service';

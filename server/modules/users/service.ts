@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Role, UserSummary } from '../../../src/api/schemas/auth';
+import type { Role, UserSummary } from '#shared/wire/auth';
 import type { Db } from '../../db/client';
 import { friendships, users } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';

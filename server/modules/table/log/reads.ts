@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { tableEvents, tableHeads } from '../../../db/schema/index';
-import { CHAT_EVENT_TYPES, type TableEvent } from '../../../../src/domain/table/types';
+import { CHAT_EVENT_TYPES, type TableEvent } from '#shared/domain/table/types';
 import { eventOf } from './rows';
 
 /** A transaction's handle; queries inside it must use it, never the outer `db` (PGlite has one connection). */

@@ -1,5 +1,5 @@
 import type { TableEventRow } from '../../../db/schema/index';
-import type { TableEvent } from '../../../../src/domain/table/types';
+import type { TableEvent } from '#shared/domain/table/types';
 
 export function eventOf(row: TableEventRow): TableEvent {
   return {

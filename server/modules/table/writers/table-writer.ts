@@ -1,4 +1,4 @@
-import type { TableEvent } from '../../../../src/domain/table/types';
+import type { TableEvent } from '#shared/domain/table/types';
 import type { TableIntent } from '../decide-intent';
 
 /**

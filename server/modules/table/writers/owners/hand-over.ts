@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TableEvent } from '../../../../../src/domain/table/types';
+import type { TableEvent } from '#shared/domain/table/types';
 import { httpError, HttpError, reportInternalError } from '../../../../lib/errors';
 import { tableServerMessages } from '../../messages';
 import type { TableSubmission } from '../table-writer';

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TableEvent } from '../../../../../src/domain/table/types';
+import type { TableEvent } from '#shared/domain/table/types';
 import type { Db } from '../../../../db/client';
 import { httpError } from '../../../../lib/errors';
 import { createCommandIds } from '../../command-ids';

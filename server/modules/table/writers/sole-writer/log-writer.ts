@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { TableState } from '../../../../../src/domain/table/types';
+import type { TableState } from '#shared/domain/table/types';
 import type { Db } from '../../../../db/client';
 import { reportInternalError } from '../../../../lib/errors';
 import type { Journal } from './journal';
