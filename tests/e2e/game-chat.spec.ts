@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { RegisteredUser } from '../helpers/server';
-import { openSignedIn, ownServer } from './helpers/own-server';
+import { openSignedInAt, ownServer } from './helpers/own-server';
 import { gameWithHero } from './helpers/party';
 import { tableOf } from './helpers/table';
 
@@ -32,9 +32,7 @@ async function openTable(
   viewport: { width: number; height: number },
   touch = false,
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'fr-FR', hasTouch: touch, isMobile: touch });
-  const page = await context.newPage();
-  await openSignedIn(page, server, user, path);
+  const page = await openSignedInAt(browser, server, user, path, viewport, touch);
   await expect(tableOf(page).chat.locator('.game-chat__line')).toHaveCount(46);
   return page;
 }

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { insertGame } from '../helpers/game-fixtures';
 import type { RegisteredUser } from '../helpers/server';
-import { openSignedIn, ownServer } from './helpers/own-server';
+import { openSignedInAt, ownServer } from './helpers/own-server';
 import { gameWithHero } from './helpers/party';
 import { centreOf, furnishGame, tableOf, type Table } from './helpers/table';
 
@@ -10,18 +10,13 @@ const server = ownServer();
 const DESKTOP = { width: 1440, height: 900 };
 const LANDSCAPE_PHONE = { width: 844, height: 390 };
 
-async function openAt(
+const openAt = (
   browser: Browser,
   user: RegisteredUser,
   path: string,
   viewport: { width: number; height: number },
   touch = false,
-): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: 'fr-FR', hasTouch: touch, isMobile: touch });
-  const page = await context.newPage();
-  await openSignedIn(page, server, user, path);
-  return page;
-}
+) => openSignedInAt(browser, server, user, path, viewport, touch);
 
 /** The MJ's game with the test map « Plaine » (and « Crypte »), shown to everyone, and a goblin on it. */
 async function preparedGame(browser: Browser) {

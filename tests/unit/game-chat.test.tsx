@@ -26,29 +26,32 @@ const line = (seq: number, message: string, type = 'normal', senderId: string | 
   },
 });
 
+/** The MJ's chat panel of game g-1, whose history is these lines (and no macro). */
+function renderChatWith(history: ReturnType<typeof line>[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const body = String(url).includes('/message') ? history : [];
+      return new Response(JSON.stringify(body), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  const app = createFakeApp();
+  return render(
+    <AppActorsProvider actors={app.actors}>
+      <GameChat gameId="g-1" playerId={null} role="mj" />
+    </AppActorsProvider>,
+  );
+}
+
 describe('game chat panel', () => {
   it('shows the history under today’s separator, sanitised, and the empty macros bar', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        const body = String(url).includes('/message')
-          ? [
-              line(1, 'Salut <b>tous</b><img src=x onerror=alert(1)>'),
-              line(2, 'Vous avez tué un loup.', 'system', null),
-            ]
-          : [];
-        return new Response(JSON.stringify(body), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
-    const app = createFakeApp();
-    const { container } = render(
-      <AppActorsProvider actors={app.actors}>
-        <GameChat gameId="g-1" playerId={null} role="mj" />
-      </AppActorsProvider>,
-    );
+    const { container } = renderChatWith([
+      line(1, 'Salut <b>tous</b><img src=x onerror=alert(1)>'),
+      line(2, 'Vous avez tué un loup.', 'system', null),
+    ]);
     expect(await screen.findByText('tous')).toBeTruthy();
     expect(screen.getByText("Aujourd'hui")).toBeTruthy();
     expect(screen.getByText('Vous avez tué un loup.')).toBeTruthy();
@@ -58,22 +61,7 @@ describe('game chat panel', () => {
   });
 
   it('keeps its log a list readers can scroll, and reads out no line of it', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        const body = String(url).includes('/message') ? [line(1, 'Bonsoir'), line(2, 'Prêts ?')] : [];
-        return new Response(JSON.stringify(body), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
-    const app = createFakeApp();
-    const { container } = render(
-      <AppActorsProvider actors={app.actors}>
-        <GameChat gameId="g-1" playerId={null} role="mj" />
-      </AppActorsProvider>,
-    );
+    const { container } = renderChatWith([line(1, 'Bonsoir'), line(2, 'Prêts ?')]);
     expect(await screen.findByText('Prêts ?')).toBeTruthy();
     const log = screen.getByRole('list', { name: 'Messages de la partie' });
     // The whole log is no live region: a fight would be read aloud line after line.

@@ -92,3 +92,18 @@ export function ownServer(options: Pick<TestServerOptions, 'extraRoutes'> = {}):
     },
   });
 }
+
+/** A page of its own at this size (touch for a phone), signed in as the user, opened at the path. */
+export async function openSignedInAt(
+  browser: Browser,
+  server: TestServer,
+  user: RegisteredUser,
+  path: string,
+  viewport: { width: number; height: number },
+  touch = false,
+): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'fr-FR', hasTouch: touch, isMobile: touch });
+  const page = await context.newPage();
+  await openSignedIn(page, server, user, path);
+  return page;
+}
