@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyEventObject } from 'xstate';
+import { NEVER } from 'rxjs';
+import { createActor, fromEventObservable, type AnyEventObject } from 'xstate';
 import { attackMenuMachine, type Arsenal } from '../../src/machines/attack-menu.machine';
 import {
   attackTargetingMachine,
@@ -49,6 +50,8 @@ function wired() {
   const refused: string[] = [];
   const targeting = createActor(
     attackTargetingMachine.provide({
+      // Escape is the effect's; here the test sends \`attack.cancel\` itself.
+      actors: { 'escape presses': fromEventObservable(() => NEVER) },
       actions: {
         'send attack': (_, intent) => void sent.push(intent),
         'announce refusal': (_, { text }) => void refused.push(text),

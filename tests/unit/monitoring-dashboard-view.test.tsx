@@ -301,7 +301,10 @@ describe('monitoring dashboard view: anomalies', () => {
     expect(asked.resolutions).toEqual([]);
     await userEvent.type(within(dialog).getByLabelText('Texte de la résolution'), 'Index ajouté');
     await userEvent.click(confirm);
-    await waitFor(() => expect(asked.resolutions).toEqual([{ id: 'A1', resolution: 'Index ajouté' }]));
+    // The typing and the call go through the card's actor: on a loaded machine that takes more than waitFor's second.
+    await waitFor(() => expect(asked.resolutions).toEqual([{ id: 'A1', resolution: 'Index ajouté' }]), {
+      timeout: 5000,
+    });
   });
 
   it('resolves in one click from the list with the spec’s text', async () => {
