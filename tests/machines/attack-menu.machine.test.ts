@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NEVER } from 'rxjs';
-import { createActor, fromEventObservable, type AnyEventObject } from 'xstate';
+import { createActor, fromEventObservable, type AnyEventObject, type NonReducibleUnknown } from 'xstate';
 import { attackMenuMachine, type Arsenal } from '../../src/machines/attack-menu.machine';
 import {
   attackTargetingMachine,
@@ -50,8 +50,10 @@ function wired() {
   const refused: string[] = [];
   const targeting = createActor(
     attackTargetingMachine.provide({
-      // Escape is the effect's; here the test sends \`attack.cancel\` itself.
-      actors: { 'escape presses': fromEventObservable(() => NEVER) },
+      // Escape is the effect's; here the test sends `attack.cancel` itself.
+      actors: {
+        'escape presses': fromEventObservable<{ type: 'attack.cancel' }, NonReducibleUnknown>(() => NEVER),
+      },
       actions: {
         'send attack': (_, intent) => void sent.push(intent),
         'announce refusal': (_, { text }) => void refused.push(text),
