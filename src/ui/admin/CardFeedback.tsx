@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import type { CardActor } from './ActionCard';
-import { CloseButton } from '../components/CloseButton';
+import { Notice } from '../components/Notice';
 
 /** The last action's success or failure text, read out as it changes. */
 export function CardFeedback({ card }: { card: CardActor }) {
@@ -8,15 +8,19 @@ export function CardFeedback({ card }: { card: CardActor }) {
   return (
     <div className="admin-feedback" aria-live="polite">
       {notice && (
-        <p className="admin-notice" role="status">
+        <Notice
+          tone="success"
+          className="admin-notice"
+          dismissLabel="Masquer le message"
+          onDismiss={() => card.send({ type: 'notice.dismiss' })}
+        >
           {notice}
-          <CloseButton label="Masquer le message" onClose={() => card.send({ type: 'notice.dismiss' })} />
-        </p>
+        </Notice>
       )}
       {error && (
-        <p className="admin-error" role="alert">
+        <Notice tone="error" className="admin-error">
           {error}
-        </p>
+        </Notice>
       )}
     </div>
   );

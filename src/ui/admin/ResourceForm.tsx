@@ -21,6 +21,7 @@ import {
   type Draft,
   type FieldSpec,
 } from './resource-fields';
+import { Notice } from '../components/Notice';
 
 interface StatRow {
   stat: string;
@@ -264,9 +265,9 @@ export function ResourceForm({
         {extraCommonFields.map(field)}
       </details>
       {refusal && (
-        <p role="alert" className="admin-error">
+        <Notice tone="error" className="admin-error">
           {refusal}
-        </p>
+        </Notice>
       )}
       <div className="admin-form__buttons">
         <button type="submit" disabled={busy}>

@@ -16,6 +16,7 @@ import './turn-panel.css';
 import './side-column.css';
 import './game-narrow.css';
 import './attack.css';
+import { Notice } from '../components/Notice';
 
 const nobody = { id: '', role: 'player' as const, displayName: '', email: '' };
 
@@ -96,9 +97,9 @@ export default function GamePage() {
         )}
       </header>
       {refusal && (
-        <p className="game-page__refusal" role="alert">
+        <Notice tone="error" className="game-page__refusal">
           {refusal}
-        </p>
+        </Notice>
       )}
       {/* At the table its toolbar says how the connection goes: a line here would push the table down when it ends. */}
       <p className="game-page__status" role="status">

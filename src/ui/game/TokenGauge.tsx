@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { tokenMessages } from './messages';
 import { amountOf, type ShownHealth } from './table-view';
+import { Notice } from '../components/Notice';
 
 function gaugeWidth(value: ShownHealth): number {
   if ('band' in value) return value.gauge;
@@ -78,9 +79,9 @@ export function TokenGauge({
         </div>
       )}
       {invalid && (
-        <p className="token-menu__error" role="alert">
+        <Notice tone="error" className="token-menu__error">
           {tokenMessages.amountInvalid}
-        </p>
+        </Notice>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { homeMessages } from '../home/messages';
 import { useStatusActor, useStatusView, type AnomalyListActor } from './anomaly-actors';
 import { formatDateTime, formatNumber } from './format';
 import { monitoringMessages } from './messages';
+import { Notice } from '../components/Notice';
 
 const texts = monitoringMessages.detail;
 const openStatuses: OpenStatus[] = ['Nouvelle', 'En cours'];
@@ -169,9 +170,9 @@ export function AnomalyDetail({ list, anomaly }: { list: AnomalyListActor; anoma
         />
       )}
       {failure && (
-        <p className="monitoring-failure" role="alert">
+        <Notice tone="error" className="monitoring-failure">
           {failure.serverText ?? monitoringMessages.anomalies.statusFailed}
-        </p>
+        </Notice>
       )}
     </Dialog>
   );

@@ -11,6 +11,7 @@ import { useStatusActor, useStatusView, type AnomalyListActor } from './anomaly-
 import { AnomalyDetail } from './AnomalyDetail';
 import { formatDateTime, formatNumber } from './format';
 import { monitoringMessages } from './messages';
+import { Notice } from '../components/Notice';
 
 const texts = monitoringMessages.anomalies;
 export const ANOMALY_SECTION_ID = 'anomaly-section';
@@ -80,9 +81,9 @@ function AnomalyRow({ list, anomaly }: { list: AnomalyListActor; anomaly: Anomal
         )}
       </div>
       {failure && (
-        <p className="monitoring-failure" role="alert">
+        <Notice tone="error" className="monitoring-failure">
           {failure.serverText ?? texts.statusFailed}
-        </p>
+        </Notice>
       )}
     </li>
   );
@@ -154,9 +155,9 @@ export function AnomalySection({ list }: { list: AnomalyListActor }) {
         </select>
       </label>
       {failed && (
-        <p className="monitoring-failure" role="alert">
+        <Notice tone="error" className="monitoring-failure">
           {texts.loadFailed}
-        </p>
+        </Notice>
       )}
       {shown.length === 0 ? (
         <p className="monitoring-empty">{monitoringMessages.empty.anomalies}</p>

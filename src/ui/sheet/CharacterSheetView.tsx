@@ -39,6 +39,7 @@ import {
   MemoriesPanel,
   RunesPanel,
 } from './SheetPanels';
+import { Notice } from '../components/Notice';
 
 export type SheetActor = ActorRefFrom<typeof characterSheetMachine>;
 export type EquipmentActor = ActorRefFrom<typeof equipmentMachine>;
@@ -51,9 +52,9 @@ export function CharacterSheetView({ sheet: actor }: { sheet: SheetActor }) {
   if (failed) {
     return (
       <main className="sheet creation--empty">
-        <p role="alert" className="creation__error">
+        <Notice tone="error" className="creation__error">
           {loadError}
-        </p>
+        </Notice>
         <p>
           <button type="button" className="secondary" onClick={() => actor.send({ type: 'sheet.reload' })}>
             {text.retry}
@@ -296,9 +297,9 @@ function ImagePanel({ actor, sheet }: { actor: SheetActor; sheet: CharacterSheet
         </button>
         <div aria-live="polite">
           {imageError && (
-            <p role="alert" className="creation__error">
+            <Notice tone="error" className="creation__error">
               {imageError}
-            </p>
+            </Notice>
           )}
         </div>
       </form>

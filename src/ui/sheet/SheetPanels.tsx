@@ -20,6 +20,7 @@ import type { EquipmentActor, SheetActor } from './CharacterSheetView';
 import { sheetMessages as text } from './messages';
 import './sheet-equipment.css';
 import './sheet-lists.css';
+import { Notice } from '../components/Notice';
 
 /** A memory's bonuses as chips: the numbers it adds, and its damage roll. */
 function BonusChips({ stat }: { stat: unknown }) {
@@ -105,9 +106,9 @@ export function EquipmentPanel({ actor, equipment }: { actor: SheetActor; equipm
       </ul>
       <div aria-live="polite">
         {error && (
-          <p role="alert" className="creation__error">
+          <Notice tone="error" className="creation__error">
             {error}
-          </p>
+          </Notice>
         )}
       </div>
     </Panel>
@@ -232,12 +233,12 @@ export function InventoryPanel({ actor, sheet }: { actor: SheetActor; sheet: Cha
       </ul>
       <div aria-live="polite">
         {feedback && (
-          <p
-            role={feedback.ok ? 'status' : 'alert'}
+          <Notice
+            tone={feedback.ok ? 'success' : 'error'}
             className={feedback.ok ? 'creation__success' : 'creation__error'}
           >
             {feedback.text}
-          </p>
+          </Notice>
         )}
       </div>
     </Panel>

@@ -3,6 +3,7 @@ import { chatGameInviteEffects } from '../../effects/social';
 import { chatGameInviteMachine, chatInviteTexts } from '../../machines/chat-game-invite.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { socialMessages as texts } from './messages';
+import { Notice } from '../components/Notice';
 
 /** The chat window's « Inviter dans une partie » action (platform.md §2 "Chat window"). */
 export function ChatGameInvite({
@@ -45,14 +46,14 @@ export function ChatGameInvite({
         {state === 'noGames' && <p className="social-empty">{texts.noGames}</p>}
         {state === 'sending' && <p className="social-empty">{texts.sendingInvitation}</p>}
         {state === 'sent' && (
-          <p className="chat-invite__sent" role="status">
+          <Notice tone="success" className="chat-invite__sent">
             {chatInviteTexts.sent}
-          </p>
+          </Notice>
         )}
         {state === 'failed' && failure && (
-          <p className="social-alert" role="alert">
+          <Notice tone="error" className="social-alert">
             {failure}
-          </p>
+          </Notice>
         )}
       </div>
       {state === 'choosing' && (

@@ -9,6 +9,7 @@ import { formatDateTime, socialMessages as texts } from './messages';
 import { SocialAlert } from './SocialAlert';
 import { AnswerButtons } from '../components/AnswerButtons';
 import { Dialog } from '../components/Dialog';
+import { Notice } from '../components/Notice';
 
 type FriendsListRef = ActorRefFrom<typeof friendsListMachine>;
 type InvitationRef = ActorRefFrom<typeof friendInvitationMachine>;
@@ -181,9 +182,9 @@ function InvitationRow({ invitation }: { invitation: InvitationRef }) {
         </button>
       )}
       {context.error && (
-        <p className="social-row__error" role="alert">
+        <Notice tone="error" className="social-row__error">
           {context.error}
-        </p>
+        </Notice>
       )}
     </li>
   );
