@@ -27,6 +27,9 @@ export interface TargetingAttack {
   areaOfEffect: AreaShape;
   areaSize: number;
   maxTargets: number;
+  /** The dice on a hit and the essence it burns, as the server rolls them (`attackNumbers`). */
+  damage: string;
+  essenceCost: number;
 }
 
 /** What the map shows right now, in pixels: the attacker's token and every other one. */
