@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NEVER } from 'rxjs';
+import { Subject } from 'rxjs';
 import { createActor, fromEventObservable, type AnyEventObject } from 'xstate';
 import { attackMenuMachine, type Arsenal } from '../../src/machines/attack-menu.machine';
 import {
@@ -54,7 +54,7 @@ function wired() {
         'send attack': (_, intent) => void sent.push(intent),
         'announce refusal': (_, { text }) => void refused.push(text),
       },
-      actors: { 'escape presses': fromEventObservable(() => NEVER) },
+      actors: { 'escape presses': fromEventObservable(() => new Subject<{ type: 'attack.cancel' }>()) },
     }),
     { input: { role: 'player', board } },
   ).start();
