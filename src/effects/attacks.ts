@@ -14,7 +14,8 @@ import {
 import { fromEventObservable, fromPromise } from 'xstate';
 import { getCharacterSheet, getWeaponAttacks } from '../api/characters';
 import type { WeaponAttack } from '../api/schemas/characters';
-import { equipmentSlotOf, weaponTypeOf } from '../domain/character/equipment';
+import { equipmentSlotOf, weaponTypeOf, type EquippedMemory } from '../domain/character/equipment';
+import { attackNumbers } from '../domain/table/attack-numbers';
 import { SIMPLE_ATTACK, simpleAttackRange } from '../domain/dice/attack';
 import { attackMenuMachine, type Arsenal } from '../machines/attack-menu.machine';
 import { equippedOf } from '../machines/character-sheet.machine';
@@ -27,13 +28,14 @@ export const ATTACK_LINE_MS = 1000;
 /** table.md §9: while a line shows, where its tokens stand is read again this often. */
 export const ATTACK_LINE_POLL_MS = 100;
 
-const asTargeting = (attack: WeaponAttack): TargetingAttack => ({
+const asTargeting = (attack: WeaponAttack, weapon: EquippedMemory): TargetingAttack => ({
   ref: { kind: 'weapon', attackId: attack.id },
   name: attack.name,
   range: attack.range,
   areaOfEffect: attack.areaOfEffect,
   areaSize: attack.areaSize,
   maxTargets: attack.maxTargets,
+  ...attackNumbers(attack, weapon),
 });
 
 /** What the character wears now, and so what it may strike with (`GET /attack/memory/{id}?playerId=`). */
@@ -50,8 +52,9 @@ export async function loadArsenal(playerId: string, gameId: string, signal: Abor
       areaOfEffect: SIMPLE_ATTACK.areaOfEffect,
       areaSize: 0,
       maxTargets: SIMPLE_ATTACK.maxTargets,
+      ...attackNumbers({ damageRoll: SIMPLE_ATTACK.damageRoll }),
     },
-    attacks: attacks.map(asTargeting),
+    attacks: weapon ? attacks.map((attack) => asTargeting(attack, weapon)) : [],
     movement: sheet.deplacement,
   };
 }

@@ -27,6 +27,9 @@ export interface TargetingAttack {
   areaOfEffect: AreaShape;
   areaSize: number;
   maxTargets: number;
+  /** The dice on a hit and the essence it burns, as the server rolls them (`attackNumbers`). */
+  damage: string;
+  essenceCost: number;
 }
 
 /** What the map shows right now, in pixels: the attacker's token and every other one. */
@@ -106,8 +109,8 @@ function areaTargets(context: AttackTargetingContext, click: Click): string[] {
 /**
  * Choosing whom an attack hits (table.md §4 "Attack targeting", §5 "Attacks"). A player picks an
  * attack, then clicks: a target for a single attack, a spot (or a token) for an area. Clicking
- * empty space with a single attack, or aiming an area that catches nobody alive, gives up. The
- * spec's refusals keep the attack chosen so the player can click again. The server rolls and
+ * empty space with a single attack gives up. The spec's refusals, and an area that catches nobody
+ * alive, are told and keep the attack chosen so the player can click again (or cancel). The server rolls and
  * applies damage; this machine only sends who was aimed at. MJs do not attack from the players'
  * menu; they make a monster strike, aimed the same way.
  */
@@ -208,8 +211,10 @@ export const attackTargetingMachine = setup({
           },
           {
             guard: and(['attack hits an area', 'area catches nobody alive']),
-            target: 'noAttack',
-            actions: ['forget attack', 'clear refusal'],
+            actions: [
+              { type: 'refuse', params: { text: attackMessages.nobodyInArea } },
+              { type: 'announce refusal', params: { text: attackMessages.nobodyInArea } },
+            ],
           },
           {
             guard: 'attack hits an area',

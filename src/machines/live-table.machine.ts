@@ -15,7 +15,8 @@ import type {
 } from '../api/schemas/table';
 import type { AttackLine } from '../effects/attacks';
 import type { RemoteDrags } from '../effects/table';
-import { MONSTER_ATTACK } from '../domain/dice/attack';
+import { DEFAULT_MONSTER_DAMAGE, MONSTER_ATTACK } from '../domain/dice/attack';
+import { attackNumbers } from '../domain/table/attack-numbers';
 import { pixelsToPoint, type Point } from '../domain/geometry/geometry';
 import { centreOnMap, shownMap } from '../domain/table/shown-map';
 import type { MapRef, MapToken, TableRole, TableState } from '../domain/table/types';
@@ -381,6 +382,7 @@ export const liveTableMachine = setup({
           areaOfEffect: 'single',
           areaSize: 0,
           maxTargets: 1,
+          ...attackNumbers({ damageRoll: event.token.damage || DEFAULT_MONSTER_DAMAGE }),
         },
       })),
     },

@@ -20,7 +20,17 @@ export function attackOf(
   name: string,
   reach: Partial<Omit<TargetingAttack, 'ref' | 'name'>> = {},
 ): TargetingAttack {
-  return { ref, name, range: 1, areaOfEffect: 'single', areaSize: 0, maxTargets: 1, ...reach };
+  return {
+    ref,
+    name,
+    range: 1,
+    areaOfEffect: 'single',
+    areaSize: 0,
+    maxTargets: 1,
+    damage: '1d10+7',
+    essenceCost: 0,
+    ...reach,
+  };
 }
 
 /** The attack every character has, without a weapon. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NEVER } from 'rxjs';
-import { createActor, fromEventObservable, type AnyEventObject, type NonReducibleUnknown } from 'xstate';
+import { Subject } from 'rxjs';
+import { createActor, fromEventObservable, type AnyEventObject } from 'xstate';
 import { attackMenuMachine, type Arsenal } from '../../src/machines/attack-menu.machine';
 import {
   attackTargetingMachine,
@@ -50,14 +50,11 @@ function wired() {
   const refused: string[] = [];
   const targeting = createActor(
     attackTargetingMachine.provide({
-      // Escape is the effect's; here the test sends `attack.cancel` itself.
-      actors: {
-        'escape presses': fromEventObservable<{ type: 'attack.cancel' }, NonReducibleUnknown>(() => NEVER),
-      },
       actions: {
         'send attack': (_, intent) => void sent.push(intent),
         'announce refusal': (_, { text }) => void refused.push(text),
       },
+      actors: { 'escape presses': fromEventObservable(() => new Subject<{ type: 'attack.cancel' }>()) },
     }),
     { input: { role: 'player', board } },
   ).start();
@@ -141,7 +138,7 @@ describe('the wired flow: menu → choose → aim → send, cancel or refusal', 
     expect(sent).toEqual([]);
   });
 
-  it('aims an area by the movement when its range is 0, and gives up when it catches nobody alive', async () => {
+  it('aims an area by the movement when its range is 0, and says so when it catches nobody alive', async () => {
     const { targeting, sent, refused } = await pick(whirl);
     targeting.send({ type: 'map.clicked', point: cell(9, 0), usableId: null });
     expect(refused).toEqual(['Cible hors de portée !']);
@@ -150,7 +147,8 @@ describe('the wired flow: menu → choose → aim → send, cancel or refusal', 
     const again = await pick(whirl);
     again.targeting.send({ type: 'map.clicked', point: cell(0, 3), usableId: null });
     expect(again.sent).toEqual([]);
-    expect(again.targeting.getSnapshot().value).toBe('noAttack');
+    expect(again.refused).toEqual(['Aucune créature dans la zone.']);
+    expect(again.targeting.getSnapshot().value).toBe('choosingTarget');
   });
 
   it('lets the player put the attack down (Escape)', async () => {

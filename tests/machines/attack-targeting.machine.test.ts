@@ -149,12 +149,12 @@ describe('attack targeting', () => {
     expect(sent).toEqual([]);
   });
 
-  it('an area hits the living tokens in it, and gives up when it catches nobody', () => {
+  it('an area hits the living tokens in it, and says so when it catches nobody', () => {
     const { actor, sent } = start('player');
     actor.send({ type: 'attack.choose', attack: fireball });
     actor.send({ type: 'map.clicked', point: cell(2, 2), usableId: null });
-    expect(actor.getSnapshot().value).toBe('noAttack');
-    actor.send({ type: 'attack.choose', attack: fireball });
+    expect(actor.getSnapshot().value).toBe('choosingTarget');
+    expect(actor.getSnapshot().context.refusal).toBe('Aucune créature dans la zone.');
     actor.send({ type: 'map.clicked', point: cell(8, 8), usableId: 'liche' });
     expect(actor.getSnapshot().context.refusal).toBe('Cible hors de portée !');
     actor.send({ type: 'map.clicked', point: cell(1, 1), usableId: null });

@@ -45,7 +45,7 @@ export const attackMessages = {
   tokenNotFound: tableMessages.tokenNotFound,
   attackerDown: 'Un personnage à terre ne peut pas attaquer.',
   noAim: 'Choisissez où viser.',
-  nobodyInArea: 'Aucune créature vivante dans la zone.',
+  nobodyInArea: 'Aucune créature dans la zone.',
   tooManyInArea: (caught: number) =>
     `La zone prend ${caught} créatures, ${MAX_AREA_TARGETS} au plus : visez un groupe plus petit.`,
   notEnoughEssence: (cost: number) => `Essence d’âme insuffisante : cette attaque en coûte ${cost}.`,

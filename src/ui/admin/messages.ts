@@ -1,3 +1,4 @@
+import { SOUL_ATTACK_ESSENCE } from '../../domain/dice/attack';
 /** Texts of the admin screens: the spec's verbatim (table.md §2, §8; platform.md §2, §8), then our own. */
 export const adminMessages = {
   gate: {
@@ -66,6 +67,7 @@ export const adminMessages = {
       'Classe d’armure magique\u00a0: la défense du monstre face à la magie, comme la CA face aux coups. Indicative\u00a0: les attaques de la table se jouent contre la CA.',
     mapSizeHint:
       'Facultative, de 1 à 1000. La table n’en a pas besoin\u00a0: elle mesure l’image de la carte, une case valant 75\u00a0pixels.',
+    attackCostHint: `AS, attaque de l’âme\u00a0: chaque coup coûte ${SOUL_ATTACK_ESSENCE} points d’essence d’âme à l’attaquant. AC\u00a0: aucun coût d’essence.`,
   },
   store: {
     title: 'Store global',

@@ -20,6 +20,7 @@ function AttackChoice({
         {text.range(attack.range)} · {text.area[attack.areaOfEffect] ?? attack.areaOfEffect}
         {attack.areaOfEffect !== 'single' && ` · ${text.targets(attack.maxTargets)}`}
       </small>
+      <small>{text.numbers(attack.damage, attack.essenceCost)}</small>
     </MenuItem>
   );
 }

@@ -25,6 +25,7 @@ import { gameMessages, mapMessages } from './messages';
 import { MonsterDetails } from './MonsterDetails';
 import { ParticipantList } from './ParticipantList';
 import { TableMap, type TableMapActions } from './TableMap';
+import { AimingBanner } from './AimingBanner';
 import { AttackMenu } from './AttackMenu';
 import { TurnOrderPanel } from './TurnOrderPanel';
 import { SHEET_WINDOW } from '../sheet/sheet-window';
@@ -87,6 +88,7 @@ export function LiveTable({
   const characters = useSelector(lists, (snapshot) => snapshot.context.characters);
   const noticeText = useSelector(notice, (snapshot) => snapshot.context.text);
   const aimed = useSelector(targeting, (snapshot) => snapshot.context.attack);
+  const aiming = useSelector(targeting, (snapshot) => snapshot.matches('choosingTarget'));
   const striker = useSelector(targeting, (snapshot) =>
     strikerOf(snapshot.context.board, snapshot.context.attack),
   );
@@ -180,19 +182,24 @@ export function LiveTable({
           viewport={viewport}
           pointer={pointer}
         />
-        {noticeText && (
-          <div className="live-table__notice" role="alert">
-            <span>{noticeText}</span>
-            <button
-              type="button"
-              className="secondary"
-              aria-label={gameMessages.dismiss}
-              onClick={() => live.send({ type: 'notice.dismiss' })}
-            >
-              ×
-            </button>
-          </div>
-        )}
+        <div className="live-table__floating">
+          {aiming && aimed && (
+            <AimingBanner attack={aimed} onCancel={() => targeting.send({ type: 'attack.cancel' })} />
+          )}
+          {noticeText && (
+            <div className="live-table__notice" role="alert">
+              <span>{noticeText}</span>
+              <button
+                type="button"
+                className="secondary"
+                aria-label={gameMessages.dismiss}
+                onClick={() => live.send({ type: 'notice.dismiss' })}
+              >
+                ×
+              </button>
+            </div>
+          )}
+        </div>
         <TurnOrderPanel
           gameId={gameId}
           turnOrder={turnOrder}

@@ -137,9 +137,9 @@ export const attackMenuMessages = {
   targets: (count: number) =>
     count === 0 ? 'cibles illimitées' : `${count} cible${count > 1 ? 's' : ''} au plus`,
   aiming: (name: string, single: boolean) =>
-    single
-      ? `${name} : cliquez sur une cible (un clic dans le vide annule).`
-      : `${name} : cliquez où viser (un clic dans le vide sans cible annule).`,
+    single ? `${name} : cliquez sur une cible (un clic dans le vide annule).` : `${name} : cliquez où viser.`,
   cancel: 'Annuler l’attaque',
+  /** An attack's dice on a hit and the soul essence it burns (`attackNumbers`). */
+  numbers: (damage: string, essence: number) => `Dégâts\u00a0: ${damage} · Essence\u00a0: ${essence}`,
   monsterAiming: (name: string) => `${name} attaque : cliquez sur sa cible (un clic dans le vide annule).`,
 } as const;

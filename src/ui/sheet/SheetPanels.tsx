@@ -16,6 +16,7 @@ import {
 } from '../../domain/character/equipment';
 import { soulShardValue } from '../../domain/character/soul-core';
 import { bonusLabel, damageLabel, signed } from '../creation/labels';
+import { attackNumbers } from '../../domain/table/attack-numbers';
 import type { EquipmentActor, SheetActor } from './CharacterSheetView';
 import { sheetMessages as text } from './messages';
 import './sheet-equipment.css';
@@ -138,7 +139,7 @@ export function AttacksPanel({ actor }: { actor: SheetActor }) {
                   <li key={attack.id} className="sheet-entry">
                     <div className="sheet-entry__head">
                       <strong>{attack.name}</strong>
-                      <span className="sheet-tag">{attack.damageRoll}</span>
+                      <span className="sheet-tag">{attackNumbers(attack, weapon).damage}</span>
                     </div>
                     <p className="sheet-entry__meta">
                       {attack.weaponType} · {text.range(attack.range)} · {text.targets(attack.maxTargets)} ·{' '}

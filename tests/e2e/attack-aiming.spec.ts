@@ -1,0 +1,71 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { openSignedInAt, ownServer } from './helpers/own-server';
+import { gameWithHero } from './helpers/party';
+import { furnishGame, tableOf } from './helpers/table';
+
+const server = ownServer();
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Whether the banner sits over any of the map's controls (« − », « + », « Ajuster », « Règle »). */
+async function coversControls(banner: Locator, controls: Locator): Promise<boolean> {
+  const box = (await banner.boundingBox())!;
+  const boxes = await controls.getByRole('button').evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const { x, y, width, height } = button.getBoundingClientRect();
+      return { x, y, width, height };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThanOrEqual(4);
+  return boxes.some((control) => overlap(box, control));
+}
+
+test('aiming shows the attack, its dice and cost, and a way to cancel, clear of the map controls', async ({
+  browser,
+}) => {
+  test.slow();
+  const { mj, player, gameId, characterId } = await gameWithHero(server, 'La Visée');
+  await furnishGame(server, mj, gameId, 'Plaine', [{ name: 'Gobelin', HP: 7 }]);
+  const master = await openSignedInAt(browser, server, mj, `/game?gameId=${gameId}`, {
+    width: 1440,
+    height: 900,
+  });
+  await tableOf(master).bringPlayersTo('Plaine');
+  await tableOf(master).placeFromMenu({ x: 400, y: 200 }, 'Gobelin');
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 844, height: 390 },
+  ]) {
+    const hero = await openSignedInAt(
+      browser,
+      server,
+      player,
+      `/game?gameId=${gameId}&playerId=${characterId}`,
+      viewport,
+    );
+    const table = tableOf(hero);
+    await expect(table.map.getByRole('img', { name: 'Plaine' })).toBeVisible();
+    if ((await table.token('Aelis').count()) === 0) await table.placeFromMenu({ x: 100, y: 100 }, 'Aelis');
+    await expect(table.token('Aelis')).toBeVisible();
+
+    await table.chooseAttack('Attaque simple');
+    const banner = hero.getByRole('status').filter({ hasText: 'cliquez sur une cible' });
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText('Attaque simple');
+    await expect(banner).toContainText('1d10+7');
+    await expect(banner).toContainText('Essence');
+    expect(await coversControls(banner, table.zoom)).toBe(false);
+
+    await banner.getByRole('button', { name: 'Annuler l’attaque' }).click();
+    await expect(banner).toHaveCount(0);
+
+    await table.chooseAttack('Attaque simple');
+    await expect(banner).toBeVisible();
+    await hero.keyboard.press('Escape');
+    await expect(banner).toHaveCount(0);
+    await hero.context().close();
+  }
+});
