@@ -194,7 +194,7 @@ test.describe('the sheet of a character in a game', () => {
     await expect(page.getByTestId('sheet-skill-athletisme')).toHaveText('+8(+2)');
     await expect(page.getByTestId('slot-Arme')).toContainText('Lame FOR');
     await expect(attacks).toContainText('Taille');
-    await expect(attacks).toContainText('1d10+2');
+    await expect(attacks).toContainText('1d10+1d4+2');
     // The MJ's sheet hears equipmentChange and reads the sheet again.
     await expect(mjPage.getByTestId('sheet-skill-athletisme')).toHaveText('+8(+2)');
     await page.getByRole('button', { name: 'Équiper Heaume' }).click();

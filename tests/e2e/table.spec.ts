@@ -199,7 +199,7 @@ test('an admin who is not a member oversees the table like its MJ: the hidden mo
   // Hidden from the players, not from an admin.
   await expect(tableOf(overseer).token('Spectre A')).toHaveClass(/map-token--hidden/);
   await tableOf(overseer).say('Je veille sur cette table.');
-  await expect(tableOf(master).chat.getByText('Je veille sur cette table.')).toBeVisible();
+  await expect(tableOf(master).chat.getByText('Je veille sur cette table.', { exact: true })).toBeVisible();
   // Seated at the table too: the MJ sees the admin among the connected.
   await expect(
     master
