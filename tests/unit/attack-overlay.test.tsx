@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { CELL_PX, DEFAULT_AREA_CELLS, isInArea, type Point } from '../../src/domain/geometry/geometry';
+import type { TargetingAttack } from '../../src/machines/attack-targeting.machine';
 import { AttackOverlay } from '../../src/ui/game/AttackOverlay';
 
 function drawn(from: { x: number; y: number }, to: { x: number; y: number }) {
@@ -36,5 +38,60 @@ describe('AttackOverlay: the line of an attack', () => {
 
   it('keeps the whole line between tokens that overlap by more than half', () => {
     expect(drawn({ x: 0, y: 0 }, { x: 30, y: 0 }).ends).toEqual([0, 0, 30, 0]);
+  });
+});
+
+describe('AttackOverlay: the preview of a line area', () => {
+  afterEach(cleanup);
+
+  const line: TargetingAttack = {
+    ref: { kind: 'simple' },
+    name: 'Souffle',
+    range: 4,
+    areaOfEffect: 'line',
+    areaSize: 0,
+    maxTargets: 0,
+    damage: '1d6',
+    essenceCost: 0,
+  };
+
+  function band(from: Point, pointer: Point): Point[] {
+    const { container } = render(
+      <svg>
+        <AttackOverlay aiming={{ attack: line, from, range: line.range, pointer }} lines={[]} />
+      </svg>,
+    );
+    const shape = container.querySelector('polygon.attack-area');
+    expect(shape).not.toBeNull();
+    const numbers = (shape?.getAttribute('points') ?? '').split(/[\s,]+/).map(Number);
+    return numbers.flatMap((value, index) => (index % 2 === 0 ? [{ x: value, y: numbers[index + 1] }] : []));
+  }
+
+  /** Even–odd ray casting: whether `point` lies inside the polygon `corners`. */
+  function inside(corners: Point[], point: Point): boolean {
+    let within = false;
+    for (let i = 0, j = corners.length - 1; i < corners.length; j = i++) {
+      const [a, b] = [corners[i], corners[j]];
+      if (a.y > point.y !== b.y > point.y && point.x < ((b.x - a.x) * (point.y - a.y)) / (b.y - a.y) + a.x) {
+        within = !within;
+      }
+    }
+    return within;
+  }
+
+  it.each([
+    ['straight', { x: 400, y: 100 }],
+    ['on a diagonal', { x: 250, y: 330 }],
+  ])('covers exactly the band the rule hits, aimed %s', (_, pointer) => {
+    const from = { x: 100, y: 100 };
+    const corners = band(from, pointer);
+    expect(corners).toHaveLength(4);
+    const half = (DEFAULT_AREA_CELLS * CELL_PX) / 2;
+    for (let x = -half * 2; x <= 400 + CELL_PX * 6; x += 7.3) {
+      for (let y = -half * 2; y <= 400 + CELL_PX * 6; y += 7.3) {
+        const centre = { x, y };
+        expect(inside(corners, centre), `${x},${y}`).toBe(isInArea(line, from, pointer, centre));
+      }
+    }
   });
 });

@@ -48,17 +48,17 @@ function areaShape(attack: TargetingAttack, from: Point, aim: Point, range: numb
         y: from.y + Math.sin(angle) * reach,
       });
       if (attack.areaOfEffect === 'line') {
+        // The band `isInArea` hits: as wide as the area, square at both ends.
+        const half = (DEFAULT_AREA_CELLS * CELL_PX) / 2;
         const end = at(heading);
-        return (
-          <line
-            className="attack-area attack-area--line"
-            x1={from.x}
-            y1={from.y}
-            x2={end.x}
-            y2={end.y}
-            strokeWidth={DEFAULT_AREA_CELLS * CELL_PX}
-          />
-        );
+        const side = { x: -Math.sin(heading) * half, y: Math.cos(heading) * half };
+        const corners = [
+          { x: from.x + side.x, y: from.y + side.y },
+          { x: end.x + side.x, y: end.y + side.y },
+          { x: end.x - side.x, y: end.y - side.y },
+          { x: from.x - side.x, y: from.y - side.y },
+        ];
+        return <polygon className="attack-area" points={corners.map(({ x, y }) => `${x},${y}`).join(' ')} />;
       }
       const left = at(heading - CONE_HALF_ANGLE);
       const right = at(heading + CONE_HALF_ANGLE);
