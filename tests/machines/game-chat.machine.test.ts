@@ -225,6 +225,28 @@ describe('game chat: sending', () => {
     expect(chat.context().pending).toEqual([]);
   });
 
+  it('takes away a failed line whose echo comes after all: the server had it', async () => {
+    const chat = await openChat();
+    await chat.answerLoad([]);
+    await chat.say('En retard');
+    chat.clock.increment(10_000);
+    expect(chat.context().pending).toMatchObject([{ failed: true }]);
+    chat.hear(entry(1, me, 'En retard'));
+    expect(chat.context().pending).toEqual([]);
+    expect(chat.context().entries.map((line) => line.payload.message)).toEqual(['En retard']);
+  });
+
+  it('lets the notice of a network cut leave after a while, the failed line kept for « Réessayer »', async () => {
+    const chat = await openChat();
+    await chat.say('Coupure');
+    chat.sends[0]!.reject(new Error('Aucune connexion au serveur'));
+    await settle();
+    expect(chat.context().alert).toBe(chatFailures.send);
+    chat.clock.increment(NOTICE_LIFETIME_MS);
+    expect(chat.context().alert).toBeNull();
+    expect(chat.context().pending).toMatchObject([{ content: { text: 'Coupure' }, failed: true }]);
+  });
+
   it('clears a notice after a while, or at the next line accepted', async () => {
     const chat = await openChat();
     await chat.say('/danse');

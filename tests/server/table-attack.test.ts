@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameMessagesAnswer } from '../../src/api/schemas/table';
+import { attackNumbers } from '../../src/domain/table/attack-numbers';
 import { bandOf } from '../../src/domain/table/health';
 import { attackMessages, tableMessages } from '../../src/domain/table/messages';
 import type { ChatMessage, TableEvent } from '../../src/domain/table/types';
-import { characterMemories, characters } from '../../server/db/schema/index';
+import { characterMemories, characters, gameResources } from '../../server/db/schema/index';
 import { createUsersService } from '../../server/modules/users/service';
 import { insertResource } from '../helpers/game-fixtures';
 import { drivers, sharedDrivers, startTestServer, type TestServer } from '../helpers/server';
@@ -46,6 +47,7 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
   let slash: string;
   let whirl: string;
   let foreign: string;
+  let sword: string;
 
   const place = (client: TableClient, intent: TokenIntent) => placeToken(t, p.gameId, client, intent);
   const attack = (client: TableClient | { send: TableClient['send'] }, fields: Record<string, unknown>) =>
@@ -64,7 +66,7 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
       .update(characters)
       .set({ forceWeapon: 3, deplacement: 4 })
       .where(eq(characters.id, p.ownerCharacter));
-    const sword = await insertResource(db, p.gameId, 'memory', 'Épée longue FOR', { type: 'Arme', stat: [] });
+    sword = await insertResource(db, p.gameId, 'memory', 'Épée longue FOR', { type: 'Arme', stat: [] });
     await db
       .insert(characterMemories)
       .values({ characterId: p.ownerCharacter, resourceId: sword, category: 'memory', equipped: true });
@@ -483,6 +485,44 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
     await Promise.all([mj, owner, other].map(async (client) => client.reach(await head())));
     for (const client of [mj, owner, other]) expect(messagesOf(client)).toContain(killed);
     expect(await historyOf(p.other.token)).toContain(killed);
+  });
+
+  it('rolls the worn weapon’s damage with the attack’s, the numbers the sheet and the menu show', async () => {
+    const { db } = t.database;
+    const stat = [{ stat: 'damage', bonus: '1d4' }];
+    await db
+      .update(gameResources)
+      .set({ fields: { type: 'Arme', stat } })
+      .where(eq(gameResources.id, sword));
+    try {
+      const shown = attackNumbers({ damageRoll: '1d8+2', cost: 'AC' }, { stat }).damage;
+      expect(shown).toBe('1d8+1d4+2');
+      const aria = (await tokenOf(t, p.gameId, p.ownerCharacter)).usableId;
+      const before = (await serverState(t, p.gameId)).tokens[MAP]!;
+      const { x, y } = before[aria]!;
+      // A fresh wolf below Aria: the one of the setting died above and keeps its token.
+      await place(mj, monsterDraft(p, 'Loup', { x, y: y + 7.5 }));
+      const wolf = Object.keys((await serverState(t, p.gameId)).tokens[MAP]!).find((id) => !(id in before))!;
+      let damage: ChatMessage | undefined;
+      for (let tries = 0; !damage && tries < 60; tries += 1) {
+        const from = await head();
+        const struck = { attackerId: aria, attack: { kind: 'weapon', attackId: slash }, targetId: wolf };
+        expect(await attack(owner, struck)).toEqual({ ok: true });
+        damage = (await since(from))
+          .filter((event) => event.type === 'dice.rolled')
+          .map((event) => event.payload as ChatMessage)
+          .find((line) => line.roll?.messageType === 'damageRoll');
+      }
+      expect(damage!.roll).toMatchObject({ count: 1, sides: 8, extra: [{ count: 1, sides: 4 }], bonus: 2 });
+      const { dice, extra, total } = damage!.roll!;
+      expect(total).toBe(dice[0]! + extra![0]!.dice[0]! + 2);
+      expect(damage!.message).toContain(`— ${shown} : `);
+    } finally {
+      await db
+        .update(gameResources)
+        .set({ fields: { type: 'Arme', stat: [] } })
+        .where(eq(gameResources.id, sword));
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { createActor, fromEventObservable, fromPromise } from 'xstate';
 import type { CharacterSheet } from '../../src/api/schemas/characters';
 import { noSkillPoints } from '../../src/domain/character/skills';
 import { startingStats } from '../../src/domain/character/stats';
+import { attackNumbers, type AttackBase } from '../../src/domain/table/attack-numbers';
 import { characterSheetMachine, type SheetData } from '../../src/machines/character-sheet.machine';
 import { CharacterSheetView } from '../../src/ui/sheet/CharacterSheetView';
 import { SHEET_WINDOW } from '../../src/ui/sheet/sheet-window';
@@ -89,5 +90,30 @@ describe('character sheet page', () => {
     expect(screen.queryByRole('link', { name: /accueil/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Fermer la fiche' }));
     expect(close).toHaveBeenCalledOnce();
+  });
+
+  it('shows each attack of the worn weapon with the dice the server rolls, the weapon’s damage added', async () => {
+    const stat = [{ stat: 'damage', bonus: '1d4' }];
+    const sword = { id: 'm-1', name: 'Épée longue FOR', description: '', type: 'Arme', stat, equipped: true };
+    const slash = {
+      id: 'a-1',
+      name: 'Taillade',
+      description: '',
+      weaponType: 'Force',
+      damageRoll: '1d8+2',
+      range: 1,
+      maxTargets: 1,
+      areaOfEffect: 'single',
+      areaSize: 1,
+      cost: 'AS',
+    };
+    await showSheet({
+      sheet: { ...sheet, memories: [sword] } as unknown as CharacterSheet,
+      attacks: { 'm-1': [slash] } as unknown as SheetData['attacks'],
+    });
+    const entry = screen.getByText('Taillade').closest('li')!;
+    const shown = attackNumbers(slash as AttackBase, sword);
+    expect(shown.damage).toBe('1d8+1d4+2');
+    expect(entry.querySelector('.sheet-tag')?.textContent).toBe(shown.damage);
   });
 });
