@@ -69,3 +69,54 @@ test('aiming shows the attack, its dice and cost, and a way to cancel, clear of 
     await hero.context().close();
   }
 });
+
+test('the MJ’s « Faire attaquer » shows the monster’s banner, its dice and a way to cancel, and strikes', async ({
+  browser,
+}) => {
+  test.slow();
+  const { mj, gameId } = await gameWithHero(server, 'La Visée du MJ');
+  await furnishGame(server, mj, gameId, 'Plaine', [
+    { name: 'Gobelin', HP: 7, damage: '2d4+1' },
+    { name: 'Loup', HP: 9 },
+  ]);
+  const master = await openSignedInAt(browser, server, mj, `/game?gameId=${gameId}`, {
+    width: 1440,
+    height: 900,
+  });
+  const table = tableOf(master);
+  await table.bringPlayersTo('Plaine');
+  // The wolf a cell from the goblin, within its bite.
+  await table.placeFromMenu({ x: 300, y: 200 }, 'Gobelin');
+  await table.placeFromMenu({ x: 300 + (await table.cellOnScreen()), y: 200 }, 'Loup');
+  const banner = master.getByRole('status').filter({ hasText: 'cliquez sur sa cible' });
+  const strike = async () => {
+    await table.token('Gobelin 1').click();
+    await master.getByRole('button', { name: 'Faire attaquer' }).click();
+    await expect(banner).toBeVisible();
+  };
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 844, height: 390 },
+  ]) {
+    await master.setViewportSize(viewport);
+    await strike();
+    await expect(banner).toContainText('Gobelin 1 attaque');
+    await expect(banner).toContainText('2d4+1');
+    await expect(banner).toContainText('Essence');
+    expect(await coversControls(banner, table.zoom)).toBe(false);
+    await banner.getByRole('button', { name: 'Annuler l’attaque' }).click();
+    await expect(banner).toHaveCount(0);
+
+    await strike();
+    await master.keyboard.press('Escape');
+    await expect(banner).toHaveCount(0);
+  }
+
+  await strike();
+  const lines = await table.watchAttackLines();
+  await table.token('Loup 1').click();
+  await expect(banner).toHaveCount(0);
+  await expect.poll(lines).toBe(1);
+  await expect(table.rollLines.filter({ hasText: 'Attaque → Loup 1' })).toHaveCount(1);
+});
