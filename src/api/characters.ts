@@ -5,6 +5,7 @@ import {
   characterList,
   characterSheet,
   characterSummary,
+  lobbyCharacterList,
   consumeShardResponse,
   createdCharacter,
   equipResponse,
@@ -23,10 +24,10 @@ export function listMyCharacters(signal?: AbortSignal) {
   return request('GET', '/players', { schema: characterList, signal });
 }
 
-/** The signed-in user's characters in one game. */
+/** The signed-in user's characters in one game, with their health at the table. */
 export function listGameCharacters(gameId: string, signal?: AbortSignal) {
   return request('GET', `/players/game/${encodeURIComponent(gameId)}/characters`, {
-    schema: characterList,
+    schema: lobbyCharacterList,
     signal,
   });
 }

@@ -14,7 +14,7 @@ import {
 import { createGame, deleteGame, leaveGame, listOwnedGames } from '../api/games';
 import { gameInvitation, type GameInvitation } from '../api/schemas/game-invitations';
 import { gameAccessEnded, gamePlayersUpdate, type GameSummary } from '../api/schemas/games';
-import type { CharacterSummary } from '../api/schemas/characters';
+import type { LobbyCharacter } from '../api/schemas/characters';
 import { gameAdminMachine, type GameAdminEvent } from '../machines/game-admin.machine';
 import { gameInvitationMachine } from '../machines/game-invitation.machine';
 import { gameMasterLobbyMachine, type GameMasterLobbyEvent } from '../machines/game-master-lobby.machine';
@@ -67,7 +67,7 @@ export async function loadPlayerLobby(signal?: AbortSignal): Promise<PlayerLobby
   ]);
   const acceptedGames = [...new Set(invitations.filter((i) => i.status === 'accepted').map((i) => i.gameId))];
   const lists = await Promise.all(
-    acceptedGames.map(async (gameId): Promise<[string, CharacterSummary[]]> => [
+    acceptedGames.map(async (gameId): Promise<[string, LobbyCharacter[]]> => [
       gameId,
       await orEmpty(listGameCharacters(gameId, signal), `personnages de la partie ${gameId}`),
     ]),

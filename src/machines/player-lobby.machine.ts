@@ -1,5 +1,5 @@
 import { assign, enqueueActions, setup, type ActorRefFrom } from 'xstate';
-import type { CharacterSummary } from '../api/schemas/characters';
+import type { CharacterSummary, LobbyCharacter } from '../api/schemas/characters';
 import type { GameInvitation } from '../api/schemas/game-invitations';
 import { gameInvitationMachine, type InvitationChanged } from './game-invitation.machine';
 import { unprovidedEvents, unprovidedPromise } from './unprovided';
@@ -7,8 +7,8 @@ import { unprovidedEvents, unprovidedPromise } from './unprovided';
 /** Everything the player lobby shows, loaded together; a list that fails to load is empty (§8). */
 export interface PlayerLobbyData {
   invitations: GameInvitation[];
-  /** The user's characters in each game whose invitation is accepted. */
-  charactersByGame: Record<string, CharacterSummary[]>;
+  /** The user's characters in each game whose invitation is accepted, with their health at the table. */
+  charactersByGame: Record<string, LobbyCharacter[]>;
   /** The legacy selection flow's dropdown (GET /players). */
   myCharacters: CharacterSummary[];
 }

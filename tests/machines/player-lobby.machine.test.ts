@@ -151,9 +151,9 @@ describe('player lobby', () => {
     await load({
       ...loaded,
       invitations: [{ ...invitation, status: 'accepted' }],
-      charactersByGame: { TOWER234: [aelys] },
+      charactersByGame: { TOWER234: [{ ...aelys, table: null }] },
     });
-    expect(actor.getSnapshot().context.charactersByGame).toEqual({ TOWER234: [aelys] });
+    expect(actor.getSnapshot().context.charactersByGame).toEqual({ TOWER234: [{ ...aelys, table: null }] });
     expect(actor.getSnapshot().context.invitations[0]!.ref.getSnapshot().context.feedback?.text).toBe(
       'Invitation acceptée ! Vous avez rejoint la partie.',
     );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PlayerUpdateEvent } from '../../src/api/schemas/characters';
+import type { LobbyCharacter, PlayerUpdateEvent } from '../../src/api/schemas/characters';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
 import { joined, MAP, mapChoice, playerDraft, tableParty, tokenOf, type TableParty } from '../helpers/table';
 
@@ -14,6 +14,18 @@ describe.each(drivers)(
       p = await tableParty(t);
     });
     afterAll(() => t.close());
+
+    /** The owner's character as their lobby lists it. */
+    const lobbyCard = async () => {
+      const listed = await t.api<LobbyCharacter[]>(
+        'GET',
+        `/players/game/${p.gameId}/characters`,
+        undefined,
+        p.owner.token,
+      );
+      expect(listed.status).toBe(200);
+      return listed.body.find((character) => character.id === p.ownerCharacter)!;
+    };
 
     it('tells the owner and the MJ the new HP after the MJ hurts the token, never another player; the sheet reads them', async () => {
       const mj = await joined(t, p.mj, p.gameId);
@@ -30,6 +42,7 @@ describe.each(drivers)(
 
       const before = await t.api('GET', `/players/${p.ownerCharacter}`, undefined, p.owner.token);
       expect(before.body.table).toBeNull();
+      expect((await lobbyCard()).table).toBeNull();
 
       expect(
         await owner.send('itemChange', {
@@ -70,6 +83,7 @@ describe.each(drivers)(
       const { playerId: _, ...vitals } = expected;
       const sheet = await t.api('GET', `/players/${p.ownerCharacter}`, undefined, p.mj.token);
       expect(sheet.body.table).toEqual(vitals);
+      expect(await lobbyCard()).toMatchObject({ HP: token.HP!, table: vitals });
       for (const client of [mj, owner, other]) client.socket.close();
     });
 

@@ -6,6 +6,7 @@ import {
   characterSheet,
   createCharacterRequest,
   keptSheet,
+  lobbyCharacterList,
   type CharacterSheet,
   createdCharacter,
   gameIdParam,
@@ -46,8 +47,17 @@ export const charactersRoutes: FastifyPluginAsyncZod<{ service: CharactersServic
 
   app.get(
     '/players/game/:gameId/characters',
-    { schema: { params: gameIdParam, response: { 200: characterList } } },
-    (request) => service.listMineInGame(currentUser(request), request.params.gameId),
+    { schema: { params: gameIdParam, response: { 200: lobbyCharacterList } } },
+    async (request) => {
+      const { gameId } = request.params;
+      const mine = await service.listMineInGame(currentUser(request), gameId);
+      return Promise.all(
+        mine.map(async (character) => ({
+          ...character,
+          table: await app.table.vitalsOf(gameId, character.id),
+        })),
+      );
+    },
   );
 
   app.get(

@@ -164,6 +164,14 @@ export const tableVitals = z.object({
 });
 export type TableVitals = z.infer<typeof tableVitals>;
 
+/**
+ * A character as its player's lobby lists it: with its health at the table, so the card shows the
+ * current HP and essence; null when the players' map does not hold its token.
+ */
+export const lobbyCharacter = characterSummary.extend({ table: tableVitals.nullable() });
+export type LobbyCharacter = z.infer<typeof lobbyCharacter>;
+export const lobbyCharacterList = z.array(lobbyCharacter);
+
 /** The sheet a keeper reads: with its health at the table, null when no map holds its token. */
 export const keptSheet = characterSheet.extend({ table: tableVitals.nullable() });
 export type KeptSheet = z.infer<typeof keptSheet>;

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useId, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { CharacterSummary } from '../../api/schemas/characters';
+import type { LobbyCharacter } from '../../api/schemas/characters';
 import { playerLobbyLogic } from '../../effects/lobbies';
 import type { GameInvitationActor } from '../../machines/game-invitation.machine';
 import { launchOfSelected, type playerLobbyMachine } from '../../machines/player-lobby.machine';
@@ -15,14 +15,23 @@ import { AnswerButtons } from '../components/AnswerButtons';
 const texts = homeMessages.player;
 type PlayerLobbyRef = ActorRefFrom<typeof playerLobbyMachine>;
 
+/** What a card says of a character's health: current over full while its token is at the table. */
+function vitalsOf({ HP, soulEssence, table }: LobbyCharacter): string {
+  if (!table) return texts.vitals(String(HP), String(soulEssence));
+  return texts.vitals(
+    `${table.currentHP}/${table.maxHP}`,
+    `${table.currentSoulEssence}/${table.maxSoulEssence}`,
+  );
+}
+
 /** The characters of an accepted game, ending with the card that creates one. */
-function CharacterList({
+export function CharacterList({
   gameId,
   characters,
   lobby,
 }: {
   gameId: string;
-  characters: CharacterSummary[];
+  characters: LobbyCharacter[];
   lobby: PlayerLobbyRef;
 }) {
   return (
@@ -30,9 +39,7 @@ function CharacterList({
       {characters.map((character) => (
         <li key={character.id} className="character-card">
           <strong>{character.name}</strong>
-          <span>
-            PV {character.HP} · Essence {character.soulEssence}
-          </span>
+          <span>{vitalsOf(character)}</span>
           <button
             type="button"
             onClick={() => lobby.send({ type: 'game.launch', launch: { gameId, playerId: character.id } })}

@@ -57,6 +57,8 @@ export const homeMessages = {
     characters: 'Mes personnages',
     createCharacter: 'Créer un personnage',
     play: 'Jouer',
+    /** A card's health: as its token stands at the table, or whole when no map holds it. */
+    vitals: (hp: string, essence: string) => `PV\u00a0${hp} · Essence\u00a0${essence}`,
     legacyTitle: 'Sélection rapide',
     legacyLabel: 'Personnage',
     legacyPlaceholder: '— Choisir un personnage —',
