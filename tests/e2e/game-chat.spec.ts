@@ -158,3 +158,43 @@ test('the chat passes axe and announces only the newest line of others, not the 
     'Système\u00a0: Un corbeau se pose',
   );
 });
+
+test('a macro row that hides some says so, and its arrows bring the rest into view by keyboard', async ({
+  browser,
+}) => {
+  const { player, gameId, characterId } = await longEvening();
+  for (const [viewport, touch] of [
+    [DESKTOP, false],
+    [PHONE_LANDSCAPE, true],
+  ] as const) {
+    const page = await openTable(
+      browser,
+      player,
+      `/game?gameId=${gameId}&playerId=${characterId}`,
+      viewport,
+      touch,
+    );
+    const chat = tableOf(page).chat;
+    const row = chat.getByRole('group', { name: 'Macros' });
+    const next = chat.getByRole('button', { name: 'Macros suivantes' });
+    const previous = chat.getByRole('button', { name: 'Macros précédentes' });
+    const newMacro = row.getByRole('button', { name: 'Nouvelle macro' });
+    await expect(newMacro).not.toBeInViewport({ ratio: 1 });
+    await expect(row).toHaveClass(/game-chat__macros--more-after/);
+    await expect(next).toBeVisible();
+    await expect(previous).toHaveAttribute('aria-disabled', 'true');
+    if (touch) expect((await next.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+    await next.focus();
+    for (let press = 0; press < 15 && (await next.getAttribute('aria-disabled')) !== 'true'; press++) {
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(400);
+    }
+    await expect(next).toHaveAttribute('aria-disabled', 'true');
+    await expect(next).toBeFocused();
+    await expect(newMacro).toBeInViewport({ ratio: 1 });
+    await expect(row).toHaveClass(/game-chat__macros--more-before/);
+    await expect(previous).toHaveAttribute('aria-disabled', 'false');
+    await page.context().close();
+  }
+});

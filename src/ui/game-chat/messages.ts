@@ -38,6 +38,8 @@ export const gameChatTexts = {
   noMacros: 'Aucune macro disponible',
   moreMacros: (count: number) => `+${count}`,
   fewerMacros: 'Moins',
+  previousMacros: 'Macros précédentes',
+  nextMacros: 'Macros suivantes',
   newMacro: 'Nouvelle macro',
   editMacro: 'Modifier la macro',
   deleteMacro: 'Supprimer la macro',
