@@ -265,7 +265,7 @@ export function createTableService({
         characterIds,
         userId,
       });
-      return events.flatMap((event) => {
+      return events.flatMap((event): TableEvent[] => {
         if (!isChatEvent(event)) return [event];
         const line = lineAs(actor, event.payload);
         if (line === null) return [];
