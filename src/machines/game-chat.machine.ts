@@ -8,6 +8,7 @@ import {
   parseChatLine,
   readDiceForm,
   type DiceForm,
+  type RollMode,
 } from '../domain/dice/notation';
 import { MESSAGE_MAX_LENGTH, tableMessages } from '../domain/table/messages';
 import type { TableEvent, TableRole } from '../domain/table/types';
@@ -68,6 +69,8 @@ export type GameChatEvent =
   | { type: 'chat.say'; text: string; label?: string }
   | { type: 'dice.form.submit'; form: DiceForm }
   | { type: 'skill.roll'; skill: SkillName; label: string }
+  /** « Jet public / secret / à l’aveugle »: how the form and the skills roll from now on (null: public). */
+  | { type: 'rollMode.change'; mode: RollMode | null }
   | { type: 'chat.alert.dismiss' }
   /** A failed line sent again, or let go. */
   | { type: 'chat.retry'; id: string }
@@ -109,6 +112,8 @@ export interface GameChatContext extends GameChatInput {
   skillBonuses: Partial<Record<SkillName, number>> | null;
   /** The epoch of the last takeover heard: lines of earlier owners past the log's page go. */
   resyncEpoch: number;
+  /** How the form and the skills roll: null in the open; a typed command says it itself (/rs, /ra). */
+  rollMode: RollMode | null;
 }
 
 const lastSeqOf = (entries: ChatEntry[]): number | null => entries.at(-1)?.seq ?? null;
@@ -164,15 +169,16 @@ function outgoingLine(context: GameChatContext, text: string, label?: string): O
 function outgoingRoll(context: GameChatContext, event: GameChatEvent): Outgoing {
   if (context.role === 'player' && context.playerId === null)
     return { refusal: tableMessages.playerUnidentified };
+  const mode = context.rollMode === null ? {} : { mode: context.rollMode };
   if (event.type === 'dice.form.submit') {
     const read = readDiceForm(event.form);
     if ('error' in read) return { refusal: read.error };
     const { sides } = read.dice;
-    return isDieSides(sides) ? { content: { kind: 'roll', dice: { ...read.dice, sides } } } : null;
+    return isDieSides(sides) ? { content: { kind: 'roll', dice: { ...read.dice, sides }, ...mode } } : null;
   }
   if (event.type === 'skill.roll') {
     const bonus = context.skillBonuses?.[event.skill] ?? 0;
-    return { content: { kind: 'roll', dice: { count: 1, sides: 20, bonus }, label: event.label } };
+    return { content: { kind: 'roll', dice: { count: 1, sides: 20, bonus }, label: event.label, ...mode } };
   }
   return null;
 }
@@ -206,7 +212,8 @@ const resync = { target: 'resyncing', actions: 'note takeover' } as const;
  * has it); one that never reached the server (a network cut) is kept, failed, with its text, to be
  * sent again (« Réessayer ») or let go. Lines the server would refuse (blank, too long, an unknown
  * command, a player speaking as nobody) are refused here without a round trip; the input refuses
- * text past 250 characters and shakes for 300 ms. A notice leaves after `noticeLifetime`, or at
+ * text past 250 characters and shakes for 300 ms. The form and the skills roll in the open, secret
+ * or blind as the reader chose (`rollMode`). A notice leaves after `noticeLifetime`, or at
  * the next line accepted. Voice reading reads aloud the lines others post while it is on; the
  * newest of them is also the screen reader's polite announcement.
  */
@@ -326,6 +333,7 @@ export const gameChatMachine = setup({
     'dismiss alert': assign({ alert: null }),
     'toggle panel': assign({ collapsed: ({ context }) => !context.collapsed }),
     'toggle voice': assign({ voice: ({ context }) => !context.voice }),
+    'set roll mode': assign({ rollMode: (_, { mode }: { mode: RollMode | null }) => mode }),
     'show skill bonuses': assign({
       skillBonuses: (_, bonuses: Partial<Record<SkillName, number>>) => bonuses,
     }),
@@ -368,6 +376,7 @@ export const gameChatMachine = setup({
     voice: false,
     skillBonuses: null,
     resyncEpoch: 0,
+    rollMode: null,
   }),
   invoke: {
     id: 'chatEvents',
@@ -404,6 +413,7 @@ export const gameChatMachine = setup({
     'chat.say': { actions: 'add pending message' },
     'dice.form.submit': { actions: 'add pending message' },
     'skill.roll': { actions: 'add pending message' },
+    'rollMode.change': { actions: { type: 'set roll mode', params: ({ event }) => ({ mode: event.mode }) } },
   },
   type: 'parallel',
   states: {

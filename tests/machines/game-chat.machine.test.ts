@@ -347,6 +347,30 @@ describe('game chat: sending', () => {
     );
     expect(chat.context().draft).toBe('brouillon');
   });
+
+  it('rolls the form and the skills out of sight in the mode chosen, until made public again', async () => {
+    const chat = await openChat();
+    expect(chat.context().rollMode).toBeNull();
+    chat.actor.send({ type: 'rollMode.change', mode: 'secret' });
+    chat.actor.send({ type: 'dice.form.submit', form: { sides: 20, count: 1 } });
+    await settle();
+    expect((chat.sends[0]!.input as SendGameMessageInput).content).toEqual({
+      kind: 'roll',
+      dice: { count: 1, sides: 20, bonus: 0 },
+      mode: 'secret',
+    });
+    chat.sends[0]!.resolve({ ok: true });
+    chat.actor.send({ type: 'rollMode.change', mode: 'blind' });
+    chat.actor.send({ type: 'skill.roll', skill: 'athletisme', label: 'Athlétisme' });
+    await settle();
+    expect((chat.sends[1]!.input as SendGameMessageInput).content).toMatchObject({ mode: 'blind' });
+    chat.sends[1]!.resolve({ ok: true });
+    chat.actor.send({ type: 'rollMode.change', mode: null });
+    chat.actor.send({ type: 'dice.form.submit', form: { sides: 6, count: 2 } });
+    await settle();
+    expect((chat.sends[2]!.input as SendGameMessageInput).content).not.toHaveProperty('mode');
+    expect(chat.context().rollMode).toBeNull();
+  });
 });
 
 describe('game chat: input, panel and voice', () => {

@@ -64,3 +64,39 @@ describe('a chat line', () => {
     expect(container.querySelector('.game-chat__text')!.textContent).toBe('1d20 : [7] = 7');
   });
 });
+
+describe('a line out of the table’s sight', () => {
+  const line = (seq: number, payload: Partial<ChatEntry['payload']>): ChatEntry => ({
+    ...entry(seq, ''),
+    payload: { ...entry(seq, '').payload, ...payload },
+  });
+
+  it('says whom a whisper was whispered to, and sets it apart', () => {
+    const { container } = render(
+      <Lines entries={[line(1, { message: 'Rendez-vous à la tour', whisperTo: 'Borin' })]} />,
+    );
+    expect(container.querySelector('.game-chat__line--whisper')).not.toBeNull();
+    expect(container.querySelector('.game-chat__meta')!.textContent).toContain('murmure à Borin');
+  });
+
+  it('shows a roll its reader may not see as « jet secret », and the one they see whole with its mode', () => {
+    const { container } = render(
+      <Lines
+        entries={[
+          line(1, { message: 'jet secret', type: 'diceRoll', rollMode: 'secret' }),
+          line(2, {
+            message: '1d20 : [12] = 12',
+            type: 'diceRoll',
+            rollMode: 'blind',
+            roll: { count: 1, sides: 20, bonus: 0, dice: [12], total: 12, messageType: 'diceRoll' },
+          }),
+        ]}
+      />,
+    );
+    const [hidden, whole] = container.querySelectorAll('li');
+    expect(hidden!.className).toContain('game-chat__line--hidden-roll');
+    expect(hidden!.textContent).toContain('jet secret');
+    expect(whole!.className).not.toContain('hidden-roll');
+    expect(whole!.querySelector('.game-chat__meta')!.textContent).toContain('jet à l’aveugle');
+  });
+});

@@ -565,7 +565,7 @@ describe('chat and dice', () => {
       },
     });
     expect(say('/danse', ana)).toBe(
-      "Commande invalide... Formats acceptés : /r XdY±Z (ou /roll XdY±Z) et /ar XdY+Z technique (type d'arme)",
+      "Commande invalide... Formats acceptés : /r XdY±Z (ou /roll XdY±Z), /rs XdY±Z (jet secret), /ra XdY±Z (jet à l’aveugle), /ar XdY+Z technique (type d'arme) et /w Nom message (murmure)",
     );
   });
 

@@ -194,8 +194,22 @@ export const command: fc.Arbitrary<TableCommand> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       type: fc.constant('chat.send' as const),
-      text: fc.constantFrom('Bonjour', '/r 2d6+3', '/ar 1d10+5 Coup (FOR)', '/x', '   '),
+      text: fc.constantFrom(
+        'Bonjour',
+        '/r 2d6+3',
+        '/ar 1d10+5 Coup (FOR)',
+        '/x',
+        '   ',
+        '/rs 1d20',
+        '/ra 1d20',
+        '/w c-bob chut',
+        '/w MJ chut',
+      ),
       speaker: fc.constant(speakerOf(mj)),
+      recipients: fc.constant([
+        { name: 'c-ana', characterId: 'c-ana' },
+        { name: 'c-bob', characterId: 'c-bob' },
+      ]),
     }),
   },
 );

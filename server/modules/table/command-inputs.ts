@@ -10,6 +10,7 @@ import {
 } from '#shared/domain/dice/attack';
 import type { AttackSpec } from '#shared/domain/table/attack';
 import { attackNumbers } from '#shared/domain/table/attack-numbers';
+import type { WhisperRecipient } from '#shared/domain/table/chat-audience';
 import type { TokenDraft } from '#shared/domain/table/decide';
 import { attackMessages } from '#shared/domain/table/messages';
 import { tokenAt } from '#shared/domain/table/records';
@@ -56,6 +57,15 @@ export function createCommandInputs(db: Db) {
   }
 
   return {
+    /** Whom a whisper may name: every character of the game, by its name. */
+    async whisperRecipients(gameId: string): Promise<WhisperRecipient[]> {
+      const rows = await db
+        .select({ name: characters.name, characterId: characters.id })
+        .from(characters)
+        .where(eq(characters.gameId, gameId));
+      return rows;
+    },
+
     /** The map of the game a `mapChange` names, with the size the MJ's browser measured. */
     async mapOf(gameId: string, chosen: NonNullable<MapChangePayload['map']>): Promise<MapRef> {
       const row = await resource(gameId, 'map', chosen.id);

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { socketEventOf } from '#shared/wire/table';
 import { tokensOfMap } from '#shared/domain/table/records';
-import { projectEvent } from '#shared/domain/table/visibility';
+import { linePerPlayer, projectEvent } from '#shared/domain/table/visibility';
 import { isChatEvent, type TableActor, type TableEvent, type TableState } from '#shared/domain/table/types';
 import { reportInternalError } from '../../lib/errors';
 import { rooms } from '../../realtime/rooms';
@@ -43,12 +43,12 @@ const anyPlayer: TableActor = { userId: '', role: 'player', characterIds: [] };
 
 /**
  * Whether some player may see this event differently from `anyPlayer`: a line meant for one
- * character's player (`reader`), or a hidden player token on the event's map, which one player
+ * character's player (`reader`), a whisper's sender, a hidden roll's roller, or a hidden player token on the event's map, which one player
  * (its owner) sees and the others do not — the map the players are brought to included, whose
  * tokens come along.
  */
 function touchesHiddenPlayerToken({ event, before, after }: Transition): boolean {
-  if (isChatEvent(event)) return event.payload.reader !== undefined;
+  if (isChatEvent(event)) return linePerPlayer(event.payload);
   const map =
     event.type === 'map.selected'
       ? event.payload.map.name

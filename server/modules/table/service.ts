@@ -9,10 +9,11 @@ import type {
   TableResync,
   TurnOrderChangePayload,
 } from '#shared/wire/table';
+import { parseChatLine } from '#shared/domain/dice/notation';
 import type { TableCommand } from '#shared/domain/table/decide';
 import { applyEvent, emptyTable, snapshotOf, type TableSnapshot } from '#shared/domain/table/reducer';
-import type { TableActor, TableEvent, TableState } from '#shared/domain/table/types';
-import { projectEvent, visibleTo } from '#shared/domain/table/visibility';
+import { isChatEvent, type TableActor, type TableEvent, type TableState } from '#shared/domain/table/types';
+import { lineAs, projectEvent, visibleTo } from '#shared/domain/table/visibility';
 import { tokensOfMap } from '#shared/domain/table/records';
 import type { Db } from '../../db/client';
 import { characters } from '../../db/schema/index';
@@ -174,17 +175,21 @@ export function createTableService({
       );
     },
 
-    /** `newMessage`: the server names the speaker and rolls the dice. */
+    /**
+     * `newMessage`: the server names the speaker, rolls the dice and, for a whisper, reads whom it
+     * may name: the game's characters (a plain line reads nothing).
+     */
     say(gameId: string, actor: SeatedActor, { playerId, content, commandId }: NewMessagePayload): Committed {
       const speaker = speakerOf(actor, playerId);
-      return command(
-        gameId,
-        actor,
-        content.kind === 'text'
-          ? { type: 'chat.send', text: content.text, label: content.label, speaker }
-          : { type: 'dice.roll', dice: content.dice, label: content.label, speaker },
-        commandId,
-      );
+      if (content.kind === 'roll') {
+        const { dice, label, mode } = content;
+        return command(gameId, actor, { type: 'dice.roll', dice, label, mode, speaker }, commandId);
+      }
+      const line: TableCommand = { type: 'chat.send', text: content.text, label: content.label, speaker };
+      if (parseChatLine(content.text).kind !== 'whisper') return command(gameId, actor, line, commandId);
+      return inputs
+        .whisperRecipients(gameId)
+        .then((recipients) => command(gameId, actor, { ...line, recipients }, commandId));
     },
 
     /** A line of the server itself in the game's chat ('Équipé: …'), logged and emitted like any event. */
@@ -242,15 +247,30 @@ export function createTableService({
       return { ok: true, snapshot, events, reset, epoch: epochAtEnd };
     },
 
-    /** One page of the game's chat, the lines this member reads (`readsLine`); none is projected. */
+    /**
+     * One page of the game's chat, the lines this member reads (`readsLine`), each as they may read
+     * it (`lineAs`: a roll out of their sight is « jet secret »).
+     */
     async chatHistory(
       gameId: string,
       user: AuthUser,
       page: { before?: number; limit: number },
     ): Promise<TableEvent[]> {
-      const { role, characterIds } = await members.actorOf(gameId, user);
+      const actor = await members.actorOf(gameId, user);
       await commits.flush(gameId);
-      return chatPage(db, gameId, { ...page, managers: role !== 'player', characterIds });
+      const { role, characterIds, userId } = actor;
+      const events = await chatPage(db, gameId, {
+        ...page,
+        managers: role !== 'player',
+        characterIds,
+        userId,
+      });
+      return events.flatMap((event): TableEvent[] => {
+        if (!isChatEvent(event)) return [event];
+        const line = lineAs(actor, event.payload);
+        if (line === null) return [];
+        return [line === event.payload ? event : { ...event, payload: line }];
+      });
     },
 
     /**

@@ -5,6 +5,7 @@ import {
   COMMAND_SIDES_MAX,
   COMMAND_SIDES_MIN,
   DICE_SIDES,
+  ROLL_MODES,
 } from '../../domain/dice/notation';
 import { DEFAULT_MAP_SIZE, MAP_SIDE_MAX_PX } from '../../domain/geometry/geometry';
 import { dict } from '../../domain/table/records';
@@ -95,6 +96,8 @@ export const chatMessage = z.object({
   label: z.string().optional(),
   audience: z.literal('managers').optional(),
   reader: z.string().optional(),
+  whisperTo: z.string().optional(),
+  rollMode: z.enum(ROLL_MODES).optional(),
 }) satisfies z.ZodType<ChatMessage>;
 
 const order = z.array(id).max(500);
@@ -190,7 +193,13 @@ export const newMessagePayload = z.object({
   content: z.discriminatedUnion('kind', [
     // A macro's line carries its title: the label of the roll the line makes, if it makes one.
     z.object({ kind: z.literal('text'), text: z.string().max(1000), label: rollLabel }),
-    z.object({ kind: z.literal('roll'), dice: diceSpec, label: rollLabel }),
+    // `mode`: the form's and the skills' roll out of sight (« Jet public / secret / à l’aveugle »).
+    z.object({
+      kind: z.literal('roll'),
+      dice: diceSpec,
+      label: rollLabel,
+      mode: z.enum(ROLL_MODES).nullish(),
+    }),
   ]),
 });
 export type NewMessagePayload = z.infer<typeof newMessagePayload>;

@@ -118,13 +118,32 @@ export function damageDice(terms: { groups: DiceGroup[]; bonus: number }): DiceS
   return { ...first, bonus: terms.bonus, ...(others.length > 0 ? { extra: others } : {}) };
 }
 
+/**
+ * A roll out of sight (docs/decisions/0021-whispers-and-secret-rolls.md): 'secret', its roller and
+ * the managers read it; 'blind', the managers alone. Everyone else reads « jet secret ».
+ */
+export const ROLL_MODES = ['secret', 'blind'] as const;
+export type RollMode = (typeof ROLL_MODES)[number];
+
 export type ChatCommand =
-  | { kind: 'roll'; dice: DiceSpec }
-  | { kind: 'attackRoll'; dice: DiceSpec; technique: string; weaponType: string };
+  | { kind: 'roll'; dice: DiceSpec; mode?: RollMode }
+  | { kind: 'attackRoll'; dice: DiceSpec; technique: string; weaponType: string }
+  /** `rest`: the name and the words, as typed; the server resolves the name among the game's. */
+  | { kind: 'whisper'; rest: string };
 
 export type ParsedChat = { kind: 'message'; text: string } | ChatCommand | { kind: 'invalid'; error: string };
 
-const rollCommand = new RegExp(`^/(?:r|roll)\\s+${commandExpression}$`, 'i');
+const rollCommand = new RegExp(`^/(r|roll|rs|gmr|gmroll|ra|br|blindroll)\\s+${commandExpression}$`, 'i');
+/** French first (/rs « secret », /ra « à l’aveugle »), and the words Foundry and Roll20 players type. */
+const rollModes: Record<string, RollMode | undefined> = {
+  rs: 'secret',
+  gmr: 'secret',
+  gmroll: 'secret',
+  ra: 'blind',
+  br: 'blind',
+  blindroll: 'blind',
+};
+const whisperCommand = /^\/(?:w|whisper)(?:\s+([\s\S]*))?$/i;
 const attackRollCommand = new RegExp(`^/ar\\s+${commandExpression}\\s+(.+?)\\s*\\(([^()]+)\\)$`, 'i');
 
 /** The refusal of anything that starts with a slash and is not a known command. */
@@ -139,9 +158,12 @@ export function parseChatLine(line: string): ParsedChat {
   if (!text.startsWith('/')) return { kind: 'message', text };
   const roll = rollCommand.exec(text);
   if (roll) {
-    const dice = specOf(roll[1], roll[2]!, roll[3], roll[4], isCommandSides);
-    if (dice) return { kind: 'roll', dice };
+    const dice = specOf(roll[2], roll[3]!, roll[4], roll[5], isCommandSides);
+    const mode = rollModes[roll[1]!.toLowerCase()];
+    if (dice) return mode ? { kind: 'roll', dice, mode } : { kind: 'roll', dice };
   }
+  const whisper = whisperCommand.exec(text);
+  if (whisper) return { kind: 'whisper', rest: whisper[1] ?? '' };
   const attack = attackRollCommand.exec(text);
   if (attack) {
     const dice = specOf(attack[1], attack[2]!, attack[3], attack[4], isCommandSides);

@@ -1,9 +1,16 @@
-import { invalidCommandText, isRollable, parseChatLine, type DiceSpec } from '../dice/notation';
+import {
+  invalidCommandText,
+  isRollable,
+  parseChatLine,
+  type DiceSpec,
+  type RollMode,
+} from '../dice/notation';
 import type { RandomInt } from '../dice/random';
 import { describeRoll, roll } from '../dice/roll';
 import { clampPercent, type Point } from '../geometry/geometry';
 import { generateTurnOrder, isReorderingOf, nextTurn, toggleParticipant } from '../turn-order/turn-order';
 import { decideAttack, type AttackSpec } from './attack';
+import { resolveWhisper, type WhisperRecipient } from './chat-audience';
 import { isDown } from './health';
 import { MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
 import { openMap, orderOf, tokenAt, tokensOfMap } from './records';
@@ -50,9 +57,25 @@ export type TableCommand =
   | { type: 'turnOrder.toggle'; map: string; usableId: string }
   | { type: 'turnOrder.reorder'; map: string; order: string[] }
   | { type: 'turnOrder.newCombat'; map: string }
-  /** `label`: what names the line's roll, a macro's title; a plain line speaks for itself. */
-  | { type: 'chat.send'; text: string; label?: string | null; speaker: Speaker }
-  | { type: 'dice.roll'; dice: DiceSpec; label?: string | null; speaker: Speaker }
+  /**
+   * `label`: what names the line's roll, a macro's title; a plain line speaks for itself.
+   * `recipients`: the game's characters, which the server reads for a whisper (`/w Nom message`).
+   */
+  | {
+      type: 'chat.send';
+      text: string;
+      label?: string | null;
+      speaker: Speaker;
+      recipients?: readonly WhisperRecipient[];
+    }
+  /** `mode`: a roll out of sight, the form's and the skills' (« Jet public / secret / à l’aveugle »). */
+  | {
+      type: 'dice.roll';
+      dice: DiceSpec;
+      label?: string | null;
+      mode?: RollMode | null;
+      speaker: Speaker;
+    }
   | {
       type: 'attack.perform';
       map: string;
@@ -232,24 +255,27 @@ function rollEvent(
   dice: DiceSpec,
   env: DecideEnv,
   purpose: 'check' | 'damage',
-  { heading, label }: { heading?: string; label?: string | null } = {},
+  { heading, label, mode }: { heading?: string; label?: string | null; mode?: RollMode | null } = {},
 ): TableEventBody {
   const result = roll(dice, env.randomInt, purpose);
   const named = label?.trim();
   return {
     type: 'dice.rolled',
-    payload: message(actor, speaker, {
-      message: describeRoll(result, heading),
-      type: result.messageType,
-      roll: result,
-      ...(named ? { label: named } : {}),
-    }),
+    payload: {
+      ...message(actor, speaker, {
+        message: describeRoll(result, heading),
+        type: result.messageType,
+        roll: result,
+        ...(named ? { label: named } : {}),
+      }),
+      ...(mode ? { rollMode: mode } : {}),
+    },
   };
 }
 
 function chat(
   actor: TableActor,
-  { text, label, speaker }: Extract<TableCommand, { type: 'chat.send' }>,
+  { text, label, speaker, recipients = [] }: Extract<TableCommand, { type: 'chat.send' }>,
   env: DecideEnv,
 ): Decision {
   const refusal = speakerRefusal(actor, speaker);
@@ -266,7 +292,22 @@ function chat(
         payload: message(actor, speaker, { message: line.text, type: 'normal' }),
       });
     case 'roll':
-      return accept(rollEvent(actor, speaker, line.dice, env, 'check', { label }));
+      return accept(rollEvent(actor, speaker, line.dice, env, 'check', { label, mode: line.mode }));
+    case 'whisper': {
+      // The managers read every whisper (decision 0021); `reader` is the character whispered to.
+      const whisper = resolveWhisper(line.rest, recipients);
+      if ('refusal' in whisper) return refuse(whisper.refusal);
+      const { name, characterId } = whisper.to;
+      return accept({
+        type: 'chat.posted',
+        payload: {
+          ...message(actor, speaker, { message: whisper.text, type: 'normal' }),
+          audience: 'managers',
+          ...(characterId === null ? {} : { reader: characterId }),
+          whisperTo: name,
+        },
+      });
+    }
     case 'attackRoll':
       return accept(
         rollEvent(actor, speaker, line.dice, env, 'damage', {
@@ -416,7 +457,12 @@ export function decide(
       if (refusal) return refuse(refusal);
       if (!isRollable(command.dice)) return refuse(tableMessages.invalidRoll);
       // A labelled form roll is a skill check ('Athlétisme'): its lone d20 can still be critical.
-      return accept(rollEvent(actor, command.speaker, command.dice, env, 'check', { label: command.label }));
+      return accept(
+        rollEvent(actor, command.speaker, command.dice, env, 'check', {
+          label: command.label,
+          mode: command.mode,
+        }),
+      );
     }
     case 'attack.perform': {
       const decided = decideAttack(state, command, actor, env.randomInt);

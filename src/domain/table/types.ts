@@ -1,3 +1,4 @@
+import type { RollMode } from '../dice/notation';
 import type { MessageType, RollResult } from '../dice/roll';
 
 /**
@@ -109,6 +110,16 @@ export interface ChatMessage extends Speaker {
    * strike they could not see, told of it without a word of who struck.
    */
   reader?: string;
+  /**
+   * A whisper (`/w Nom message`): the name it was whispered to, « MJ » or a character's. Its
+   * `audience` is 'managers', its `reader` the character whispered to, and its sender reads it too.
+   */
+  whisperTo?: string;
+  /**
+   * A roll out of sight: the managers read it whole, and its roller too when 'secret'; every
+   * other copy is the speaker and « jet secret », without dice, total or label (`lineAs`).
+   */
+  rollMode?: RollMode;
 }
 
 /** A map of the game as the lists offer it, before the MJ's browser measured its picture. */

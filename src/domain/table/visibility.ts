@@ -1,3 +1,4 @@
+import { chatAudienceMessages } from './chat-audience';
 import { healthOf, hidesHealth, withHealthBanded } from './health';
 import { dict, orderOf, tokenAt, tokensOfMap } from './records';
 import {
@@ -111,13 +112,52 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
   };
 }
 
-/** Whether this actor reads a chat line: everyone's, or the managers' and the character it names. */
-export function readsLine(actor: TableActor, line: Pick<ChatMessage, 'audience' | 'reader'>): boolean {
+/**
+ * Whether this actor reads a chat line: everyone's, or the managers' and the character it names —
+ * and a whisper its sender.
+ */
+export function readsLine(
+  actor: TableActor,
+  line: Pick<ChatMessage, 'audience' | 'reader' | 'whisperTo' | 'senderUserId'>,
+): boolean {
   return (
     managesTable(actor) ||
     line.audience !== 'managers' ||
-    (line.reader !== undefined && actor.characterIds.includes(line.reader))
+    (line.reader !== undefined && actor.characterIds.includes(line.reader)) ||
+    (line.whisperTo !== undefined && line.senderUserId === actor.userId)
   );
+}
+
+/**
+ * A chat line as this actor receives it: the line itself, nothing (null) when it is not theirs to
+ * read, or — a roll out of sight they may not see — the speaker and « jet secret » alone: no dice,
+ * no total, no label, and a plain roll's type, so not even a critical shows (decision 0021).
+ */
+export function lineAs(actor: TableActor, line: ChatMessage): ChatMessage | null {
+  if (!readsLine(actor, line)) return null;
+  if (line.rollMode === undefined || managesTable(actor)) return line;
+  const roller = line.senderUserId === actor.userId;
+  if (roller && line.rollMode === 'secret') return line;
+  const { playerName, senderId, avatar, senderUserId, rollMode } = line;
+  return {
+    playerName,
+    senderId,
+    avatar,
+    senderUserId,
+    message: roller ? chatAudienceMessages.blindRoll : chatAudienceMessages.secretRoll,
+    type: 'diceRoll',
+    rollMode,
+    // The roller named their blind roll themselves: it is theirs to read again.
+    ...(roller && line.label !== undefined ? { label: line.label } : {}),
+  };
+}
+
+/**
+ * Whether players may receive this line differently from one another (a reader's, a whisper's
+ * sender's, a roller's own copy), so each player's projection is computed.
+ */
+export function linePerPlayer(line: ChatMessage): boolean {
+  return line.reader !== undefined || line.whisperTo !== undefined || line.rollMode !== undefined;
 }
 
 function redacted(event: TableEvent): TableEvent {
@@ -254,8 +294,11 @@ export function projectEvent(
     }
     case 'chat.posted':
     case 'chat.system':
-    case 'dice.rolled':
-      return readsLine(actor, event.payload) ? event : redacted(event);
+    case 'dice.rolled': {
+      const line = lineAs(actor, event.payload);
+      if (line === null) return redacted(event);
+      return line === event.payload ? event : { ...event, payload: line };
+    }
     case 'map.shown':
     case 'token.concealed':
     case 'redacted':

@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import type { ChatEntry } from '../../machines/game-chat.machine';
-import { chatTime } from './messages';
+import { chatTime, gameChatTexts as texts } from './messages';
 import { sanitizeMessage } from './sanitize';
 
 /** The default faces: a hooded figure for players, a spell sigil for the MJ and the system. */
@@ -34,12 +34,28 @@ function Avatar({ entry }: { entry: ChatEntry }) {
 export const ChatLine = memo(function ChatLine({ entry }: { entry: ChatEntry }) {
   const { payload } = entry;
   const html = useMemo(() => ({ __html: sanitizeMessage(payload.message) }), [payload.message]);
+  // A roll out of sight reaches its other readers without its dice (decision 0021).
+  const hiddenRoll = payload.rollMode !== undefined && payload.roll === undefined;
+  const modifiers = [
+    payload.type,
+    ...(payload.whisperTo === undefined ? [] : ['whisper']),
+    ...(hiddenRoll ? ['hidden-roll'] : []),
+  ];
   return (
-    <li className={`game-chat__line game-chat__line--${payload.type}`} data-seq={entry.seq}>
+    <li
+      className={`game-chat__line ${modifiers.map((modifier) => `game-chat__line--${modifier}`).join(' ')}`}
+      data-seq={entry.seq}
+    >
       <Avatar entry={entry} />
       <div className="game-chat__bubble">
         <span className="game-chat__meta">
           <span className="game-chat__name">{payload.playerName}</span>
+          {payload.whisperTo !== undefined && (
+            <span className="game-chat__whisper">{texts.whisperTo(payload.whisperTo)}</span>
+          )}
+          {payload.rollMode !== undefined && !hiddenRoll && (
+            <span className="game-chat__whisper">{texts.rollModeTag[payload.rollMode]}</span>
+          )}
           <time dateTime={entry.createdAt}>{chatTime(entry.createdAt)}</time>
         </span>
         {payload.label && <span className="game-chat__label">{payload.label}</span>}

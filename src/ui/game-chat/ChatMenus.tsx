@@ -1,10 +1,38 @@
 import { useSelector } from '@xstate/react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { SKILL_NAMES } from '../../domain/character/skills';
-import { DICE_SIDES, PRESET_COUNTS } from '../../domain/dice/notation';
+import { DICE_SIDES, PRESET_COUNTS, ROLL_MODES } from '../../domain/dice/notation';
 import { skillLabels } from '../creation/labels';
 import type { ChatActor } from './chat-actors';
 import { gameChatTexts as texts } from './messages';
+
+/**
+ * « Jet public / secret / à l’aveugle »: how the form and the skills roll (the machine keeps it);
+ * radios, so the arrow keys move between them.
+ */
+export function RollModeChoice({ chat }: { chat: ChatActor }) {
+  const mode = useSelector(chat, (snapshot) => snapshot.context.rollMode);
+  const name = useId();
+  return (
+    <fieldset className="game-chat__modes">
+      <legend>{texts.rollModeLegend}</legend>
+      {([null, ...ROLL_MODES] as const).map((choice) => (
+        <label key={choice ?? 'public'} className="game-chat__mode">
+          <input
+            type="radio"
+            name={name}
+            className="visually-hidden"
+            checked={mode === choice}
+            onChange={() => chat.send({ type: 'rollMode.change', mode: choice })}
+          />
+          <span className={`game-chat__chip ${mode === choice ? 'game-chat__chip--on' : ''}`}>
+            {texts.rollModes[choice ?? 'public']}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
 export function DiceMenu({ chat, onDone }: { chat: ChatActor; onDone: () => void }) {
   const [sides, setSides] = useState<number | null>(null);
@@ -70,6 +98,7 @@ export function DiceMenu({ chat, onDone }: { chat: ChatActor; onDone: () => void
           onChange={(event) => setBonus(event.target.value)}
         />
       </label>
+      <RollModeChoice chat={chat} />
       <button type="submit">{texts.roll}</button>
     </form>
   );
@@ -80,6 +109,9 @@ export function SkillsMenu({ chat, onDone }: { chat: ChatActor; onDone: () => vo
   if (bonuses === null) return null;
   return (
     <ul className="game-chat__popover game-chat__skills" aria-label={texts.skillsTitle}>
+      <li className="game-chat__skills-mode">
+        <RollModeChoice chat={chat} />
+      </li>
       {SKILL_NAMES.map((skill) => {
         const bonus = bonuses[skill] ?? 0;
         return (

@@ -45,6 +45,7 @@ export function GameChat({ gameId, playerId, role }: GameChatProps) {
   const loading = useSelector(chat, (snapshot) => snapshot.matches({ history: 'loading' }));
   const shaking = useSelector(chat, (snapshot) => snapshot.matches({ input: 'shaking' }));
   const canRollSkills = useSelector(chat, (snapshot) => snapshot.matches({ skills: 'ready' }));
+  const rollMode = useSelector(chat, (snapshot) => snapshot.context.rollMode);
   const [menu, setMenu] = useState<'dice' | 'skills' | null>(null);
   const inputId = useId();
 
@@ -181,6 +182,7 @@ export function GameChat({ gameId, playerId, role }: GameChatProps) {
                 onClick={() => setMenu(menu === 'dice' ? null : 'dice')}
               >
                 <DieIcon /> {texts.diceMenu}
+                {rollMode && <span className="game-chat__chip-mode"> · {texts.rollModeShort[rollMode]}</span>}
               </button>
               {canRollSkills && (
                 <button

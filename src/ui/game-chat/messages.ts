@@ -10,7 +10,7 @@ export const gameChatTexts = {
   empty: 'Aucun message pour le moment',
   retry: 'Réessayer',
   inputLabel: 'Votre message',
-  placeholder: 'Message, /r 1d20+2, /ar 1d10+5 Coup (FOR)…',
+  placeholder: 'Message, /r 1d20+2, /w Nom message…',
   send: 'Envoyer',
   pending: 'envoi…',
   failed: 'non envoyé',
@@ -52,6 +52,13 @@ export const gameChatTexts = {
   confirmDelete: (title: string) => `Supprimer la macro « ${title} » ?`,
   edit: 'Modifier',
   sendMacro: (title: string) => `Envoyer la macro ${title}`,
+  rollModeLegend: 'Visibilité des jets',
+  rollModes: { public: 'Jet public', secret: 'Jet secret', blind: 'Jet à l’aveugle' },
+  /** Beside « Dés » while the menus roll out of sight, so the choice is not forgotten. */
+  rollModeShort: { secret: 'secret', blind: 'aveugle' },
+  /** On the lines the reader sees whole and the others do not. */
+  rollModeTag: { secret: 'jet secret', blind: 'jet à l’aveugle' },
+  whisperTo: (name: string) => `murmure à ${name}`,
 } as const;
 
 const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

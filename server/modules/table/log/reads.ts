@@ -68,7 +68,14 @@ export async function chatPage(
     limit,
     managers,
     characterIds,
-  }: { before?: number; limit: number; managers: boolean; characterIds: readonly string[] },
+    userId,
+  }: {
+    before?: number;
+    limit: number;
+    managers: boolean;
+    characterIds: readonly string[];
+    userId: string;
+  },
 ): Promise<TableEvent[]> {
   const rows = await db
     .select()
@@ -79,15 +86,18 @@ export async function chatPage(
         inArray(tableEvents.type, [...CHAT_EVENT_TYPES]),
         before === undefined ? sql`true` : lt(tableEvents.seq, before),
         // A line about a hidden token is the MJ's and the admins' only (docs/live-table.md "Visibility"),
-        // and the player's of the character it names as its reader (`readsLine`).
+        // and the player's of the character it names as its reader (`readsLine`); a whisper its
+        // sender's too.
         managers
           ? sql`true`
-          : characterIds.length === 0
-            ? sql`${tableEvents.payload}->>'audience' is null`
-            : sql`(${tableEvents.payload}->>'audience' is null or ${tableEvents.payload}->>'reader' in (${sql.join(
-                characterIds.map((id) => sql`${id}`),
-                sql`, `,
-              )}))`,
+          : sql`(${tableEvents.payload}->>'audience' is null or (${tableEvents.payload}->>'whisperTo' is not null and ${tableEvents.payload}->>'senderUserId' = ${userId})${
+              characterIds.length === 0
+                ? sql``
+                : sql` or ${tableEvents.payload}->>'reader' in (${sql.join(
+                    characterIds.map((id) => sql`${id}`),
+                    sql`, `,
+                  )})`
+            })`,
       ),
     )
     .orderBy(desc(tableEvents.seq))
