@@ -1,5 +1,5 @@
 import { healthOf, hidesHealth, withHealthBanded } from './health';
-import { dict, orderOf, tokenAt, tokensOfMap } from './records';
+import { dict, orderOf, own, tokenAt, tokensOfMap } from './records';
 import {
   HIDDEN_TURN,
   type ChatMessage,
@@ -91,8 +91,11 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
   if (managesTable(actor)) return state;
   const tokens: TableState['tokens'] = dict();
   const turnOrders: TableState['turnOrders'] = dict();
+  const rounds: NonNullable<TableState['rounds']> = dict();
   const map = state.currentMap?.name;
   if (map !== undefined) {
+    const round = own(state.rounds, map)?.round;
+    if (round !== undefined) rounds[map] = { round };
     const seen = dict(
       Object.entries(tokensOfMap(state, map))
         .filter(([, token]) => canSee(actor, token))
@@ -108,6 +111,7 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
     masterMap: state.currentMap,
     tokens,
     turnOrders,
+    rounds,
   };
 }
 
@@ -147,6 +151,7 @@ function mapOfEvent(event: TableEventBody): string | undefined {
 function shown(event: TableEvent, after: TableState, actor: TableActor): TableEvent {
   const view = visibleTo(after, actor);
   const map = view.currentMap;
+  const round = map ? own(view.rounds, map.name)?.round : undefined;
   return {
     ...event,
     type: 'map.shown',
@@ -154,6 +159,7 @@ function shown(event: TableEvent, after: TableState, actor: TableActor): TableEv
       map,
       tokens: map ? Object.values(tokensOfMap(view, map.name)) : [],
       order: map ? [...orderOf(view, map.name)] : [],
+      ...(round === undefined ? {} : { round }),
     },
   };
 }
@@ -230,7 +236,14 @@ export function projectEvent(
         : redacted(event);
     }
     case 'turnOrder.generated':
-    case 'turnOrder.advanced':
+    case 'turnOrder.advanced': {
+      // The round, never who played in it: those may be hidden.
+      const { map, round } = event.payload;
+      return {
+        ...event,
+        payload: { map, order: visibleOrder(after, map, actor), ...(round === undefined ? {} : { round }) },
+      };
+    }
     case 'turnOrder.reordered':
     case 'turnOrder.newCombat':
       return {
