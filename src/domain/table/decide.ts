@@ -9,7 +9,7 @@ import { isDown } from './health';
 import { attackMessages, MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
 import { openMap, orderOf, own, tokenAt, tokensOfMap } from './records';
 import { lineAbout, systemMessage } from './system-lines';
-import { controlsToken, managesTable, seenByPlayers, tokenSeenBy } from './visibility';
+import { controlsToken, isPlayersMap, managesTable, seenByPlayers, tokenSeenBy } from './visibility';
 import type {
   ChatMessage,
   HealthResource,
@@ -306,7 +306,7 @@ function roundAnnouncement(
 
 /**
  * One initiative roll in the chat, said under the participant's name (a character's as its own
- * line), for the managers alone when the players may not know of it.
+ * line), for the managers alone when the players may not know of it (and the character's player).
  */
 function initiativeLine(
   state: TableState,
@@ -326,7 +326,13 @@ function initiativeLine(
       type: roll.messageType,
       roll,
       label: tableMessages.initiative,
-      ...(seenByPlayers(state, map, token) ? {} : { audience: 'managers' as const }),
+      // A character's hidden token on the players' map: its player reads their own roll still.
+      ...(seenByPlayers(state, map, token)
+        ? {}
+        : {
+            audience: 'managers' as const,
+            ...(token.isPlayer && isPlayersMap(state, map) ? { reader: token.itemId } : {}),
+          }),
     },
   };
 }

@@ -1,3 +1,4 @@
+import { modifier } from '../character/stats';
 import { shuffle, type RandomInt } from '../dice/random';
 import { roll, type RollResult } from '../dice/roll';
 import type { TurnOrder } from './turn-order';
@@ -8,6 +9,14 @@ import type { TurnOrder } from './turn-order';
  * bonus, and a tie that remains to a roll-off (a fair shuffle of the tied ones). The MJ reorders
  * afterwards as before.
  */
+
+/**
+ * A character's initiative bonus: the modifier of its agilité as the sheet shows it, the bonuses of
+ * what it wears added (`equippedBonuses`). A monster's is its own « Initiative » field.
+ */
+export function characterInitiative(agilite: number, worn: Readonly<Record<string, number>>): number {
+  return modifier(agilite + (worn.agilite ?? 0));
+}
 
 export interface InitiativeEntry {
   usableId: string;
