@@ -153,6 +153,36 @@ describe('« Tour suivant » (decision 0020)', () => {
   });
 });
 
+describe('a log written before rounds were counted (decision 0020)', () => {
+  it('reads as round 1, and goes on counting from there', () => {
+    const { log } = runServer([...fight, generate(), next()]);
+    // The same events as an older server logged them: orders without rounds.
+    const older = log.map(({ event }) =>
+      event.type === 'turnOrder.generated' || event.type === 'turnOrder.advanced'
+        ? { ...event, payload: { map: event.payload.map, order: event.payload.order } }
+        : event,
+    );
+    const folded = applyEvents(emptyTable, older);
+    expect(folded.rejected).toEqual([]);
+    expect(folded.state.rounds?.['Forêt']).toEqual({ round: 1 });
+    const order = folded.state.turnOrders['Forêt']!;
+    let state = folded.state;
+    for (let turn = 0; turn < order.length; turn += 1) {
+      const events = decided(state, { type: 'turnOrder.next', map: 'Forêt' });
+      state = applyEvents(
+        state,
+        events.map((body, index) => ({
+          ...body,
+          seq: state.lastSeq + index + 1,
+          userId: null,
+          createdAt: '',
+        })),
+      ).state;
+    }
+    expect(state.rounds?.['Forêt']?.round).toBe(2);
+  });
+});
+
 describe('an attack out of turn (decision 0020)', () => {
   it('is made, and the table is told it came out of turn', () => {
     const state = runServer([...fight, generate({ 'm-Loup': 30 })]).state;
