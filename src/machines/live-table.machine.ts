@@ -21,6 +21,7 @@ import { pixelsToPoint, type Point } from '../domain/geometry/geometry';
 import { centreOnMap, shownMap } from '../domain/table/shown-map';
 import type { MapRef, MapToken, TableRole, TableState } from '../domain/table/types';
 import { emptyTable } from '../domain/table/reducer';
+import { own } from '../domain/table/records';
 import { managesTable } from '../domain/table/visibility';
 import { attackMenuMachine } from './attack-menu.machine';
 import {
@@ -78,6 +79,8 @@ export type LiveTableEvent =
   /** From the children: an intent for the server, a word to show, an attack to aim. */
   | { type: 'map.change'; change: MapChange }
   | { type: 'turnOrder.change'; change: TurnOrderChange }
+  /** The server answered a turn-order change: the panel may send the next one. */
+  | { type: 'turnOrder.answered' }
   | { type: 'attack.send'; intent: AttackIntent }
   | { type: 'attack.choose'; attack: TargetingAttack }
   | { type: 'attack.cancel' }
@@ -134,7 +137,11 @@ export function attackTargetingInTable(targeting: typeof attackTargetingMachine)
 
 const shownOrder = (table: TableState, role: TableRole) => {
   const map = shownMap(table, role)?.name ?? null;
-  return { map, order: (map && table.turnOrders[map]) || [] };
+  return {
+    map,
+    order: (map && table.turnOrders[map]) || [],
+    round: (map === null ? undefined : own(table.rounds, map)?.round) ?? null,
+  };
 };
 
 const sameMap = (a: MapRef, b: MapRef | null) =>
@@ -226,8 +233,8 @@ export const liveTableMachine = setup({
       if (table.masterMap !== context.table.masterMap)
         enqueue.sendTo('selection', { type: 'map.changed', map: table.masterMap });
       if (after.map !== before.map) enqueue.sendTo('turnOrder', { type: 'map.changed', ...after });
-      else if (!sameOrder(after.order, before.order))
-        enqueue.sendTo('turnOrder', { type: 'turnOrder.confirmed', order: after.order });
+      else if (!sameOrder(after.order, before.order) || after.round !== before.round)
+        enqueue.sendTo('turnOrder', { type: 'turnOrder.confirmed', order: after.order, round: after.round });
       enqueue.sendTo('targeting', {
         type: 'board.updated',
         board: attackBoard(table, shownMap(table, context.role), context),
@@ -394,14 +401,19 @@ export const liveTableMachine = setup({
         }),
       },
     },
+    // The panel waits for the answer before « Tour suivant » may be pressed again.
     'turnOrder.change': {
-      actions: {
-        type: 'send command',
-        params: ({ context, event }) => ({
-          command: { kind: 'turnOrderChange', payload: { gameId: context.gameId, change: event.change } },
+      actions: enqueueActions(({ context, event, self, enqueue }) =>
+        enqueue({
+          type: 'send command',
+          params: {
+            command: { kind: 'turnOrderChange', payload: { gameId: context.gameId, change: event.change } },
+            answered: () => self.send({ type: 'turnOrder.answered' }),
+          },
         }),
-      },
+      ),
     },
+    'turnOrder.answered': { actions: sendTo('turnOrder', ({ event }) => event) },
     'attack.send': {
       actions: enqueueActions(({ context, event, enqueue }) => {
         const map = shownMap(context.table, context.role);

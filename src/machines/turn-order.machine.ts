@@ -4,7 +4,8 @@ import { isReorderingOf } from '../domain/turn-order/turn-order';
 /** What the panel asks the server for; the server decides the outcome (the shuffle is its own). */
 export type TurnOrderChange =
   | { type: 'turnOrder.generate'; map: string }
-  | { type: 'turnOrder.next'; map: string }
+  /** The turn the panel showed: the server passes that one only, so a second press changes nothing. */
+  | { type: 'turnOrder.next'; map: string; playing?: string; round?: number }
   | { type: 'turnOrder.toggle'; map: string; usableId: string }
   | { type: 'turnOrder.reorder'; map: string; order: string[] }
   | { type: 'turnOrder.newCombat'; map: string };
@@ -15,14 +16,18 @@ export type TurnOrderEvent =
   | { type: 'turnOrder.toggle'; usableId: string }
   | { type: 'turnOrder.reorder'; order: string[] }
   | { type: 'turnOrder.newCombat' }
-  /** The folded table's order for the shown map changed (a logged event was applied). */
-  | { type: 'turnOrder.confirmed'; order: string[] }
+  /** The server answered a change sent (refused, done, or a turn already passed). */
+  | { type: 'turnOrder.answered' }
+  /** The folded table's order or round for the shown map changed (a logged event was applied). */
+  | { type: 'turnOrder.confirmed'; order: string[]; round: number | null }
   /** Another map is shown, with its own order. */
-  | { type: 'map.changed'; map: string | null; order: string[] };
+  | { type: 'map.changed'; map: string | null; order: string[]; round: number | null };
 
 export interface TurnOrderContext {
   map: string | null;
   order: string[];
+  /** The fight's round (« Round 3 »); null before rounds were counted or without a fight. */
+  round: number | null;
   /** MJ and admin manage the turn order; players only watch it. */
   canManage: boolean;
 }
@@ -30,8 +35,11 @@ export interface TurnOrderContext {
 export interface TurnOrderInput {
   map: string | null;
   order: string[];
+  round: number | null;
   canManage: boolean;
 }
+
+type Shown = { order: string[]; round: number | null };
 
 /**
  * The floating turn-order panel of one map. Nothing changes locally on a click: the intent goes
@@ -47,10 +55,14 @@ export const turnOrderMachine = setup({
   },
   actions: {
     'send turn order change': (_, _change: TurnOrderChange) => {},
-    'show order': assign({ order: (_, { order }: { order: string[] }) => order }),
+    'show order': assign({
+      order: (_, { order }: Shown) => order,
+      round: (_, { round }: Shown) => round,
+    }),
     'show map': assign({
-      map: (_, { map }: { map: string | null; order: string[] }) => map,
-      order: (_, { order }: { map: string | null; order: string[] }) => order,
+      map: (_, { map }: Shown & { map: string | null }) => map,
+      order: (_, { order }: Shown & { map: string | null }) => order,
+      round: (_, { round }: Shown & { map: string | null }) => round,
     }),
   },
   guards: {
@@ -61,7 +73,12 @@ export const turnOrderMachine = setup({
   },
 }).createMachine({
   id: 'turnOrder',
-  context: ({ input }) => ({ map: input.map, order: input.order, canManage: input.canManage }),
+  context: ({ input }) => ({
+    map: input.map,
+    order: input.order,
+    round: input.round,
+    canManage: input.canManage,
+  }),
   initial: 'deciding',
   on: {
     'turnOrder.confirmed': [
@@ -102,14 +119,32 @@ export const turnOrderMachine = setup({
     },
     noCombat: {},
     running: {
-      on: {
-        'turnOrder.next': {
-          guard: 'actor manages the table on a map',
-          actions: {
-            type: 'send turn order change',
-            params: ({ context }) => ({ type: 'turnOrder.next', map: context.map! }),
+      initial: 'ready',
+      states: {
+        ready: {
+          on: {
+            'turnOrder.next': {
+              guard: 'actor manages the table on a map',
+              target: 'advancing',
+              actions: {
+                type: 'send turn order change',
+                params: ({ context }) => ({
+                  type: 'turnOrder.next',
+                  map: context.map!,
+                  playing: context.order[0],
+                  ...(context.round === null ? {} : { round: context.round }),
+                }),
+              },
+            },
           },
         },
+        /**
+         * « Tour suivant » is on its way: another press (a double click) waits for the answer, and
+         * the server passes only the turn the first one saw anyway.
+         */
+        advancing: { on: { 'turnOrder.answered': 'ready' } },
+      },
+      on: {
         'turnOrder.reorder': {
           guard: 'is a reordering of the order',
           actions: {

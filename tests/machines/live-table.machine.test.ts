@@ -195,7 +195,7 @@ describe('live table', () => {
     expect(table.actor.getSnapshot().context.table.masterMap).toEqual(forest);
     expect(table.contextOf('selection').current).toEqual(forest);
     expect(table.contextOf('turnOrder')).toMatchObject({ map: 'Forêt', order: ['wolf', 'c-ana'] });
-    expect(table.child('turnOrder').getSnapshot().value).toBe('running');
+    expect(table.child('turnOrder').getSnapshot().value).toEqual({ running: 'ready' });
     const board = table.contextOf('targeting').board as { tokens: Array<{ id: string }> };
     expect(board.tokens.map((one) => one.id)).toEqual(['c-ana', 'wolf']);
 
@@ -211,6 +211,27 @@ describe('live table', () => {
     await table.answerCatchUp({ ...tableWith([]), lastSeq: 4 });
     expect(table.contextOf('turnOrder')).toMatchObject({ map: 'Forêt', order: [] });
     expect(table.child('turnOrder').getSnapshot().value).toBe('noCombat');
+  });
+
+  it('sends « Tour suivant » with the turn and round shown, once until the server answered', async () => {
+    const table = startTable('mj');
+    await table.answerCatchUp({ ...tableWith(['wolf', 'c-ana']), rounds: { Forêt: { round: 3 } } });
+    expect(table.contextOf('turnOrder')).toMatchObject({ order: ['wolf', 'c-ana'], round: 3 });
+    table.child('turnOrder').send({ type: 'turnOrder.next' });
+    table.child('turnOrder').send({ type: 'turnOrder.next' });
+    expect(table.commands.map(({ command }) => command)).toEqual([
+      {
+        kind: 'turnOrderChange',
+        payload: {
+          gameId: 'g1',
+          change: { type: 'turnOrder.next', map: 'Forêt', playing: 'wolf', round: 3 },
+        },
+      },
+    ]);
+    expect(table.child('turnOrder').getSnapshot().value).toEqual({ running: 'advancing' });
+    table.answer(table.commands[0]!, null);
+    await settle();
+    expect(table.child('turnOrder').getSnapshot().value).toEqual({ running: 'ready' });
   });
 
   it('sends every intent as a command of its game, and shows the server’s refusal', async () => {

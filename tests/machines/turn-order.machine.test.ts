@@ -15,10 +15,11 @@ const events: TurnOrderEvent[] = [
   { type: 'turnOrder.reorder', order: ['loup', 'ana'] },
   { type: 'turnOrder.reorder', order: ['ana'] },
   { type: 'turnOrder.newCombat' },
-  { type: 'turnOrder.confirmed', order: [] },
-  { type: 'turnOrder.confirmed', order: ['ana', 'loup'] },
-  { type: 'map.changed', map: 'Crypte', order: ['liche'] },
-  { type: 'map.changed', map: null, order: [] },
+  { type: 'turnOrder.answered' },
+  { type: 'turnOrder.confirmed', order: [], round: null },
+  { type: 'turnOrder.confirmed', order: ['ana', 'loup'], round: 1 },
+  { type: 'map.changed', map: 'Crypte', order: ['liche'], round: 3 },
+  { type: 'map.changed', map: null, order: [], round: null },
 ];
 
 function start(input: TurnOrderInput) {
@@ -36,7 +37,7 @@ describe.each([
   ['MJ', true],
   ['player', false],
 ])('turn order panel of a %s: shortest paths to every state', (_who, canManage) => {
-  const input = { map: 'Forêt', order: [], canManage };
+  const input = { map: 'Forêt', order: [], round: null, canManage };
   const paths = modelOf(turnOrderMachine, events as AnyEventObject[], input).getShortestPaths();
 
   for (const path of paths) {
@@ -50,9 +51,15 @@ describe.each([
             expectSameState(actor, expected);
             expect(actor.getSnapshot().context.order).toEqual([]);
           },
-          running: (expected) => {
+          'running.ready': (expected) => {
             expectSameState(actor, expected);
             expect(actor.getSnapshot().context.order.length).toBeGreaterThan(0);
+          },
+          // « Tour suivant » pressed: a second press waits for the server's answer.
+          'running.advancing': (expected) => {
+            expectSameState(actor, expected);
+            expect(canManage).toBe(true);
+            expect(sent.at(-1)).toMatchObject({ type: 'turnOrder.next' });
           },
         },
       });
@@ -62,20 +69,29 @@ describe.each([
   }
 
   it('visits every state', () => {
-    expect(visitedStates(paths)).toEqual(['noCombat', 'running']);
+    expect(visitedStates(paths)).toEqual(
+      canManage
+        ? ['noCombat', 'running', 'running.advancing', 'running.ready']
+        : ['noCombat', 'running', 'running.ready'],
+    );
   });
 });
 
 describe('turn order panel', () => {
   it('sends intents, and shows only what the server confirmed', () => {
-    const { actor, sent } = start({ map: 'Forêt', order: [], canManage: true });
+    const { actor, sent } = start({ map: 'Forêt', order: [], round: null, canManage: true });
     actor.send({ type: 'turnOrder.toggle', usableId: 'ana' });
     actor.send({ type: 'turnOrder.generate' });
     actor.send({ type: 'turnOrder.next' }); // no combat yet: nothing to advance
     expect(actor.getSnapshot().value).toBe('noCombat');
-    actor.send({ type: 'turnOrder.confirmed', order: ['ana', 'loup'] });
-    expect(actor.getSnapshot().value).toBe('running');
+    actor.send({ type: 'turnOrder.confirmed', order: ['ana', 'loup'], round: 2 });
+    expect(actor.getSnapshot().value).toEqual({ running: 'ready' });
+    expect(actor.getSnapshot().context.round).toBe(2);
     actor.send({ type: 'turnOrder.next' });
+    // A double click: the second press goes nowhere until the server answered the first.
+    actor.send({ type: 'turnOrder.next' });
+    expect(actor.getSnapshot().value).toEqual({ running: 'advancing' });
+    actor.send({ type: 'turnOrder.answered' });
     actor.send({ type: 'turnOrder.reorder', order: ['loup', 'ana'] });
     actor.send({ type: 'turnOrder.reorder', order: ['loup'] });
     actor.send({ type: 'turnOrder.newCombat' });
@@ -83,16 +99,16 @@ describe('turn order panel', () => {
     expect(sent).toEqual([
       { type: 'turnOrder.toggle', map: 'Forêt', usableId: 'ana' },
       { type: 'turnOrder.generate', map: 'Forêt' },
-      { type: 'turnOrder.next', map: 'Forêt' },
+      { type: 'turnOrder.next', map: 'Forêt', playing: 'ana', round: 2 },
       { type: 'turnOrder.reorder', map: 'Forêt', order: ['loup', 'ana'] },
       { type: 'turnOrder.newCombat', map: 'Forêt' },
     ]);
   });
 
   it('follows the shown map, and sends nothing without one', () => {
-    const { actor, sent } = start({ map: 'Forêt', order: ['ana'], canManage: true });
-    expect(actor.getSnapshot().value).toBe('running');
-    actor.send({ type: 'map.changed', map: null, order: [] });
+    const { actor, sent } = start({ map: 'Forêt', order: ['ana'], round: 1, canManage: true });
+    expect(actor.getSnapshot().value).toEqual({ running: 'ready' });
+    actor.send({ type: 'map.changed', map: null, order: [], round: null });
     expect(actor.getSnapshot().value).toBe('noCombat');
     actor.send({ type: 'turnOrder.generate' });
     expect(sent).toEqual([]);

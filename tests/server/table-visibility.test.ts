@@ -64,26 +64,36 @@ describe.each(drivers)('table visibility (%s)', (driver) => {
     for (const client of [mj, owner, other]) await client.reach(state.lastSeq);
     const types = (heard: TableEvent[]) =>
       heard.filter((event) => event.seq > from).map((event) => event.type);
-    // Whoever plays first is hidden: the line announcing their turn is the managers' alone.
+    // Whoever plays first is hidden: the line announcing their turn is the managers' alone, as
+    // are the rolls and the round of a fight the players see nobody in — but Aria's own roll.
     expect(types(mjHeard)).toEqual([
       'map.selected',
       'token.placed',
       'token.placed',
+      'dice.rolled',
+      'dice.rolled',
       'turnOrder.generated',
+      'chat.system',
       'chat.system',
     ]);
     expect(types(ownerHeard)).toEqual([
       'redacted',
       'redacted',
       'token.placed',
+      'redacted',
+      'dice.rolled',
       'turnOrder.generated',
+      'redacted',
       'redacted',
     ]);
     expect(types(otherHeard)).toEqual([
       'redacted',
       'redacted',
       'redacted',
+      'redacted',
+      'redacted',
       'turnOrder.generated',
+      'redacted',
       'redacted',
     ]);
     // Nothing of the secret map or the hidden monster in what the players heard.

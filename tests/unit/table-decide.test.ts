@@ -413,13 +413,15 @@ describe('what a player receives', () => {
     expect(JSON.stringify(received)).not.toContain('Liche');
     expect(JSON.stringify(received)).not.toContain('token-1');
     expect(JSON.stringify(received)).not.toContain('Crypte');
-    expect(received.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(received.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const forest = mapRef('Forêt');
+    // The round of a fight they see nobody in is all they hold of it (decision 0020).
     expect(visibleTo(state, bob)).toEqual({
       ...emptyTable,
-      lastSeq: 6,
+      lastSeq: 8,
       currentMap: forest,
       masterMap: forest,
+      rounds: { Forêt: { round: 1 } },
     });
     expect(visibleTo(state, mj)).toBe(state);
   });
@@ -481,16 +483,19 @@ describe('turn order commands', () => {
     const env = envOf();
     const state = table();
     const generated = decide(state, { type: 'turnOrder.generate', map: 'Forêt' }, mj, env);
+    // The dead wolf rolls no initiative: Ana and the lich do (tests/unit/table-initiative.test.ts).
     expect(generated).toMatchObject({
       events: [
+        { type: 'dice.rolled' },
+        { type: 'dice.rolled' },
         { type: 'turnOrder.generated' },
-        { type: 'chat.system', payload: { message: 'C’est au tour de c-ana.' } },
+        { type: 'chat.system', payload: { message: 'Round 1' } },
+        { type: 'chat.system', payload: { message: expect.stringMatching(/^C’est au tour/) } },
       ],
     });
     const order =
-      'events' in generated ? (generated.events[0] as { payload: { order: string[] } }).payload.order : [];
-    expect([...order].sort()).toEqual(['token-1', 'token-2', 'token-3']);
-    expect(order[0]).toBe('token-1');
+      'events' in generated ? (generated.events[2] as { payload: { order: string[] } }).payload.order : [];
+    expect([...order].sort()).toEqual(['token-1', 'token-3']);
 
     const running = runServer([
       open('Forêt'),

@@ -164,8 +164,33 @@ export const command: fc.Arbitrary<TableCommand> = fc.oneof(
       amount: fc.integer({ min: -3, max: 50 }),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant('turnOrder.generate' as const), map }) },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant('turnOrder.next' as const), map }) },
+  {
+    weight: 2,
+    arbitrary: fc.record(
+      {
+        type: fc.constant('turnOrder.generate' as const),
+        map,
+        bonuses: fc.dictionary(
+          fc.constantFrom('c-ana', 'c-bob', 'm-Gobelin', 'm-Loup'),
+          fc.integer({ min: -3, max: 6 }),
+        ),
+      },
+      { requiredKeys: ['type', 'map'] },
+    ),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record(
+      {
+        type: fc.constant('turnOrder.next' as const),
+        map,
+        // The turn a client showed: the one playing, or one already passed.
+        playing: fc.constantFrom('#head', '#second'),
+        round: fc.integer({ min: 1, max: 3 }),
+      },
+      { requiredKeys: ['type', 'map'] },
+    ),
+  },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('turnOrder.toggle' as const), map, usableId }) },
   {
     weight: 1,
@@ -262,6 +287,10 @@ function resolveNames(state: TableState, command: TableCommand, actor: TableActo
       attack: { ...command.attack, by: token.isPlayer ? 'character' : 'monster', itemId: token.itemId },
       targetId: target?.id ?? command.targetId,
     };
+  }
+  if (command.type === 'turnOrder.next' && command.playing?.startsWith('#')) {
+    const order = orderOf(state, command.map);
+    return { ...command, playing: command.playing === '#head' ? order[0] : order[1] };
   }
   if (command.type === 'turnOrder.reorder' && command.order[0]?.startsWith('#rotate')) {
     const order = orderOf(state, command.map);

@@ -95,7 +95,7 @@ function renderPanel(canManage = true) {
     turnOrderMachine.provide({
       actions: { 'send turn order change': (_, change) => void sent.push(change) },
     }),
-    { input: { map: 'Crypte', order: ['ana', 'goule', 'loup'], canManage } },
+    { input: { map: 'Crypte', order: ['ana', 'goule', 'loup'], round: 3, canManage } },
   ).start();
   render(
     <div className="area">
@@ -106,6 +106,23 @@ function renderPanel(canManage = true) {
   const entry = (name: string) => within(panel).getByText(name).closest('li')!;
   return { sent, panel, entry };
 }
+
+describe('turn order panel: rounds and « Tour suivant »', () => {
+  it('shows the round in its header, folded or not, and passes the turn once per answer', () => {
+    const { sent, panel } = renderPanel();
+    const header = panel.querySelector('header')!;
+    expect(within(header).getByText('Round 3')).toBeTruthy();
+    const next = within(panel).getByRole('button', { name: 'Tour suivant' });
+    fireEvent.click(next);
+    fireEvent.click(next);
+    expect(sent).toEqual([{ type: 'turnOrder.next', map: 'Crypte', playing: 'ana', round: 3 }]);
+    // Still focusable while the server answers, so the keyboard keeps its place.
+    expect(next.getAttribute('aria-disabled')).toBe('true');
+    expect((next as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(within(panel).getByRole('button', { name: 'Replier' }));
+    expect(within(header).getByText('Round 3')).toBeTruthy();
+  });
+});
 
 /** The middle of row `row`, where a pointer over that entry would be. */
 const over = (row: number) => row * ROW_HEIGHT + ROW_HEIGHT / 2;
@@ -218,7 +235,7 @@ describe('turn order panel: moving the panel', () => {
 describe('turn order panel: a hidden participant playing', () => {
   it('shows a player that someone hidden plays, and nobody they see as playing', () => {
     const turnOrder = createActor(turnOrderMachine, {
-      input: { map: 'Crypte', order: [HIDDEN_TURN, 'ana', 'loup'], canManage: false },
+      input: { map: 'Crypte', order: [HIDDEN_TURN, 'ana', 'loup'], round: null, canManage: false },
     }).start();
     render(<TurnOrderPanel gameId="g1" turnOrder={turnOrder} tokens={tokens} />);
     const rows = within(screen.getByRole('list', { name: 'Ordre de tour' })).getAllByRole('listitem');
@@ -230,7 +247,7 @@ describe('turn order panel: a hidden participant playing', () => {
 describe('turn order panel: a player’s copy', () => {
   it('shows a monster’s state where a character shows its HP', () => {
     const turnOrder = createActor(turnOrderMachine, {
-      input: { map: 'Crypte', order: ['ana', 'loup'], canManage: false },
+      input: { map: 'Crypte', order: ['ana', 'loup'], round: null, canManage: false },
     }).start();
     const banded = { ...tokens.loup, HP: null, currentHP: null, health: 'badlyWounded' as const };
     render(<TurnOrderPanel gameId="g1" turnOrder={turnOrder} tokens={{ ana: tokens.ana, loup: banded }} />);

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { AttackPayload, ItemChangePayload, MapChangePayload } from '#shared/wire/table';
 import { categoryFieldSchemas } from '#shared/wire/resources';
 import {
@@ -13,11 +13,13 @@ import { attackNumbers } from '#shared/domain/table/attack-numbers';
 import type { WhisperRecipient } from '#shared/domain/table/chat-audience';
 import type { TokenDraft } from '#shared/domain/table/decide';
 import { attackMessages } from '#shared/domain/table/messages';
-import { tokenAt } from '#shared/domain/table/records';
+import { tokenAt, tokensOfMap } from '#shared/domain/table/records';
+import { equippedBonuses } from '#shared/domain/character/equipment';
+import { characterInitiative } from '#shared/domain/turn-order/initiative';
 import type { MapRef, TableState } from '#shared/domain/table/types';
 import { managesTable } from '#shared/domain/table/visibility';
 import type { Db } from '../../db/client';
-import { characters, gameResources } from '../../db/schema/index';
+import { characterMemories, characters, gameResources } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
 import { attacksOfWeapon, wornWeapon } from '../equipment/weapon';
 import { categoryFields } from '../resources/views';
@@ -113,6 +115,57 @@ export function createCommandInputs(db: Db) {
         visibility: !change.hidden,
         ...at,
       };
+    },
+
+    /**
+     * The initiative bonus of each character and monster with a token on the map, by its id
+     * (decision 0020): a character's agilité modifier with what it wears, a monster's « Initiative ».
+     */
+    async initiativeBonuses(gameId: string, table: TableState, map: string): Promise<Record<string, number>> {
+      const tokens = Object.values(tokensOfMap(table, map));
+      const ids = (isPlayer: boolean) =>
+        [
+          ...new Set(tokens.filter((token) => token.isPlayer === isPlayer).map((token) => token.itemId)),
+        ].filter(isUuid);
+      const [characterIds, monsterIds] = [ids(true), ids(false)];
+      const bonuses: Record<string, number> = {};
+      if (characterIds.length > 0) {
+        const rows = await db
+          .select({ id: characters.id, agilite: characters.agilite })
+          .from(characters)
+          .where(and(eq(characters.gameId, gameId), inArray(characters.id, characterIds)));
+        const worn = await db
+          .select({ characterId: characterMemories.characterId, fields: gameResources.fields })
+          .from(characterMemories)
+          .innerJoin(gameResources, eq(gameResources.id, characterMemories.resourceId))
+          .where(
+            and(inArray(characterMemories.characterId, characterIds), eq(characterMemories.equipped, true)),
+          );
+        for (const row of rows) {
+          const stats = worn
+            .filter((memory) => memory.characterId === row.id)
+            .map((memory) => ({ stat: categoryFields('memory', memory.fields).stat }));
+          bonuses[row.id] = characterInitiative(row.agilite, equippedBonuses(stats));
+        }
+      }
+      if (monsterIds.length > 0) {
+        const rows = await db
+          .select({ id: gameResources.id, fields: gameResources.fields })
+          .from(gameResources)
+          .where(
+            and(
+              eq(gameResources.gameId, gameId),
+              eq(gameResources.category, 'monster'),
+              inArray(gameResources.id, monsterIds),
+            ),
+          );
+        for (const row of rows) {
+          bonuses[row.id] = categoryFieldSchemas.monster.parse(
+            categoryFields('monster', row.fields),
+          ).initiative;
+        }
+      }
+      return bonuses;
     },
 
     /**

@@ -154,8 +154,12 @@ export function createTableService({
       );
     },
 
-    changeTurnOrder: (gameId: string, actor: TableActor, { change, commandId }: TurnOrderChangePayload) =>
-      command(gameId, actor, change, commandId),
+    /** `turnOrderChange`; « Générer » with the participants' initiative bonuses, as the server stores them. */
+    async changeTurnOrder(gameId: string, actor: TableActor, { change, commandId }: TurnOrderChangePayload) {
+      if (change.type !== 'turnOrder.generate') return command(gameId, actor, change, commandId);
+      const bonuses = await inputs.initiativeBonuses(gameId, await states.current(db, gameId), change.map);
+      return command(gameId, actor, { ...change, bonuses }, commandId);
+    },
 
     /** `attack`: the server reads the attack, then `decide` checks it on the table and rolls. */
     async attack(gameId: string, actor: SeatedActor, intent: AttackPayload): Promise<TableEvent[]> {

@@ -38,6 +38,7 @@ export const resourceMessages = {
   attackCost: 'Le coût doit être AS ou AC.',
   wholeNumber: 'Cette valeur doit être un nombre entier positif ou nul.',
   attackBonus: 'Le bonus d’attaque doit être un entier entre -100 et 100.',
+  initiative: 'Le bonus d’initiative doit être un entier entre -100 et 100.',
   link: 'Le lien doit être une adresse http(s) valide.',
   mapSize: 'La taille de la carte doit être un entier entre 1 et 1000.',
   price: 'Le prix doit être un nombre positif ou nul.',
@@ -163,6 +164,8 @@ export const categoryFieldSchemas = {
     rang: wholeNumber(resourceMessages.rank, 0, 100).default(1),
     HP: wholeNumber(resourceMessages.wholeNumber, 0, 100_000).default(10),
     attackBonus: wholeNumber(resourceMessages.attackBonus, -100, 100).default(0),
+    /** Added to its d20 when « Générer » rolls initiative (decision 0020). */
+    initiative: wholeNumber(resourceMessages.initiative, -100, 100).default(0),
     AC: wholeNumber(resourceMessages.wholeNumber, 0, 100).default(10),
     ACM: wholeNumber(resourceMessages.wholeNumber, 0, 100).default(10),
     damage: damageRoll.default('1d6'),

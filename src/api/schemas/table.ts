@@ -101,6 +101,7 @@ export const chatMessage = z.object({
 }) satisfies z.ZodType<ChatMessage>;
 
 const order = z.array(id).max(500);
+const round = z.number().int().min(1).max(1_000_000);
 const onMap = { map: mapName };
 const onToken = { map: mapName, usableId: id };
 const position = { x: z.number(), y: z.number() };
@@ -172,7 +173,16 @@ export const turnOrderChangePayload = z.object({
   commandId,
   change: z.discriminatedUnion('type', [
     z.object({ type: z.literal('turnOrder.generate'), ...onMap }),
-    z.object({ type: z.literal('turnOrder.next'), ...onMap }),
+    /**
+     * `playing` and `round`: the turn the client saw when « Tour suivant » was pressed. The server
+     * passes only that turn: a second press of the same turn (a double click) changes nothing.
+     */
+    z.object({
+      type: z.literal('turnOrder.next'),
+      ...onMap,
+      playing: id.optional(),
+      round: round.optional(),
+    }),
     z.object({ type: z.literal('turnOrder.toggle'), ...onToken }),
     z.object({ type: z.literal('turnOrder.reorder'), ...onMap, order }),
     z.object({ type: z.literal('turnOrder.newCombat'), ...onMap }),
@@ -256,8 +266,15 @@ const envelope = {
 };
 const chatEvent = <T extends 'chat.posted' | 'chat.system' | 'dice.rolled'>(type: T) =>
   z.object({ type: z.literal(type), payload: chatMessage, ...envelope });
-const orderEvent = <T extends `turnOrder.${'generated' | 'advanced' | 'reordered' | 'newCombat'}`>(type: T) =>
+const orderEvent = <T extends `turnOrder.${'reordered' | 'newCombat'}`>(type: T) =>
   z.object({ type: z.literal(type), payload: z.object({ ...onMap, order }), ...envelope });
+/** A fight begun or a turn passed: the round it is now, and who played in it (the managers' copy only). */
+const turnEvent = <T extends `turnOrder.${'generated' | 'advanced'}`>(type: T) =>
+  z.object({
+    type: z.literal(type),
+    payload: z.object({ ...onMap, order, round: round.optional(), played: order.optional() }),
+    ...envelope,
+  });
 
 /** One logged event as the client receives it: `{ seq, type, payload, userId, createdAt }`. */
 export const tableEvent = z.discriminatedUnion('type', [
@@ -269,7 +286,12 @@ export const tableEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('map.cleared'), payload: z.object({}).strict(), ...envelope }),
   z.object({
     type: z.literal('map.shown'),
-    payload: z.object({ map: mapRef.nullable(), tokens: z.array(mapToken).max(500), order }),
+    payload: z.object({
+      map: mapRef.nullable(),
+      tokens: z.array(mapToken).max(500),
+      order,
+      round: round.optional(),
+    }),
     ...envelope,
   }),
   z.object({
@@ -297,8 +319,8 @@ export const tableEvent = z.discriminatedUnion('type', [
     ]),
     ...envelope,
   }),
-  orderEvent('turnOrder.generated'),
-  orderEvent('turnOrder.advanced'),
+  turnEvent('turnOrder.generated'),
+  turnEvent('turnOrder.advanced'),
   orderEvent('turnOrder.reordered'),
   orderEvent('turnOrder.newCombat'),
   z.object({
@@ -347,6 +369,7 @@ export const tableState = z.object({
   masterMap: mapRef.nullable(),
   tokens: namedRecord(namedRecord(mapToken)),
   turnOrders: namedRecord(order),
+  rounds: namedRecord(z.object({ round, played: order.optional() })).optional(),
 }) satisfies z.ZodType<TableState>;
 
 export const tableSnapshot = z.object({ seq: z.number().int().min(0), state: tableState });

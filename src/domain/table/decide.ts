@@ -6,16 +6,17 @@ import {
   type RollMode,
 } from '../dice/notation';
 import type { RandomInt } from '../dice/random';
-import { describeRoll, roll } from '../dice/roll';
+import { describeRoll, roll, type RollResult } from '../dice/roll';
 import { clampPercent, type Point } from '../geometry/geometry';
-import { generateTurnOrder, isReorderingOf, nextTurn, toggleParticipant } from '../turn-order/turn-order';
+import { advanceTurn, rollInitiative } from '../turn-order/initiative';
+import { isReorderingOf, toggleParticipant } from '../turn-order/turn-order';
 import { decideAttack, type AttackSpec } from './attack';
 import { resolveWhisper, type WhisperRecipient } from './chat-audience';
 import { isDown } from './health';
-import { MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
-import { openMap, orderOf, tokenAt, tokensOfMap } from './records';
+import { attackMessages, MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
+import { openMap, orderOf, own, tokenAt, tokensOfMap } from './records';
 import { lineAbout, systemMessage } from './system-lines';
-import { controlsToken, managesTable, tokenSeenBy } from './visibility';
+import { controlsToken, isPlayersMap, managesTable, seenByPlayers, tokenSeenBy } from './visibility';
 import type {
   ChatMessage,
   HealthResource,
@@ -52,8 +53,13 @@ export type TableCommand =
       direction: 'decrease' | 'increase';
       amount: number;
     }
-  | { type: 'turnOrder.generate'; map: string }
-  | { type: 'turnOrder.next'; map: string }
+  /**
+   * `bonuses`: each participant's initiative bonus by its character's or monster's id, read by the
+   * server from what it stores (decision 0020); one it lacks rolls with +0.
+   */
+  | { type: 'turnOrder.generate'; map: string; bonuses?: Record<string, number> }
+  /** `playing` and `round`: the turn the client saw; another one is not passed (a double click). */
+  | { type: 'turnOrder.next'; map: string; playing?: string; round?: number }
   | { type: 'turnOrder.toggle'; map: string; usableId: string }
   | { type: 'turnOrder.reorder'; map: string; order: string[] }
   | { type: 'turnOrder.newCombat'; map: string }
@@ -327,34 +333,124 @@ function turnAnnouncement(state: TableState, map: string, order: readonly string
   return playing ? [lineAbout(state, map, tableMessages.turnOf(playing.name), playing)] : [];
 }
 
+/** « Round N », for everyone when the players see someone in the fight, else for the managers. */
+function roundAnnouncement(
+  state: TableState,
+  map: string,
+  order: readonly string[],
+  round: number,
+): TableEventBody {
+  const fighters = order.flatMap((id) => tokenAt(state, map, id) ?? []);
+  const seen = fighters.some((token) => seenByPlayers(state, map, token));
+  return systemMessage(tableMessages.round(round), seen ? undefined : 'managers');
+}
+
+/**
+ * One initiative roll in the chat, said under the participant's name (a character's as its own
+ * line), for the managers alone when the players may not know of it (and the character's player).
+ */
+function initiativeLine(
+  state: TableState,
+  map: string,
+  token: MapToken,
+  roll: RollResult,
+  actor: TableActor,
+): TableEventBody {
+  return {
+    type: 'dice.rolled',
+    payload: {
+      playerName: token.name,
+      senderId: token.isPlayer ? token.itemId : null,
+      avatar: token.assetLink,
+      senderUserId: actor.userId,
+      message: describeRoll(roll),
+      type: roll.messageType,
+      roll,
+      label: tableMessages.initiative,
+      // A character's hidden token on the players' map: its player reads their own roll still.
+      ...(seenByPlayers(state, map, token)
+        ? {}
+        : {
+            audience: 'managers' as const,
+            ...(token.isPlayer && isPlayersMap(state, map) ? { reader: token.itemId } : {}),
+          }),
+    },
+  };
+}
+
+/**
+ * « Générer »: d20 + initiative bonus for everyone on the map still standing (after a first order
+ * every token is flagged, so the flags cannot tell the MJ's picks from the last fight, and those
+ * placed since would be left out), in the chat; the order they give starts round 1.
+ */
+function generate(
+  state: TableState,
+  { map, bonuses }: Extract<TableCommand, { type: 'turnOrder.generate' }>,
+  actor: TableActor,
+  env: DecideEnv,
+): Decision {
+  const tokens = Object.values(tokensOfMap(state, map));
+  if (tokens.length === 0) return refuse(tableMessages.noTokenOnMap);
+  const standing = tokens.filter((token) => !isDown(token));
+  if (standing.length === 0) return refuse(tableMessages.nobodyCanPlay);
+  const { rolls, order } = rollInitiative(
+    standing.map((token) => ({ usableId: token.usableId, bonus: own(bonuses, token.itemId) ?? 0 })),
+    env.randomInt,
+  );
+  return accept(
+    ...rolls.map(({ usableId, roll: rolled }) =>
+      initiativeLine(state, map, tokenAt(state, map, usableId)!, rolled, actor),
+    ),
+    { type: 'turnOrder.generated', payload: { map, order, round: 1, played: [] } },
+    roundAnnouncement(state, map, order, 1),
+    ...turnAnnouncement(state, map, order),
+  );
+}
+
+/**
+ * « Tour suivant »: the turn the client saw passes to the next participant who can play. A press
+ * naming a turn already passed (a double click, two managers at once) changes nothing. Extra
+ * events about the turn that begins may follow the announcement in the same append.
+ */
+function next(
+  state: TableState,
+  { map, playing, round }: Extract<TableCommand, { type: 'turnOrder.next' }>,
+): Decision {
+  const order = orderOf(state, map);
+  if (order.length === 0) return refuse(tableMessages.noCombat);
+  const now = own(state.rounds, map) ?? { round: 1 };
+  if ((playing !== undefined && playing !== order[0]) || (round !== undefined && round !== now.round)) {
+    return accept();
+  }
+  const advanced = advanceTurn(order, now, (id) => {
+    const token = tokenAt(state, map, id);
+    return token === undefined || isDown(token);
+  });
+  if (!advanced) return refuse(tableMessages.nobodyCanPlay);
+  return accept(
+    {
+      type: 'turnOrder.advanced',
+      payload: { map, order: advanced.order, round: advanced.round, played: advanced.played },
+    },
+    ...(advanced.newRound ? [roundAnnouncement(state, map, advanced.order, advanced.round)] : []),
+    ...turnAnnouncement(state, map, advanced.order),
+  );
+}
+
 function turnOrder(
   state: TableState,
   command: Extract<TableCommand, { type: `turnOrder.${string}` }>,
+  actor: TableActor,
   env: DecideEnv,
 ): Decision {
   const { map } = command;
   if (!openMap(state, map)) return refuse(tableMessages.mapNotOpen);
   const order = orderOf(state, map);
-  const tokens = Object.values(tokensOfMap(state, map));
   switch (command.type) {
-    case 'turnOrder.generate': {
-      if (tokens.length === 0) return refuse(tableMessages.noTokenOnMap);
-      // Everyone on the map: after a first order every token is flagged, so the flags cannot tell
-      // the MJ's picks from the last fight, and those placed since would be left out.
-      const generated = generateTurnOrder(tokens, env.randomInt);
-      return accept(
-        { type: 'turnOrder.generated', payload: { map, order: generated } },
-        ...turnAnnouncement(state, map, generated),
-      );
-    }
-    case 'turnOrder.next': {
-      if (order.length === 0) return refuse(tableMessages.noCombat);
-      const advanced = nextTurn(order);
-      return accept(
-        { type: 'turnOrder.advanced', payload: { map, order: advanced } },
-        ...turnAnnouncement(state, map, advanced),
-      );
-    }
+    case 'turnOrder.generate':
+      return generate(state, command, actor, env);
+    case 'turnOrder.next':
+      return next(state, command);
     case 'turnOrder.toggle': {
       if (!tokenAt(state, map, command.usableId)) return refuse(tableMessages.tokenNotFound);
       const toggled = toggleParticipant(order, command.usableId);
@@ -374,6 +470,21 @@ function turnOrder(
     case 'turnOrder.newCombat':
       return accept({ type: 'turnOrder.newCombat', payload: { map, order: [] } });
   }
+}
+
+/**
+ * A character striking while a fight runs on its map and another's turn is up: the attack is made
+ * (a reaction, a readied action) and the table is told (decision 0020). The MJ's monsters strike
+ * when the MJ says.
+ */
+function outOfTurnWarning(
+  state: TableState,
+  { map, attackerId }: Extract<TableCommand, { type: 'attack.perform' }>,
+): TableEventBody[] {
+  const order = orderOf(state, map);
+  const attacker = tokenAt(state, map, attackerId);
+  if (!attacker?.isPlayer || order.length === 0 || order[0] === attackerId) return [];
+  return [lineAbout(state, map, attackMessages.outOfTurn(attacker.name), attacker)];
 }
 
 /**
@@ -449,7 +560,7 @@ export function decide(
     case 'turnOrder.reorder':
     case 'turnOrder.newCombat':
       if (!managesTable(actor)) return refuse(tableMessages.onlyMasterTurnOrder);
-      return turnOrder(state, command, env);
+      return turnOrder(state, command, actor, env);
     case 'chat.send':
       return chat(actor, command, env);
     case 'dice.roll': {
@@ -466,7 +577,8 @@ export function decide(
     }
     case 'attack.perform': {
       const decided = decideAttack(state, command, actor, env.randomInt);
-      return 'refusal' in decided ? refuse(decided.refusal) : accept(...decided.events);
+      if ('refusal' in decided) return refuse(decided.refusal);
+      return accept(...decided.events, ...outOfTurnWarning(state, command));
     }
   }
 }

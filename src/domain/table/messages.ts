@@ -3,6 +3,10 @@ export const tableMessages = {
   killed: (name: string) => `Vous avez tué un ${name}.`,
   // « d’ » before a vowel, as French writes it: « au tour d’Aria », « au tour de Gobelin 1 ».
   turnOf: (name: string) => `C’est au tour ${/^[aeiouàâäéèêëîïôöùûüœæ]/i.test(name) ? 'd’' : 'de '}${name}.`,
+  /** A round begins (decision 0020): the chat's line and the turn panel's heading. */
+  round: (round: number) => `Round ${round}`,
+  initiative: 'Initiative',
+  nobodyCanPlay: 'Aucun participant ne peut jouer\u00a0: tous sont à terre.',
   renamed: (was: string, now: string, visible: boolean) =>
     visible
       ? `Les joueurs voient désormais ${was} sous le nom de ${now}.`
@@ -55,6 +59,8 @@ export const attackMessages = {
   /** A monster dies, a character falls: told when the blow lands. */
   killedBy: (attacker: string, target: string) => `${attacker} a tué ${target}.`,
   downedBy: (attacker: string, target: string) => `${attacker} a mis ${target} à terre.`,
+  /** A character strikes while a fight runs and it is not their turn (decision 0020). */
+  outOfTurn: (attacker: string) => `${attacker} attaque hors de son tour.`,
   /** To the victim of a strike they could not see: what it cost, never what struck. */
   struckUnseen: (lost: number) => `Quelque chose vous frappe\u00a0: −${lost} PV`,
   damageLabel: (target: string) => `Dégâts sur ${target}`,

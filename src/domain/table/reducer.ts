@@ -1,5 +1,6 @@
 import { MAX_X_PERCENT, MAX_Y_PERCENT } from '../geometry/geometry';
-import { dict, own, tokenAt, tokensOfMap, withEntry, withoutEntry, type Dict } from './records';
+import { dict, orderOf, own, tokenAt, tokensOfMap, withEntry, withoutEntry, type Dict } from './records';
+import type { RoundState } from '../turn-order/initiative';
 import { HIDDEN_TURN, type MapToken, type TableEvent, type TableEventBody, type TableState } from './types';
 
 /**
@@ -14,6 +15,7 @@ export const emptyTable: TableState = {
   masterMap: null,
   tokens: dict(),
   turnOrders: dict(),
+  rounds: dict(),
 };
 
 export type Reduced = { state: TableState } | { rejected: string };
@@ -61,13 +63,39 @@ function withOrder(state: TableState, map: string, order: readonly string[]): Re
   return { state: withMapOrder(withMapTokens(state, map, flagged), map, order) };
 }
 
+/** The map's round; `played` kept where this copy holds it, and only for participants still in the order. */
+function withRound(state: TableState, map: string, round: RoundState | undefined): TableState {
+  const rounds = round === undefined ? withoutEntry(state.rounds, map) : withEntry(state.rounds, map, round);
+  return { ...state, rounds };
+}
+
+/** The round goes on after a change of the order; who played and left it is forgotten. */
+function keptRound(state: TableState, map: string): TableState {
+  const round = own(state.rounds, map);
+  if (round?.played === undefined) return state;
+  const order = new Set(orderOf(state, map));
+  return withRound(state, map, { ...round, played: round.played.filter((id) => order.has(id)) });
+}
+
+/** A round carried by an event: its number (1 in events logged before rounds were counted) and who played. */
+function carriedRound(was: number, { round, played }: { round?: number; played?: string[] }): RoundState {
+  const number = round ?? was;
+  return played === undefined ? { round: number } : { round: number, played: [...played] };
+}
+
 function withoutToken(state: TableState, map: string, usableId: string): TableState {
   const remaining = (own(state.turnOrders, map) ?? []).filter((id) => id !== usableId);
-  return withMapOrder(
-    withMapTokens(state, map, withoutEntry(tokensOfMap(state, map), usableId)),
+  return keptRound(
+    withMapOrder(withMapTokens(state, map, withoutEntry(tokensOfMap(state, map), usableId)), map, remaining),
     map,
-    remaining,
   );
+}
+
+/** A change of the map's order and its round: a new round, none (`null`, the fight ended) or the same one. */
+function ordered(reduced: Reduced, map: string, round?: RoundState | null): Reduced {
+  if ('rejected' in reduced) return reduced;
+  if (round === undefined) return { state: keptRound(reduced.state, map) };
+  return { state: withRound(reduced.state, map, round ?? undefined) };
 }
 
 /** Its numbers within bounds, or, in a player's copy of a monster, no numbers and its band. */
@@ -104,13 +132,14 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       return { state: { ...state, currentMap: null, masterMap: null } };
     case 'map.shown': {
       // A player's copy after the MJ brought them to a map or cleared it: that map alone.
-      const { map, tokens, order } = event.payload;
+      const { map, tokens, order, round } = event.payload;
       const bare: TableState = {
         ...state,
         currentMap: map,
         masterMap: map,
         tokens: dict(),
         turnOrders: dict(),
+        rounds: map && round !== undefined ? dict([[map.name, { round }]]) : dict(),
       };
       if (map === null) {
         return tokens.length + order.length === 0 ? { state: bare } : { rejected: 'tokens without a map' };
@@ -163,16 +192,27 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
         resource === 'HP' ? { ...token, currentHP: value } : { ...token, currentSoulEssence: value };
       return { state: withToken(state, map, adjusted) };
     }
-    case 'turnOrder.generated':
-    case 'turnOrder.advanced':
+    case 'turnOrder.generated': {
+      const { map, order } = event.payload;
+      return ordered(withOrder(state, map, order), map, carriedRound(1, event.payload));
+    }
+    case 'turnOrder.advanced': {
+      const { map, order } = event.payload;
+      return ordered(
+        withOrder(state, map, order),
+        map,
+        carriedRound(own(state.rounds, map)?.round ?? 1, event.payload),
+      );
+    }
     case 'turnOrder.reordered':
+      return ordered(withOrder(state, event.payload.map, event.payload.order), event.payload.map);
     case 'turnOrder.newCombat':
-      return withOrder(state, event.payload.map, event.payload.order);
+      return ordered(withOrder(state, event.payload.map, event.payload.order), event.payload.map, null);
     case 'turnOrder.participantToggled': {
       const { map, usableId, inTurnOrder, order } = event.payload;
       if (!tokenAt(state, map, usableId)) return { rejected: 'no such token' };
       if (order.includes(usableId) !== inTurnOrder) return { rejected: 'flag and order disagree' };
-      return withOrder(state, map, order);
+      return ordered(withOrder(state, map, order), map);
     }
     case 'attack.performed':
       // The attack's outcome is the HP and essence changes logged with it; the line only shows.
@@ -242,11 +282,12 @@ export function snapshotOf(state: TableState): TableSnapshot {
  * ordinary objects, where a map named 'constructor' would read as one).
  */
 export function restore(snapshot: TableSnapshot): TableState {
-  const { tokens, turnOrders, ...rest } = structuredClone(snapshot.state);
+  const { tokens, turnOrders, rounds = {}, ...rest } = structuredClone(snapshot.state);
   return {
     ...rest,
     tokens: dict(Object.entries(tokens).map(([map, onMap]) => [map, dict(Object.entries(onMap))])),
     turnOrders: dict(Object.entries(turnOrders)),
+    rounds: dict(Object.entries(rounds)),
     lastSeq: snapshot.seq,
   };
 }

@@ -1,5 +1,6 @@
 import type { RollMode } from '../dice/notation';
 import type { MessageType, RollResult } from '../dice/roll';
+import type { RoundState } from '../turn-order/initiative';
 
 /**
  * A map of the game (table.md §3 "Map"). Tokens and turn orders are keyed by its name. The server
@@ -76,6 +77,12 @@ export interface TableState {
    * hidden ones stand.
    */
   turnOrders: Record<string, string[]>;
+  /**
+   * map name → its fight's round, from « Générer » to « Nouveau combat » (decision 0020). A player's
+   * copy holds the players' map's round alone, without who already played. Absent in states and
+   * snapshots written before rounds were counted.
+   */
+  rounds?: Record<string, RoundState>;
 }
 
 /** The head of a player's turn order when the participant whose turn it is is hidden from them. */
@@ -148,8 +155,17 @@ export type TableEventBody =
         | { map: string; usableId: string; resource: 'HP'; health: HealthBand };
     }
   | {
-      type: 'turnOrder.generated' | 'turnOrder.advanced' | 'turnOrder.reordered' | 'turnOrder.newCombat';
+      type: 'turnOrder.reordered' | 'turnOrder.newCombat';
       payload: { map: string; order: string[] };
+    }
+  /**
+   * A fight begun or a turn passed, with the round it is now (events logged before rounds were
+   * counted have none: round 1). `played`, who already took their turn in that round, only in the
+   * managers' events.
+   */
+  | {
+      type: 'turnOrder.generated' | 'turnOrder.advanced';
+      payload: { map: string; order: string[]; round?: number; played?: string[] };
     }
   | {
       type: 'turnOrder.participantToggled';
@@ -169,7 +185,10 @@ export type TableEventBody =
    * map they are now on (or none), with its tokens and order as they may see them, which replace
    * everything their copy held.
    */
-  | { type: 'map.shown'; payload: { map: MapRef | null; tokens: MapToken[]; order: string[] } }
+  | {
+      type: 'map.shown';
+      payload: { map: MapRef | null; tokens: MapToken[]; order: string[]; round?: number };
+    }
   /** Only in a player's projection: a token they saw was hidden, and their order after it. */
   | { type: 'token.concealed'; payload: { map: string; usableId: string; order: string[] } }
   /** Only in a player's projection: something they may not see happened; it holds the seq. */

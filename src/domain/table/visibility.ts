@@ -1,6 +1,6 @@
 import { chatAudienceMessages } from './chat-audience';
 import { healthOf, hidesHealth, withHealthBanded } from './health';
-import { dict, orderOf, tokenAt, tokensOfMap } from './records';
+import { dict, orderOf, own, tokenAt, tokensOfMap } from './records';
 import {
   HIDDEN_TURN,
   type ChatMessage,
@@ -92,8 +92,11 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
   if (managesTable(actor)) return state;
   const tokens: TableState['tokens'] = dict();
   const turnOrders: TableState['turnOrders'] = dict();
+  const rounds: NonNullable<TableState['rounds']> = dict();
   const map = state.currentMap?.name;
   if (map !== undefined) {
+    const round = own(state.rounds, map)?.round;
+    if (round !== undefined) rounds[map] = { round };
     const seen = dict(
       Object.entries(tokensOfMap(state, map))
         .filter(([, token]) => canSee(actor, token))
@@ -109,6 +112,7 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
     masterMap: state.currentMap,
     tokens,
     turnOrders,
+    rounds,
   };
 }
 
@@ -187,6 +191,7 @@ function mapOfEvent(event: TableEventBody): string | undefined {
 function shown(event: TableEvent, after: TableState, actor: TableActor): TableEvent {
   const view = visibleTo(after, actor);
   const map = view.currentMap;
+  const round = map ? own(view.rounds, map.name)?.round : undefined;
   return {
     ...event,
     type: 'map.shown',
@@ -194,6 +199,7 @@ function shown(event: TableEvent, after: TableState, actor: TableActor): TableEv
       map,
       tokens: map ? Object.values(tokensOfMap(view, map.name)) : [],
       order: map ? [...orderOf(view, map.name)] : [],
+      ...(round === undefined ? {} : { round }),
     },
   };
 }
@@ -270,7 +276,14 @@ export function projectEvent(
         : redacted(event);
     }
     case 'turnOrder.generated':
-    case 'turnOrder.advanced':
+    case 'turnOrder.advanced': {
+      // The round, never who played in it: those may be hidden.
+      const { map, round } = event.payload;
+      return {
+        ...event,
+        payload: { map, order: visibleOrder(after, map, actor), ...(round === undefined ? {} : { round }) },
+      };
+    }
     case 'turnOrder.reordered':
     case 'turnOrder.newCombat':
       return {

@@ -1,47 +1,11 @@
-import { shuffle, type RandomInt } from '../dice/random';
-
 /**
  * The turn order of one map (table.md §4 "Turn order"): a list of token ids, the one playing
  * first. Every change produces the whole new list, so the log records outcomes, not operations,
- * and a player's filtered view of the list stays right whatever was hidden from them.
+ * and a player's filtered view of the list stays right whatever was hidden from them. The spec's
+ * « Générer » (players and monsters shuffled apart, then interleaved) gave way to initiative rolls,
+ * and its « next » to one that counts rounds and passes over the down: initiative.ts.
  */
 export type TurnOrder = readonly string[];
-
-export interface Participant {
-  usableId: string;
-  isPlayer: boolean;
-}
-
-/**
- * Monsters spread evenly among players: each player is followed by ⌊m/p⌋ monsters, and the
- * first m mod p players by one more. With no players or no monsters: players, then monsters.
- */
-export function interleave(players: readonly string[], monsters: readonly string[]): string[] {
-  if (players.length === 0 || monsters.length === 0) return [...players, ...monsters];
-  const quotient = Math.floor(monsters.length / players.length);
-  const remainder = monsters.length % players.length;
-  const order: string[] = [];
-  let next = 0;
-  players.forEach((player, index) => {
-    const share = quotient + (index < remainder ? 1 : 0);
-    order.push(player, ...monsters.slice(next, next + share));
-    next += share;
-  });
-  return order;
-}
-
-/** Players and monsters shuffled apart with the injected source, then interleaved. */
-export function generateTurnOrder(participants: readonly Participant[], randomInt: RandomInt): string[] {
-  const players = participants.filter((p) => p.isPlayer).map((p) => p.usableId);
-  const monsters = participants.filter((p) => !p.isPlayer).map((p) => p.usableId);
-  return interleave(shuffle(players, randomInt), shuffle(monsters, randomInt));
-}
-
-/** Next turn: whoever played goes to the end. */
-export function nextTurn(order: TurnOrder): string[] {
-  const [first, ...rest] = order;
-  return first === undefined ? [] : [...rest, first];
-}
 
 /** Toggling a participant in appends it; out removes it. */
 export function toggleParticipant(order: TurnOrder, usableId: string): string[] {

@@ -82,6 +82,7 @@ export const categoryFields: Record<ResourceCategory, FieldSpec[]> = {
     { name: 'rang', label: 'Rang', kind: 'integer', min: 0 },
     { name: 'HP', label: 'PV', kind: 'integer', min: 0 },
     { name: 'attackBonus', label: "Bonus d'attaque", kind: 'integer' },
+    { name: 'initiative', label: 'Initiative', kind: 'integer' },
     { name: 'AC', label: 'CA', kind: 'integer', min: 0 },
     { name: 'ACM', label: 'CAM', kind: 'integer', min: 0, hint: adminMessages.form.magicArmourHint },
     { name: 'damage', label: 'Dégâts (ex. 1d6)', shortLabel: 'Dégâts', kind: 'text' },

@@ -106,6 +106,8 @@ export function TurnOrderPanel({
   const map = useSelector(turnOrder, (snapshot) => snapshot.context.map);
   const canManage = useSelector(turnOrder, (snapshot) => snapshot.context.canManage);
   const running = useSelector(turnOrder, (snapshot) => snapshot.matches('running'));
+  const advancing = useSelector(turnOrder, (snapshot) => snapshot.matches({ running: 'advancing' }));
+  const round = useSelector(turnOrder, (snapshot) => snapshot.context.round);
   const panelLogic = useMemo(() => turnPanelLogic(gameId), [gameId]);
   const panel = useActorRef(panelLogic, {
     input: { stored: storedTurnPanel(gameId), foldedAtFirst: window.innerHeight <= SHORT_SCREEN_PX },
@@ -205,6 +207,9 @@ export function TurnOrderPanel({
         title={turnOrderMessages.move}
       >
         <h2 id={titleId}>{turnOrderMessages.title}</h2>
+        {running && round !== null && (
+          <span className="turn-panel__round">{turnOrderMessages.round(round)}</span>
+        )}
         <button
           type="button"
           className="turn-panel__collapse secondary"
@@ -310,9 +315,11 @@ export function TurnOrderPanel({
                 <button type="button" onClick={() => turnOrder.send({ type: 'turnOrder.generate' })}>
                   {turnOrderMessages.generate}
                 </button>
+                {/* While the server answers, the press goes nowhere: aria-disabled keeps the focus here. */}
                 <button
                   type="button"
                   disabled={!running}
+                  aria-disabled={advancing || undefined}
                   onClick={() => turnOrder.send({ type: 'turnOrder.next' })}
                 >
                   {turnOrderMessages.next}

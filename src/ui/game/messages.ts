@@ -1,4 +1,5 @@
 import type { HealthBand } from '../../domain/table/types';
+import { tableMessages } from '../../domain/table/messages';
 
 /** Texts of the game page and its table (table.md §2 "Game screen"). */
 export const gameMessages = {
@@ -101,6 +102,7 @@ export const turnOrderMessages = {
   generate: 'Générer',
   next: 'Tour suivant',
   newCombat: 'Nouveau combat',
+  round: tableMessages.round,
   participants: 'Participants',
   playing: 'joue',
   /** A player's view of a turn that belongs to someone hidden from them. */
