@@ -10,6 +10,7 @@ import { DEFAULT_MAP_SIZE, MAP_SIDE_MAX_PX } from '../../domain/geometry/geometr
 import { dict } from '../../domain/table/records';
 import { MESSAGE_TYPES } from '../../domain/dice/roll';
 import { characterSheet } from './characters';
+import { conditionChange, tokenConditions } from './conditions';
 import {
   HEALTH_BANDS,
   type ChatMessage,
@@ -59,6 +60,7 @@ export const mapToken = z.object({
   visibility: z.boolean(),
   x: z.number(),
   y: z.number(),
+  conditions: tokenConditions.optional(),
 }) satisfies z.ZodType<MapToken>;
 
 const diceSpec = z.object({
@@ -140,6 +142,7 @@ export const itemChangePayload = z.object({
       direction: z.enum(['decrease', 'increase']),
       amount: z.number().int().min(0).max(1_000_000),
     }),
+    z.object({ type: z.literal('token.condition'), ...onToken, change: conditionChange }),
   ]),
 });
 export type ItemChangePayload = z.infer<typeof itemChangePayload>;
@@ -286,6 +289,11 @@ export const tableEvent = z.discriminatedUnion('type', [
       z.object({ ...onToken, resource: z.enum(['HP', 'soulEssence']), value: count }),
       z.object({ ...onToken, resource: z.literal('HP'), health: z.enum(HEALTH_BANDS) }),
     ]),
+    ...envelope,
+  }),
+  z.object({
+    type: z.literal('token.conditionsChanged'),
+    payload: z.object({ ...onToken, conditions: tokenConditions }),
     ...envelope,
   }),
   orderEvent('turnOrder.generated'),

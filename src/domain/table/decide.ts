@@ -4,6 +4,7 @@ import { describeRoll, roll } from '../dice/roll';
 import { clampPercent, type Point } from '../geometry/geometry';
 import { generateTurnOrder, isReorderingOf, nextTurn, toggleParticipant } from '../turn-order/turn-order';
 import { decideAttack, type AttackSpec } from './attack';
+import { changeConditions, turnEnded, type ConditionChange } from './condition-changes';
 import { isDown } from './health';
 import { MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
 import { openMap, orderOf, tokenAt, tokensOfMap } from './records';
@@ -45,6 +46,8 @@ export type TableCommand =
       direction: 'decrease' | 'increase';
       amount: number;
     }
+  /** Marks on a token: its owner's or the managers' (docs/live-table.md "Conditions"). */
+  | { type: 'token.condition'; map: string; usableId: string; change: ConditionChange }
   | { type: 'turnOrder.generate'; map: string }
   | { type: 'turnOrder.next'; map: string }
   | { type: 'turnOrder.toggle'; map: string; usableId: string }
@@ -312,6 +315,8 @@ function turnOrder(
       return accept(
         { type: 'turnOrder.advanced', payload: { map, order: advanced } },
         ...turnAnnouncement(state, map, advanced),
+        // The turn that ends counts its bearer's durations down.
+        ...turnEnded(state, map, order[0]),
       );
     }
     case 'turnOrder.toggle': {
@@ -401,6 +406,12 @@ export function decide(
       const token = tokenFor(state, actor, command.map, command.usableId);
       if (typeof token === 'string') return refuse(token);
       return adjust(state, actor, token, command.map, command);
+    }
+    case 'token.condition': {
+      const token = tokenFor(state, actor, command.map, command.usableId);
+      if (typeof token === 'string') return refuse(token);
+      const changed = changeConditions(state, command.map, token, command.change, env.newUsableId);
+      return typeof changed === 'string' ? refuse(changed) : accept(changed);
     }
     case 'turnOrder.generate':
     case 'turnOrder.next':

@@ -1,4 +1,5 @@
 import type { MessageType, RollResult } from '../dice/roll';
+import type { TokenCondition } from './conditions';
 
 /**
  * A map of the game (table.md §3 "Map"). Tokens and turn orders are keyed by its name. The server
@@ -51,6 +52,11 @@ export interface MapToken {
   visibility: boolean;
   x: number;
   y: number;
+  /**
+   * Its conditions and marks, in the order they were marked (docs/live-table.md "Conditions"). Absent
+   * when it bears none, as on every token placed before they existed: read it with `conditionsOf`.
+   */
+  conditions?: readonly TokenCondition[];
 }
 
 /**
@@ -135,6 +141,11 @@ export type TableEventBody =
         | { map: string; usableId: string; resource: HealthResource; value: number }
         /** Only in a player's projection, for a monster's HP: its new band, never the number. */
         | { map: string; usableId: string; resource: 'HP'; health: HealthBand };
+    }
+  /** The token's whole list after a marking, or after its turn ended and its durations counted down. */
+  | {
+      type: 'token.conditionsChanged';
+      payload: { map: string; usableId: string; conditions: readonly TokenCondition[] };
     }
   | {
       type: 'turnOrder.generated' | 'turnOrder.advanced' | 'turnOrder.reordered' | 'turnOrder.newCombat';
