@@ -270,9 +270,11 @@ describe('conditions in the log', () => {
     ]) {
       expect(reduce(base, changed(list))).toHaveProperty('rejected');
     }
-    expect(
-      reduce(base, { ...changed([one]), payload: { map: 'Forêt', usableId: 'ghost', conditions: [] } }),
-    ).toHaveProperty('rejected');
+    const ghost: TableEventBody = {
+      type: 'token.conditionsChanged',
+      payload: { map: 'Forêt', usableId: 'ghost', conditions: [] },
+    };
+    expect(reduce(base, ghost)).toHaveProperty('rejected');
   });
 
   it('leaves a token bearing none as it was placed', () => {

@@ -51,7 +51,7 @@ export function changeConditions(
   newId: () => string,
 ): TableEventBody | string {
   const current = conditionsOf(token);
-  let next: readonly TokenCondition[];
+  let next: TokenCondition[];
   if (change.op === 'add') {
     if (!isValidRounds(change.rounds)) return conditionMessages.invalidRounds;
     let wanted: Pick<TokenCondition, 'kind' | 'label'>;
@@ -103,7 +103,7 @@ export function turnEnded(state: TableState, map: string, usableId: string | und
   const ended = endedConditions(before, after);
   const changed: TableEventBody = {
     type: 'token.conditionsChanged',
-    payload: { map, usableId: token.usableId, conditions: after },
+    payload: { map, usableId: token.usableId, conditions: [...after] },
   };
   return ended.length === 0
     ? [changed]

@@ -137,9 +137,9 @@ export function endedConditions(
  * The token bearing these conditions, or undefined when the list is not one the server decides. A
  * token bearing none has no list at all, as if never marked.
  */
-export function withConditions<T extends { conditions?: readonly TokenCondition[] }>(
+export function withConditions<T extends { conditions?: TokenCondition[] }>(
   token: T,
-  conditions: readonly TokenCondition[],
+  conditions: TokenCondition[],
 ): T | undefined {
   if (!isValidConditionList(conditions)) return undefined;
   if (conditions.length > 0) return { ...token, conditions };

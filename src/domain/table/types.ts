@@ -56,7 +56,7 @@ export interface MapToken {
    * Its conditions and marks, in the order they were marked (docs/live-table.md "Conditions"). Absent
    * when it bears none, as on every token placed before they existed: read it with `conditionsOf`.
    */
-  conditions?: readonly TokenCondition[];
+  conditions?: TokenCondition[];
 }
 
 /**
@@ -145,7 +145,7 @@ export type TableEventBody =
   /** The token's whole list after a marking, or after its turn ended and its durations counted down. */
   | {
       type: 'token.conditionsChanged';
-      payload: { map: string; usableId: string; conditions: readonly TokenCondition[] };
+      payload: { map: string; usableId: string; conditions: TokenCondition[] };
     }
   | {
       type: 'turnOrder.generated' | 'turnOrder.advanced' | 'turnOrder.reordered' | 'turnOrder.newCombat';
