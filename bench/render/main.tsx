@@ -50,6 +50,7 @@ const offline: TableMapActions = {
   remove() {},
   toggleVisibility() {},
   adjust() {},
+  condition() {},
   showDetails() {},
   strike() {},
 };

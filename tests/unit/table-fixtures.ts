@@ -3,6 +3,7 @@ import type { RandomInt } from '../../src/domain/dice/random';
 import type { DecideEnv, TableCommand, TokenDraft } from '../../src/domain/table/decide';
 import { decide } from '../../src/domain/table/decide';
 import type { AttackSpec } from '../../src/domain/table/attack';
+import { CONDITION_KINDS, conditionsOf } from '../../src/domain/table/conditions';
 import { applyEvent, emptyTable } from '../../src/domain/table/reducer';
 import { orderOf, tokenAt } from '../../src/domain/table/records';
 import type { MapToken, Speaker, TableActor, TableEvent, TableState } from '../../src/domain/table/types';
@@ -91,6 +92,11 @@ const usableId = fc.oneof(
   { weight: 1, arbitrary: fc.constant('ghost') },
 );
 const map = fc.constantFrom(...maps);
+/** "#n": the n-th condition of the token named, resolved like the tokens' "#n". */
+const conditionRef = fc.oneof(
+  fc.nat(5).map((n) => `#${n}`),
+  fc.constant('ghost'),
+);
 const coordinate = fc.double({ min: -50, max: 150, noNaN: true });
 
 const draft: fc.Arbitrary<TokenDraft> = fc.oneof(
@@ -162,6 +168,28 @@ export const command: fc.Arbitrary<TableCommand> = fc.oneof(
       resource: fc.constantFrom('HP' as const, 'soulEssence' as const),
       direction: fc.constantFrom('decrease' as const, 'increase' as const),
       amount: fc.integer({ min: -3, max: 50 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      type: fc.constant('token.condition' as const),
+      map,
+      usableId,
+      change: fc.oneof(
+        fc.record({
+          op: fc.constant('add' as const),
+          kind: fc.constantFrom(...CONDITION_KINDS, 'custom' as const),
+          label: fc.constantFrom('Béni', 'béni ', '', 'Concentration'),
+          rounds: fc.option(fc.integer({ min: 0, max: 4 })),
+        }),
+        fc.record({ op: fc.constant('remove' as const), conditionId: conditionRef }),
+        fc.record({
+          op: fc.constant('set' as const),
+          conditionId: conditionRef,
+          rounds: fc.option(fc.integer({ min: 0, max: 4 })),
+        }),
+      ),
     }),
   },
   {
@@ -259,7 +287,15 @@ function resolveNames(state: TableState, command: TableCommand, actor: TableActo
   const pick = (name: string, among = all) => among[Number(name.slice(1)) % Math.max(1, among.length)];
   if ('usableId' in command && command.usableId.startsWith('#')) {
     const picked = pick(command.usableId);
-    return picked ? { ...command, map: picked.map, usableId: picked.id } : command;
+    if (!picked) return command;
+    const onToken = { ...command, map: picked.map, usableId: picked.id };
+    if (onToken.type !== 'token.condition' || onToken.change.op === 'add') return onToken;
+    const { conditionId } = onToken.change;
+    const marked = conditionsOf(tokenAt(state, picked.map, picked.id)!);
+    const named = conditionId.startsWith('#')
+      ? marked[Number(conditionId.slice(1)) % Math.max(1, marked.length)]
+      : undefined;
+    return named ? { ...onToken, change: { ...onToken.change, conditionId: named.id } } : onToken;
   }
   if (command.type === 'attack.perform') {
     // The attacker's own stored identity, as the server would have read it from its token: a

@@ -22,6 +22,7 @@ function renderMenu(token: MapToken, role: TableRole = 'mj') {
     onRemove,
     onDetails: vi.fn(),
     onStrike: vi.fn(),
+    onCondition: vi.fn(),
   };
   const view = render(<TokenMenu token={token} {...props} />);
   return { onRemove, rerender: (next: MapToken) => view.rerender(<TokenMenu token={next} {...props} />) };

@@ -39,6 +39,7 @@ const ITEM_CHANGE_KINDS: Record<ItemChangePayload['change']['type'], CommandKind
   'token.remove': 'placement',
   'token.toggleVisibility': 'placement',
   'token.adjust': 'adjustment',
+  'token.condition': 'adjustment',
 };
 
 export function kindOfItemChange(change: ItemChangePayload['change']): CommandKind {

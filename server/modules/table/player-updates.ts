@@ -23,11 +23,15 @@ export function vitalsOfToken(token: MapToken): TableVitals {
     maxHP: token.HP ?? 0,
     currentSoulEssence: token.currentSoulEssence ?? 0,
     maxSoulEssence: token.soulEssence ?? 0,
+    ...(token.conditions?.length ? { conditions: [...token.conditions] } : {}),
   };
 }
 
+/** The events that change what a sheet shows of its character at the table. */
+const changesSheet = (type: string) => type === 'token.adjusted' || type === 'token.conditionsChanged';
+
 /**
- * `playerUpdate` (table.md §7): a player token's HP or essence changed on the players' map, so every
+ * `playerUpdate` (table.md §7): a player token's HP, essence or conditions changed on the players' map, so every
  * open sheet of its character shows the new values. Sent to the character's watchers (owner and MJ) only — a sheet
  * window is not seated at the table, and other players have no business with it. The events are
  * committed before this runs, so a failure is logged and never refuses the command.
@@ -45,12 +49,16 @@ export function createPlayerUpdates({
 }) {
   /** Settles at once when no player's health changed, as most events (a drop) leave it. */
   return function tell(transitions: readonly Transition[]): void | Promise<void> {
-    if (!transitions.some(({ event }) => event.type === 'token.adjusted')) return;
+    if (!transitions.some(({ event }) => changesSheet(event.type))) return;
     // The last value of each character in the batch: an attack adjusts HP and essence in one append.
     const latest = new Map<string, PlayerUpdateEvent>();
     for (const { event, after } of transitions) {
       // A token on a map the players are not on is the MJ's rehearsal: the sheet keeps its numbers.
-      if (event.type !== 'token.adjusted' || !isPlayersMap(after, event.payload.map)) continue;
+      if (
+        (event.type !== 'token.adjusted' && event.type !== 'token.conditionsChanged') ||
+        !isPlayersMap(after, event.payload.map)
+      )
+        continue;
       const token = tokenAt(after, event.payload.map, event.payload.usableId);
       if (!token?.isPlayer) continue;
       latest.set(token.itemId, { playerId: token.itemId, ...vitalsOfToken(token) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { characterMessages } from '../../domain/character/messages';
 import { categoryFieldSchemas } from './resources';
+import { tokenConditions } from './conditions';
 
 /**
  * Characters (the spec's "players") as lists show them: platform.md §3 "Character" — id, name,
@@ -155,12 +156,17 @@ export type EquipResponse = z.infer<typeof equipResponse>;
 /** The socket's `equipmentChange` (table.md §7 "Socket events"). */
 export const equipmentChangeEvent = z.object({ playerId: z.string() });
 
-/** A character's health at the table: its token's current and full HP and soul essence. */
+/**
+ * A character's health at the table: its token's current and full HP and soul essence, and the
+ * conditions it bears (docs/live-table.md "Conditions").
+ */
 export const tableVitals = z.object({
   currentHP: int,
   maxHP: int,
   currentSoulEssence: int,
   maxSoulEssence: int,
+  /** Absent while it bears none. */
+  conditions: tokenConditions.optional(),
 });
 export type TableVitals = z.infer<typeof tableVitals>;
 

@@ -11,6 +11,7 @@ import { DEFAULT_MAP_SIZE, MAP_SIDE_MAX_PX } from '../../domain/geometry/geometr
 import { dict } from '../../domain/table/records';
 import { MESSAGE_TYPES } from '../../domain/dice/roll';
 import { characterSheet } from './characters';
+import { conditionChange, tokenConditions } from './conditions';
 import {
   HEALTH_BANDS,
   type ChatMessage,
@@ -60,6 +61,7 @@ export const mapToken = z.object({
   visibility: z.boolean(),
   x: z.number(),
   y: z.number(),
+  conditions: tokenConditions.optional(),
 }) satisfies z.ZodType<MapToken>;
 
 const diceSpec = z.object({
@@ -144,6 +146,7 @@ export const itemChangePayload = z.object({
       direction: z.enum(['decrease', 'increase']),
       amount: z.number().int().min(0).max(1_000_000),
     }),
+    z.object({ type: z.literal('token.condition'), ...onToken, change: conditionChange }),
   ]),
 });
 export type ItemChangePayload = z.infer<typeof itemChangePayload>;
@@ -317,6 +320,11 @@ export const tableEvent = z.discriminatedUnion('type', [
       z.object({ ...onToken, resource: z.enum(['HP', 'soulEssence']), value: count }),
       z.object({ ...onToken, resource: z.literal('HP'), health: z.enum(HEALTH_BANDS) }),
     ]),
+    ...envelope,
+  }),
+  z.object({
+    type: z.literal('token.conditionsChanged'),
+    payload: z.object({ ...onToken, conditions: tokenConditions }),
     ...envelope,
   }),
   turnEvent('turnOrder.generated'),

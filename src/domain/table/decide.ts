@@ -12,6 +12,7 @@ import { advanceTurn, rollInitiative } from '../turn-order/initiative';
 import { isReorderingOf, toggleParticipant } from '../turn-order/turn-order';
 import { decideAttack, type AttackSpec } from './attack';
 import { resolveWhisper, type WhisperRecipient } from './chat-audience';
+import { changeConditions, turnEnded, type ConditionChange } from './condition-changes';
 import { isDown } from './health';
 import { attackMessages, MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
 import { openMap, orderOf, own, tokenAt, tokensOfMap } from './records';
@@ -53,6 +54,8 @@ export type TableCommand =
       direction: 'decrease' | 'increase';
       amount: number;
     }
+  /** Marks on a token: its owner's or the managers' (docs/live-table.md "Conditions"). */
+  | { type: 'token.condition'; map: string; usableId: string; change: ConditionChange }
   /**
    * `bonuses`: each participant's initiative bonus by its character's or monster's id, read by the
    * server from what it stores (decision 0020); one it lacks rolls with +0.
@@ -434,6 +437,8 @@ function next(
     },
     ...(advanced.newRound ? [roundAnnouncement(state, map, advanced.order, advanced.round)] : []),
     ...turnAnnouncement(state, map, advanced.order),
+    // The turn that ends counts its bearer's durations down.
+    ...turnEnded(state, map, order[0]),
   );
 }
 
@@ -553,6 +558,12 @@ export function decide(
       const token = tokenFor(state, actor, command.map, command.usableId);
       if (typeof token === 'string') return refuse(token);
       return adjust(state, actor, token, command.map, command);
+    }
+    case 'token.condition': {
+      const token = tokenFor(state, actor, command.map, command.usableId);
+      if (typeof token === 'string') return refuse(token);
+      const changed = changeConditions(state, command.map, token, command.change, env.newUsableId);
+      return typeof changed === 'string' ? refuse(changed) : accept(changed);
     }
     case 'turnOrder.generate':
     case 'turnOrder.next':

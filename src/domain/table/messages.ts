@@ -92,3 +92,15 @@ export const MESSAGE_MAX_LENGTH = 250;
  */
 export const outcomeUnknown =
   'Le serveur redémarre : la commande a peut-être déjà été prise en compte. Vérifiez la table avant de la refaire.';
+
+/** The refusals of a marking and the line of conditions that run out (docs/live-table.md "Conditions"). */
+export const conditionMessages = {
+  invalidRounds: 'La durée est un nombre entier de rounds, de 1 à 99, ou aucune.',
+  markWithoutWords: 'Écrivez la marque à poser.',
+  markTooLong: 'Une marque tient en 24 caractères au plus.',
+  unknownKind: 'État inconnu.',
+  tooMany: 'Un pion porte 12 états au plus\u00a0: retirez-en un d’abord.',
+  gone: 'Cet état n’est plus sur le pion.',
+  ended: (name: string, conditions: readonly string[]) =>
+    `Fin ${conditions.length > 1 ? 'des états' : 'de l’état'} ${conditions.map((one) => `«\u00a0${one}\u00a0»`).join(', ')} pour ${name}.`,
+} as const;

@@ -1,4 +1,5 @@
 import { MAX_X_PERCENT, MAX_Y_PERCENT } from '../geometry/geometry';
+import { isValidConditionList, withConditions } from './conditions';
 import { dict, orderOf, own, tokenAt, tokensOfMap, withEntry, withoutEntry, type Dict } from './records';
 import type { RoundState } from '../turn-order/initiative';
 import { HIDDEN_TURN, type MapToken, type TableEvent, type TableEventBody, type TableState } from './types';
@@ -109,6 +110,7 @@ function hasValidHealth(token: MapToken): boolean {
 function isValidToken(token: MapToken): boolean {
   return (
     token.usableId !== '' &&
+    (token.conditions === undefined || isValidConditionList(token.conditions)) &&
     isInsideMap(token.x, token.y) &&
     hasValidHealth(token) &&
     (token.soulEssence === null
@@ -191,6 +193,13 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       const adjusted =
         resource === 'HP' ? { ...token, currentHP: value } : { ...token, currentSoulEssence: value };
       return { state: withToken(state, map, adjusted) };
+    }
+    case 'token.conditionsChanged': {
+      const { map, usableId, conditions } = event.payload;
+      const token = tokenAt(state, map, usableId);
+      if (!token) return { rejected: 'no such token' };
+      const marked = withConditions(token, conditions);
+      return marked ? { state: withToken(state, map, marked) } : { rejected: 'conditions out of bounds' };
     }
     case 'turnOrder.generated': {
       const { map, order } = event.payload;

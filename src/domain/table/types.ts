@@ -1,6 +1,7 @@
 import type { RollMode } from '../dice/notation';
 import type { MessageType, RollResult } from '../dice/roll';
 import type { RoundState } from '../turn-order/initiative';
+import type { TokenCondition } from './conditions';
 
 /**
  * A map of the game (table.md §3 "Map"). Tokens and turn orders are keyed by its name. The server
@@ -53,6 +54,11 @@ export interface MapToken {
   visibility: boolean;
   x: number;
   y: number;
+  /**
+   * Its conditions and marks, in the order they were marked (docs/live-table.md "Conditions"). Absent
+   * when it bears none, as on every token placed before they existed: read it with `conditionsOf`.
+   */
+  conditions?: TokenCondition[];
 }
 
 /**
@@ -153,6 +159,11 @@ export type TableEventBody =
         | { map: string; usableId: string; resource: HealthResource; value: number }
         /** Only in a player's projection, for a monster's HP: its new band, never the number. */
         | { map: string; usableId: string; resource: 'HP'; health: HealthBand };
+    }
+  /** The token's whole list after a marking, or after its turn ended and its durations counted down. */
+  | {
+      type: 'token.conditionsChanged';
+      payload: { map: string; usableId: string; conditions: TokenCondition[] };
     }
   | {
       type: 'turnOrder.reordered' | 'turnOrder.newCombat';

@@ -109,6 +109,8 @@ export function LiveTable({
         type: 'token.change',
         change: { type: 'token.adjust', map: onMap, usableId, resource, direction, amount },
       }),
+    condition: (onMap, usableId, change) =>
+      live.send({ type: 'token.change', change: { type: 'token.condition', map: onMap, usableId, change } }),
     showDetails: (token) => live.send({ type: 'details.show', usableId: token.usableId }),
     strike: (token) => live.send({ type: 'token.strike', token }),
   };

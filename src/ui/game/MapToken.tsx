@@ -1,5 +1,7 @@
 import { memo, type PointerEvent as ReactPointerEvent } from 'react';
+import { conditionsOf } from '../../domain/table/conditions';
 import type { MapToken } from '../../domain/table/types';
+import { conditionsLabel, TokenConditions } from '../conditions/TokenConditions';
 import { tokenMessages } from './messages';
 import { initialsOf, isDead, shownHealth } from './table-view';
 
@@ -48,6 +50,7 @@ export const MapTokenView = memo(function MapTokenView({
     .filter(Boolean)
     .join(' ');
   const health = shownHealth(token);
+  const conditions = conditionsOf(token);
   // A monster's band already says « Mort »; numbers say it after them.
   const state =
     'band' in health
@@ -63,7 +66,7 @@ export const MapTokenView = memo(function MapTokenView({
       tabIndex={0}
       aria-label={`${token.name}, ${state}${
         token.visibility ? '' : `, ${tokenMessages.hidden}`
-      }${playing ? `, ${tokenMessages.playing}` : ''}`}
+      }${playing ? `, ${tokenMessages.playing}` : ''}${conditionsLabel(conditions)}`}
       onPointerDown={onPointerDown && ((event) => onPointerDown(token, event))}
     >
       <div className="map-token__portrait">
@@ -91,6 +94,7 @@ export const MapTokenView = memo(function MapTokenView({
         )}
       </div>
       <span className="map-token__name">{token.name}</span>
+      <TokenConditions conditions={conditions} />
     </div>
   );
 });

@@ -3,6 +3,8 @@ import type { HealthResource, MapToken } from '../../domain/table/types';
 import { managementMessages, tokenMessages } from './messages';
 import { isDead, shownHealth } from './table-view';
 import { TokenGauge } from './TokenGauge';
+import { conditionsOf } from '../../domain/table/conditions';
+import { ConditionRow } from '../conditions/ConditionIcon';
 
 /** What the MJ may do from the list; each only asks the server, like the token's menu. */
 export interface ParticipantActions {
@@ -81,6 +83,7 @@ export function ParticipantList({
                   {token.visibility ? tokenMessages.hide : tokenMessages.show}
                 </button>
               </div>
+              <ConditionRow conditions={conditionsOf(token)} />
               <TokenGauge
                 label={tokenMessages.hp}
                 value={shownHealth(token)}

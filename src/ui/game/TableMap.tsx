@@ -11,6 +11,7 @@ import {
   type Point,
 } from '../../domain/geometry/geometry';
 import type { HealthResource, MapRef, MapToken, TableRole, TableState } from '../../domain/table/types';
+import type { ConditionChange } from '../../domain/table/condition-changes';
 import type { RemoteDrags } from '../../effects/table';
 import type { MonsterChoice } from '../../machines/table-lists.machine';
 import type { mapPointerMachine, MapPointerEvent } from '../../machines/map-pointer.machine';
@@ -41,6 +42,7 @@ export interface TableMapActions {
     direction: 'decrease' | 'increase',
     amount: number,
   ): void;
+  condition(map: string, usableId: string, change: ConditionChange): void;
   showDetails(token: MapToken): void;
   /** The MJ makes this monster strike: targeting starts from it. */
   strike(token: MapToken): void;
@@ -400,6 +402,7 @@ export function TableMap({
               actions.adjust(map.name, menuToken.usableId, resource, direction, amount)
             }
             onToggleVisibility={() => actions.toggleVisibility(map.name, menuToken.usableId)}
+            onCondition={(change) => actions.condition(map.name, menuToken.usableId, change)}
             onRemove={() => {
               actions.remove(map.name, menuToken.usableId);
               closeMenu();

@@ -5,6 +5,9 @@ import { managesTable } from '../../domain/table/visibility';
 import { isDead, shownHealth } from './table-view';
 import { TokenGauge } from './TokenGauge';
 import { CloseButton } from '../components/CloseButton';
+import { conditionsOf } from '../../domain/table/conditions';
+import type { ConditionChange } from '../../domain/table/condition-changes';
+import { ConditionsEditor } from '../conditions/ConditionsEditor';
 
 /**
  * The menu of one token (click or right-click on it): its health and soul essence with the
@@ -23,6 +26,7 @@ export function TokenMenu({
   onRemove,
   onDetails,
   onStrike,
+  onCondition,
 }: {
   token: MapToken;
   role: TableRole;
@@ -33,6 +37,8 @@ export function TokenMenu({
   onRemove: () => void;
   onDetails: () => void;
   onStrike: () => void;
+  /** Marks, takes off or times a condition of the token. */
+  onCondition: (change: ConditionChange) => void;
 }) {
   const titleId = useId();
   const confirmId = useId();
@@ -68,6 +74,7 @@ export function TokenMenu({
           onAdjust={(direction, amount) => onAdjust('soulEssence', direction, amount)}
         />
       )}
+      <ConditionsEditor conditions={conditionsOf(token)} editable={controllable} onChange={onCondition} />
       <div className="token-menu__actions">
         {master && (
           <button type="button" className="secondary" onClick={onToggleVisibility}>

@@ -10,6 +10,8 @@ import { turnOrderMessages } from './messages';
 import { placePanel, PANEL_MARGIN_PX, type Box } from './panel-placement';
 import { usePointerDrag } from './pointer-drag';
 import { healthText, isDead } from './table-view';
+import { conditionsOf } from '../../domain/table/conditions';
+import { ConditionRow } from '../conditions/ConditionIcon';
 
 /** table.md §2: the panel starts 0.45 of the window's height down. */
 export const TURN_PANEL_START = 0.45;
@@ -301,6 +303,7 @@ export function TurnOrderPanel({
                     <span className="turn-panel__name">
                       {usableId === HIDDEN_TURN ? turnOrderMessages.hiddenTurn : (token?.name ?? usableId)}
                     </span>
+                    {token && <ConditionRow conditions={conditionsOf(token)} />}
                     {index === 0 && <span className="turn-panel__playing">{turnOrderMessages.playing}</span>}
                     {token && <span className="turn-panel__hp">{healthText(token)}</span>}
                   </li>

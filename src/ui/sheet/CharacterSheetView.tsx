@@ -40,6 +40,8 @@ import {
   RunesPanel,
 } from './SheetPanels';
 import { Notice } from '../components/Notice';
+import { ConditionList } from '../conditions/ConditionsEditor';
+import { conditionViewMessages } from '../conditions/messages';
 
 export type SheetActor = ActorRefFrom<typeof characterSheetMachine>;
 export type EquipmentActor = ActorRefFrom<typeof equipmentMachine>;
@@ -153,6 +155,12 @@ function SheetBody({ actor, equipment, sheet, titleId }: BodyProps) {
               <dd>{sheet.credits}</dd>
             </div>
           </dl>
+          {vitals && (
+            <div className="sheet-conditions">
+              <h3>{conditionViewMessages.sheetTitle}</h3>
+              <ConditionList conditions={vitals.conditions ?? []} />
+            </div>
+          )}
         </section>
 
         <section className="sheet-panel sheet-panel--stats" aria-labelledby={`${titleId}-stats`}>
