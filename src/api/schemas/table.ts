@@ -7,6 +7,7 @@ import {
   DICE_SIDES,
 } from '../../domain/dice/notation';
 import { DEFAULT_MAP_SIZE, MAP_SIDE_MAX_PX } from '../../domain/geometry/geometry';
+import { MAX_TOKENS_PER_MAP } from '../../domain/table/messages';
 import { dict } from '../../domain/table/records';
 import { MESSAGE_TYPES } from '../../domain/dice/roll';
 import { characterSheet } from './characters';
@@ -131,6 +132,12 @@ export const itemChangePayload = z.object({
       hidden: z.boolean().default(false),
     }),
     z.object({ type: z.literal('token.move'), ...onToken, ...position }),
+    /** The tokens a user selected, moved together: all of them or none (docs/live-table.md "Group moves"). */
+    z.object({
+      type: z.literal('token.moveMany'),
+      ...onMap,
+      moves: z.array(z.object({ usableId: id, ...position })).max(MAX_TOKENS_PER_MAP),
+    }),
     z.object({ type: z.literal('token.remove'), ...onToken }),
     z.object({ type: z.literal('token.toggleVisibility'), ...onToken }),
     z.object({

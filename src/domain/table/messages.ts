@@ -17,6 +17,8 @@ export const tableMessages = {
   systemName: 'Système',
   tokenNotFound: 'Pion introuvable.',
   notYourToken: 'Vous ne pouvez modifier que votre propre pion.',
+  emptyGroupMove: 'Aucun pion à déplacer.',
+  tokenTwiceInGroup: 'Un pion ne peut figurer qu’une fois dans un déplacement groupé.',
   onlyOwnCharacter: 'Vous ne pouvez placer que votre propre personnage.',
   alreadyOnMap: 'Ce personnage est déjà sur la carte.',
   invalidToken: 'Pion invalide.',
