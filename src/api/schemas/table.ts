@@ -386,6 +386,44 @@ export type ItemDragPayload = z.infer<typeof itemDragPayload>;
 export const itemDragging = z.object({ ...onToken, ...position, userId: z.string() });
 export type ItemDragging = z.infer<typeof itemDragging>;
 
+// ---- Pings and shown rulers: relayed to the map's readers, never logged (decision 0018).
+
+/** A point of a map, in the map's own pixels. */
+const mapPoint = z.object({ x: z.number(), y: z.number() });
+const arrow = z.object({ from: mapPoint, to: mapPoint });
+
+/** `tablePing`, client → server: a point to show everyone; `bring` (the managers') brings their view there. */
+export const tablePingPayload = z.object({
+  gameId,
+  ...onMap,
+  at: mapPoint,
+  bring: z.boolean().default(false),
+});
+export type TablePingPayload = z.infer<typeof tablePingPayload>;
+
+/** `tablePinged`, server → the map's other readers: where, by whom, and whether their view goes there. */
+export const tablePinged = z.object({
+  ...onMap,
+  at: mapPoint,
+  bring: z.boolean(),
+  userId: z.string(),
+  name: z.string(),
+});
+export type TablePinged = z.infer<typeof tablePinged>;
+
+/** `tableRuler`, client → server: the measuring arrow being drawn and shown, null once let go. */
+export const tableRulerPayload = z.object({ gameId, ...onMap, ruler: arrow.nullable() });
+export type TableRulerPayload = z.infer<typeof tableRulerPayload>;
+
+/** `tableRulerShown`, server → the map's other readers: someone's arrow as it is drawn, null when gone. */
+export const tableRulerShown = z.object({
+  ...onMap,
+  ruler: arrow.nullable(),
+  userId: z.string(),
+  name: z.string(),
+});
+export type TableRulerShown = z.infer<typeof tableRulerShown>;
+
 // ---- The chat history: the log's chat events (GET /message?gameId=…).
 
 /**
