@@ -1,6 +1,6 @@
 import { memo, type PointerEvent as ReactPointerEvent } from 'react';
 import type { MapToken } from '../../domain/table/types';
-import { tokenMessages } from './messages';
+import { pointerMessages, tokenMessages } from './messages';
 import { initialsOf, isDead, shownHealth } from './table-view';
 
 function percentOf(current: number | null, max: number | null): number {
@@ -21,6 +21,7 @@ export const MapTokenView = memo(function MapTokenView({
   dragging,
   remote,
   playing = false,
+  selected = false,
   onPointerDown,
 }: {
   token: MapToken;
@@ -32,6 +33,8 @@ export const MapTokenView = memo(function MapTokenView({
   remote: boolean;
   /** Its turn in the map's turn order: ringed for everyone who sees it. */
   playing?: boolean;
+  /** In the user's selection: it moves with the others picked. */
+  selected?: boolean;
   onPointerDown?: (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => void;
 }) {
   const dead = isDead(token);
@@ -44,6 +47,7 @@ export const MapTokenView = memo(function MapTokenView({
     dragging ? 'map-token--dragging' : '',
     remote ? 'map-token--remote' : '',
     playing ? 'map-token--playing' : '',
+    selected ? 'map-token--selected' : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -63,7 +67,7 @@ export const MapTokenView = memo(function MapTokenView({
       tabIndex={0}
       aria-label={`${token.name}, ${state}${
         token.visibility ? '' : `, ${tokenMessages.hidden}`
-      }${playing ? `, ${tokenMessages.playing}` : ''}`}
+      }${playing ? `, ${tokenMessages.playing}` : ''}${selected ? `, ${pointerMessages.selected}` : ''}`}
       onPointerDown={onPointerDown && ((event) => onPointerDown(token, event))}
     >
       <div className="map-token__portrait">
