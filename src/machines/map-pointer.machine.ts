@@ -7,7 +7,7 @@ export const DRAG_THRESHOLD_PX = 4;
 /** A menu at a point of the window (`at`, client pixels). */
 export type MapMenu =
   /** `point`: the map's pixel under it, where « Signaler ici » pings. */
-  { kind: 'add'; at: Point; position: Point; point?: Point } | { kind: 'token'; at: Point; usableId: string };
+  { kind: 'add'; at: Point; position: Point; point: Point } | { kind: 'token'; at: Point; usableId: string };
 
 /** Which pointer did it, where it is on the map (map pixels) and in the window (client pixels). */
 interface PointerAt {
