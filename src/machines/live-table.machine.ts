@@ -136,7 +136,7 @@ export interface LiveTableContext {
   pings: ShownPing[];
   /** The others' arrows as they draw them. */
   rulers: RemoteRulers;
-  /** Whether the user's arrow is shown to the others while drawn (« Partager la règle »). */
+  /** Whether the user's arrow is shown to the others while drawn (« Mesure partagée »). */
   sharingRuler: boolean;
 }
 

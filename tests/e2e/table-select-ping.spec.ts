@@ -63,6 +63,10 @@ test('the MJ selects two tokens with a rectangle and moves them together, seen o
   await master.keyboard.up('Shift');
   await expect(master.locator('.map-token--selected')).toHaveCount(1);
   await expect(mj.token('Goule 2')).toHaveClass(/map-token--selected/);
+  // From the keyboard: Maj + Entrée on a focused token adds it.
+  await mj.token('Goule 1').focus();
+  await master.keyboard.press('Shift+Enter');
+  await expect(master.locator('.map-token--selected')).toHaveCount(2);
   // The player cannot pick the MJ's monsters.
   await tableOf(hero).selectByRectangle(
     await onScreen(hero, { x: 5, y: 5 }),
@@ -101,8 +105,8 @@ test('a ping is seen by everyone, the MJ brings everyone’s view there, and a s
 
   // The player shares the ruler: the MJ sees the arrow while it is drawn, and not after.
   await player.zoom.getByRole('button', { name: 'Ajuster' }).click();
-  await player.zoom.getByRole('button', { name: 'Partager la règle' }).click();
-  await expect(player.zoom.getByRole('button', { name: 'Partager la règle' })).toHaveAttribute(
+  await player.zoom.getByRole('button', { name: 'Mesure partagée' }).click();
+  await expect(player.zoom.getByRole('button', { name: 'Mesure partagée' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import {
   useCallback,
+  useLayoutEffect,
   useRef,
   type KeyboardEvent,
   type MouseEvent,
@@ -139,6 +140,11 @@ export function TableMap({
   const closeMenu = () => gestures.send({ type: 'menu.close' });
   const frame = useRef<HTMLDivElement>(null);
   const board = useRef<HTMLDivElement>(null);
+  // Read by a press for the selection's places, so the press's function outlives a new table.
+  const latestTable = useRef(table);
+  useLayoutEffect(() => {
+    latestTable.current = table;
+  }, [table]);
   useMapViewport(viewport, { frame, board }, map, map?.name ?? null, (at: LongPress) => {
     if (map && actions)
       gestures.send({
@@ -189,7 +195,8 @@ export function TableMap({
       if (controllable && !inGroup && picked.length > 0) selection?.send({ type: 'selection.clear' });
       const group = inGroup
         ? picked.flatMap((usableId) => {
-            const member = usableId === token.usableId ? undefined : table.tokens[shownName]?.[usableId];
+            const member =
+              usableId === token.usableId ? undefined : latestTable.current.tokens[shownName]?.[usableId];
             return member ? [{ usableId, corner: percentToPixels(member, shown) }] : [];
           })
         : undefined;
@@ -211,7 +218,7 @@ export function TableMap({
         frame.current?.setPointerCapture?.(event.pointerId);
       }
     },
-    [editable, shownName, shownWidth, shownHeight, role, characterIds, frame, gestures, at, selection, table],
+    [editable, shownName, shownWidth, shownHeight, role, characterIds, frame, gestures, at, selection],
   );
 
   if (map === null) {

@@ -48,7 +48,7 @@ export const mapMessages = {
 export const pointerMessages = {
   pingHere: 'Signaler ici',
   bringHere: 'Amener tout le monde ici',
-  shareRuler: 'Partager la règle',
+  shareRuler: 'Mesure partagée',
   shareRulerTitle: 'Montrer aux autres la règle pendant que vous la tracez',
   rulerOf: (name: string, length: string) => `${name}\u00a0: ${length}`,
   pingHint: 'Ctrl + clic pour signaler un point',
