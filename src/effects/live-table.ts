@@ -1,4 +1,4 @@
-import { map, type Observable } from 'rxjs';
+import { map, Subject, type Observable } from 'rxjs';
 import { fromCallback, fromEventObservable } from 'xstate';
 import {
   attackMenuInTable,
@@ -8,9 +8,13 @@ import {
   type LiveTableEvent,
   type TableCommand,
 } from '../machines/live-table.machine';
-import { attackLines, attackMenuLogic, attackTargetingLogic } from './attacks';
+import type { TablePingPayload, TableRulerPayload } from '../api/schemas/table';
+import { tokenSelectionMachine } from '../machines/token-selection.machine';
+import { attackLines, attackMenuLogic, attackTargetingLogic, escapePresses } from './attacks';
+import { pingRings, remoteRulers, rulerEmitter, viewsBrought, type OwnPing } from './table-pointers';
 import type { SocketFact } from './socket';
 import {
+  refusalOf,
   dragEmitter,
   remoteDrags,
   tableCommands,
@@ -63,6 +67,31 @@ export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
         receive(({ payload, pointer }) => emitter.drag(payload, pointer));
         return () => emitter.stop();
       }),
+      'token selection': tokenSelectionMachine.provide({
+        actors: {
+          'escape presses': fromEventObservable(() =>
+            escapePresses(document).pipe(map(() => ({ type: 'selection.clear' as const }))),
+          ),
+        },
+      }),
+      pings: fromCallback<{ type: 'own' } & OwnPing, unknown, LiveTableEvent>(({ receive, sendBack }) => {
+        const own = new Subject<OwnPing>();
+        receive(({ map: onMap, at }) => own.next({ map: onMap, at }));
+        const rings = pingRings(facts$, own).subscribe((pings) => sendBack({ type: 'pings.seen', pings }));
+        const brought = viewsBrought(facts$).subscribe((view) => sendBack({ type: 'view.brought', ...view }));
+        return () => {
+          rings.unsubscribe();
+          brought.unsubscribe();
+        };
+      }),
+      'remote rulers': fromEventObservable(() =>
+        remoteRulers(facts$).pipe(map((rulers) => ({ type: 'rulers.seen' as const, rulers }))),
+      ),
+      'ruler emitter': fromCallback<{ type: 'show' } & TableRulerPayload>(({ receive }) => {
+        const emitter = rulerEmitter(emit);
+        receive(({ gameId, map: onMap, ruler }) => emitter.show({ gameId, map: onMap, ruler }));
+        return () => emitter.stop();
+      }),
     },
     actions: {
       'send command': (
@@ -74,6 +103,10 @@ export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
             if (refusal !== null) self.send({ type: 'notice.show', text: refusal });
           })
           .finally(answered),
+      'send ping': ({ self }: { self: { send: (event: LiveTableEvent) => void } }, ping: TablePingPayload) =>
+        void refusalOf(request('tablePing', ping)).then((refusal) => {
+          if (refusal !== null) self.send({ type: 'notice.show', text: refusal });
+        }),
     },
   };
 }

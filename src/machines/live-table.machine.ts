@@ -11,10 +11,13 @@ import type {
   AttackPayload,
   ItemChangePayload,
   ItemDragPayload,
+  TablePingPayload,
+  TableRulerPayload,
   TurnOrderChangePayload,
 } from '../api/schemas/table';
 import type { AttackLine } from '../effects/attacks';
 import type { RemoteDrags } from '../effects/table';
+import type { OwnPing, RemoteRulers, ShownPing } from '../effects/table-pointers';
 import { DEFAULT_MONSTER_DAMAGE, MONSTER_ATTACK } from '../domain/dice/attack';
 import { attackNumbers } from '../domain/table/attack-numbers';
 import { pixelsToPoint, type Point } from '../domain/geometry/geometry';
@@ -31,7 +34,14 @@ import {
   type AttackIntent,
   type TargetingAttack,
 } from './attack-targeting.machine';
-import { mapPointerMachine, type AimClick, type TokenPlace } from './map-pointer.machine';
+import {
+  mapPointerMachine,
+  type AimClick,
+  type GroupDrop,
+  type PingIntent,
+  type TokenPlace,
+} from './map-pointer.machine';
+import { tokenSelectionMachine } from './token-selection.machine';
 import { mapSelectionMachine, type MapChange } from './map-selection.machine';
 import { mapViewportMachine } from './map-viewport.machine';
 import { tableListsMachine } from './table-lists.machine';
@@ -69,6 +79,17 @@ export type LiveTableEvent =
   /** From the pointer: a token dragged (shown to the others), then dropped (asked of the server). */
   | { type: 'token.drag'; map: string; usableId: string; position: Point; pointer: 'mouse' | 'touch' }
   | ({ type: 'token.drop' } & TokenPlace)
+  /** From the pointer: a selection dropped together, asked of the server as one group move. */
+  | ({ type: 'tokens.drop' } & GroupDrop)
+  /** From the pointer: a ping on the shown map; and the rings to draw, from the pings' effect. */
+  | ({ type: 'map.ping' } & PingIntent)
+  | { type: 'pings.seen'; pings: ShownPing[] }
+  /** The MJ pinged and brought everyone's view there. */
+  | { type: 'view.brought'; map: string; at: Point }
+  /** From the pointer: the arrow being drawn (null once let go); shown to the others while sharing. */
+  | { type: 'ruler.drawn'; arrow: { from: Point; to: Point } | null }
+  | { type: 'ruler.share'; on: boolean }
+  | { type: 'rulers.seen'; rulers: RemoteRulers }
   /** The server answered a drop: the pointer stops holding the token. */
   | { type: 'drop.answered'; usableId: string }
   | { type: 'token.focus'; usableId: string }
@@ -114,6 +135,12 @@ export interface LiveTableContext {
   details: string | null;
   /** Whether an attack is being aimed from a token on the map: the pointer's presses go to it. */
   aiming: boolean;
+  /** The pings' rings being shown, the user's own and the others'. */
+  pings: ShownPing[];
+  /** The others' arrows as they draw them. */
+  rulers: RemoteRulers;
+  /** Whether the user's arrow is shown to the others while drawn (« Mesure partagée »). */
+  sharingRuler: boolean;
 }
 
 /** The attack menu hands its choice to the table, which gives it to targeting. */
@@ -186,6 +213,12 @@ export const liveTableMachine = setup({
     'attack targeting': attackTargetingInTable(attackTargetingMachine),
     'map pointer': mapPointerMachine.provide({
       actions: {
+        'drop group': sendParent((_, drop: GroupDrop) => ({ type: 'tokens.drop', ...drop })),
+        ping: sendParent((_, ping: PingIntent) => ({ type: 'map.ping', ...ping })),
+        'share arrow': sendParent((_, arrow: { from: Point; to: Point } | null) => ({
+          type: 'ruler.drawn',
+          arrow,
+        })),
         'drag token': sendParent((_, place: TokenPlace & { touch: boolean }) => ({
           type: 'token.drag',
           map: place.map,
@@ -201,9 +234,19 @@ export const liveTableMachine = setup({
     'remote drags': unprovidedEvents<Extract<LiveTableEvent, { type: 'drags.seen' }>>('remote drags'),
     'attack lines': unprovidedEvents<Extract<LiveTableEvent, { type: 'attackLines.seen' }>>('attack lines'),
     'drag emitter': unprovidedCallback<DragPosition>('drag emitter'),
+    'token selection': tokenSelectionMachine,
+    /** Draws the user's own pings at once and hears the others' (`pings.seen`, `view.brought`). */
+    pings: unprovidedCallback<{ type: 'own' } & OwnPing>('pings'),
+    'remote rulers': unprovidedEvents<Extract<LiveTableEvent, { type: 'rulers.seen' }>>('remote rulers'),
+    'ruler emitter': unprovidedCallback<{ type: 'show' } & TableRulerPayload>('ruler emitter'),
   },
   actions: {
     'send command': (_, _request: CommandRequest) => {},
+    /** Asks the server to relay a ping; a refusal comes back as a notice. */
+    'send ping': (_, _ping: TablePingPayload) => {},
+    'keep pings': assign({ pings: (_, pings: ShownPing[]) => pings }),
+    'keep rulers': assign({ rulers: (_, rulers: RemoteRulers) => rulers }),
+    'share the ruler': assign({ sharingRuler: (_, on: boolean) => on }),
     'keep drags': assign({ drags: (_, drags: RemoteDrags) => drags }),
     'keep lines': assign({ lines: (_, lines: AttackLine[]) => lines }),
     'centre on token': enqueueActions(({ context, enqueue }, usableId: string) => {
@@ -276,6 +319,9 @@ export const liveTableMachine = setup({
     lines: [],
     details: null,
     aiming: false,
+    pings: [],
+    rulers: {},
+    sharingRuler: false,
   }),
   invoke: [
     {
@@ -336,6 +382,10 @@ export const liveTableMachine = setup({
     { id: 'remoteDrags', src: 'remote drags' },
     { id: 'attackLines', src: 'attack lines' },
     { id: 'drags', src: 'drag emitter' },
+    { id: 'tokenSelection', src: 'token selection' },
+    { id: 'pings', src: 'pings' },
+    { id: 'remoteRulers', src: 'remote rulers' },
+    { id: 'rulerEmitter', src: 'ruler emitter' },
   ],
   on: {
     'table.event': { actions: sendTo('sync', ({ event }) => event) },
@@ -370,6 +420,74 @@ export const liveTableMachine = setup({
         }),
       ),
     },
+    'tokens.drop': {
+      actions: enqueueActions(({ context, event, self, enqueue }) =>
+        enqueue({
+          type: 'send command',
+          params: {
+            command: {
+              kind: 'itemChange',
+              payload: {
+                gameId: context.gameId,
+                change: {
+                  type: 'token.moveMany',
+                  map: event.map,
+                  moves: event.moves.map(({ usableId, position }) => ({ usableId, ...position })),
+                },
+              },
+            },
+            answered: () => {
+              for (const { usableId } of event.moves) self.send({ type: 'drop.answered', usableId });
+            },
+          },
+        }),
+      ),
+    },
+    'map.ping': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const map = shownMap(context.table, context.role);
+        if (!map) return;
+        enqueue.sendTo('pings', { type: 'own' as const, map: map.name, at: event.at });
+        enqueue({
+          type: 'send ping',
+          params: { gameId: context.gameId, map: map.name, at: event.at, bring: event.bring },
+        });
+      }),
+    },
+    'pings.seen': { actions: { type: 'keep pings', params: ({ event }) => event.pings } },
+    'view.brought': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        if (shownMap(context.table, context.role)?.name === event.map)
+          enqueue.sendTo('viewport', { type: 'viewport.focus', point: event.at });
+      }),
+    },
+    'ruler.share': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        enqueue({ type: 'share the ruler', params: event.on });
+        // Stopping while an arrow is shown takes it off the others' maps.
+        const map = shownMap(context.table, context.role);
+        if (!event.on && context.sharingRuler && map)
+          enqueue.sendTo('rulerEmitter', {
+            type: 'show' as const,
+            gameId: context.gameId,
+            map: map.name,
+            ruler: null,
+          });
+      }),
+    },
+    'ruler.drawn': {
+      actions: enqueueActions(({ context, event, enqueue }) => {
+        const map = shownMap(context.table, context.role);
+        if (!context.sharingRuler || !map) return;
+        enqueue.sendTo('rulerEmitter', {
+          type: 'show' as const,
+          gameId: context.gameId,
+          map: map.name,
+          ruler: event.arrow,
+        });
+      }),
+    },
+    'rulers.seen': { actions: { type: 'keep rulers', params: ({ event }) => event.rulers } },
     'drop.answered': { actions: sendTo('pointer', ({ event }) => event) },
     'token.drag': {
       actions: sendTo('drags', ({ context, event }) => ({

@@ -6,7 +6,8 @@ export const DRAG_THRESHOLD_PX = 4;
 
 /** A menu at a point of the window (`at`, client pixels). */
 export type MapMenu =
-  { kind: 'add'; at: Point; position: Point } | { kind: 'token'; at: Point; usableId: string };
+  /** `point`: the map's pixel under it, where « Signaler ici » pings. */
+  { kind: 'add'; at: Point; position: Point; point: Point } | { kind: 'token'; at: Point; usableId: string };
 
 /** Which pointer did it, where it is on the map (map pixels) and in the window (client pixels). */
 interface PointerAt {
@@ -26,9 +27,21 @@ export type MapPointerEvent =
       controllable: boolean;
       corner: Point;
       map: ShownMap;
+      /** The other tokens of the user's selection, when this one is in it: they move with it. */
+      group?: ReadonlyArray<{ usableId: string; corner: Point }>;
     } & PointerAt)
   /** A press on the map's frame: Alt, or the ruler, makes a primary button press measure; aiming, it is a click in the void. */
-  | ({ type: 'frame.pressed'; alt: boolean; mainButton: boolean; isPrimary: boolean } & PointerAt)
+  | ({
+      type: 'frame.pressed';
+      alt: boolean;
+      /** Ctrl (⌘ on a Mac) pings there; with Maj, the MJ brings everyone's view too. */
+      ctrl?: boolean;
+      shift?: boolean;
+      mainButton: boolean;
+      isPrimary: boolean;
+    } & PointerAt)
+  /** « Signaler ici » from the map's menu: the way to ping by touch (a long press opens it) or keyboard. */
+  | { type: 'map.ping'; at: Point; bring: boolean }
   | ({ type: 'pointer.moved'; touch: boolean } & PointerAt)
   /** Let go (`dropped`), or taken back by the browser (`pointercancel`), which drops nothing. */
   | ({ type: 'pointer.released'; dropped: boolean } & PointerAt)
@@ -53,6 +66,8 @@ interface Grab {
   offset: Point;
   start: Point;
   map: ShownMap;
+  /** The selection's other tokens, each with its own offset: one delta moves them all. */
+  group: Array<{ usableId: string; offset: Point }>;
 }
 
 export interface MapPointerContext {
@@ -72,6 +87,18 @@ export interface TokenPlace {
   position: Point;
 }
 
+/** A selection dropped together: every token's place, the grabbed one first. */
+export interface GroupDrop {
+  map: string;
+  moves: Array<{ usableId: string; position: Point }>;
+}
+
+/** A ping at this point of the shown map (its pixels); `bring` takes everyone's view there. */
+export interface PingIntent {
+  at: Point;
+  bring: boolean;
+}
+
 /** A click while aiming: on a token (its id) or on the void (null), at this point of the map. */
 export interface AimClick {
   point: Point;
@@ -81,11 +108,22 @@ export interface AimClick {
 const placeOf = (grab: Grab, onMap: Point): Point =>
   pixelsToPercent({ x: onMap.x - grab.offset.x, y: onMap.y - grab.offset.y }, grab.map);
 
-const without = (local: Record<string, Point>, usableId: string) => {
+const without = (local: Record<string, Point>, ...usableIds: string[]) => {
   const rest = { ...local };
-  delete rest[usableId];
+  for (const usableId of usableIds) delete rest[usableId];
   return rest;
 };
+
+/** Where the grabbed token and the rest of its group stand with the pointer at `onMap`. */
+const groupPlaces = (grab: Grab, onMap: Point) => [
+  { usableId: grab.usableId, position: placeOf(grab, onMap) },
+  ...grab.group.map(({ usableId, offset }) => ({ usableId, position: placeOf({ ...grab, offset }, onMap) })),
+];
+
+const heldPlaces = (local: Record<string, Point>, grab: Grab, onMap: Point) => ({
+  ...local,
+  ...Object.fromEntries(groupPlaces(grab, onMap).map(({ usableId, position }) => [usableId, position])),
+});
 
 type Released = Extract<MapPointerEvent, { type: 'pointer.released' }>;
 type Moved = Extract<MapPointerEvent, { type: 'pointer.moved' }>;
@@ -110,13 +148,24 @@ export const mapPointerMachine = setup({
     /** Asks the server for the move; its answer comes back as `drop.answered`. */
     'drop token': (_, _place: TokenPlace) => {},
     'click aim': (_, _click: AimClick) => {},
+    /** Asks the server to move the group at once; each token's answer comes back as `drop.answered`. */
+    'drop group': (_, _drop: GroupDrop) => {},
+    ping: (_, _ping: PingIntent) => {},
+    /** The arrow as it is drawn (null once let go), for the table to show the others when asked to. */
+    'share arrow': (_, _arrow: { from: Point; to: Point } | null) => {},
     'hold token': assign({
       local: ({ context }, { usableId, position }: Omit<TokenPlace, 'map'>) => ({
         ...context.local,
         [usableId]: position,
       }),
     }),
+    'hold group': assign({
+      local: ({ context }, onMap: Point) => heldPlaces(context.local, context.grab!, onMap),
+    }),
     'let token go': assign({ local: ({ context }, usableId: string) => without(context.local, usableId) }),
+    'let group go': assign({
+      local: ({ context }) => without(context.local, ...context.grab!.group.map((member) => member.usableId)),
+    }),
     'grab token': assign({
       grab: (_, event: Extract<MapPointerEvent, { type: 'token.pressed' }>) => ({
         usableId: event.usableId,
@@ -124,6 +173,12 @@ export const mapPointerMachine = setup({
         offset: { x: event.onMap.x - event.corner.x, y: event.onMap.y - event.corner.y },
         start: event.client,
         map: event.map,
+        group: (event.group ?? [])
+          .filter((member) => member.usableId !== event.usableId)
+          .map(({ usableId, corner }) => ({
+            usableId,
+            offset: { x: event.onMap.x - corner.x, y: event.onMap.y - corner.y },
+          })),
       }),
     }),
     'forget grab': assign({ grab: null }),
@@ -157,6 +212,9 @@ export const mapPointerMachine = setup({
       'is a primary press of the main button',
       or(['alt is held', 'the ruler is on']),
     ]),
+    'ctrl is held': ({ event }) => event.type === 'frame.pressed' && event.ctrl === true,
+    'the press pings': and([not('an attack is aimed'), 'is a press of the main button', 'ctrl is held']),
+    'the grab holds a group': ({ context }) => (context.grab?.group.length ?? 0) > 0,
     'turns the ruler on': ({ event }) => event.type === 'ruler.set' && event.on,
     'turns the ruler off': ({ event }) => event.type === 'ruler.set' && !event.on,
     'is the arrow’s pointer': ({ context, event }) =>
@@ -180,6 +238,12 @@ export const mapPointerMachine = setup({
     'drop.answered': { actions: { type: 'let token go', params: ({ event }) => event.usableId } },
     'menu.open': { actions: { type: 'show menu', params: ({ event }) => event.menu } },
     'menu.close': { actions: 'close menu' },
+    'map.ping': {
+      actions: [
+        { type: 'ping', params: ({ event }) => ({ at: event.at, bring: event.bring }) },
+        'close menu',
+      ],
+    },
   },
   type: 'parallel',
   states: {
@@ -193,11 +257,23 @@ export const mapPointerMachine = setup({
               target: 'pressingToken',
               actions: { type: 'grab token', params: ({ event }) => event },
             },
-            'frame.pressed': {
-              guard: 'the press measures',
-              target: 'measuring',
-              actions: { type: 'start arrow', params: ({ event }) => event },
-            },
+            'frame.pressed': [
+              {
+                guard: 'the press pings',
+                actions: {
+                  type: 'ping',
+                  params: ({ event }) => ({ at: event.onMap, bring: event.shift === true }),
+                },
+              },
+              {
+                guard: 'the press measures',
+                target: 'measuring',
+                actions: [
+                  { type: 'start arrow', params: ({ event }) => event },
+                  { type: 'share arrow', params: ({ event }) => ({ from: event.onMap, to: event.onMap }) },
+                ],
+              },
+            ],
           },
         },
         /** A press on one's own token: a click until it moves. */
@@ -226,13 +302,7 @@ export const mapPointerMachine = setup({
         },
         draggingToken: {
           entry: [
-            {
-              type: 'hold token',
-              params: ({ context, event }) => ({
-                usableId: context.grab!.usableId,
-                position: placeOf(context.grab!, (event as Moved).onMap),
-              }),
-            },
+            { type: 'hold group', params: ({ event }) => (event as Moved).onMap },
             {
               type: 'drag token',
               params: ({ context, event }) => ({
@@ -247,13 +317,7 @@ export const mapPointerMachine = setup({
             'pointer.moved': {
               guard: 'is the grabbing pointer',
               actions: [
-                {
-                  type: 'hold token',
-                  params: ({ context, event }) => ({
-                    usableId: context.grab!.usableId,
-                    position: placeOf(context.grab!, event.onMap),
-                  }),
-                },
+                { type: 'hold group', params: ({ event }) => event.onMap },
                 {
                   type: 'drag token',
                   params: ({ context, event }) => ({
@@ -266,6 +330,21 @@ export const mapPointerMachine = setup({
               ],
             },
             'pointer.released': [
+              {
+                guard: and(['is the grabbing pointer, dropped', 'the grab holds a group']),
+                target: 'idle',
+                actions: [
+                  { type: 'hold group', params: ({ event }) => event.onMap },
+                  {
+                    type: 'drop group',
+                    params: ({ context, event }) => ({
+                      map: context.grab!.map.name,
+                      moves: groupPlaces(context.grab!, event.onMap),
+                    }),
+                  },
+                  'forget grab',
+                ],
+              },
               {
                 guard: 'is the grabbing pointer, dropped',
                 target: 'idle',
@@ -293,6 +372,7 @@ export const mapPointerMachine = setup({
                 target: 'idle',
                 actions: [
                   { type: 'let token go', params: ({ context }) => context.grab!.usableId },
+                  'let group go',
                   'forget grab',
                 ],
               },
@@ -303,15 +383,29 @@ export const mapPointerMachine = setup({
           on: {
             'pointer.moved': {
               guard: 'is the arrow’s pointer',
-              actions: { type: 'stretch arrow', params: ({ event }) => event.onMap },
+              actions: [
+                { type: 'stretch arrow', params: ({ event }) => event.onMap },
+                {
+                  type: 'share arrow',
+                  params: ({ context }) =>
+                    context.measure && { from: context.measure.from, to: context.measure.to },
+                },
+              ],
             },
-            'pointer.released': { guard: 'is the arrow’s pointer', target: 'idle', actions: 'forget arrow' },
+            'pointer.released': {
+              guard: 'is the arrow’s pointer',
+              target: 'idle',
+              actions: ['forget arrow', { type: 'share arrow', params: null }],
+            },
             // A new Alt press while the arrow shows starts it again from there.
             'frame.pressed': {
               guard: 'the press measures',
               target: 'measuring',
               reenter: true,
-              actions: { type: 'start arrow', params: ({ event }) => event },
+              actions: [
+                { type: 'start arrow', params: ({ event }) => event },
+                { type: 'share arrow', params: ({ event }) => ({ from: event.onMap, to: event.onMap }) },
+              ],
             },
           },
         },

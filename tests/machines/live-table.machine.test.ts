@@ -10,6 +10,8 @@ import {
 } from 'xstate';
 import type { AttackLine } from '../../src/effects/attacks';
 import type { RemoteDrags } from '../../src/effects/table';
+import type { OwnPing, ShownPing } from '../../src/effects/table-pointers';
+import { tokenSelectionMachine } from '../../src/machines/token-selection.machine';
 import { snapshotOf } from '../../src/domain/table/reducer';
 import { centreOnMap } from '../../src/domain/table/shown-map';
 import type { MapRef, MapToken, TableRole, TableState } from '../../src/domain/table/types';
@@ -79,6 +81,10 @@ function startTable(role: TableRole, connected = true) {
   const commands: CommandRequest[] = [];
   const emitted: DragPosition[] = [];
   const framed: AnyEventObject[] = [];
+  const ownPings: OwnPing[] = [];
+  const pings = new Subject<AnyEventObject>();
+  const pinged: unknown[] = [];
+  const rulersShown: unknown[] = [];
   const refusals = new Map<CommandRequest, (refusal: string | null) => void>();
   const actor = createActor(
     liveTableMachine.provide({
@@ -122,8 +128,21 @@ function startTable(role: TableRole, connected = true) {
         'map viewport': fromCallback<AnyEventObject>(({ receive }) => {
           receive((event) => framed.push(event));
         }) as never,
+        'token selection': tokenSelectionMachine.provide({
+          actors: { 'escape presses': fromEventObservable(() => new Subject<{ type: 'selection.clear' }>()) },
+        }) as never,
+        pings: fromCallback<AnyEventObject>(({ receive, sendBack }) => {
+          receive((event) => ownPings.push(event as unknown as OwnPing));
+          const heard = pings.subscribe((event) => sendBack(event));
+          return () => heard.unsubscribe();
+        }) as never,
+        'remote rulers': fromEventObservable(() => new Subject<AnyEventObject>()) as never,
+        'ruler emitter': fromCallback<AnyEventObject>(({ receive }) => {
+          receive((event) => rulersShown.push(event));
+        }) as never,
       },
       actions: {
+        'send ping': (_, ping) => void pinged.push(ping),
         'send command': ({ self }, request: CommandRequest) => {
           commands.push(request);
           refusals.set(request, (refusal) => {
@@ -153,6 +172,10 @@ function startTable(role: TableRole, connected = true) {
     commands,
     emitted,
     framed,
+    ownPings,
+    pings,
+    pinged,
+    rulersShown,
     child,
     contextOf,
     answerCatchUp,
@@ -378,6 +401,64 @@ describe('live table', () => {
     expect(table.contextOf('pointer').local).toEqual({ wolf: { x: 20, y: 20 } });
     table.answer(table.commands[0]!, null);
     expect(table.contextOf('pointer').local).toEqual({});
+  });
+
+  it('sends a dropped selection as one group move, and lets each token go once the server answered', async () => {
+    const table = startTable('mj');
+    await table.answerCatchUp(tableWith([]));
+    const pointer = table.child('pointer');
+    pointer.send({ ...press('wolf', true), group: [{ usableId: 'c-ana', corner: { x: 150, y: 100 } }] });
+    pointer.send({ ...pointerAt('pointer.moved', 300, 200), touch: false });
+    pointer.send({ ...pointerAt('pointer.released', 300, 200), dropped: true });
+    expect(table.commands.map(({ command }) => command)).toEqual([
+      {
+        kind: 'itemChange',
+        payload: {
+          gameId: 'g1',
+          change: {
+            type: 'token.moveMany',
+            map: 'Forêt',
+            moves: [
+              { usableId: 'wolf', x: 20, y: 20 },
+              { usableId: 'c-ana', x: 20, y: 10 },
+            ],
+          },
+        },
+      },
+    ]);
+    table.answer(table.commands[0]!, null);
+    expect(table.contextOf('pointer').local).toEqual({});
+  });
+
+  it('pings on the shown map, draws its own ring at once, and follows the MJ who brings the view', async () => {
+    const table = startTable('player');
+    await table.answerCatchUp(tableWith([]));
+    table.child('pointer').send({ type: 'map.ping', at: { x: 40, y: 30 }, bring: false });
+    expect(table.ownPings).toEqual([{ type: 'own', map: 'Forêt', at: { x: 40, y: 30 } }]);
+    expect(table.pinged).toEqual([{ gameId: 'g1', map: 'Forêt', at: { x: 40, y: 30 }, bring: false }]);
+    const ring: ShownPing = { key: 1, map: 'Forêt', at: { x: 40, y: 30 }, name: null };
+    table.pings.next({ type: 'pings.seen', pings: [ring] });
+    expect(table.actor.getSnapshot().context.pings).toEqual([ring]);
+    table.pings.next({ type: 'view.brought', map: 'Crypte', at: { x: 1, y: 1 } });
+    table.pings.next({ type: 'view.brought', map: 'Forêt', at: { x: 700, y: 500 } });
+    expect(table.framed.filter((event) => event.type === 'viewport.focus')).toEqual([
+      { type: 'viewport.focus', point: { x: 700, y: 500 } },
+    ]);
+  });
+
+  it('shows its arrow to the others only while the ruler is shared, and takes it back when it stops', async () => {
+    const table = startTable('player');
+    await table.answerCatchUp(tableWith([]));
+    const arrow = { from: { x: 1, y: 1 }, to: { x: 90, y: 1 } };
+    table.actor.send({ type: 'ruler.drawn', arrow });
+    expect(table.rulersShown).toEqual([]);
+    table.actor.send({ type: 'ruler.share', on: true });
+    table.actor.send({ type: 'ruler.drawn', arrow });
+    table.actor.send({ type: 'ruler.share', on: false });
+    expect(table.rulersShown).toEqual([
+      { type: 'show', gameId: 'g1', map: 'Forêt', ruler: arrow },
+      { type: 'show', gameId: 'g1', map: 'Forêt', ruler: null },
+    ]);
   });
 
   it('turns the pointer’s presses into the aim’s clicks while an attack is aimed, until Escape', async () => {

@@ -35,6 +35,7 @@ export const COMMAND_RATES: Record<CommandKind, { burst: number; perSecond: numb
 
 const ITEM_CHANGE_KINDS: Record<ItemChangePayload['change']['type'], CommandKind> = {
   'token.move': 'move',
+  'token.moveMany': 'move',
   'token.place': 'placement',
   'token.remove': 'placement',
   'token.toggleVisibility': 'placement',

@@ -5,18 +5,23 @@ import {
   itemDragPayload,
   mapChangePayload,
   newMessagePayload,
+  tablePingPayload,
+  tableRulerPayload,
   tableCatchUpRequest,
   tableRequest,
   turnOrderChangePayload,
   type GameCharactersAnswer,
   type ItemDragging,
+  type TablePinged,
+  type TableRulerShown,
   type TableViewAnswer,
 } from '#shared/wire/table';
 import { clampPercent } from '#shared/domain/geometry/geometry';
 import { openMap, tokenAt } from '#shared/domain/table/records';
 import { managesTable, ownsToken, seenByPlayers, tokenSeenBy } from '#shared/domain/table/visibility';
 import { tableMessages } from '#shared/domain/table/messages';
-import type { TableActor } from '#shared/domain/table/types';
+import { pointerAudience, pointOnMap } from '#shared/domain/table/pointers';
+import type { TableActor, TableState } from '#shared/domain/table/types';
 import type { Role } from '#shared/wire/auth';
 import { httpError } from '../../lib/errors';
 import { createTokenBuckets, MESSAGES_PER_SECOND, messageFloodRefusal } from '../../lib/token-bucket';
@@ -36,6 +41,11 @@ import type { CatchUp, TableService } from './service';
  * rest is dropped unsaid.
  */
 export const DRAGS_PER_SECOND = 100;
+
+/** Pings a user may send at once, then one a second: a ring everyone sees is not a drag. */
+export const PING_BURST = 5;
+/** A shown ruler is sent at the pointer's pace, thinned to 50 ms by the client: the rest is dropped unsaid. */
+export const RULERS_PER_SECOND = 40;
 
 /** The rooms a reader of the table joins: managers hear the log as is, players their projection. */
 function readerRooms(gameId: string, actor: TableActor): string[] {
@@ -90,6 +100,8 @@ export function tableSocketEvents({
   const chat = createTokenBuckets(messageBurst, MESSAGES_PER_SECOND);
   const drags = createTokenBuckets(DRAGS_PER_SECOND, DRAGS_PER_SECOND);
   const rates = createCommandRates(rateScale);
+  const pings = createTokenBuckets(PING_BURST * rateScale, rateScale);
+  const rulers = createTokenBuckets(RULERS_PER_SECOND, RULERS_PER_SECOND);
   return (socket, on) => {
     const user = () => socket.data.user;
     const seats = new Map<string, Seat>();
@@ -213,6 +225,45 @@ export function tableSocketEvents({
       await actorOf(gameId);
       const players = await presence.connectedUsers(gameId);
       return { gameId, count: players.length, players };
+    });
+
+    /**
+     * Where a reader's ping or ruler goes (decision 0018): the rooms of those who see its map, the
+     * sender's own socket left out (it drew it already), or the refusal when the map is not theirs.
+     */
+    async function pointerRooms(gameId: string, map: string, bring: boolean) {
+      if (!isReading(socket, gameId)) throw httpError(403, tableServerMessages.notSeated);
+      const actor = await seatOf(gameId);
+      const state: TableState = table.cached(gameId) ?? (await table.current(gameId));
+      const where = pointerAudience(state, actor, map, bring);
+      if ('refusal' in where) throw httpError(403, where.refusal);
+      // pointerAudience refuses a map that is not open.
+      const size = openMap(state, map)!;
+      const audience =
+        where.audience === 'everyone'
+          ? [rooms.tableManagers(gameId), rooms.tablePlayers(gameId)]
+          : [rooms.tableManagers(gameId)];
+      return { actor, size, audience, name: user().displayName };
+    }
+
+    on('tablePing', tablePingPayload, async ({ gameId, map, at, bring }) => {
+      if (!pings.take(user().id)) throw httpError(429, tableServerMessages.pingFlood);
+      const { actor, size, audience, name } = await pointerRooms(gameId, map, bring);
+      const pinged: TablePinged = { map, at: pointOnMap(at, size), bring, userId: actor.userId, name };
+      socket.to(audience).emit('tablePinged', pinged);
+    });
+
+    on('tableRuler', tableRulerPayload, async ({ gameId, map, ruler }) => {
+      if (!rulers.take(user().id)) return;
+      const { actor, size, audience, name } = await pointerRooms(gameId, map, false);
+      const shown: TableRulerShown = {
+        map,
+        ruler: ruler && { from: pointOnMap(ruler.from, size), to: pointOnMap(ruler.to, size) },
+        userId: actor.userId,
+        name,
+      };
+      // The end of a ruler must not be lost, or it would stay drawn on the others' maps.
+      (ruler ? socket.to(audience).volatile : socket.to(audience)).emit('tableRulerShown', shown);
     });
 
     on('itemDrag', itemDragPayload, async ({ gameId, map, usableId, ...position }) => {

@@ -8,6 +8,7 @@ import {
   ROLL_MODES,
 } from '../../domain/dice/notation';
 import { DEFAULT_MAP_SIZE, MAP_SIDE_MAX_PX } from '../../domain/geometry/geometry';
+import { MAX_TOKENS_PER_MAP } from '../../domain/table/messages';
 import { dict } from '../../domain/table/records';
 import { MESSAGE_TYPES } from '../../domain/dice/roll';
 import { characterSheet } from './characters';
@@ -137,6 +138,12 @@ export const itemChangePayload = z.object({
       hidden: z.boolean().default(false),
     }),
     z.object({ type: z.literal('token.move'), ...onToken, ...position }),
+    /** The tokens a user selected, moved together: all of them or none (docs/live-table.md "Group moves"). */
+    z.object({
+      type: z.literal('token.moveMany'),
+      ...onMap,
+      moves: z.array(z.object({ usableId: id, ...position })).max(MAX_TOKENS_PER_MAP),
+    }),
     z.object({ type: z.literal('token.remove'), ...onToken }),
     z.object({ type: z.literal('token.toggleVisibility'), ...onToken }),
     z.object({
@@ -418,6 +425,44 @@ export type ItemDragPayload = z.infer<typeof itemDragPayload>;
 /** `itemDragging`, server → the others who may see the token; the drop is a logged `token.moved`. */
 export const itemDragging = z.object({ ...onToken, ...position, userId: z.string() });
 export type ItemDragging = z.infer<typeof itemDragging>;
+
+// ---- Pings and shown rulers: relayed to the map's readers, never logged (decision 0018).
+
+/** A point of a map, in the map's own pixels. */
+const mapPoint = z.object({ x: z.number(), y: z.number() });
+const arrow = z.object({ from: mapPoint, to: mapPoint });
+
+/** `tablePing`, client → server: a point to show everyone; `bring` (the managers') brings their view there. */
+export const tablePingPayload = z.object({
+  gameId,
+  ...onMap,
+  at: mapPoint,
+  bring: z.boolean().default(false),
+});
+export type TablePingPayload = z.infer<typeof tablePingPayload>;
+
+/** `tablePinged`, server → the map's other readers: where, by whom, and whether their view goes there. */
+export const tablePinged = z.object({
+  ...onMap,
+  at: mapPoint,
+  bring: z.boolean(),
+  userId: z.string(),
+  name: z.string(),
+});
+export type TablePinged = z.infer<typeof tablePinged>;
+
+/** `tableRuler`, client → server: the measuring arrow being drawn and shown, null once let go. */
+export const tableRulerPayload = z.object({ gameId, ...onMap, ruler: arrow.nullable() });
+export type TableRulerPayload = z.infer<typeof tableRulerPayload>;
+
+/** `tableRulerShown`, server → the map's other readers: someone's arrow as it is drawn, null when gone. */
+export const tableRulerShown = z.object({
+  ...onMap,
+  ruler: arrow.nullable(),
+  userId: z.string(),
+  name: z.string(),
+});
+export type TableRulerShown = z.infer<typeof tableRulerShown>;
 
 // ---- The chat history: the log's chat events (GET /message?gameId=…).
 

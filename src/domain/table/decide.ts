@@ -44,6 +44,8 @@ export type TableCommand =
   | { type: 'map.clear' }
   | { type: 'token.place'; map: string; token: TokenDraft }
   | { type: 'token.move'; map: string; usableId: string; x: number; y: number }
+  /** Several tokens of one map moved together (a group the user selected): all of them, or none. */
+  | { type: 'token.moveMany'; map: string; moves: ReadonlyArray<{ usableId: string; x: number; y: number }> }
   | { type: 'token.remove'; map: string; usableId: string }
   | { type: 'token.toggleVisibility'; map: string; usableId: string }
   | {
@@ -125,6 +127,31 @@ function tokenFor(state: TableState, actor: TableActor, map: string, usableId: s
   if (!token) return tableMessages.tokenNotFound;
   if (!controlsToken(actor, token)) return tableMessages.notYourToken;
   return token;
+}
+
+/**
+ * A group move is one decision: every token must be the actor's to move, else nothing moves and
+ * the first token's refusal says why; each lands clamped, one `token.moved` apiece in one append.
+ */
+function moveMany(
+  state: TableState,
+  actor: TableActor,
+  map: string,
+  moves: ReadonlyArray<{ usableId: string; x: number; y: number }>,
+): Decision {
+  if (moves.length === 0) return refuse(tableMessages.emptyGroupMove);
+  if (new Set(moves.map((move) => move.usableId)).size !== moves.length) {
+    return refuse(tableMessages.tokenTwiceInGroup);
+  }
+  const size = openMap(state, map);
+  const events: TableEventBody[] = [];
+  for (const move of moves) {
+    const token = tokenFor(state, actor, map, move.usableId);
+    if (typeof token === 'string') return refuse(token);
+    const { x, y } = clampPercent(move, size);
+    events.push({ type: 'token.moved', payload: { map, usableId: token.usableId, x, y } });
+  }
+  return accept(...events);
 }
 
 /** 1 → A, 26 → Z, 27 → AA: the marks of hidden monsters, which no number can be confused with. */
@@ -521,6 +548,8 @@ export function decide(
       const { x, y } = clampPercent(command, openMap(state, command.map));
       return accept({ type: 'token.moved', payload: { map: command.map, usableId: token.usableId, x, y } });
     }
+    case 'token.moveMany':
+      return moveMany(state, actor, command.map, command.moves);
     case 'token.remove': {
       const token = tokenFor(state, actor, command.map, command.usableId);
       if (typeof token === 'string') return refuse(token);

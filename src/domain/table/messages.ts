@@ -21,6 +21,8 @@ export const tableMessages = {
   systemName: 'Système',
   tokenNotFound: 'Pion introuvable.',
   notYourToken: 'Vous ne pouvez modifier que votre propre pion.',
+  emptyGroupMove: 'Aucun pion à déplacer.',
+  tokenTwiceInGroup: 'Un pion ne peut figurer qu’une fois dans un déplacement groupé.',
   onlyOwnCharacter: 'Vous ne pouvez placer que votre propre personnage.',
   alreadyOnMap: 'Ce personnage est déjà sur la carte.',
   invalidToken: 'Pion invalide.',
@@ -36,6 +38,8 @@ export const tableMessages = {
   messageTooLong: 'Le message ne peut pas dépasser 250 caractères.',
   invalidRoll: 'Jet de dés invalide.',
   mapNotOpen: "Cette carte n'est pas ouverte sur la table.",
+  onlyMasterBrings: 'Seul le MJ peut amener la vue de tous les joueurs.',
+  bringToUnseenMap: 'Les joueurs ne voient pas cette carte\u00a0: impossible d’y amener leur vue.',
   mapFull: 'Cette carte porte déjà 500 pions : retirez-en avant d’en placer d’autres.',
 } as const;
 

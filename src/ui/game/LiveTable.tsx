@@ -18,6 +18,7 @@ import type { tableListsMachine } from '../../machines/table-lists.machine';
 import type { tableNoticeMachine } from '../../machines/table-notice.machine';
 import type { tableSyncMachine } from '../../machines/table-sync.machine';
 import type { turnOrderMachine } from '../../machines/turn-order.machine';
+import type { tokenSelectionMachine } from '../../machines/token-selection.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { ConnectedPlayersBar } from './ConnectedPlayersBar';
 import { MapSelector } from './MapSelector';
@@ -81,6 +82,13 @@ export function LiveTable({
   const lines = useSelector(live, (snapshot) => snapshot.context.lines);
   const details = useSelector(live, (snapshot) => snapshot.context.details);
   const movement = useSelector(live, (snapshot) => snapshot.context.movement);
+  const pings = useSelector(live, (snapshot) => snapshot.context.pings);
+  const rulers = useSelector(live, (snapshot) => snapshot.context.rulers);
+  const sharingRuler = useSelector(live, (snapshot) => snapshot.context.sharingRuler);
+  const tokenSelection = useSelector(
+    live,
+    child<ActorRefFrom<typeof tokenSelectionMachine>>('tokenSelection'),
+  );
   const management = useSelector(live, (snapshot) => snapshot.matches({ side: 'management' }));
   const syncState = useSelector(sync, (snapshot) => snapshot.value);
   const maps = useSelector(lists, (snapshot) => snapshot.context.maps);
@@ -183,6 +191,10 @@ export function LiveTable({
           attackLines={lines}
           viewport={viewport}
           pointer={pointer}
+          selection={tokenSelection}
+          pings={pings}
+          rulers={rulers}
+          sharedRuler={{ on: sharingRuler, set: (on) => live.send({ type: 'ruler.share', on }) }}
         />
         <div className="live-table__floating">
           {aiming && aimed && (

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { scaleBounds } from '../../domain/geometry/viewport';
 import type { mapViewportMachine } from '../../machines/map-viewport.machine';
-import { viewportMessages } from './messages';
+import { pointerMessages, viewportMessages } from './messages';
 
 /**
  * The map's own buttons: zoom out and in around the frame's centre, the zoom shown as a
@@ -13,10 +13,13 @@ export function MapControls({
   viewport,
   ruler,
   onRuler,
+  sharedRuler,
 }: {
   viewport: ActorRefFrom<typeof mapViewportMachine>;
   ruler: boolean;
   onRuler: (on: boolean) => void;
+  /** Whether the user's arrow is shown to the others while drawn, and the switch. */
+  sharedRuler?: { on: boolean; set: (on: boolean) => void };
 }) {
   const zoom = useSelector(viewport, (snapshot) => Math.round(snapshot.context.view.scale * 100));
   const fitted = useSelector(viewport, (snapshot) => snapshot.matches({ framing: 'fitted' }));
@@ -77,6 +80,19 @@ export function MapControls({
       >
         {viewportMessages.ruler}
       </button>
+      {sharedRuler && (
+        <button
+          type="button"
+          className={
+            sharedRuler.on ? 'map-controls__ruler map-controls__ruler--on' : 'map-controls__ruler secondary'
+          }
+          aria-pressed={sharedRuler.on}
+          title={pointerMessages.shareRulerTitle}
+          onClick={() => sharedRuler.set(!sharedRuler.on)}
+        >
+          {pointerMessages.shareRuler}
+        </button>
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { memo, type PointerEvent as ReactPointerEvent } from 'react';
 import { conditionsOf } from '../../domain/table/conditions';
 import type { MapToken } from '../../domain/table/types';
 import { conditionsLabel, TokenConditions } from '../conditions/TokenConditions';
-import { tokenMessages } from './messages';
+import { pointerMessages, tokenMessages } from './messages';
 import { initialsOf, isDead, shownHealth } from './table-view';
 
 function percentOf(current: number | null, max: number | null): number {
@@ -23,6 +23,7 @@ export const MapTokenView = memo(function MapTokenView({
   dragging,
   remote,
   playing = false,
+  selected = false,
   onPointerDown,
 }: {
   token: MapToken;
@@ -34,6 +35,8 @@ export const MapTokenView = memo(function MapTokenView({
   remote: boolean;
   /** Its turn in the map's turn order: ringed for everyone who sees it. */
   playing?: boolean;
+  /** In the user's selection: it moves with the others picked. */
+  selected?: boolean;
   onPointerDown?: (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => void;
 }) {
   const dead = isDead(token);
@@ -46,6 +49,7 @@ export const MapTokenView = memo(function MapTokenView({
     dragging ? 'map-token--dragging' : '',
     remote ? 'map-token--remote' : '',
     playing ? 'map-token--playing' : '',
+    selected ? 'map-token--selected' : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -66,7 +70,7 @@ export const MapTokenView = memo(function MapTokenView({
       tabIndex={0}
       aria-label={`${token.name}, ${state}${
         token.visibility ? '' : `, ${tokenMessages.hidden}`
-      }${playing ? `, ${tokenMessages.playing}` : ''}${conditionsLabel(conditions)}`}
+      }${playing ? `, ${tokenMessages.playing}` : ''}${selected ? `, ${pointerMessages.selected}` : ''}${conditionsLabel(conditions)}`}
       onPointerDown={onPointerDown && ((event) => onPointerDown(token, event))}
     >
       <div className="map-token__portrait">

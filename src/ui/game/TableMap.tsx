@@ -1,5 +1,12 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useRef, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { toFrame, toMap } from '../../domain/geometry/viewport';
 import type { CharacterSummary } from '../../api/schemas/characters';
@@ -15,8 +22,11 @@ import type { ConditionChange } from '../../domain/table/condition-changes';
 import type { RemoteDrags } from '../../effects/table';
 import type { MonsterChoice } from '../../machines/table-lists.machine';
 import type { mapPointerMachine, MapPointerEvent } from '../../machines/map-pointer.machine';
+import type { tokenSelectionMachine } from '../../machines/token-selection.machine';
+import type { RemoteRulers, ShownPing } from '../../effects/table-pointers';
+import { MapPointers } from './MapPointers';
 import { MapTokenView } from './MapToken';
-import { mapMessages } from './messages';
+import { mapMessages, pointerMessages } from './messages';
 import { SoulCoreWaves } from './SoulCoreWaves';
 import { controlsToken, managesTable } from '../../domain/table/visibility';
 import { centreOnMap, shownMap, tokensOn } from '../../domain/table/shown-map';
@@ -57,6 +67,9 @@ export interface TableTargeting {
 }
 
 export type MapPointerActor = ActorRefFrom<typeof mapPointerMachine>;
+export type TokenSelectionActor = ActorRefFrom<typeof tokenSelectionMachine>;
+
+const NONE: readonly string[] = [];
 
 export interface TableMapProps {
   table: TableState;
@@ -76,6 +89,13 @@ export interface TableMapProps {
   viewport: MapViewportActor;
   /** The pointer's gestures: the live table's, which sends their drops and aim's clicks on. */
   pointer: MapPointerActor;
+  /** The tokens the user picked to move together; without it nothing is selected. */
+  selection?: TokenSelectionActor;
+  /** The pings' rings and the others' arrows being shown. */
+  pings?: readonly ShownPing[];
+  rulers?: RemoteRulers;
+  /** Whether the user's arrow is shown to the others, and the switch. */
+  sharedRuler?: { on: boolean; set: (on: boolean) => void };
 }
 
 /** Where a token whose centre goes at this map point is stored. */
@@ -103,6 +123,10 @@ export function TableMap({
   attackLines = [],
   viewport,
   pointer: gestures,
+  selection,
+  pings = [],
+  rulers = {},
+  sharedRuler,
 }: TableMapProps) {
   const reader = { role, characterIds };
   const map = shownMap(table, role);
@@ -113,14 +137,21 @@ export function TableMap({
   const ruler = useSelector(gestures, (snapshot) => snapshot.matches({ ruler: 'on' }));
   const measure = useSelector(gestures, (snapshot) => snapshot.context.measure);
   const pointer = useSelector(gestures, (snapshot) => snapshot.context.aimAt);
+  const selected = useSelector(selection, (snapshot) => snapshot?.context.selected ?? NONE);
+  const box = useSelector(selection, (snapshot) => snapshot?.context.box ?? null);
   const closeMenu = () => gestures.send({ type: 'menu.close' });
   const frame = useRef<HTMLDivElement>(null);
   const board = useRef<HTMLDivElement>(null);
+  // Read by a press for the selection's places, so the press's function outlives a new table.
+  const latestTable = useRef(table);
+  useLayoutEffect(() => {
+    latestTable.current = table;
+  }, [table]);
   useMapViewport(viewport, { frame, board }, map, map?.name ?? null, (at: LongPress) => {
     if (map && actions)
       gestures.send({
         type: 'menu.open',
-        menu: { kind: 'add', at: at.client, position: placedAt(at.map, map) },
+        menu: { kind: 'add', at: at.client, position: placedAt(at.map, map), point: at.map },
       });
   });
 
@@ -151,14 +182,34 @@ export function TableMap({
   const pressToken = useCallback(
     (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => {
       if (event.button !== 0 || event.altKey || !editable || shownName === null) return;
+      // Ctrl (⌘) + click pings, the frame's; Maj + click picks the token, or starts a rectangle.
+      if (event.ctrlKey || event.metaKey) return;
+      const controllable = controlsToken({ role, characterIds }, token);
       const shown = { name: shownName, width: shownWidth, height: shownHeight };
+      if (event.shiftKey) {
+        if (!controllable || !selection || gestures.getSnapshot().matches({ aim: 'on' })) return;
+        selection.send({ type: 'selection.toggle', usableId: token.usableId });
+        event.stopPropagation();
+        return;
+      }
+      const picked = selection?.getSnapshot().context.selected ?? NONE;
+      const inGroup = controllable && picked.includes(token.usableId);
+      if (controllable && !inGroup && picked.length > 0) selection?.send({ type: 'selection.clear' });
+      const group = inGroup
+        ? picked.flatMap((usableId) => {
+            const member =
+              usableId === token.usableId ? undefined : latestTable.current.tokens[shownName]?.[usableId];
+            return member ? [{ usableId, corner: percentToPixels(member, shown) }] : [];
+          })
+        : undefined;
       gestures.send({
         type: 'token.pressed',
         usableId: token.usableId,
         // table.md §6: someone else's token does not move; pressing it pans the map like its floor.
-        controllable: controlsToken({ role, characterIds }, token),
+        controllable,
         corner: percentToPixels(token, shown),
         map: shown,
+        group,
         ...at(event),
       });
       // Aiming, the press was the aim's click; grabbing, the token's. Else the frame takes it.
@@ -169,7 +220,7 @@ export function TableMap({
         frame.current?.setPointerCapture?.(event.pointerId);
       }
     },
-    [editable, shownName, shownWidth, shownHeight, role, characterIds, frame, gestures, at],
+    [editable, shownName, shownWidth, shownHeight, role, characterIds, frame, gestures, at, selection],
   );
 
   if (map === null) {
@@ -180,18 +231,48 @@ export function TableMap({
     );
   }
 
+  const ctrlOf = (event: { ctrlKey: boolean; metaKey: boolean }) => event.ctrlKey || event.metaKey;
+
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
     if (event.button === 2) return;
     closeMenu();
-    const { at: inFrame } = locate(event);
+    const { at: inFrame, onMap: pressedAt } = locate(event);
+    // Maj + drag on the map draws the selection's rectangle over the tokens the user may move.
+    if (
+      event.shiftKey &&
+      !ctrlOf(event) &&
+      !event.altKey &&
+      event.button === 0 &&
+      event.isPrimary &&
+      selection &&
+      actions &&
+      !targeting &&
+      !ruler
+    ) {
+      selection.send({
+        type: 'box.started',
+        pointerId: event.pointerId,
+        at: pressedAt,
+        selectable: tokens
+          .filter((token) => controlsToken(reader, token))
+          .map((token) => ({ usableId: token.usableId, centre: centreOnMap(token, map) })),
+      });
+      event.preventDefault();
+      frame.current?.setPointerCapture?.(event.pointerId);
+      return;
+    }
     gestures.send({
       type: 'frame.pressed',
       alt: event.altKey,
+      ctrl: actions !== undefined && ctrlOf(event),
+      shift: event.shiftKey,
       mainButton: event.button === 0,
       isPrimary: event.isPrimary,
       ...at(event),
     });
     if (targeting) return;
+    // The press pinged: no pan.
+    if (actions && ctrlOf(event) && event.button === 0) return;
     if (gestures.getSnapshot().context.measure?.pointerId === event.pointerId) {
       // table.md §2: Alt + mouse-down draws the measuring arrow (the ruler button does on touch).
       event.preventDefault();
@@ -208,7 +289,14 @@ export function TableMap({
     frame.current?.setPointerCapture?.(event.pointerId);
   };
 
+  const boxed = (event: { pointerId: number }) =>
+    selection?.getSnapshot().context.box?.pointerId === event.pointerId;
+
   const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (boxed(event)) {
+      selection?.send({ type: 'box.moved', pointerId: event.pointerId, at: locate(event).onMap });
+      return;
+    }
     if (targeting) gestures.send({ type: 'aim.moved', onMap: locate(event).onMap });
     const { measure: arrow, grab } = gestures.getSnapshot().context;
     if (arrow || (grab?.pointerId === event.pointerId && actions)) {
@@ -220,6 +308,10 @@ export function TableMap({
   };
 
   const release = (event: ReactPointerEvent<HTMLDivElement>, dropped: boolean) => {
+    if (boxed(event)) {
+      selection?.send({ type: 'box.released', pointerId: event.pointerId, at: locate(event).onMap, dropped });
+      return;
+    }
     viewport.send({ type: 'pointer.released', id: event.pointerId });
     if (actions || gestures.getSnapshot().context.measure)
       gestures.send({ type: 'pointer.released', dropped, ...at(event) } satisfies MapPointerEvent);
@@ -235,8 +327,23 @@ export function TableMap({
       type: 'menu.open',
       menu: usableId
         ? { kind: 'token', at: where, usableId }
-        : { kind: 'add', at: where, position: placedAt(locate(event).onMap, map) },
+        : {
+            kind: 'add',
+            at: where,
+            position: placedAt(locate(event).onMap, map),
+            point: locate(event).onMap,
+          },
     });
+  };
+
+  // Maj + Entrée (or Espace) on a focused token of the user's picks it, as Maj + click does.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!event.shiftKey || (event.key !== 'Enter' && event.key !== ' ') || !selection || !actions) return;
+    const usableId = (event.target as HTMLElement).closest<HTMLElement>('[data-usable-id]')?.dataset.usableId;
+    const token = usableId ? table.tokens[map.name]?.[usableId] : undefined;
+    if (!token || !controlsToken(reader, token)) return;
+    event.preventDefault();
+    selection.send({ type: 'selection.toggle', usableId: token.usableId });
   };
 
   const positionOfToken = (usableId: string): Point | null => {
@@ -278,6 +385,7 @@ export function TableMap({
         onPointerUp={(event) => release(event, true)}
         onPointerCancel={(event) => release(event, false)}
         onContextMenu={onContextMenu}
+        onKeyDown={onKeyDown}
       >
         <div ref={board} className="table-map__board" style={{ width: map.width, height: map.height }}>
           <img className="table-map__image" src={map.link} alt={map.name} draggable={false} />
@@ -292,6 +400,7 @@ export function TableMap({
                 x={at.x}
                 y={at.y}
                 controllable={actions !== undefined && controlsToken(reader, token)}
+                selected={selected.includes(token.usableId)}
                 dragging={dragged !== undefined}
                 remote={remote !== undefined}
                 playing={token.usableId === playing}
@@ -317,6 +426,7 @@ export function TableMap({
               }
               lines={shownLines}
             />
+            <MapPointers map={map.name} box={box} pings={pings} rulers={rulers} />
           </svg>
         </div>
         {arrow && (
@@ -353,11 +463,31 @@ export function TableMap({
         viewport={viewport}
         ruler={ruler}
         onRuler={(on) => gestures.send({ type: 'ruler.set', on })}
+        sharedRuler={sharedRuler}
       />
-      <p className="table-map__hint">{mapMessages.measureHint}</p>
+      <p className="table-map__hint">
+        {mapMessages.measureHint}
+        {actions && (
+          <>
+            <span className="table-map__hint-line">{pointerMessages.pingHint}</span>
+            {managesTable(reader) && (
+              <span className="table-map__hint-line">{pointerMessages.bringHint}</span>
+            )}
+            <span className="table-map__hint-line">{pointerMessages.selectHint}</span>
+          </>
+        )}
+      </p>
       {menu?.kind === 'add' && actions && (
         <FloatingMenu at={menu.at} onClose={closeMenu}>
           <Menu label={mapMessages.addToken} onClose={closeMenu}>
+            <MenuItem onSelect={() => gestures.send({ type: 'map.ping', at: menu.point, bring: false })}>
+              {pointerMessages.pingHere}
+            </MenuItem>
+            {managesTable(reader) && map.name === table.currentMap?.name && (
+              <MenuItem onSelect={() => gestures.send({ type: 'map.ping', at: menu.point, bring: true })}>
+                {pointerMessages.bringHere}
+              </MenuItem>
+            )}
             <p className="menu__title">{mapMessages.addToken}</p>
             {characters.length > 0 && <p className="menu__group">{mapMessages.players}</p>}
             {characters.map((character) => (

@@ -45,6 +45,19 @@ export const mapMessages = {
   previewOf: (name: string) => `Aperçu : ${name}`,
 } as const;
 
+/** Pings, the shared ruler and the selection (docs/decisions/0018-pings-and-selections.md). */
+export const pointerMessages = {
+  pingHere: 'Signaler ici',
+  bringHere: 'Amener tout le monde ici',
+  shareRuler: 'Mesure partagée',
+  shareRulerTitle: 'Montrer aux autres la règle pendant que vous la tracez',
+  rulerOf: (name: string, length: string) => `${name}\u00a0: ${length}`,
+  pingHint: 'Ctrl + clic pour signaler un point',
+  bringHint: 'Ctrl + Maj + clic pour y amener tout le monde',
+  selectHint: 'Maj + clic ou Maj + glisser pour sélectionner des pions, Échap pour les désélectionner',
+  selected: 'sélectionné',
+} as const;
+
 export const viewportMessages = {
   toolbar: 'Vue de la carte',
   zoomIn: 'Zoom avant',

@@ -129,6 +129,34 @@ export class Table {
     await this.page.keyboard.up('Alt');
   }
 
+  /** Maj + drag from `from` to `to` (screen pixels): the rectangle selects the tokens it holds. */
+  async selectByRectangle(from: Point, to: Point) {
+    await this.page.keyboard.down('Shift');
+    await this.page.mouse.move(from.x, from.y);
+    await this.page.mouse.down();
+    await this.page.mouse.move((from.x + to.x) / 2, (from.y + to.y) / 2, { steps: 4 });
+    await this.page.mouse.move(to.x, to.y, { steps: 4 });
+    await this.page.mouse.up();
+    await this.page.keyboard.up('Shift');
+  }
+
+  /** Ctrl + click at `at` (screen pixels): a ping; with `bring`, Ctrl + Maj, the MJ's « bring everyone ». */
+  async ping(at: Point, { bring = false } = {}) {
+    const keys = bring ? ['Control', 'Shift'] : ['Control'];
+    for (const key of keys) await this.page.keyboard.down(key);
+    await this.page.mouse.click(at.x, at.y);
+    for (const key of keys.reverse()) await this.page.keyboard.up(key);
+  }
+
+  /** The pings' rings on the map, and the others' rulers being drawn. */
+  get pings(): Locator {
+    return this.map.getByTestId('map-ping');
+  }
+
+  get sharedRulers(): Locator {
+    return this.map.getByTestId('shared-ruler');
+  }
+
   /** A finger's drag, as Chromium's touch input delivers it (pointer events of pointerType 'touch'). */
   async touchDrag(from: Point, to: Point, beforeLifting?: () => Promise<void>) {
     const cdp = await this.page.context().newCDPSession(this.page);

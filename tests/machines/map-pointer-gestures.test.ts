@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { mapPointerMachine, type GroupDrop, type PingIntent } from '../../src/machines/map-pointer.machine';
+import type { Point } from '../../src/domain/geometry/geometry';
+
+const map = { name: 'Forêt', width: 1000, height: 500 };
+const at = (x: number, y: number, pointerId = 1) => ({ pointerId, onMap: { x, y }, client: { x, y } });
+/** The wolf pressed 10 px right and 20 px below its corner (100, 100), the selection's goblin beside it. */
+const pressWolfOfGroup = {
+  type: 'token.pressed',
+  usableId: 'wolf',
+  controllable: true,
+  corner: { x: 100, y: 100 },
+  map,
+  group: [{ usableId: 'goblin', corner: { x: 900, y: 100 } }],
+  ...at(110, 120),
+} as const;
+
+function start() {
+  const asked: Array<{ type: string } & object> = [];
+  const actor = createActor(
+    mapPointerMachine.provide({
+      actions: {
+        'drag token': (_, place) => void asked.push({ type: 'drag token', ...place }),
+        'drop token': (_, place) => void asked.push({ type: 'drop token', ...place }),
+        'drop group': (_, drop: GroupDrop) => void asked.push({ type: 'drop group', ...drop }),
+        ping: (_, ping: PingIntent) => void asked.push({ type: 'ping', ...ping }),
+        'share arrow': (_, arrow: { from: Point; to: Point } | null) =>
+          void asked.push({ type: 'share arrow', arrow }),
+      },
+    }),
+  ).start();
+  return { actor, asked };
+}
+
+describe('map pointer: a selection dragged together', () => {
+  it('moves every selected token by the same delta, each kept on the map, and drops them as one group', () => {
+    const { actor, asked } = start();
+    actor.send(pressWolfOfGroup);
+    actor.send({ type: 'pointer.moved', touch: false, ...at(210, 170) });
+    // +100 px, +50 px: the wolf's corner at (200, 150); the goblin's would be past the edge, kept at 95 %.
+    expect(actor.getSnapshot().context.local).toEqual({
+      wolf: { x: 20, y: 30 },
+      goblin: { x: 92.5, y: 30 },
+    });
+    actor.send({ type: 'pointer.released', dropped: true, ...at(210, 170) });
+    expect(asked.filter((one) => one.type !== 'drag token')).toEqual([
+      {
+        type: 'drop group',
+        map: 'Forêt',
+        moves: [
+          { usableId: 'wolf', position: { x: 20, y: 30 } },
+          { usableId: 'goblin', position: { x: 92.5, y: 30 } },
+        ],
+      },
+    ]);
+    actor.send({ type: 'drop.answered', usableId: 'wolf' });
+    actor.send({ type: 'drop.answered', usableId: 'goblin' });
+    expect(actor.getSnapshot().context.local).toEqual({});
+  });
+
+  it('lets the whole group go when the browser takes the pointer back', () => {
+    const { actor, asked } = start();
+    actor.send(pressWolfOfGroup);
+    actor.send({ type: 'pointer.moved', touch: false, ...at(210, 170) });
+    actor.send({ type: 'pointer.released', dropped: false, ...at(210, 170) });
+    expect(actor.getSnapshot().context.local).toEqual({});
+    expect(asked.map((one) => one.type)).toEqual(['drag token']);
+  });
+});
+
+describe('map pointer: pings and a shown ruler', () => {
+  const pressFrame = (keys: { ctrl?: boolean; shift?: boolean; alt?: boolean }) =>
+    ({
+      type: 'frame.pressed',
+      alt: keys.alt ?? false,
+      ctrl: keys.ctrl ?? false,
+      shift: keys.shift ?? false,
+      mainButton: true,
+      isPrimary: true,
+      ...at(300, 200),
+    }) as const;
+
+  it('pings on Ctrl + click, and brings everyone there on Ctrl + Maj + click', () => {
+    const { actor, asked } = start();
+    actor.send(pressFrame({ ctrl: true }));
+    actor.send(pressFrame({ ctrl: true, shift: true }));
+    expect(asked).toEqual([
+      { type: 'ping', at: { x: 300, y: 200 }, bring: false },
+      { type: 'ping', at: { x: 300, y: 200 }, bring: true },
+    ]);
+    expect(actor.getSnapshot().matches({ gesture: 'idle' })).toBe(true);
+  });
+
+  it('pings from the map’s menu (a long press on touch) and closes it', () => {
+    const { actor, asked } = start();
+    actor.send({
+      type: 'menu.open',
+      menu: { kind: 'add', at: { x: 5, y: 5 }, position: { x: 1, y: 1 }, point: { x: 40, y: 30 } },
+    });
+    actor.send({ type: 'map.ping', at: { x: 40, y: 30 }, bring: true });
+    expect(asked).toEqual([{ type: 'ping', at: { x: 40, y: 30 }, bring: true }]);
+    expect(actor.getSnapshot().context.menu).toBeNull();
+  });
+
+  it('does not ping while an attack is aimed: the press is the aim’s', () => {
+    const { actor, asked } = start();
+    actor.send({ type: 'aim.started' });
+    actor.send(pressFrame({ ctrl: true }));
+    expect(asked).toEqual([]);
+  });
+
+  it('shares the arrow as it is drawn, and its end', () => {
+    const { actor, asked } = start();
+    actor.send(pressFrame({ alt: true }));
+    actor.send({ type: 'pointer.moved', touch: false, ...at(450, 200) });
+    actor.send({ type: 'pointer.released', dropped: true, ...at(450, 200) });
+    expect(asked).toEqual([
+      { type: 'share arrow', arrow: { from: { x: 300, y: 200 }, to: { x: 300, y: 200 } } },
+      { type: 'share arrow', arrow: { from: { x: 300, y: 200 }, to: { x: 450, y: 200 } } },
+      { type: 'share arrow', arrow: null },
+    ]);
+  });
+});

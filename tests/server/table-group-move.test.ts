@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { tableMessages } from '../../src/domain/table/messages';
+import { drivers } from '../helpers/server';
+import { MAP, monsterDraft, placeToken, playerDraft, serverLog, serverState } from '../helpers/table';
+import { seatedTableForSuite } from '../helpers/table-suite';
+
+describe.each(drivers)('group moves (%s)', (driver) => {
+  const { t, p, mj, owner, other } = seatedTableForSuite({ driver });
+
+  it('moves the MJ’s selection in one append, each token clamped, seen by every reader', async () => {
+    const aria = await placeToken(t, p.gameId, owner, playerDraft(p.ownerCharacter, { x: 5, y: 5 }));
+    const wolf = await placeToken(t, p.gameId, mj, monsterDraft(p, 'Loup', { x: 8, y: 5 }));
+    const before = (await serverLog(t, p.gameId)).length;
+    expect(
+      await mj.send('itemChange', {
+        gameId: p.gameId,
+        change: {
+          type: 'token.moveMany',
+          map: MAP,
+          moves: [
+            { usableId: aria, x: 40, y: 50 },
+            { usableId: wolf, x: 120, y: 50 },
+          ],
+        },
+      }),
+    ).toEqual({ ok: true });
+    const log = await serverLog(t, p.gameId);
+    expect(log.slice(before).map((event) => [event.type, event.payload])).toEqual([
+      ['token.moved', { map: MAP, usableId: aria, x: 40, y: 50 }],
+      // 1,500 px wide: a token a cell wide stops at 95 %.
+      ['token.moved', { map: MAP, usableId: wolf, x: 95, y: 50 }],
+    ]);
+    await other.reach(log.at(-1)!.seq);
+    expect(other.inbox.state.tokens[MAP]?.[wolf]).toMatchObject({ x: 95, y: 50 });
+  });
+
+  it('refuses a player’s group naming a token not theirs, whole: nothing moves', async () => {
+    const state = await serverState(t, p.gameId);
+    const tokens = Object.values(state.tokens[MAP] ?? {});
+    const aria = tokens.find((token) => token.itemId === p.ownerCharacter)!;
+    const wolf = tokens.find((token) => !token.isPlayer)!;
+    const before = (await serverLog(t, p.gameId)).length;
+    expect(
+      await owner.send('itemChange', {
+        gameId: p.gameId,
+        change: {
+          type: 'token.moveMany',
+          map: MAP,
+          moves: [
+            { usableId: aria.usableId, x: 1, y: 1 },
+            { usableId: wolf.usableId, x: 2, y: 2 },
+          ],
+        },
+      }),
+    ).toEqual({ ok: false, error: tableMessages.notYourToken });
+    expect(
+      await owner.send('itemChange', {
+        gameId: p.gameId,
+        change: { type: 'token.moveMany', map: MAP, moves: [{ usableId: aria.usableId, x: 1, y: 1 }] },
+      }),
+    ).toEqual({ ok: true });
+    const log = await serverLog(t, p.gameId);
+    expect(log.slice(before).map((event) => event.payload)).toEqual([
+      { map: MAP, usableId: aria.usableId, x: 1, y: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { decide, type TableCommand } from '../../src/domain/table/decide';
+import { tableMessages } from '../../src/domain/table/messages';
+import type { TableActor, TableEventBody, TableState } from '../../src/domain/table/types';
+import { projectEvent } from '../../src/domain/table/visibility';
+import { reduce } from '../../src/domain/table/reducer';
+import { ana, bob, envOf, mapRef, mj, monsterDraft, playerDraft, runServer } from './table-fixtures';
+
+/** Forêt open for everyone: Ana's token-1, Bob's token-2, a wolf token-3 and a hidden lich token-4. */
+function table(): TableState {
+  return runServer([
+    { command: { type: 'map.select', map: mapRef('Forêt'), bringPlayers: true }, actor: mj },
+    { command: { type: 'token.place', map: 'Forêt', token: playerDraft('c-ana') }, actor: ana },
+    { command: { type: 'token.place', map: 'Forêt', token: playerDraft('c-bob') }, actor: bob },
+    { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Loup') }, actor: mj },
+    {
+      command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Liche', { visibility: false }) },
+      actor: mj,
+    },
+  ]).state;
+}
+
+const moveMany = (...moves: Array<[string, number, number]>): TableCommand => ({
+  type: 'token.moveMany',
+  map: 'Forêt',
+  moves: moves.map(([usableId, x, y]) => ({ usableId, x, y })),
+});
+
+function outcome(command: TableCommand, actor: TableActor, state = table()): string | TableEventBody[] {
+  const decision = decide(state, command, actor, envOf());
+  return 'refusal' in decision ? decision.refusal : decision.events;
+}
+
+describe('a group move (token.moveMany)', () => {
+  it('moves every token named, each clamped, as one token.moved per token in one decision', () => {
+    expect(outcome(moveMany(['token-1', 20, 30], ['token-3', 99, -4], ['token-4', 50, 50]), mj)).toEqual([
+      { type: 'token.moved', payload: { map: 'Forêt', usableId: 'token-1', x: 20, y: 30 } },
+      { type: 'token.moved', payload: { map: 'Forêt', usableId: 'token-3', x: 95, y: 0 } },
+      { type: 'token.moved', payload: { map: 'Forêt', usableId: 'token-4', x: 50, y: 50 } },
+    ]);
+  });
+
+  it('is refused whole when one token is not the player’s, or one they may not see', () => {
+    expect(outcome(moveMany(['token-1', 20, 30], ['token-2', 40, 40]), ana)).toBe(tableMessages.notYourToken);
+    expect(outcome(moveMany(['token-1', 20, 30], ['token-4', 40, 40]), ana)).toBe(
+      tableMessages.tokenNotFound,
+    );
+    expect(outcome(moveMany(['token-1', 20, 30]), ana)).toEqual([
+      { type: 'token.moved', payload: { map: 'Forêt', usableId: 'token-1', x: 20, y: 30 } },
+    ]);
+  });
+
+  it('refuses an empty group, a token named twice and an unknown one', () => {
+    expect(outcome(moveMany(), mj)).toBe(tableMessages.emptyGroupMove);
+    expect(outcome(moveMany(['token-1', 20, 30], ['token-1', 40, 40]), mj)).toBe(
+      tableMessages.tokenTwiceInGroup,
+    );
+    expect(outcome(moveMany(['token-1', 20, 30], ['nobody', 40, 40]), mj)).toBe(tableMessages.tokenNotFound);
+  });
+
+  it('folds, and a player receives the hidden token’s move redacted', () => {
+    const before = table();
+    const events = outcome(moveMany(['token-3', 10, 10], ['token-4', 60, 60]), mj) as TableEventBody[];
+    let state = before;
+    const heard = events.map((body, index) => {
+      const after = reduce(state, body);
+      if (!('state' in after)) throw new Error(after.rejected);
+      const event = { ...body, seq: before.lastSeq + index + 1, userId: mj.userId, createdAt: 'now' };
+      const projected = projectEvent(event as never, state, after.state, bob);
+      state = after.state;
+      return projected.type;
+    });
+    expect(heard).toEqual(['token.moved', 'redacted']);
+    expect(state.tokens['Forêt']?.['token-4']).toMatchObject({ x: 60, y: 60 });
+  });
+});

@@ -1,0 +1,76 @@
+import { Subject } from 'rxjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SocketFact } from '../../src/effects/socket';
+import {
+  PING_MS,
+  pingRings,
+  remoteRulers,
+  RULER_INTERVAL_MS,
+  rulerEmitter,
+  viewsBrought,
+  type OwnPing,
+  type RemoteRulers,
+  type ShownPing,
+} from '../../src/effects/table-pointers';
+
+const serverSays = (name: string, payload: unknown): SocketFact => ({ type: 'socket.event', name, payload });
+const pinged = (x: number, bring = false) =>
+  serverSays('tablePinged', { map: 'Forêt', at: { x, y: 1 }, bring, userId: 'u-mj', name: 'Mira' });
+
+afterEach(() => vi.useRealTimers());
+
+describe('the pings’ rings and the others’ rulers', () => {
+  it('shows the user’s ring and the others’ for PING_MS each, and tells of a view brought', () => {
+    vi.useFakeTimers();
+    const facts = new Subject<SocketFact>();
+    const own = new Subject<OwnPing>();
+    let rings: ShownPing[] = [];
+    const brought: unknown[] = [];
+    pingRings(facts, own).subscribe((shown) => (rings = shown));
+    viewsBrought(facts).subscribe((view) => brought.push(view));
+    own.next({ map: 'Forêt', at: { x: 5, y: 5 } });
+    vi.advanceTimersByTime(PING_MS / 2);
+    facts.next(pinged(10, true));
+    facts.next(serverSays('tablePinged', { map: 'Forêt', at: 'nowhere' }));
+    expect(rings.map((ring) => [ring.name, ring.at.x])).toEqual([
+      [null, 5],
+      ['Mira', 10],
+    ]);
+    vi.advanceTimersByTime(PING_MS / 2);
+    expect(rings.map((ring) => ring.name)).toEqual(['Mira']);
+    vi.advanceTimersByTime(PING_MS / 2);
+    expect(rings).toEqual([]);
+    expect(brought).toEqual([{ map: 'Forêt', at: { x: 10, y: 1 } }]);
+  });
+
+  it('keeps each drawer’s arrow until its end comes', () => {
+    const facts = new Subject<SocketFact>();
+    let rulers: RemoteRulers = {};
+    remoteRulers(facts).subscribe((shown) => (rulers = shown));
+    const arrow = { from: { x: 1, y: 1 }, to: { x: 80, y: 1 } };
+    facts.next(serverSays('tableRulerShown', { map: 'Forêt', ruler: arrow, userId: 'u-ana', name: 'Ana' }));
+    expect(rulers).toEqual({ 'u-ana': { map: 'Forêt', ...arrow, name: 'Ana' } });
+    facts.next(serverSays('tableRulerShown', { map: 'Forêt', ruler: null, userId: 'u-ana', name: 'Ana' }));
+    expect(rulers).toEqual({});
+  });
+
+  it('thins the user’s arrow to the ruler interval, its end always sent', () => {
+    vi.useFakeTimers();
+    const sent: unknown[] = [];
+    const emitter = rulerEmitter((event, payload) => sent.push([event, payload]) > 0);
+    const at = (x: number) => ({
+      gameId: 'g',
+      map: 'Forêt',
+      ruler: { from: { x: 0, y: 0 }, to: { x, y: 0 } },
+    });
+    emitter.show(at(1));
+    emitter.show(at(2));
+    emitter.show({ gameId: 'g', map: 'Forêt', ruler: null });
+    vi.advanceTimersByTime(RULER_INTERVAL_MS);
+    expect(sent).toEqual([
+      ['tableRuler', at(1)],
+      ['tableRuler', { gameId: 'g', map: 'Forêt', ruler: null }],
+    ]);
+    emitter.stop();
+  });
+});
