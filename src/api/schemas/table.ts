@@ -8,6 +8,7 @@ import {
 } from '../../domain/dice/notation';
 import { DEFAULT_MAP_SIZE, MAP_SIDE_MAX_PX } from '../../domain/geometry/geometry';
 import { dict } from '../../domain/table/records';
+import { TOKEN_CELLS_MAX } from '../../domain/table/token-size';
 import { MESSAGE_TYPES } from '../../domain/dice/roll';
 import { characterSheet } from './characters';
 import {
@@ -57,6 +58,7 @@ export const mapToken = z.object({
   damage: z.string().max(50).nullable(),
   inTurnOrder: z.boolean(),
   visibility: z.boolean(),
+  size: z.number().int().min(1).max(TOKEN_CELLS_MAX).optional(),
   x: z.number(),
   y: z.number(),
 }) satisfies z.ZodType<MapToken>;
