@@ -1,5 +1,5 @@
 import { and, assign, not, or, setup, stateIn } from 'xstate';
-import { pixelsToPercent, type Point, type Size } from '../domain/geometry/geometry';
+import { clampPercent, pixelsToPercent, type Point, type Size } from '../domain/geometry/geometry';
 
 /** Pixels the pointer must travel before a press on a token becomes a drag rather than a click. */
 export const DRAG_THRESHOLD_PX = 4;
@@ -26,6 +26,8 @@ export type MapPointerEvent =
       controllable: boolean;
       corner: Point;
       map: ShownMap;
+      /** Cells a side: a drag keeps the whole square on the map, as the server does. */
+      size?: number;
     } & PointerAt)
   /** A press on the map's frame: Alt, or the ruler, makes a primary button press measure; aiming, it is a click in the void. */
   | ({ type: 'frame.pressed'; alt: boolean; mainButton: boolean; isPrimary: boolean } & PointerAt)
@@ -53,6 +55,7 @@ interface Grab {
   offset: Point;
   start: Point;
   map: ShownMap;
+  size: number;
 }
 
 export interface MapPointerContext {
@@ -79,7 +82,11 @@ export interface AimClick {
 }
 
 const placeOf = (grab: Grab, onMap: Point): Point =>
-  pixelsToPercent({ x: onMap.x - grab.offset.x, y: onMap.y - grab.offset.y }, grab.map);
+  clampPercent(
+    pixelsToPercent({ x: onMap.x - grab.offset.x, y: onMap.y - grab.offset.y }, grab.map),
+    grab.map,
+    grab.size,
+  );
 
 const without = (local: Record<string, Point>, usableId: string) => {
   const rest = { ...local };
@@ -124,6 +131,7 @@ export const mapPointerMachine = setup({
         offset: { x: event.onMap.x - event.corner.x, y: event.onMap.y - event.corner.y },
         start: event.client,
         map: event.map,
+        size: event.size ?? 1,
       }),
     }),
     'forget grab': assign({ grab: null }),

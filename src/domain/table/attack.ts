@@ -12,6 +12,7 @@ import {
   tokensHit,
   type AreaShape,
   type Body,
+  type Point,
   type Size,
 } from '../geometry/geometry';
 import { isDown } from './health';

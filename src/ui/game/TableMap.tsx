@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useRef, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { useCallback, useId, useRef, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { toFrame, toMap } from '../../domain/geometry/viewport';
 import type { CharacterSummary } from '../../api/schemas/characters';
@@ -18,6 +18,7 @@ import { MapTokenView } from './MapToken';
 import { mapMessages } from './messages';
 import { SoulCoreWaves } from './SoulCoreWaves';
 import { controlsToken, managesTable } from '../../domain/table/visibility';
+import { tokenCells } from '../../domain/table/token-size';
 import { centreOnMap, shownMap, tokensOn } from '../../domain/table/shown-map';
 import { characterDraft, monsterDraft, playingOn, type TokenDraft } from './table-view';
 import { TokenMenu } from './TokenMenu';
@@ -49,8 +50,9 @@ export interface TableMapActions {
 /** An attack being aimed, as the map draws it: the pointer's presses go to it meanwhile. */
 export interface TableTargeting {
   attack: TargetingAttack;
-  /** The attacker's centre and the attack's reach, in the map's pixels and cells. */
+  /** The attacker's centre, its side and the attack's reach, in the map's pixels and cells. */
   from: Point;
+  size?: number;
   range: number;
 }
 
@@ -114,6 +116,7 @@ export function TableMap({
   const closeMenu = () => gestures.send({ type: 'menu.close' });
   const frame = useRef<HTMLDivElement>(null);
   const board = useRef<HTMLDivElement>(null);
+  const menuId = useId();
   useMapViewport(viewport, { frame, board }, map, map?.name ?? null, (at: LongPress) => {
     if (map && actions)
       gestures.send({
@@ -157,6 +160,7 @@ export function TableMap({
         controllable: controlsToken({ role, characterIds }, token),
         corner: percentToPixels(token, shown),
         map: shown,
+        size: tokenCells(token),
         ...at(event),
       });
       // Aiming, the press was the aim's click; grabbing, the token's. Else the frame takes it.
@@ -241,7 +245,7 @@ export function TableMap({
     const token = tokens.find((candidate) => candidate.usableId === usableId);
     if (!token) return null;
     const at = local[usableId] ?? drags?.[map.name]?.[usableId] ?? token;
-    return centreOnMap(at, map);
+    return centreOnMap({ ...at, size: token.size }, map);
   };
   const shownLines: ShownAttackLine[] = attackLines
     .filter((line) => line.map === map.name)
@@ -309,6 +313,7 @@ export function TableMap({
                 targeting && {
                   attack: targeting.attack,
                   from: targeting.from,
+                  size: targeting.size,
                   range: targeting.range,
                   pointer,
                 }
@@ -372,17 +377,27 @@ export function TableMap({
               </MenuItem>
             ))}
             {monsters.length > 0 && <p className="menu__group">{mapMessages.monsters}</p>}
-            {monsters.map((monster) => (
-              <MenuItem
-                key={monster.id}
-                onSelect={() => {
-                  actions.place(map.name, monsterDraft(monster, menu.position));
-                  closeMenu();
-                }}
-              >
-                {monster.name}
-              </MenuItem>
-            ))}
+            {/* The MJ places a monster in sight, or hidden from the players from the start. */}
+            {monsters.map((monster) => {
+              const place = (hidden: boolean) => {
+                actions.place(map.name, monsterDraft(monster, menu.position, hidden));
+                closeMenu();
+              };
+              return (
+                <div key={monster.id} className="menu__pair">
+                  <MenuItem id={`${menuId}-${monster.id}`} onSelect={() => place(false)}>
+                    {monster.name}
+                  </MenuItem>
+                  <MenuItem
+                    className="menu__item--aside"
+                    describedBy={`${menuId}-${monster.id}`}
+                    onSelect={() => place(true)}
+                  >
+                    {mapMessages.placeHidden}
+                  </MenuItem>
+                </div>
+              );
+            })}
             {characters.length === 0 && monsters.length === 0 && (
               <p className="menu__note">{mapMessages.nothingToPlace}</p>
             )}
