@@ -24,6 +24,7 @@ export const MapTokenView = memo(function MapTokenView({
   dragging,
   remote,
   playing = false,
+  nameRoom,
   onPointerDown,
 }: {
   token: MapToken;
@@ -35,6 +36,8 @@ export const MapTokenView = memo(function MapTokenView({
   remote: boolean;
   /** Its turn in the map's turn order: ringed for everyone who sees it. */
   playing?: boolean;
+  /** How wide its name may be drawn, in the map's pixels (`nameRooms`). */
+  nameRoom?: number;
   onPointerDown?: (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => void;
 }) {
   const dead = isDead(token);
@@ -59,7 +62,14 @@ export const MapTokenView = memo(function MapTokenView({
   return (
     <div
       className={classes}
-      style={{ left: `${x}%`, top: `${y}%`, '--token-cells': tokenCells(token) } as CSSProperties}
+      style={
+        {
+          left: `${x}%`,
+          top: `${y}%`,
+          '--token-cells': tokenCells(token),
+          ...(nameRoom === undefined ? {} : { '--name-room': `${nameRoom}px` }),
+        } as CSSProperties
+      }
       data-usable-id={token.usableId}
       data-testid="map-token"
       role="button"

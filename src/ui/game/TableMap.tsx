@@ -19,6 +19,7 @@ import { mapMessages } from './messages';
 import { SoulCoreWaves } from './SoulCoreWaves';
 import { controlsToken, managesTable } from '../../domain/table/visibility';
 import { tokenCells } from '../../domain/table/token-size';
+import { nameRooms } from './name-room';
 import { centreOnMap, shownMap, tokensOn } from '../../domain/table/shown-map';
 import { characterDraft, monsterDraft, playingOn, type TokenDraft } from './table-view';
 import { TokenMenu } from './TokenMenu';
@@ -255,6 +256,8 @@ export function TableMap({
       return from ? [{ key: String(line.seq), from, to }] : [];
     });
 
+  // Where the tokens stand, not where a hand holds one: a drag moves no name's room.
+  const rooms = nameRooms(tokens, map);
   const onMap = new Set(tokens.filter((token) => token.isPlayer).map((token) => token.itemId));
   const menuToken = menu?.kind === 'token' ? table.tokens[map.name]?.[menu.usableId] : undefined;
   const characters = (placeable?.characters ?? []).filter(
@@ -297,6 +300,7 @@ export function TableMap({
                 dragging={dragged !== undefined}
                 remote={remote !== undefined}
                 playing={token.usableId === playing}
+                nameRoom={rooms.get(token.usableId)}
                 onPointerDown={pressToken}
               />
             );
