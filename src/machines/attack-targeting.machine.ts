@@ -2,14 +2,16 @@ import { and, assign, setup } from 'xstate';
 import { unprovidedEvents } from './unprovided';
 import {
   effectiveRange,
-  isInRange,
+  isInReach,
   tokensHit,
   type AreaShape,
+  type Body,
   type Point,
 } from '../domain/geometry/geometry';
 import { attackMessages } from '../domain/table/messages';
 import { isDown } from '../domain/table/health';
 import { centreOnMap, tokensOn } from '../domain/table/shown-map';
+import { tokenCells } from '../domain/table/token-size';
 import type { MapRef, TableRole, TableState } from '../domain/table/types';
 
 /**
@@ -32,10 +34,13 @@ export interface TargetingAttack {
   essenceCost: number;
 }
 
-/** What the map shows right now, in pixels: the attacker's token and every other one. */
+/**
+ * What the map shows right now, in pixels: the attacker's token and every other one, each with
+ * its side in cells (1 when absent), since reach and areas are reckoned from a token's edge.
+ */
 export interface Board {
-  attacker: { id: string; centre: Point; movement: number } | null;
-  tokens: Array<{ id: string; centre: Point; alive: boolean }>;
+  attacker: { id: string; centre: Point; size?: number; movement: number } | null;
+  tokens: Array<{ id: string; centre: Point; size?: number; alive: boolean }>;
 }
 
 export interface AttackIntent {
@@ -71,7 +76,7 @@ export function strikerOf(board: Board, attack: TargetingAttack | null): Board['
   if (attack?.ref.kind !== 'monster') return board.attacker;
   const { attackerId } = attack.ref;
   const token = board.tokens.find((candidate) => candidate.id === attackerId);
-  return token ? { id: token.id, centre: token.centre, movement: 0 } : null;
+  return token ? { id: token.id, centre: token.centre, size: token.size, movement: 0 } : null;
 }
 
 const strikerIn = (context: AttackTargetingContext) => strikerOf(context.board, context.attack);
@@ -95,6 +100,12 @@ function clickedToken(context: AttackTargetingContext, click: Click) {
 /** Where an area attack lands: the clicked token's centre, else the clicked point. */
 function aimOf(context: AttackTargetingContext, click: Click): Point {
   return clickedToken(context, click)?.centre ?? click.point;
+}
+
+/** What must be in reach: a single attack's target, whole; an area's aim, as a one-cell target there. */
+function reachedBy(context: AttackTargetingContext, click: Click): Body {
+  const token = context.attack?.areaOfEffect === 'single' ? clickedToken(context, click) : undefined;
+  return token ?? { centre: aimOf(context, click) };
 }
 
 /** The living tokens an area attack aimed by this click hits. */
@@ -154,7 +165,7 @@ export const attackTargetingMachine = setup({
     'target is out of range': ({ context, event }) => {
       const striker = strikerIn(context);
       if (event.type !== 'map.clicked' || !striker) return false;
-      return !isInRange(striker.centre, aimOf(context, event), rangeOf(context));
+      return !isInReach(striker, reachedBy(context, event), rangeOf(context));
     },
     'area catches nobody alive': ({ context, event }) =>
       event.type === 'map.clicked' && areaTargets(context, event).length === 0,
@@ -284,11 +295,17 @@ export function attackBoard(
   const attacker = tokens.find((token) => token.isPlayer && striker.characterIds.includes(token.itemId));
   return {
     attacker: attacker
-      ? { id: attacker.usableId, centre: centreOnMap(attacker, map), movement: striker.movement }
+      ? {
+          id: attacker.usableId,
+          centre: centreOnMap(attacker, map),
+          size: tokenCells(attacker),
+          movement: striker.movement,
+        }
       : null,
     tokens: tokens.map((token) => ({
       id: token.usableId,
       centre: centreOnMap(token, map),
+      size: tokenCells(token),
       alive: !isDown(token),
     })),
   };

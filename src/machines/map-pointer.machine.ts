@@ -1,5 +1,5 @@
 import { and, assign, not, or, setup, stateIn } from 'xstate';
-import { pixelsToPercent, type Point, type Size } from '../domain/geometry/geometry';
+import { clampPercent, pixelsToPercent, type Point, type Size } from '../domain/geometry/geometry';
 
 /** Pixels the pointer must travel before a press on a token becomes a drag rather than a click. */
 export const DRAG_THRESHOLD_PX = 4;
@@ -29,6 +29,8 @@ export type MapPointerEvent =
       map: ShownMap;
       /** The other tokens of the user's selection, when this one is in it: they move with it. */
       group?: ReadonlyArray<{ usableId: string; corner: Point }>;
+      /** Cells a side: a drag keeps the whole square on the map, as the server does. */
+      size?: number;
     } & PointerAt)
   /** A press on the map's frame: Alt, or the ruler, makes a primary button press measure; aiming, it is a click in the void. */
   | ({
@@ -68,6 +70,7 @@ interface Grab {
   map: ShownMap;
   /** The selection's other tokens, each with its own offset: one delta moves them all. */
   group: Array<{ usableId: string; offset: Point }>;
+  size: number;
 }
 
 export interface MapPointerContext {
@@ -106,7 +109,11 @@ export interface AimClick {
 }
 
 const placeOf = (grab: Grab, onMap: Point): Point =>
-  pixelsToPercent({ x: onMap.x - grab.offset.x, y: onMap.y - grab.offset.y }, grab.map);
+  clampPercent(
+    pixelsToPercent({ x: onMap.x - grab.offset.x, y: onMap.y - grab.offset.y }, grab.map),
+    grab.map,
+    grab.size,
+  );
 
 const without = (local: Record<string, Point>, ...usableIds: string[]) => {
   const rest = { ...local };
@@ -179,6 +186,7 @@ export const mapPointerMachine = setup({
             usableId,
             offset: { x: event.onMap.x - corner.x, y: event.onMap.y - corner.y },
           })),
+        size: event.size ?? 1,
       }),
     }),
     'forget grab': assign({ grab: null }),

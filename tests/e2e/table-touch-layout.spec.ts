@@ -1,9 +1,9 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { insertGame } from '../helpers/game-fixtures';
 import type { RegisteredUser } from '../helpers/server';
 import { openSignedInAt, ownServer } from './helpers/own-server';
 import { gameWithHero } from './helpers/party';
-import { centreOf, furnishGame, tableOf, type Table } from './helpers/table';
+import { centreOf, furnishGame, tableOf, uncovered, type Table } from './helpers/table';
 
 const server = ownServer();
 
@@ -30,17 +30,6 @@ async function preparedGame(browser: Browser) {
   await table.placeFromMenu({ x: 200, y: 200 }, 'Gobelin');
   await expect(table.token('Gobelin 1')).toBeVisible();
   return { ...game, master, table };
-}
-
-/** Whether the middle of each element is its own: nothing drawn over it takes its clicks. */
-function uncovered(locator: Locator): Promise<boolean[]> {
-  return locator.evaluateAll((elements) =>
-    elements.map((element) => {
-      const box = element.getBoundingClientRect();
-      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      return top !== null && element.contains(top);
-    }),
-  );
 }
 
 /** The table's targets smaller than a finger (44 × 44 px): their names and sizes. */

@@ -138,6 +138,25 @@ describe('attack targeting', () => {
     expect(actor.getSnapshot().context.refusal).toBeNull();
   });
 
+  it('reaches a large token from its edge, and a large monster strikes from its own', () => {
+    // The ogre covers 3×3 cells around cell (2, 0): its edge touches Ana's, and the bear's.
+    const ogre = { id: 'ogre', centre: cell(2, 0), alive: true, size: 3 };
+    const bear = { id: 'ours', centre: cell(4, 0), alive: true };
+    const crowded: Board = { ...board, tokens: [...board.tokens, ogre, bear] };
+    const player = start('player', crowded);
+    player.actor.send({ type: 'attack.choose', attack: slash });
+    player.actor.send({ type: 'map.clicked', point: cell(2, 0), usableId: 'ogre' });
+    expect(player.sent).toEqual([{ attack: slash, attackerId: 'ana', targetIds: ['ogre'], aim: cell(2, 0) }]);
+
+    const master = start('mj', { ...crowded, attacker: null });
+    const club = attackOf({ kind: 'monster', attackerId: 'ogre' }, 'Massue', { range: MONSTER_ATTACK.range });
+    master.actor.send({ type: 'attack.choose', attack: club });
+    master.actor.send({ type: 'map.clicked', point: cell(8, 8), usableId: 'liche' });
+    expect(master.actor.getSnapshot().context.refusal).toBe('Cible hors de portée !');
+    master.actor.send({ type: 'map.clicked', point: cell(4, 0), usableId: 'ours' });
+    expect(master.sent).toEqual([{ attack: club, attackerId: 'ogre', targetIds: ['ours'], aim: cell(4, 0) }]);
+  });
+
   it('gives up on a click on empty space or on oneself', () => {
     const { actor, sent } = start('player');
     actor.send({ type: 'attack.choose', attack: slash });

@@ -131,6 +131,21 @@ describe('map pointer', () => {
     expect(actor.getSnapshot().context.local).toEqual({});
   });
 
+  it('keeps a large token’s whole square on the map while it is dragged', () => {
+    const { actor, asked } = start();
+    actor.send({ ...pressWolf, size: 3 });
+    actor.send(moveTo(2000));
+    // Three cells of 75 px on a 1000 px map: the corner stops at 775 px, 77.5 %.
+    expect(actor.getSnapshot().context.local).toEqual({ wolf: { x: 77.5, y: 20 } });
+    actor.send(release(true, 2000));
+    expect(asked.at(-1)).toEqual({
+      type: 'drop token',
+      map: 'Forêt',
+      usableId: 'wolf',
+      position: { x: 77.5, y: 20 },
+    });
+  });
+
   it('opens the token’s menu on a click, and a cancelled drag drops nothing', () => {
     const { actor, asked } = start();
     actor.send(pressWolf);

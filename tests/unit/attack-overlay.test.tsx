@@ -93,5 +93,44 @@ describe('AttackOverlay: the preview of a line area', () => {
         expect(inside(corners, centre), `${x},${y}`).toBe(isInArea(line, from, pointer, centre));
       }
     }
+    });
+  });
+
+describe('AttackOverlay: the reach while aiming', () => {
+  afterEach(cleanup);
+
+  const reach = (size: number | undefined, range: number) => {
+    const { container } = render(
+      <svg>
+        <AttackOverlay
+          aiming={{
+            attack: {
+              ref: { kind: 'simple' },
+              name: 'Attaque simple',
+              range,
+              areaOfEffect: 'single',
+              areaSize: 0,
+              maxTargets: 1,
+              damage: '1d10+7',
+              essenceCost: 0,
+            },
+            from: { x: 300, y: 300 },
+            size,
+            range,
+            pointer: null,
+          }}
+          lines={[]}
+        />
+      </svg>,
+    );
+    const shape = container.querySelector('.attack-reach')!;
+    return ['x', 'y', 'width', 'height', 'rx'].map((name) => Number(shape.getAttribute(name)));
+  };
+
+  it('runs round the attacker’s square, where the centre of a one-cell target is in reach', () => {
+    // A 3×3 ogre, reach 1: a target's centre up to two and a half cells from the ogre's, corners rounded by half a cell.
+    expect(reach(3, 1)).toEqual([112.5, 112.5, 375, 375, 37.5]);
+    // One cell, reach 2: as far as the half cell the rules forgive past the range.
+    expect(reach(undefined, 2)).toEqual([112.5, 112.5, 375, 375, 112.5]);
   });
 });

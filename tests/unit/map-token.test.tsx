@@ -51,3 +51,16 @@ describe('a token on the map', () => {
     expect(screen.getByRole('button', { name: 'Gobelin 1, Mort' }).className).toContain('map-token--dead');
   });
 });
+
+describe('a token of its creature’s size', () => {
+  it('covers its cells: three a side for a huge monster, one for a token from before sizes', () => {
+    view(tokenOf({ size: 3 }));
+    const huge = screen.getByRole('button', { name: /^Gobelin 1,/ });
+    expect(huge.style.getPropertyValue('--token-cells')).toBe('3');
+    cleanup();
+    view(tokenOf());
+    expect(screen.getByRole('button', { name: /^Gobelin 1,/ }).style.getPropertyValue('--token-cells')).toBe(
+      '1',
+    );
+  });
+});

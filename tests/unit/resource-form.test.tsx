@@ -15,7 +15,10 @@ const memories = [
 ];
 const [blade, helm] = memories;
 
-function renderForm(category: 'attack' | 'enchantment' | 'memory', initial = emptyDraft(category)) {
+function renderForm(
+  category: 'attack' | 'enchantment' | 'memory' | 'monster' | 'map',
+  initial = emptyDraft(category),
+) {
   const onSubmit = vi.fn();
   render(
     <ResourceForm
@@ -98,5 +101,28 @@ describe('the resource form’s memory bonuses', () => {
     expect(onSubmit).toHaveBeenCalledWith(
       expect.objectContaining({ stat: expect.arrayContaining([{ stat: 'sixiemesens', bonus: 2 }]) }),
     );
+  });
+});
+
+describe('the monster’s size', () => {
+  it('offers the six sizes, starts at Moyenne, and sends the one chosen', () => {
+    const { onSubmit, options } = renderForm('monster', { ...emptyDraft('monster'), name: 'Ogre' });
+    expect(options('Taille')).toEqual([
+      '—',
+      'Très petite',
+      'Petite',
+      'Moyenne',
+      'Grande',
+      'Très grande',
+      'Gigantesque',
+    ]);
+    expect(screen.getByLabelText('Taille')).toHaveProperty('value', 'Moyenne');
+    fireEvent.change(screen.getByLabelText('Taille'), { target: { value: 'Très grande' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ name: 'Ogre', size: 'Très grande' }));
+  });
+
+  it('leaves a map’s own « Taille », a number, empty', () => {
+    expect(emptyDraft('map').size).toBe('');
   });
 });

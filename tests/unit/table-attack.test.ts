@@ -212,6 +212,11 @@ function cellOf(token: { x: number; y: number }): Cell {
   };
 }
 const cells = (a: Cell, b: Cell) => Math.hypot(a.col - b.col, a.row - b.row);
+/** Squares away from edge to edge: 1 beside, 2 with a cell between (one-cell tokens), 0 on the same cell. */
+const edgeCells = (a: Cell, b: Cell) =>
+  a.col === b.col && a.row === b.row
+    ? 0
+    : Math.hypot(Math.max(0, Math.abs(a.col - b.col) - 1), Math.max(0, Math.abs(a.row - b.row) - 1)) + 1;
 /** From the centre of a token on this cell to a point of the map, in cells. */
 const cellsToPoint = (from: Cell, point: { x: number; y: number }) =>
   Math.hypot(
@@ -269,8 +274,12 @@ describe('attacks through decide: properties', () => {
           expect(targetIds.length).toBeGreaterThanOrEqual(Math.min(limit, surely.length));
           expect(targetIds.length).toBeLessThanOrEqual(Math.min(limit, maybe.length));
           for (const id of targetIds) expect(maybe.map((t) => t.usableId)).toContain(id);
-          const reach = targetIds.map((id) => cells(attacker, cellOf(tokenAt(before, MAP.name, id)!)));
-          expect(reach).toEqual([...reach].sort((a, b) => a - b));
+          // Nearest edge first; between edges as near, nearest centre first.
+          const reach = targetIds.map((id) => {
+            const at = cellOf(tokenAt(before, MAP.name, id)!);
+            return [Math.max(0, edgeCells(attacker, at) - 1), cells(attacker, at)] as const;
+          });
+          expect(reach).toEqual([...reach].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
         }
       }),
       { numRuns: 400 },
@@ -550,7 +559,7 @@ describe('attacks through decide: properties', () => {
       );
     });
 
-    it("out of range: 'Cible hors de portée !', exactly when the target is more than range + ½ cell away", () => {
+    it("out of range: 'Cible hors de portée !', exactly when the target's edge is more than range + ½ cell away", () => {
       fc.assert(
         fc.property(fight, fc.nat(), fc.integer({ min: 1, max: 10 }), (setup, pick, range) => {
           const { table, hero, monsters } = setUp(setup);
@@ -560,7 +569,7 @@ describe('attacks through decide: properties', () => {
           });
           fc.pre(living.length > 0);
           const target = living[pick % living.length]!;
-          const distance = cells(
+          const distance = edgeCells(
             cellOf(tokenAt(table.state, MAP.name, hero)!),
             cellOf(tokenAt(table.state, MAP.name, target)!),
           );

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AttackPayload, ItemChangePayload, MapChangePayload } from '#shared/wire/table';
 import { categoryFieldSchemas } from '#shared/wire/resources';
+import { cellsOfCreatureSize } from '#shared/domain/resources/categories';
 import {
   DEFAULT_MONSTER_DAMAGE,
   MONSTER_ATTACK,
@@ -95,6 +96,8 @@ export function createCommandInputs(db: Db) {
           damage: SIMPLE_ATTACK.damageRoll,
           // Only the MJ's wish to hide counts; a player's own token is always placed in sight.
           visibility: !change.hidden,
+          // Characters are medium: the sheet has no size.
+          size: 1,
           ...at,
         };
       }
@@ -113,6 +116,7 @@ export function createCommandInputs(db: Db) {
         attackBonus: monster.attackBonus,
         damage: monster.damage || DEFAULT_MONSTER_DAMAGE,
         visibility: !change.hidden,
+        size: cellsOfCreatureSize[monster.size],
         ...at,
       };
     },

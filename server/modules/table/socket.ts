@@ -18,6 +18,7 @@ import {
 } from '#shared/wire/table';
 import { clampPercent } from '#shared/domain/geometry/geometry';
 import { openMap, tokenAt } from '#shared/domain/table/records';
+import { tokenCells } from '#shared/domain/table/token-size';
 import { managesTable, ownsToken, seenByPlayers, tokenSeenBy } from '#shared/domain/table/visibility';
 import { tableMessages } from '#shared/domain/table/messages';
 import { pointerAudience, pointOnMap } from '#shared/domain/table/pointers';
@@ -282,7 +283,7 @@ export function tableSocketEvents({
       const dragging: ItemDragging = {
         map,
         usableId,
-        ...clampPercent(position, openMap(state, map)),
+        ...clampPercent(position, openMap(state, map), tokenCells(token)),
         userId: actor.userId,
       };
       // The players hear of a token they see on their map only, not of the map the MJ prepares.

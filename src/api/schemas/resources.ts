@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   areasOfEffect,
   attackCosts,
+  creatureSizes,
+  DEFAULT_CREATURE_SIZE,
   MEMORY_BONUS_MAX,
   MEMORY_BONUS_MIN,
   memorySlotTypes,
@@ -36,6 +38,7 @@ export const resourceMessages = {
   areaOfEffect: 'La zone d’effet doit être unique, cône, ligne ou cercle.',
   areaSize: 'La taille de zone doit être un entier supérieur ou égal à 1.',
   attackCost: 'Le coût doit être AS ou AC.',
+  creatureSize: 'La taille doit être Très petite, Petite, Moyenne, Grande, Très grande ou Gigantesque.',
   wholeNumber: 'Cette valeur doit être un nombre entier positif ou nul.',
   attackBonus: 'Le bonus d’attaque doit être un entier entre -100 et 100.',
   initiative: 'Le bonus d’initiative doit être un entier entre -100 et 100.',
@@ -172,6 +175,8 @@ export const categoryFieldSchemas = {
     speciality: freeText(200),
     echo: z.boolean({ error: resourceMessages.flag }).default(false),
     assetLink: httpLink.nullable().default(null),
+    /** « Taille »: the cells its token covers (`cellsOfCreatureSize`); monsters stored before read as medium. */
+    size: z.enum(creatureSizes, { error: resourceMessages.creatureSize }).default(DEFAULT_CREATURE_SIZE),
   }),
   map: z.object({
     link: httpLink,

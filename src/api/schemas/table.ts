@@ -10,6 +10,7 @@ import {
 import { DEFAULT_MAP_SIZE, MAP_SIDE_MAX_PX } from '../../domain/geometry/geometry';
 import { MAX_TOKENS_PER_MAP } from '../../domain/table/messages';
 import { dict } from '../../domain/table/records';
+import { TOKEN_CELLS_MAX } from '../../domain/table/token-size';
 import { MESSAGE_TYPES } from '../../domain/dice/roll';
 import { characterSheet } from './characters';
 import { conditionChange, tokenConditions } from './conditions';
@@ -60,6 +61,7 @@ export const mapToken = z.object({
   damage: z.string().max(50).nullable(),
   inTurnOrder: z.boolean(),
   visibility: z.boolean(),
+  size: z.number().int().min(1).max(TOKEN_CELLS_MAX).optional(),
   x: z.number(),
   y: z.number(),
   conditions: tokenConditions.optional(),

@@ -1,7 +1,9 @@
 /**
  * The map's geometry (table.md §9 "Dice and attacks", "Table"). Positions are stored as percent
  * of the map so every screen size shows the same table; pixels exist only while drawing and
- * measuring. A token is a 75 px square whose stored position is its top-left corner.
+ * measuring. A token is a square of 1×1 to 4×4 cells of 75 px (its creature's size) whose stored
+ * position is its top-left corner; reach and areas are reckoned from its edge and its cells
+ * (docs/decisions/0017-tokens-of-every-size.md).
  */
 
 export const CELL_PX = 75;
@@ -37,21 +39,25 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 /**
- * The furthest a token's corner may go, in percent, so the whole 75 px token stays on the map and
- * grabbable: on a small map 97.5 % / 94 % would push it past the edge. Without a size (or on a
- * map narrower than a token) the fixed bounds are all we know.
+ * The furthest a token's corner may go, in percent, so its whole square (`size` cells a side)
+ * stays on the map and grabbable: on a small map 97.5 % / 94 % would push it past the edge.
+ * Without a size (or on a map narrower than the token) the fixed bounds are all we know.
  */
-export function maxPercent(mapSize?: Size): Point {
-  return { x: boundOn(MAX_X_PERCENT, mapSize?.width), y: boundOn(MAX_Y_PERCENT, mapSize?.height) };
+export function maxPercent(mapSize?: Size, size = 1, cellPx = CELL_PX): Point {
+  const side = size * cellPx;
+  return {
+    x: boundOn(MAX_X_PERCENT, mapSize?.width, side),
+    y: boundOn(MAX_Y_PERCENT, mapSize?.height, side),
+  };
 }
 
-function boundOn(fixed: number, length: number | undefined): number {
-  return length !== undefined && length > TOKEN_PX ? Math.min(fixed, 100 - (TOKEN_PX / length) * 100) : fixed;
+function boundOn(fixed: number, length: number | undefined, side: number): number {
+  return length !== undefined && length > side ? Math.min(fixed, 100 - (side / length) * 100) : fixed;
 }
 
 /** Any percent position brought back inside the map, the token wholly on it when its size is known. */
-export function clampPercent({ x, y }: Point, mapSize?: Size): Point {
-  const max = maxPercent(mapSize);
+export function clampPercent({ x, y }: Point, mapSize?: Size, size = 1, cellPx = CELL_PX): Point {
+  const max = maxPercent(mapSize, size, cellPx);
   return { x: clamp(x, 0, max.x), y: clamp(y, 0, max.y) };
 }
 
@@ -85,9 +91,10 @@ export function pixelsToPoint(pixels: Point, map: Size): Point {
   };
 }
 
-/** The centre of the token whose corner is at these pixels. */
-export function tokenCentre(corner: Point): Point {
-  return { x: corner.x + TOKEN_CENTRE_OFFSET_PX, y: corner.y + TOKEN_CENTRE_OFFSET_PX };
+/** The centre of the token of `size` cells whose corner is at these pixels. */
+export function tokenCentre(corner: Point, size = 1, cellPx = CELL_PX): Point {
+  const half = (size * cellPx) / 2;
+  return { x: corner.x + half, y: corner.y + half };
 }
 
 export function distancePx(from: Point, to: Point): number {
@@ -107,9 +114,64 @@ export function effectiveRange(range: number, movement: number): number {
   return range === 0 ? movement : range;
 }
 
-/** Between two token centres, in pixels. */
+/** Between two one-cell token centres, in pixels. */
 export function isInRange(attacker: Point, target: Point, rangeCells: number): boolean {
   return distancePx(attacker, target) / CELL_PX - RANGE_MARGIN_CELLS <= rangeCells;
+}
+
+/**
+ * What stands on the map: a token's centre and its side in cells (1 when absent), or an aimed
+ * point, which is reckoned as a one-cell target standing there.
+ */
+export interface Body {
+  centre: Point;
+  size?: number;
+}
+
+/** How far apart two squares are along one axis, 0 when they touch or overlap. */
+function gapAlong(a: number, halfA: number, b: number, halfB: number): number {
+  return Math.max(0, Math.abs(b - a) - halfA - halfB);
+}
+
+/** Between the nearest edges of two tokens' squares, in pixels (0 when they touch or overlap). */
+export function edgeGapPx(a: Body, b: Body, cellPx = CELL_PX): number {
+  const halfA = ((a.size ?? 1) * cellPx) / 2;
+  const halfB = ((b.size ?? 1) * cellPx) / 2;
+  return Math.hypot(
+    gapAlong(a.centre.x, halfA, b.centre.x, halfB),
+    gapAlong(a.centre.y, halfA, b.centre.y, halfB),
+  );
+}
+
+/**
+ * How many cells away a token is, counted from edge to edge as squares are: a square beside
+ * another is 1 away, one with a cell between them 2; diagonals by Pythagoras. For one-cell tokens
+ * in a row it is the distance between their centres. Squares that overlap are 0 apart: an attacker
+ * aiming at a point of its own square aims at itself, in reach of any range.
+ */
+export function edgeCells(a: Body, b: Body, cellPx = CELL_PX): number {
+  const reach = (((a.size ?? 1) + (b.size ?? 1)) * cellPx) / 2;
+  const overlap = Math.abs(b.centre.x - a.centre.x) < reach && Math.abs(b.centre.y - a.centre.y) < reach;
+  return overlap ? 0 : edgeGapPx(a, b, cellPx) / cellPx + 1;
+}
+
+/**
+ * Whether a target (or an aimed point) is within the attacker's range, from edge to edge, with
+ * the half cell the rules forgive: reach 1 touches every square beside a token of any size.
+ */
+export function isInReach(attacker: Body, target: Body, rangeCells: number, cellPx = CELL_PX): boolean {
+  return edgeCells(attacker, target, cellPx) - RANGE_MARGIN_CELLS <= rangeCells;
+}
+
+/** The centres of the cells a token covers (its own centre for a one-cell token). */
+export function cellCentres(body: Body, cellPx = CELL_PX): Point[] {
+  const size = body.size ?? 1;
+  const first = -((size - 1) / 2) * cellPx;
+  const centres: Point[] = [];
+  for (let column = 0; column < size; column += 1)
+    for (let row = 0; row < size; row += 1)
+      centres.push({ x: body.centre.x + first + column * cellPx, y: body.centre.y + first + row * cellPx });
+  return centres;
 }
 
 export type AreaShape = 'single' | 'circle' | 'line' | 'cone';
@@ -124,7 +186,7 @@ export interface AreaAttack {
   maxTargets: number;
 }
 
-export interface Candidate {
+export interface Candidate extends Body {
   id: string;
   /** Centre, in pixels. */
   centre: Point;
@@ -149,19 +211,27 @@ function angleBetween(from: Point, a: Point, b: Point): number {
 }
 
 /**
- * Whether a token centre lies in the area. A circle is centred where the attack is aimed; a line
- * and a cone start at the attacker and point at the aim, reaching `areaSize` cells (the range when
- * no size is given).
+ * Whether a point (a one-cell token's centre) lies in the area. A circle is centred where the
+ * attack is aimed; a line and a cone start at the attacker and point at the aim, reaching
+ * `areaSize` cells (the range when no size is given) past the edge of a one-cell attacker, and
+ * `beyondPx` further for a larger one.
  */
-export function isInArea(attack: AreaAttack, attacker: Point, aim: Point, centre: Point): boolean {
+export function isInArea(
+  attack: AreaAttack,
+  attacker: Point,
+  aim: Point,
+  centre: Point,
+  cellPx = CELL_PX,
+  beyondPx = 0,
+): boolean {
   const size = attack.areaSize > 0 ? attack.areaSize : 0;
   switch (attack.areaOfEffect) {
     case 'single':
-      return distancePx(aim, centre) <= TOKEN_CENTRE_OFFSET_PX;
+      return distancePx(aim, centre) <= cellPx / 2;
     case 'circle':
-      return distancePx(aim, centre) <= (size || DEFAULT_AREA_CELLS) * CELL_PX;
+      return distancePx(aim, centre) <= (size || DEFAULT_AREA_CELLS) * cellPx;
     case 'line': {
-      const length = (size || attack.range) * CELL_PX;
+      const length = (size || attack.range) * cellPx + beyondPx;
       const heading = distancePx(attacker, aim);
       if (heading === 0) return false;
       const end = {
@@ -169,10 +239,10 @@ export function isInArea(attack: AreaAttack, attacker: Point, aim: Point, centre
         y: attacker.y + ((aim.y - attacker.y) / heading) * length,
       };
       const { distance, along } = toSegment(centre, attacker, end);
-      return along >= 0 && along <= 1 && distance <= (DEFAULT_AREA_CELLS * CELL_PX) / 2;
+      return along >= 0 && along <= 1 && distance <= (DEFAULT_AREA_CELLS * cellPx) / 2;
     }
     case 'cone': {
-      const length = (size || attack.range) * CELL_PX;
+      const length = (size || attack.range) * cellPx + beyondPx;
       const reach = distancePx(attacker, centre);
       if (reach === 0 || reach > length || distancePx(attacker, aim) === 0) return false;
       return angleBetween(attacker, aim, centre) <= CONE_HALF_ANGLE;
@@ -181,19 +251,43 @@ export function isInArea(attack: AreaAttack, attacker: Point, aim: Point, centre
 }
 
 /**
- * The tokens an attack aimed at `aim` hits, nearest the attacker first, at most `maxTargets` of
- * them (0: all). The attacker never hits itself.
+ * Whether an area covers a token: the centre of one of its cells lies in it, as a one-cell token
+ * is covered by its centre. A line or a cone runs from the attacker's edge, so a large attacker's
+ * reaches as far past its square as a one-cell attacker's.
+ */
+export function coversBody(
+  attack: AreaAttack,
+  attacker: Body,
+  aim: Point,
+  target: Body,
+  cellPx = CELL_PX,
+): boolean {
+  const beyond = (((attacker.size ?? 1) - 1) * cellPx) / 2;
+  return cellCentres(target, cellPx).some((centre) =>
+    isInArea(attack, attacker.centre, aim, centre, cellPx, beyond),
+  );
+}
+
+/**
+ * The tokens an attack aimed at `aim` hits, nearest the attacker's edge first, at most
+ * `maxTargets` of them (0: all). The attacker never hits itself.
  */
 export function tokensHit(
   attack: AreaAttack,
   attacker: Candidate,
   aim: Point,
   candidates: readonly Candidate[],
+  cellPx = CELL_PX,
 ): string[] {
+  const nearness = (candidate: Candidate) => edgeGapPx(attacker, candidate, cellPx);
   const hit = candidates
     .filter((candidate) => candidate.id !== attacker.id)
-    .filter((candidate) => isInArea(attack, attacker.centre, aim, candidate.centre))
-    .sort((a, b) => distancePx(attacker.centre, a.centre) - distancePx(attacker.centre, b.centre))
+    .filter((candidate) => coversBody(attack, attacker, aim, candidate, cellPx))
+    .sort(
+      (a, b) =>
+        nearness(a) - nearness(b) ||
+        distancePx(attacker.centre, a.centre) - distancePx(attacker.centre, b.centre),
+    )
     .map((candidate) => candidate.id);
   const limit = attack.areaOfEffect === 'single' ? 1 : attack.maxTargets;
   return limit > 0 ? hit.slice(0, limit) : hit;

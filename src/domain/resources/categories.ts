@@ -105,3 +105,26 @@ export const MEMORY_BONUS_MAX = 10;
 export const weaponTypes = ['Force', 'Agilité', 'Instinct'] as const;
 export const areasOfEffect = ['single', 'cone', 'line', 'circle'] as const;
 export const attackCosts = ['AS', 'AC'] as const;
+
+/**
+ * A monster's « Taille », from the smallest to the largest, with the cells a side its token covers
+ * on the map, as D&D's sizes do (docs/decisions/0017-tokens-of-every-size.md).
+ */
+export const creatureSizes = [
+  'Très petite',
+  'Petite',
+  'Moyenne',
+  'Grande',
+  'Très grande',
+  'Gigantesque',
+] as const;
+export type CreatureSize = (typeof creatureSizes)[number];
+export const DEFAULT_CREATURE_SIZE: CreatureSize = 'Moyenne';
+export const cellsOfCreatureSize: Record<CreatureSize, number> = {
+  'Très petite': 1,
+  Petite: 1,
+  Moyenne: 1,
+  Grande: 2,
+  'Très grande': 3,
+  Gigantesque: 4,
+};

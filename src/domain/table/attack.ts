@@ -5,12 +5,13 @@ import type { RandomInt } from '../dice/random';
 import { describeRoll, type RollResult } from '../dice/roll';
 import {
   effectiveRange,
-  isInRange,
+  isInReach,
   percentToPixels,
   pointToPixels,
   tokenCentre,
   tokensHit,
   type AreaShape,
+  type Body,
   type Point,
   type Size,
 } from '../geometry/geometry';
@@ -19,6 +20,7 @@ import { attackMessages, MAX_AREA_TARGETS } from './messages';
 import { openMap, tokenAt, tokensOfMap } from './records';
 import type { ChatMessage, MapToken, TableActor, TableEventBody, TableState } from './types';
 import { lineAbout, systemMessage } from './system-lines';
+import { tokenCells } from './token-size';
 import { canSee, isPlayersMap, managesTable, ownsToken, seenByPlayers } from './visibility';
 
 /**
@@ -65,8 +67,10 @@ const damageOf = (text: string) => {
   return terms && damageDice(terms);
 };
 
-function centreOf(token: MapToken, map: Size): Point {
-  return tokenCentre(percentToPixels(token, map));
+/** A token as reach and areas see it: its square's centre and side, in the map's pixels. */
+function bodyOf(token: MapToken, map: Size): Body {
+  const size = tokenCells(token);
+  return { centre: tokenCentre(percentToPixels(token, map), size), size };
 }
 
 /** The attacker's token, if this actor may strike with it on this map. */
@@ -96,7 +100,7 @@ function targetsOf(
   map: Size,
 ): MapToken[] | string {
   const { attack } = command;
-  const from = centreOf(attacker, map);
+  const from = bodyOf(attacker, map);
   const range = effectiveRange(attack.range, attack.movement);
   if (attack.areaOfEffect === 'single') {
     const target = command.targetId === null ? undefined : tokenAt(state, command.map, command.targetId);
@@ -104,21 +108,21 @@ function targetsOf(
       return attackMessages.tokenNotFound;
     }
     if (isDown(target)) return attackMessages.deadTarget;
-    if (!isInRange(from, centreOf(target, map), range)) return attackMessages.outOfRange;
+    if (!isInReach(from, bodyOf(target, map), range)) return attackMessages.outOfRange;
     return [target];
   }
   if (command.aim === null) return attackMessages.noAim;
   const aim = pointToPixels(command.aim, map);
-  if (!isInRange(from, aim, range)) return attackMessages.outOfRange;
+  if (!isInReach(from, { centre: aim }, range)) return attackMessages.outOfRange;
   // Only what the attacker's side sees can be struck: a player's area never reveals a hidden monster.
   const living = Object.values(tokensOfMap(state, command.map)).filter(
     (token) => !isDown(token) && canSee(actor, token),
   );
   const hit = tokensHit(
     { ...attack, range },
-    { id: attacker.usableId, centre: from },
+    { id: attacker.usableId, ...from },
     aim,
-    living.map((token) => ({ id: token.usableId, centre: centreOf(token, map) })),
+    living.map((token) => ({ id: token.usableId, ...bodyOf(token, map) })),
   );
   if (hit.length === 0) return attackMessages.nobodyInArea;
   if (hit.length > MAX_AREA_TARGETS) return attackMessages.tooManyInArea(hit.length);

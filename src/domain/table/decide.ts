@@ -17,6 +17,7 @@ import { isDown } from './health';
 import { attackMessages, MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
 import { openMap, orderOf, own, tokenAt, tokensOfMap } from './records';
 import { lineAbout, systemMessage } from './system-lines';
+import { tokenCells } from './token-size';
 import { controlsToken, isPlayersMap, managesTable, seenByPlayers, tokenSeenBy } from './visibility';
 import type {
   ChatMessage,
@@ -223,7 +224,7 @@ function place(
   const visibility = managesTable(actor) ? draft.visibility : true;
   const token: MapToken = {
     ...draft,
-    ...clampPercent(draft, open),
+    ...clampPercent(draft, open, tokenCells(draft)),
     name: draft.isPlayer ? draft.name : monsterName(draft.name, visibility, onMap),
     usableId,
     inTurnOrder: false,
@@ -545,7 +546,7 @@ export function decide(
     case 'token.move': {
       const token = tokenFor(state, actor, command.map, command.usableId);
       if (typeof token === 'string') return refuse(token);
-      const { x, y } = clampPercent(command, openMap(state, command.map));
+      const { x, y } = clampPercent(command, openMap(state, command.map), tokenCells(token));
       return accept({ type: 'token.moved', payload: { map: command.map, usableId: token.usableId, x, y } });
     }
     case 'token.moveMany':

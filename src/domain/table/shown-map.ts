@@ -1,4 +1,5 @@
 import { percentToPixels, tokenCentre, type Point } from '../geometry/geometry';
+import { tokenCells } from './token-size';
 import type { MapRef, MapToken, TableRole, TableState } from './types';
 import { managesTable } from './visibility';
 
@@ -11,9 +12,9 @@ export function tokensOn(table: TableState, map: MapRef | null): MapToken[] {
   return map === null ? [] : Object.values(table.tokens[map.name] ?? {});
 }
 
-/** The centre of a token in the map's own pixels, where ranges and areas are reckoned. */
-export function centreOnMap(token: Pick<MapToken, 'x' | 'y'>, map: MapRef): Point {
-  return tokenCentre(percentToPixels(token, map));
+/** The centre of a token's square in the map's own pixels, where ranges and areas are reckoned. */
+export function centreOnMap(token: Pick<MapToken, 'x' | 'y' | 'size'>, map: MapRef): Point {
+  return tokenCentre(percentToPixels(token, map), tokenCells(token));
 }
 
 /**

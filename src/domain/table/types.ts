@@ -52,6 +52,11 @@ export interface MapToken {
   /** True exactly when the token's id is in its map's turn order. */
   inTurnOrder: boolean;
   visibility: boolean;
+  /**
+   * Cells a side (1..4), from the creature's size as the server read it at placement; absent in
+   * logs written before sizes, where every token stood on one cell (`tokenCells`).
+   */
+  size?: number;
   x: number;
   y: number;
   /**

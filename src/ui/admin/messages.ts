@@ -65,6 +65,8 @@ export const adminMessages = {
     weaponTypeMissing: 'Aucun type reconnu pour l’instant\u00a0: ajoutez FOR, AGI ou INST au nom.',
     magicArmourHint:
       'Classe d’armure magique\u00a0: la défense du monstre face à la magie, comme la CA face aux coups. Indicative\u00a0: les attaques de la table se jouent contre la CA.',
+    creatureSizeHint:
+      'La place de son pion sur la carte\u00a0: une case jusqu’à Moyenne, 2\u00a0×\u00a02 cases pour Grande, 3\u00a0×\u00a03 pour Très grande, 4\u00a0×\u00a04 pour Gigantesque.',
     mapSizeHint:
       'Facultative, de 1 à 1000. La table n’en a pas besoin\u00a0: elle mesure l’image de la carte, une case valant 75\u00a0pixels.',
     attackCostHint: `AS, attaque de l’âme\u00a0: chaque coup coûte ${SOUL_ATTACK_ESSENCE} points d’essence d’âme à l’attaquant. AC\u00a0: aucun coût d’essence.`,

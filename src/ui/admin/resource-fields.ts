@@ -1,6 +1,8 @@
 import {
   areasOfEffect,
   attackCosts,
+  creatureSizes,
+  DEFAULT_CREATURE_SIZE,
   memorySlotTypes,
   weaponTypes,
   type ResourceCategory,
@@ -89,6 +91,13 @@ export const categoryFields: Record<ResourceCategory, FieldSpec[]> = {
     { name: 'speciality', label: 'Spécialité', kind: 'text' },
     { name: 'echo', label: 'Écho', kind: 'checkbox' },
     { name: 'assetLink', label: "Lien de l'image", kind: 'url' },
+    {
+      name: 'size',
+      label: 'Taille',
+      kind: 'select',
+      options: plain(creatureSizes),
+      hint: adminMessages.form.creatureSizeHint,
+    },
   ],
   map: [
     { name: 'link', label: 'Lien de la carte', kind: 'url' },
@@ -142,10 +151,18 @@ const defaults: Partial<Record<string, unknown>> = {
   stat: [],
 };
 
+/** Where a name means another thing in another category: a map's « Taille » is a number. */
+const categoryDefaults: Partial<Record<ResourceCategory, Draft>> = {
+  monster: { size: DEFAULT_CREATURE_SIZE },
+};
+
 export function emptyDraft(category: ResourceCategory): Draft {
   const draft: Draft = {};
   for (const field of [...commonFields, ...extraCommonFields, ...categoryFields[category]]) {
-    draft[field.name] = defaults[field.name] ?? (field.kind === 'checkbox' ? false : '');
+    draft[field.name] =
+      categoryDefaults[category]?.[field.name] ??
+      defaults[field.name] ??
+      (field.kind === 'checkbox' ? false : '');
   }
   return draft;
 }

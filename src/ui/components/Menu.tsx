@@ -80,22 +80,31 @@ export function Menu({
   );
 }
 
-/** One action of a menu. */
+/**
+ * One action of a menu. `describedBy` names the element that says what a short action acts on
+ * (« Placer masqué » beside a monster's name), read after its own name.
+ */
 export function MenuItem({
   onSelect,
   disabled,
   className,
+  id,
+  describedBy,
   children,
 }: {
   onSelect: () => void;
   disabled?: boolean;
   className?: string;
+  id?: string;
+  describedBy?: string;
   children: ReactNode;
 }) {
   return (
     <button
       type="button"
       role="menuitem"
+      id={id}
+      aria-describedby={describedBy}
       className={className ? `menu__item ${className}` : 'menu__item'}
       disabled={disabled}
       onClick={onSelect}

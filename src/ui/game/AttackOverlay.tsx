@@ -30,7 +30,8 @@ export interface ShownAttackLine {
   to: Point[];
 }
 
-function areaShape(attack: TargetingAttack, from: Point, aim: Point, range: number) {
+/** `beyond`: how much further than a one-cell attacker's a line or a cone runs from a larger one's centre. */
+function areaShape(attack: TargetingAttack, from: Point, aim: Point, range: number, beyond: number) {
   const size = attack.areaSize > 0 ? attack.areaSize : 0;
   switch (attack.areaOfEffect) {
     case 'single':
@@ -41,7 +42,7 @@ function areaShape(attack: TargetingAttack, from: Point, aim: Point, range: numb
       );
     case 'line':
     case 'cone': {
-      const length = (size || range) * CELL_PX;
+      const length = (size || range) * CELL_PX + beyond;
       const heading = Math.atan2(aim.y - from.y, aim.x - from.x);
       const at = (angle: number, reach = length) => ({
         x: from.x + Math.cos(angle) * reach,
@@ -73,29 +74,51 @@ function areaShape(attack: TargetingAttack, from: Point, aim: Point, range: numb
 }
 
 /**
+ * Where the centre of a one-cell target is in reach (`isInReach`): round the attacker's square
+ * (`size` cells a side), the range plus the half cell the rules forgive away from its edge.
+ */
+function reachShape(from: Point, size: number, range: number) {
+  const half = (size / 2 + range) * CELL_PX;
+  const corner = Math.max(0, range - RANGE_MARGIN_CELLS) * CELL_PX;
+  return (
+    <rect
+      className="attack-reach"
+      x={from.x - half}
+      y={from.y - half}
+      width={2 * half}
+      height={2 * half}
+      rx={corner}
+      ry={corner}
+    />
+  );
+}
+
+/**
  * What the map shows of a fight, drawn in the map's own pixels (the layer moves with the map's
- * zoom and pan): while aiming, the attack's reach around the attacker — its range plus the half
- * cell the rules forgive — and, for an area, where it would land under the pointer; and the line
- * from each attacker to its targets for a second after the attack.
+ * zoom and pan): while aiming, the attack's reach around the attacker's square — its range plus
+ * the half cell the rules forgive — and, for an area, where it would land under the pointer; and
+ * the line from each attacker to its targets for a second after the attack.
  */
 export function AttackOverlay({
   aiming,
   lines,
 }: {
-  aiming: { attack: TargetingAttack; from: Point; range: number; pointer: Point | null } | null;
+  aiming: {
+    attack: TargetingAttack;
+    from: Point;
+    /** The attacker's side in cells (1 when absent). */
+    size?: number;
+    range: number;
+    pointer: Point | null;
+  } | null;
   lines: readonly ShownAttackLine[];
 }) {
+  const size = aiming?.size ?? 1;
   return (
     <g className="attack-overlay">
-      {aiming && Number.isFinite(aiming.range) && (
-        <circle
-          className="attack-reach"
-          cx={aiming.from.x}
-          cy={aiming.from.y}
-          r={(aiming.range + RANGE_MARGIN_CELLS) * CELL_PX}
-        />
-      )}
-      {aiming?.pointer && areaShape(aiming.attack, aiming.from, aiming.pointer, aiming.range)}
+      {aiming && Number.isFinite(aiming.range) && reachShape(aiming.from, size, aiming.range)}
+      {aiming?.pointer &&
+        areaShape(aiming.attack, aiming.from, aiming.pointer, aiming.range, ((size - 1) * CELL_PX) / 2)}
       {lines.length > 0 && (
         <defs>
           <marker

@@ -184,6 +184,7 @@ export function LiveTable({
               ? {
                   attack: aimed,
                   from: striker.centre,
+                  size: striker.size,
                   range: aimed.range === 0 ? movement : aimed.range,
                 }
               : null

@@ -1,5 +1,6 @@
-import { memo, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
 import { conditionsOf } from '../../domain/table/conditions';
+import { tokenCells } from '../../domain/table/token-size';
 import type { MapToken } from '../../domain/table/types';
 import { conditionsLabel, TokenConditions } from '../conditions/TokenConditions';
 import { pointerMessages, tokenMessages } from './messages';
@@ -11,9 +12,11 @@ function percentOf(current: number | null, max: number | null): number {
 }
 
 /**
- * One 75 px token: its picture (or initials), a ring gold for characters and crimson for
- * monsters, its health and soul bars. Hidden tokens are half-transparent (only the MJ and their
- * owner receive them); a token at 0 HP is shown dead; the one whose turn it is wears a glowing ring.
+ * One token over the cells of its creature's size (1×1 to 4×4 of 75 px): its picture (or
+ * initials), a ring gold for characters and crimson for monsters, its health and soul bars. Hidden
+ * tokens are half-transparent (only the MJ and their owner receive them); a token at 0 HP is shown
+ * dead; the one whose turn it is wears a glowing ring. Its name is drawn above every token of the
+ * map (map-token.css), so a neighbour never hides it.
  */
 export const MapTokenView = memo(function MapTokenView({
   token,
@@ -24,6 +27,7 @@ export const MapTokenView = memo(function MapTokenView({
   remote,
   playing = false,
   selected = false,
+  nameRoom,
   onPointerDown,
 }: {
   token: MapToken;
@@ -37,6 +41,8 @@ export const MapTokenView = memo(function MapTokenView({
   playing?: boolean;
   /** In the user's selection: it moves with the others picked. */
   selected?: boolean;
+  /** How wide its name may be drawn, in the map's pixels (`nameRooms`). */
+  nameRoom?: number;
   onPointerDown?: (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => void;
 }) {
   const dead = isDead(token);
@@ -63,7 +69,14 @@ export const MapTokenView = memo(function MapTokenView({
   return (
     <div
       className={classes}
-      style={{ left: `${x}%`, top: `${y}%` }}
+      style={
+        {
+          left: `${x}%`,
+          top: `${y}%`,
+          '--token-cells': tokenCells(token),
+          ...(nameRoom === undefined ? {} : { '--name-room': `${nameRoom}px` }),
+        } as CSSProperties
+      }
       data-usable-id={token.usableId}
       data-testid="map-token"
       role="button"

@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import {
   useCallback,
+  useId,
   useLayoutEffect,
   useRef,
   type KeyboardEvent,
@@ -29,6 +30,8 @@ import { MapTokenView } from './MapToken';
 import { mapMessages, pointerMessages } from './messages';
 import { SoulCoreWaves } from './SoulCoreWaves';
 import { controlsToken, managesTable } from '../../domain/table/visibility';
+import { tokenCells } from '../../domain/table/token-size';
+import { nameRooms } from './name-room';
 import { centreOnMap, shownMap, tokensOn } from '../../domain/table/shown-map';
 import { characterDraft, monsterDraft, playingOn, type TokenDraft } from './table-view';
 import { TokenMenu } from './TokenMenu';
@@ -61,8 +64,9 @@ export interface TableMapActions {
 /** An attack being aimed, as the map draws it: the pointer's presses go to it meanwhile. */
 export interface TableTargeting {
   attack: TargetingAttack;
-  /** The attacker's centre and the attack's reach, in the map's pixels and cells. */
+  /** The attacker's centre, its side and the attack's reach, in the map's pixels and cells. */
   from: Point;
+  size?: number;
   range: number;
 }
 
@@ -147,6 +151,7 @@ export function TableMap({
   useLayoutEffect(() => {
     latestTable.current = table;
   }, [table]);
+  const menuId = useId();
   useMapViewport(viewport, { frame, board }, map, map?.name ?? null, (at: LongPress) => {
     if (map && actions)
       gestures.send({
@@ -210,6 +215,7 @@ export function TableMap({
         corner: percentToPixels(token, shown),
         map: shown,
         group,
+        size: tokenCells(token),
         ...at(event),
       });
       // Aiming, the press was the aim's click; grabbing, the token's. Else the frame takes it.
@@ -350,7 +356,7 @@ export function TableMap({
     const token = tokens.find((candidate) => candidate.usableId === usableId);
     if (!token) return null;
     const at = local[usableId] ?? drags?.[map.name]?.[usableId] ?? token;
-    return centreOnMap(at, map);
+    return centreOnMap({ ...at, size: token.size }, map);
   };
   const shownLines: ShownAttackLine[] = attackLines
     .filter((line) => line.map === map.name)
@@ -360,6 +366,8 @@ export function TableMap({
       return from ? [{ key: String(line.seq), from, to }] : [];
     });
 
+  // Where the tokens stand, not where a hand holds one: a drag moves no name's room.
+  const rooms = nameRooms(tokens, map);
   const onMap = new Set(tokens.filter((token) => token.isPlayer).map((token) => token.itemId));
   const menuToken = menu?.kind === 'token' ? table.tokens[map.name]?.[menu.usableId] : undefined;
   const characters = (placeable?.characters ?? []).filter(
@@ -404,6 +412,7 @@ export function TableMap({
                 dragging={dragged !== undefined}
                 remote={remote !== undefined}
                 playing={token.usableId === playing}
+                nameRoom={rooms.get(token.usableId)}
                 onPointerDown={pressToken}
               />
             );
@@ -420,6 +429,7 @@ export function TableMap({
                 targeting && {
                   attack: targeting.attack,
                   from: targeting.from,
+                  size: targeting.size,
                   range: targeting.range,
                   pointer,
                 }
@@ -504,17 +514,27 @@ export function TableMap({
               </MenuItem>
             ))}
             {monsters.length > 0 && <p className="menu__group">{mapMessages.monsters}</p>}
-            {monsters.map((monster) => (
-              <MenuItem
-                key={monster.id}
-                onSelect={() => {
-                  actions.place(map.name, monsterDraft(monster, menu.position));
-                  closeMenu();
-                }}
-              >
-                {monster.name}
-              </MenuItem>
-            ))}
+            {/* The MJ places a monster in sight, or hidden from the players from the start. */}
+            {monsters.map((monster) => {
+              const place = (hidden: boolean) => {
+                actions.place(map.name, monsterDraft(monster, menu.position, hidden));
+                closeMenu();
+              };
+              return (
+                <div key={monster.id} className="menu__pair">
+                  <MenuItem id={`${menuId}-${monster.id}`} onSelect={() => place(false)}>
+                    {monster.name}
+                  </MenuItem>
+                  <MenuItem
+                    className="menu__item--aside"
+                    describedBy={`${menuId}-${monster.id}`}
+                    onSelect={() => place(true)}
+                  >
+                    {mapMessages.placeHidden}
+                  </MenuItem>
+                </div>
+              );
+            })}
             {characters.length === 0 && monsters.length === 0 && (
               <p className="menu__note">{mapMessages.nothingToPlace}</p>
             )}

@@ -40,6 +40,7 @@ export const mapMessages = {
   monsters: 'Monstres',
   nothingToPlace: 'Rien à placer ici.',
   alreadyPlaced: 'déjà sur la carte',
+  placeHidden: 'Placer masqué',
   measure: (cells: number) => `${cellsFormat.format(cells)} cases`,
   measureHint: 'Alt + clic pour mesurer une distance',
   previewOf: (name: string) => `Aperçu : ${name}`,

@@ -55,9 +55,16 @@ export function characterDraft(character: CharacterSummary, at: { x: number; y: 
   return { itemId: character.id, isPlayer: true, hidden: false, ...at };
 }
 
-/** Placing a monster: which one and where; the server reads its stats from the game's bestiary. */
-export function monsterDraft(monster: MonsterChoice, at: { x: number; y: number }): TokenDraft {
-  return { itemId: monster.id, isPlayer: false, hidden: false, ...at };
+/**
+ * Placing a monster: which one and where, and whether out of the players' sight from the start
+ * (« Placer masqué »); the server reads its stats from the game's bestiary.
+ */
+export function monsterDraft(
+  monster: MonsterChoice,
+  at: { x: number; y: number },
+  hidden = false,
+): TokenDraft {
+  return { itemId: monster.id, isPlayer: false, hidden, ...at };
 }
 
 /** Two letters for a token without a picture. */

@@ -225,6 +225,17 @@ export function centreOf(box: { x: number; y: number; width: number; height: num
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/** Whether the middle of each element is its own: nothing drawn over it takes its clicks. */
+export function uncovered(locator: Locator): Promise<boolean[]> {
+  return locator.evaluateAll((elements) =>
+    elements.map((element) => {
+      const box = element.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return top !== null && element.contains(top);
+    }),
+  );
+}
+
 /**
  * The MJ gives the game a map of the test picture (20 × 13 cells of 75 px) and monsters, through
  * the API, as the game's page would.

@@ -1,0 +1,98 @@
+import { expect, test, type Browser } from '@playwright/test';
+import type { RegisteredUser } from '../helpers/server';
+import { openSignedInAt, ownServer } from './helpers/own-server';
+import { gameWithHero } from './helpers/party';
+import { furnishGame, tableOf, uncovered, type Table } from './helpers/table';
+
+const server = ownServer();
+
+const DESKTOP = { width: 1440, height: 900 };
+
+const openAt = (browser: Browser, user: RegisteredUser, path: string) =>
+  openSignedInAt(browser, server, user, path, DESKTOP);
+
+/** Right-clicks the middle of the map's cell (column, row) and opens « Ajouter un pion » there. */
+async function addMenuAt(table: Table, column: number, row: number) {
+  const cell = await table.cellOnScreen();
+  await table.map.click({ button: 'right', position: { x: (column + 0.5) * cell, y: (row + 0.5) * cell } });
+  return table.page.getByRole('menu', { name: 'Ajouter un pion' });
+}
+
+test('a huge monster covers 3×3 cells on both screens, eight goblins packed together keep their names in sight, and « Placer masqué » hides one from the start', async ({
+  browser,
+}) => {
+  test.slow();
+  const { mj, player, gameId, characterId } = await gameWithHero(server, 'La Horde');
+  await furnishGame(server, mj, gameId, 'Plaine', [
+    { name: 'Ogre', HP: 60, size: 'Très grande' },
+    { name: 'Gobelin', HP: 7 },
+  ]);
+  const master = await openAt(browser, mj, `/game?gameId=${gameId}`);
+  const hero = await openAt(browser, player, `/game?gameId=${gameId}&playerId=${characterId}`);
+  const table = tableOf(master);
+  await table.bringPlayersTo('Plaine');
+  await expect(tableOf(hero).map.getByRole('img', { name: 'Plaine' })).toBeVisible();
+
+  // Dropped on the middle of cell (2, 2), the ogre stands on cells 1–3 of rows 1–3.
+  await (await addMenuAt(table, 2, 2)).getByRole('menuitem', { name: 'Ogre' }).click();
+  for (const page of [master, hero]) {
+    const ogre = tableOf(page).token('Ogre 1');
+    await expect(ogre).toBeVisible();
+    const cell = await tableOf(page).cellOnScreen();
+    const box = (await ogre.boundingBox())!;
+    expect(box.width).toBeCloseTo(3 * cell, 0);
+    expect(box.height).toBeCloseTo(3 * cell, 0);
+  }
+
+  // Eight goblins side by side, two rows of four right of the ogre: every name drawn over the
+  // tokens around it.
+  for (const [index, [column, row]] of [
+    [5, 1],
+    [6, 1],
+    [7, 1],
+    [8, 1],
+    [5, 2],
+    [6, 2],
+    [7, 2],
+    [8, 2],
+  ].entries()) {
+    await (await addMenuAt(table, column!, row!)).getByRole('menuitem', { name: 'Gobelin' }).click();
+    await expect(table.token(`Gobelin ${index + 1}`)).toBeVisible();
+  }
+  for (const page of [master, hero]) {
+    const names = tableOf(page).map.locator('.map-token__name');
+    await expect(names).toHaveCount(9);
+    // A name lets a click through to the token beneath it; to ask the browser what is drawn on
+    // top, the names take the pointer for this check.
+    await page.addStyleTag({ content: '.map-token__name { pointer-events: auto !important; }' });
+    await expect.poll(() => uncovered(names)).not.toContain(false);
+  }
+  // Nor do the names of tokens side by side cover each other.
+  const overlapping = await table.map.locator('.map-token__name').evaluateAll((elements) => {
+    const boxes = elements.map((element) => element.getBoundingClientRect());
+    return boxes.flatMap((a, i) =>
+      boxes
+        .slice(i + 1)
+        .filter(
+          (b) =>
+            a.left < b.right - 0.5 &&
+            b.left < a.right - 0.5 &&
+            a.top < b.bottom - 0.5 &&
+            b.top < a.bottom - 0.5,
+        )
+        .map(() => elements[i]!.textContent),
+    );
+  });
+  expect(overlapping).toEqual([]);
+
+  // « Placer masqué » beside the goblin: the MJ sees it hidden and lettered, the player never.
+  const menu = await addMenuAt(table, 10, 5);
+  const hidden = menu
+    .locator('.menu__pair', { hasText: 'Gobelin' })
+    .getByRole('menuitem', { name: 'Placer masqué' });
+  await expect(hidden).toHaveAccessibleDescription('Gobelin');
+  await hidden.click();
+  await expect(table.token('Gobelin A')).toHaveClass(/map-token--hidden/);
+  await expect(tableOf(hero).map.locator('.map-token')).toHaveCount(9);
+  await expect(tableOf(hero).token('Gobelin A')).toHaveCount(0);
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { nameRooms } from '../../src/ui/game/name-room';
+
+/** A token standing on the cell (column, row) of a 1500 × 1000 map, `size` cells a side. */
+const at = (usableId: string, column: number, row: number, size = 1) => ({
+  usableId,
+  x: ((column * 75) / 1500) * 100,
+  y: ((row * 75) / 1000) * 100,
+  size,
+});
+const map = { width: 1500, height: 1000 };
+
+describe('the room a token’s name has across', () => {
+  it('gives a token alone its width and half a cell either side', () => {
+    expect(nameRooms([at('seul', 4, 4)], map).get('seul')).toBe(150);
+    expect(nameRooms([at('ogre', 4, 4, 3)], map).get('ogre')).toBe(300);
+  });
+
+  it('keeps tokens side by side to their own width, so their names never cover each other', () => {
+    const row = [at('a', 1, 1), at('b', 2, 1), at('c', 3, 1), at('d', 5, 1)];
+    const rooms = nameRooms(row, map);
+    expect([rooms.get('a'), rooms.get('b'), rooms.get('c'), rooms.get('d')]).toEqual([75, 75, 75, 150]);
+  });
+
+  it('shares a gap narrower than a cell between the two names beside it', () => {
+    const rooms = nameRooms([at('a', 1, 1), { ...at('b', 2, 1), x: at('b', 2.4, 1).x }], map);
+    expect(rooms.get('a')).toBeCloseTo(105, 9);
+    expect(rooms.get('b')).toBeCloseTo(105, 9);
+  });
+
+  it('leaves a name its room beside tokens of other rows, and counts a larger token by its edge', () => {
+    const rooms = nameRooms([at('a', 1, 1), at('b', 5, 2), at('ogre', 2, 0, 3)], map);
+    expect(rooms.get('a')).toBe(150);
+    expect(rooms.get('b')).toBe(75);
+    expect(rooms.get('ogre')).toBe(225);
+  });
+});
