@@ -64,14 +64,14 @@ describe('AttackOverlay: the preview of a line area', () => {
     const shape = container.querySelector('polygon.attack-area');
     expect(shape).not.toBeNull();
     const numbers = (shape?.getAttribute('points') ?? '').split(/[\s,]+/).map(Number);
-    return numbers.flatMap((value, index) => (index % 2 === 0 ? [{ x: value, y: numbers[index + 1] }] : []));
+    return numbers.flatMap((value, index) => (index % 2 === 0 ? [{ x: value, y: numbers[index + 1]! }] : []));
   }
 
   /** Even–odd ray casting: whether `point` lies inside the polygon `corners`. */
   function inside(corners: Point[], point: Point): boolean {
     let within = false;
     for (let i = 0, j = corners.length - 1; i < corners.length; j = i++) {
-      const [a, b] = [corners[i], corners[j]];
+      const [a, b] = [corners[i]!, corners[j]!];
       if (a.y > point.y !== b.y > point.y && point.x < ((b.x - a.x) * (point.y - a.y)) / (b.y - a.y) + a.x) {
         within = !within;
       }

@@ -50,7 +50,7 @@ export function LandingScene(props: LandingSceneProps) {
       input: shell?.audio ?? {},
     },
   );
-  const stage = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLElement>(null);
   // The shell works until this mount: what the visitor did on it since the first render is caught up.
   useLayoutEffect(() => {
     const ended = endShellHandover();
@@ -73,7 +73,8 @@ export function LandingScene(props: LandingSceneProps) {
   const drawn = useDrawnAfterShell();
 
   return (
-    <div ref={stage} className="landing-scene" data-animation={step} data-drawn={drawn || undefined}>
+    // The page's one landmark around everything: the sky's controls are the page's content too.
+    <main ref={stage} className="landing-scene" data-animation={step} data-drawn={drawn || undefined}>
       <ParticleField animation={animation} gathering={logoHovered} running={shell?.particles} />
       <CentralLogo animation={animation} onHoverChange={setLogoHovered} />
       {/* Gone while the entrance plays: the sky is the show then. */}
@@ -81,7 +82,7 @@ export function LandingScene(props: LandingSceneProps) {
       <div className="landing-scene__content">{children}</div>
       <PlayerInfoBar playerName={playerName} onBack={onBack} />
       <AudioControls audio={audio} audioRef={theme.attach} />
-    </div>
+    </main>
   );
 }
 
