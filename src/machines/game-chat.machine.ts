@@ -146,9 +146,9 @@ export function pendingText(content: ChatContent): string {
   return content.label ? `${content.label} — ${said}` : said;
 }
 
-/** A line as a screen reader announces it: who said it, then what. */
+/** A line as a screen reader announces it: who said it (and to whom, a whisper), then what. */
 export const announcedText = (payload: ChatEntry['payload']): string =>
-  `${payload.playerName}\u00a0: ${spokenText(payload)}`;
+  `${payload.playerName}${payload.whisperTo === undefined ? '' : `, en murmure à ${payload.whisperTo}`}\u00a0: ${spokenText(payload)}`;
 
 /** A line as voice reading says it: its label first, as the chat shows it. */
 export const spokenText = ({ label, message }: ChatEntry['payload']): string =>

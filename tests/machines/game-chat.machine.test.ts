@@ -255,6 +255,14 @@ describe('game chat: sending', () => {
     expect(chat.context().announcement).toBe('Bob\u00a0: À l’attaque');
   });
 
+  it('says a whisper is one, so a screen reader does not take it for the table’s', async () => {
+    const chat = await openChat();
+    await chat.answerLoad([]);
+    const whisper = entry(1, 'u-bob', 'Par ici');
+    chat.hear({ ...whisper, payload: { ...whisper.payload, whisperTo: 'Ana' } });
+    expect(chat.context().announcement).toBe('Bob, en murmure à Ana\u00a0: Par ici');
+  });
+
   it('drops an accepted line whose echo never comes after 10 s', async () => {
     const chat = await openChat();
     await chat.say('Sans écho');
