@@ -357,6 +357,22 @@ describe('game chat: sending', () => {
     expect((chat.sends[2]!.input as SendGameMessageInput).content).not.toHaveProperty('mode');
     expect(chat.context().rollMode).toBeNull();
   });
+
+  it('sends the mode with a macro or a typed line that rolls, and not with one that speaks', async () => {
+    const chat = await openChat();
+    chat.actor.send({ type: 'rollMode.change', mode: 'secret' });
+    chat.actor.send({ type: 'chat.say', text: '/r 1d20+5', label: 'Initiative' });
+    await settle();
+    expect((chat.sends[0]!.input as SendGameMessageInput).content).toEqual({
+      kind: 'text',
+      text: '/r 1d20+5',
+      label: 'Initiative',
+      mode: 'secret',
+    });
+    chat.sends[0]!.resolve({ ok: true });
+    await chat.say('Bonjour');
+    expect((chat.sends[1]!.input as SendGameMessageInput).content).toEqual({ kind: 'text', text: 'Bonjour' });
+  });
 });
 
 describe('game chat: input, panel and voice', () => {
