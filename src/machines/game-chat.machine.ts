@@ -112,7 +112,7 @@ export interface GameChatContext extends GameChatInput {
   skillBonuses: Partial<Record<SkillName, number>> | null;
   /** The epoch of the last takeover heard: lines of earlier owners past the log's page go. */
   resyncEpoch: number;
-  /** How the form and the skills roll: null in the open; a typed command says it itself (/rs, /ra). */
+  /** How rolls go that name no mode of their own (the form, the skills, /r, a macro): null in the open. */
   rollMode: RollMode | null;
 }
 
@@ -146,9 +146,9 @@ export function pendingText(content: ChatContent): string {
   return content.label ? `${content.label} — ${said}` : said;
 }
 
-/** A line as a screen reader announces it: who said it, then what. */
+/** A line as a screen reader announces it: who said it (and to whom, a whisper), then what. */
 export const announcedText = (payload: ChatEntry['payload']): string =>
-  `${payload.playerName}\u00a0: ${spokenText(payload)}`;
+  `${payload.playerName}${payload.whisperTo === undefined ? '' : `, en murmure à ${payload.whisperTo}`}\u00a0: ${spokenText(payload)}`;
 
 /** A line as voice reading says it: its label first, as the chat shows it. */
 export const spokenText = ({ label, message }: ChatEntry['payload']): string =>
@@ -162,8 +162,18 @@ function outgoingLine(context: GameChatContext, text: string, label?: string): O
   if (context.role === 'player' && context.playerId === null)
     return { refusal: tableMessages.playerUnidentified };
   if (text.length > MESSAGE_MAX_LENGTH) return { refusal: tableMessages.messageTooLong };
-  if (parseChatLine(text).kind === 'invalid') return { refusal: invalidCommandText };
-  return { content: { kind: 'text', text: text.trim(), ...(label ? { label } : {}) } };
+  const kind = parseChatLine(text).kind;
+  if (kind === 'invalid') return { refusal: invalidCommandText };
+  // A roll that names no mode of its own (/r, /ar, a macro's) takes the one chosen beside the dice.
+  const rolls = (kind === 'roll' || kind === 'attackRoll') && context.rollMode !== null;
+  return {
+    content: {
+      kind: 'text',
+      text: text.trim(),
+      ...(label ? { label } : {}),
+      ...(rolls ? { mode: context.rollMode } : {}),
+    },
+  };
 }
 
 function outgoingRoll(context: GameChatContext, event: GameChatEvent): Outgoing {
@@ -212,8 +222,8 @@ const resync = { target: 'resyncing', actions: 'note takeover' } as const;
  * has it); one that never reached the server (a network cut) is kept, failed, with its text, to be
  * sent again (« Réessayer ») or let go. Lines the server would refuse (blank, too long, an unknown
  * command, a player speaking as nobody) are refused here without a round trip; the input refuses
- * text past 250 characters and shakes for 300 ms. The form and the skills roll in the open, secret
- * or blind as the reader chose (`rollMode`). A notice leaves after `noticeLifetime`, or at
+ * text past 250 characters and shakes for 300 ms. A roll that names no mode of its own (the form,
+ * the skills, `/r`, a macro) goes in the open, secret or blind as the reader chose (`rollMode`). A notice leaves after `noticeLifetime`, or at
  * the next line accepted. Voice reading reads aloud the lines others post while it is on; the
  * newest of them is also the screen reader's polite announcement.
  */

@@ -277,6 +277,14 @@ describe('game chat: sending', () => {
     expect(chat.context().announcement).toBe('Bob\u00a0: À l’attaque');
   });
 
+  it('says a whisper is one, so a screen reader does not take it for the table’s', async () => {
+    const chat = await openChat();
+    await chat.answerLoad([]);
+    const whisper = entry(1, 'u-bob', 'Par ici');
+    chat.hear({ ...whisper, payload: { ...whisper.payload, whisperTo: 'Ana' } });
+    expect(chat.context().announcement).toBe('Bob, en murmure à Ana\u00a0: Par ici');
+  });
+
   it('drops an accepted line whose echo never comes after 10 s', async () => {
     const chat = await openChat();
     await chat.say('Sans écho');
@@ -370,6 +378,22 @@ describe('game chat: sending', () => {
     await settle();
     expect((chat.sends[2]!.input as SendGameMessageInput).content).not.toHaveProperty('mode');
     expect(chat.context().rollMode).toBeNull();
+  });
+
+  it('sends the mode with a macro or a typed line that rolls, and not with one that speaks', async () => {
+    const chat = await openChat();
+    chat.actor.send({ type: 'rollMode.change', mode: 'secret' });
+    chat.actor.send({ type: 'chat.say', text: '/r 1d20+5', label: 'Initiative' });
+    await settle();
+    expect((chat.sends[0]!.input as SendGameMessageInput).content).toEqual({
+      kind: 'text',
+      text: '/r 1d20+5',
+      label: 'Initiative',
+      mode: 'secret',
+    });
+    chat.sends[0]!.resolve({ ok: true });
+    await chat.say('Bonjour');
+    expect((chat.sends[1]!.input as SendGameMessageInput).content).toEqual({ kind: 'text', text: 'Bonjour' });
   });
 });
 

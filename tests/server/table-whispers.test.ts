@@ -132,6 +132,17 @@ describe.each(drivers)('whispers and rolls out of sight (%s)', (driver) => {
     expect(await lineAt(tokens().owner, seq)).toHaveProperty('roll');
   });
 
+  it('a macro or a typed /r rolls in the mode the roller chose beside the dice', async () => {
+    const seq = await say(
+      owner,
+      { kind: 'text', text: '/r 1d20+5', label: 'Initiative', mode: 'secret' },
+      p.ownerCharacter,
+    );
+    expect(heardAt(mj, seq).payload).toMatchObject({ rollMode: 'secret', label: 'Initiative' });
+    expect(heardAt(other, seq).payload).toMatchObject({ message: 'jet secret' });
+    expect(heardAt(other, seq).payload).not.toHaveProperty('label');
+  });
+
   it('a blind roll: the roller’s copy has no result either; the MJ’s has it', async () => {
     const seq = await say(
       owner,

@@ -226,6 +226,15 @@ describe('rolls out of sight', () => {
     }
   });
 
+  it('a typed or macro roll takes the mode chosen beside the dice, unless it names its own', () => {
+    const typed = (text: string, mode: 'secret' | 'blind') =>
+      logged(outcome({ type: 'chat.send', text, speaker: speakerOf(ana), mode }, ana)).payload;
+    expect(typed('/r 1d20', 'secret')).toMatchObject({ rollMode: 'secret', roll: { sides: 20 } });
+    expect(typed('/ar 1d10+5 Coup (FOR)', 'blind')).toMatchObject({ rollMode: 'blind' });
+    expect(typed('/ra 1d20', 'secret')).toMatchObject({ rollMode: 'blind' });
+    expect(typed('Bonjour', 'secret')).not.toHaveProperty('rollMode');
+  });
+
   it('a critical hidden from a reader reads as any roll', () => {
     const critical = { ...payloadOf(secret), type: 'diceRollCriticalSuccess' as const };
     expect(lineAs(bob, critical)?.type).toBe('diceRoll');

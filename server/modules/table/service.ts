@@ -189,7 +189,8 @@ export function createTableService({
         const { dice, label, mode } = content;
         return command(gameId, actor, { type: 'dice.roll', dice, label, mode, speaker }, commandId);
       }
-      const line: TableCommand = { type: 'chat.send', text: content.text, label: content.label, speaker };
+      const { text, label, mode } = content;
+      const line: TableCommand = { type: 'chat.send', text, label, mode, speaker };
       if (parseChatLine(content.text).kind !== 'whisper') return command(gameId, actor, line, commandId);
       return inputs
         .whisperRecipients(gameId)

@@ -214,7 +214,13 @@ export const newMessagePayload = z.object({
   playerId: z.string().max(200).nullish(),
   content: z.discriminatedUnion('kind', [
     // A macro's line carries its title: the label of the roll the line makes, if it makes one.
-    z.object({ kind: z.literal('text'), text: z.string().max(1000), label: rollLabel }),
+    // `mode`: the roller's chosen mode, for a line that rolls without naming its own (`/r`, a macro).
+    z.object({
+      kind: z.literal('text'),
+      text: z.string().max(1000),
+      label: rollLabel,
+      mode: z.enum(ROLL_MODES).nullish(),
+    }),
     // `mode`: the form's and the skills' roll out of sight (« Jet public / secret / à l’aveugle »).
     z.object({
       kind: z.literal('roll'),

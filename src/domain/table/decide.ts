@@ -72,6 +72,7 @@ export type TableCommand =
   /**
    * `label`: what names the line's roll, a macro's title; a plain line speaks for itself.
    * `recipients`: the game's characters, which the server reads for a whisper (`/w Nom message`).
+   * `mode`: the roller's chosen mode, for a line that rolls without naming its own (`/r`, a macro).
    */
   | {
       type: 'chat.send';
@@ -79,6 +80,7 @@ export type TableCommand =
       label?: string | null;
       speaker: Speaker;
       recipients?: readonly WhisperRecipient[];
+      mode?: RollMode | null;
     }
   /** `mode`: a roll out of sight, the form's and the skills' (« Jet public / secret / à l’aveugle »). */
   | {
@@ -312,7 +314,7 @@ function rollEvent(
 
 function chat(
   actor: TableActor,
-  { text, label, speaker, recipients = [] }: Extract<TableCommand, { type: 'chat.send' }>,
+  { text, label, speaker, recipients = [], mode }: Extract<TableCommand, { type: 'chat.send' }>,
   env: DecideEnv,
 ): Decision {
   const refusal = speakerRefusal(actor, speaker);
@@ -329,7 +331,7 @@ function chat(
         payload: message(actor, speaker, { message: line.text, type: 'normal' }),
       });
     case 'roll':
-      return accept(rollEvent(actor, speaker, line.dice, env, 'check', { label, mode: line.mode }));
+      return accept(rollEvent(actor, speaker, line.dice, env, 'check', { label, mode: line.mode ?? mode }));
     case 'whisper': {
       // The managers read every whisper (decision 0021); `reader` is the character whispered to.
       const whisper = resolveWhisper(line.rest, recipients);
@@ -350,6 +352,7 @@ function chat(
         rollEvent(actor, speaker, line.dice, env, 'damage', {
           heading: `${line.technique} (${line.weaponType})`,
           label,
+          mode,
         }),
       );
   }
