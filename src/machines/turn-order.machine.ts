@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { and, assign, setup } from 'xstate';
 import { isReorderingOf } from '../domain/turn-order/turn-order';
 
 /** What the panel asks the server for; the server decides the outcome (the shuffle is its own). */
@@ -12,7 +12,8 @@ export type TurnOrderChange =
 
 export type TurnOrderEvent =
   | { type: 'turnOrder.generate' }
-  | { type: 'turnOrder.next' }
+  /** `clicks`: the click's count (the DOM's `detail`); the second click of a double click is not a press. */
+  | { type: 'turnOrder.next'; clicks?: number }
   | { type: 'turnOrder.toggle'; usableId: string }
   | { type: 'turnOrder.reorder'; order: string[] }
   | { type: 'turnOrder.newCombat' }
@@ -68,6 +69,7 @@ export const turnOrderMachine = setup({
   guards: {
     'actor manages the table on a map': ({ context }) => context.canManage && context.map !== null,
     'order is empty': (_, { order }: { order: string[] }) => order.length === 0,
+    'is a single press': ({ event }) => event.type === 'turnOrder.next' && (event.clicks ?? 1) <= 1,
     'is a reordering of the order': ({ context, event }) =>
       event.type === 'turnOrder.reorder' && isReorderingOf(context.order, event.order),
   },
@@ -124,7 +126,7 @@ export const turnOrderMachine = setup({
         ready: {
           on: {
             'turnOrder.next': {
-              guard: 'actor manages the table on a map',
+              guard: and(['actor manages the table on a map', 'is a single press']),
               target: 'advancing',
               actions: {
                 type: 'send turn order change',
@@ -145,6 +147,15 @@ export const turnOrderMachine = setup({
         advancing: { on: { 'turnOrder.answered': 'ready' } },
       },
       on: {
+        // A new order of the same fight: the panel shows it, and a press on its way stays so.
+        'turnOrder.confirmed': [
+          {
+            guard: { type: 'order is empty', params: ({ event }) => event },
+            target: 'noCombat',
+            actions: { type: 'show order', params: ({ event }) => event },
+          },
+          { actions: { type: 'show order', params: ({ event }) => event } },
+        ],
         'turnOrder.reorder': {
           guard: 'is a reordering of the order',
           actions: {

@@ -105,6 +105,21 @@ describe('turn order panel', () => {
     ]);
   });
 
+  it('takes a double click for one press, and keeps waiting while the new order comes in', () => {
+    const { actor, sent } = start({ map: 'Forêt', order: ['ana', 'loup'], round: 1, canManage: true });
+    actor.send({ type: 'turnOrder.next', clicks: 1 });
+    // The server emits before it answers: the order it passed comes first.
+    actor.send({ type: 'turnOrder.confirmed', order: ['loup', 'ana'], round: 1 });
+    expect(actor.getSnapshot().value).toEqual({ running: 'advancing' });
+    actor.send({ type: 'turnOrder.next', clicks: 2 });
+    actor.send({ type: 'turnOrder.answered' });
+    // The second click of a double click, however late it comes, is not a press of its own.
+    actor.send({ type: 'turnOrder.next', clicks: 2 });
+    expect(sent).toEqual([{ type: 'turnOrder.next', map: 'Forêt', playing: 'ana', round: 1 }]);
+    actor.send({ type: 'turnOrder.next' });
+    expect(sent.at(-1)).toEqual({ type: 'turnOrder.next', map: 'Forêt', playing: 'loup', round: 1 });
+  });
+
   it('follows the shown map, and sends nothing without one', () => {
     const { actor, sent } = start({ map: 'Forêt', order: ['ana'], round: 1, canManage: true });
     expect(actor.getSnapshot().value).toEqual({ running: 'ready' });

@@ -113,8 +113,8 @@ describe('turn order panel: rounds and « Tour suivant »', () => {
     const header = panel.querySelector('header')!;
     expect(within(header).getByText('Round 3')).toBeTruthy();
     const next = within(panel).getByRole('button', { name: 'Tour suivant' });
-    fireEvent.click(next);
-    fireEvent.click(next);
+    fireEvent.click(next, { detail: 1 });
+    fireEvent.click(next, { detail: 2 });
     expect(sent).toEqual([{ type: 'turnOrder.next', map: 'Crypte', playing: 'ana', round: 3 }]);
     // Still focusable while the server answers, so the keyboard keeps its place.
     expect(next.getAttribute('aria-disabled')).toBe('true');

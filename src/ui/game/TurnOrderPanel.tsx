@@ -323,7 +323,7 @@ export function TurnOrderPanel({
                   type="button"
                   disabled={!running}
                   aria-disabled={advancing || undefined}
-                  onClick={() => turnOrder.send({ type: 'turnOrder.next' })}
+                  onClick={(event) => turnOrder.send({ type: 'turnOrder.next', clicks: event.detail })}
                 >
                   {turnOrderMessages.next}
                 </button>
