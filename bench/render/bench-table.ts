@@ -1,4 +1,5 @@
-import type { TableState } from '../../src/domain/table/types';
+import type { TokenCondition } from '../../src/domain/table/conditions';
+import type { MapToken, TableState } from '../../src/domain/table/types';
 import { benchToken, seeded } from '../lib/table-log';
 
 /** A blank 4:3 map picture, so both views draw a board of the same size and no request leaves. */
@@ -20,6 +21,7 @@ export function benchTable(count: number): TableState {
   for (let i = 1; i < count; i++) {
     tokens[`token-${i}`] = { ...benchToken(`token-${i}`, i, i % 10 === 0, true, random), assetLink: null };
   }
+  for (const token of Object.values(tokens)) Object.assign(token, withConditions(token));
   tokens[DRAGGED_ID] = { ...benchToken(DRAGGED_ID, 0, true, true, random), assetLink: null, x: 2, y: 2 };
   return {
     lastSeq: count + 1,
@@ -28,4 +30,21 @@ export function benchTable(count: number): TableState {
     tokens: { [BENCH_MAP.name]: tokens },
     turnOrders: {},
   };
+}
+
+/**
+ * What a fight puts on tokens: two of three bear conditions, one to five of them (pictures, a mark,
+ * « +2 » past three), so the bench draws every kind of what a token shows of them.
+ */
+const FIGHT: TokenCondition[] = [
+  { id: 'a', kind: 'stunned', roundsLeft: 2 },
+  { id: 'b', kind: 'custom', label: 'Béni', roundsLeft: null },
+  { id: 'c', kind: 'poisoned', roundsLeft: null },
+  { id: 'd', kind: 'prone', roundsLeft: 1 },
+  { id: 'e', kind: 'frightened', roundsLeft: 3 },
+];
+
+function withConditions(token: MapToken): Pick<MapToken, 'conditions'> {
+  const index = Number(token.usableId.replace(/\D/g, ''));
+  return index % 3 === 0 ? {} : { conditions: FIGHT.slice(0, 1 + (index % 5)) };
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { PlayerUpdateEvent } from '../../src/api/schemas/characters';
 import type { TableViewAnswer } from '../../src/api/schemas/table';
 import { conditionsOf } from '../../src/domain/table/conditions';
 import { conditionMessages, tableMessages } from '../../src/domain/table/messages';
@@ -110,5 +111,24 @@ describe.each(drivers)('conditions at the table (%s)', (driver) => {
         (event) => event.type === 'token.conditionsChanged' && event.payload.usableId === wolf.usableId,
       ),
     ).toBe(true);
+  });
+
+  it('tells the character’s sheets of its conditions, and the other player nothing', async () => {
+    const heard: Record<'owner' | 'other', PlayerUpdateEvent[]> = { owner: [], other: [] };
+    owner.socket.on('playerUpdate', (update: PlayerUpdateEvent) => heard.owner.push(update));
+    other.socket.on('playerUpdate', (update: PlayerUpdateEvent) => heard.other.push(update));
+    const aria = (await tokenOf(t, p.gameId, p.ownerCharacter)).usableId;
+    expect(await mark(mj, aria, { op: 'add', kind: 'charmed', rounds: null })).toEqual({ ok: true });
+    await vi.waitFor(() =>
+      expect(heard.owner.at(-1)?.conditions?.map((condition) => condition.kind)).toContain('charmed'),
+    );
+    const sheet = await t.api<{ table: { conditions?: Array<{ kind: string }> } }>(
+      'GET',
+      `/players/${p.ownerCharacter}`,
+      undefined,
+      p.owner.token,
+    );
+    expect(sheet.body.table.conditions?.map((condition) => condition.kind)).toContain('charmed');
+    expect(heard.other).toEqual([]);
   });
 });

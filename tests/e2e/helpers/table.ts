@@ -180,6 +180,22 @@ export class Table {
     await input.press('Enter');
   }
 
+  /**
+   * Marks a condition on a token from its menu (`kind` as the menu names it, « Marque libre… » with
+   * `label` for a mark; `rounds` empty for none), waits for the server's outcome and closes the menu.
+   */
+  async markCondition(token: string, kind: string, { rounds = '', label = '' } = {}) {
+    await this.token(token).click();
+    const menu = this.page.getByRole('dialog', { name: token });
+    await menu.getByLabel('État', { exact: true }).selectOption({ label: kind });
+    if (label) await menu.getByLabel('Marque', { exact: true }).fill(label);
+    await menu.getByLabel('Durée en rounds').fill(rounds);
+    await menu.getByRole('button', { name: 'Poser' }).click();
+    const shown = label || kind;
+    await expect(menu.getByRole('img', { name: new RegExp(`^${shown}`) })).toBeVisible();
+    await menu.getByRole('button', { name: 'Fermer' }).click();
+  }
+
   /** Opens « Attaquer » and picks the attack whose entry starts with `name`. */
   async chooseAttack(name: string) {
     await this.page.getByRole('button', { name: 'Attaquer' }).click();
