@@ -395,7 +395,7 @@ export function TableMap({
             {/* The MJ places a monster in sight, or hidden from the players from the start. */}
             {monsters.map((monster) => {
               const place = (hidden: boolean) => {
-                actions.place(map.name, monsterDraft(monster, menu.position, hidden));
+                actions.place(map.name, monsterDraft(monster, menu.position, map, hidden));
                 closeMenu();
               };
               return (
