@@ -16,6 +16,7 @@ import { listGameResources } from '../api/resources';
 import { socketAck } from '../api/schemas/realtime';
 import type { GameResource } from '../api/schemas/resources';
 import { DEFAULT_MAP_SIZE, type Size } from '../domain/geometry/geometry';
+import { creatureSizes } from '../domain/resources/categories';
 import { outcomeUnknown } from '../domain/table/messages';
 import type { MapChoice } from '../domain/table/types';
 import {
@@ -276,6 +277,7 @@ const monsterChoice = z.object({
   speciality: z.string(),
   assetLink: z.string().nullable(),
   description: z.string(),
+  size: z.enum(creatureSizes).optional(),
 }) satisfies z.ZodType<MonsterChoice>;
 
 function pick<T>(schema: z.ZodType<T>, resources: GameResource[]): T[] {

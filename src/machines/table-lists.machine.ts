@@ -1,5 +1,6 @@
 import { assign, setup } from 'xstate';
 import type { CharacterSummary } from '../api/schemas/characters';
+import type { CreatureSize } from '../domain/resources/categories';
 import type { MapChoice } from '../domain/table/types';
 import { unprovidedPromise } from './unprovided';
 
@@ -14,6 +15,8 @@ export interface MonsterChoice {
   speciality: string;
   assetLink: string | null;
   description: string;
+  /** « Taille »: its token covers 1×1 to 4×4 cells. */
+  size?: CreatureSize;
 }
 
 export interface TableLists {

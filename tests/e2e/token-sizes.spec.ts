@@ -33,7 +33,7 @@ test('a huge monster covers 3×3 cells on both screens, eight goblins packed tog
   await table.bringPlayersTo('Plaine');
   await expect(tableOf(hero).map.getByRole('img', { name: 'Plaine' })).toBeVisible();
 
-  // Dropped on the middle of cell (2, 2), the ogre stands on cells 1–3 of rows 1–3.
+  // Placed from the middle of cell (2, 2), the ogre is centred there: on cells 1–3 of rows 1–3.
   await (await addMenuAt(table, 2, 2)).getByRole('menuitem', { name: 'Ogre' }).click();
   for (const page of [master, hero]) {
     const ogre = tableOf(page).token('Ogre 1');
@@ -42,6 +42,10 @@ test('a huge monster covers 3×3 cells on both screens, eight goblins packed tog
     const box = (await ogre.boundingBox())!;
     expect(box.width).toBeCloseTo(3 * cell, 0);
     expect(box.height).toBeCloseTo(3 * cell, 0);
+    const board = (await tableOf(page).map.boundingBox())!;
+    // Within the pixel or two the click's rounding costs.
+    expect(Math.abs(box.x - board.x - cell)).toBeLessThan(2);
+    expect(Math.abs(box.y - board.y - cell)).toBeLessThan(2);
   }
 
   // Eight goblins side by side, two rows of four right of the ogre: every name drawn over the

@@ -134,3 +134,20 @@ describe('AttackOverlay: the reach while aiming', () => {
     expect(reach(undefined, 2)).toEqual([112.5, 112.5, 375, 375, 112.5]);
   });
 });
+
+describe('AttackOverlay: the line of a large token’s attack', () => {
+  afterEach(cleanup);
+
+  it('leaves a 3×3 attacker from its rim and reaches a 2×2 target’s rim', () => {
+    const { getByTestId } = render(
+      <svg>
+        <AttackOverlay
+          aiming={null}
+          lines={[{ key: 'a', from: { x: 0, y: 0 }, fromSize: 3, to: [{ x: 600, y: 0 }], toSizes: [2] }]}
+        />
+      </svg>,
+    );
+    const line = getByTestId('attack-line');
+    expect(['x1', 'x2'].map((name) => Number(line.getAttribute(name)))).toEqual([112.5, 525]);
+  });
+});

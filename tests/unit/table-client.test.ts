@@ -15,7 +15,7 @@ import {
 } from '../../src/effects/table';
 import { controlsToken } from '../../src/domain/table/visibility';
 import { playersMapApart, shownMap } from '../../src/domain/table/shown-map';
-import { amountOf } from '../../src/ui/game/table-view';
+import { amountOf, monsterDraft } from '../../src/ui/game/table-view';
 import { goblinToken } from './table-fixtures';
 
 const at = '2026-01-01T10:00:00.000Z';
@@ -77,6 +77,32 @@ describe('seat at the table (table.md §4 "Role at the table")', () => {
 });
 
 describe('what the table views read', () => {
+  it('centres a large monster where the menu was opened, and places it hidden when asked', () => {
+    const map = { width: 1500, height: 1000 };
+    const ogre = {
+      id: 'ogre',
+      name: 'Ogre',
+      HP: 40,
+      AC: 12,
+      attackBonus: 3,
+      damage: '2d6',
+      speciality: '',
+      assetLink: null,
+      description: '',
+      size: 'Très grande' as const,
+    };
+    // Opened over the point (600, 300): a one-cell token's corner would be 37.5 px up and left of it.
+    const at = { x: (562.5 / 1500) * 100, y: (262.5 / 1000) * 100 };
+    expect(monsterDraft(ogre, at, map)).toEqual({
+      itemId: 'ogre',
+      isPlayer: false,
+      hidden: false,
+      x: 32.5,
+      y: 18.75,
+    });
+    expect(monsterDraft({ ...ogre, size: 'Moyenne' }, at, map, true)).toMatchObject({ hidden: true, ...at });
+  });
+
   it('shows the MJ their masterMap and the players the currentMap', () => {
     const forest = { id: 'm1', name: 'Forêt', link: 'x', width: 1500, height: 1000 };
     const crypt = { id: 'm2', name: 'Crypte', link: 'y', width: 1500, height: 1000 };

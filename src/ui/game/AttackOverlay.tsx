@@ -10,24 +10,28 @@ import type { TargetingAttack } from '../../machines/attack-targeting.machine';
 /**
  * Where the line is drawn: from the attacker's rim, so it never crosses its initials, to the
  * target's rim — or, when they stand side by side and that would leave too little to see, to the
- * target's centre, the arrowhead on it. Tokens that overlap keep the whole line.
+ * target's centre, the arrowhead on it. Tokens that overlap keep the whole line. A rim is half
+ * the token's side, however many cells it covers.
  */
-function rimToRim(from: Point, to: Point): { from: Point; to: Point } {
+function rimToRim(from: Point, to: Point, fromSize = 1, toSize = 1): { from: Point; to: Point } {
   const length = Math.hypot(to.x - from.x, to.y - from.y);
-  const rim = CELL_PX / 2;
-  if (length <= rim) return { from, to };
+  const fromRim = (fromSize * CELL_PX) / 2;
+  const toRim = (toSize * CELL_PX) / 2;
+  if (length <= fromRim) return { from, to };
   const along = (distance: number) => ({
     x: from.x + ((to.x - from.x) / length) * distance,
     y: from.y + ((to.y - from.y) / length) * distance,
   });
-  return { from: along(rim), to: length >= 3 * rim ? along(length - rim) : to };
+  return { from: along(fromRim), to: length >= fromRim + 2 * toRim ? along(length - toRim) : to };
 }
 
-/** A line being shown, resolved to where its tokens stand now. */
+/** A line being shown, resolved to where its tokens stand now, with their sides in cells (1 when absent). */
 export interface ShownAttackLine {
   key: string;
   from: Point;
+  fromSize?: number;
   to: Point[];
+  toSizes?: number[];
 }
 
 /** `beyond`: how much further than a one-cell attacker's a line or a cone runs from a larger one's centre. */
@@ -137,7 +141,7 @@ export function AttackOverlay({
       )}
       {lines.map((line) =>
         line.to.map((target, index) => {
-          const { from, to } = rimToRim(line.from, target);
+          const { from, to } = rimToRim(line.from, target, line.fromSize, line.toSizes?.[index]);
           return (
             <line
               key={`${line.key}-${index}`}

@@ -352,18 +352,29 @@ export function TableMap({
     selection.send({ type: 'selection.toggle', usableId: token.usableId });
   };
 
-  const positionOfToken = (usableId: string): Point | null => {
+  /** Where a token stands now and its side in cells, for the line of an attack. */
+  const standing = (usableId: string): { centre: Point; size: number } | null => {
     const token = tokens.find((candidate) => candidate.usableId === usableId);
     if (!token) return null;
     const at = local[usableId] ?? drags?.[map.name]?.[usableId] ?? token;
-    return centreOnMap({ ...at, size: token.size }, map);
+    return { centre: centreOnMap({ ...at, size: token.size }, map), size: tokenCells(token) };
   };
   const shownLines: ShownAttackLine[] = attackLines
     .filter((line) => line.map === map.name)
     .flatMap((line) => {
-      const from = positionOfToken(line.attackerId);
-      const to = line.targetIds.map(positionOfToken).filter((point): point is Point => point !== null);
-      return from ? [{ key: String(line.seq), from, to }] : [];
+      const from = standing(line.attackerId);
+      const to = line.targetIds.map(standing).filter((target) => target !== null);
+      return from
+        ? [
+            {
+              key: String(line.seq),
+              from: from.centre,
+              fromSize: from.size,
+              to: to.map((target) => target.centre),
+              toSizes: to.map((target) => target.size),
+            },
+          ]
+        : [];
     });
 
   // Where the tokens stand, not where a hand holds one: a drag moves no name's room.
@@ -517,7 +528,7 @@ export function TableMap({
             {/* The MJ places a monster in sight, or hidden from the players from the start. */}
             {monsters.map((monster) => {
               const place = (hidden: boolean) => {
-                actions.place(map.name, monsterDraft(monster, menu.position, hidden));
+                actions.place(map.name, monsterDraft(monster, menu.position, map, hidden));
                 closeMenu();
               };
               return (

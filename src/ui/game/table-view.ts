@@ -3,6 +3,8 @@ import type { ItemChangePayload } from '../../api/schemas/table';
 import type { HealthBand, MapRef, MapToken, TableState } from '../../domain/table/types';
 import { healthOf, isDown } from '../../domain/table/health';
 import type { MonsterChoice } from '../../machines/table-lists.machine';
+import { CELL_PX, type Size } from '../../domain/geometry/geometry';
+import { cellsOfCreatureSize, DEFAULT_CREATURE_SIZE } from '../../domain/resources/categories';
 import { tokenMessages } from './messages';
 
 /**
@@ -57,14 +59,20 @@ export function characterDraft(character: CharacterSummary, at: { x: number; y: 
 
 /**
  * Placing a monster: which one and where, and whether out of the players' sight from the start
- * (« Placer masqué »); the server reads its stats from the game's bestiary.
+ * (« Placer masqué »); the server reads its stats from the game's bestiary. `at` is where a
+ * one-cell token's corner goes; a larger monster is centred on the same point (the server keeps
+ * its square on the map).
  */
 export function monsterDraft(
   monster: MonsterChoice,
   at: { x: number; y: number },
+  map: Size,
   hidden = false,
 ): TokenDraft {
-  return { itemId: monster.id, isPlayer: false, hidden, ...at };
+  const beyond = ((cellsOfCreatureSize[monster.size ?? DEFAULT_CREATURE_SIZE] - 1) * CELL_PX) / 2;
+  const x = map.width > 0 ? at.x - (beyond / map.width) * 100 : at.x;
+  const y = map.height > 0 ? at.y - (beyond / map.height) * 100 : at.y;
+  return { itemId: monster.id, isPlayer: false, hidden, x: Math.max(0, x), y: Math.max(0, y) };
 }
 
 /** Two letters for a token without a picture. */
