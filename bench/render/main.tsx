@@ -10,7 +10,7 @@ import { mapPointerMachine } from '../../src/machines/map-pointer.machine';
 import { mapViewportMachine } from '../../src/machines/map-viewport.machine';
 import { TableMap, type TableMapActions } from '../../src/ui/game/TableMap';
 import '../../src/ui/app/app.css';
-import '../../src/ui/game/game.css';
+import '../../src/ui/game/game-styles';
 import { benchTable } from './bench-table';
 import { PlainTokens } from './plain-tokens';
 
