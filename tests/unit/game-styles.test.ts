@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const source = (file: string) => readFile(`${root}${file}`, 'utf8');
 const stylesheets = (code: string) =>
-  [...code.matchAll(/^import '([^']+\.css)';$/gm)].map((match) => match[1]);
+  [...code.matchAll(/^import '([^']+\.css)';$/gm)].map((match) => match[1]!);
 const importsGameStyles = (code: string, from: string) =>
   new RegExp(`^import '${from.replace(/[./]/g, '\\$&')}';$`, 'm').test(code);
 
