@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Locator, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { chromiumLaunchOptions } from '../tests/e2e/helpers/browser';
 import { DRAGGED_ID } from './render/bench-table';
@@ -61,8 +61,26 @@ async function dragFrames(page: Page, url: string): Promise<number[]> {
   const moved = await token.boundingBox();
   await page.mouse.up();
   const frames = await page.evaluate(() => window.benchFrames.stop());
-  if (!moved || moved.x - box.x < STEPS) throw new Error(`the token did not follow the drag on ${url}`);
+  if (!moved || moved.x - box.x < STEPS) throw new Error(`${await whyNotMoved(token)} on ${url}`);
   return frames.sort((a, b) => a - b);
+}
+
+/**
+ * On the table's map, which half of the page failed the drag: its stylesheets, or its pointer's
+ * gestures (a dropped token stays held there, as no server answers the drop).
+ */
+async function whyNotMoved(token: Locator): Promise<string> {
+  const { mapToken, position, dragging } = await token.evaluate((element) => ({
+    mapToken: element.classList.contains('map-token'),
+    position: getComputedStyle(element).position,
+    dragging: element.classList.contains('map-token--dragging'),
+  }));
+  if (!mapToken) return 'the token did not follow the drag';
+  if (position !== 'absolute')
+    return `the token did not follow the drag: it is laid out ${position}, not on the map — the page lacks the game's stylesheets (src/ui/game/game-styles)`;
+  if (!dragging)
+    return 'the token did not follow the drag: the map pointer never held it — see how the page builds its pointer and its actions';
+  return 'the token did not follow the drag';
 }
 
 /** Frame intervals while the map is panned (middle button, over the tokens) and then zoomed by the wheel. */

@@ -5,30 +5,12 @@ import { createActor } from 'xstate';
 import { HIDDEN_TURN, type MapToken } from '../../src/domain/table/types';
 import { turnOrderMachine, type TurnOrderChange } from '../../src/machines/turn-order.machine';
 import { TurnOrderPanel } from '../../src/ui/game/TurnOrderPanel';
-
-/** jsdom has no PointerEvent: without it the pointer's id, kind and place would be dropped. */
-class TestPointerEvent extends MouseEvent {
-  readonly pointerId: number;
-  readonly pointerType: string;
-  readonly isPrimary: boolean;
-  constructor(type: string, init: PointerEventInit = {}) {
-    super(type, init);
-    this.pointerId = init.pointerId ?? 1;
-    this.pointerType = init.pointerType ?? 'mouse';
-    this.isPrimary = init.isPrimary ?? true;
-  }
-}
+import { NoResizeObserver, TestPointerEvent } from '../helpers/jsdom-pointer';
 
 const ROW_HEIGHT = 30;
 const PANEL = { width: 272, height: 120 };
 /** The map's area the panel floats in; a test may shrink it. */
 let area = { width: 1000, height: 700 };
-
-/** jsdom lays nothing out and observes no size: the window's resize event measures again. */
-class NoResizeObserver {
-  observe() {}
-  disconnect() {}
-}
 
 beforeEach(() => {
   localStorage.clear();

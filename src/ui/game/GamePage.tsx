@@ -7,16 +7,7 @@ import { useAppActors } from '../app/AppActorsContext';
 import { PortraitOverlay } from '../landing/scene/PortraitOverlay';
 import { LiveTable } from './LiveTable';
 import { gameMessages } from './messages';
-import './game.css';
-import './table-map.css';
-import './map-token.css';
-import './table-menus.css';
-import './soul-core.css';
-import './turn-panel.css';
-import './side-column.css';
-import './game-narrow.css';
-import './attack.css';
-import './map-pointers.css';
+import './game-styles';
 import { Notice } from '../components/Notice';
 
 const nobody = { id: '', role: 'player' as const, displayName: '', email: '' };
