@@ -77,10 +77,19 @@ describe('token selection', () => {
     expect(actor.getSnapshot().context.selected).toEqual([]);
   });
 
+  it('keeps a picking mode for touch screens, which have no Maj key, and keeps the selection when it ends', () => {
+    const actor = createActor(quiet).start();
+    actor.send({ type: 'selection.picking', on: true });
+    expect(actor.getSnapshot().context.picking).toBe(true);
+    actor.send({ type: 'selection.toggle', usableId: 'wolf' });
+    actor.send({ type: 'selection.picking', on: false });
+    expect(actor.getSnapshot().context).toMatchObject({ picking: false, selected: ['wolf'] });
+  });
+
   it('selects nothing when the browser takes the pointer back', () => {
     const actor = createActor(quiet).start();
     actor.send(boxFrom);
     actor.send(boxTo(200, 100, false));
-    expect(actor.getSnapshot().context).toEqual({ selected: [], box: null });
+    expect(actor.getSnapshot().context).toEqual({ selected: [], box: null, picking: false });
   });
 });
