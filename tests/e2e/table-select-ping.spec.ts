@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { openSignedInAt, ownServer } from './helpers/own-server';
 import { gameWithHero } from './helpers/party';
 import { centreOf, furnishGame, tableOf } from './helpers/table';
@@ -7,7 +7,7 @@ const server = ownServer();
 
 /** The MJ and the player at one table, the crypt shown to both, two ghouls on it. */
 async function tableWithGhouls(
-  browser: Parameters<Parameters<typeof test>[1]>[0]['browser'],
+  browser: Browser,
   mjScreen: { size: { width: number; height: number }; touch: boolean } = {
     size: { width: 1440, height: 900 },
     touch: false,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromEventObservable, type AnyEventObject } from 'xstate';
-import { NEVER, Subject } from 'rxjs';
+import { NEVER, Subject, type Observable } from 'rxjs';
 import { tokenSelectionMachine, type TokenSelectionEvent } from '../../src/machines/token-selection.machine';
 import { everyTransition, itVisitsEveryState, testEveryPath } from '../helpers/every-path';
 import { expectSameState } from '../helpers/machine-model';
@@ -16,7 +16,7 @@ const boxTo = (x: number, y: number, dropped = true) =>
   ({ type: 'box.released', pointerId: 1, at: { x, y }, dropped }) as const;
 
 const quiet = tokenSelectionMachine.provide({
-  actors: { 'escape presses': fromEventObservable(() => NEVER) },
+  actors: { 'escape presses': fromEventObservable(() => NEVER as Observable<{ type: 'selection.clear' }>) },
 });
 
 type Snapshot = ReturnType<typeof tokenSelectionMachine.getInitialSnapshot>;
