@@ -74,7 +74,7 @@ export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
           ),
         },
       }),
-      pings: fromCallback<{ type: 'own' } & OwnPing, unknown, LiveTableEvent>(({ receive, sendBack }) => {
+      pings: fromCallback<{ type: 'own' } & OwnPing>(({ receive, sendBack }) => {
         const own = new Subject<OwnPing>();
         receive(({ map: onMap, at }) => own.next({ map: onMap, at }));
         const rings = pingRings(facts$, own).subscribe((pings) => sendBack({ type: 'pings.seen', pings }));

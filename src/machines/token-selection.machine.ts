@@ -13,6 +13,8 @@ export type TokenSelectionEvent =
   | { type: 'selection.toggle'; usableId: string }
   /** Escape, or a press on a token left out of the selection. */
   | { type: 'selection.clear' }
+  /** « Sélection » on a touch screen, which has no Maj key: taps pick and a drag draws the rectangle. */
+  | { type: 'selection.picking'; on: boolean }
   /** Shift + press on the empty map: a rectangle starts, over the tokens the user may move. */
   | { type: 'box.started'; pointerId: number; at: Point; selectable: readonly Selectable[] }
   | { type: 'box.moved'; pointerId: number; at: Point }
@@ -30,6 +32,8 @@ export interface TokenSelectionContext {
   selected: readonly string[];
   /** The rectangle being drawn, in the map's pixels. */
   box: Box | null;
+  /** Whether presses pick as Maj + presses do (the touch screen's way). */
+  picking: boolean;
 }
 
 /** The tokens whose centre the rectangle holds, edges included. */
@@ -45,7 +49,8 @@ export function caught(box: Pick<Box, 'from' | 'to' | 'selectable'>): string[] {
  * The tokens a user picked to move together (issue 44 §2b, decision 0018): a selection is the
  * user's own and never the table's, so it lives here and not in the log. Shift + click adds or
  * takes out one token; Shift + drag on the empty map draws a rectangle that adds every token of
- * the user's whose centre it holds; Escape, or grabbing a token left out, clears it. Dragging one
+ * the user's whose centre it holds; Escape, or grabbing a token left out, clears it. A touch screen
+has no Maj key: its « Sélection » switch makes taps and drags pick as Maj would. Dragging one
  * selected token moves them all (the pointer's); which tokens the user may move is the view's
  * to say, and the server checks it again.
  */
@@ -60,6 +65,7 @@ export const tokenSelectionMachine = setup({
           : [...context.selected, usableId],
     }),
     clear: assign({ selected: [] }),
+    'set picking': assign({ picking: (_, on: boolean) => on }),
     'start box': assign({
       box: (_, { pointerId, at, selectable }: Extract<TokenSelectionEvent, { type: 'box.started' }>) => ({
         pointerId,
@@ -85,8 +91,9 @@ export const tokenSelectionMachine = setup({
   },
 }).createMachine({
   id: 'tokenSelection',
-  context: { selected: [], box: null },
+  context: { selected: [], box: null, picking: false },
   invoke: { src: 'escape presses' },
+  on: { 'selection.picking': { actions: { type: 'set picking', params: ({ event }) => event.on } } },
   initial: 'idle',
   states: {
     idle: {

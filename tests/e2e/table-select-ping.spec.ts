@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { openSignedInAt, ownServer } from './helpers/own-server';
 import { gameWithHero } from './helpers/party';
 import { centreOf, furnishGame, tableOf } from './helpers/table';
@@ -6,11 +6,24 @@ import { centreOf, furnishGame, tableOf } from './helpers/table';
 const server = ownServer();
 
 /** The MJ and the player at one table, the crypt shown to both, two ghouls on it. */
-async function tableWithGhouls(browser: Parameters<Parameters<typeof test>[1]>[0]['browser']) {
+async function tableWithGhouls(
+  browser: Browser,
+  mjScreen: { size: { width: number; height: number }; touch: boolean } = {
+    size: { width: 1440, height: 900 },
+    touch: false,
+  },
+) {
   const { mj, player, gameId, characterId } = await gameWithHero(server, 'La Meute');
   await furnishGame(server, mj, gameId, 'Crypte', [{ name: 'Goule', HP: 18 }]);
   const size = { width: 1440, height: 900 };
-  const master = await openSignedInAt(browser, server, mj, `/game?gameId=${gameId}`, size);
+  const master = await openSignedInAt(
+    browser,
+    server,
+    mj,
+    `/game?gameId=${gameId}`,
+    mjScreen.size,
+    mjScreen.touch,
+  );
   const hero = await openSignedInAt(
     browser,
     server,
@@ -20,8 +33,9 @@ async function tableWithGhouls(browser: Parameters<Parameters<typeof test>[1]>[0
   );
   await tableOf(master).bringPlayersTo('Crypte');
   await expect(tableOf(hero).map.getByRole('img', { name: 'Crypte' })).toBeVisible();
-  await tableOf(master).placeFromMenu({ x: 300, y: 200 }, 'Goule');
-  await tableOf(master).placeFromMenu({ x: 400, y: 260 }, 'Goule');
+  // Placed by map points, so the ghouls stand clear of the map's buttons at any screen's zoom.
+  await tableOf(master).placeAt(await onScreen(master, { x: 420, y: 280 }), 'Goule');
+  await tableOf(master).placeAt(await onScreen(master, { x: 560, y: 365 }), 'Goule');
   await expect(tableOf(hero).token('Goule 2')).toBeVisible();
   return { master, hero };
 }
@@ -115,6 +129,31 @@ test('a ping is seen by everyone, the MJ brings everyone’s view there, and a s
   await expect(mj.sharedRulers).toContainText(/cases/);
   await player.releaseRuler();
   await expect(mj.sharedRulers).toHaveCount(0);
+  await master.context().close();
+  await hero.context().close();
+});
+
+test('on a phone the MJ picks tokens with « Sélection » and drags them together by touch', async ({
+  browser,
+}) => {
+  test.slow();
+  const { master, hero } = await tableWithGhouls(browser, { size: { width: 844, height: 390 }, touch: true });
+  const mj = tableOf(master);
+  const picking = mj.zoom.getByRole('button', { name: 'Sélection' });
+  await picking.tap();
+  await expect(picking).toHaveAttribute('aria-pressed', 'true');
+  await mj.token('Goule 1').tap();
+  await mj.token('Goule 2').tap();
+  await expect(master.locator('.map-token--selected')).toHaveCount(2);
+  // Picking ends; what was picked stays, and a finger's drag of one moves both.
+  await picking.tap();
+  const before = await mj.positionOf('Goule 2');
+  const grip = centreOf((await mj.token('Goule 1').boundingBox())!);
+  await mj.touchDrag(grip, { x: grip.x + 80, y: grip.y + 40 });
+  await expect.poll(() => mj.positionOf('Goule 2')).not.toEqual(before);
+  const moved = await mj.positionOf('Goule 2');
+  await expect.poll(() => tableOf(hero).positionOf('Goule 2')).toEqual(moved);
+  await expect.poll(() => tableOf(hero).positionOf('Goule 1')).toEqual(await mj.positionOf('Goule 1'));
   await master.context().close();
   await hero.context().close();
 });

@@ -17,7 +17,7 @@ const pressWolfOfGroup = {
 } as const;
 
 function start() {
-  const asked: Array<{ type: string } & object> = [];
+  const asked: Array<{ type: string; [key: string]: unknown }> = [];
   const actor = createActor(
     mapPointerMachine.provide({
       actions: {

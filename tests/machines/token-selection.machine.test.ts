@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromEventObservable, type AnyEventObject } from 'xstate';
-import { NEVER, Subject } from 'rxjs';
+import { NEVER, Subject, type Observable } from 'rxjs';
 import { tokenSelectionMachine, type TokenSelectionEvent } from '../../src/machines/token-selection.machine';
 import { everyTransition, itVisitsEveryState, testEveryPath } from '../helpers/every-path';
 import { expectSameState } from '../helpers/machine-model';
@@ -16,7 +16,7 @@ const boxTo = (x: number, y: number, dropped = true) =>
   ({ type: 'box.released', pointerId: 1, at: { x, y }, dropped }) as const;
 
 const quiet = tokenSelectionMachine.provide({
-  actors: { 'escape presses': fromEventObservable(() => NEVER) },
+  actors: { 'escape presses': fromEventObservable(() => NEVER as Observable<{ type: 'selection.clear' }>) },
 });
 
 type Snapshot = ReturnType<typeof tokenSelectionMachine.getInitialSnapshot>;
@@ -77,10 +77,19 @@ describe('token selection', () => {
     expect(actor.getSnapshot().context.selected).toEqual([]);
   });
 
+  it('keeps a picking mode for touch screens, which have no Maj key, and keeps the selection when it ends', () => {
+    const actor = createActor(quiet).start();
+    actor.send({ type: 'selection.picking', on: true });
+    expect(actor.getSnapshot().context.picking).toBe(true);
+    actor.send({ type: 'selection.toggle', usableId: 'wolf' });
+    actor.send({ type: 'selection.picking', on: false });
+    expect(actor.getSnapshot().context).toMatchObject({ picking: false, selected: ['wolf'] });
+  });
+
   it('selects nothing when the browser takes the pointer back', () => {
     const actor = createActor(quiet).start();
     actor.send(boxFrom);
     actor.send(boxTo(200, 100, false));
-    expect(actor.getSnapshot().context).toEqual({ selected: [], box: null });
+    expect(actor.getSnapshot().context).toEqual({ selected: [], box: null, picking: false });
   });
 });

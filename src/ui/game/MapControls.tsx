@@ -14,12 +14,15 @@ export function MapControls({
   ruler,
   onRuler,
   sharedRuler,
+  picking,
 }: {
   viewport: ActorRefFrom<typeof mapViewportMachine>;
   ruler: boolean;
   onRuler: (on: boolean) => void;
   /** Whether the user's arrow is shown to the others while drawn, and the switch. */
   sharedRuler?: { on: boolean; set: (on: boolean) => void };
+  /** Taps and drags pick tokens, as Maj + click does: a touch screen's way (shown there only). */
+  picking?: { on: boolean; set: (on: boolean) => void } | undefined;
 }) {
   const zoom = useSelector(viewport, (snapshot) => Math.round(snapshot.context.view.scale * 100));
   const fitted = useSelector(viewport, (snapshot) => snapshot.matches({ framing: 'fitted' }));
@@ -91,6 +94,21 @@ export function MapControls({
           onClick={() => sharedRuler.set(!sharedRuler.on)}
         >
           {pointerMessages.shareRuler}
+        </button>
+      )}
+      {picking && (
+        <button
+          type="button"
+          className={
+            picking.on
+              ? 'map-controls__ruler map-controls__ruler--on map-controls__picking'
+              : 'map-controls__ruler secondary map-controls__picking'
+          }
+          aria-pressed={picking.on}
+          title={pointerMessages.pickingTitle}
+          onClick={() => picking.set(!picking.on)}
+        >
+          {pointerMessages.picking}
         </button>
       )}
     </div>

@@ -143,6 +143,7 @@ export function TableMap({
   const pointer = useSelector(gestures, (snapshot) => snapshot.context.aimAt);
   const selected = useSelector(selection, (snapshot) => snapshot?.context.selected ?? NONE);
   const box = useSelector(selection, (snapshot) => snapshot?.context.box ?? null);
+  const picking = useSelector(selection, (snapshot) => snapshot?.context.picking ?? false);
   const closeMenu = () => gestures.send({ type: 'menu.close' });
   const frame = useRef<HTMLDivElement>(null);
   const board = useRef<HTMLDivElement>(null);
@@ -191,7 +192,7 @@ export function TableMap({
       if (event.ctrlKey || event.metaKey) return;
       const controllable = controlsToken({ role, characterIds }, token);
       const shown = { name: shownName, width: shownWidth, height: shownHeight };
-      if (event.shiftKey) {
+      if (event.shiftKey || selection?.getSnapshot().context.picking) {
         if (!controllable || !selection || gestures.getSnapshot().matches({ aim: 'on' })) return;
         selection.send({ type: 'selection.toggle', usableId: token.usableId });
         event.stopPropagation();
@@ -245,7 +246,7 @@ export function TableMap({
     const { at: inFrame, onMap: pressedAt } = locate(event);
     // Maj + drag on the map draws the selection's rectangle over the tokens the user may move.
     if (
-      event.shiftKey &&
+      (event.shiftKey || picking) &&
       !ctrlOf(event) &&
       !event.altKey &&
       event.button === 0 &&
@@ -485,6 +486,11 @@ export function TableMap({
         ruler={ruler}
         onRuler={(on) => gestures.send({ type: 'ruler.set', on })}
         sharedRuler={sharedRuler}
+        picking={
+          selection && actions
+            ? { on: picking, set: (on) => selection.send({ type: 'selection.picking', on }) }
+            : undefined
+        }
       />
       <p className="table-map__hint">
         {mapMessages.measureHint}

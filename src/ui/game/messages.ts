@@ -57,6 +57,9 @@ export const pointerMessages = {
   bringHint: 'Ctrl + Maj + clic pour y amener tout le monde',
   selectHint: 'Maj + clic ou Maj + glisser pour sélectionner des pions, Échap pour les désélectionner',
   selected: 'sélectionné',
+  picking: 'Sélection',
+  pickingTitle:
+    'Toucher ou entourer des pions pour les sélectionner, puis en glisser un pour tous les déplacer',
 } as const;
 
 export const viewportMessages = {
