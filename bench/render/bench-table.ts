@@ -27,5 +27,6 @@ export function benchTable(count: number): TableState {
     masterMap: BENCH_MAP,
     tokens: { [BENCH_MAP.name]: tokens },
     turnOrders: {},
+    grids: {},
   };
 }

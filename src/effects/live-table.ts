@@ -16,6 +16,7 @@ import {
   tableCommands,
   tableFeed,
   tableListsLogic,
+  tableRequestFailed,
   tableSyncLogic,
   type SocketRequest,
 } from './table';
@@ -43,6 +44,8 @@ export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
         return commands.turnOrderChange(command.payload);
       case 'attack':
         return commands.attack(command.payload);
+      case 'gridChange':
+        return commands.gridChange(command.payload);
     }
   };
   return {
@@ -69,11 +72,13 @@ export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
         { self }: { self: { send: (event: LiveTableEvent) => void } },
         { command, answered }: CommandRequest,
       ) =>
-        void run(command)
-          .then((refusal) => {
+        void run(command).then(
+          (refusal) => {
             if (refusal !== null) self.send({ type: 'notice.show', text: refusal });
-          })
-          .finally(answered),
+            answered?.(refusal);
+          },
+          () => answered?.(tableRequestFailed),
+        ),
     },
   };
 }

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { CharacterSheet, TableVitals } from '#shared/wire/characters';
 import type {
   AttackPayload,
+  GridChangePayload,
   ItemChangePayload,
   MapChangePayload,
   NewMessagePayload,
@@ -148,10 +149,14 @@ export function createTableService({
       return command(
         gameId,
         actor,
-        { type: 'map.select', map: await inputs.mapOf(gameId, map), bringPlayers },
+        { type: 'map.select', ...(await inputs.mapOf(gameId, map)), bringPlayers },
         commandId,
       );
     },
+
+    /** `gridChange`: the whole grid of an open map, the MJ's and the admins' to set. */
+    changeGrid: (gameId: string, actor: TableActor, { map, grid, commandId }: GridChangePayload) =>
+      command(gameId, actor, { type: 'map.setGrid', map, grid }, commandId),
 
     changeTurnOrder: (gameId: string, actor: TableActor, { change, commandId }: TurnOrderChangePayload) =>
       command(gameId, actor, change, commandId),

@@ -41,33 +41,37 @@ function clamp(value: number, min: number, max: number): number {
  * grabbable: on a small map 97.5 % / 94 % would push it past the edge. Without a size (or on a
  * map narrower than a token) the fixed bounds are all we know.
  */
-export function maxPercent(mapSize?: Size): Point {
-  return { x: boundOn(MAX_X_PERCENT, mapSize?.width), y: boundOn(MAX_Y_PERCENT, mapSize?.height) };
+export function maxPercent(mapSize?: Size, cellPx = TOKEN_PX): Point {
+  return {
+    x: boundOn(MAX_X_PERCENT, mapSize?.width, cellPx),
+    y: boundOn(MAX_Y_PERCENT, mapSize?.height, cellPx),
+  };
 }
 
-function boundOn(fixed: number, length: number | undefined): number {
-  return length !== undefined && length > TOKEN_PX ? Math.min(fixed, 100 - (TOKEN_PX / length) * 100) : fixed;
+function boundOn(fixed: number, length: number | undefined, tokenPx: number): number {
+  return length !== undefined && length > tokenPx ? Math.min(fixed, 100 - (tokenPx / length) * 100) : fixed;
 }
 
 /** Any percent position brought back inside the map, the token wholly on it when its size is known. */
-export function clampPercent({ x, y }: Point, mapSize?: Size): Point {
-  const max = maxPercent(mapSize);
+export function clampPercent({ x, y }: Point, mapSize?: Size, cellPx = TOKEN_PX): Point {
+  const max = maxPercent(mapSize, cellPx);
   return { x: clamp(x, 0, max.x), y: clamp(y, 0, max.y) };
 }
 
-export function percentToPixels(position: Point, map: Size): Point {
-  const { x, y } = clampPercent(position, map);
+export function percentToPixels(position: Point, map: Size, cellPx = TOKEN_PX): Point {
+  const { x, y } = clampPercent(position, map, cellPx);
   return { x: (x / 100) * map.width, y: (y / 100) * map.height };
 }
 
 /** Where a token dropped at these pixels is stored; a map of no size keeps tokens in the corner. */
-export function pixelsToPercent(pixels: Point, map: Size): Point {
+export function pixelsToPercent(pixels: Point, map: Size, cellPx = TOKEN_PX): Point {
   return clampPercent(
     {
       x: map.width > 0 ? (pixels.x / map.width) * 100 : 0,
       y: map.height > 0 ? (pixels.y / map.height) * 100 : 0,
     },
     map,
+    cellPx,
   );
 }
 
@@ -85,9 +89,9 @@ export function pixelsToPoint(pixels: Point, map: Size): Point {
   };
 }
 
-/** The centre of the token whose corner is at these pixels. */
-export function tokenCentre(corner: Point): Point {
-  return { x: corner.x + TOKEN_CENTRE_OFFSET_PX, y: corner.y + TOKEN_CENTRE_OFFSET_PX };
+/** The centre of the token (one cell of `cellPx`) whose corner is at these pixels. */
+export function tokenCentre(corner: Point, cellPx = TOKEN_PX): Point {
+  return { x: corner.x + cellPx / 2, y: corner.y + cellPx / 2 };
 }
 
 export function distancePx(from: Point, to: Point): number {
@@ -95,11 +99,11 @@ export function distancePx(from: Point, to: Point): number {
 }
 
 /**
- * The measuring arrow's figure (table.md §2): its length in the map's own pixels / 75, so it
- * counts the map's cells at any size the map is drawn; shown with two decimals.
+ * The arrow's length in cells (table.md §2): its length in the map's own pixels over a cell's, so
+ * it counts the map's cells at any size the map is drawn. The ruler shows whole cells (`gridSteps`).
  */
-export function measureCells(from: Point, to: Point): number {
-  return distancePx(from, to) / CELL_PX;
+export function measureCells(from: Point, to: Point, cellPx = CELL_PX): number {
+  return distancePx(from, to) / cellPx;
 }
 
 /** Range 0 means "as far as the attacker may move" (its deplacement). */
@@ -107,9 +111,9 @@ export function effectiveRange(range: number, movement: number): number {
   return range === 0 ? movement : range;
 }
 
-/** Between two token centres, in pixels. */
-export function isInRange(attacker: Point, target: Point, rangeCells: number): boolean {
-  return distancePx(attacker, target) / CELL_PX - RANGE_MARGIN_CELLS <= rangeCells;
+/** Between two token centres, in pixels; the range in cells of `cellPx`. */
+export function isInRange(attacker: Point, target: Point, rangeCells: number, cellPx = CELL_PX): boolean {
+  return distancePx(attacker, target) / cellPx - RANGE_MARGIN_CELLS <= rangeCells;
 }
 
 export type AreaShape = 'single' | 'circle' | 'line' | 'cone';
@@ -153,15 +157,21 @@ function angleBetween(from: Point, a: Point, b: Point): number {
  * and a cone start at the attacker and point at the aim, reaching `areaSize` cells (the range when
  * no size is given).
  */
-export function isInArea(attack: AreaAttack, attacker: Point, aim: Point, centre: Point): boolean {
+export function isInArea(
+  attack: AreaAttack,
+  attacker: Point,
+  aim: Point,
+  centre: Point,
+  cellPx = CELL_PX,
+): boolean {
   const size = attack.areaSize > 0 ? attack.areaSize : 0;
   switch (attack.areaOfEffect) {
     case 'single':
-      return distancePx(aim, centre) <= TOKEN_CENTRE_OFFSET_PX;
+      return distancePx(aim, centre) <= cellPx / 2;
     case 'circle':
-      return distancePx(aim, centre) <= (size || DEFAULT_AREA_CELLS) * CELL_PX;
+      return distancePx(aim, centre) <= (size || DEFAULT_AREA_CELLS) * cellPx;
     case 'line': {
-      const length = (size || attack.range) * CELL_PX;
+      const length = (size || attack.range) * cellPx;
       const heading = distancePx(attacker, aim);
       if (heading === 0) return false;
       const end = {
@@ -169,10 +179,10 @@ export function isInArea(attack: AreaAttack, attacker: Point, aim: Point, centre
         y: attacker.y + ((aim.y - attacker.y) / heading) * length,
       };
       const { distance, along } = toSegment(centre, attacker, end);
-      return along >= 0 && along <= 1 && distance <= (DEFAULT_AREA_CELLS * CELL_PX) / 2;
+      return along >= 0 && along <= 1 && distance <= (DEFAULT_AREA_CELLS * cellPx) / 2;
     }
     case 'cone': {
-      const length = (size || attack.range) * CELL_PX;
+      const length = (size || attack.range) * cellPx;
       const reach = distancePx(attacker, centre);
       if (reach === 0 || reach > length || distancePx(attacker, aim) === 0) return false;
       return angleBetween(attacker, aim, centre) <= CONE_HALF_ANGLE;
@@ -189,10 +199,11 @@ export function tokensHit(
   attacker: Candidate,
   aim: Point,
   candidates: readonly Candidate[],
+  cellPx = CELL_PX,
 ): string[] {
   const hit = candidates
     .filter((candidate) => candidate.id !== attacker.id)
-    .filter((candidate) => isInArea(attack, attacker.centre, aim, candidate.centre))
+    .filter((candidate) => isInArea(attack, attacker.centre, aim, candidate.centre, cellPx))
     .sort((a, b) => distancePx(attacker.centre, a.centre) - distancePx(attacker.centre, b.centre))
     .map((candidate) => candidate.id);
   const limit = attack.areaOfEffect === 'single' ? 1 : attack.maxTargets;

@@ -16,7 +16,7 @@ import {
 } from '../geometry/geometry';
 import { isDown } from './health';
 import { attackMessages, MAX_AREA_TARGETS } from './messages';
-import { openMap, tokenAt, tokensOfMap } from './records';
+import { gridOf, openMap, tokenAt, tokensOfMap } from './records';
 import type { ChatMessage, MapToken, TableActor, TableEventBody, TableState } from './types';
 import { lineAbout, systemMessage } from './system-lines';
 import { canSee, isPlayersMap, managesTable, ownsToken, seenByPlayers } from './visibility';
@@ -65,8 +65,9 @@ const damageOf = (text: string) => {
   return terms && damageDice(terms);
 };
 
-function centreOf(token: MapToken, map: Size): Point {
-  return tokenCentre(percentToPixels(token, map));
+/** A token's centre on the map, in its pixels, its cell being the map grid's. */
+function centreOf(token: MapToken, map: Size, cellPx: number): Point {
+  return tokenCentre(percentToPixels(token, map, cellPx), cellPx);
 }
 
 /** The attacker's token, if this actor may strike with it on this map. */
@@ -96,7 +97,8 @@ function targetsOf(
   map: Size,
 ): MapToken[] | string {
   const { attack } = command;
-  const from = centreOf(attacker, map);
+  const { cellPx } = gridOf(state, command.map);
+  const from = centreOf(attacker, map, cellPx);
   const range = effectiveRange(attack.range, attack.movement);
   if (attack.areaOfEffect === 'single') {
     const target = command.targetId === null ? undefined : tokenAt(state, command.map, command.targetId);
@@ -104,12 +106,12 @@ function targetsOf(
       return attackMessages.tokenNotFound;
     }
     if (isDown(target)) return attackMessages.deadTarget;
-    if (!isInRange(from, centreOf(target, map), range)) return attackMessages.outOfRange;
+    if (!isInRange(from, centreOf(target, map, cellPx), range, cellPx)) return attackMessages.outOfRange;
     return [target];
   }
   if (command.aim === null) return attackMessages.noAim;
   const aim = pointToPixels(command.aim, map);
-  if (!isInRange(from, aim, range)) return attackMessages.outOfRange;
+  if (!isInRange(from, aim, range, cellPx)) return attackMessages.outOfRange;
   // Only what the attacker's side sees can be struck: a player's area never reveals a hidden monster.
   const living = Object.values(tokensOfMap(state, command.map)).filter(
     (token) => !isDown(token) && canSee(actor, token),
@@ -118,7 +120,8 @@ function targetsOf(
     { ...attack, range },
     { id: attacker.usableId, centre: from },
     aim,
-    living.map((token) => ({ id: token.usableId, centre: centreOf(token, map) })),
+    living.map((token) => ({ id: token.usableId, centre: centreOf(token, map, cellPx) })),
+    cellPx,
   );
   if (hit.length === 0) return attackMessages.nobodyInArea;
   if (hit.length > MAX_AREA_TARGETS) return attackMessages.tooManyInArea(hit.length);

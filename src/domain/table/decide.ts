@@ -2,11 +2,12 @@ import { invalidCommandText, isRollable, parseChatLine, type DiceSpec } from '..
 import type { RandomInt } from '../dice/random';
 import { describeRoll, roll } from '../dice/roll';
 import { clampPercent, type Point } from '../geometry/geometry';
+import { normalGrid, snapPercent, type MapGrid } from '../geometry/grid';
 import { generateTurnOrder, isReorderingOf, nextTurn, toggleParticipant } from '../turn-order/turn-order';
 import { decideAttack, type AttackSpec } from './attack';
 import { isDown } from './health';
 import { MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
-import { openMap, orderOf, tokenAt, tokensOfMap } from './records';
+import { gridOf, openMap, orderOf, own, tokenAt, tokensOfMap } from './records';
 import { lineAbout, systemMessage } from './system-lines';
 import { controlsToken, managesTable, tokenSeenBy } from './visibility';
 import type {
@@ -31,10 +32,14 @@ export type TokenDraft = Omit<
 
 /** What actors ask of the table. The server resolves `speaker` and never takes the actor from a payload. */
 export type TableCommand =
-  | { type: 'map.select'; map: MapRef; bringPlayers: boolean }
+  /** `seedGrid`: the grid the map's resource implies (its « Taille »), set if the map has none yet. */
+  | { type: 'map.select'; map: MapRef; bringPlayers: boolean; seedGrid?: MapGrid | null }
   | { type: 'map.clear' }
-  | { type: 'token.place'; map: string; token: TokenDraft }
-  | { type: 'token.move'; map: string; usableId: string; x: number; y: number }
+  /** The map's whole grid, set by the MJ (docs/live-table.md "The grid"). */
+  | { type: 'map.setGrid'; map: string; grid: MapGrid }
+  /** `snap`: the token's corner goes to the nearest cell of the map's grid. */
+  | { type: 'token.place'; map: string; token: TokenDraft; snap?: boolean }
+  | { type: 'token.move'; map: string; usableId: string; x: number; y: number; snap?: boolean }
   | { type: 'token.remove'; map: string; usableId: string }
   | { type: 'token.toggleVisibility'; map: string; usableId: string }
   | {
@@ -74,6 +79,19 @@ export interface DecideEnv {
 }
 
 export { systemMessage };
+
+const gridSet = (map: string, grid: MapGrid): TableEventBody => ({
+  type: 'map.gridSet',
+  payload: { map, grid: normalGrid(grid) },
+});
+
+/** Finite numbers and a `#rrggbb` colour: the wire checks bounds, this keeps the log sound. */
+function isGrid(grid: MapGrid): boolean {
+  return (
+    [grid.cellPx, grid.offsetX, grid.offsetY, grid.opacity].every(Number.isFinite) &&
+    /^#[0-9a-f]{6}$/i.test(grid.color)
+  );
+}
 
 export type Decision = { events: TableEventBody[] } | { refusal: string };
 
@@ -134,12 +152,29 @@ function withVisibility(token: MapToken, visibility: boolean, onMap: readonly Ma
   return { ...token, visibility, name: monsterName(baseName(token.name), visibility, others) };
 }
 
+/**
+ * Where a token asked at `position` (percent) goes on the open map: on the nearest cell of its grid
+ * when snapped, else anywhere the whole token (one cell) stays on the map.
+ */
+function placeOn(
+  state: TableState,
+  map: string,
+  open: MapRef | undefined,
+  position: Point,
+  snap = false,
+): Point {
+  const grid = gridOf(state, map);
+  if (snap && open) return snapPercent(position, grid, open);
+  return clampPercent(position, open, grid.cellPx);
+}
+
 function place(
   state: TableState,
   actor: TableActor,
   map: string,
   draft: TokenDraft,
   env: DecideEnv,
+  snap?: boolean,
 ): Decision {
   if (!managesTable(actor) && !(draft.isPlayer && actor.characterIds.includes(draft.itemId))) {
     return refuse(tableMessages.onlyOwnCharacter);
@@ -164,7 +199,7 @@ function place(
   const visibility = managesTable(actor) ? draft.visibility : true;
   const token: MapToken = {
     ...draft,
-    ...clampPercent(draft, open),
+    ...placeOn(state, map, open, draft, snap),
     name: draft.isPlayer ? draft.name : monsterName(draft.name, visibility, onMap),
     usableId,
     inTurnOrder: false,
@@ -349,19 +384,31 @@ export function decide(
   switch (command.type) {
     case 'map.select':
       if (!managesTable(actor)) return refuse(tableMessages.onlyMasterMap);
-      return accept({
-        type: 'map.selected',
-        payload: { map: command.map, bringPlayers: command.bringPlayers },
-      });
+      return accept(
+        {
+          type: 'map.selected',
+          payload: { map: command.map, bringPlayers: command.bringPlayers },
+        },
+        // A map the MJ never aligned starts from its resource's « Taille », once, in the log.
+        ...(command.seedGrid && own(state.grids, command.map.name) === undefined
+          ? [gridSet(command.map.name, command.seedGrid)]
+          : []),
+      );
     case 'map.clear':
       if (!managesTable(actor)) return refuse(tableMessages.onlyMasterMap);
       return accept({ type: 'map.cleared', payload: {} });
+    case 'map.setGrid':
+      if (!managesTable(actor)) return refuse(tableMessages.onlyMasterGrid);
+      if (!openMap(state, command.map)) return refuse(tableMessages.mapNotOpen);
+      if (!isGrid(command.grid)) return refuse(tableMessages.invalidGrid);
+      return accept(gridSet(command.map, command.grid));
     case 'token.place':
-      return place(state, actor, command.map, command.token, env);
+      return place(state, actor, command.map, command.token, env, command.snap);
     case 'token.move': {
       const token = tokenFor(state, actor, command.map, command.usableId);
       if (typeof token === 'string') return refuse(token);
-      const { x, y } = clampPercent(command, openMap(state, command.map));
+      const open = openMap(state, command.map);
+      const { x, y } = placeOn(state, command.map, open, command, command.snap);
       return accept({ type: 'token.moved', payload: { map: command.map, usableId: token.usableId, x, y } });
     }
     case 'token.remove': {

@@ -33,6 +33,8 @@ export const tableMessages = {
   invalidRoll: 'Jet de dés invalide.',
   mapNotOpen: "Cette carte n'est pas ouverte sur la table.",
   mapFull: 'Cette carte porte déjà 500 pions : retirez-en avant d’en placer d’autres.',
+  onlyMasterGrid: 'Seul le MJ peut régler la grille.',
+  invalidGrid: 'Grille invalide\u00a0: une case mesure de 10 à 1000\u00a0pixels.',
 } as const;
 
 /** The attack's refusals (table.md §5, verbatim where the spec gives them) and its chat lines. */

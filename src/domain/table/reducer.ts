@@ -1,4 +1,5 @@
 import { MAX_X_PERCENT, MAX_Y_PERCENT } from '../geometry/geometry';
+import { GRID_CELL_MAX_PX, GRID_CELL_MIN_PX } from '../geometry/grid';
 import { dict, own, tokenAt, tokensOfMap, withEntry, withoutEntry, type Dict } from './records';
 import { HIDDEN_TURN, type MapToken, type TableEvent, type TableEventBody, type TableState } from './types';
 
@@ -14,6 +15,7 @@ export const emptyTable: TableState = {
   masterMap: null,
   tokens: dict(),
   turnOrders: dict(),
+  grids: dict(),
 };
 
 export type Reduced = { state: TableState } | { rejected: string };
@@ -102,15 +104,20 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       };
     case 'map.cleared':
       return { state: { ...state, currentMap: null, masterMap: null } };
+    case 'map.gridSet':
+      if (!(event.payload.grid.cellPx >= GRID_CELL_MIN_PX && event.payload.grid.cellPx <= GRID_CELL_MAX_PX))
+        return { rejected: 'cell outside its bounds' };
+      return { state: { ...state, grids: withEntry(state.grids, event.payload.map, event.payload.grid) } };
     case 'map.shown': {
       // A player's copy after the MJ brought them to a map or cleared it: that map alone.
-      const { map, tokens, order } = event.payload;
+      const { map, tokens, order, grid } = event.payload;
       const bare: TableState = {
         ...state,
         currentMap: map,
         masterMap: map,
         tokens: dict(),
         turnOrders: dict(),
+        grids: map && grid ? dict([[map.name, grid]]) : dict(),
       };
       if (map === null) {
         return tokens.length + order.length === 0 ? { state: bare } : { rejected: 'tokens without a map' };
@@ -242,11 +249,13 @@ export function snapshotOf(state: TableState): TableSnapshot {
  * ordinary objects, where a map named 'constructor' would read as one).
  */
 export function restore(snapshot: TableSnapshot): TableState {
-  const { tokens, turnOrders, ...rest } = structuredClone(snapshot.state);
+  const { tokens, turnOrders, grids, ...rest } = structuredClone(snapshot.state);
   return {
     ...rest,
     tokens: dict(Object.entries(tokens).map(([map, onMap]) => [map, dict(Object.entries(onMap))])),
     turnOrders: dict(Object.entries(turnOrders)),
+    // Snapshots taken before maps had grids have none.
+    grids: dict(Object.entries(grids ?? {})),
     lastSeq: snapshot.seq,
   };
 }

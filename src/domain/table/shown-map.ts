@@ -11,9 +11,9 @@ export function tokensOn(table: TableState, map: MapRef | null): MapToken[] {
   return map === null ? [] : Object.values(table.tokens[map.name] ?? {});
 }
 
-/** The centre of a token in the map's own pixels, where ranges and areas are reckoned. */
-export function centreOnMap(token: Pick<MapToken, 'x' | 'y'>, map: MapRef): Point {
-  return tokenCentre(percentToPixels(token, map));
+/** The centre of a token (a cell of `cellPx`) in the map's own pixels, where ranges and areas are reckoned. */
+export function centreOnMap(token: Pick<MapToken, 'x' | 'y'>, map: MapRef, cellPx?: number): Point {
+  return tokenCentre(percentToPixels(token, map, cellPx), cellPx);
 }
 
 /**

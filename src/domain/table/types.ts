@@ -1,4 +1,5 @@
 import type { MessageType, RollResult } from '../dice/roll';
+import type { MapGrid } from '../geometry/grid';
 
 /**
  * A map of the game (table.md §3 "Map"). Tokens and turn orders are keyed by its name. The server
@@ -75,6 +76,11 @@ export interface TableState {
    * hidden ones stand.
    */
   turnOrders: Record<string, string[]>;
+  /**
+   * map name → its grid, once the MJ set it (or the map's « Taille » seeded it); a map without an
+   * entry has the default grid (`gridOf`). A player's copy holds the players' map's alone.
+   */
+  grids: Record<string, MapGrid>;
 }
 
 /** The head of a player's turn order when the participant whose turn it is is hidden from them. */
@@ -120,6 +126,8 @@ export type HealthResource = 'HP' | 'soulEssence';
 export type TableEventBody =
   | { type: 'map.selected'; payload: { map: MapRef; bringPlayers: boolean } }
   | { type: 'map.cleared'; payload: Record<string, never> }
+  /** The map's whole grid as the MJ aligned it (docs/live-table.md "The grid"). */
+  | { type: 'map.gridSet'; payload: { map: string; grid: MapGrid } }
   | { type: 'token.placed'; payload: { map: string; token: MapToken } }
   | { type: 'token.moved'; payload: { map: string; usableId: string; x: number; y: number } }
   /**
@@ -158,7 +166,11 @@ export type TableEventBody =
    * map they are now on (or none), with its tokens and order as they may see them, which replace
    * everything their copy held.
    */
-  | { type: 'map.shown'; payload: { map: MapRef | null; tokens: MapToken[]; order: string[] } }
+  | {
+      type: 'map.shown';
+      /** `grid`: the map's own when it has one, else it has the default grid. */
+      payload: { map: MapRef | null; tokens: MapToken[]; order: string[]; grid?: MapGrid };
+    }
   /** Only in a player's projection: a token they saw was hidden, and their order after it. */
   | { type: 'token.concealed'; payload: { map: string; usableId: string; order: string[] } }
   /** Only in a player's projection: something they may not see happened; it holds the seq. */

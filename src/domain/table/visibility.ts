@@ -1,5 +1,5 @@
 import { healthOf, hidesHealth, withHealthBanded } from './health';
-import { dict, orderOf, tokenAt, tokensOfMap } from './records';
+import { dict, orderOf, own, tokenAt, tokensOfMap } from './records';
 import {
   HIDDEN_TURN,
   type ChatMessage,
@@ -91,8 +91,11 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
   if (managesTable(actor)) return state;
   const tokens: TableState['tokens'] = dict();
   const turnOrders: TableState['turnOrders'] = dict();
+  const grids: TableState['grids'] = dict();
   const map = state.currentMap?.name;
   if (map !== undefined) {
+    const grid = own(state.grids, map);
+    if (grid) grids[map] = grid;
     const seen = dict(
       Object.entries(tokensOfMap(state, map))
         .filter(([, token]) => canSee(actor, token))
@@ -108,6 +111,7 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
     masterMap: state.currentMap,
     tokens,
     turnOrders,
+    grids,
   };
 }
 
@@ -147,6 +151,7 @@ function mapOfEvent(event: TableEventBody): string | undefined {
 function shown(event: TableEvent, after: TableState, actor: TableActor): TableEvent {
   const view = visibleTo(after, actor);
   const map = view.currentMap;
+  const grid = map ? own(view.grids, map.name) : undefined;
   return {
     ...event,
     type: 'map.shown',
@@ -154,6 +159,7 @@ function shown(event: TableEvent, after: TableState, actor: TableActor): TableEv
       map,
       tokens: map ? Object.values(tokensOfMap(view, map.name)) : [],
       order: map ? [...orderOf(view, map.name)] : [],
+      ...(grid ? { grid } : {}),
     },
   };
 }
@@ -178,6 +184,8 @@ export function projectEvent(
       return event.payload.bringPlayers ? shown(event, after, actor) : redacted(event);
     case 'map.cleared':
       return shown(event, after, actor);
+    case 'map.gridSet':
+      return event;
     case 'token.placed':
       return canSee(actor, event.payload.token)
         ? { ...event, payload: { ...event.payload, token: asPlayersSee(event.payload.token) } }

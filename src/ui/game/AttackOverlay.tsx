@@ -12,9 +12,9 @@ import type { TargetingAttack } from '../../machines/attack-targeting.machine';
  * target's rim — or, when they stand side by side and that would leave too little to see, to the
  * target's centre, the arrowhead on it. Tokens that overlap keep the whole line.
  */
-function rimToRim(from: Point, to: Point): { from: Point; to: Point } {
+function rimToRim(from: Point, to: Point, cellPx: number): { from: Point; to: Point } {
   const length = Math.hypot(to.x - from.x, to.y - from.y);
-  const rim = CELL_PX / 2;
+  const rim = cellPx / 2;
   if (length <= rim) return { from, to };
   const along = (distance: number) => ({
     x: from.x + ((to.x - from.x) / length) * distance,
@@ -30,18 +30,18 @@ export interface ShownAttackLine {
   to: Point[];
 }
 
-function areaShape(attack: TargetingAttack, from: Point, aim: Point, range: number) {
+function areaShape(attack: TargetingAttack, from: Point, aim: Point, range: number, cellPx: number) {
   const size = attack.areaSize > 0 ? attack.areaSize : 0;
   switch (attack.areaOfEffect) {
     case 'single':
       return null;
     case 'circle':
       return (
-        <circle className="attack-area" cx={aim.x} cy={aim.y} r={(size || DEFAULT_AREA_CELLS) * CELL_PX} />
+        <circle className="attack-area" cx={aim.x} cy={aim.y} r={(size || DEFAULT_AREA_CELLS) * cellPx} />
       );
     case 'line':
     case 'cone': {
-      const length = (size || range) * CELL_PX;
+      const length = (size || range) * cellPx;
       const heading = Math.atan2(aim.y - from.y, aim.x - from.x);
       const at = (angle: number, reach = length) => ({
         x: from.x + Math.cos(angle) * reach,
@@ -56,7 +56,7 @@ function areaShape(attack: TargetingAttack, from: Point, aim: Point, range: numb
             y1={from.y}
             x2={end.x}
             y2={end.y}
-            strokeWidth={DEFAULT_AREA_CELLS * CELL_PX}
+            strokeWidth={DEFAULT_AREA_CELLS * cellPx}
           />
         );
       }
@@ -81,9 +81,12 @@ function areaShape(attack: TargetingAttack, from: Point, aim: Point, range: numb
 export function AttackOverlay({
   aiming,
   lines,
+  cellPx = CELL_PX,
 }: {
   aiming: { attack: TargetingAttack; from: Point; range: number; pointer: Point | null } | null;
   lines: readonly ShownAttackLine[];
+  /** The map grid's cell, in which reach and areas are drawn. */
+  cellPx?: number;
 }) {
   return (
     <g className="attack-overlay">
@@ -92,10 +95,10 @@ export function AttackOverlay({
           className="attack-reach"
           cx={aiming.from.x}
           cy={aiming.from.y}
-          r={(aiming.range + RANGE_MARGIN_CELLS) * CELL_PX}
+          r={(aiming.range + RANGE_MARGIN_CELLS) * cellPx}
         />
       )}
-      {aiming?.pointer && areaShape(aiming.attack, aiming.from, aiming.pointer, aiming.range)}
+      {aiming?.pointer && areaShape(aiming.attack, aiming.from, aiming.pointer, aiming.range, cellPx)}
       {lines.length > 0 && (
         <defs>
           <marker
@@ -104,8 +107,8 @@ export function AttackOverlay({
             refX="9"
             refY="5"
             markerUnits="userSpaceOnUse"
-            markerWidth={CELL_PX / 3}
-            markerHeight={CELL_PX / 3}
+            markerWidth={cellPx / 3}
+            markerHeight={cellPx / 3}
             orient="auto"
           >
             <path className="attack-line__head" d="M0 0 L10 5 L0 10 Z" />
@@ -114,7 +117,7 @@ export function AttackOverlay({
       )}
       {lines.map((line) =>
         line.to.map((target, index) => {
-          const { from, to } = rimToRim(line.from, target);
+          const { from, to } = rimToRim(line.from, target, cellPx);
           return (
             <line
               key={`${line.key}-${index}`}

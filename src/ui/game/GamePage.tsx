@@ -16,6 +16,7 @@ import './turn-panel.css';
 import './side-column.css';
 import './game-narrow.css';
 import './attack.css';
+import './grid.css';
 import { Notice } from '../components/Notice';
 
 const nobody = { id: '', role: 'player' as const, displayName: '', email: '' };

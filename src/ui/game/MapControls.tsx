@@ -2,21 +2,29 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { scaleBounds } from '../../domain/geometry/viewport';
 import type { mapViewportMachine } from '../../machines/map-viewport.machine';
-import { viewportMessages } from './messages';
+import { gridMessages, viewportMessages } from './messages';
 
 /**
  * The map's own buttons: zoom out and in around the frame's centre, the zoom shown as a
  * percentage of the map's true size, the whole map back in view, and the ruler — on a touch
- * screen, where there is no Alt key, a drag draws the measuring arrow while it is on.
+ * screen, where there is no Alt key, a drag draws the measuring arrow while it is on. Then
+ * « Aimanter » (drops snap to the grid) and, for the MJ, « Grille », which opens the grid tool.
  */
 export function MapControls({
   viewport,
   ruler,
   onRuler,
+  snap = true,
+  onSnap,
+  grid = null,
 }: {
   viewport: ActorRefFrom<typeof mapViewportMachine>;
   ruler: boolean;
   onRuler: (on: boolean) => void;
+  snap?: boolean;
+  onSnap?: (on: boolean) => void;
+  /** The MJ's grid tool: whether it is open, and how to open it. */
+  grid?: { open: boolean; onOpen: () => void } | null;
 }) {
   const zoom = useSelector(viewport, (snapshot) => Math.round(snapshot.context.view.scale * 100));
   const fitted = useSelector(viewport, (snapshot) => snapshot.matches({ framing: 'fitted' }));
@@ -77,6 +85,31 @@ export function MapControls({
       >
         {viewportMessages.ruler}
       </button>
+      {onSnap && (
+        <button
+          type="button"
+          className={snap ? 'map-controls__ruler map-controls__ruler--on' : 'map-controls__ruler secondary'}
+          aria-pressed={snap}
+          title={gridMessages.snapTitle}
+          onClick={() => onSnap(!snap)}
+        >
+          {gridMessages.snap}
+        </button>
+      )}
+      {grid && (
+        <button
+          type="button"
+          className={
+            grid.open ? 'map-controls__ruler map-controls__ruler--on' : 'map-controls__ruler secondary'
+          }
+          aria-expanded={grid.open}
+          title={gridMessages.toolTitle}
+          disabled={grid.open}
+          onClick={grid.onOpen}
+        >
+          {gridMessages.tool}
+        </button>
+      )}
     </div>
   );
 }

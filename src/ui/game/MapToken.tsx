@@ -1,4 +1,4 @@
-import { memo, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import type { MapToken } from '../../domain/table/types';
 import { tokenMessages } from './messages';
 import { initialsOf, isDead, shownHealth } from './table-view';
@@ -22,6 +22,7 @@ export const MapTokenView = memo(function MapTokenView({
   remote,
   playing = false,
   onPointerDown,
+  onKeyDown,
 }: {
   token: MapToken;
   x: number;
@@ -33,6 +34,8 @@ export const MapTokenView = memo(function MapTokenView({
   /** Its turn in the map's turn order: ringed for everyone who sees it. */
   playing?: boolean;
   onPointerDown?: (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => void;
+  /** Arrow keys move one's own token a cell. */
+  onKeyDown?: (token: MapToken, event: KeyboardEvent<HTMLDivElement>) => void;
 }) {
   const dead = isDead(token);
   const classes = [
@@ -65,6 +68,8 @@ export const MapTokenView = memo(function MapTokenView({
         token.visibility ? '' : `, ${tokenMessages.hidden}`
       }${playing ? `, ${tokenMessages.playing}` : ''}`}
       onPointerDown={onPointerDown && ((event) => onPointerDown(token, event))}
+      onKeyDown={onKeyDown && controllable ? (event) => onKeyDown(token, event) : undefined}
+      aria-keyshortcuts={onKeyDown && controllable ? 'ArrowUp ArrowDown ArrowLeft ArrowRight' : undefined}
     >
       <div className="map-token__portrait">
         {token.assetLink ? (

@@ -1,21 +1,26 @@
 import { useSelector } from '@xstate/react';
-import { useCallback, useRef, type MouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useCallback,
+  useMemo,
+  useRef,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { toFrame, toMap } from '../../domain/geometry/viewport';
 import type { CharacterSummary } from '../../api/schemas/characters';
-import {
-  measureCells,
-  percentToPixels,
-  pixelsToPercent,
-  TOKEN_CENTRE_OFFSET_PX,
-  type Point,
-} from '../../domain/geometry/geometry';
+import { percentToPixels, pixelsToPercent, type Point } from '../../domain/geometry/geometry';
+import { cellAt, DEFAULT_GRID, gridSteps, stepByCell, type MapGrid } from '../../domain/geometry/grid';
+import { gridOf } from '../../domain/table/records';
 import type { HealthResource, MapRef, MapToken, TableRole, TableState } from '../../domain/table/types';
 import type { RemoteDrags } from '../../effects/table';
 import type { MonsterChoice } from '../../machines/table-lists.machine';
 import type { mapPointerMachine, MapPointerEvent } from '../../machines/map-pointer.machine';
 import { MapTokenView } from './MapToken';
-import { mapMessages } from './messages';
+import { gridMessages, mapMessages } from './messages';
+import { GridLayer } from './GridLayer';
+import { GridAlign, GridPanel, type GridEditorActor } from './GridPanel';
 import { SoulCoreWaves } from './SoulCoreWaves';
 import { controlsToken, managesTable } from '../../domain/table/visibility';
 import { centreOnMap, shownMap, tokensOn } from '../../domain/table/shown-map';
@@ -74,11 +79,20 @@ export interface TableMapProps {
   viewport: MapViewportActor;
   /** The pointer's gestures: the live table's, which sends their drops and aim's clicks on. */
   pointer: MapPointerActor;
+  /** The MJ's grid tool: while it is open its draft is drawn in place of the map's grid. */
+  gridEditor?: GridEditorActor;
 }
 
-/** Where a token whose centre goes at this map point is stored. */
-function placedAt(point: Point, map: MapRef): Point {
-  return pixelsToPercent({ x: point.x - TOKEN_CENTRE_OFFSET_PX, y: point.y - TOKEN_CENTRE_OFFSET_PX }, map);
+const ARROW_STEPS: Record<string, Point> = {
+  ArrowLeft: { x: -1, y: 0 },
+  ArrowRight: { x: 1, y: 0 },
+  ArrowUp: { x: 0, y: -1 },
+  ArrowDown: { x: 0, y: 1 },
+};
+
+/** Where a token (one cell) whose centre goes at this map point is stored. */
+function placedAt(point: Point, map: MapRef, cellPx: number): Point {
+  return pixelsToPercent({ x: point.x - cellPx / 2, y: point.y - cellPx / 2 }, map, cellPx);
 }
 
 /**
@@ -101,9 +115,18 @@ export function TableMap({
   attackLines = [],
   viewport,
   pointer: gestures,
+  gridEditor,
 }: TableMapProps) {
   const reader = { role, characterIds };
   const map = shownMap(table, role);
+  const draft = useSelector(gridEditor, (snapshot) => snapshot?.context.draft ?? null);
+  const snapping = useSelector(gestures, (snapshot) => snapshot.context.snap);
+  // The MJ's draft while they align it, else the map's own grid.
+  const grid: MapGrid | null = useMemo(() => map && (draft ?? gridOf(table, map.name)), [map, draft, table]);
+  // Plain numbers for the callbacks the tokens share: the grid as snapping reads it.
+  const cellPx = grid?.cellPx ?? DEFAULT_GRID.cellPx;
+  const offsetX = grid?.offsetX ?? 0;
+  const offsetY = grid?.offsetY ?? 0;
   const tokens = tokensOn(table, map);
   const playing = playingOn(table, map);
   const local = useSelector(gestures, (snapshot) => snapshot.context.local);
@@ -118,7 +141,7 @@ export function TableMap({
     if (map && actions)
       gestures.send({
         type: 'menu.open',
-        menu: { kind: 'add', at: at.client, position: placedAt(at.map, map) },
+        menu: { kind: 'add', at: at.client, position: placedAt(at.map, map, gridOf(table, map.name).cellPx) },
       });
   });
 
@@ -155,8 +178,9 @@ export function TableMap({
         usableId: token.usableId,
         // table.md §6: someone else's token does not move; pressing it pans the map like its floor.
         controllable: controlsToken({ role, characterIds }, token),
-        corner: percentToPixels(token, shown),
+        corner: percentToPixels(token, shown, cellPx),
         map: shown,
+        grid: { ...DEFAULT_GRID, cellPx, offsetX, offsetY },
         ...at(event),
       });
       // Aiming, the press was the aim's click; grabbing, the token's. Else the frame takes it.
@@ -167,7 +191,39 @@ export function TableMap({
         frame.current?.setPointerCapture?.(event.pointerId);
       }
     },
-    [editable, shownName, shownWidth, shownHeight, role, characterIds, frame, gestures, at],
+    [
+      editable,
+      shownName,
+      shownWidth,
+      shownHeight,
+      role,
+      characterIds,
+      frame,
+      gestures,
+      at,
+      cellPx,
+      offsetX,
+      offsetY,
+    ],
+  );
+
+  // The same function while the map, its grid and the snapping stay, so a thousand tokens do not redraw.
+  const stepToken = useCallback(
+    (token: MapToken, event: KeyboardEvent<HTMLDivElement>) => {
+      const step = ARROW_STEPS[event.key];
+      if (!step || !editable || shownName === null) return;
+      event.preventDefault();
+      const shown = { width: shownWidth, height: shownHeight };
+      const cells = { ...DEFAULT_GRID, cellPx, offsetX, offsetY };
+      gestures.send({
+        type: 'token.stepped',
+        map: shownName,
+        usableId: token.usableId,
+        position: stepByCell(token, step, cells, shown, snapping),
+        snap: snapping,
+      });
+    },
+    [editable, shownName, shownWidth, shownHeight, cellPx, offsetX, offsetY, snapping, gestures],
   );
 
   if (map === null) {
@@ -220,7 +276,12 @@ export function TableMap({
   const release = (event: ReactPointerEvent<HTMLDivElement>, dropped: boolean) => {
     viewport.send({ type: 'pointer.released', id: event.pointerId });
     if (actions || gestures.getSnapshot().context.measure)
-      gestures.send({ type: 'pointer.released', dropped, ...at(event) } satisfies MapPointerEvent);
+      gestures.send({
+        type: 'pointer.released',
+        dropped,
+        free: event.shiftKey,
+        ...at(event),
+      } satisfies MapPointerEvent);
   };
 
   const onContextMenu = (event: MouseEvent<HTMLDivElement>) => {
@@ -233,7 +294,7 @@ export function TableMap({
       type: 'menu.open',
       menu: usableId
         ? { kind: 'token', at: where, usableId }
-        : { kind: 'add', at: where, position: placedAt(locate(event).onMap, map) },
+        : { kind: 'add', at: where, position: placedAt(locate(event).onMap, map, cellPx) },
     });
   };
 
@@ -241,7 +302,7 @@ export function TableMap({
     const token = tokens.find((candidate) => candidate.usableId === usableId);
     if (!token) return null;
     const at = local[usableId] ?? drags?.[map.name]?.[usableId] ?? token;
-    return centreOnMap(at, map);
+    return centreOnMap(at, map, cellPx);
   };
   const shownLines: ShownAttackLine[] = attackLines
     .filter((line) => line.map === map.name)
@@ -277,8 +338,14 @@ export function TableMap({
         onPointerCancel={(event) => release(event, false)}
         onContextMenu={onContextMenu}
       >
-        <div ref={board} className="table-map__board" style={{ width: map.width, height: map.height }}>
+        <div
+          ref={board}
+          className="table-map__board"
+          style={{ width: map.width, height: map.height, ['--cell-px' as string]: `${cellPx}px` }}
+        >
           <img className="table-map__image" src={map.link} alt={map.name} draggable={false} />
+          {grid && <GridLayer grid={grid} map={map} />}
+          {gridEditor && draft && <GridAlign editor={gridEditor} locate={(event) => locate(event).onMap} />}
           {tokens.map((token) => {
             const dragged = local[token.usableId];
             const remote = dragged ? undefined : drags?.[map.name]?.[token.usableId];
@@ -294,6 +361,7 @@ export function TableMap({
                 remote={remote !== undefined}
                 playing={token.usableId === playing}
                 onPointerDown={pressToken}
+                onKeyDown={stepToken}
               />
             );
           })}
@@ -314,6 +382,7 @@ export function TableMap({
                 }
               }
               lines={shownLines}
+              cellPx={cellPx}
             />
           </svg>
         </div>
@@ -343,7 +412,7 @@ export function TableMap({
         )}
         {arrow && measure && (
           <output className="table-map__distance" style={{ left: arrow.to.x + 12, top: arrow.to.y + 12 }}>
-            {mapMessages.measure(measureCells(measure.from, measure.to))}
+            {gridMessages.steps(gridSteps(measure.from, measure.to, grid ?? gridOf(table, map.name)))}
           </output>
         )}
       </div>
@@ -351,7 +420,33 @@ export function TableMap({
         viewport={viewport}
         ruler={ruler}
         onRuler={(on) => gestures.send({ type: 'ruler.set', on })}
+        snap={snapping}
+        onSnap={(on) => gestures.send({ type: 'snap.set', on })}
+        grid={
+          gridEditor && managesTable(reader) && actions
+            ? {
+                open: draft !== null,
+                onOpen: () => {
+                  const stored = gridOf(table, map.name);
+                  // The cell to drag: the one in the middle of what the frame shows, so it is in sight.
+                  const rect = frame.current?.getBoundingClientRect();
+                  const middle = toMap(viewport.getSnapshot().context.view, {
+                    x: (rect?.width ?? 0) / 2,
+                    y: (rect?.height ?? 0) / 2,
+                  });
+                  const { column, row } = cellAt(middle, stored);
+                  gridEditor.send({
+                    type: 'grid.open',
+                    map: map.name,
+                    grid: stored,
+                    anchor: { column: Math.max(0, column), row: Math.max(0, row) },
+                  });
+                },
+              }
+            : null
+        }
       />
+      {gridEditor && <GridPanel editor={gridEditor} />}
       <p className="table-map__hint">{mapMessages.measureHint}</p>
       {menu?.kind === 'add' && actions && (
         <FloatingMenu at={menu.at} onClose={closeMenu}>
