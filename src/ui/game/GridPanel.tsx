@@ -41,44 +41,46 @@ export function GridPanel({ editor }: { editor: GridEditorActor }) {
     >
       <p className="grid-panel__title">{gridMessages.panel}</p>
       <p className="grid-panel__hint">{gridMessages.alignHint}</p>
-      <label>
-        {gridMessages.cellPx}
-        <input
-          type="number"
-          min={GRID_CELL_MIN_PX}
-          max={GRID_CELL_MAX_PX}
-          step={0.5}
-          value={draft.cellPx}
-          onChange={(event) => number('cellPx')(event.target.value)}
-        />
-      </label>
-      <label>
-        {gridMessages.offsetX}
-        <input
-          type="number"
-          step={0.5}
-          value={draft.offsetX}
-          onChange={(event) => number('offsetX')(event.target.value)}
-        />
-      </label>
-      <label>
-        {gridMessages.offsetY}
-        <input
-          type="number"
-          step={0.5}
-          value={draft.offsetY}
-          onChange={(event) => number('offsetY')(event.target.value)}
-        />
-      </label>
-      <label className="grid-panel__check">
-        <input
-          type="checkbox"
-          checked={draft.shown}
-          onChange={(event) => edit({ shown: event.target.checked })}
-        />
-        {gridMessages.shown}
-      </label>
+      <div className="grid-panel__numbers">
+        <label>
+          {gridMessages.cellPx}
+          <input
+            type="number"
+            min={GRID_CELL_MIN_PX}
+            max={GRID_CELL_MAX_PX}
+            step={0.5}
+            value={draft.cellPx}
+            onChange={(event) => number('cellPx')(event.target.value)}
+          />
+        </label>
+        <label>
+          {gridMessages.offsetX}
+          <input
+            type="number"
+            step={0.5}
+            value={draft.offsetX}
+            onChange={(event) => number('offsetX')(event.target.value)}
+          />
+        </label>
+        <label>
+          {gridMessages.offsetY}
+          <input
+            type="number"
+            step={0.5}
+            value={draft.offsetY}
+            onChange={(event) => number('offsetY')(event.target.value)}
+          />
+        </label>
+      </div>
       <div className="grid-panel__look">
+        <label className="grid-panel__check">
+          <input
+            type="checkbox"
+            checked={draft.shown}
+            onChange={(event) => edit({ shown: event.target.checked })}
+          />
+          {gridMessages.shown}
+        </label>
         <label>
           {gridMessages.color}
           <input type="color" value={draft.color} onChange={(event) => edit({ color: event.target.value })} />
