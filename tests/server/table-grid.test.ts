@@ -81,6 +81,23 @@ describe.each(drivers)('the map’s grid (%s)', (driver) => {
     expect(await tokenOf(t, p.gameId, p.ownerCharacter)).toMatchObject({ x: 8, y: 11 });
   });
 
+  it('snaps a placement asked with `snap`, as the map’s menu asks it', async () => {
+    const placed = await mj.send('itemChange', {
+      gameId: p.gameId,
+      change: {
+        type: 'token.place',
+        map: MAP,
+        itemId: p.monsters.Loup,
+        isPlayer: false,
+        x: 10,
+        y: 10,
+        snap: true,
+      },
+    });
+    expect(placed).toEqual({ ok: true });
+    expect(await tokenOf(t, p.gameId, p.monsters.Loup)).toMatchObject({ x: 8, y: 11 });
+  });
+
   it('seeds a map’s grid from its « Taille » the first time it is chosen', async () => {
     const plaine = await insertResource(t.database.db, p.gameId, 'map', 'Plaine', {
       link: 'https://cartes.example/Plaine.png',

@@ -140,7 +140,14 @@ export function createTableService({
       if (change.type !== 'token.place') return command(gameId, actor, change, commandId);
       return inputs
         .draftOf(gameId, change)
-        .then((token) => command(gameId, actor, { type: 'token.place', map: change.map, token }, commandId));
+        .then((token) =>
+          command(
+            gameId,
+            actor,
+            { type: 'token.place', map: change.map, token, snap: change.snap },
+            commandId,
+          ),
+        );
     },
 
     /** `mapChange`: a map of this game, or none. */
