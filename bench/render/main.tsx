@@ -11,6 +11,10 @@ import { mapViewportMachine } from '../../src/machines/map-viewport.machine';
 import { TableMap, type TableMapActions } from '../../src/ui/game/TableMap';
 import '../../src/ui/app/app.css';
 import '../../src/ui/game/game.css';
+import '../../src/ui/game/table-map.css';
+import '../../src/ui/game/map-token.css';
+import '../../src/ui/game/attack.css';
+import '../../src/ui/game/grid.css';
 import { benchTable } from './bench-table';
 import { PlainTokens } from './plain-tokens';
 
