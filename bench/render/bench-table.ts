@@ -29,6 +29,7 @@ export function benchTable(count: number): TableState {
     masterMap: BENCH_MAP,
     tokens: { [BENCH_MAP.name]: tokens },
     turnOrders: {},
+    grids: {},
   };
 }
 

@@ -20,6 +20,7 @@ import {
   tableCommands,
   tableFeed,
   tableListsLogic,
+  tableRequestFailed,
   tableSyncLogic,
   type SocketRequest,
 } from './table';
@@ -47,6 +48,8 @@ export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
         return commands.turnOrderChange(command.payload);
       case 'attack':
         return commands.attack(command.payload);
+      case 'gridChange':
+        return commands.gridChange(command.payload);
     }
   };
   return {
@@ -98,11 +101,13 @@ export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
         { self }: { self: { send: (event: LiveTableEvent) => void } },
         { command, answered }: CommandRequest,
       ) =>
-        void run(command)
-          .then((refusal) => {
+        void run(command).then(
+          (refusal) => {
             if (refusal !== null) self.send({ type: 'notice.show', text: refusal });
-          })
-          .finally(answered),
+            answered?.(refusal);
+          },
+          () => answered?.(tableRequestFailed),
+        ),
       'send ping': ({ self }: { self: { send: (event: LiveTableEvent) => void } }, ping: TablePingPayload) =>
         void refusalOf(request('tablePing', ping)).then((refusal) => {
           if (refusal !== null) self.send({ type: 'notice.show', text: refusal });

@@ -25,6 +25,7 @@ import {
   tableEvent,
   tableResync,
   type AttackPayload,
+  type GridChangePayload,
   type ItemChangePayload,
   type ItemDragPayload,
   type ItemDragging,
@@ -206,6 +207,7 @@ export function tableCommands(
     },
     turnOrderChange: (payload: TurnOrderChangePayload) => send('turnOrderChange', payload),
     attack: (payload: AttackPayload) => send('attack', payload),
+    gridChange: (payload: GridChangePayload) => send('gridChange', payload),
   };
 }
 export type TableCommands = ReturnType<typeof tableCommands>;

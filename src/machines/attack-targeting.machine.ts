@@ -11,6 +11,7 @@ import {
 import { attackMessages } from '../domain/table/messages';
 import { isDown } from '../domain/table/health';
 import { centreOnMap, tokensOn } from '../domain/table/shown-map';
+import { gridOf } from '../domain/table/records';
 import { tokenCells } from '../domain/table/token-size';
 import type { MapRef, TableRole, TableState } from '../domain/table/types';
 
@@ -41,6 +42,8 @@ export interface TargetingAttack {
 export interface Board {
   attacker: { id: string; centre: Point; size?: number; movement: number } | null;
   tokens: Array<{ id: string; centre: Point; size?: number; alive: boolean }>;
+  /** The map grid's cell, in which ranges and areas are reckoned; 75 px when absent. */
+  cellPx?: number;
 }
 
 export interface AttackIntent {
@@ -114,7 +117,13 @@ function areaTargets(context: AttackTargetingContext, click: Click): string[] {
   const striker = strikerIn(context);
   if (!attack || !striker) return [];
   const living = board.tokens.filter((token) => token.alive);
-  return tokensHit({ ...attack, range: rangeOf(context) }, striker, aimOf(context, click), living);
+  return tokensHit(
+    { ...attack, range: rangeOf(context) },
+    striker,
+    aimOf(context, click),
+    living,
+    board.cellPx,
+  );
 }
 
 /**
@@ -165,7 +174,7 @@ export const attackTargetingMachine = setup({
     'target is out of range': ({ context, event }) => {
       const striker = strikerIn(context);
       if (event.type !== 'map.clicked' || !striker) return false;
-      return !isInReach(striker, reachedBy(context, event), rangeOf(context));
+      return !isInReach(striker, reachedBy(context, event), rangeOf(context), context.board.cellPx);
     },
     'area catches nobody alive': ({ context, event }) =>
       event.type === 'map.clicked' && areaTargets(context, event).length === 0,
@@ -292,21 +301,23 @@ export function attackBoard(
 ): Board {
   const tokens = tokensOn(table, map);
   if (map === null) return { attacker: null, tokens: [] };
+  const { cellPx } = gridOf(table, map.name);
   const attacker = tokens.find((token) => token.isPlayer && striker.characterIds.includes(token.itemId));
   return {
     attacker: attacker
       ? {
           id: attacker.usableId,
-          centre: centreOnMap(attacker, map),
+          centre: centreOnMap(attacker, map, cellPx),
           size: tokenCells(attacker),
           movement: striker.movement,
         }
       : null,
     tokens: tokens.map((token) => ({
       id: token.usableId,
-      centre: centreOnMap(token, map),
+      centre: centreOnMap(token, map, cellPx),
       size: tokenCells(token),
       alive: !isDown(token),
     })),
+    cellPx,
   };
 }

@@ -9,6 +9,7 @@ import {
 } from 'xstate';
 import type {
   AttackPayload,
+  GridChangePayload,
   ItemChangePayload,
   ItemDragPayload,
   TablePingPayload,
@@ -21,10 +22,11 @@ import type { OwnPing, RemoteRulers, ShownPing } from '../effects/table-pointers
 import { DEFAULT_MONSTER_DAMAGE, MONSTER_ATTACK } from '../domain/dice/attack';
 import { attackNumbers } from '../domain/table/attack-numbers';
 import { pixelsToPoint, type Point } from '../domain/geometry/geometry';
+import type { MapGrid } from '../domain/geometry/grid';
 import { centreOnMap, shownMap } from '../domain/table/shown-map';
 import type { MapRef, MapToken, TableRole, TableState } from '../domain/table/types';
 import { emptyTable } from '../domain/table/reducer';
-import { own } from '../domain/table/records';
+import { gridOf, own } from '../domain/table/records';
 import { managesTable } from '../domain/table/visibility';
 import { attackMenuMachine } from './attack-menu.machine';
 import {
@@ -34,6 +36,7 @@ import {
   type AttackIntent,
   type TargetingAttack,
 } from './attack-targeting.machine';
+import { gridEditorMachine } from './grid-editor.machine';
 import {
   mapPointerMachine,
   type AimClick,
@@ -55,12 +58,16 @@ export type TableCommand =
   | { kind: 'itemChange'; payload: ItemChangePayload }
   | { kind: 'mapChange'; payload: { gameId: string } & MapChange }
   | { kind: 'turnOrderChange'; payload: TurnOrderChangePayload }
-  | { kind: 'attack'; payload: AttackPayload };
+  | { kind: 'attack'; payload: AttackPayload }
+  | { kind: 'gridChange'; payload: GridChangePayload };
 
-/** A command and, for a drop, what to do once the server answered (the map stops showing it held). */
+/**
+ * A command and, for a drop or a grid, what to do once the server answered (the map stops showing
+ * the token held; the grid tool closes, or keeps its draft with the refusal).
+ */
 export interface CommandRequest {
   command: TableCommand;
-  answered?: () => void;
+  answered?: (refusal: string | null) => void;
 }
 
 /** A token's place while it is dragged, sent to the others at the pointer's pace (`itemDrag`). */
@@ -107,7 +114,10 @@ export type LiveTableEvent =
   | { type: 'attack.cancel' }
   | { type: 'map.clicked'; point: Point; usableId: string | null }
   | { type: 'notice.show'; text: string }
-  | { type: 'notice.dismiss' };
+  | { type: 'notice.dismiss' }
+  /** From the grid tool: the MJ's grid for the server; then the server's answer back to the tool. */
+  | { type: 'grid.send'; map: string; grid: MapGrid }
+  | { type: 'grid.answered'; refusal: string | null };
 
 export interface LiveTableInput {
   gameId: string;
@@ -210,6 +220,14 @@ export const liveTableMachine = setup({
       },
     }),
     'attack menu': attackMenuInTable(attackMenuMachine),
+    'grid editor': gridEditorMachine.provide({
+      actions: {
+        'send grid': sendParent((_, asked: { map: string; grid: MapGrid }) => ({
+          type: 'grid.send',
+          ...asked,
+        })),
+      },
+    }),
     'attack targeting': attackTargetingInTable(attackTargetingMachine),
     'map pointer': mapPointerMachine.provide({
       actions: {
@@ -253,7 +271,10 @@ export const liveTableMachine = setup({
       const map = shownMap(context.table, context.role);
       const token = map && context.table.tokens[map.name]?.[usableId];
       if (token && map)
-        enqueue.sendTo('viewport', { type: 'viewport.focus', point: centreOnMap(token, map) });
+        enqueue.sendTo('viewport', {
+          type: 'viewport.focus',
+          point: centreOnMap(token, map, gridOf(context.table, map.name).cellPx),
+        });
     }),
     'keep details': assign({ details: (_, usableId: string) => usableId }),
     'forget details': assign({ details: null }),
@@ -275,6 +296,8 @@ export const liveTableMachine = setup({
         });
       if (table.masterMap !== context.table.masterMap)
         enqueue.sendTo('selection', { type: 'map.changed', map: table.masterMap });
+      // The grid tool sets the grid of the map it was opened on: another map shown closes it.
+      if (after.map !== before.map) enqueue.sendTo('gridEditor', { type: 'grid.cancel' });
       if (after.map !== before.map) enqueue.sendTo('turnOrder', { type: 'map.changed', ...after });
       else if (!sameOrder(after.order, before.order) || after.round !== before.round)
         enqueue.sendTo('turnOrder', { type: 'turnOrder.confirmed', order: after.order, round: after.round });
@@ -367,6 +390,7 @@ export const liveTableMachine = setup({
       },
     },
     { id: 'pointer', src: 'map pointer' },
+    { id: 'gridEditor', src: 'grid editor' },
     {
       id: 'attackMenu',
       src: 'attack menu',
@@ -412,7 +436,13 @@ export const liveTableMachine = setup({
               kind: 'itemChange',
               payload: {
                 gameId: context.gameId,
-                change: { type: 'token.move', map: event.map, usableId: event.usableId, ...event.position },
+                change: {
+                  type: 'token.move',
+                  map: event.map,
+                  usableId: event.usableId,
+                  ...event.position,
+                  ...(event.snap ? { snap: true } : {}),
+                },
               },
             },
             answered: () => self.send({ type: 'drop.answered', usableId: event.usableId }),
@@ -489,6 +519,21 @@ export const liveTableMachine = setup({
     },
     'rulers.seen': { actions: { type: 'keep rulers', params: ({ event }) => event.rulers } },
     'drop.answered': { actions: sendTo('pointer', ({ event }) => event) },
+    'grid.send': {
+      actions: enqueueActions(({ context, event, self, enqueue }) =>
+        enqueue({
+          type: 'send command',
+          params: {
+            command: {
+              kind: 'gridChange',
+              payload: { gameId: context.gameId, map: event.map, grid: event.grid },
+            },
+            answered: (refusal) => self.send({ type: 'grid.answered', refusal }),
+          },
+        }),
+      ),
+    },
+    'grid.answered': { actions: sendTo('gridEditor', ({ event }) => event) },
     'token.drag': {
       actions: sendTo('drags', ({ context, event }) => ({
         type: 'drag' as const,

@@ -1,5 +1,6 @@
 import { and, assign, not, or, setup, stateIn } from 'xstate';
-import { clampPercent, pixelsToPercent, type Point, type Size } from '../domain/geometry/geometry';
+import { pixelsToPercent, type Point, type Size } from '../domain/geometry/geometry';
+import { snapPercent, type MapGrid } from '../domain/geometry/grid';
 
 /** Pixels the pointer must travel before a press on a token becomes a drag rather than a click. */
 export const DRAG_THRESHOLD_PX = 4;
@@ -31,6 +32,8 @@ export type MapPointerEvent =
       group?: ReadonlyArray<{ usableId: string; corner: Point }>;
       /** Cells a side: a drag keeps the whole square on the map, as the server does. */
       size?: number;
+      /** The map's grid, on which a drop snaps; without it the token goes where it is dropped. */
+      grid?: MapGrid;
     } & PointerAt)
   /** A press on the map's frame: Alt, or the ruler, makes a primary button press measure; aiming, it is a click in the void. */
   | ({
@@ -45,8 +48,15 @@ export type MapPointerEvent =
   /** « Signaler ici » from the map's menu: the way to ping by touch (a long press opens it) or keyboard. */
   | { type: 'map.ping'; at: Point; bring: boolean }
   | ({ type: 'pointer.moved'; touch: boolean } & PointerAt)
-  /** Let go (`dropped`), or taken back by the browser (`pointercancel`), which drops nothing. */
-  | ({ type: 'pointer.released'; dropped: boolean } & PointerAt)
+  /**
+   * Let go (`dropped`), or taken back by the browser (`pointercancel`), which drops nothing.
+   * `free`: Shift was held, the token goes where it is dropped, off the grid.
+   */
+  | ({ type: 'pointer.released'; dropped: boolean; free?: boolean } & PointerAt)
+  /** The user's « Aimanter » switch: drops snap to the grid, or not. */
+  | { type: 'snap.set'; on: boolean }
+  /** An arrow key moved one's own token a cell, to `position` (on the grid when `snap`): a drop. */
+  | { type: 'token.stepped'; map: string; usableId: string; position: Point; snap: boolean }
   /** The server answered a drop: the token shows its logged place again. */
   | { type: 'drop.answered'; usableId: string }
   | { type: 'ruler.set'; on: boolean }
@@ -71,6 +81,7 @@ interface Grab {
   /** The selection's other tokens, each with its own offset: one delta moves them all. */
   group: Array<{ usableId: string; offset: Point }>;
   size: number;
+  grid: MapGrid | null;
 }
 
 export interface MapPointerContext {
@@ -81,6 +92,8 @@ export interface MapPointerContext {
   local: Record<string, Point>;
   menu: MapMenu | null;
   aimAt: Point | null;
+  /** Whether drops snap to the grid (on until the user turns it off). */
+  snap: boolean;
 }
 
 /** A token move the map asks of the table: its map, its id and its place in percent of the map. */
@@ -88,6 +101,8 @@ export interface TokenPlace {
   map: string;
   usableId: string;
   position: Point;
+  /** The position is on the grid: the server snaps it on its own copy of the grid too. */
+  snap?: true;
 }
 
 /** A selection dropped together: every token's place, the grabbed one first. */
@@ -109,11 +124,20 @@ export interface AimClick {
 }
 
 const placeOf = (grab: Grab, onMap: Point): Point =>
-  clampPercent(
-    pixelsToPercent({ x: onMap.x - grab.offset.x, y: onMap.y - grab.offset.y }, grab.map),
+  pixelsToPercent(
+    { x: onMap.x - grab.offset.x, y: onMap.y - grab.offset.y },
     grab.map,
     grab.size,
+    grab.grid?.cellPx,
   );
+
+/** Where a drop puts the token: on the grid unless snapping is off, Shift held, or no grid known. */
+function dropOf(context: MapPointerContext, event: Released): Omit<TokenPlace, 'map' | 'usableId'> {
+  const grab = context.grab!;
+  const position = placeOf(grab, event.onMap);
+  if (!context.snap || event.free || grab.grid === null) return { position };
+  return { position: snapPercent(position, grab.grid, grab.map, grab.size), snap: true };
+}
 
 const without = (local: Record<string, Point>, ...usableIds: string[]) => {
   const rest = { ...local };
@@ -139,7 +163,9 @@ type Moved = Extract<MapPointerEvent, { type: 'pointer.moved' }>;
  * The pointer's gestures on the table's map (table.md §2 "Game screen", §6): a press on one's own
  * token is a click (its menu) until the pointer travels 4 px, then a drag whose places go to the
  * others as it goes and whose drop asks the server; the token stays where it was dropped until the
- * answer. Alt + press, or any press with the ruler on, draws the measuring arrow. While the table
+ * answer. A drop lands on the nearest cell of the map's grid while « Aimanter » is on, unless Shift
+ * is held; an arrow key's move of a token is a drop too. Alt + press, or any press with the ruler
+ * on, draws the measuring arrow. While the table
  * aims an attack, a press is a click of the aim instead (on a token, or in the void) and the area
  * follows the pointer; whom it hits is targeting's. Panning and pinching are the viewport's. A
  * cancelled pointer drops nothing. The drag, the drop and the aim's clicks go out through provided
@@ -187,8 +213,10 @@ export const mapPointerMachine = setup({
             offset: { x: event.onMap.x - corner.x, y: event.onMap.y - corner.y },
           })),
         size: event.size ?? 1,
+        grid: event.grid ?? null,
       }),
     }),
+    'set snapping': assign({ snap: (_, on: boolean) => on }),
     'forget grab': assign({ grab: null }),
     'start arrow': assign({
       measure: (_, { pointerId, onMap }: PointerAt) => ({ pointerId, from: onMap, to: onMap }),
@@ -241,8 +269,26 @@ export const mapPointerMachine = setup({
   },
 }).createMachine({
   id: 'mapPointer',
-  context: { grab: null, measure: null, local: {}, menu: null, aimAt: null },
+  context: { grab: null, measure: null, local: {}, menu: null, aimAt: null, snap: true },
   on: {
+    'snap.set': { actions: { type: 'set snapping', params: ({ event }) => event.on } },
+    'token.stepped': {
+      actions: [
+        {
+          type: 'hold token',
+          params: ({ event }) => ({ usableId: event.usableId, position: event.position }),
+        },
+        {
+          type: 'drop token',
+          params: ({ event }) => ({
+            map: event.map,
+            usableId: event.usableId,
+            position: event.position,
+            ...(event.snap ? { snap: true as const } : {}),
+          }),
+        },
+      ],
+    },
     'drop.answered': { actions: { type: 'let token go', params: ({ event }) => event.usableId } },
     'menu.open': { actions: { type: 'show menu', params: ({ event }) => event.menu } },
     'menu.close': { actions: 'close menu' },
@@ -361,7 +407,7 @@ export const mapPointerMachine = setup({
                     type: 'hold token',
                     params: ({ context, event }) => ({
                       usableId: context.grab!.usableId,
-                      position: placeOf(context.grab!, event.onMap),
+                      position: dropOf(context, event).position,
                     }),
                   },
                   {
@@ -369,7 +415,7 @@ export const mapPointerMachine = setup({
                     params: ({ context, event }) => ({
                       map: context.grab!.map.name,
                       usableId: context.grab!.usableId,
-                      position: placeOf(context.grab!, event.onMap),
+                      ...dropOf(context, event),
                     }),
                   },
                   'forget grab',

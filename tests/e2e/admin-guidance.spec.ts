@@ -70,6 +70,6 @@ test('the admin page names the game, shows a resource before acting on it, and e
   await chooseCategory(page, 'Cartes');
   await page.getByRole('button', { name: 'Créer' }).click();
   await expect(form.getByLabel('Taille', { exact: true })).toHaveAccessibleDescription(
-    /une case valant 75\s*pixels/,
+    /nombre de cases de la carte en largeur/,
   );
 });

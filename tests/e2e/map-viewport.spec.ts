@@ -59,7 +59,7 @@ test('the map zooms with the wheel around the pointer and pans by its empty floo
   const cell = await table.cellOnScreen();
   const from = { x: frame.x + 40, y: frame.y + 40 };
   await table.holdRuler(from, { x: from.x + 3 * cell, y: from.y + 4 * cell });
-  await expect(table.distance).toHaveText(/^(5,0[01]|4,99) cases$/);
+  await expect(table.distance).toHaveText('5 cases');
   await table.releaseRuler();
 
   // Dragging the empty floor pans the map; the goblin goes with it and does not move on the map.
@@ -199,7 +199,7 @@ test('on a touch screen two fingers zoom and pan the map, a long press opens « 
   await touch(cdp, 'touchStart', [from]);
   await touch(cdp, 'touchMove', [{ x: from.x + 1.5 * cell, y: from.y + 2 * cell }]);
   await touch(cdp, 'touchMove', [{ x: from.x + 3 * cell, y: from.y + 4 * cell }]);
-  await expect(table.distance).toHaveText(/^(5,0[01]|4,99) cases$/);
+  await expect(table.distance).toHaveText('5 cases');
   await touch(cdp, 'touchEnd', []);
   await expect(table.distance).toHaveCount(0);
   await context.close();

@@ -61,6 +61,7 @@ const tableWith = (order: string[]): TableState => ({
     },
   },
   turnOrders: order.length > 0 ? { Forêt: order } : {},
+  grids: {},
 });
 
 const arsenal: Arsenal = {
@@ -147,7 +148,7 @@ function startTable(role: TableRole, connected = true) {
           commands.push(request);
           refusals.set(request, (refusal) => {
             if (refusal !== null) self.send({ type: 'notice.show', text: refusal });
-            request.answered?.();
+            request.answered?.(refusal);
           });
         },
       },
@@ -458,6 +459,45 @@ describe('live table', () => {
     expect(table.rulersShown).toEqual([
       { type: 'show', gameId: 'g1', map: 'Forêt', ruler: arrow },
       { type: 'show', gameId: 'g1', map: 'Forêt', ruler: null },
+    ]);
+  });
+
+  it('sends the grid the MJ saves, and closes the tool once logged or keeps it with the refusal', async () => {
+    const table = startTable('mj');
+    await table.answerCatchUp(tableWith([]));
+    const editor = table.child('gridEditor');
+    const grid = { cellPx: 100, offsetX: 20, offsetY: 10, shown: true, color: '#ffcc00', opacity: 0.5 };
+    editor.send({ type: 'grid.open', map: 'Forêt', grid, anchor: { column: 1, row: 1 } });
+    editor.send({ type: 'grid.save' });
+    expect(table.commands.map(({ command }) => command)).toEqual([
+      { kind: 'gridChange', payload: { gameId: 'g1', map: 'Forêt', grid } },
+    ]);
+    table.answer(table.commands[0]!, 'Seul le MJ peut régler la grille.');
+    expect(editor.getSnapshot().value).toEqual({ editing: 'idle' });
+    expect(table.contextOf('gridEditor').refusal).toBe('Seul le MJ peut régler la grille.');
+    editor.send({ type: 'grid.save' });
+    table.answer(table.commands[1]!, null);
+    expect(editor.getSnapshot().value).toBe('closed');
+  });
+
+  it('sends a snapped drop with `snap`, for the server to snap on its grid', async () => {
+    const table = startTable('mj');
+    await table.answerCatchUp(tableWith([]));
+    table.child('pointer').send({
+      type: 'token.stepped',
+      map: 'Forêt',
+      usableId: 'wolf',
+      position: { x: 15, y: 10 },
+      snap: true,
+    });
+    expect(table.commands.map(({ command }) => command)).toEqual([
+      {
+        kind: 'itemChange',
+        payload: {
+          gameId: 'g1',
+          change: { type: 'token.move', map: 'Forêt', usableId: 'wolf', x: 15, y: 10, snap: true },
+        },
+      },
     ]);
   });
 

@@ -146,6 +146,45 @@ describe('map pointer', () => {
     });
   });
 
+  it('drops a token on the nearest cell of the map’s grid, unless Shift is held or snapping is off', () => {
+    const grid = { cellPx: 100, offsetX: 0, offsetY: 0, shown: true, color: '#000000', opacity: 0.3 };
+    const dropAt = (x: number, { free = false, snap = true } = {}) => {
+      const { actor, asked } = start();
+      if (!snap) actor.send({ type: 'snap.set', on: false });
+      actor.send({ ...pressWolf, grid });
+      actor.send(moveTo(x));
+      actor.send({ ...release(true, x), free });
+      return { dropped: asked.at(-1), held: actor.getSnapshot().context.local.wolf };
+    };
+    // The corner travels 137 px, to 237 px: the line at 200 px is the nearest, 20 % of 1000.
+    expect(dropAt(137)).toEqual({
+      dropped: { type: 'drop token', map: 'Forêt', usableId: 'wolf', position: { x: 20, y: 20 }, snap: true },
+      held: { x: 20, y: 20 },
+    });
+    expect(dropAt(137, { free: true }).dropped).toEqual({
+      type: 'drop token',
+      map: 'Forêt',
+      usableId: 'wolf',
+      position: { x: 23.7, y: 20 },
+    });
+    expect(dropAt(137, { snap: false }).held).toEqual({ x: 23.7, y: 20 });
+  });
+
+  it('drops a token moved by an arrow key as it drops a dragged one', () => {
+    const { actor, asked } = start();
+    actor.send({
+      type: 'token.stepped',
+      map: 'Forêt',
+      usableId: 'wolf',
+      position: { x: 30, y: 20 },
+      snap: true,
+    });
+    expect(actor.getSnapshot().context.local).toEqual({ wolf: { x: 30, y: 20 } });
+    expect(asked).toEqual([
+      { type: 'drop token', map: 'Forêt', usableId: 'wolf', position: { x: 30, y: 20 }, snap: true },
+    ]);
+  });
+
   it('opens the token’s menu on a click, and a cancelled drag drops nothing', () => {
     const { actor, asked } = start();
     actor.send(pressWolf);

@@ -143,6 +143,21 @@ export const command: fc.Arbitrary<TableCommand> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.constant({ type: 'map.clear' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant('map.setGrid' as const),
+      map,
+      grid: fc.record({
+        cellPx: fc.integer({ min: 10, max: 400 }),
+        offsetX: fc.integer({ min: -500, max: 500 }),
+        offsetY: fc.integer({ min: -500, max: 500 }),
+        shown: fc.boolean(),
+        color: fc.constantFrom('#000000', '#ffcc00'),
+        opacity: fc.double({ min: 0, max: 1, noNaN: true }),
+      }),
+    }),
+  },
   { weight: 6, arbitrary: fc.record({ type: fc.constant('token.place' as const), map, token: draft }) },
   {
     weight: 5,
@@ -152,6 +167,7 @@ export const command: fc.Arbitrary<TableCommand> = fc.oneof(
       usableId,
       x: coordinate,
       y: coordinate,
+      snap: fc.boolean(),
     }),
   },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('token.remove' as const), map, usableId }) },

@@ -18,6 +18,7 @@ import { tokenAt, tokensOfMap } from '#shared/domain/table/records';
 import { equippedBonuses } from '#shared/domain/character/equipment';
 import { characterInitiative } from '#shared/domain/turn-order/initiative';
 import type { MapRef, TableState } from '#shared/domain/table/types';
+import { gridAcross, type MapGrid } from '#shared/domain/geometry/grid';
 import { managesTable } from '#shared/domain/table/visibility';
 import type { Db } from '../../db/client';
 import { characterMemories, characters, gameResources } from '../../db/schema/index';
@@ -69,12 +70,21 @@ export function createCommandInputs(db: Db) {
       return rows;
     },
 
-    /** The map of the game a `mapChange` names, with the size the MJ's browser measured. */
-    async mapOf(gameId: string, chosen: NonNullable<MapChangePayload['map']>): Promise<MapRef> {
+    /**
+     * The map of the game a `mapChange` names, with the size the MJ's browser measured, and the
+     * grid its « Taille » (cells across) implies, which a map never aligned starts from.
+     */
+    async mapOf(
+      gameId: string,
+      chosen: NonNullable<MapChangePayload['map']>,
+    ): Promise<{ map: MapRef; seedGrid: MapGrid | null }> {
       const row = await resource(gameId, 'map', chosen.id);
       if (!row) throw httpError(404, tableServerMessages.unknownMap);
-      const { link } = categoryFieldSchemas.map.parse(categoryFields('map', row.fields));
-      return { id: row.id, name: row.name, link, width: chosen.width, height: chosen.height };
+      const { link, size } = categoryFieldSchemas.map.parse(categoryFields('map', row.fields));
+      return {
+        map: { id: row.id, name: row.name, link, width: chosen.width, height: chosen.height },
+        seedGrid: gridAcross(size, chosen.width),
+      };
     },
 
     /** The token a `token.place` asks for, built from the stored character or monster. */

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { CharacterSheet, TableVitals } from '#shared/wire/characters';
 import type {
   AttackPayload,
+  GridChangePayload,
   ItemChangePayload,
   MapChangePayload,
   NewMessagePayload,
@@ -140,7 +141,14 @@ export function createTableService({
       if (change.type !== 'token.place') return command(gameId, actor, change, commandId);
       return inputs
         .draftOf(gameId, change)
-        .then((token) => command(gameId, actor, { type: 'token.place', map: change.map, token }, commandId));
+        .then((token) =>
+          command(
+            gameId,
+            actor,
+            { type: 'token.place', map: change.map, token, snap: change.snap },
+            commandId,
+          ),
+        );
     },
 
     /** `mapChange`: a map of this game, or none. */
@@ -149,10 +157,14 @@ export function createTableService({
       return command(
         gameId,
         actor,
-        { type: 'map.select', map: await inputs.mapOf(gameId, map), bringPlayers },
+        { type: 'map.select', ...(await inputs.mapOf(gameId, map)), bringPlayers },
         commandId,
       );
     },
+
+    /** `gridChange`: the whole grid of an open map, the MJ's and the admins' to set. */
+    changeGrid: (gameId: string, actor: TableActor, { map, grid, commandId }: GridChangePayload) =>
+      command(gameId, actor, { type: 'map.setGrid', map, grid }, commandId),
 
     /** `turnOrderChange`; « Générer » with the participants' initiative bonuses, as the server stores them. */
     async changeTurnOrder(gameId: string, actor: TableActor, { change, commandId }: TurnOrderChangePayload) {

@@ -1,6 +1,7 @@
 import type { ConnectedPlayersUpdate } from '#shared/wire/games';
 import {
   attackPayload,
+  gridChangePayload,
   itemChangePayload,
   itemDragPayload,
   mapChangePayload,
@@ -17,7 +18,7 @@ import {
   type TableViewAnswer,
 } from '#shared/wire/table';
 import { clampPercent } from '#shared/domain/geometry/geometry';
-import { openMap, tokenAt } from '#shared/domain/table/records';
+import { gridOf, openMap, tokenAt } from '#shared/domain/table/records';
 import { tokenCells } from '#shared/domain/table/token-size';
 import { managesTable, ownsToken, seenByPlayers, tokenSeenBy } from '#shared/domain/table/visibility';
 import { tableMessages } from '#shared/domain/table/messages';
@@ -189,6 +190,10 @@ export function tableSocketEvents({
       rates.take(user().id, 'map');
       await table.changeMap(payload.gameId, await actorOf(payload.gameId), payload);
     });
+    on('gridChange', gridChangePayload, async (payload) => {
+      rates.take(user().id, 'map');
+      await table.changeGrid(payload.gameId, await actorOf(payload.gameId), payload);
+    });
     on('turnOrderChange', turnOrderChangePayload, async (payload) => {
       rates.take(user().id, 'turnOrder');
       await table.changeTurnOrder(payload.gameId, await actorOf(payload.gameId), payload);
@@ -283,7 +288,7 @@ export function tableSocketEvents({
       const dragging: ItemDragging = {
         map,
         usableId,
-        ...clampPercent(position, openMap(state, map), tokenCells(token)),
+        ...clampPercent(position, openMap(state, map), tokenCells(token), gridOf(state, map).cellPx),
         userId: actor.userId,
       };
       // The players hear of a token they see on their map only, not of the map the MJ prepares.

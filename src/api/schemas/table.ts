@@ -8,6 +8,7 @@ import {
   ROLL_MODES,
 } from '../../domain/dice/notation';
 import { DEFAULT_MAP_SIZE, MAP_SIDE_MAX_PX } from '../../domain/geometry/geometry';
+import { GRID_CELL_MAX_PX, GRID_CELL_MIN_PX, type MapGrid } from '../../domain/geometry/grid';
 import { MAX_TOKENS_PER_MAP } from '../../domain/table/messages';
 import { dict } from '../../domain/table/records';
 import { TOKEN_CELLS_MAX } from '../../domain/table/token-size';
@@ -42,6 +43,16 @@ export const mapRef = z.object({
   width: mapSide.default(DEFAULT_MAP_SIZE.width),
   height: mapSide.default(DEFAULT_MAP_SIZE.height),
 }) satisfies z.ZodType<MapRef>;
+
+/** A map's grid (docs/live-table.md "The grid"), in the map's own pixels. */
+export const mapGrid = z.object({
+  cellPx: z.number().min(GRID_CELL_MIN_PX).max(GRID_CELL_MAX_PX),
+  offsetX: z.number().min(-GRID_CELL_MAX_PX).max(GRID_CELL_MAX_PX),
+  offsetY: z.number().min(-GRID_CELL_MAX_PX).max(GRID_CELL_MAX_PX),
+  shown: z.boolean(),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  opacity: z.number().min(0).max(1),
+}) satisfies z.ZodType<MapGrid>;
 
 export const mapToken = z.object({
   usableId: id,
@@ -121,6 +132,9 @@ const gameId = z.string().min(1).max(100);
  */
 const commandId = z.uuid().optional();
 
+/** The place goes to the nearest cell of the map's grid (the client's snapping, on unless told free). */
+const snap = z.boolean().optional();
+
 /** `itemChange`: every change of a token. */
 export const itemChangePayload = z.object({
   gameId,
@@ -138,8 +152,9 @@ export const itemChangePayload = z.object({
       isPlayer: z.boolean(),
       ...position,
       hidden: z.boolean().default(false),
+      snap,
     }),
-    z.object({ type: z.literal('token.move'), ...onToken, ...position }),
+    z.object({ type: z.literal('token.move'), ...onToken, ...position, snap }),
     /** The tokens a user selected, moved together: all of them or none (docs/live-table.md "Group moves"). */
     z.object({
       type: z.literal('token.moveMany'),
@@ -178,6 +193,10 @@ export const mapChangePayload = z.object({
   bringPlayers: z.boolean().default(false),
 });
 export type MapChangePayload = z.infer<typeof mapChangePayload>;
+
+/** `gridChange`: the MJ sets the whole grid of an open map. */
+export const gridChangePayload = z.object({ gameId, commandId, ...onMap, grid: mapGrid });
+export type GridChangePayload = z.infer<typeof gridChangePayload>;
 
 /** `turnOrderChange`. */
 export const turnOrderChangePayload = z.object({
@@ -302,6 +321,7 @@ export const tableEvent = z.discriminatedUnion('type', [
     ...envelope,
   }),
   z.object({ type: z.literal('map.cleared'), payload: z.object({}).strict(), ...envelope }),
+  z.object({ type: z.literal('map.gridSet'), payload: z.object({ ...onMap, grid: mapGrid }), ...envelope }),
   z.object({
     type: z.literal('map.shown'),
     payload: z.object({
@@ -309,6 +329,7 @@ export const tableEvent = z.discriminatedUnion('type', [
       tokens: z.array(mapToken).max(500),
       order,
       round: round.optional(),
+      grid: mapGrid.optional(),
     }),
     ...envelope,
   }),
@@ -393,6 +414,8 @@ export const tableState = z.object({
   tokens: namedRecord(namedRecord(mapToken)),
   turnOrders: namedRecord(order),
   rounds: namedRecord(z.object({ round, played: order.optional() })).optional(),
+  // Snapshots taken before maps had grids have none.
+  grids: z.preprocess((grids) => grids ?? {}, namedRecord(mapGrid)),
 }) satisfies z.ZodType<TableState>;
 
 export const tableSnapshot = z.object({ seq: z.number().int().min(0), state: tableState });

@@ -61,19 +61,21 @@ export function clampPercent({ x, y }: Point, mapSize?: Size, size = 1, cellPx =
   return { x: clamp(x, 0, max.x), y: clamp(y, 0, max.y) };
 }
 
-export function percentToPixels(position: Point, map: Size): Point {
-  const { x, y } = clampPercent(position, map);
+export function percentToPixels(position: Point, map: Size, size = 1, cellPx = CELL_PX): Point {
+  const { x, y } = clampPercent(position, map, size, cellPx);
   return { x: (x / 100) * map.width, y: (y / 100) * map.height };
 }
 
 /** Where a token dropped at these pixels is stored; a map of no size keeps tokens in the corner. */
-export function pixelsToPercent(pixels: Point, map: Size): Point {
+export function pixelsToPercent(pixels: Point, map: Size, size = 1, cellPx = CELL_PX): Point {
   return clampPercent(
     {
       x: map.width > 0 ? (pixels.x / map.width) * 100 : 0,
       y: map.height > 0 ? (pixels.y / map.height) * 100 : 0,
     },
     map,
+    size,
+    cellPx,
   );
 }
 
@@ -102,11 +104,11 @@ export function distancePx(from: Point, to: Point): number {
 }
 
 /**
- * The measuring arrow's figure (table.md §2): its length in the map's own pixels / 75, so it
- * counts the map's cells at any size the map is drawn; shown with two decimals.
+ * The arrow's length in cells (table.md §2): its length in the map's own pixels over a cell's, so
+ * it counts the map's cells at any size the map is drawn. The ruler shows whole cells (`gridSteps`).
  */
-export function measureCells(from: Point, to: Point): number {
-  return distancePx(from, to) / CELL_PX;
+export function measureCells(from: Point, to: Point, cellPx = CELL_PX): number {
+  return distancePx(from, to) / cellPx;
 }
 
 /** Range 0 means "as far as the attacker may move" (its deplacement). */
@@ -114,9 +116,9 @@ export function effectiveRange(range: number, movement: number): number {
   return range === 0 ? movement : range;
 }
 
-/** Between two one-cell token centres, in pixels. */
-export function isInRange(attacker: Point, target: Point, rangeCells: number): boolean {
-  return distancePx(attacker, target) / CELL_PX - RANGE_MARGIN_CELLS <= rangeCells;
+/** Between two token centres, in pixels; the range in cells of `cellPx`. */
+export function isInRange(attacker: Point, target: Point, rangeCells: number, cellPx = CELL_PX): boolean {
+  return distancePx(attacker, target) / cellPx - RANGE_MARGIN_CELLS <= rangeCells;
 }
 
 /**

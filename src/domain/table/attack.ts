@@ -17,7 +17,7 @@ import {
 } from '../geometry/geometry';
 import { isDown } from './health';
 import { attackMessages, MAX_AREA_TARGETS } from './messages';
-import { openMap, tokenAt, tokensOfMap } from './records';
+import { gridOf, openMap, tokenAt, tokensOfMap } from './records';
 import type { ChatMessage, MapToken, TableActor, TableEventBody, TableState } from './types';
 import { lineAbout, systemMessage } from './system-lines';
 import { tokenCells } from './token-size';
@@ -68,9 +68,9 @@ const damageOf = (text: string) => {
 };
 
 /** A token as reach and areas see it: its square's centre and side, in the map's pixels. */
-function bodyOf(token: MapToken, map: Size): Body {
+function bodyOf(token: MapToken, map: Size, cellPx: number): Body {
   const size = tokenCells(token);
-  return { centre: tokenCentre(percentToPixels(token, map), size), size };
+  return { centre: tokenCentre(percentToPixels(token, map, size, cellPx), size, cellPx), size };
 }
 
 /** The attacker's token, if this actor may strike with it on this map. */
@@ -100,7 +100,8 @@ function targetsOf(
   map: Size,
 ): MapToken[] | string {
   const { attack } = command;
-  const from = bodyOf(attacker, map);
+  const { cellPx } = gridOf(state, command.map);
+  const from = bodyOf(attacker, map, cellPx);
   const range = effectiveRange(attack.range, attack.movement);
   if (attack.areaOfEffect === 'single') {
     const target = command.targetId === null ? undefined : tokenAt(state, command.map, command.targetId);
@@ -108,12 +109,12 @@ function targetsOf(
       return attackMessages.tokenNotFound;
     }
     if (isDown(target)) return attackMessages.deadTarget;
-    if (!isInReach(from, bodyOf(target, map), range)) return attackMessages.outOfRange;
+    if (!isInReach(from, bodyOf(target, map, cellPx), range, cellPx)) return attackMessages.outOfRange;
     return [target];
   }
   if (command.aim === null) return attackMessages.noAim;
   const aim = pointToPixels(command.aim, map);
-  if (!isInReach(from, { centre: aim }, range)) return attackMessages.outOfRange;
+  if (!isInReach(from, { centre: aim }, range, cellPx)) return attackMessages.outOfRange;
   // Only what the attacker's side sees can be struck: a player's area never reveals a hidden monster.
   const living = Object.values(tokensOfMap(state, command.map)).filter(
     (token) => !isDown(token) && canSee(actor, token),
@@ -122,7 +123,8 @@ function targetsOf(
     { ...attack, range },
     { id: attacker.usableId, ...from },
     aim,
-    living.map((token) => ({ id: token.usableId, ...bodyOf(token, map) })),
+    living.map((token) => ({ id: token.usableId, ...bodyOf(token, map, cellPx) })),
+    cellPx,
   );
   if (hit.length === 0) return attackMessages.nobodyInArea;
   if (hit.length > MAX_AREA_TARGETS) return attackMessages.tooManyInArea(hit.length);

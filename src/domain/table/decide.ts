@@ -8,6 +8,7 @@ import {
 import type { RandomInt } from '../dice/random';
 import { describeRoll, roll, type RollResult } from '../dice/roll';
 import { clampPercent, type Point } from '../geometry/geometry';
+import { normalGrid, snapPercent, type MapGrid } from '../geometry/grid';
 import { advanceTurn, rollInitiative } from '../turn-order/initiative';
 import { isReorderingOf, toggleParticipant } from '../turn-order/turn-order';
 import { decideAttack, type AttackSpec } from './attack';
@@ -15,7 +16,7 @@ import { resolveWhisper, type WhisperRecipient } from './chat-audience';
 import { changeConditions, turnEnded, type ConditionChange } from './condition-changes';
 import { isDown } from './health';
 import { attackMessages, MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
-import { openMap, orderOf, own, tokenAt, tokensOfMap } from './records';
+import { gridOf, openMap, orderOf, own, tokenAt, tokensOfMap } from './records';
 import { lineAbout, systemMessage } from './system-lines';
 import { tokenCells } from './token-size';
 import { controlsToken, isPlayersMap, managesTable, seenByPlayers, tokenSeenBy } from './visibility';
@@ -41,10 +42,14 @@ export type TokenDraft = Omit<
 
 /** What actors ask of the table. The server resolves `speaker` and never takes the actor from a payload. */
 export type TableCommand =
-  | { type: 'map.select'; map: MapRef; bringPlayers: boolean }
+  /** `seedGrid`: the grid the map's resource implies (its « Taille »), set if the map has none yet. */
+  | { type: 'map.select'; map: MapRef; bringPlayers: boolean; seedGrid?: MapGrid | null }
   | { type: 'map.clear' }
-  | { type: 'token.place'; map: string; token: TokenDraft }
-  | { type: 'token.move'; map: string; usableId: string; x: number; y: number }
+  /** The map's whole grid, set by the MJ (docs/live-table.md "The grid"). */
+  | { type: 'map.setGrid'; map: string; grid: MapGrid }
+  /** `snap`: the token's corner goes to the nearest cell of the map's grid. */
+  | { type: 'token.place'; map: string; token: TokenDraft; snap?: boolean }
+  | { type: 'token.move'; map: string; usableId: string; x: number; y: number; snap?: boolean }
   /** Several tokens of one map moved together (a group the user selected): all of them, or none. */
   | { type: 'token.moveMany'; map: string; moves: ReadonlyArray<{ usableId: string; x: number; y: number }> }
   | { type: 'token.remove'; map: string; usableId: string }
@@ -112,6 +117,19 @@ export interface DecideEnv {
 
 export { systemMessage };
 
+const gridSet = (map: string, grid: MapGrid): TableEventBody => ({
+  type: 'map.gridSet',
+  payload: { map, grid: normalGrid(grid) },
+});
+
+/** Finite numbers and a `#rrggbb` colour: the wire checks bounds, this keeps the log sound. */
+function isGrid(grid: MapGrid): boolean {
+  return (
+    [grid.cellPx, grid.offsetX, grid.offsetY, grid.opacity].every(Number.isFinite) &&
+    /^#[0-9a-f]{6}$/i.test(grid.color)
+  );
+}
+
 export type Decision = { events: TableEventBody[] } | { refusal: string };
 
 const refuse = (refusal: string): Decision => ({ refusal });
@@ -146,12 +164,12 @@ function moveMany(
   if (new Set(moves.map((move) => move.usableId)).size !== moves.length) {
     return refuse(tableMessages.tokenTwiceInGroup);
   }
-  const size = openMap(state, map);
+  const open = openMap(state, map);
   const events: TableEventBody[] = [];
   for (const move of moves) {
     const token = tokenFor(state, actor, map, move.usableId);
     if (typeof token === 'string') return refuse(token);
-    const { x, y } = clampPercent(move, size);
+    const { x, y } = placeOn(state, map, open, move, false, tokenCells(token));
     events.push({ type: 'token.moved', payload: { map, usableId: token.usableId, x, y } });
   }
   return accept(...events);
@@ -196,12 +214,30 @@ function withVisibility(token: MapToken, visibility: boolean, onMap: readonly Ma
   return { ...token, visibility, name: monsterName(baseName(token.name), visibility, others) };
 }
 
+/**
+ * Where a token asked at `position` (percent) goes on the open map: on the nearest cell of its grid
+ * when snapped, else anywhere the whole token (`cells` a side) stays on the map.
+ */
+function placeOn(
+  state: TableState,
+  map: string,
+  open: MapRef | undefined,
+  position: Point,
+  snap = false,
+  cells = 1,
+): Point {
+  const grid = gridOf(state, map);
+  if (snap && open) return snapPercent(position, grid, open, cells);
+  return clampPercent(position, open, cells, grid.cellPx);
+}
+
 function place(
   state: TableState,
   actor: TableActor,
   map: string,
   draft: TokenDraft,
   env: DecideEnv,
+  snap?: boolean,
 ): Decision {
   if (!managesTable(actor) && !(draft.isPlayer && actor.characterIds.includes(draft.itemId))) {
     return refuse(tableMessages.onlyOwnCharacter);
@@ -226,7 +262,7 @@ function place(
   const visibility = managesTable(actor) ? draft.visibility : true;
   const token: MapToken = {
     ...draft,
-    ...clampPercent(draft, open, tokenCells(draft)),
+    ...placeOn(state, map, open, draft, snap, tokenCells(draft)),
     name: draft.isPlayer ? draft.name : monsterName(draft.name, visibility, onMap),
     usableId,
     inTurnOrder: false,
@@ -537,19 +573,31 @@ export function decide(
   switch (command.type) {
     case 'map.select':
       if (!managesTable(actor)) return refuse(tableMessages.onlyMasterMap);
-      return accept({
-        type: 'map.selected',
-        payload: { map: command.map, bringPlayers: command.bringPlayers },
-      });
+      return accept(
+        {
+          type: 'map.selected',
+          payload: { map: command.map, bringPlayers: command.bringPlayers },
+        },
+        // A map the MJ never aligned starts from its resource's « Taille », once, in the log.
+        ...(command.seedGrid && own(state.grids, command.map.name) === undefined
+          ? [gridSet(command.map.name, command.seedGrid)]
+          : []),
+      );
     case 'map.clear':
       if (!managesTable(actor)) return refuse(tableMessages.onlyMasterMap);
       return accept({ type: 'map.cleared', payload: {} });
+    case 'map.setGrid':
+      if (!managesTable(actor)) return refuse(tableMessages.onlyMasterGrid);
+      if (!openMap(state, command.map)) return refuse(tableMessages.mapNotOpen);
+      if (!isGrid(command.grid)) return refuse(tableMessages.invalidGrid);
+      return accept(gridSet(command.map, command.grid));
     case 'token.place':
-      return place(state, actor, command.map, command.token, env);
+      return place(state, actor, command.map, command.token, env, command.snap);
     case 'token.move': {
       const token = tokenFor(state, actor, command.map, command.usableId);
       if (typeof token === 'string') return refuse(token);
-      const { x, y } = clampPercent(command, openMap(state, command.map), tokenCells(token));
+      const open = openMap(state, command.map);
+      const { x, y } = placeOn(state, command.map, open, command, command.snap, tokenCells(token));
       return accept({ type: 'token.moved', payload: { map: command.map, usableId: token.usableId, x, y } });
     }
     case 'token.moveMany':

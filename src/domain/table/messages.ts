@@ -41,6 +41,8 @@ export const tableMessages = {
   onlyMasterBrings: 'Seul le MJ peut amener la vue de tous les joueurs.',
   bringToUnseenMap: 'Les joueurs ne voient pas cette carte\u00a0: impossible d’y amener leur vue.',
   mapFull: 'Cette carte porte déjà 500 pions : retirez-en avant d’en placer d’autres.',
+  onlyMasterGrid: 'Seul le MJ peut régler la grille.',
+  invalidGrid: 'Grille invalide\u00a0: une case mesure de 10 à 1000\u00a0pixels.',
 } as const;
 
 /** The attack's refusals (table.md §5, verbatim where the spec gives them) and its chat lines. */

@@ -1,3 +1,4 @@
+import { DEFAULT_GRID, type MapGrid } from '../geometry/grid';
 import type { MapRef, MapToken, TableState } from './types';
 
 /**
@@ -72,4 +73,9 @@ export function orderOf(state: TableState, map: string): readonly string[] {
  */
 export function openMap(state: TableState, map: string): MapRef | undefined {
   return [state.currentMap, state.masterMap].find((open) => open?.name === map) ?? undefined;
+}
+
+/** The grid of that map: the MJ's, or the default one (75 px cells from the picture's corner). */
+export function gridOf(state: Pick<TableState, 'grids'>, map: string): MapGrid {
+  return own(state.grids, map) ?? DEFAULT_GRID;
 }

@@ -1,4 +1,5 @@
 import { MAX_X_PERCENT, MAX_Y_PERCENT } from '../geometry/geometry';
+import { GRID_CELL_MAX_PX, GRID_CELL_MIN_PX } from '../geometry/grid';
 import { isValidConditionList, withConditions } from './conditions';
 import { dict, orderOf, own, tokenAt, tokensOfMap, withEntry, withoutEntry, type Dict } from './records';
 import type { RoundState } from '../turn-order/initiative';
@@ -17,6 +18,7 @@ export const emptyTable: TableState = {
   tokens: dict(),
   turnOrders: dict(),
   rounds: dict(),
+  grids: dict(),
 };
 
 export type Reduced = { state: TableState } | { rejected: string };
@@ -132,9 +134,13 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       };
     case 'map.cleared':
       return { state: { ...state, currentMap: null, masterMap: null } };
+    case 'map.gridSet':
+      if (!(event.payload.grid.cellPx >= GRID_CELL_MIN_PX && event.payload.grid.cellPx <= GRID_CELL_MAX_PX))
+        return { rejected: 'cell outside its bounds' };
+      return { state: { ...state, grids: withEntry(state.grids, event.payload.map, event.payload.grid) } };
     case 'map.shown': {
       // A player's copy after the MJ brought them to a map or cleared it: that map alone.
-      const { map, tokens, order, round } = event.payload;
+      const { map, tokens, order, round, grid } = event.payload;
       const bare: TableState = {
         ...state,
         currentMap: map,
@@ -142,6 +148,7 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
         tokens: dict(),
         turnOrders: dict(),
         rounds: map && round !== undefined ? dict([[map.name, { round }]]) : dict(),
+        grids: map && grid ? dict([[map.name, grid]]) : dict(),
       };
       if (map === null) {
         return tokens.length + order.length === 0 ? { state: bare } : { rejected: 'tokens without a map' };
@@ -291,12 +298,14 @@ export function snapshotOf(state: TableState): TableSnapshot {
  * ordinary objects, where a map named 'constructor' would read as one).
  */
 export function restore(snapshot: TableSnapshot): TableState {
-  const { tokens, turnOrders, rounds = {}, ...rest } = structuredClone(snapshot.state);
+  const { tokens, turnOrders, rounds = {}, grids, ...rest } = structuredClone(snapshot.state);
   return {
     ...rest,
     tokens: dict(Object.entries(tokens).map(([map, onMap]) => [map, dict(Object.entries(onMap))])),
     turnOrders: dict(Object.entries(turnOrders)),
     rounds: dict(Object.entries(rounds)),
+    // Snapshots taken before maps had grids have none.
+    grids: dict(Object.entries(grids ?? {})),
     lastSeq: snapshot.seq,
   };
 }

@@ -1,4 +1,4 @@
-import { percentToPixels, tokenCentre, type Point } from '../geometry/geometry';
+import { CELL_PX, percentToPixels, tokenCentre, type Point } from '../geometry/geometry';
 import { tokenCells } from './token-size';
 import type { MapRef, MapToken, TableRole, TableState } from './types';
 import { managesTable } from './visibility';
@@ -12,9 +12,10 @@ export function tokensOn(table: TableState, map: MapRef | null): MapToken[] {
   return map === null ? [] : Object.values(table.tokens[map.name] ?? {});
 }
 
-/** The centre of a token's square in the map's own pixels, where ranges and areas are reckoned. */
-export function centreOnMap(token: Pick<MapToken, 'x' | 'y' | 'size'>, map: MapRef): Point {
-  return tokenCentre(percentToPixels(token, map), tokenCells(token));
+/** The centre of a token's square in the map's own pixels (cells of `cellPx`), where ranges and areas are reckoned. */
+export function centreOnMap(token: Pick<MapToken, 'x' | 'y' | 'size'>, map: MapRef, cellPx = CELL_PX): Point {
+  const size = tokenCells(token);
+  return tokenCentre(percentToPixels(token, map, size, cellPx), size, cellPx);
 }
 
 /**

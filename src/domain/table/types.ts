@@ -2,6 +2,7 @@ import type { RollMode } from '../dice/notation';
 import type { MessageType, RollResult } from '../dice/roll';
 import type { RoundState } from '../turn-order/initiative';
 import type { TokenCondition } from './conditions';
+import type { MapGrid } from '../geometry/grid';
 
 /**
  * A map of the game (table.md §3 "Map"). Tokens and turn orders are keyed by its name. The server
@@ -94,6 +95,11 @@ export interface TableState {
    * snapshots written before rounds were counted.
    */
   rounds?: Record<string, RoundState>;
+  /**
+   * map name → its grid, once the MJ set it (or the map's « Taille » seeded it); a map without an
+   * entry has the default grid (`gridOf`). A player's copy holds the players' map's alone.
+   */
+  grids: Record<string, MapGrid>;
 }
 
 /** The head of a player's turn order when the participant whose turn it is is hidden from them. */
@@ -149,6 +155,8 @@ export type HealthResource = 'HP' | 'soulEssence';
 export type TableEventBody =
   | { type: 'map.selected'; payload: { map: MapRef; bringPlayers: boolean } }
   | { type: 'map.cleared'; payload: Record<string, never> }
+  /** The map's whole grid as the MJ aligned it (docs/live-table.md "The grid"). */
+  | { type: 'map.gridSet'; payload: { map: string; grid: MapGrid } }
   | { type: 'token.placed'; payload: { map: string; token: MapToken } }
   | { type: 'token.moved'; payload: { map: string; usableId: string; x: number; y: number } }
   /**
@@ -203,7 +211,8 @@ export type TableEventBody =
    */
   | {
       type: 'map.shown';
-      payload: { map: MapRef | null; tokens: MapToken[]; order: string[]; round?: number };
+      /** `grid`: the map's own when it has one, else it has the default grid. */
+      payload: { map: MapRef | null; tokens: MapToken[]; order: string[]; round?: number; grid?: MapGrid };
     }
   /** Only in a player's projection: a token they saw was hidden, and their order after it. */
   | { type: 'token.concealed'; payload: { map: string; usableId: string; order: string[] } }

@@ -93,10 +93,13 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
   const tokens: TableState['tokens'] = dict();
   const turnOrders: TableState['turnOrders'] = dict();
   const rounds: NonNullable<TableState['rounds']> = dict();
+  const grids: TableState['grids'] = dict();
   const map = state.currentMap?.name;
   if (map !== undefined) {
     const round = own(state.rounds, map)?.round;
     if (round !== undefined) rounds[map] = { round };
+    const grid = own(state.grids, map);
+    if (grid) grids[map] = grid;
     const seen = dict(
       Object.entries(tokensOfMap(state, map))
         .filter(([, token]) => canSee(actor, token))
@@ -113,6 +116,7 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
     tokens,
     turnOrders,
     rounds,
+    grids,
   };
 }
 
@@ -192,6 +196,7 @@ function shown(event: TableEvent, after: TableState, actor: TableActor): TableEv
   const view = visibleTo(after, actor);
   const map = view.currentMap;
   const round = map ? own(view.rounds, map.name)?.round : undefined;
+  const grid = map ? own(view.grids, map.name) : undefined;
   return {
     ...event,
     type: 'map.shown',
@@ -200,6 +205,7 @@ function shown(event: TableEvent, after: TableState, actor: TableActor): TableEv
       tokens: map ? Object.values(tokensOfMap(view, map.name)) : [],
       order: map ? [...orderOf(view, map.name)] : [],
       ...(round === undefined ? {} : { round }),
+      ...(grid ? { grid } : {}),
     },
   };
 }
@@ -224,6 +230,8 @@ export function projectEvent(
       return event.payload.bringPlayers ? shown(event, after, actor) : redacted(event);
     case 'map.cleared':
       return shown(event, after, actor);
+    case 'map.gridSet':
+      return event;
     case 'token.placed':
       return canSee(actor, event.payload.token)
         ? { ...event, payload: { ...event.payload, token: asPlayersSee(event.payload.token) } }

@@ -68,7 +68,7 @@ export const adminMessages = {
     creatureSizeHint:
       'La place de son pion sur la carte\u00a0: une case jusqu’à Moyenne, 2\u00a0×\u00a02 cases pour Grande, 3\u00a0×\u00a03 pour Très grande, 4\u00a0×\u00a04 pour Gigantesque.',
     mapSizeHint:
-      'Facultative, de 1 à 1000. La table n’en a pas besoin\u00a0: elle mesure l’image de la carte, une case valant 75\u00a0pixels.',
+      'Facultative, de 1 à 1000\u00a0: le nombre de cases de la carte en largeur. La table en tire sa grille la première fois que la carte est ouverte (sinon une case vaut 75\u00a0pixels de l’image)\u00a0; le MJ l’aligne ensuite sur la table avec «\u00a0Grille\u00a0».',
     attackCostHint: `AS, attaque de l’âme\u00a0: chaque coup coûte ${SOUL_ATTACK_ESSENCE} points d’essence d’âme à l’attaquant. AC\u00a0: aucun coût d’essence.`,
   },
   store: {

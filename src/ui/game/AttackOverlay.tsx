@@ -13,10 +13,10 @@ import type { TargetingAttack } from '../../machines/attack-targeting.machine';
  * target's centre, the arrowhead on it. Tokens that overlap keep the whole line. A rim is half
  * the token's side, however many cells it covers.
  */
-function rimToRim(from: Point, to: Point, fromSize = 1, toSize = 1): { from: Point; to: Point } {
+function rimToRim(from: Point, to: Point, fromSize = 1, toSize = 1, cellPx = CELL_PX): { from: Point; to: Point } {
   const length = Math.hypot(to.x - from.x, to.y - from.y);
-  const fromRim = (fromSize * CELL_PX) / 2;
-  const toRim = (toSize * CELL_PX) / 2;
+  const fromRim = (fromSize * cellPx) / 2;
+  const toRim = (toSize * cellPx) / 2;
   if (length <= fromRim) return { from, to };
   const along = (distance: number) => ({
     x: from.x + ((to.x - from.x) / length) * distance,
@@ -35,18 +35,18 @@ export interface ShownAttackLine {
 }
 
 /** `beyond`: how much further than a one-cell attacker's a line or a cone runs from a larger one's centre. */
-function areaShape(attack: TargetingAttack, from: Point, aim: Point, range: number, beyond: number) {
+function areaShape(attack: TargetingAttack, from: Point, aim: Point, range: number, beyond: number, cellPx: number) {
   const size = attack.areaSize > 0 ? attack.areaSize : 0;
   switch (attack.areaOfEffect) {
     case 'single':
       return null;
     case 'circle':
       return (
-        <circle className="attack-area" cx={aim.x} cy={aim.y} r={(size || DEFAULT_AREA_CELLS) * CELL_PX} />
+        <circle className="attack-area" cx={aim.x} cy={aim.y} r={(size || DEFAULT_AREA_CELLS) * cellPx} />
       );
     case 'line':
     case 'cone': {
-      const length = (size || range) * CELL_PX + beyond;
+      const length = (size || range) * cellPx + beyond;
       const heading = Math.atan2(aim.y - from.y, aim.x - from.x);
       const at = (angle: number, reach = length) => ({
         x: from.x + Math.cos(angle) * reach,
@@ -54,7 +54,7 @@ function areaShape(attack: TargetingAttack, from: Point, aim: Point, range: numb
       });
       if (attack.areaOfEffect === 'line') {
         // The band `isInArea` hits: as wide as the area, square at both ends.
-        const half = (DEFAULT_AREA_CELLS * CELL_PX) / 2;
+        const half = (DEFAULT_AREA_CELLS * cellPx) / 2;
         const end = at(heading);
         const side = { x: -Math.sin(heading) * half, y: Math.cos(heading) * half };
         const corners = [
@@ -81,9 +81,9 @@ function areaShape(attack: TargetingAttack, from: Point, aim: Point, range: numb
  * Where the centre of a one-cell target is in reach (`isInReach`): round the attacker's square
  * (`size` cells a side), the range plus the half cell the rules forgive away from its edge.
  */
-function reachShape(from: Point, size: number, range: number) {
-  const half = (size / 2 + range) * CELL_PX;
-  const corner = Math.max(0, range - RANGE_MARGIN_CELLS) * CELL_PX;
+function reachShape(from: Point, size: number, range: number, cellPx: number) {
+  const half = (size / 2 + range) * cellPx;
+  const corner = Math.max(0, range - RANGE_MARGIN_CELLS) * cellPx;
   return (
     <rect
       className="attack-reach"
@@ -106,6 +106,7 @@ function reachShape(from: Point, size: number, range: number) {
 export function AttackOverlay({
   aiming,
   lines,
+  cellPx = CELL_PX,
 }: {
   aiming: {
     attack: TargetingAttack;
@@ -116,13 +117,15 @@ export function AttackOverlay({
     pointer: Point | null;
   } | null;
   lines: readonly ShownAttackLine[];
+  /** The map grid's cell, in which reach and areas are drawn. */
+  cellPx?: number;
 }) {
   const size = aiming?.size ?? 1;
   return (
     <g className="attack-overlay">
-      {aiming && Number.isFinite(aiming.range) && reachShape(aiming.from, size, aiming.range)}
+      {aiming && Number.isFinite(aiming.range) && reachShape(aiming.from, size, aiming.range, cellPx)}
       {aiming?.pointer &&
-        areaShape(aiming.attack, aiming.from, aiming.pointer, aiming.range, ((size - 1) * CELL_PX) / 2)}
+        areaShape(aiming.attack, aiming.from, aiming.pointer, aiming.range, ((size - 1) * cellPx) / 2, cellPx)}
       {lines.length > 0 && (
         <defs>
           <marker
@@ -131,8 +134,8 @@ export function AttackOverlay({
             refX="9"
             refY="5"
             markerUnits="userSpaceOnUse"
-            markerWidth={CELL_PX / 3}
-            markerHeight={CELL_PX / 3}
+            markerWidth={cellPx / 3}
+            markerHeight={cellPx / 3}
             orient="auto"
           >
             <path className="attack-line__head" d="M0 0 L10 5 L0 10 Z" />
@@ -141,7 +144,7 @@ export function AttackOverlay({
       )}
       {lines.map((line) =>
         line.to.map((target, index) => {
-          const { from, to } = rimToRim(line.from, target, line.fromSize, line.toSizes?.[index]);
+          const { from, to } = rimToRim(line.from, target, line.fromSize, line.toSizes?.[index], cellPx);
           return (
             <line
               key={`${line.key}-${index}`}

@@ -11,6 +11,7 @@ import { strikerOf } from '../../machines/attack-targeting.machine';
 import { liveTableMachine, type LiveTableSnapshot } from '../../machines/live-table.machine';
 import type { attackMenuMachine } from '../../machines/attack-menu.machine';
 import type { attackTargetingMachine } from '../../machines/attack-targeting.machine';
+import type { gridEditorMachine } from '../../machines/grid-editor.machine';
 import type { mapPointerMachine } from '../../machines/map-pointer.machine';
 import type { mapSelectionMachine } from '../../machines/map-selection.machine';
 import type { mapViewportMachine } from '../../machines/map-viewport.machine';
@@ -74,6 +75,8 @@ export function LiveTable({
   const viewport = useSelector(live, child<ActorRefFrom<typeof mapViewportMachine>>('viewport'));
   const attackMenu = useSelector(live, child<ActorRefFrom<typeof attackMenuMachine>>('attackMenu'));
   const pointer = useSelector(live, child<ActorRefFrom<typeof mapPointerMachine>>('pointer'));
+  const gridEditor = useSelector(live, child<ActorRefFrom<typeof gridEditorMachine>>('gridEditor'));
+  const snapping = useSelector(pointer, (snapshot) => snapshot.context.snap);
 
   const table = useSelector(live, (snapshot) => snapshot.context.table);
   const canManage = useSelector(live, (snapshot) => snapshot.context.canManage);
@@ -107,7 +110,10 @@ export function LiveTable({
 
   const actions: TableMapActions = {
     place: (onMap, token) =>
-      live.send({ type: 'token.change', change: { type: 'token.place', map: onMap, ...token } }),
+      live.send({
+        type: 'token.change',
+        change: { type: 'token.place', map: onMap, ...token, ...(snapping ? { snap: true } : {}) },
+      }),
     remove: (onMap, usableId) =>
       live.send({ type: 'token.change', change: { type: 'token.remove', map: onMap, usableId } }),
     toggleVisibility: (onMap, usableId) =>
@@ -196,6 +202,7 @@ export function LiveTable({
           pings={pings}
           rulers={rulers}
           sharedRuler={{ on: sharingRuler, set: (on) => live.send({ type: 'ruler.share', on }) }}
+          gridEditor={gridEditor}
         />
         <div className="live-table__floating">
           {aiming && aimed && (

@@ -2,12 +2,13 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { scaleBounds } from '../../domain/geometry/viewport';
 import type { mapViewportMachine } from '../../machines/map-viewport.machine';
-import { pointerMessages, viewportMessages } from './messages';
+import { gridMessages, pointerMessages, viewportMessages } from './messages';
 
 /**
  * The map's own buttons: zoom out and in around the frame's centre, the zoom shown as a
  * percentage of the map's true size, the whole map back in view, and the ruler — on a touch
- * screen, where there is no Alt key, a drag draws the measuring arrow while it is on.
+ * screen, where there is no Alt key, a drag draws the measuring arrow while it is on. Then
+ * « Aimanter » (drops snap to the grid) and, for the MJ, « Grille », which opens the grid tool.
  */
 export function MapControls({
   viewport,
@@ -15,6 +16,9 @@ export function MapControls({
   onRuler,
   sharedRuler,
   picking,
+  snap = true,
+  onSnap,
+  grid = null,
 }: {
   viewport: ActorRefFrom<typeof mapViewportMachine>;
   ruler: boolean;
@@ -23,6 +27,10 @@ export function MapControls({
   sharedRuler?: { on: boolean; set: (on: boolean) => void };
   /** Taps and drags pick tokens, as Maj + click does: a touch screen's way (shown there only). */
   picking?: { on: boolean; set: (on: boolean) => void } | undefined;
+  snap?: boolean;
+  onSnap?: (on: boolean) => void;
+  /** The MJ's grid tool: whether it is open, and how to open it. */
+  grid?: { open: boolean; onOpen: () => void } | null;
 }) {
   const zoom = useSelector(viewport, (snapshot) => Math.round(snapshot.context.view.scale * 100));
   const fitted = useSelector(viewport, (snapshot) => snapshot.matches({ framing: 'fitted' }));
@@ -109,6 +117,31 @@ export function MapControls({
           onClick={() => picking.set(!picking.on)}
         >
           {pointerMessages.picking}
+        </button>
+      )}
+      {onSnap && (
+        <button
+          type="button"
+          className={snap ? 'map-controls__ruler map-controls__ruler--on' : 'map-controls__ruler secondary'}
+          aria-pressed={snap}
+          title={gridMessages.snapTitle}
+          onClick={() => onSnap(!snap)}
+        >
+          {gridMessages.snap}
+        </button>
+      )}
+      {grid && (
+        <button
+          type="button"
+          className={
+            grid.open ? 'map-controls__ruler map-controls__ruler--on' : 'map-controls__ruler secondary'
+          }
+          aria-expanded={grid.open}
+          title={gridMessages.toolTitle}
+          disabled={grid.open}
+          onClick={grid.onOpen}
+        >
+          {gridMessages.tool}
         </button>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { memo, type CSSProperties, type PointerEvent as ReactPointerEvent } from 'react';
+import { memo, type CSSProperties, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { conditionsOf } from '../../domain/table/conditions';
 import { tokenCells } from '../../domain/table/token-size';
 import type { MapToken } from '../../domain/table/types';
@@ -29,6 +29,7 @@ export const MapTokenView = memo(function MapTokenView({
   selected = false,
   nameRoom,
   onPointerDown,
+  onKeyDown,
 }: {
   token: MapToken;
   x: number;
@@ -44,6 +45,8 @@ export const MapTokenView = memo(function MapTokenView({
   /** How wide its name may be drawn, in the map's pixels (`nameRooms`). */
   nameRoom?: number;
   onPointerDown?: (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => void;
+  /** Arrow keys move one's own token a cell. */
+  onKeyDown?: (token: MapToken, event: KeyboardEvent<HTMLDivElement>) => void;
 }) {
   const dead = isDead(token);
   const classes = [
@@ -85,6 +88,8 @@ export const MapTokenView = memo(function MapTokenView({
         token.visibility ? '' : `, ${tokenMessages.hidden}`
       }${playing ? `, ${tokenMessages.playing}` : ''}${selected ? `, ${pointerMessages.selected}` : ''}${conditionsLabel(conditions)}`}
       onPointerDown={onPointerDown && ((event) => onPointerDown(token, event))}
+      onKeyDown={onKeyDown && controllable ? (event) => onKeyDown(token, event) : undefined}
+      aria-keyshortcuts={onKeyDown && controllable ? 'ArrowUp ArrowDown ArrowLeft ArrowRight' : undefined}
     >
       <div className="map-token__portrait">
         {token.assetLink ? (

@@ -3,6 +3,7 @@ import {
   useCallback,
   useId,
   useLayoutEffect,
+  useMemo,
   useRef,
   type KeyboardEvent,
   type MouseEvent,
@@ -11,13 +12,9 @@ import {
 import type { ActorRefFrom } from 'xstate';
 import { toFrame, toMap } from '../../domain/geometry/viewport';
 import type { CharacterSummary } from '../../api/schemas/characters';
-import {
-  measureCells,
-  percentToPixels,
-  pixelsToPercent,
-  TOKEN_CENTRE_OFFSET_PX,
-  type Point,
-} from '../../domain/geometry/geometry';
+import { percentToPixels, pixelsToPercent, type Point } from '../../domain/geometry/geometry';
+import { cellAt, DEFAULT_GRID, gridSteps, stepByCell, type MapGrid } from '../../domain/geometry/grid';
+import { gridOf } from '../../domain/table/records';
 import type { HealthResource, MapRef, MapToken, TableRole, TableState } from '../../domain/table/types';
 import type { ConditionChange } from '../../domain/table/condition-changes';
 import type { RemoteDrags } from '../../effects/table';
@@ -27,7 +24,9 @@ import type { tokenSelectionMachine } from '../../machines/token-selection.machi
 import type { RemoteRulers, ShownPing } from '../../effects/table-pointers';
 import { MapPointers } from './MapPointers';
 import { MapTokenView } from './MapToken';
-import { mapMessages, pointerMessages } from './messages';
+import { gridMessages, mapMessages, pointerMessages } from './messages';
+import { GridLayer } from './GridLayer';
+import { GridAlign, GridPanel, type GridEditorActor } from './GridPanel';
 import { SoulCoreWaves } from './SoulCoreWaves';
 import { controlsToken, managesTable } from '../../domain/table/visibility';
 import { tokenCells } from '../../domain/table/token-size';
@@ -100,11 +99,20 @@ export interface TableMapProps {
   rulers?: RemoteRulers;
   /** Whether the user's arrow is shown to the others, and the switch. */
   sharedRuler?: { on: boolean; set: (on: boolean) => void };
+  /** The MJ's grid tool: while it is open its draft is drawn in place of the map's grid. */
+  gridEditor?: GridEditorActor;
 }
 
-/** Where a token whose centre goes at this map point is stored. */
-function placedAt(point: Point, map: MapRef): Point {
-  return pixelsToPercent({ x: point.x - TOKEN_CENTRE_OFFSET_PX, y: point.y - TOKEN_CENTRE_OFFSET_PX }, map);
+const ARROW_STEPS: Record<string, Point> = {
+  ArrowLeft: { x: -1, y: 0 },
+  ArrowRight: { x: 1, y: 0 },
+  ArrowUp: { x: 0, y: -1 },
+  ArrowDown: { x: 0, y: 1 },
+};
+
+/** Where a token (one cell) whose centre goes at this map point is stored. */
+function placedAt(point: Point, map: MapRef, cellPx: number): Point {
+  return pixelsToPercent({ x: point.x - cellPx / 2, y: point.y - cellPx / 2 }, map, 1, cellPx);
 }
 
 /**
@@ -131,9 +139,18 @@ export function TableMap({
   pings = [],
   rulers = {},
   sharedRuler,
+  gridEditor,
 }: TableMapProps) {
   const reader = { role, characterIds };
   const map = shownMap(table, role);
+  const draft = useSelector(gridEditor, (snapshot) => snapshot?.context.draft ?? null);
+  const snapping = useSelector(gestures, (snapshot) => snapshot.context.snap);
+  // The MJ's draft while they align it, else the map's own grid.
+  const grid: MapGrid | null = useMemo(() => map && (draft ?? gridOf(table, map.name)), [map, draft, table]);
+  // Plain numbers for the callbacks the tokens share: the grid as snapping reads it.
+  const cellPx = grid?.cellPx ?? DEFAULT_GRID.cellPx;
+  const offsetX = grid?.offsetX ?? 0;
+  const offsetY = grid?.offsetY ?? 0;
   const tokens = tokensOn(table, map);
   const playing = playingOn(table, map);
   const local = useSelector(gestures, (snapshot) => snapshot.context.local);
@@ -157,7 +174,12 @@ export function TableMap({
     if (map && actions)
       gestures.send({
         type: 'menu.open',
-        menu: { kind: 'add', at: at.client, position: placedAt(at.map, map), point: at.map },
+        menu: {
+          kind: 'add',
+          at: at.client,
+          position: placedAt(at.map, map, gridOf(table, map.name).cellPx),
+          point: at.map,
+        },
       });
   });
 
@@ -205,7 +227,7 @@ export function TableMap({
         ? picked.flatMap((usableId) => {
             const member =
               usableId === token.usableId ? undefined : latestTable.current.tokens[shownName]?.[usableId];
-            return member ? [{ usableId, corner: percentToPixels(member, shown) }] : [];
+            return member ? [{ usableId, corner: percentToPixels(member, shown, tokenCells(member), cellPx) }] : [];
           })
         : undefined;
       gestures.send({
@@ -213,10 +235,11 @@ export function TableMap({
         usableId: token.usableId,
         // table.md §6: someone else's token does not move; pressing it pans the map like its floor.
         controllable,
-        corner: percentToPixels(token, shown),
+        corner: percentToPixels(token, shown, tokenCells(token), cellPx),
         map: shown,
         group,
         size: tokenCells(token),
+        grid: { ...DEFAULT_GRID, cellPx, offsetX, offsetY },
         ...at(event),
       });
       // Aiming, the press was the aim's click; grabbing, the token's. Else the frame takes it.
@@ -227,7 +250,40 @@ export function TableMap({
         frame.current?.setPointerCapture?.(event.pointerId);
       }
     },
-    [editable, shownName, shownWidth, shownHeight, role, characterIds, frame, gestures, at, selection],
+    [
+      editable,
+      shownName,
+      shownWidth,
+      shownHeight,
+      role,
+      characterIds,
+      frame,
+      gestures,
+      at,
+      selection,
+      cellPx,
+      offsetX,
+      offsetY,
+    ],
+  );
+
+  // The same function while the map, its grid and the snapping stay, so a thousand tokens do not redraw.
+  const stepToken = useCallback(
+    (token: MapToken, event: KeyboardEvent<HTMLDivElement>) => {
+      const step = ARROW_STEPS[event.key];
+      if (!step || !editable || shownName === null) return;
+      event.preventDefault();
+      const shown = { width: shownWidth, height: shownHeight };
+      const cells = { ...DEFAULT_GRID, cellPx, offsetX, offsetY };
+      gestures.send({
+        type: 'token.stepped',
+        map: shownName,
+        usableId: token.usableId,
+        position: stepByCell(token, step, cells, shown, snapping, tokenCells(token)),
+        snap: snapping,
+      });
+    },
+    [editable, shownName, shownWidth, shownHeight, cellPx, offsetX, offsetY, snapping, gestures],
   );
 
   if (map === null) {
@@ -262,7 +318,7 @@ export function TableMap({
         at: pressedAt,
         selectable: tokens
           .filter((token) => controlsToken(reader, token))
-          .map((token) => ({ usableId: token.usableId, centre: centreOnMap(token, map) })),
+          .map((token) => ({ usableId: token.usableId, centre: centreOnMap(token, map, cellPx) })),
       });
       event.preventDefault();
       frame.current?.setPointerCapture?.(event.pointerId);
@@ -321,7 +377,12 @@ export function TableMap({
     }
     viewport.send({ type: 'pointer.released', id: event.pointerId });
     if (actions || gestures.getSnapshot().context.measure)
-      gestures.send({ type: 'pointer.released', dropped, ...at(event) } satisfies MapPointerEvent);
+      gestures.send({
+        type: 'pointer.released',
+        dropped,
+        free: event.shiftKey,
+        ...at(event),
+      } satisfies MapPointerEvent);
   };
 
   const onContextMenu = (event: MouseEvent<HTMLDivElement>) => {
@@ -337,7 +398,7 @@ export function TableMap({
         : {
             kind: 'add',
             at: where,
-            position: placedAt(locate(event).onMap, map),
+            position: placedAt(locate(event).onMap, map, cellPx),
             point: locate(event).onMap,
           },
     });
@@ -358,7 +419,7 @@ export function TableMap({
     const token = tokens.find((candidate) => candidate.usableId === usableId);
     if (!token) return null;
     const at = local[usableId] ?? drags?.[map.name]?.[usableId] ?? token;
-    return { centre: centreOnMap({ ...at, size: token.size }, map), size: tokenCells(token) };
+    return { centre: centreOnMap({ ...at, size: token.size }, map, cellPx), size: tokenCells(token) };
   };
   const shownLines: ShownAttackLine[] = attackLines
     .filter((line) => line.map === map.name)
@@ -379,7 +440,7 @@ export function TableMap({
     });
 
   // Where the tokens stand, not where a hand holds one: a drag moves no name's room.
-  const rooms = nameRooms(tokens, map);
+  const rooms = nameRooms(tokens, map, cellPx);
   const onMap = new Set(tokens.filter((token) => token.isPlayer).map((token) => token.itemId));
   const menuToken = menu?.kind === 'token' ? table.tokens[map.name]?.[menu.usableId] : undefined;
   const characters = (placeable?.characters ?? []).filter(
@@ -407,8 +468,14 @@ export function TableMap({
         onContextMenu={onContextMenu}
         onKeyDown={onKeyDown}
       >
-        <div ref={board} className="table-map__board" style={{ width: map.width, height: map.height }}>
+        <div
+          ref={board}
+          className="table-map__board"
+          style={{ width: map.width, height: map.height, ['--cell-px' as string]: `${cellPx}px` }}
+        >
           <img className="table-map__image" src={map.link} alt={map.name} draggable={false} />
+          {grid && <GridLayer grid={grid} map={map} />}
+          {gridEditor && draft && <GridAlign editor={gridEditor} locate={(event) => locate(event).onMap} />}
           {tokens.map((token) => {
             const dragged = local[token.usableId];
             const remote = dragged ? undefined : drags?.[map.name]?.[token.usableId];
@@ -426,6 +493,7 @@ export function TableMap({
                 playing={token.usableId === playing}
                 nameRoom={rooms.get(token.usableId)}
                 onPointerDown={pressToken}
+                onKeyDown={stepToken}
               />
             );
           })}
@@ -447,6 +515,7 @@ export function TableMap({
                 }
               }
               lines={shownLines}
+              cellPx={cellPx}
             />
             <MapPointers map={map.name} box={box} pings={pings} rulers={rulers} />
           </svg>
@@ -477,7 +546,7 @@ export function TableMap({
         )}
         {arrow && measure && (
           <output className="table-map__distance" style={{ left: arrow.to.x + 12, top: arrow.to.y + 12 }}>
-            {mapMessages.measure(measureCells(measure.from, measure.to))}
+            {gridMessages.steps(gridSteps(measure.from, measure.to, grid ?? gridOf(table, map.name)))}
           </output>
         )}
       </div>
@@ -485,6 +554,31 @@ export function TableMap({
         viewport={viewport}
         ruler={ruler}
         onRuler={(on) => gestures.send({ type: 'ruler.set', on })}
+        snap={snapping}
+        onSnap={(on) => gestures.send({ type: 'snap.set', on })}
+        grid={
+          gridEditor && managesTable(reader) && actions
+            ? {
+                open: draft !== null,
+                onOpen: () => {
+                  const stored = gridOf(table, map.name);
+                  // The cell to drag: the one in the middle of what the frame shows, so it is in sight.
+                  const rect = frame.current?.getBoundingClientRect();
+                  const middle = toMap(viewport.getSnapshot().context.view, {
+                    x: (rect?.width ?? 0) / 2,
+                    y: (rect?.height ?? 0) / 2,
+                  });
+                  const { column, row } = cellAt(middle, stored);
+                  gridEditor.send({
+                    type: 'grid.open',
+                    map: map.name,
+                    grid: stored,
+                    anchor: { column: Math.max(0, column), row: Math.max(0, row) },
+                  });
+                },
+              }
+            : null
+        }
         sharedRuler={sharedRuler}
         picking={
           selection && actions
@@ -492,6 +586,7 @@ export function TableMap({
             : undefined
         }
       />
+      {gridEditor && <GridPanel editor={gridEditor} />}
       <p className="table-map__hint">
         {mapMessages.measureHint}
         {actions && (

@@ -12,3 +12,4 @@ import './side-column.css';
 import './game-narrow.css';
 import './attack.css';
 import './map-pointers.css';
+import './grid.css';

@@ -74,6 +74,30 @@ export const viewportMessages = {
   rulerTitle: 'Glisser sur la carte pour mesurer une distance',
 } as const;
 
+/** The map's grid (docs/live-table.md "The grid"): the MJ's tool and everyone's snapping. */
+export const gridMessages = {
+  tool: 'Grille',
+  toolTitle: 'Aligner la grille sur la carte',
+  panel: 'Grille de la carte',
+  cellPx: 'Taille d’une case (px)',
+  offsetX: 'Décalage horizontal (px)',
+  offsetY: 'Décalage vertical (px)',
+  shown: 'Afficher la grille',
+  color: 'Couleur',
+  opacity: 'Opacité',
+  alignHint:
+    'Glissez la case dorée sur une case dessinée de la carte, puis son coin pour en ajuster la taille.',
+  cell: 'Case à aligner\u00a0: flèches pour déplacer la grille, Maj + flèches pour la taille',
+  corner: 'Coin de la case\u00a0: glisser pour ajuster la taille',
+  save: 'Enregistrer',
+  saving: 'Enregistrement…',
+  cancel: 'Annuler',
+  snap: 'Aimanter',
+  snapTitle: 'Poser les pions sur les cases de la grille (Maj en déposant\u00a0: pose libre)',
+  /** The ruler's count, in whole cells. */
+  steps: (cells: number) => `${cells} ${cells > 1 ? 'cases' : 'case'}`,
+} as const;
+
 export const tokenMessages = {
   menu: (name: string) => `Pion ${name}`,
   hp: 'PV',

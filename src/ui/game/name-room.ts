@@ -21,7 +21,7 @@ interface Span {
 export function nameRooms(tokens: readonly Placed[], map: Size, cellPx = CELL_PX): Map<string, number> {
   const rows = new Map<number, Span[]>();
   const spans = tokens.map((token) => {
-    const corner = percentToPixels(token, map);
+    const corner = percentToPixels(token, map, tokenCells(token), cellPx);
     const side = tokenCells(token) * cellPx;
     const span = { id: token.usableId, left: corner.x, right: corner.x + side, bottom: corner.y + side };
     const row = Math.floor(span.bottom / cellPx);

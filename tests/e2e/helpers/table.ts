@@ -85,6 +85,25 @@ export class Table {
     }));
   }
 
+  /** The map's grid as drawn: one pattern of a cell. */
+  get grid(): Locator {
+    return this.page.getByTestId('map-grid');
+  }
+
+  /** The MJ's « Grille » panel. */
+  get gridPanel(): Locator {
+    return this.page.getByRole('form', { name: 'Grille de la carte' });
+  }
+
+  /** The drawn grid's cell and offsets, in the map's own pixels. */
+  gridDrawn(): Promise<{ cell: number; x: number; y: number }> {
+    return this.grid.locator('pattern').evaluate((pattern) => ({
+      cell: Number(pattern.getAttribute('width')),
+      x: Number(pattern.getAttribute('x')),
+      y: Number(pattern.getAttribute('y')),
+    }));
+  }
+
   /** Screen pixels of one map cell (75 px of the 1,500 px picture) at the map's current size. */
   async cellOnScreen(): Promise<number> {
     const box = (await this.map.boundingBox())!;
