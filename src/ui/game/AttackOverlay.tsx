@@ -13,7 +13,13 @@ import type { TargetingAttack } from '../../machines/attack-targeting.machine';
  * target's centre, the arrowhead on it. Tokens that overlap keep the whole line. A rim is half
  * the token's side, however many cells it covers.
  */
-function rimToRim(from: Point, to: Point, fromSize = 1, toSize = 1, cellPx = CELL_PX): { from: Point; to: Point } {
+function rimToRim(
+  from: Point,
+  to: Point,
+  fromSize = 1,
+  toSize = 1,
+  cellPx = CELL_PX,
+): { from: Point; to: Point } {
   const length = Math.hypot(to.x - from.x, to.y - from.y);
   const fromRim = (fromSize * cellPx) / 2;
   const toRim = (toSize * cellPx) / 2;
@@ -35,7 +41,14 @@ export interface ShownAttackLine {
 }
 
 /** `beyond`: how much further than a one-cell attacker's a line or a cone runs from a larger one's centre. */
-function areaShape(attack: TargetingAttack, from: Point, aim: Point, range: number, beyond: number, cellPx: number) {
+function areaShape(
+  attack: TargetingAttack,
+  from: Point,
+  aim: Point,
+  range: number,
+  beyond: number,
+  cellPx: number,
+) {
   const size = attack.areaSize > 0 ? attack.areaSize : 0;
   switch (attack.areaOfEffect) {
     case 'single':
@@ -125,7 +138,14 @@ export function AttackOverlay({
     <g className="attack-overlay">
       {aiming && Number.isFinite(aiming.range) && reachShape(aiming.from, size, aiming.range, cellPx)}
       {aiming?.pointer &&
-        areaShape(aiming.attack, aiming.from, aiming.pointer, aiming.range, ((size - 1) * cellPx) / 2, cellPx)}
+        areaShape(
+          aiming.attack,
+          aiming.from,
+          aiming.pointer,
+          aiming.range,
+          ((size - 1) * cellPx) / 2,
+          cellPx,
+        )}
       {lines.length > 0 && (
         <defs>
           <marker

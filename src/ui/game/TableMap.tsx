@@ -227,7 +227,9 @@ export function TableMap({
         ? picked.flatMap((usableId) => {
             const member =
               usableId === token.usableId ? undefined : latestTable.current.tokens[shownName]?.[usableId];
-            return member ? [{ usableId, corner: percentToPixels(member, shown, tokenCells(member), cellPx) }] : [];
+            return member
+              ? [{ usableId, corner: percentToPixels(member, shown, tokenCells(member), cellPx) }]
+              : [];
           })
         : undefined;
       gestures.send({
