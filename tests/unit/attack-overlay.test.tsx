@@ -93,8 +93,8 @@ describe('AttackOverlay: the preview of a line area', () => {
         expect(inside(corners, centre), `${x},${y}`).toBe(isInArea(line, from, pointer, centre));
       }
     }
-    });
   });
+});
 
 describe('AttackOverlay: the reach while aiming', () => {
   afterEach(cleanup);
