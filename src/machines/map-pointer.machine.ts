@@ -50,7 +50,7 @@ export type MapPointerEvent =
   | ({ type: 'pointer.moved'; touch: boolean } & PointerAt)
   /**
    * Let go (`dropped`), or taken back by the browser (`pointercancel`), which drops nothing.
-   * `free`: Shift was held, the token goes where it is dropped, off the grid.
+   * `free`: Alt was held, the token goes where it is dropped, off the grid.
    */
   | ({ type: 'pointer.released'; dropped: boolean; free?: boolean } & PointerAt)
   /** The user's « Aimanter » switch: drops snap to the grid, or not. */
@@ -131,7 +131,7 @@ const placeOf = (grab: Grab, onMap: Point): Point =>
     grab.grid?.cellPx,
   );
 
-/** Where a drop puts the token: on the grid unless snapping is off, Shift held, or no grid known. */
+/** Where a drop puts the token: on the grid unless snapping is off, Alt held, or no grid known. */
 function dropOf(context: MapPointerContext, event: Released): Omit<TokenPlace, 'map' | 'usableId'> {
   const grab = context.grab!;
   const position = placeOf(grab, event.onMap);
@@ -163,7 +163,7 @@ type Moved = Extract<MapPointerEvent, { type: 'pointer.moved' }>;
  * The pointer's gestures on the table's map (table.md §2 "Game screen", §6): a press on one's own
  * token is a click (its menu) until the pointer travels 4 px, then a drag whose places go to the
  * others as it goes and whose drop asks the server; the token stays where it was dropped until the
- * answer. A drop lands on the nearest cell of the map's grid while « Aimanter » is on, unless Shift
+ * answer. A drop lands on the nearest cell of the map's grid while « Aimanter » is on, unless Alt
  * is held; an arrow key's move of a token is a drop too. Alt + press, or any press with the ruler
  * on, draws the measuring arrow. While the table
  * aims an attack, a press is a click of the aim instead (on a token, or in the void) and the area

@@ -382,7 +382,7 @@ export function TableMap({
       gestures.send({
         type: 'pointer.released',
         dropped,
-        free: event.shiftKey,
+        free: event.altKey,
         ...at(event),
       } satisfies MapPointerEvent);
   };

@@ -93,7 +93,7 @@ export const gridMessages = {
   saving: 'Enregistrement…',
   cancel: 'Annuler',
   snap: 'Aimanter',
-  snapTitle: 'Poser les pions sur les cases de la grille (Maj en déposant\u00a0: pose libre)',
+  snapTitle: 'Poser les pions sur les cases de la grille (Alt en déposant\u00a0: pose libre)',
   /** The ruler's count, in whole cells. */
   steps: (cells: number) => `${cells} ${cells > 1 ? 'cases' : 'case'}`,
 } as const;

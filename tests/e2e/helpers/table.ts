@@ -111,14 +111,17 @@ export class Table {
   }
 
   /** Drags a token by its upper part `dx`, `dy` screen pixels, in two moves as a hand would. */
-  async dragTokenBy(name: string, dx: number, dy: number) {
+  /** `holding`: a key held from the middle of the drag to the drop (Alt drops off the grid). */
+  async dragTokenBy(name: string, dx: number, dy: number, { holding }: { holding?: string } = {}) {
     const box = (await this.token(name).boundingBox())!;
     const start = { x: box.x + box.width / 2, y: box.y + 20 };
     await this.page.mouse.move(start.x, start.y);
     await this.page.mouse.down();
     await this.page.mouse.move(start.x + dx / 2, start.y + dy / 2, { steps: 5 });
+    if (holding) await this.page.keyboard.down(holding);
     await this.page.mouse.move(start.x + dx, start.y + dy, { steps: 5 });
     await this.page.mouse.up();
+    if (holding) await this.page.keyboard.up(holding);
   }
 
   /** Drags a token so its corner lands at `to` (screen pixels). */
