@@ -589,18 +589,20 @@ export function TableMap({
         }
       />
       {gridEditor && <GridPanel editor={gridEditor} />}
-      <p className="table-map__hint">
-        {mapMessages.measureHint}
-        {actions && (
-          <>
-            <span className="table-map__hint-line">{pointerMessages.pingHint}</span>
-            {managesTable(reader) && (
-              <span className="table-map__hint-line">{pointerMessages.bringHint}</span>
-            )}
-            <span className="table-map__hint-line">{pointerMessages.selectHint}</span>
-          </>
-        )}
-      </p>
+      <details className="table-map__hint">
+        <summary>{mapMessages.shortcuts}</summary>
+        <ul>
+          <li>{mapMessages.measureHint}</li>
+          {actions && (
+            <>
+              <li>{gridMessages.freeDropHint}</li>
+              <li>{pointerMessages.pingHint}</li>
+              {managesTable(reader) && <li>{pointerMessages.bringHint}</li>}
+              <li>{pointerMessages.selectHint}</li>
+            </>
+          )}
+        </ul>
+      </details>
       {menu?.kind === 'add' && actions && (
         <FloatingMenu at={menu.at} onClose={closeMenu}>
           <Menu label={mapMessages.addToken} onClose={closeMenu}>

@@ -42,6 +42,7 @@ export const mapMessages = {
   alreadyPlaced: 'déjà sur la carte',
   placeHidden: 'Placer masqué',
   measure: (cells: number) => `${cellsFormat.format(cells)} cases`,
+  shortcuts: 'Raccourcis',
   measureHint: 'Alt + clic pour mesurer une distance',
   previewOf: (name: string) => `Aperçu : ${name}`,
 } as const;
@@ -94,6 +95,7 @@ export const gridMessages = {
   cancel: 'Annuler',
   snap: 'Aimanter',
   snapTitle: 'Poser les pions sur les cases de la grille (Alt en déposant\u00a0: pose libre)',
+  freeDropHint: 'Alt en déposant un pion pour le poser hors de la grille',
   /** The ruler's count, in whole cells. */
   steps: (cells: number) => `${cells} ${cells > 1 ? 'cases' : 'case'}`,
 } as const;
