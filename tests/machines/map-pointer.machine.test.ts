@@ -7,7 +7,13 @@ import {
   type MapPointerEvent,
   type TokenPlace,
 } from '../../src/machines/map-pointer.machine';
-import { everyTransition, itVisitsEveryState, testEveryPath } from '../helpers/every-path';
+import {
+  each,
+  eventTypesOf,
+  everyTransition,
+  itVisitsEveryState,
+  testEveryPath,
+} from '../helpers/every-path';
 import { expectSameState } from '../helpers/machine-model';
 
 const map = { name: 'Forêt', width: 1000, height: 500 };
@@ -69,12 +75,7 @@ describe('map pointer: every transition', () => {
     const actor = createActor(mapPointerMachine).start();
     const send = ({ event }: { event: AnyEventObject }) => actor.send(event as MapPointerEvent);
     return {
-      events: Object.fromEntries(
-        [...new Set(paths.flatMap((one) => one.steps.map((step) => step.event.type)))].map((type) => [
-          type,
-          send,
-        ]),
-      ),
+      events: each(eventTypesOf(paths), send),
       states: {
         '*': (expected) => expectSameState(actor, expected),
         // Nothing held in hand: no grab, no arrow.

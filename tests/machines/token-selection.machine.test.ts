@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromEventObservable, type AnyEventObject } from 'xstate';
 import { NEVER, Subject, type Observable } from 'rxjs';
 import { tokenSelectionMachine, type TokenSelectionEvent } from '../../src/machines/token-selection.machine';
-import { everyTransition, itVisitsEveryState, testEveryPath } from '../helpers/every-path';
+import {
+  each,
+  eventTypesOf,
+  everyTransition,
+  itVisitsEveryState,
+  testEveryPath,
+} from '../helpers/every-path';
 import { expectSameState } from '../helpers/machine-model';
 
 /** Aria's and the wolf's centres; the lich stands far off. */
@@ -40,12 +46,7 @@ describe('token selection: every transition', () => {
     const actor = createActor(quiet).start();
     const send = ({ event }: { event: AnyEventObject }) => actor.send(event as TokenSelectionEvent);
     return {
-      events: Object.fromEntries(
-        [...new Set(paths.flatMap((one) => one.steps.map((step) => step.event.type)))].map((type) => [
-          type,
-          send,
-        ]),
-      ),
+      events: each(eventTypesOf(paths), send),
       states: {
         '*': (expected) => expectSameState(actor, expected),
         // Between gestures no rectangle is drawn.
