@@ -188,6 +188,24 @@ const sameOrder = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((id, index) => id === b[index]);
 
 /**
+ * A drop asked of the server: its answer, refusal or not, lets the pointer show each dropped
+ * token's logged place again.
+ */
+function dropRequest(
+  gameId: string,
+  change: ItemChangePayload['change'],
+  usableIds: readonly string[],
+  table: { send(event: LiveTableEvent): void },
+): CommandRequest {
+  return {
+    command: { kind: 'itemChange', payload: { gameId, change } },
+    answered: () => {
+      for (const usableId of usableIds) table.send({ type: 'drop.answered', usableId });
+    },
+  };
+}
+
+/**
  * The live table of one game (table.md §2 "Game screen"): it owns every actor of the screen as a
  * child — the copy of the log (sync), the lists it offers, the map selector, the turn order, the
  * attack menu and targeting, the notice, the map's viewport, the drag emitter — and the socket's
@@ -426,27 +444,22 @@ export const liveTableMachine = setup({
         }),
       },
     },
-    // The server's answer, refusal or not, lets the pointer show the token's logged place again.
     'token.drop': {
       actions: enqueueActions(({ context, event, self, enqueue }) =>
         enqueue({
           type: 'send command',
-          params: {
-            command: {
-              kind: 'itemChange',
-              payload: {
-                gameId: context.gameId,
-                change: {
-                  type: 'token.move',
-                  map: event.map,
-                  usableId: event.usableId,
-                  ...event.position,
-                  ...(event.snap ? { snap: true } : {}),
-                },
-              },
+          params: dropRequest(
+            context.gameId,
+            {
+              type: 'token.move',
+              map: event.map,
+              usableId: event.usableId,
+              ...event.position,
+              ...(event.snap ? { snap: true } : {}),
             },
-            answered: () => self.send({ type: 'drop.answered', usableId: event.usableId }),
-          },
+            [event.usableId],
+            self,
+          ),
         }),
       ),
     },
@@ -454,22 +467,16 @@ export const liveTableMachine = setup({
       actions: enqueueActions(({ context, event, self, enqueue }) =>
         enqueue({
           type: 'send command',
-          params: {
-            command: {
-              kind: 'itemChange',
-              payload: {
-                gameId: context.gameId,
-                change: {
-                  type: 'token.moveMany',
-                  map: event.map,
-                  moves: event.moves.map(({ usableId, position }) => ({ usableId, ...position })),
-                },
-              },
+          params: dropRequest(
+            context.gameId,
+            {
+              type: 'token.moveMany',
+              map: event.map,
+              moves: event.moves.map(({ usableId, position }) => ({ usableId, ...position })),
             },
-            answered: () => {
-              for (const { usableId } of event.moves) self.send({ type: 'drop.answered', usableId });
-            },
-          },
+            event.moves.map(({ usableId }) => usableId),
+            self,
+          ),
         }),
       ),
     },
