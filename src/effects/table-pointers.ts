@@ -1,6 +1,8 @@
 import {
   asyncScheduler,
   filter,
+  groupBy,
+  interval,
   map,
   merge,
   mergeMap,
@@ -8,6 +10,7 @@ import {
   scan,
   startWith,
   Subject,
+  switchMap,
   throttleTime,
   timer,
   type Observable,
@@ -21,6 +24,13 @@ import type { SocketFact } from './socket';
 export const PING_MS = 2_400;
 /** A shown ruler goes to the others at most this often (a finger's drag pace); its end at once. */
 export const RULER_INTERVAL_MS = 50;
+/** A still arrow is said again this often, so the others can tell it from one left behind. */
+export const RULER_KEPT_MS = 2_000;
+/**
+ * An arrow not heard of for this long fades: its drawer's tab crashed with its socket still open,
+ * and its end will never come. Two of the sayings again may be lost on the way first.
+ */
+export const RULER_STALE_MS = 5_000;
 
 /** A ring on the map: where (the map's pixels), and who pinged (null: the user). */
 export interface ShownPing {
@@ -75,9 +85,22 @@ export function viewsBrought(facts$: Observable<SocketFact>): Observable<{ map: 
   );
 }
 
-/** The others' arrows as they draw them (`tableRulerShown`); one leaves when its end comes. */
+/**
+ * The others' arrows as they draw them (`tableRulerShown`); one leaves when its end comes, or
+ * when it was not heard of for `RULER_STALE_MS`.
+ */
 export function remoteRulers(facts$: Observable<SocketFact>): Observable<RemoteRulers> {
   return serverEvents(facts$, 'tableRulerShown', tableRulerShown).pipe(
+    groupBy((shown) => shown.userId),
+    mergeMap((drawer) =>
+      drawer.pipe(
+        switchMap((shown) =>
+          shown.ruler === null
+            ? of(shown)
+            : merge(of(shown), timer(RULER_STALE_MS).pipe(map(() => ({ ...shown, ruler: null })))),
+        ),
+      ),
+    ),
     scan((rulers: RemoteRulers, shown) => {
       const next = { ...rulers };
       if (shown.ruler) next[shown.userId] = { map: shown.map, ...shown.ruler, name: shown.name };
@@ -90,12 +113,23 @@ export function remoteRulers(facts$: Observable<SocketFact>): Observable<RemoteR
 
 /**
  * The user's arrow sent to the others while shown (`tableRuler`, never acknowledged): thinned to
- * `RULER_INTERVAL_MS`, its last place always sent, and its end (null) sent at once after it.
+ * `RULER_INTERVAL_MS`, its last place always sent, said again every `RULER_KEPT_MS` while held
+ * still, and its end (null) sent at once after it.
  */
 export function rulerEmitter(emit: (event: string, payload: unknown) => boolean) {
   const arrows = new Subject<TableRulerPayload>();
   const subscription = arrows
-    .pipe(throttleTime(RULER_INTERVAL_MS, asyncScheduler, { leading: true, trailing: true }))
+    .pipe(
+      switchMap((payload) =>
+        payload.ruler === null
+          ? of(payload)
+          : interval(RULER_KEPT_MS).pipe(
+              map(() => payload),
+              startWith(payload),
+            ),
+      ),
+      throttleTime(RULER_INTERVAL_MS, asyncScheduler, { leading: true, trailing: true }),
+    )
     .subscribe((payload) => emit('tableRuler', payload));
   return {
     show: (payload: TableRulerPayload) => arrows.next(payload),

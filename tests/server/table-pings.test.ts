@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { TablePinged, TableRulerShown } from '../../src/api/schemas/table';
 import { tableMessages } from '../../src/domain/table/messages';
 import { drivers } from '../helpers/server';
-import { emitWithAck, MAP, mapChoice, serverLog } from '../helpers/table';
+import { emitWithAck, joined, MAP, mapChoice, serverLog } from '../helpers/table';
 import { seatedTableForSuite } from '../helpers/table-suite';
 
 function heardOn<T>(socket: Socket, name: string): T[] {
@@ -101,5 +101,16 @@ describe.each(drivers)('pings and shown rulers (%s)', (driver) => {
     await vi.waitFor(() => expect(ownerRulers).toHaveLength(3));
     expect(ownerRulers.at(-1)).toMatchObject({ map: MAP, ruler: null, userId: p.mj.userId });
     expect(mjRulers.map((shown) => shown.ruler)).toEqual([ruler, null]);
+  });
+
+  it('takes a sharer’s arrow off the others’ maps when their socket leaves', async () => {
+    const ownerRulers = heardOn<TableRulerShown>(owner.socket, 'tableRulerShown');
+    const tab = await joined(t, p.other, p.gameId);
+    const ruler = { from: { x: 20, y: 20 }, to: { x: 80, y: 20 } };
+    tab.socket.emit('tableRuler', { gameId: p.gameId, map: MAP, ruler });
+    await vi.waitFor(() => expect(ownerRulers.map((shown) => shown.ruler)).toEqual([ruler]));
+    tab.socket.close();
+    await vi.waitFor(() => expect(ownerRulers.map((shown) => shown.ruler)).toEqual([ruler, null]));
+    expect(ownerRulers[1]).toMatchObject({ map: MAP, userId: p.other.userId });
   });
 });

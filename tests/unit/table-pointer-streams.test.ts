@@ -6,6 +6,8 @@ import {
   pingRings,
   remoteRulers,
   RULER_INTERVAL_MS,
+  RULER_KEPT_MS,
+  RULER_STALE_MS,
   rulerEmitter,
   viewsBrought,
   type OwnPing,
@@ -52,6 +54,39 @@ describe('the pings’ rings and the others’ rulers', () => {
     expect(rulers).toEqual({ 'u-ana': { map: 'Forêt', ...arrow, name: 'Ana' } });
     facts.next(serverSays('tableRulerShown', { map: 'Forêt', ruler: null, userId: 'u-ana', name: 'Ana' }));
     expect(rulers).toEqual({});
+  });
+
+  it('lets an arrow not heard of for RULER_STALE_MS fade, and keeps one heard of again', () => {
+    vi.useFakeTimers();
+    const facts = new Subject<SocketFact>();
+    let rulers: RemoteRulers = {};
+    remoteRulers(facts).subscribe((shown) => (rulers = shown));
+    const arrow = { from: { x: 1, y: 1 }, to: { x: 80, y: 1 } };
+    const drawn = (userId: string) =>
+      serverSays('tableRulerShown', { map: 'Forêt', ruler: arrow, userId, name: userId });
+    facts.next(drawn('u-ana'));
+    facts.next(drawn('u-bob'));
+    vi.advanceTimersByTime(RULER_STALE_MS - 1);
+    facts.next(drawn('u-bob'));
+    vi.advanceTimersByTime(1);
+    expect(Object.keys(rulers)).toEqual(['u-bob']);
+    vi.advanceTimersByTime(RULER_STALE_MS);
+    expect(rulers).toEqual({});
+  });
+
+  it('says the user’s still arrow again every RULER_KEPT_MS, so the others keep it', () => {
+    vi.useFakeTimers();
+    const sent: unknown[] = [];
+    const emitter = rulerEmitter((event, payload) => sent.push(payload) > 0);
+    const held = { gameId: 'g', map: 'Forêt', ruler: { from: { x: 0, y: 0 }, to: { x: 9, y: 0 } } };
+    emitter.show(held);
+    vi.advanceTimersByTime(RULER_KEPT_MS * 2);
+    expect(sent).toEqual([held, held, held]);
+    expect(RULER_KEPT_MS * 2).toBeLessThan(RULER_STALE_MS);
+    emitter.show({ ...held, ruler: null });
+    vi.advanceTimersByTime(RULER_KEPT_MS * 2);
+    expect(sent).toEqual([held, held, held, { ...held, ruler: null }]);
+    emitter.stop();
   });
 
   it('thins the user’s arrow to the ruler interval, its end always sent', () => {

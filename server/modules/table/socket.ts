@@ -259,6 +259,9 @@ export function tableSocketEvents({
       socket.to(audience).emit('tablePinged', pinged);
     });
 
+    /** The end of each ruler this socket shows, by game: said for it when the socket leaves. */
+    const shownRulers = new Map<string, { audience: string[]; end: TableRulerShown }>();
+
     on('tableRuler', tableRulerPayload, async ({ gameId, map, ruler }) => {
       if (!rulers.take(user().id)) return;
       const { actor, size, audience, name } = await pointerRooms(gameId, map, false);
@@ -268,8 +271,17 @@ export function tableSocketEvents({
         userId: actor.userId,
         name,
       };
+      if (ruler) shownRulers.set(gameId, { audience, end: { ...shown, ruler: null } });
+      else shownRulers.delete(gameId);
       // The end of a ruler must not be lost, or it would stay drawn on the others' maps.
       (ruler ? socket.to(audience).volatile : socket.to(audience)).emit('tableRulerShown', shown);
+    });
+
+    // A closed tab or a lost network never sends its ruler's end: the server says it, through the
+    // adapter, to the readers on every process.
+    socket.on('disconnecting', () => {
+      for (const { audience, end } of shownRulers.values()) socket.to(audience).emit('tableRulerShown', end);
+      shownRulers.clear();
     });
 
     on('itemDrag', itemDragPayload, async ({ gameId, map, usableId, ...position }) => {
