@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseChatLine } from '../../src/domain/dice/notation';
-import { chatAudienceMessages, resolveWhisper } from '../../src/domain/table/chat-audience';
+import {
+  chatAudienceMessages,
+  completedWhisper,
+  resolveWhisper,
+  whisperNameQuery,
+  whisperNamesOffered,
+} from '../../src/domain/table/chat-audience';
 import { decide, type TableCommand } from '../../src/domain/table/decide';
 import type { ChatMessage, TableActor, TableEvent, TableEventBody } from '../../src/domain/table/types';
 import { emptyTable } from '../../src/domain/table/reducer';
@@ -115,6 +121,52 @@ describe('whom a whisper reaches', () => {
     expect(resolveWhisper('"c-ana salut', recipients)).toEqual({
       refusal: chatAudienceMessages.whisperFormat,
     });
+  });
+});
+
+describe('the names offered as a whisper is typed', () => {
+  const names = recipients.map(({ name }) => name);
+
+  it('reads the name begun after /w, until it is closed by a quote', () => {
+    expect(whisperNameQuery('/w ')).toBe('');
+    expect(whisperNameQuery('/W élo')).toBe('élo');
+    expect(whisperNameQuery('/whisper Élodie de')).toBe('Élodie de');
+    expect(whisperNameQuery('/w « Élo')).toBe('Élo');
+    expect(whisperNameQuery('/w "Élo')).toBe('Élo');
+    expect(whisperNameQuery('/w "Élodie" bonjour')).toBeNull();
+    expect(whisperNameQuery('/w')).toBeNull();
+    expect(whisperNameQuery('/wx ana')).toBeNull();
+    expect(whisperNameQuery('bonjour /w ana')).toBeNull();
+  });
+
+  it('offers the names the server accepts that begin as typed, without case or accents, « MJ » first', () => {
+    expect(whisperNamesOffered('elo', names)).toEqual(['Élodie', 'Élodie de Montfort']);
+    expect(whisperNamesOffered('ÉLODIE D', names)).toEqual(['Élodie de Montfort']);
+    expect(whisperNamesOffered('m', names)).toEqual(['MJ']);
+    // Two characters bear « Cid »: a whisper to them is refused, so the name is not offered.
+    expect(whisperNamesOffered('ci', names)).toEqual([]);
+    expect(whisperNamesOffered('', names)).toEqual(['MJ', 'c-ana', 'c-bob', 'Élodie', 'Élodie de Montfort']);
+    expect(whisperNamesOffered('zoé', names)).toEqual([]);
+  });
+
+  it('completes the command with the name, quoted when it has spaces', () => {
+    expect(completedWhisper('/W élo', 'Élodie')).toBe('/W Élodie ');
+    expect(completedWhisper('/whisper « élodie d', 'Élodie de Montfort')).toBe(
+      '/whisper "Élodie de Montfort" ',
+    );
+  });
+
+  it('completes every name so that the whisper reaches it', () => {
+    const unique = ['MJ', 'c-ana', 'Élodie de Montfort', 'Élodie'];
+    fc.assert(
+      fc.property(fc.constantFrom(...unique), fc.nat(), (name, cut) => {
+        const draft = `/w ${name.slice(0, cut % (name.length + 1))}`;
+        const query = whisperNameQuery(draft)!;
+        expect(whisperNamesOffered(query, names)).toContain(name);
+        const whisper = resolveWhisper(`${completedWhisper(draft, name).slice(3)}bonjour`, recipients);
+        expect(whisper).toMatchObject({ to: { name }, text: 'bonjour' });
+      }),
+    );
   });
 });
 

@@ -83,3 +83,40 @@ export function resolveWhisper(
   if (parts.text === '') return { refusal: chatAudienceMessages.whisperFormat };
   return { to, text: parts.text };
 }
+
+const whisperBegun = /^(\/(?:w|whisper)\s+)([\s\S]*)$/i;
+
+/**
+ * The name begun after `/w` as it is typed — composed names included, and after an opening quote —
+ * or null when the draft is no whisper or its name is already closed by a quote.
+ */
+export function whisperNameQuery(draft: string): string | null {
+  const rest = whisperBegun.exec(draft)?.[2];
+  if (rest === undefined) return null;
+  const close = quotes[rest[0] ?? ''];
+  if (close === undefined) return rest;
+  return rest.includes(close, 1) ? null : rest.slice(1).trimStart();
+}
+
+const byName = new Intl.Collator('fr', { sensitivity: 'base' });
+
+/**
+ * The names a whisper may be completed with: « MJ » and the game's characters whose name begins
+ * as `query` does, without case or accents, in the order of the alphabet; a name two characters
+ * bear is left out, since the server refuses it.
+ */
+export function whisperNamesOffered(query: string, characterNames: readonly string[]): string[] {
+  const typed = folded(query.normalize('NFC'));
+  const borne = new Map<string, number>();
+  for (const name of characterNames) borne.set(folded(name), (borne.get(folded(name)) ?? 0) + 1);
+  const characters = characterNames
+    .filter((name) => borne.get(folded(name)) === 1 && folded(name) !== folded(MASTER_RECIPIENT.name))
+    .toSorted(byName.compare);
+  return [MASTER_RECIPIENT.name, ...characters].filter((name) => folded(name).startsWith(typed));
+}
+
+/** The draft with its name completed as the parser reads it: quoted when it holds a space. */
+export function completedWhisper(draft: string, name: string): string {
+  const command = whisperBegun.exec(draft)?.[1] ?? '/w ';
+  return `${command}${/\s/.test(name) ? `"${name}"` : name} `;
+}
