@@ -1,6 +1,6 @@
 import { filter, map, merge, type Observable } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
-import { getCharacterSheet } from '../api/characters';
+import { getCharacterSheet, listAllGameCharacters } from '../api/characters';
 import { createMacro, deleteMacro, listMacros, updateMacro } from '../api/macros';
 import { getGameMessagesAfter } from '../api/game-messages';
 import { newMessagePayload, tableEvent, tableResync, type NewMessagePayload } from '../api/schemas/table';
@@ -12,9 +12,11 @@ import {
   type GameChatFact,
   type SendAnswer,
   type SendGameMessageInput,
+  whisperNamesInChat,
 } from '../machines/game-chat.machine';
 import { shownNumbers } from '../machines/character-sheet.machine';
 import { macrosMachine, type SaveMacroInput } from '../machines/macros.machine';
+import { whisperNamesMachine } from '../machines/whisper-names.machine';
 import { serverEvents } from './server-events';
 import { isOutcomeUnknown, sendCommand } from './table';
 import type { SocketFact } from './socket';
@@ -96,6 +98,16 @@ export function gameChatLogic(socket: GameChatSocket) {
         sendGameMessage(socket, input),
       ),
       'listen to game chat': fromEventObservable(() => gameChatFacts(socket.facts$)),
+      'whisper names': whisperNamesInChat(
+        whisperNamesMachine.provide({
+          actors: {
+            'load character names': fromPromise(
+              async ({ input, signal }: { input: { gameId: string }; signal: AbortSignal }) =>
+                (await listAllGameCharacters(input.gameId, signal)).map((character) => character.name),
+            ),
+          },
+        }),
+      ),
     },
     actions: {
       'read aloud': (_, { text }: { text: string }) => readAloud(text),

@@ -1,4 +1,4 @@
-import { and, assign, enqueueActions, not, setup, spawnChild, stopChild } from 'xstate';
+import { and, assign, enqueueActions, not, sendParent, setup, spawnChild, stopChild } from 'xstate';
 import type { NewMessagePayload } from '../api/schemas/table';
 import type { SkillName } from '../domain/character/skills';
 import {
@@ -16,6 +16,7 @@ import { failureText } from './failure-text';
 import { pendingMessageMachine, type PendingExpired } from './pending-message.machine';
 import { chatFailures } from './private-chat.machine';
 import { unprovidedEvents, unprovidedPromise } from './unprovided';
+import { whisperNamesMachine, type WhisperCompleted, type WhisperNamesEvent } from './whisper-names.machine';
 
 /** A line of the game chat as the log holds it: `chat.posted`, `chat.system` or `dice.rolled`. */
 export type ChatEntry = Extract<TableEvent, { type: 'chat.posted' | 'chat.system' | 'dice.rolled' }>;
@@ -207,6 +208,15 @@ function outgoingOf(context: GameChatContext, event: GameChatEvent): Outgoing {
 /** A line still to send: neither accepted nor failed. */
 const isWaiting = (pending: GamePendingMessage) => !pending.accepted && !pending.failed;
 
+/** The names offered as `/w` is typed (with their effects provided), their completion made the chat's draft. */
+export const whisperNamesInChat = (names: typeof whisperNamesMachine = whisperNamesMachine) =>
+  names.provide({
+    actions: { 'complete draft': sendParent((_, completed: WhisperCompleted) => completed) },
+  });
+
+/** What the whisper names hear of the draft. */
+const draftChanged = (text: string): WhisperNamesEvent => ({ type: 'draft.changed', text });
+
 /** A takeover heard: the newest page is read again. */
 const resync = { target: 'resyncing', actions: 'note takeover' } as const;
 
@@ -247,6 +257,8 @@ export const gameChatMachine = setup({
     'send game message': unprovidedPromise<SendAnswer, SendGameMessageInput>('send game message'),
     'listen to game chat': unprovidedEvents<GameChatFact, { gameId: string }>('listen to game chat'),
     'pending message': pendingMessageMachine,
+    /** The names offered as `/w` is typed; a name chosen comes back as `chat.draft.change`. */
+    'whisper names': whisperNamesInChat(),
   },
   delays: { shake: 300, noticeLifetime: NOTICE_LIFETIME_MS },
   actions: {
@@ -257,7 +269,10 @@ export const gameChatMachine = setup({
     'show load failure': assign({
       loadError: (_, { error }: { error: unknown }) => failureText(error, chatFailures.load),
     }),
-    'set draft': assign({ draft: (_, { text }: { text: string }) => text }),
+    'set draft': enqueueActions(({ enqueue }, { text }: { text: string }) => {
+      enqueue.assign({ draft: text });
+      enqueue.sendTo('whisperNames', draftChanged(text));
+    }),
     'add pending message': enqueueActions(({ context, event, enqueue }) => {
       const outgoing = outgoingOf(context, event);
       if (outgoing === null) return;
@@ -273,6 +288,7 @@ export const gameChatMachine = setup({
         pending: [...context.pending, { id, content: outgoing.content, accepted: false, failed: false }],
       });
       enqueue(spawnChild('pending message', { id, input: { id } }));
+      if (event.type === 'chat.send') enqueue.sendTo('whisperNames', draftChanged(''));
     }),
     'take event in': enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'chat.event.received') return;
@@ -388,11 +404,14 @@ export const gameChatMachine = setup({
     resyncEpoch: 0,
     rollMode: null,
   }),
-  invoke: {
-    id: 'chatEvents',
-    src: 'listen to game chat',
-    input: ({ context }) => ({ gameId: context.gameId }),
-  },
+  invoke: [
+    {
+      id: 'chatEvents',
+      src: 'listen to game chat',
+      input: ({ context }) => ({ gameId: context.gameId }),
+    },
+    { id: 'whisperNames', src: 'whisper names', input: ({ context }) => ({ gameId: context.gameId }) },
+  ],
   on: {
     'chat.event.received': [
       {

@@ -76,3 +76,46 @@ test('a whisper reaches the one it names and the MJ, and a secret roll shows « 
   await expect(tableOf(aelis).chat).toContainText('Tu sens une présence');
   await expect(tableOf(aelis).chat).not.toContainText('Je vole la bourse');
 });
+
+test('the names offered after /w complete the whisper, by keyboard or by a tap', async ({ browser }) => {
+  const { player, second, gameId, characterId } = await twoPlayers();
+  await insertCharacter(server.database.db, { userId: second.userId, gameId, name: 'Élodie de Montfort' });
+  const aelis = await openAt(browser, player, `/game?gameId=${gameId}&playerId=${characterId}`);
+  const input = tableOf(aelis).chat.getByRole('combobox', { name: 'Votre message' });
+  const names = tableOf(aelis).chat.getByRole('listbox', { name: 'Personnages à qui murmurer' });
+
+  await input.pressSequentially('/w ');
+  await expect(input).toHaveAttribute('aria-expanded', 'true');
+  await expect(names.getByRole('option')).toHaveText(['MJ', 'Aelis', 'Borin', 'Élodie de Montfort']);
+  await expect(tableOf(aelis).chat.getByRole('status')).toHaveText(/4\u00a0noms proposés/);
+  await input.press('ArrowDown');
+  await input.press('ArrowDown');
+  const borin = names.getByRole('option', { name: 'Borin' });
+  await expect(borin).toHaveAttribute('aria-selected', 'true');
+  await expect(input).toHaveAttribute('aria-activedescendant', (await borin.getAttribute('id'))!);
+  await input.press('Enter');
+  await expect(input).toHaveValue('/w Borin ');
+  await expect(names).toBeHidden();
+
+  await input.fill('');
+  await input.pressSequentially('/w elo');
+  await expect(names.getByRole('option')).toHaveText(['Élodie de Montfort']);
+  await input.press('Tab');
+  await expect(input).toHaveValue('/w "Élodie de Montfort" ');
+  await expect(input).toBeFocused();
+  await input.pressSequentially('On se retrouve au moulin.');
+  await input.press('Enter');
+  await expect(linesOf(aelis).last()).toContainText('murmure à Élodie de Montfort');
+  await expect(linesOf(aelis).last()).toContainText('On se retrouve au moulin.');
+
+  await input.pressSequentially('/w m');
+  await expect(names).toBeVisible();
+  await input.press('Escape');
+  await expect(names).toBeHidden();
+  await expect(input).toHaveAttribute('aria-expanded', 'false');
+  await expect(input).toHaveValue('/w m');
+  await input.fill('/w ');
+  await names.getByRole('option', { name: 'MJ' }).click();
+  await expect(input).toHaveValue('/w MJ ');
+  await expect(input).toBeFocused();
+});

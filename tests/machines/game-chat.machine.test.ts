@@ -15,7 +15,9 @@ import {
   type GameChatInput,
   type SendAnswer,
   type SendGameMessageInput,
+  whisperNamesInChat,
 } from '../../src/machines/game-chat.machine';
+import { whisperNamesMachine } from '../../src/machines/whisper-names.machine';
 import { chatFailures } from '../../src/machines/private-chat.machine';
 import { pendingCalls } from '../helpers/fake-effects';
 import { settle, type Pending } from '../helpers/machine-model';
@@ -53,6 +55,11 @@ async function openChat(input: Partial<GameChatInput> = {}) {
         })),
         'send game message': pendingCalls<SendAnswer, SendGameMessageInput>(sends),
         'listen to game chat': fromEventObservable(() => facts),
+        'whisper names': whisperNamesInChat(
+          whisperNamesMachine.provide({
+            actors: { 'load character names': fromPromise(async () => ['Aelis', 'Élodie de Montfort']) },
+          }),
+        ),
       },
       actions: {
         'read aloud': (_, { text }) => spoken.push(text),
@@ -438,5 +445,21 @@ describe('game chat: input, panel and voice', () => {
     expect(chat.context().collapsed).toBe(true);
     chat.actor.send({ type: 'panel.toggle' });
     expect(chat.context().collapsed).toBe(false);
+  });
+});
+
+describe('game chat: names offered after /w', () => {
+  it('offers the names as the draft begins one, completes the draft with the chosen one, and closes as it is sent', async () => {
+    const chat = await openChat();
+    const names = () => chat.actor.getSnapshot().children.whisperNames!.getSnapshot();
+    chat.actor.send({ type: 'chat.draft.change', text: '/w élo' });
+    expect(names().context.offered).toEqual(['Élodie de Montfort']);
+    chat.actor.getSnapshot().children.whisperNames!.send({ type: 'names.choose' });
+    expect(chat.context().draft).toBe('/w "Élodie de Montfort" ');
+    expect(names().value).toBe('closed');
+    chat.actor.send({ type: 'chat.draft.change', text: '/w ' });
+    expect(names().value).toBe('open');
+    chat.actor.send({ type: 'chat.send' });
+    expect(names().value).toBe('closed');
   });
 });

@@ -131,7 +131,7 @@ describe('the names offered as a whisper is typed', () => {
     expect(whisperNameQuery('/w ')).toBe('');
     expect(whisperNameQuery('/W élo')).toBe('élo');
     expect(whisperNameQuery('/whisper Élodie de')).toBe('Élodie de');
-    expect(whisperNameQuery('/w « Élo')).toBe('Élo');
+    expect(whisperNameQuery('/w «\u00a0Élo')).toBe('Élo');
     expect(whisperNameQuery('/w "Élo')).toBe('Élo');
     expect(whisperNameQuery('/w "Élodie" bonjour')).toBeNull();
     expect(whisperNameQuery('/w')).toBeNull();
@@ -151,7 +151,7 @@ describe('the names offered as a whisper is typed', () => {
 
   it('completes the command with the name, quoted when it has spaces', () => {
     expect(completedWhisper('/W élo', 'Élodie')).toBe('/W Élodie ');
-    expect(completedWhisper('/whisper « élodie d', 'Élodie de Montfort')).toBe(
+    expect(completedWhisper('/whisper «\u00a0élodie d', 'Élodie de Montfort')).toBe(
       '/whisper "Élodie de Montfort" ',
     );
   });

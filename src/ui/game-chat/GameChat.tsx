@@ -1,10 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Fragment, useId, useState, type KeyboardEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { MESSAGE_MAX_LENGTH } from '../../domain/table/messages';
 import type { TableRole } from '../../domain/table/types';
 import { gameChatLogic, macrosLogic } from '../../effects/game-chat';
 import { speechSupported } from '../../effects/speech';
 import { pendingText } from '../../machines/game-chat.machine';
+import type { WhisperNamesEvent, whisperNamesMachine } from '../../machines/whisper-names.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { ChatLine, DefaultAvatar } from './ChatLine';
 import { DiceMenu, SkillsMenu } from './ChatMenus';
@@ -20,6 +22,15 @@ export interface GameChatProps {
   playerId: string | null;
   role: TableRole;
 }
+
+/** The keys of the names offered after /w, while the list is open. */
+const namingKeys: Record<string, WhisperNamesEvent> = {
+  ArrowDown: { type: 'names.next' },
+  ArrowUp: { type: 'names.previous' },
+  Tab: { type: 'names.choose' },
+  Enter: { type: 'names.choose' },
+  Escape: { type: 'names.close' },
+};
 
 /**
  * The game table's chat panel (table.md §2 "Game screen"): the log's chat lines with avatars, times
@@ -46,8 +57,16 @@ export function GameChat({ gameId, playerId, role }: GameChatProps) {
   const shaking = useSelector(chat, (snapshot) => snapshot.matches({ input: 'shaking' }));
   const canRollSkills = useSelector(chat, (snapshot) => snapshot.matches({ skills: 'ready' }));
   const rollMode = useSelector(chat, (snapshot) => snapshot.context.rollMode);
+  const names = useSelector(
+    chat,
+    (snapshot) => snapshot.children.whisperNames as ActorRefFrom<typeof whisperNamesMachine>,
+  );
+  const offered = useSelector(names, (snapshot) => snapshot.context.offered);
+  const active = useSelector(names, (snapshot) => snapshot.context.active);
   const [menu, setMenu] = useState<'dice' | 'skills' | null>(null);
   const inputId = useId();
+  const namesId = useId();
+  const naming = offered.length > 0;
 
   const {
     ref: linesRef,
@@ -57,6 +76,14 @@ export function GameChat({ gameId, playerId, role }: GameChatProps) {
   } = useStickToBottom<HTMLOListElement>(`${entries.length} ${collapsed}`, pending.length);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    const key = naming && !event.shiftKey ? namingKeys[event.key] : undefined;
+    if (key) {
+      // Escape closes the list, not whatever else at the table listens for it.
+      event.preventDefault();
+      event.stopPropagation();
+      names.send(key);
+      return;
+    }
     if (event.key !== 'Enter' || event.shiftKey) return;
     event.preventDefault();
     chat.send({ type: 'chat.send' });
@@ -209,12 +236,45 @@ export function GameChat({ gameId, playerId, role }: GameChatProps) {
             </label>
             <input
               id={inputId}
+              role="combobox"
+              aria-autocomplete="list"
+              aria-expanded={naming}
+              aria-controls={namesId}
+              aria-activedescendant={naming ? `${namesId}-${active}` : undefined}
               autoComplete="off"
               placeholder={texts.placeholder}
               value={draft}
               onChange={(event) => chat.send({ type: 'chat.draft.change', text: event.target.value })}
               onKeyDown={onKeyDown}
             />
+            <ul
+              id={namesId}
+              className="game-chat__names"
+              role="listbox"
+              aria-label={texts.whisperNames}
+              hidden={!naming}
+            >
+              {offered.map((name, index) => (
+                <li
+                  key={name}
+                  id={`${namesId}-${index}`}
+                  role="option"
+                  aria-selected={index === active}
+                  className={index === active ? 'game-chat__name--active' : undefined}
+                  ref={
+                    index === active ? (option) => option?.scrollIntoView({ block: 'nearest' }) : undefined
+                  }
+                  // The input keeps the focus, and with it the keyboard.
+                  onPointerDown={(event) => event.preventDefault()}
+                  onClick={() => names.send({ type: 'names.choose', index })}
+                >
+                  {name}
+                </li>
+              ))}
+            </ul>
+            <p className="visually-hidden" role="status">
+              {naming ? texts.whisperNamesOffered(offered.length) : ''}
+            </p>
             <span className="game-chat__count" aria-hidden="true">
               {draft.length}/{MESSAGE_MAX_LENGTH}
             </span>

@@ -59,6 +59,12 @@ export const gameChatTexts = {
   /** On the lines the reader sees whole and the others do not. */
   rollModeTag: { secret: 'jet secret', blind: 'jet à l’aveugle' },
   whisperTo: (name: string) => `murmure à ${name}`,
+  whisperNames: 'Personnages à qui murmurer',
+  /** Said to a screen reader as the names offered after /w change. */
+  whisperNamesOffered: (count: number) =>
+    count === 1
+      ? '1\u00a0nom proposé\u00a0: Tab ou Entrée pour le compléter, Échap pour fermer.'
+      : `${count}\u00a0noms proposés\u00a0: ↑ et ↓ pour choisir, Tab ou Entrée pour compléter, Échap pour fermer.`,
 } as const;
 
 const timeFormat = new Intl.DateTimeFormat('fr-FR', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
