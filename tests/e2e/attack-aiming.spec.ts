@@ -1,7 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { openSignedInAt, ownServer } from './helpers/own-server';
 import { gameWithHero } from './helpers/party';
-import { furnishGame, tableOf } from './helpers/table';
+import { furnishGame, openAsHero, tableOf } from './helpers/table';
 
 const server = ownServer();
 
@@ -26,7 +26,8 @@ test('aiming shows the attack, its dice and cost, and a way to cancel, clear of 
   browser,
 }) => {
   test.slow();
-  const { mj, player, gameId, characterId } = await gameWithHero(server, 'La Visée');
+  const party = await gameWithHero(server, 'La Visée');
+  const { mj, gameId } = party;
   await furnishGame(server, mj, gameId, 'Plaine', [{ name: 'Gobelin', HP: 7 }]);
   const master = await openSignedInAt(browser, server, mj, `/game?gameId=${gameId}`, {
     width: 1440,
@@ -39,13 +40,7 @@ test('aiming shows the attack, its dice and cost, and a way to cancel, clear of 
     { width: 1440, height: 900 },
     { width: 844, height: 390 },
   ]) {
-    const hero = await openSignedInAt(
-      browser,
-      server,
-      player,
-      `/game?gameId=${gameId}&playerId=${characterId}`,
-      viewport,
-    );
+    const hero = await openAsHero(browser, server, party, viewport);
     const table = tableOf(hero);
     await expect(table.map.getByRole('img', { name: 'Plaine' })).toBeVisible();
     if ((await table.token('Aelis').count()) === 0) await table.placeFromMenu({ x: 100, y: 100 }, 'Aelis');

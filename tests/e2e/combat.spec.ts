@@ -1,11 +1,9 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { characterMemories, characters } from '../../server/db/schema/index';
 import { insertResource } from '../helpers/game-fixtures';
-import type { RegisteredUser } from '../helpers/server';
-import { openSignedIn, ownServer } from './helpers/own-server';
-import { gameWithHero } from './helpers/party';
-import { furnishGame, tableOf } from './helpers/table';
+import { ownServer } from './helpers/own-server';
+import { tableOf, tableWithHero } from './helpers/table';
 
 const server = ownServer();
 
@@ -13,48 +11,40 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
   browser,
 }) => {
   test.slow();
-  const { mj, player, gameId, characterId } = await gameWithHero(server, 'La Clairière');
-  const db = server.database.db;
-  await db.update(characters).set({ forceWeapon: 3 }).where(eq(characters.id, characterId));
-  const sword = await insertResource(db, gameId, 'memory', 'Épée FOR', { type: 'Arme', stat: [] });
-  await db
-    .insert(characterMemories)
-    .values({ characterId, resourceId: sword, category: 'memory', equipped: true });
-  const attack = { weaponType: 'Force', isGlobal: false, memoryId: sword, maxTargets: 1, cost: 'AC' };
-  await insertResource(db, gameId, 'attack', 'Taillade', {
-    ...attack,
-    damageRoll: '1d8+2',
-    range: 1,
-    areaOfEffect: 'single',
-    areaSize: 1,
+  const { master, hero } = await tableWithHero(server, browser, {
+    game: 'La Clairière',
+    map: 'Clairière',
+    monsters: [
+      { name: 'Gobelin', HP: 5, AC: 5 },
+      { name: 'Loup', HP: 40, AC: 1 },
+    ],
+    prepare: async ({ gameId, characterId }) => {
+      const db = server.database.db;
+      await db.update(characters).set({ forceWeapon: 3 }).where(eq(characters.id, characterId));
+      const sword = await insertResource(db, gameId, 'memory', 'Épée FOR', { type: 'Arme', stat: [] });
+      await db
+        .insert(characterMemories)
+        .values({ characterId, resourceId: sword, category: 'memory', equipped: true });
+      const attack = { weaponType: 'Force', isGlobal: false, memoryId: sword, maxTargets: 1, cost: 'AC' };
+      await insertResource(db, gameId, 'attack', 'Taillade', {
+        ...attack,
+        damageRoll: '1d8+2',
+        range: 1,
+        areaOfEffect: 'single',
+        areaSize: 1,
+      });
+      await insertResource(db, gameId, 'attack', 'Tourbillon', {
+        ...attack,
+        damageRoll: '1d4',
+        range: 0,
+        areaOfEffect: 'circle',
+        areaSize: 2,
+        maxTargets: 0,
+        cost: 'AS',
+      });
+    },
   });
-  await insertResource(db, gameId, 'attack', 'Tourbillon', {
-    ...attack,
-    damageRoll: '1d4',
-    range: 0,
-    areaOfEffect: 'circle',
-    areaSize: 2,
-    maxTargets: 0,
-    cost: 'AS',
-  });
-  await furnishGame(server, mj, gameId, 'Clairière', [
-    { name: 'Gobelin', HP: 5, AC: 5 },
-    { name: 'Loup', HP: 40, AC: 1 },
-  ]);
 
-  const contexts: BrowserContext[] = [];
-  const open = async (user: RegisteredUser, path: string) => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    await openSignedIn(page, server, user, path);
-    return page;
-  };
-  const master = await open(mj, `/game?gameId=${gameId}`);
-  const hero = await open(player, `/game?gameId=${gameId}&playerId=${characterId}`);
-
-  await tableOf(master).bringPlayersTo('Clairière');
-  await expect(tableOf(hero).map.getByRole('img', { name: 'Clairière' })).toBeVisible();
   // The MJ has no attack menu; the player has one.
   await expect(master.getByRole('button', { name: 'Attaquer' })).toHaveCount(0);
 
@@ -154,5 +144,5 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
   await expect(tableOf(hero).token('Gobelin 1')).toHaveCount(0);
   await expect.poll(() => tableOf(master).rollLines.allInnerTexts()).toEqual(chatBefore);
   await expect.poll(() => tableOf(hero).rollLines.allInnerTexts()).toEqual(chatBefore);
-  await Promise.all(contexts.map((context) => context.close()));
+  await Promise.all([master, hero].map((page) => page.context().close()));
 });

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { openSignedInAt, ownServer } from './helpers/own-server';
-import { gameWithHero } from './helpers/party';
-import { furnishGame, tableOf } from './helpers/table';
+import { ownServer } from './helpers/own-server';
+import { tableOf, tableWithHero } from './helpers/table';
 
 const server = ownServer();
 
@@ -9,18 +8,12 @@ test('the MJ marks a condition on a monster: the player sees its icon on the tok
   browser,
 }) => {
   test.slow();
-  const { mj, player, gameId, characterId } = await gameWithHero(server, 'Les États');
-  await furnishGame(server, mj, gameId, 'Crypte', [{ name: 'Goule', HP: 18 }]);
-  const desktop = { width: 1400, height: 900 };
-  const master = await openSignedInAt(browser, server, mj, `/game?gameId=${gameId}`, desktop);
-  const hero = await openSignedInAt(
-    browser,
-    server,
-    player,
-    `/game?gameId=${gameId}&playerId=${characterId}`,
-    desktop,
-  );
-  await tableOf(master).bringPlayersTo('Crypte');
+  const { master, hero } = await tableWithHero(server, browser, {
+    game: 'Les États',
+    map: 'Crypte',
+    monsters: [{ name: 'Goule', HP: 18 }],
+    viewport: { width: 1400, height: 900 },
+  });
   await tableOf(master).placeFromMenu({ x: 500, y: 200 }, 'Goule');
   await tableOf(hero).placeFromMenu({ x: 200, y: 200 }, 'Aelis');
   await expect(tableOf(master).token('Aelis')).toBeVisible();

@@ -1,8 +1,6 @@
-import { expect, test, type BrowserContext } from '@playwright/test';
-import type { RegisteredUser } from '../helpers/server';
-import { openSignedIn, ownServer } from './helpers/own-server';
-import { gameWithHero } from './helpers/party';
-import { furnishGame, tableOf } from './helpers/table';
+import { expect, test } from '@playwright/test';
+import { ownServer } from './helpers/own-server';
+import { tableOf, tableWithHero } from './helpers/table';
 
 const server = ownServer();
 
@@ -10,22 +8,9 @@ test('the MJ aligns the map’s grid with a live preview, the player sees it, an
   browser,
 }) => {
   test.slow();
-  const { mj, player, gameId, characterId } = await gameWithHero(server, 'La Grille');
-  await furnishGame(server, mj, gameId, 'Plaine', []);
-  const contexts: BrowserContext[] = [];
-  const open = async (user: RegisteredUser, path: string) => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    await openSignedIn(page, server, user, path);
-    return page;
-  };
-  const master = await open(mj, `/game?gameId=${gameId}`);
-  const hero = await open(player, `/game?gameId=${gameId}&playerId=${characterId}`);
+  const { master, hero } = await tableWithHero(server, browser, { game: 'La Grille', map: 'Plaine' });
   const mjTable = tableOf(master);
   const heroTable = tableOf(hero);
-  await mjTable.bringPlayersTo('Plaine');
-  await expect(heroTable.map.getByRole('img', { name: 'Plaine' })).toBeVisible();
 
   // Every map starts with 75 px cells from its corner; only the MJ has the tool.
   expect(await heroTable.gridDrawn()).toEqual({ cell: 75, x: 0, y: 0 });
@@ -83,5 +68,5 @@ test('the MJ aligns the map’s grid with a live preview, the player sees it, an
   await heroTable.dragTokenBy('Aelis', 37, 0, { holding: 'Alt' });
   await expect.poll(() => onGrid(mjTable)).toEqual([false, true]);
 
-  for (const context of contexts) await context.close();
+  for (const page of [master, hero]) await page.context().close();
 });

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { openSignedIn, ownServer } from './helpers/own-server';
-import { gameWithHero } from './helpers/party';
-import { furnishGame, tableOf } from './helpers/table';
+import { ownServer } from './helpers/own-server';
+import { tableOf, tableWithHero } from './helpers/table';
 
 const server = ownServer();
 
@@ -9,18 +8,14 @@ test('« Générer » rolls initiative in the chat and starts round 1; a double 
   browser,
 }) => {
   test.slow();
-  const { mj, player, gameId, characterId } = await gameWithHero(server, 'Le Gué');
-  await furnishGame(server, mj, gameId, 'Gué', [
-    { name: 'Goule', HP: 18, initiative: 3 },
-    { name: 'Loup', HP: 12 },
-  ]);
-  const desk = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const master = await desk.newPage();
-  const hero = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-  await openSignedIn(master, server, mj, `/game?gameId=${gameId}`);
-  await openSignedIn(hero, server, player, `/game?gameId=${gameId}&playerId=${characterId}`);
-  await tableOf(master).bringPlayersTo('Gué');
-  await expect(tableOf(hero).map.getByRole('img', { name: 'Gué' })).toBeVisible();
+  const { master, hero } = await tableWithHero(server, browser, {
+    game: 'Le Gué',
+    map: 'Gué',
+    monsters: [
+      { name: 'Goule', HP: 18, initiative: 3 },
+      { name: 'Loup', HP: 12 },
+    ],
+  });
   await tableOf(master).placeFromMenu({ x: 150, y: 150 }, 'Aelis');
   await tableOf(master).placeFromMenu({ x: 300, y: 150 }, 'Goule');
   await tableOf(master).placeFromMenu({ x: 450, y: 150 }, 'Loup');

@@ -1,15 +1,8 @@
-import { expect, test, type Browser } from '@playwright/test';
-import type { RegisteredUser } from '../helpers/server';
-import { openSignedInAt, ownServer } from './helpers/own-server';
-import { gameWithHero } from './helpers/party';
-import { furnishGame, tableOf, uncovered, type Table } from './helpers/table';
+import { expect, test } from '@playwright/test';
+import { ownServer } from './helpers/own-server';
+import { tableOf, tableWithHero, uncovered, type Table } from './helpers/table';
 
 const server = ownServer();
-
-const DESKTOP = { width: 1440, height: 900 };
-
-const openAt = (browser: Browser, user: RegisteredUser, path: string) =>
-  openSignedInAt(browser, server, user, path, DESKTOP);
 
 /** Right-clicks the middle of the map's cell (column, row) and opens « Ajouter un pion » there. */
 async function addMenuAt(table: Table, column: number, row: number) {
@@ -22,16 +15,15 @@ test('a huge monster covers 3×3 cells on both screens, eight goblins packed tog
   browser,
 }) => {
   test.slow();
-  const { mj, player, gameId, characterId } = await gameWithHero(server, 'La Horde');
-  await furnishGame(server, mj, gameId, 'Plaine', [
-    { name: 'Ogre', HP: 60, size: 'Très grande' },
-    { name: 'Gobelin', HP: 7 },
-  ]);
-  const master = await openAt(browser, mj, `/game?gameId=${gameId}`);
-  const hero = await openAt(browser, player, `/game?gameId=${gameId}&playerId=${characterId}`);
+  const { master, hero } = await tableWithHero(server, browser, {
+    game: 'La Horde',
+    map: 'Plaine',
+    monsters: [
+      { name: 'Ogre', HP: 60, size: 'Très grande' },
+      { name: 'Gobelin', HP: 7 },
+    ],
+  });
   const table = tableOf(master);
-  await table.bringPlayersTo('Plaine');
-  await expect(tableOf(hero).map.getByRole('img', { name: 'Plaine' })).toBeVisible();
 
   // Placed from the middle of cell (2, 2), the ogre is centred there: on cells 1–3 of rows 1–3.
   await (await addMenuAt(table, 2, 2)).getByRole('menuitem', { name: 'Ogre' }).click();

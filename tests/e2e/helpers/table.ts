@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import type { RegisteredUser, TestServer } from '../../helpers/server';
-import { servedMapPicture } from './own-server';
+import { openSignedInAt, servedMapPicture } from './own-server';
+import { gameWithHero } from './party';
 
 /**
  * The game table as one person sees it (table.md §2 "Game screen"), in the steps they take: place a
@@ -295,4 +296,47 @@ export async function furnishGame(
     ...monsters.map((monster) => server.api('POST', `/game-data/${gameId}/monster`, monster, mj.token)),
   ]);
   expect(created.map((response) => response.status)).toEqual(created.map(() => 201));
+}
+
+type HeroParty = Awaited<ReturnType<typeof gameWithHero>>;
+
+/** The hero's player's page of their own at the table, at `viewport`. */
+export const openAsHero = (
+  browser: Browser,
+  server: TestServer,
+  { player, gameId, characterId }: Pick<HeroParty, 'player' | 'gameId' | 'characterId'>,
+  viewport: { width: number; height: number },
+) => openSignedInAt(browser, server, player, `/game?gameId=${gameId}&playerId=${characterId}`, viewport);
+
+/**
+ * The table's specs' common start: the MJ's game `game` with Aelis's player, furnished with the map
+ * `map` and its monsters, `prepare` done (what the pages must read as they open), the MJ's page
+ * and the player's open at the table at `viewport`, each in a browser context of its own, and the
+ * players brought to the map.
+ */
+export async function tableWithHero(
+  server: TestServer,
+  browser: Browser,
+  {
+    game,
+    map,
+    monsters = [],
+    viewport = { width: 1440, height: 900 },
+    prepare,
+  }: {
+    game: string;
+    map: string;
+    monsters?: Record<string, unknown>[];
+    viewport?: { width: number; height: number };
+    prepare?: (party: HeroParty) => Promise<void>;
+  },
+) {
+  const party = await gameWithHero(server, game);
+  await prepare?.(party);
+  await furnishGame(server, party.mj, party.gameId, map, monsters);
+  const master = await openSignedInAt(browser, server, party.mj, `/game?gameId=${party.gameId}`, viewport);
+  const hero = await openAsHero(browser, server, party, viewport);
+  await tableOf(master).bringPlayersTo(map);
+  await expect(tableOf(hero).map.getByRole('img', { name: map })).toBeVisible();
+  return { ...party, master, hero };
 }
