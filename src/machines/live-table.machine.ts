@@ -463,6 +463,7 @@ export const liveTableMachine = setup({
                   type: 'token.moveMany',
                   map: event.map,
                   moves: event.moves.map(({ usableId, position }) => ({ usableId, ...position })),
+                  ...(event.snap ? { snap: true } : {}),
                 },
               },
             },

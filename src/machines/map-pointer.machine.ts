@@ -1,6 +1,6 @@
 import { and, assign, not, or, setup, stateIn } from 'xstate';
 import { pixelsToPercent, type Point, type Size } from '../domain/geometry/geometry';
-import { snapPercent, type MapGrid } from '../domain/geometry/grid';
+import { snapGroup, snapPercent, type MapGrid } from '../domain/geometry/grid';
 
 /** Pixels the pointer must travel before a press on a token becomes a drag rather than a click. */
 export const DRAG_THRESHOLD_PX = 4;
@@ -29,7 +29,7 @@ export type MapPointerEvent =
       corner: Point;
       map: ShownMap;
       /** The other tokens of the user's selection, when this one is in it: they move with it. */
-      group?: ReadonlyArray<{ usableId: string; corner: Point }>;
+      group?: ReadonlyArray<{ usableId: string; corner: Point; size?: number }>;
       /** Cells a side: a drag keeps the whole square on the map, as the server does. */
       size?: number;
       /** The map's grid, on which a drop snaps; without it the token goes where it is dropped. */
@@ -78,8 +78,8 @@ interface Grab {
   offset: Point;
   start: Point;
   map: ShownMap;
-  /** The selection's other tokens, each with its own offset: one delta moves them all. */
-  group: Array<{ usableId: string; offset: Point }>;
+  /** The selection's other tokens, each with its own offset and side: one delta moves them all. */
+  group: Array<{ usableId: string; offset: Point; size: number }>;
   size: number;
   grid: MapGrid | null;
 }
@@ -109,6 +109,8 @@ export interface TokenPlace {
 export interface GroupDrop {
   map: string;
   moves: Array<{ usableId: string; position: Point }>;
+  /** On the grid, in the group's shape: the server snaps them on its own copy of the grid too. */
+  snap?: true;
 }
 
 /** A ping at this point of the shown map (its pixels); `bring` takes everyone's view there. */
@@ -148,12 +150,36 @@ const without = (local: Record<string, Point>, ...usableIds: string[]) => {
 /** Where the grabbed token and the rest of its group stand with the pointer at `onMap`. */
 const groupPlaces = (grab: Grab, onMap: Point) => [
   { usableId: grab.usableId, position: placeOf(grab, onMap) },
-  ...grab.group.map(({ usableId, offset }) => ({ usableId, position: placeOf({ ...grab, offset }, onMap) })),
+  ...grab.group.map(({ usableId, offset, size }) => ({
+    usableId,
+    position: placeOf({ ...grab, offset, size }, onMap),
+  })),
 ];
 
-const heldPlaces = (local: Record<string, Point>, grab: Grab, onMap: Point) => ({
+/**
+ * Where a group's drop puts it: on the grid in its shape (`snapGroup`, as the server does) unless
+ * snapping is off, Alt held, or no grid known.
+ */
+function groupDropOf(context: MapPointerContext, event: Released): GroupDrop {
+  const grab = context.grab!;
+  const moves = groupPlaces(grab, event.onMap);
+  if (!context.snap || event.free || grab.grid === null) return { map: grab.map.name, moves };
+  const sizes = [grab.size, ...grab.group.map((member) => member.size)];
+  const snapped = snapGroup(
+    moves.map(({ position }, index) => ({ position, cells: sizes[index]! })),
+    grab.grid,
+    grab.map,
+  );
+  return {
+    map: grab.map.name,
+    moves: moves.map(({ usableId }, index) => ({ usableId, position: snapped[index]! })),
+    snap: true,
+  };
+}
+
+const heldPlaces = (local: Record<string, Point>, moves: GroupDrop['moves']) => ({
   ...local,
-  ...Object.fromEntries(groupPlaces(grab, onMap).map(({ usableId, position }) => [usableId, position])),
+  ...Object.fromEntries(moves.map(({ usableId, position }) => [usableId, position])),
 });
 
 type Released = Extract<MapPointerEvent, { type: 'pointer.released' }>;
@@ -193,7 +219,7 @@ export const mapPointerMachine = setup({
       }),
     }),
     'hold group': assign({
-      local: ({ context }, onMap: Point) => heldPlaces(context.local, context.grab!, onMap),
+      local: ({ context }, moves: GroupDrop['moves']) => heldPlaces(context.local, moves),
     }),
     'let token go': assign({ local: ({ context }, usableId: string) => without(context.local, usableId) }),
     'let group go': assign({
@@ -208,9 +234,10 @@ export const mapPointerMachine = setup({
         map: event.map,
         group: (event.group ?? [])
           .filter((member) => member.usableId !== event.usableId)
-          .map(({ usableId, corner }) => ({
+          .map(({ usableId, corner, size }) => ({
             usableId,
             offset: { x: event.onMap.x - corner.x, y: event.onMap.y - corner.y },
+            size: size ?? 1,
           })),
         size: event.size ?? 1,
         grid: event.grid ?? null,
@@ -356,7 +383,10 @@ export const mapPointerMachine = setup({
         },
         draggingToken: {
           entry: [
-            { type: 'hold group', params: ({ event }) => (event as Moved).onMap },
+            {
+              type: 'hold group',
+              params: ({ context, event }) => groupPlaces(context.grab!, (event as Moved).onMap),
+            },
             {
               type: 'drag token',
               params: ({ context, event }) => ({
@@ -371,7 +401,10 @@ export const mapPointerMachine = setup({
             'pointer.moved': {
               guard: 'is the grabbing pointer',
               actions: [
-                { type: 'hold group', params: ({ event }) => event.onMap },
+                {
+                  type: 'hold group',
+                  params: ({ context, event }) => groupPlaces(context.grab!, event.onMap),
+                },
                 {
                   type: 'drag token',
                   params: ({ context, event }) => ({
@@ -388,14 +421,8 @@ export const mapPointerMachine = setup({
                 guard: and(['is the grabbing pointer, dropped', 'the grab holds a group']),
                 target: 'idle',
                 actions: [
-                  { type: 'hold group', params: ({ event }) => event.onMap },
-                  {
-                    type: 'drop group',
-                    params: ({ context, event }) => ({
-                      map: context.grab!.map.name,
-                      moves: groupPlaces(context.grab!, event.onMap),
-                    }),
-                  },
+                  { type: 'hold group', params: ({ context, event }) => groupDropOf(context, event).moves },
+                  { type: 'drop group', params: ({ context, event }) => groupDropOf(context, event) },
                   'forget grab',
                 ],
               },

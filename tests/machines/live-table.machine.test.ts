@@ -431,6 +431,34 @@ describe('live table', () => {
     expect(table.contextOf('pointer').local).toEqual({});
   });
 
+  it('sends a selection dropped on the grid snapped, and asks the server to snap it too', async () => {
+    const table = startTable('mj');
+    await table.answerCatchUp(tableWith([]));
+    const grid = { cellPx: 75, offsetX: 0, offsetY: 0, shown: true, color: '#000000', opacity: 0.3 };
+    const pointer = table.child('pointer');
+    pointer.send({
+      ...press('wolf', true),
+      grid,
+      group: [{ usableId: 'c-ana', corner: { x: 150, y: 100 } }],
+    });
+    pointer.send({ ...pointerAt('pointer.moved', 310, 210), touch: false });
+    pointer.send({ ...pointerAt('pointer.released', 310, 210), dropped: true });
+    expect(table.commands.map(({ command }) => command.payload)).toEqual([
+      {
+        gameId: 'g1',
+        change: {
+          type: 'token.moveMany',
+          map: 'Forêt',
+          moves: [
+            { usableId: 'wolf', x: 20, y: 22.5 },
+            { usableId: 'c-ana', x: 20, y: 15 },
+          ],
+          snap: true,
+        },
+      },
+    ]);
+  });
+
   it('pings on the shown map, draws its own ring at once, and follows the MJ who brings the view', async () => {
     const table = startTable('player');
     await table.answerCatchUp(tableWith([]));

@@ -69,6 +69,54 @@ describe('map pointer: a selection dragged together', () => {
   });
 });
 
+describe('map pointer: a selection dropped on the grid', () => {
+  const grid = { cellPx: 100, offsetX: 0, offsetY: 0, shown: true, color: '#000000', opacity: 0.3 };
+  const pressGroup = {
+    ...pressWolfOfGroup,
+    grid,
+    group: [{ usableId: 'goblin', corner: { x: 330, y: 260 }, size: 2 }],
+  };
+  const dropAt = (x: number, y: number, { free = false, snap = true } = {}) => {
+    const { actor, asked } = start();
+    if (!snap) actor.send({ type: 'snap.set', on: false });
+    actor.send(pressGroup);
+    actor.send({ type: 'pointer.moved', touch: false, ...at(x, y) });
+    actor.send({ type: 'pointer.released', dropped: true, free, ...at(x, y) });
+    return { dropped: asked.at(-1), held: actor.getSnapshot().context.local };
+  };
+
+  it('snaps the dragged token and moves the others by whole cells, shown at once where the server puts them', () => {
+    // The wolf's corner goes to (237, 148): the cell at (200, 100). The goblin stood 2.3 and 1.6
+    // cells from it, so 2 and 2 cells on, at (400, 300): 40 % of 1000, 60 % of 500.
+    expect(dropAt(247, 168)).toEqual({
+      dropped: {
+        type: 'drop group',
+        map: 'Forêt',
+        moves: [
+          { usableId: 'wolf', position: { x: 20, y: 20 } },
+          { usableId: 'goblin', position: { x: 40, y: 60 } },
+        ],
+        snap: true,
+      },
+      held: { wolf: { x: 20, y: 20 }, goblin: { x: 40, y: 60 } },
+    });
+  });
+
+  it('drops the group where it is let go with Alt held, or snapping off', () => {
+    const free = {
+      type: 'drop group',
+      map: 'Forêt',
+      moves: [
+        { usableId: 'wolf', position: { x: 23.7, y: 30 } },
+        // Two cells high, the goblin stops at 60 % of the 500 px map, wholly on it.
+        { usableId: 'goblin', position: { x: 46.7, y: 60 } },
+      ],
+    };
+    expect(dropAt(247, 170, { free: true }).dropped).toEqual(free);
+    expect(dropAt(247, 170, { snap: false }).dropped).toEqual(free);
+  });
+});
+
 describe('map pointer: pings and a shown ruler', () => {
   const pressFrame = (keys: { ctrl?: boolean; shift?: boolean; alt?: boolean }) =>
     ({

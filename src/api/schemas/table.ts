@@ -160,6 +160,7 @@ export const itemChangePayload = z.object({
       type: z.literal('token.moveMany'),
       ...onMap,
       moves: z.array(z.object({ usableId: id, ...position })).max(MAX_TOKENS_PER_MAP),
+      snap,
     }),
     z.object({ type: z.literal('token.remove'), ...onToken }),
     z.object({ type: z.literal('token.toggleVisibility'), ...onToken }),

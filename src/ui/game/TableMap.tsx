@@ -228,7 +228,13 @@ export function TableMap({
             const member =
               usableId === token.usableId ? undefined : latestTable.current.tokens[shownName]?.[usableId];
             return member
-              ? [{ usableId, corner: percentToPixels(member, shown, tokenCells(member), cellPx) }]
+              ? [
+                  {
+                    usableId,
+                    corner: percentToPixels(member, shown, tokenCells(member), cellPx),
+                    size: tokenCells(member),
+                  },
+                ]
               : [];
           })
         : undefined;
