@@ -19,6 +19,7 @@ import { attackMessages, MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages }
 import { gridOf, openMap, orderOf, own, tokenAt, tokensOfMap } from './records';
 import { lineAbout, systemMessage } from './system-lines';
 import { tokenCells } from './token-size';
+import { cellsOfCreatureSize, type CreatureSize } from '../resources/categories';
 import { controlsToken, isPlayersMap, managesTable, seenByPlayers, tokenSeenBy } from './visibility';
 import type {
   ChatMessage,
@@ -60,6 +61,11 @@ export type TableCommand =
       moves: ReadonlyArray<{ usableId: string; x: number; y: number }>;
       snap?: boolean;
     }
+  /**
+   * The MJ's size for a token (« Taille », as a monster's), whatever its kind; `snap`: it goes back
+   * onto the grid if its new square would leave the map.
+   */
+  | { type: 'token.resize'; map: string; usableId: string; size: CreatureSize; snap?: boolean }
   | { type: 'token.remove'; map: string; usableId: string }
   | { type: 'token.toggleVisibility'; map: string; usableId: string }
   | {
@@ -194,6 +200,25 @@ function moveMany(
       payload: { map, usableId: token.usableId, ...places[index]! },
     })),
   );
+}
+
+/**
+ * A token given another size by the managers (docs/live-table.md "Token sizes"): its corner stays
+ * where it is unless the new square would leave the map, then it comes back wholly on it — on the
+ * grid when snapped. A size of the cells it already covers changes nothing.
+ */
+function resize(
+  state: TableState,
+  actor: TableActor,
+  { map, usableId, size, snap }: Extract<TableCommand, { type: 'token.resize' }>,
+): Decision {
+  const token = tokenSeenBy(actor, state, map, usableId);
+  if (!token) return refuse(tableMessages.tokenNotFound);
+  if (!managesTable(actor)) return refuse(tableMessages.onlyMasterSize);
+  const cells = cellsOfCreatureSize[size];
+  if (cells === tokenCells(token)) return accept();
+  const { x, y } = placeOn(state, map, openMap(state, map), token, snap, cells);
+  return accept({ type: 'token.resized', payload: { map, usableId, size: cells, x, y } });
 }
 
 /** 1 → A, 26 → Z, 27 → AA: the marks of hidden monsters, which no number can be confused with. */
@@ -623,6 +648,8 @@ export function decide(
     }
     case 'token.moveMany':
       return moveMany(state, actor, command);
+    case 'token.resize':
+      return resize(state, actor, command);
     case 'token.remove': {
       const token = tokenFor(state, actor, command.map, command.usableId);
       if (typeof token === 'string') return refuse(token);

@@ -17,6 +17,7 @@ import { cellAt, DEFAULT_GRID, gridSteps, stepByCell, type MapGrid } from '../..
 import { gridOf } from '../../domain/table/records';
 import type { HealthResource, MapRef, MapToken, TableRole, TableState } from '../../domain/table/types';
 import type { ConditionChange } from '../../domain/table/condition-changes';
+import type { CreatureSize } from '../../domain/resources/categories';
 import type { RemoteDrags } from '../../effects/table';
 import type { MonsterChoice } from '../../machines/table-lists.machine';
 import type { mapPointerMachine, MapPointerEvent } from '../../machines/map-pointer.machine';
@@ -55,6 +56,8 @@ export interface TableMapActions {
     amount: number,
   ): void;
   condition(map: string, usableId: string, change: ConditionChange): void;
+  /** The MJ's « Taille » for any token. */
+  resize(map: string, usableId: string, size: CreatureSize): void;
   showDetails(token: MapToken): void;
   /** The MJ makes this monster strike: targeting starts from it. */
   strike(token: MapToken): void;
@@ -675,6 +678,7 @@ export function TableMap({
             }
             onToggleVisibility={() => actions.toggleVisibility(map.name, menuToken.usableId)}
             onCondition={(change) => actions.condition(map.name, menuToken.usableId, change)}
+            onResize={(size) => actions.resize(map.name, menuToken.usableId, size)}
             onRemove={() => {
               actions.remove(map.name, menuToken.usableId);
               closeMenu();
