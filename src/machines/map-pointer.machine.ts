@@ -1,5 +1,7 @@
 import { and, assign, not, or, setup, stateIn } from 'xstate';
-import { pixelsToPercent, type Point, type Size } from '../domain/geometry/geometry';
+import { percentToPixels, pixelsToPercent, type Point, type Size } from '../domain/geometry/geometry';
+import type { MapToken } from '../domain/table/types';
+import { tokenCells } from '../domain/table/token-size';
 import { snapGroup, snapPercent, type MapGrid } from '../domain/geometry/grid';
 
 /** Pixels the pointer must travel before a press on a token becomes a drag rather than a click. */
@@ -28,8 +30,11 @@ export type MapPointerEvent =
       controllable: boolean;
       corner: Point;
       map: ShownMap;
-      /** The other tokens of the user's selection, when this one is in it: they move with it. */
-      group?: ReadonlyArray<{ usableId: string; corner: Point; size?: number }>;
+      /**
+       * The user's selection, when this token is in it: the others move with it, from where the
+       * table last showed them (`tokens.standing`).
+       */
+      group?: readonly string[];
       /** Cells a side: a drag keeps the whole square on the map, as the server does. */
       size?: number;
       /** The map's grid, on which a drop snaps; without it the token goes where it is dropped. */
@@ -53,6 +58,8 @@ export type MapPointerEvent =
    * `free`: Alt was held, the token goes where it is dropped, off the grid.
    */
   | ({ type: 'pointer.released'; dropped: boolean; free?: boolean } & PointerAt)
+  /** From the table: where the shown map's tokens stand, the places a group press starts from. */
+  | { type: 'tokens.standing'; tokens: Standing }
   /** The user's « Aimanter » switch: drops snap to the grid, or not. */
   | { type: 'snap.set'; on: boolean }
   /** An arrow key moved one's own token a cell, to `position` (on the grid when `snap`): a drop. */
@@ -67,6 +74,9 @@ export type MapPointerEvent =
   | { type: 'aim.moved'; onMap: Point }
   | { type: 'menu.open'; menu: MapMenu }
   | { type: 'menu.close' };
+
+/** The shown map's tokens by id: where each stands (percent) and its side in cells. */
+export type Standing = Readonly<Record<string, Pick<MapToken, 'x' | 'y' | 'size'>>>;
 
 /** The shown map: its name, and its size in pixels, from which places are reckoned in percent. */
 export type ShownMap = Size & { name: string };
@@ -94,6 +104,8 @@ export interface MapPointerContext {
   aimAt: Point | null;
   /** Whether drops snap to the grid (on until the user turns it off). */
   snap: boolean;
+  /** Where the shown map's tokens stand as the table last showed them. */
+  standing: Standing;
 }
 
 /** A token move the map asks of the table: its map, its id and its place in percent of the map. */
@@ -226,24 +238,25 @@ export const mapPointerMachine = setup({
       local: ({ context }) => without(context.local, ...context.grab!.group.map((member) => member.usableId)),
     }),
     'grab token': assign({
-      grab: (_, event: Extract<MapPointerEvent, { type: 'token.pressed' }>) => ({
+      grab: ({ context }, event: Extract<MapPointerEvent, { type: 'token.pressed' }>) => ({
         usableId: event.usableId,
         pointerId: event.pointerId,
         offset: { x: event.onMap.x - event.corner.x, y: event.onMap.y - event.corner.y },
         start: event.client,
         map: event.map,
-        group: (event.group ?? [])
-          .filter((member) => member.usableId !== event.usableId)
-          .map(({ usableId, corner, size }) => ({
-            usableId,
-            offset: { x: event.onMap.x - corner.x, y: event.onMap.y - corner.y },
-            size: size ?? 1,
-          })),
+        group: (event.group ?? []).flatMap((usableId) => {
+          const member = usableId === event.usableId ? undefined : context.standing[usableId];
+          if (!member) return [];
+          const size = tokenCells(member);
+          const corner = percentToPixels(member, event.map, size, event.grid?.cellPx);
+          return [{ usableId, offset: { x: event.onMap.x - corner.x, y: event.onMap.y - corner.y }, size }];
+        }),
         size: event.size ?? 1,
         grid: event.grid ?? null,
       }),
     }),
     'set snapping': assign({ snap: (_, on: boolean) => on }),
+    'keep standing': assign({ standing: (_, tokens: Standing) => tokens }),
     'forget grab': assign({ grab: null }),
     'start arrow': assign({
       measure: (_, { pointerId, onMap }: PointerAt) => ({ pointerId, from: onMap, to: onMap }),
@@ -296,9 +309,10 @@ export const mapPointerMachine = setup({
   },
 }).createMachine({
   id: 'mapPointer',
-  context: { grab: null, measure: null, local: {}, menu: null, aimAt: null, snap: true },
+  context: { grab: null, measure: null, local: {}, menu: null, aimAt: null, snap: true, standing: {} },
   on: {
     'snap.set': { actions: { type: 'set snapping', params: ({ event }) => event.on } },
+    'tokens.standing': { actions: { type: 'keep standing', params: ({ event }) => event.tokens } },
     'token.stepped': {
       actions: [
         {

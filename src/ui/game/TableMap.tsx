@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import {
   useCallback,
   useId,
-  useLayoutEffect,
   useMemo,
   useRef,
   type KeyboardEvent,
@@ -167,11 +166,6 @@ export function TableMap({
   const closeMenu = () => gestures.send({ type: 'menu.close' });
   const frame = useRef<HTMLDivElement>(null);
   const board = useRef<HTMLDivElement>(null);
-  // Read by a press for the selection's places, so the press's function outlives a new table.
-  const latestTable = useRef(table);
-  useLayoutEffect(() => {
-    latestTable.current = table;
-  }, [table]);
   const menuId = useId();
   useMapViewport(viewport, { frame, board }, map, map?.name ?? null, (at: LongPress) => {
     if (map && actions)
@@ -226,21 +220,6 @@ export function TableMap({
       const picked = selection?.getSnapshot().context.selected ?? NONE;
       const inGroup = controllable && picked.includes(token.usableId);
       if (controllable && !inGroup && picked.length > 0) selection?.send({ type: 'selection.clear' });
-      const group = inGroup
-        ? picked.flatMap((usableId) => {
-            const member =
-              usableId === token.usableId ? undefined : latestTable.current.tokens[shownName]?.[usableId];
-            return member
-              ? [
-                  {
-                    usableId,
-                    corner: percentToPixels(member, shown, tokenCells(member), cellPx),
-                    size: tokenCells(member),
-                  },
-                ]
-              : [];
-          })
-        : undefined;
       gestures.send({
         type: 'token.pressed',
         usableId: token.usableId,
@@ -248,7 +227,8 @@ export function TableMap({
         controllable,
         corner: percentToPixels(token, shown, tokenCells(token), cellPx),
         map: shown,
-        group,
+        // The others start from where the table showed them last, which the pointer keeps.
+        group: inGroup ? picked : undefined,
         size: tokenCells(token),
         grid: { ...DEFAULT_GRID, cellPx, offsetX, offsetY },
         ...at(event),
