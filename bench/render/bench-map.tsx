@@ -18,6 +18,7 @@ const offline: TableMapActions = {
   remove() {},
   toggleVisibility() {},
   condition() {},
+  resize() {},
   adjust() {},
   showDetails() {},
   strike() {},

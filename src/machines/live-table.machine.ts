@@ -42,6 +42,7 @@ import {
   type AimClick,
   type GroupDrop,
   type PingIntent,
+  type Standing,
   type TokenPlace,
 } from './map-pointer.machine';
 import { tokenSelectionMachine } from './token-selection.machine';
@@ -180,6 +181,13 @@ const shownOrder = (table: TableState, role: TableRole) => {
     round: (map === null ? undefined : own(table.rounds, map)?.round) ?? null,
   };
 };
+
+/** The tokens of no map: one record, so a map without tokens is told to the pointer once. */
+const NOBODY: Standing = {};
+
+/** The tokens of the shown map, the same record while none of them changes. */
+const standingOn = (table: TableState, map: string | null): Standing =>
+  (map === null ? undefined : own(table.tokens, map)) ?? NOBODY;
 
 const sameMap = (a: MapRef, b: MapRef | null) =>
   b !== null && a.name === b.name && a.width === b.width && a.height === b.height;
@@ -323,6 +331,10 @@ export const liveTableMachine = setup({
         type: 'board.updated',
         board: attackBoard(table, shownMap(table, context.role), context),
       });
+      // A group press starts from where the tokens stand: the pointer keeps the shown map's.
+      const standing = standingOn(table, after.map);
+      if (standing !== standingOn(context.table, before.map))
+        enqueue.sendTo('pointer', { type: 'tokens.standing', tokens: standing });
     }),
     /** The pointer's presses aim while targeting has an attack and a token striking it. */
     'follow the aim': enqueueActions(({ context, enqueue }, aiming: boolean) => {
@@ -473,6 +485,7 @@ export const liveTableMachine = setup({
               type: 'token.moveMany',
               map: event.map,
               moves: event.moves.map(({ usableId, position }) => ({ usableId, ...position })),
+              ...(event.snap ? { snap: true } : {}),
             },
             event.moves.map(({ usableId }) => usableId),
             self,

@@ -1,6 +1,8 @@
 import { and, assign, not, or, setup, stateIn } from 'xstate';
-import { pixelsToPercent, type Point, type Size } from '../domain/geometry/geometry';
-import { snapPercent, type MapGrid } from '../domain/geometry/grid';
+import { percentToPixels, pixelsToPercent, type Point, type Size } from '../domain/geometry/geometry';
+import type { MapToken } from '../domain/table/types';
+import { tokenCells } from '../domain/table/token-size';
+import { snapGroup, snapPercent, type MapGrid } from '../domain/geometry/grid';
 
 /** Pixels the pointer must travel before a press on a token becomes a drag rather than a click. */
 export const DRAG_THRESHOLD_PX = 4;
@@ -28,8 +30,11 @@ export type MapPointerEvent =
       controllable: boolean;
       corner: Point;
       map: ShownMap;
-      /** The other tokens of the user's selection, when this one is in it: they move with it. */
-      group?: ReadonlyArray<{ usableId: string; corner: Point }>;
+      /**
+       * The user's selection, when this token is in it: the others move with it, from where the
+       * table last showed them (`tokens.standing`).
+       */
+      group?: readonly string[];
       /** Cells a side: a drag keeps the whole square on the map, as the server does. */
       size?: number;
       /** The map's grid, on which a drop snaps; without it the token goes where it is dropped. */
@@ -53,6 +58,8 @@ export type MapPointerEvent =
    * `free`: Alt was held, the token goes where it is dropped, off the grid.
    */
   | ({ type: 'pointer.released'; dropped: boolean; free?: boolean } & PointerAt)
+  /** From the table: where the shown map's tokens stand, the places a group press starts from. */
+  | { type: 'tokens.standing'; tokens: Standing }
   /** The user's « Aimanter » switch: drops snap to the grid, or not. */
   | { type: 'snap.set'; on: boolean }
   /** An arrow key moved one's own token a cell, to `position` (on the grid when `snap`): a drop. */
@@ -68,6 +75,9 @@ export type MapPointerEvent =
   | { type: 'menu.open'; menu: MapMenu }
   | { type: 'menu.close' };
 
+/** The shown map's tokens by id: where each stands (percent) and its side in cells. */
+export type Standing = Readonly<Record<string, Pick<MapToken, 'x' | 'y' | 'size'>>>;
+
 /** The shown map: its name, and its size in pixels, from which places are reckoned in percent. */
 export type ShownMap = Size & { name: string };
 
@@ -78,8 +88,8 @@ interface Grab {
   offset: Point;
   start: Point;
   map: ShownMap;
-  /** The selection's other tokens, each with its own offset: one delta moves them all. */
-  group: Array<{ usableId: string; offset: Point }>;
+  /** The selection's other tokens, each with its own offset and side: one delta moves them all. */
+  group: Array<{ usableId: string; offset: Point; size: number }>;
   size: number;
   grid: MapGrid | null;
 }
@@ -94,6 +104,8 @@ export interface MapPointerContext {
   aimAt: Point | null;
   /** Whether drops snap to the grid (on until the user turns it off). */
   snap: boolean;
+  /** Where the shown map's tokens stand as the table last showed them. */
+  standing: Standing;
 }
 
 /** A token move the map asks of the table: its map, its id and its place in percent of the map. */
@@ -109,6 +121,8 @@ export interface TokenPlace {
 export interface GroupDrop {
   map: string;
   moves: Array<{ usableId: string; position: Point }>;
+  /** On the grid, in the group's shape: the server snaps them on its own copy of the grid too. */
+  snap?: true;
 }
 
 /** A ping at this point of the shown map (its pixels); `bring` takes everyone's view there. */
@@ -148,12 +162,36 @@ const without = (local: Record<string, Point>, ...usableIds: string[]) => {
 /** Where the grabbed token and the rest of its group stand with the pointer at `onMap`. */
 const groupPlaces = (grab: Grab, onMap: Point) => [
   { usableId: grab.usableId, position: placeOf(grab, onMap) },
-  ...grab.group.map(({ usableId, offset }) => ({ usableId, position: placeOf({ ...grab, offset }, onMap) })),
+  ...grab.group.map(({ usableId, offset, size }) => ({
+    usableId,
+    position: placeOf({ ...grab, offset, size }, onMap),
+  })),
 ];
 
-const heldPlaces = (local: Record<string, Point>, grab: Grab, onMap: Point) => ({
+/**
+ * Where a group's drop puts it: on the grid in its shape (`snapGroup`, as the server does) unless
+ * snapping is off, Alt held, or no grid known.
+ */
+function groupDropOf(context: MapPointerContext, event: Released): GroupDrop {
+  const grab = context.grab!;
+  const moves = groupPlaces(grab, event.onMap);
+  if (!context.snap || event.free || grab.grid === null) return { map: grab.map.name, moves };
+  const sizes = [grab.size, ...grab.group.map((member) => member.size)];
+  const snapped = snapGroup(
+    moves.map(({ position }, index) => ({ position, cells: sizes[index]! })),
+    grab.grid,
+    grab.map,
+  );
+  return {
+    map: grab.map.name,
+    moves: moves.map(({ usableId }, index) => ({ usableId, position: snapped[index]! })),
+    snap: true,
+  };
+}
+
+const heldPlaces = (local: Record<string, Point>, moves: GroupDrop['moves']) => ({
   ...local,
-  ...Object.fromEntries(groupPlaces(grab, onMap).map(({ usableId, position }) => [usableId, position])),
+  ...Object.fromEntries(moves.map(({ usableId, position }) => [usableId, position])),
 });
 
 type Released = Extract<MapPointerEvent, { type: 'pointer.released' }>;
@@ -193,30 +231,32 @@ export const mapPointerMachine = setup({
       }),
     }),
     'hold group': assign({
-      local: ({ context }, onMap: Point) => heldPlaces(context.local, context.grab!, onMap),
+      local: ({ context }, moves: GroupDrop['moves']) => heldPlaces(context.local, moves),
     }),
     'let token go': assign({ local: ({ context }, usableId: string) => without(context.local, usableId) }),
     'let group go': assign({
       local: ({ context }) => without(context.local, ...context.grab!.group.map((member) => member.usableId)),
     }),
     'grab token': assign({
-      grab: (_, event: Extract<MapPointerEvent, { type: 'token.pressed' }>) => ({
+      grab: ({ context }, event: Extract<MapPointerEvent, { type: 'token.pressed' }>) => ({
         usableId: event.usableId,
         pointerId: event.pointerId,
         offset: { x: event.onMap.x - event.corner.x, y: event.onMap.y - event.corner.y },
         start: event.client,
         map: event.map,
-        group: (event.group ?? [])
-          .filter((member) => member.usableId !== event.usableId)
-          .map(({ usableId, corner }) => ({
-            usableId,
-            offset: { x: event.onMap.x - corner.x, y: event.onMap.y - corner.y },
-          })),
+        group: (event.group ?? []).flatMap((usableId) => {
+          const member = usableId === event.usableId ? undefined : context.standing[usableId];
+          if (!member) return [];
+          const size = tokenCells(member);
+          const corner = percentToPixels(member, event.map, size, event.grid?.cellPx);
+          return [{ usableId, offset: { x: event.onMap.x - corner.x, y: event.onMap.y - corner.y }, size }];
+        }),
         size: event.size ?? 1,
         grid: event.grid ?? null,
       }),
     }),
     'set snapping': assign({ snap: (_, on: boolean) => on }),
+    'keep standing': assign({ standing: (_, tokens: Standing) => tokens }),
     'forget grab': assign({ grab: null }),
     'start arrow': assign({
       measure: (_, { pointerId, onMap }: PointerAt) => ({ pointerId, from: onMap, to: onMap }),
@@ -269,9 +309,10 @@ export const mapPointerMachine = setup({
   },
 }).createMachine({
   id: 'mapPointer',
-  context: { grab: null, measure: null, local: {}, menu: null, aimAt: null, snap: true },
+  context: { grab: null, measure: null, local: {}, menu: null, aimAt: null, snap: true, standing: {} },
   on: {
     'snap.set': { actions: { type: 'set snapping', params: ({ event }) => event.on } },
+    'tokens.standing': { actions: { type: 'keep standing', params: ({ event }) => event.tokens } },
     'token.stepped': {
       actions: [
         {
@@ -356,7 +397,10 @@ export const mapPointerMachine = setup({
         },
         draggingToken: {
           entry: [
-            { type: 'hold group', params: ({ event }) => (event as Moved).onMap },
+            {
+              type: 'hold group',
+              params: ({ context, event }) => groupPlaces(context.grab!, (event as Moved).onMap),
+            },
             {
               type: 'drag token',
               params: ({ context, event }) => ({
@@ -371,7 +415,10 @@ export const mapPointerMachine = setup({
             'pointer.moved': {
               guard: 'is the grabbing pointer',
               actions: [
-                { type: 'hold group', params: ({ event }) => event.onMap },
+                {
+                  type: 'hold group',
+                  params: ({ context, event }) => groupPlaces(context.grab!, event.onMap),
+                },
                 {
                   type: 'drag token',
                   params: ({ context, event }) => ({
@@ -388,14 +435,8 @@ export const mapPointerMachine = setup({
                 guard: and(['is the grabbing pointer, dropped', 'the grab holds a group']),
                 target: 'idle',
                 actions: [
-                  { type: 'hold group', params: ({ event }) => event.onMap },
-                  {
-                    type: 'drop group',
-                    params: ({ context, event }) => ({
-                      map: context.grab!.map.name,
-                      moves: groupPlaces(context.grab!, event.onMap),
-                    }),
-                  },
+                  { type: 'hold group', params: ({ context, event }) => groupDropOf(context, event).moves },
+                  { type: 'drop group', params: ({ context, event }) => groupDropOf(context, event) },
                   'forget grab',
                 ],
               },

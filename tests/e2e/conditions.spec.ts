@@ -49,4 +49,26 @@ test('the MJ marks a condition on a monster: the player sees its icon on the tok
       name: 'Étourdi (1 round)',
     }),
   ).toBeVisible();
+
+  // The MJ times the ghoul's stun anew from its menu; the player their own mark, which had none.
+  await tableOf(master).token('Goule 1').click();
+  const ghoulMenu = master.getByRole('dialog', { name: 'Goule 1' });
+  await ghoulMenu.getByRole('combobox', { name: 'Durée de «\u00a0Étourdi\u00a0»' }).selectOption('4');
+  await expect(ghoulEntry.getByRole('img', { name: 'Étourdi (4 rounds)' })).toBeVisible();
+  await ghoulMenu.getByRole('button', { name: 'Fermer' }).click();
+  await tableOf(hero).token('Aelis').click();
+  const ownMenu = hero.getByRole('dialog', { name: 'Aelis' });
+  const blessed = ownMenu.getByRole('combobox', { name: 'Durée de «\u00a0Béni\u00a0»' });
+  await expect(blessed).toHaveValue('');
+  // From the keyboard: the list takes the focus and its value by the arrow keys.
+  await blessed.focus();
+  await hero.keyboard.press('ArrowDown');
+  await hero.keyboard.press('ArrowDown');
+  await expect(blessed).toHaveValue('2');
+  const ariaEntry = tableOf(master).turnOrder.getByRole('listitem').filter({ hasText: 'Aelis' });
+  await expect(ariaEntry.getByRole('img', { name: 'Béni (2 rounds)' })).toBeVisible();
+  // Nobody but its owner and the MJ may time it: the ghoul's stun has no list in the player's menu.
+  await ownMenu.getByRole('button', { name: 'Fermer' }).click();
+  await tableOf(hero).token('Goule 1').click();
+  await expect(hero.getByRole('dialog', { name: 'Goule 1' }).getByRole('combobox')).toHaveCount(0);
 });

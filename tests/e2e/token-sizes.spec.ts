@@ -92,3 +92,32 @@ test('a huge monster covers 3×3 cells on both screens, eight goblins packed tog
   await expect(tableOf(hero).map.locator('.map-token')).toHaveCount(9);
   await expect(tableOf(hero).token('Gobelin A')).toHaveCount(0);
 });
+
+test('the MJ makes a character « Grande » from its menu: a 2×2 token on both screens', async ({
+  browser,
+}) => {
+  const { master, hero } = await tableWithHero(server, browser, { game: 'La Géante', map: 'Plaine' });
+  const table = tableOf(master);
+  await (await addMenuAt(table, 3, 2)).getByRole('menuitem', { name: 'Aelis' }).click();
+  await expect(tableOf(hero).token('Aelis')).toBeVisible();
+
+  // The player's own menu has no « Taille »: sizes are the MJ's.
+  await tableOf(hero).token('Aelis').click();
+  await expect(hero.getByRole('dialog', { name: 'Aelis' })).toBeVisible();
+  await expect(hero.getByRole('dialog', { name: 'Aelis' }).getByLabel('Taille')).toHaveCount(0);
+
+  await table.token('Aelis').click();
+  const menu = master.getByRole('dialog', { name: 'Aelis' });
+  await expect(menu.getByLabel('Taille')).toHaveValue('Moyenne');
+  await menu.getByLabel('Taille').selectOption('Grande');
+  await expect(menu.getByLabel('Taille')).toHaveValue('Grande');
+  for (const page of [master, hero]) {
+    const cell = await tableOf(page).cellOnScreen();
+    await expect
+      .poll(async () => {
+        const box = (await tableOf(page).token('Aelis').boundingBox())!;
+        return [Math.round(box.width / cell), Math.round(box.height / cell)];
+      })
+      .toEqual([2, 2]);
+  }
+});

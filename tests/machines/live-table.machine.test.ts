@@ -11,6 +11,7 @@ import {
 import type { AttackLine } from '../../src/effects/attacks';
 import type { RemoteDrags } from '../../src/effects/table';
 import type { OwnPing, ShownPing } from '../../src/effects/table-pointers';
+import type { MapPointerContext } from '../../src/machines/map-pointer.machine';
 import { tokenSelectionMachine } from '../../src/machines/token-selection.machine';
 import { snapshotOf } from '../../src/domain/table/reducer';
 import { centreOnMap } from '../../src/domain/table/shown-map';
@@ -404,11 +405,11 @@ describe('live table', () => {
     expect(table.contextOf('pointer').local).toEqual({});
   });
 
-  it('sends a dropped selection as one group move, and lets each token go once the server answered', async () => {
+  it('sends a dropped selection as one group move, from where the table shows it, and lets each token go once the server answered', async () => {
     const table = startTable('mj');
     await table.answerCatchUp(tableWith([]));
     const pointer = table.child('pointer');
-    pointer.send({ ...press('wolf', true), group: [{ usableId: 'c-ana', corner: { x: 150, y: 100 } }] });
+    pointer.send({ ...press('wolf', true), group: ['wolf', 'c-ana'] });
     pointer.send({ ...pointerAt('pointer.moved', 300, 200), touch: false });
     pointer.send({ ...pointerAt('pointer.released', 300, 200), dropped: true });
     expect(table.commands.map(({ command }) => command)).toEqual([
@@ -429,6 +430,56 @@ describe('live table', () => {
     ]);
     table.answer(table.commands[0]!, null);
     expect(table.contextOf('pointer').local).toEqual({});
+  });
+
+  it('tells the pointer where the shown map’s tokens stand, so a group press starts from the logged places', async () => {
+    const table = startTable('mj');
+    table.feed.next({ type: 'socket.connected' });
+    await table.answerCatchUp(tableWith([]));
+    expect(table.contextOf('pointer').standing).toBe(table.actor.getSnapshot().context.table.tokens['Forêt']);
+    table.feed.next({
+      type: 'table.event',
+      event: {
+        seq: 4,
+        type: 'token.moved',
+        payload: { map: 'Forêt', usableId: 'c-ana', x: 20, y: 30 },
+        userId: 'u-ana',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+    });
+    const pointer = () => table.contextOf('pointer') as unknown as MapPointerContext;
+    expect(pointer().standing['c-ana']).toMatchObject({ x: 20, y: 30 });
+    table.child('pointer').send({ ...press('wolf', true), group: ['wolf', 'c-ana'] });
+    // c-ana now stands at (300, 300): 150 px right of and 100 px below the pointer.
+    expect(pointer().grab?.group).toEqual([{ usableId: 'c-ana', offset: { x: -150, y: -100 }, size: 1 }]);
+  });
+
+  it('sends a selection dropped on the grid snapped, and asks the server to snap it too', async () => {
+    const table = startTable('mj');
+    await table.answerCatchUp(tableWith([]));
+    const grid = { cellPx: 75, offsetX: 0, offsetY: 0, shown: true, color: '#000000', opacity: 0.3 };
+    const pointer = table.child('pointer');
+    pointer.send({
+      ...press('wolf', true),
+      grid,
+      group: ['wolf', 'c-ana'],
+    });
+    pointer.send({ ...pointerAt('pointer.moved', 310, 210), touch: false });
+    pointer.send({ ...pointerAt('pointer.released', 310, 210), dropped: true });
+    expect(table.commands.map(({ command }) => command.payload)).toEqual([
+      {
+        gameId: 'g1',
+        change: {
+          type: 'token.moveMany',
+          map: 'Forêt',
+          moves: [
+            { usableId: 'wolf', x: 20, y: 22.5 },
+            { usableId: 'c-ana', x: 20, y: 15 },
+          ],
+          snap: true,
+        },
+      },
+    ]);
   });
 
   it('pings on the shown map, draws its own ring at once, and follows the MJ who brings the view', async () => {

@@ -1,22 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { mapPointerMachine, type GroupDrop, type PingIntent } from '../../src/machines/map-pointer.machine';
+import {
+  mapPointerMachine,
+  type GroupDrop,
+  type PingIntent,
+  type Standing,
+} from '../../src/machines/map-pointer.machine';
 import type { Point } from '../../src/domain/geometry/geometry';
 
 const map = { name: 'Forêt', width: 1000, height: 500 };
 const at = (x: number, y: number, pointerId = 1) => ({ pointerId, onMap: { x, y }, client: { x, y } });
-/** The wolf pressed 10 px right and 20 px below its corner (100, 100), the selection's goblin beside it. */
+/**
+ * The wolf pressed 10 px right and 20 px below its corner (100, 100), with the selection: itself
+ * and the goblin, which the table showed at (900, 100).
+ */
 const pressWolfOfGroup = {
   type: 'token.pressed',
   usableId: 'wolf',
   controllable: true,
   corner: { x: 100, y: 100 },
   map,
-  group: [{ usableId: 'goblin', corner: { x: 900, y: 100 } }],
+  group: ['wolf', 'goblin'],
   ...at(110, 120),
 } as const;
 
-function start() {
+function start(goblin: Standing[string] = { x: 90, y: 20 }) {
   const asked: Array<{ type: string; [key: string]: unknown }> = [];
   const actor = createActor(
     mapPointerMachine.provide({
@@ -30,6 +38,7 @@ function start() {
       },
     }),
   ).start();
+  actor.send({ type: 'tokens.standing', tokens: { wolf: { x: 10, y: 20 }, goblin } });
   return { actor, asked };
 }
 
@@ -66,6 +75,59 @@ describe('map pointer: a selection dragged together', () => {
     actor.send({ type: 'pointer.released', dropped: false, ...at(210, 170) });
     expect(actor.getSnapshot().context.local).toEqual({});
     expect(asked.map((one) => one.type)).toEqual(['drag token']);
+  });
+  it('moves with the grabbed token only the selected tokens the table shows, from where it last showed them', () => {
+    const { actor } = start();
+    actor.send({ type: 'tokens.standing', tokens: { wolf: { x: 10, y: 20 }, goblin: { x: 50, y: 40 } } });
+    actor.send({ ...pressWolfOfGroup, group: ['wolf', 'goblin', 'gone'] });
+    expect(actor.getSnapshot().context.grab?.group).toEqual([
+      { usableId: 'goblin', offset: { x: -390, y: -80 }, size: 1 },
+    ]);
+  });
+});
+
+describe('map pointer: a selection dropped on the grid', () => {
+  const grid = { cellPx: 100, offsetX: 0, offsetY: 0, shown: true, color: '#000000', opacity: 0.3 };
+  // The goblin, two cells a side, at (330, 260).
+  const pressGroup = { ...pressWolfOfGroup, grid };
+  const dropAt = (x: number, y: number, { free = false, snap = true } = {}) => {
+    const { actor, asked } = start({ x: 33, y: 52, size: 2 });
+    if (!snap) actor.send({ type: 'snap.set', on: false });
+    actor.send(pressGroup);
+    actor.send({ type: 'pointer.moved', touch: false, ...at(x, y) });
+    actor.send({ type: 'pointer.released', dropped: true, free, ...at(x, y) });
+    return { dropped: asked.at(-1), held: actor.getSnapshot().context.local };
+  };
+
+  it('snaps the dragged token and moves the others by whole cells, shown at once where the server puts them', () => {
+    // The wolf's corner goes to (237, 148): the cell at (200, 100). The goblin stood 2.3 and 1.6
+    // cells from it, so 2 and 2 cells on, at (400, 300): 40 % of 1000, 60 % of 500.
+    expect(dropAt(247, 168)).toEqual({
+      dropped: {
+        type: 'drop group',
+        map: 'Forêt',
+        moves: [
+          { usableId: 'wolf', position: { x: 20, y: 20 } },
+          { usableId: 'goblin', position: { x: 40, y: 60 } },
+        ],
+        snap: true,
+      },
+      held: { wolf: { x: 20, y: 20 }, goblin: { x: 40, y: 60 } },
+    });
+  });
+
+  it('drops the group where it is let go with Alt held, or snapping off', () => {
+    const free = {
+      type: 'drop group',
+      map: 'Forêt',
+      moves: [
+        { usableId: 'wolf', position: { x: 23.7, y: 30 } },
+        // Two cells high, the goblin stops at 60 % of the 500 px map, wholly on it.
+        { usableId: 'goblin', position: { x: 46.7, y: 60 } },
+      ],
+    };
+    expect(dropAt(247, 170, { free: true }).dropped).toEqual(free);
+    expect(dropAt(247, 170, { snap: false }).dropped).toEqual(free);
   });
 });
 

@@ -51,7 +51,11 @@ type Snapshot = ReturnType<typeof mapPointerMachine.getInitialSnapshot>;
 
 /** What a hand on the map can do from each snapshot (one pointer; a second one is tested below). */
 function modelEvents(state: Snapshot): AnyEventObject[] {
+  if (Object.keys(state.context.standing).length > 0) return groupEvents(state);
   const events: AnyEventObject[] = [{ type: 'ruler.set', on: !state.matches({ ruler: 'on' }) }];
+  // The table tells where its tokens stand; from there, a selection's gestures (below).
+  if (state.matches({ gesture: 'idle', ruler: 'off', aim: 'off' }) && state.context.menu === null)
+    events.push({ type: 'tokens.standing', tokens: { wolf: { x: 10, y: 20 }, goblin: { x: 50, y: 40 } } });
   // The table starts and ends an aim between gestures (the ruler's region is independent of it).
   if (state.matches({ gesture: 'idle', ruler: 'off' }))
     events.push({ type: state.matches({ aim: 'on' }) ? 'aim.ended' : 'aim.started' });
@@ -62,6 +66,29 @@ function modelEvents(state: Snapshot): AnyEventObject[] {
   if (state.matches({ gesture: 'draggingToken' })) events.push(release(true, 50), release(false, 50));
   if (state.matches({ gesture: 'measuring' })) events.push(moveTo(30), release(true, 30));
   if (Object.keys(state.context.local).length > 0) events.push({ type: 'drop.answered', usableId: 'wolf' });
+  if (state.context.menu) events.push({ type: 'menu.close' });
+  return events;
+}
+
+/**
+ * The wolf in hand, and with it only tokens of its group the table showed, each from its place
+ * there: the goblin at (500, 200), 390 px left of and 80 px above the pointer.
+ */
+function expectWolfGrabbed({ context }: Snapshot) {
+  expect(context.grab?.usableId).toBe('wolf');
+  for (const member of context.grab?.group ?? []) {
+    expect(member).toEqual({ usableId: 'goblin', offset: { x: -390, y: -80 }, size: 1 });
+    expect(context.standing).toHaveProperty('goblin');
+  }
+}
+
+/** Once the table told where its tokens stand: the selection's wolf pressed, dragged with the goblin, dropped. */
+function groupEvents(state: Snapshot): AnyEventObject[] {
+  const events: AnyEventObject[] = [];
+  if (state.matches({ gesture: 'idle' })) events.push({ ...pressWolf, group: ['wolf', 'goblin'] });
+  if (state.matches({ gesture: 'pressingToken' })) events.push(moveTo(DRAG_THRESHOLD_PX), release(true));
+  if (state.matches({ gesture: 'draggingToken' })) events.push(release(true, 50), release(false, 50));
+  for (const usableId of Object.keys(state.context.local)) events.push({ type: 'drop.answered', usableId });
   if (state.context.menu) events.push({ type: 'menu.close' });
   return events;
 }
@@ -81,9 +108,9 @@ describe('map pointer: every transition', () => {
         // Nothing held in hand: no grab, no arrow.
         'gesture.idle': () =>
           expect(actor.getSnapshot().context).toMatchObject({ grab: null, measure: null }),
-        'gesture.pressingToken': () => expect(actor.getSnapshot().context.grab?.usableId).toBe('wolf'),
+        'gesture.pressingToken': () => expectWolfGrabbed(actor.getSnapshot()),
         // A drag holds its token (an earlier drop's late answer may show the logged place meanwhile).
-        'gesture.draggingToken': () => expect(actor.getSnapshot().context.grab?.usableId).toBe('wolf'),
+        'gesture.draggingToken': () => expectWolfGrabbed(actor.getSnapshot()),
         'gesture.measuring': () => expect(actor.getSnapshot().context.measure).not.toBeNull(),
         // No attack aimed, no area following the pointer.
         'aim.off': () => expect(actor.getSnapshot().context.aimAt).toBeNull(),

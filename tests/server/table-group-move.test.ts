@@ -64,4 +64,32 @@ describe.each(drivers)('group moves (%s)', (driver) => {
       { map: MAP, usableId: aria.usableId, x: 1, y: 1 },
     ]);
   });
+
+  it('lands a group asked with `snap` on the grid, in its shape', async () => {
+    const state = await serverState(t, p.gameId);
+    const tokens = Object.values(state.tokens[MAP] ?? {});
+    const aria = tokens.find((token) => token.itemId === p.ownerCharacter)!;
+    const wolf = tokens.find((token) => !token.isPlayer)!;
+    const before = (await serverLog(t, p.gameId)).length;
+    expect(
+      await mj.send('itemChange', {
+        gameId: p.gameId,
+        change: {
+          type: 'token.moveMany',
+          map: MAP,
+          moves: [
+            { usableId: aria.usableId, x: 11, y: 11 },
+            { usableId: wolf.usableId, x: 22, y: 27 },
+          ],
+          snap: true,
+        },
+      }),
+    ).toEqual({ ok: true });
+    const log = await serverLog(t, p.gameId);
+    // 75 px cells on 1,500 × 1,000: Aria on the cell (2, 1), the wolf two cells on each way.
+    expect(log.slice(before).map((event) => event.payload)).toEqual([
+      { map: MAP, usableId: aria.usableId, x: 10, y: 7.5 },
+      { map: MAP, usableId: wolf.usableId, x: 20, y: 22.5 },
+    ]);
+  });
 });

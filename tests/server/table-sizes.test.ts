@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ItemDragging } from '../../src/api/schemas/table';
-import { attackMessages } from '../../src/domain/table/messages';
+import { attackMessages, tableMessages } from '../../src/domain/table/messages';
 import { insertResource } from '../helpers/game-fixtures';
 import { drivers } from '../helpers/server';
 import {
@@ -102,5 +102,54 @@ describe.each(drivers)('tokens of every size (%s)', (driver) => {
       expect(JSON.stringify(player.heard)).not.toContain(hidden.usableId);
     }
     expect(mj.heard.find((event) => event.seq === state.lastSeq)).toMatchObject({ type: 'token.placed' });
+  });
+
+  describe('a size set by the MJ (token.resize)', () => {
+    const resize = (client: TableClient, usableId: string, size: string, snap?: boolean) =>
+      client.send('itemChange', {
+        gameId: p.gameId,
+        change: { type: 'token.resize', map: MAP, usableId, size, ...(snap ? { snap } : {}) },
+      });
+
+    it('makes a character large on every screen, and is the managers’ alone', async () => {
+      const aria = (await tokenOf(t, p.gameId, p.ownerCharacter)).usableId;
+      expect(await resize(owner, aria, 'Grande')).toEqual({ ok: false, error: tableMessages.onlyMasterSize });
+      expect(await resize(mj, aria, 'Grande')).toEqual({ ok: true });
+      const state = await serverState(t, p.gameId);
+      expect(state.tokens[MAP]![aria]).toMatchObject({ size: 2 });
+      for (const player of [owner, other]) {
+        await player.reach(state.lastSeq);
+        expect(player.inbox.state.tokens[MAP]?.[aria]).toMatchObject({ size: 2 });
+      }
+    });
+
+    it('brings the larger square back on the map, onto the grid when asked to snap', async () => {
+      const aria = (await tokenOf(t, p.gameId, p.ownerCharacter)).usableId;
+      expect(await move(aria, { x: 95, y: 92.5 })).toEqual({ ok: true });
+      // Four cells: the corner stops at 80 % across and 70 % down of 1,500 × 1,000.
+      expect(await resize(mj, aria, 'Gigantesque')).toEqual({ ok: true });
+      expect(await tokenOf(t, p.gameId, p.ownerCharacter)).toMatchObject({ size: 4, x: 80, y: 70 });
+      expect(await move(aria, { x: 41, y: 31 })).toEqual({ ok: true });
+      expect(await resize(mj, aria, 'Grande', true)).toEqual({ ok: true });
+      expect(await tokenOf(t, p.gameId, p.ownerCharacter)).toMatchObject({ size: 2, ...cell(8, 4) });
+    });
+
+    it('reaches the players redacted for a hidden token, which a player cannot resize', async () => {
+      const hidden = Object.values((await serverState(t, p.gameId)).tokens[MAP]!).find(
+        (token) => !token.visibility,
+      )!;
+      expect(await resize(owner, hidden.usableId, 'Petite')).toEqual({
+        ok: false,
+        error: tableMessages.tokenNotFound,
+      });
+      expect(await resize(mj, hidden.usableId, 'Petite')).toEqual({ ok: true });
+      const state = await serverState(t, p.gameId);
+      expect(state.tokens[MAP]![hidden.usableId]).toMatchObject({ size: 1 });
+      for (const player of [owner, other]) {
+        await player.reach(state.lastSeq);
+        expect(player.heard.find((event) => event.seq === state.lastSeq)).toMatchObject({ type: 'redacted' });
+      }
+      expect(mj.heard.find((event) => event.seq === state.lastSeq)).toMatchObject({ type: 'token.resized' });
+    });
   });
 });

@@ -38,11 +38,12 @@ describe('the table’s command allowances', () => {
     expect(() => rates.take('ana', 'attack')).toThrow(COMMAND_RATES.attack.refusal);
   });
 
-  it('counts a drop as a move, and placing, removing or hiding a token as a placement', () => {
+  it('counts a drop as a move, and placing, removing, hiding or resizing a token as a placement', () => {
     const on = { map: 'Forêt', usableId: 't' };
     expect(kindOfItemChange({ type: 'token.move', ...on, x: 1, y: 1 })).toBe('move');
     expect(kindOfItemChange({ type: 'token.remove', ...on })).toBe('placement');
     expect(kindOfItemChange({ type: 'token.toggleVisibility', ...on })).toBe('placement');
+    expect(kindOfItemChange({ type: 'token.resize', ...on, size: 'Grande' })).toBe('placement');
     expect(
       kindOfItemChange({ type: 'token.adjust', ...on, resource: 'HP', direction: 'increase', amount: 1 }),
     ).toBe('adjustment');

@@ -8,6 +8,7 @@ import {
   gridSteps,
   normalGrid,
   snapCorner,
+  snapGroup,
   snapPercent,
   stepByCell,
   type MapGrid,
@@ -98,6 +99,35 @@ describe('snapping a token to the grid', () => {
       x: 1425,
       y: 900,
     });
+  });
+});
+
+describe('snapping a group to the grid', () => {
+  const groups = fc.array(
+    fc.record({
+      position: fc.record({
+        x: fc.double({ min: 0, max: 100, noNaN: true }),
+        y: fc.double({ min: 0, max: 100, noNaN: true }),
+      }),
+      cells: fc.integer({ min: 1, max: 4 }),
+    }),
+    { minLength: 1, maxLength: 6 },
+  );
+
+  it('puts every token on a line within the table’s bounds, the first where it alone would snap', () => {
+    fc.assert(
+      fc.property(grids, maps, groups, (grid, map, group) => {
+        fc.pre(map.width >= 5 * grid.cellPx && map.height >= 5 * grid.cellPx);
+        const landed = snapGroup(group, grid, map);
+        const pixels = landed.map(({ x, y }) => ({ x: (x / 100) * map.width, y: (y / 100) * map.height }));
+        landed.forEach((place, index) => {
+          expect(clampPercent(place, map, group[index]!.cells, grid.cellPx)).toEqual(place);
+          expect(onLine(pixels[index]!.x, grid.cellPx, grid.offsetX)).toBe(true);
+          expect(onLine(pixels[index]!.y, grid.cellPx, grid.offsetY)).toBe(true);
+        });
+        expect(landed[0]).toEqual(snapPercent(group[0]!.position, grid, map, group[0]!.cells));
+      }),
+    );
   });
 });
 

@@ -4,6 +4,7 @@ import type { DecideEnv, TableCommand, TokenDraft } from '../../src/domain/table
 import { decide } from '../../src/domain/table/decide';
 import type { AttackSpec } from '../../src/domain/table/attack';
 import { CONDITION_KINDS, conditionsOf } from '../../src/domain/table/conditions';
+import { creatureSizes } from '../../src/domain/resources/categories';
 import { applyEvent, emptyTable } from '../../src/domain/table/reducer';
 import { orderOf, tokenAt } from '../../src/domain/table/records';
 import type { MapToken, Speaker, TableActor, TableEvent, TableState } from '../../src/domain/table/types';
@@ -171,6 +172,16 @@ export const command: fc.Arbitrary<TableCommand> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ type: fc.constant('token.remove' as const), map, usableId }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('token.resize' as const),
+      map,
+      usableId,
+      size: fc.constantFrom(...creatureSizes),
+      snap: fc.boolean(),
+    }),
+  },
   {
     weight: 3,
     arbitrary: fc.record({ type: fc.constant('token.toggleVisibility' as const), map, usableId }),

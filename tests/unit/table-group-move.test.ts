@@ -74,3 +74,55 @@ describe('a group move (token.moveMany)', () => {
     expect(state.tokens['Forêt']?.['token-4']).toMatchObject({ x: 60, y: 60 });
   });
 });
+
+describe('a group move asked with `snap`', () => {
+  /** Where each token's corner stands, in cells of the default grid (75 px) of the 1500 × 1000 map. */
+  const inCells = (events: string | TableEventBody[]) =>
+    (events as TableEventBody[]).map((event) =>
+      event.type === 'token.moved'
+        ? [event.payload.usableId, (event.payload.x / 100) * 20, (event.payload.y / 100) * (1000 / 75)]
+        : event.type,
+    );
+
+  it('snaps the dragged token and moves the others by whole cells from it, so every token is on a cell', () => {
+    const asked: TableCommand = {
+      ...(moveMany(['token-1', 11, 11], ['token-3', 22, 27], ['token-2', 13.4, 4]) as Extract<
+        TableCommand,
+        { type: 'token.moveMany' }
+      >),
+      snap: true,
+    };
+    const landed = inCells(outcome(asked, mj)).map((row) =>
+      Array.isArray(row)
+        ? [row[0], Number((row[1] as number).toFixed(6)), Number((row[2] as number).toFixed(6))]
+        : row,
+    );
+    // Ana's token snaps to (2, 1); the wolf stood 2.2 and 2.13 cells from it, Bob's 0.5 and −0.93.
+    expect(landed).toEqual([
+      ['token-1', 2, 1],
+      ['token-3', 4, 3],
+      ['token-2', 2, 0],
+    ]);
+  });
+
+  it('holds each token on the map, on the grid, when the group’s shape would take it past an edge', () => {
+    const asked: TableCommand = {
+      ...(moveMany(['token-1', 91, 50], ['token-3', 99, 50]) as Extract<
+        TableCommand,
+        { type: 'token.moveMany' }
+      >),
+      snap: true,
+    };
+    const [anchor, pushed] = outcome(asked, mj) as TableEventBody[];
+    expect(anchor).toMatchObject({ payload: { usableId: 'token-1', x: 90, y: 52.5 } });
+    // Two cells on from 18 would be 20, past the edge: the last cell wholly on the map is 19.
+    expect(pushed).toMatchObject({ payload: { usableId: 'token-3', x: 95, y: 52.5 } });
+  });
+
+  it('without `snap`, keeps every token where it was asked (clamped only)', () => {
+    expect(inCells(outcome(moveMany(['token-1', 11, 11], ['token-3', 22, 27]), mj))).toEqual([
+      ['token-1', 2.2, (11 / 100) * (1000 / 75)],
+      ['token-3', 4.4, (27 / 100) * (1000 / 75)],
+    ]);
+  });
+});

@@ -65,12 +65,35 @@ describe('the conditions of a token’s menu', () => {
     expect(onChange).toHaveBeenLastCalledWith({ op: 'remove', conditionId: 'a' });
   });
 
+  it('changes the rounds left of a condition already marked, from 1 to 99 or none', () => {
+    const onChange = vi.fn();
+    render(<ConditionsEditor conditions={five.slice(0, 2)} editable onChange={onChange} />);
+    const stunned = screen.getByRole<HTMLSelectElement>('combobox', {
+      name: 'Durée de «\u00a0Étourdi\u00a0»',
+    });
+    const prone = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Durée de «\u00a0À terre\u00a0»' });
+    expect([stunned.value, prone.value]).toEqual(['2', '']);
+    expect(stunned.options).toHaveLength(100);
+    expect([stunned.options[0]!.text, stunned.options[1]!.text, stunned.options[99]!.text]).toEqual([
+      'sans durée',
+      '1 round',
+      '99 rounds',
+    ]);
+    fireEvent.change(stunned, { target: { value: '5' } });
+    expect(onChange).toHaveBeenLastCalledWith({ op: 'set', conditionId: 'a', rounds: 5 });
+    fireEvent.change(stunned, { target: { value: '' } });
+    expect(onChange).toHaveBeenLastCalledWith({ op: 'set', conditionId: 'a', rounds: null });
+    fireEvent.change(prone, { target: { value: '1' } });
+    expect(onChange).toHaveBeenLastCalledWith({ op: 'set', conditionId: 'b', rounds: 1 });
+  });
+
   it('shows another’s token’s conditions without a way to change them', () => {
     render(<ConditionsEditor conditions={five} editable={false} onChange={vi.fn()} />);
     const list = screen.getByRole('list');
     expect(within(list).getByRole('img', { name: 'Étourdi (2 rounds)' })).toBeTruthy();
     expect(within(list).getByRole('img', { name: 'Béni (1 round)' })).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
     expect(screen.queryByLabelText('État')).toBeNull();
   });
 });

@@ -23,9 +23,14 @@ function renderMenu(token: MapToken, role: TableRole = 'mj') {
     onDetails: vi.fn(),
     onStrike: vi.fn(),
     onCondition: vi.fn(),
+    onResize: vi.fn(),
   };
   const view = render(<TokenMenu token={token} {...props} />);
-  return { onRemove, rerender: (next: MapToken) => view.rerender(<TokenMenu token={next} {...props} />) };
+  return {
+    onRemove,
+    onResize: props.onResize,
+    rerender: (next: MapToken) => view.rerender(<TokenMenu token={next} {...props} />),
+  };
 }
 
 describe('the token menu', () => {
@@ -50,6 +55,28 @@ describe('the token menu', () => {
     rerender(tokenOf({ usableId: 'gobelin-2', name: 'Gobelin 2' }));
     expect(screen.queryByRole('button', { name: 'Confirmer' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Supprimer le pion' })).toBeTruthy();
+  });
+
+  it('lets the MJ set any token’s « Taille » by the monster form’s names, and only the managers', () => {
+    const { onResize } = renderMenu(tokenOf({ isPlayer: true, name: 'Aria', size: 1 }));
+    const size = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Taille' });
+    expect(size.value).toBe('Moyenne');
+    expect([...size.options].map((option) => option.text)).toEqual([
+      'Très petite (1\u00a0case)',
+      'Petite (1\u00a0case)',
+      'Moyenne (1\u00a0case)',
+      'Grande (2\u00a0×\u00a02\u00a0cases)',
+      'Très grande (3\u00a0×\u00a03\u00a0cases)',
+      'Gigantesque (4\u00a0×\u00a04\u00a0cases)',
+    ]);
+    fireEvent.change(size, { target: { value: 'Grande' } });
+    expect(onResize).toHaveBeenCalledWith('Grande');
+    cleanup();
+    renderMenu(tokenOf({ size: 3 }));
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Taille' }).value).toBe('Très grande');
+    cleanup();
+    renderMenu(tokenOf({ isPlayer: true, name: 'Aria' }), 'player');
+    expect(screen.queryByRole('combobox', { name: 'Taille' })).toBeNull();
   });
 
   it('shows a player a monster’s state where the MJ reads its HP', () => {

@@ -39,6 +39,7 @@ const ITEM_CHANGE_KINDS: Record<ItemChangePayload['change']['type'], CommandKind
   'token.place': 'placement',
   'token.remove': 'placement',
   'token.toggleVisibility': 'placement',
+  'token.resize': 'placement',
   'token.adjust': 'adjustment',
   'token.condition': 'adjustment',
 };

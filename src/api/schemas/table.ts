@@ -13,6 +13,7 @@ import { MAX_TOKENS_PER_MAP } from '../../domain/table/messages';
 import { dict } from '../../domain/table/records';
 import { TOKEN_CELLS_MAX } from '../../domain/table/token-size';
 import { MESSAGE_TYPES } from '../../domain/dice/roll';
+import { creatureSizes } from '../../domain/resources/categories';
 import { characterSheet } from './characters';
 import { conditionChange, tokenConditions } from './conditions';
 import {
@@ -160,9 +161,12 @@ export const itemChangePayload = z.object({
       type: z.literal('token.moveMany'),
       ...onMap,
       moves: z.array(z.object({ usableId: id, ...position })).max(MAX_TOKENS_PER_MAP),
+      snap,
     }),
     z.object({ type: z.literal('token.remove'), ...onToken }),
     z.object({ type: z.literal('token.toggleVisibility'), ...onToken }),
+    /** The MJ's « Taille » for any token, by the monster form's names; the server reads its cells. */
+    z.object({ type: z.literal('token.resize'), ...onToken, size: z.enum(creatureSizes), snap }),
     z.object({
       type: z.literal('token.adjust'),
       ...onToken,
@@ -339,6 +343,11 @@ export const tableEvent = z.discriminatedUnion('type', [
     ...envelope,
   }),
   z.object({ type: z.literal('token.moved'), payload: z.object({ ...onToken, ...position }), ...envelope }),
+  z.object({
+    type: z.literal('token.resized'),
+    payload: z.object({ ...onToken, size: z.number().int().min(1).max(TOKEN_CELLS_MAX), ...position }),
+    ...envelope,
+  }),
   z.object({
     type: z.literal('token.removed'),
     payload: z.object({ ...onToken, order: order.optional() }),

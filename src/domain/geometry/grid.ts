@@ -163,3 +163,37 @@ export function stepByCell(
   };
   return snap ? snapPercent(moved, grid, map, cells) : clampPercent(moved, map, cells, grid.cellPx);
 }
+
+/** One token of a group move: where it was asked to go (percent) and its side in cells. */
+export interface GroupPlace {
+  position: Point;
+  cells: number;
+}
+
+/**
+ * A group dropped on the grid (decision 0018): the first token, the one dragged, snaps; every
+ * other keeps its place from it rounded to whole cells, so each lands on a cell and the group
+ * keeps its shape; each is then held wholly on the map, on a line of the grid.
+ */
+export function snapGroup(places: readonly GroupPlace[], grid: MapGrid, map: Size): Point[] {
+  const [anchor] = places;
+  if (!anchor) return [];
+  const snapped = snapPercent(anchor.position, grid, map, anchor.cells);
+  const wholeCells = (percent: number, length: number) => {
+    const pixels = (percent / 100) * length;
+    return length > 0 ? ((Math.round(pixels / grid.cellPx) * grid.cellPx) / length) * 100 : 0;
+  };
+  return places.map(({ position, cells }, index) =>
+    index === 0
+      ? snapped
+      : snapPercent(
+          {
+            x: snapped.x + wholeCells(position.x - anchor.position.x, map.width),
+            y: snapped.y + wholeCells(position.y - anchor.position.y, map.height),
+          },
+          grid,
+          map,
+          cells,
+        ),
+  );
+}

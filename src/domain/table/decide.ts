@@ -8,7 +8,7 @@ import {
 import type { RandomInt } from '../dice/random';
 import { describeRoll, roll, type RollResult } from '../dice/roll';
 import { clampPercent, type Point } from '../geometry/geometry';
-import { normalGrid, snapPercent, type MapGrid } from '../geometry/grid';
+import { normalGrid, snapGroup, snapPercent, type MapGrid } from '../geometry/grid';
 import { advanceTurn, rollInitiative } from '../turn-order/initiative';
 import { isReorderingOf, toggleParticipant } from '../turn-order/turn-order';
 import { decideAttack, type AttackSpec } from './attack';
@@ -19,6 +19,7 @@ import { attackMessages, MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages }
 import { gridOf, openMap, orderOf, own, tokenAt, tokensOfMap } from './records';
 import { lineAbout, systemMessage } from './system-lines';
 import { tokenCells } from './token-size';
+import { cellsOfCreatureSize, type CreatureSize } from '../resources/categories';
 import { controlsToken, isPlayersMap, managesTable, seenByPlayers, tokenSeenBy } from './visibility';
 import type {
   ChatMessage,
@@ -50,8 +51,21 @@ export type TableCommand =
   /** `snap`: the token's corner goes to the nearest cell of the map's grid. */
   | { type: 'token.place'; map: string; token: TokenDraft; snap?: boolean }
   | { type: 'token.move'; map: string; usableId: string; x: number; y: number; snap?: boolean }
-  /** Several tokens of one map moved together (a group the user selected): all of them, or none. */
-  | { type: 'token.moveMany'; map: string; moves: ReadonlyArray<{ usableId: string; x: number; y: number }> }
+  /**
+   * Several tokens of one map moved together (a group the user selected): all of them, or none.
+   * `snap`: the first, the one dragged, goes to the nearest cell and the others by whole cells.
+   */
+  | {
+      type: 'token.moveMany';
+      map: string;
+      moves: ReadonlyArray<{ usableId: string; x: number; y: number }>;
+      snap?: boolean;
+    }
+  /**
+   * The MJ's size for a token (« Taille », as a monster's), whatever its kind; `snap`: it goes back
+   * onto the grid if its new square would leave the map.
+   */
+  | { type: 'token.resize'; map: string; usableId: string; size: CreatureSize; snap?: boolean }
   | { type: 'token.remove'; map: string; usableId: string }
   | { type: 'token.toggleVisibility'; map: string; usableId: string }
   | {
@@ -152,27 +166,59 @@ function tokenFor(state: TableState, actor: TableActor, map: string, usableId: s
 
 /**
  * A group move is one decision: every token must be the actor's to move, else nothing moves and
- * the first token's refusal says why; each lands clamped, one `token.moved` apiece in one append.
+ * the first token's refusal says why; each lands clamped — on the grid, in the group's shape, when
+ * snapped (`snapGroup`) — one `token.moved` apiece in one append.
  */
 function moveMany(
   state: TableState,
   actor: TableActor,
-  map: string,
-  moves: ReadonlyArray<{ usableId: string; x: number; y: number }>,
+  { map, moves, snap }: Extract<TableCommand, { type: 'token.moveMany' }>,
 ): Decision {
   if (moves.length === 0) return refuse(tableMessages.emptyGroupMove);
   if (new Set(moves.map((move) => move.usableId)).size !== moves.length) {
     return refuse(tableMessages.tokenTwiceInGroup);
   }
-  const open = openMap(state, map);
-  const events: TableEventBody[] = [];
+  const tokens: MapToken[] = [];
   for (const move of moves) {
     const token = tokenFor(state, actor, map, move.usableId);
     if (typeof token === 'string') return refuse(token);
-    const { x, y } = placeOn(state, map, open, move, false, tokenCells(token));
-    events.push({ type: 'token.moved', payload: { map, usableId: token.usableId, x, y } });
+    tokens.push(token);
   }
-  return accept(...events);
+  const open = openMap(state, map);
+  const grid = gridOf(state, map);
+  const places =
+    snap && open
+      ? snapGroup(
+          moves.map((move, index) => ({ position: move, cells: tokenCells(tokens[index]!) })),
+          grid,
+          open,
+        )
+      : moves.map((move, index) => clampPercent(move, open, tokenCells(tokens[index]!), grid.cellPx));
+  return accept(
+    ...tokens.map((token, index): TableEventBody => ({
+      type: 'token.moved',
+      payload: { map, usableId: token.usableId, ...places[index]! },
+    })),
+  );
+}
+
+/**
+ * A token given another size by the managers (docs/live-table.md "Token sizes"): its corner stays
+ * where it is unless the new square would leave the map, then it comes back wholly on it — on the
+ * grid when snapped. A size of the cells it already covers changes nothing.
+ */
+function resize(
+  state: TableState,
+  actor: TableActor,
+  { map, usableId, size, snap }: Extract<TableCommand, { type: 'token.resize' }>,
+): Decision {
+  const token = tokenSeenBy(actor, state, map, usableId);
+  if (!token) return refuse(tableMessages.tokenNotFound);
+  if (!managesTable(actor)) return refuse(tableMessages.onlyMasterSize);
+  const cells = cellsOfCreatureSize[size];
+  if (cells === tokenCells(token)) return accept();
+  const { x, y } = placeOn(state, map, openMap(state, map), token, snap, cells);
+  return accept({ type: 'token.resized', payload: { map, usableId, size: cells, x, y } });
 }
 
 /** 1 → A, 26 → Z, 27 → AA: the marks of hidden monsters, which no number can be confused with. */
@@ -601,7 +647,9 @@ export function decide(
       return accept({ type: 'token.moved', payload: { map: command.map, usableId: token.usableId, x, y } });
     }
     case 'token.moveMany':
-      return moveMany(state, actor, command.map, command.moves);
+      return moveMany(state, actor, command);
+    case 'token.resize':
+      return resize(state, actor, command);
     case 'token.remove': {
       const token = tokenFor(state, actor, command.map, command.usableId);
       if (typeof token === 'string') return refuse(token);

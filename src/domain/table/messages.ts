@@ -27,6 +27,7 @@ export const tableMessages = {
   alreadyOnMap: 'Ce personnage est déjà sur la carte.',
   invalidToken: 'Pion invalide.',
   onlyMasterTokens: 'Seul le MJ peut masquer ou afficher un pion.',
+  onlyMasterSize: 'Seul le MJ peut changer la taille d’un pion.',
   onlyMasterMap: 'Seul le MJ peut changer de carte.',
   onlyMasterTurnOrder: "Seul le MJ peut gérer l'ordre de tour.",
   invalidAmount: 'Le montant doit être un nombre entier positif ou nul.',

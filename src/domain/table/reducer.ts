@@ -1,6 +1,7 @@
 import { MAX_X_PERCENT, MAX_Y_PERCENT } from '../geometry/geometry';
 import { GRID_CELL_MAX_PX, GRID_CELL_MIN_PX } from '../geometry/grid';
 import { isValidConditionList, withConditions } from './conditions';
+import { TOKEN_CELLS_MAX } from './token-size';
 import { dict, orderOf, own, tokenAt, tokensOfMap, withEntry, withoutEntry, type Dict } from './records';
 import type { RoundState } from '../turn-order/initiative';
 import { HIDDEN_TURN, type MapToken, type TableEvent, type TableEventBody, type TableState } from './types';
@@ -170,6 +171,14 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       if (!token) return { rejected: 'no such token' };
       if (!isInsideMap(x, y)) return { rejected: 'position off the map' };
       return { state: withToken(state, map, { ...token, x, y }) };
+    }
+    case 'token.resized': {
+      const { map, usableId, size, x, y } = event.payload;
+      const token = tokenAt(state, map, usableId);
+      if (!token) return { rejected: 'no such token' };
+      if (!isWithin(size, TOKEN_CELLS_MAX) || size === 0) return { rejected: 'size out of bounds' };
+      if (!isInsideMap(x, y)) return { rejected: 'position off the map' };
+      return { state: withToken(state, map, { ...token, size, x, y }) };
     }
     case 'token.removed': {
       const { map, usableId, order } = event.payload;

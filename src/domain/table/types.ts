@@ -159,6 +159,11 @@ export type TableEventBody =
   | { type: 'map.gridSet'; payload: { map: string; grid: MapGrid } }
   | { type: 'token.placed'; payload: { map: string; token: MapToken } }
   | { type: 'token.moved'; payload: { map: string; usableId: string; x: number; y: number } }
+  /** The MJ gave the token another size (cells a side), and the place that keeps it on the map. */
+  | {
+      type: 'token.resized';
+      payload: { map: string; usableId: string; size: number; x: number; y: number };
+    }
   /**
    * `order` only in a player's projection, when their order changes beyond losing this token (the
    * next to play is hidden from them, say).

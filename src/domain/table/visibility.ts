@@ -237,6 +237,7 @@ export function projectEvent(
         ? { ...event, payload: { ...event.payload, token: asPlayersSee(event.payload.token) } }
         : redacted(event);
     case 'token.moved':
+    case 'token.resized':
     case 'token.conditionsChanged':
       return seesTokenIn(actor, after, event.payload.map, event.payload.usableId) ? event : redacted(event);
     case 'token.adjusted': {

@@ -12,16 +12,23 @@ import {
 import { ConditionIcon } from './ConditionIcon';
 import { conditionViewMessages as text } from './messages';
 
+/** Every duration a condition may be given: none, then 1 to 99 rounds. */
+const DURATIONS = [null, ...Array.from({ length: MAX_CONDITION_ROUNDS }, (_, index) => index + 1)];
+
 /**
- * A token's conditions, each with what is left of it, and — for whoever may change the token — a
- * « × » to take one off. The sheet shows the same list, read-only.
+ * A token's conditions, each with what is left of it, and — for whoever may change the token — its
+ * rounds left to change (a native list, which the keyboard and a finger both work) and a « × » to
+ * take one off. The sheet shows the same list, read-only.
  */
 export function ConditionList({
   conditions,
   onRemove,
+  onTime,
 }: {
   conditions: readonly TokenCondition[];
   onRemove?: (condition: TokenCondition) => void;
+  /** Times a condition anew: its rounds left, or none (null). */
+  onTime?: (condition: TokenCondition, rounds: number | null) => void;
 }) {
   if (conditions.length === 0) return <p className="condition-list__none">{text.none}</p>;
   return (
@@ -32,9 +39,26 @@ export function ConditionList({
           <li key={condition.id}>
             <ConditionIcon condition={condition} />
             <span className="condition-list__name">{condition.kind === 'custom' ? '' : name}</span>
-            <span className="condition-list__rounds">
-              {condition.roundsLeft === null ? text.lasting : text.roundsLeft(condition.roundsLeft)}
-            </span>
+            {onTime ? (
+              <select
+                className="condition-list__rounds condition-list__duration"
+                aria-label={text.duration(name)}
+                value={condition.roundsLeft ?? ''}
+                onChange={(event) =>
+                  onTime(condition, event.target.value === '' ? null : Number(event.target.value))
+                }
+              >
+                {DURATIONS.map((rounds) => (
+                  <option key={rounds ?? 'none'} value={rounds ?? ''}>
+                    {rounds === null ? text.lasting : text.roundsLeft(rounds)}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <span className="condition-list__rounds">
+                {condition.roundsLeft === null ? text.lasting : text.roundsLeft(condition.roundsLeft)}
+              </span>
+            )}
             {onRemove && (
               <button
                 type="button"
@@ -87,6 +111,11 @@ export function ConditionsEditor({
       <ConditionList
         conditions={conditions}
         onRemove={editable ? (condition) => onChange({ op: 'remove', conditionId: condition.id }) : undefined}
+        onTime={
+          editable
+            ? (condition, rounds) => onChange({ op: 'set', conditionId: condition.id, rounds })
+            : undefined
+        }
       />
       {editable && (
         <form className="conditions-editor__form" onSubmit={submit}>

@@ -125,6 +125,11 @@ export function LiveTable({
       }),
     condition: (onMap, usableId, change) =>
       live.send({ type: 'token.change', change: { type: 'token.condition', map: onMap, usableId, change } }),
+    resize: (onMap, usableId, size) =>
+      live.send({
+        type: 'token.change',
+        change: { type: 'token.resize', map: onMap, usableId, size, ...(snapping ? { snap: true } : {}) },
+      }),
     showDetails: (token) => live.send({ type: 'details.show', usableId: token.usableId }),
     strike: (token) => live.send({ type: 'token.strike', token }),
   };

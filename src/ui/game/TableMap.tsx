@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import {
   useCallback,
   useId,
-  useLayoutEffect,
   useMemo,
   useRef,
   type KeyboardEvent,
@@ -17,6 +16,7 @@ import { cellAt, DEFAULT_GRID, gridSteps, stepByCell, type MapGrid } from '../..
 import { gridOf } from '../../domain/table/records';
 import type { HealthResource, MapRef, MapToken, TableRole, TableState } from '../../domain/table/types';
 import type { ConditionChange } from '../../domain/table/condition-changes';
+import type { CreatureSize } from '../../domain/resources/categories';
 import type { RemoteDrags } from '../../effects/table';
 import type { MonsterChoice } from '../../machines/table-lists.machine';
 import type { mapPointerMachine, MapPointerEvent } from '../../machines/map-pointer.machine';
@@ -55,6 +55,8 @@ export interface TableMapActions {
     amount: number,
   ): void;
   condition(map: string, usableId: string, change: ConditionChange): void;
+  /** The MJ's « Taille » for any token. */
+  resize(map: string, usableId: string, size: CreatureSize): void;
   showDetails(token: MapToken): void;
   /** The MJ makes this monster strike: targeting starts from it. */
   strike(token: MapToken): void;
@@ -164,11 +166,6 @@ export function TableMap({
   const closeMenu = () => gestures.send({ type: 'menu.close' });
   const frame = useRef<HTMLDivElement>(null);
   const board = useRef<HTMLDivElement>(null);
-  // Read by a press for the selection's places, so the press's function outlives a new table.
-  const latestTable = useRef(table);
-  useLayoutEffect(() => {
-    latestTable.current = table;
-  }, [table]);
   const menuId = useId();
   useMapViewport(viewport, { frame, board }, map, map?.name ?? null, (at: LongPress) => {
     if (map && actions)
@@ -223,15 +220,6 @@ export function TableMap({
       const picked = selection?.getSnapshot().context.selected ?? NONE;
       const inGroup = controllable && picked.includes(token.usableId);
       if (controllable && !inGroup && picked.length > 0) selection?.send({ type: 'selection.clear' });
-      const group = inGroup
-        ? picked.flatMap((usableId) => {
-            const member =
-              usableId === token.usableId ? undefined : latestTable.current.tokens[shownName]?.[usableId];
-            return member
-              ? [{ usableId, corner: percentToPixels(member, shown, tokenCells(member), cellPx) }]
-              : [];
-          })
-        : undefined;
       gestures.send({
         type: 'token.pressed',
         usableId: token.usableId,
@@ -239,7 +227,8 @@ export function TableMap({
         controllable,
         corner: percentToPixels(token, shown, tokenCells(token), cellPx),
         map: shown,
-        group,
+        // The others start from where the table showed them last, which the pointer keeps.
+        group: inGroup ? picked : undefined,
         size: tokenCells(token),
         grid: { ...DEFAULT_GRID, cellPx, offsetX, offsetY },
         ...at(event),
@@ -669,6 +658,7 @@ export function TableMap({
             }
             onToggleVisibility={() => actions.toggleVisibility(map.name, menuToken.usableId)}
             onCondition={(change) => actions.condition(map.name, menuToken.usableId, change)}
+            onResize={(size) => actions.resize(map.name, menuToken.usableId, size)}
             onRemove={() => {
               actions.remove(map.name, menuToken.usableId);
               closeMenu();

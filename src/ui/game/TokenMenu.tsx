@@ -8,6 +8,12 @@ import { CloseButton } from '../components/CloseButton';
 import { conditionsOf } from '../../domain/table/conditions';
 import type { ConditionChange } from '../../domain/table/condition-changes';
 import { ConditionsEditor } from '../conditions/ConditionsEditor';
+import { cellsOfCreatureSize, creatureSizes, type CreatureSize } from '../../domain/resources/categories';
+import { tokenCells } from '../../domain/table/token-size';
+
+/** The name the menu shows for the cells a token covers: the largest of them, « Moyenne » for one. */
+const sizeOfCells = (cells: number): CreatureSize | undefined =>
+  creatureSizes.findLast((size) => cellsOfCreatureSize[size] === cells);
 
 /**
  * The menu of one token (click or right-click on it): its health and soul essence with the
@@ -27,6 +33,7 @@ export function TokenMenu({
   onDetails,
   onStrike,
   onCondition,
+  onResize,
 }: {
   token: MapToken;
   role: TableRole;
@@ -39,8 +46,11 @@ export function TokenMenu({
   onStrike: () => void;
   /** Marks, takes off or times a condition of the token. */
   onCondition: (change: ConditionChange) => void;
+  /** The MJ's « Taille » for the token, a character's as a monster's. */
+  onResize: (size: CreatureSize) => void;
 }) {
   const titleId = useId();
+  const sizeId = useId();
   const confirmId = useId();
   // Which token's removal awaits a second click: the menu stays mounted from one token to the
   // next, and a question asked about one must not be answered for another.
@@ -75,6 +85,22 @@ export function TokenMenu({
         />
       )}
       <ConditionsEditor conditions={conditionsOf(token)} editable={controllable} onChange={onCondition} />
+      {master && (
+        <div className="token-menu__size">
+          <label htmlFor={sizeId}>{tokenMessages.size}</label>
+          <select
+            id={sizeId}
+            value={sizeOfCells(tokenCells(token))}
+            onChange={(event) => onResize(event.target.value as CreatureSize)}
+          >
+            {creatureSizes.map((size) => (
+              <option key={size} value={size}>
+                {tokenMessages.sizeOption(size, cellsOfCreatureSize[size])}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="token-menu__actions">
         {master && (
           <button type="button" className="secondary" onClick={onToggleVisibility}>

@@ -134,6 +134,10 @@ export const tokenMessages = {
   description: 'Description',
   monster: 'Monstre',
   player: 'Personnage',
+  /** « Taille », the monster form's names with the cells each covers. */
+  size: 'Taille',
+  sizeOption: (size: string, cells: number) =>
+    cells === 1 ? `${size} (1\u00a0case)` : `${size} (${cells}\u00a0×\u00a0${cells}\u00a0cases)`,
   amountInvalid: 'Le montant doit être un nombre entier positif ou nul.',
 } as const;
 
