@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { MapToken } from '../../src/domain/table/types';
 import { goblinToken } from './table-fixtures';
 import { MapTokenView } from '../../src/ui/game/MapToken';
+import { nameShownFrom } from '../../src/ui/game/name-room';
 
 afterEach(cleanup);
 
@@ -62,5 +63,24 @@ describe('a token of its creature’s size', () => {
     expect(screen.getByRole('button', { name: /^Gobelin 1,/ }).style.getPropertyValue('--token-cells')).toBe(
       '1',
     );
+  });
+});
+
+describe('a token’s name', () => {
+  it('is drawn in the room it has, and says from which zoom it is legible there', () => {
+    render(
+      <MapTokenView
+        token={tokenOf()}
+        x={10}
+        y={10}
+        controllable={false}
+        dragging={false}
+        remote={false}
+        nameRoom={75}
+      />,
+    );
+    const token = screen.getByRole('button', { name: /^Gobelin 1,/ });
+    expect(token.style.getPropertyValue('--name-room')).toBe('75px');
+    expect(Number(token.style.getPropertyValue('--name-from'))).toBeCloseTo(nameShownFrom(75), 9);
   });
 });

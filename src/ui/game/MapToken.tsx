@@ -4,6 +4,7 @@ import { tokenCells } from '../../domain/table/token-size';
 import type { MapToken } from '../../domain/table/types';
 import { conditionsLabel, TokenConditions } from '../conditions/TokenConditions';
 import { pointerMessages, tokenMessages } from './messages';
+import { nameShownFrom } from './name-room';
 import { initialsOf, isDead, shownHealth } from './table-view';
 
 function percentOf(current: number | null, max: number | null): number {
@@ -16,7 +17,8 @@ function percentOf(current: number | null, max: number | null): number {
  * initials), a ring gold for characters and crimson for monsters, its health and soul bars. Hidden
  * tokens are half-transparent (only the MJ and their owner receive them); a token at 0 HP is shown
  * dead; the one whose turn it is wears a glowing ring. Its name is drawn above every token of the
- * map (map-token.css), so a neighbour never hides it.
+ * map (map-token.css), so a neighbour never hides it, cut to its room, or only on demand where the
+ * room is too narrow to read it (`nameShownFrom`).
  */
 export const MapTokenView = memo(function MapTokenView({
   token,
@@ -77,7 +79,9 @@ export const MapTokenView = memo(function MapTokenView({
           left: `${x}%`,
           top: `${y}%`,
           '--token-cells': tokenCells(token),
-          ...(nameRoom === undefined ? {} : { '--name-room': `${nameRoom}px` }),
+          ...(nameRoom === undefined
+            ? {}
+            : { '--name-room': `${nameRoom}px`, '--name-from': nameShownFrom(nameRoom) }),
         } as CSSProperties
       }
       data-usable-id={token.usableId}

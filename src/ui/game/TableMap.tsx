@@ -30,7 +30,7 @@ import { GridAlign, GridPanel, type GridEditorActor } from './GridPanel';
 import { SoulCoreWaves } from './SoulCoreWaves';
 import { controlsToken, managesTable } from '../../domain/table/visibility';
 import { tokenCells } from '../../domain/table/token-size';
-import { nameRooms } from './name-room';
+import { NAME_SCREEN_PX, nameRooms } from './name-room';
 import { centreOnMap, shownMap, tokensOn } from '../../domain/table/shown-map';
 import { characterDraft, monsterDraft, playingOn, type TokenDraft } from './table-view';
 import { TokenMenu } from './TokenMenu';
@@ -462,7 +462,12 @@ export function TableMap({
         <div
           ref={board}
           className="table-map__board"
-          style={{ width: map.width, height: map.height, ['--cell-px' as string]: `${cellPx}px` }}
+          style={{
+            width: map.width,
+            height: map.height,
+            ['--cell-px' as string]: `${cellPx}px`,
+            ['--name-px' as string]: `${NAME_SCREEN_PX}px`,
+          }}
         >
           <img className="table-map__image" src={map.link} alt={map.name} draggable={false} />
           {grid && <GridLayer grid={grid} map={map} />}

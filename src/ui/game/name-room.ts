@@ -2,6 +2,11 @@ import { CELL_PX, percentToPixels, type Size } from '../../domain/geometry/geome
 import { tokenCells } from '../../domain/table/token-size';
 import type { MapToken } from '../../domain/table/types';
 
+/** The least size a name is drawn at on screen, whatever the zoom: legible on a phone. */
+export const NAME_SCREEN_PX = 11;
+/** Screen pixels a name needs across to be read where it stands: three letters and an ellipsis at that size. */
+const NAME_LEGIBLE_ROOM_PX = 30;
+
 type Placed = Pick<MapToken, 'usableId' | 'x' | 'y' | 'size'>;
 
 interface Span {
@@ -45,4 +50,13 @@ export function nameRooms(tokens: readonly Placed[], map: Size, cellPx = CELL_PX
     rooms.set(span.id, span.right - span.left + 2 * free);
   }
   return rooms;
+}
+
+/**
+ * The zoom from which a name `room` map pixels wide is drawn under its token: below it the room
+ * would show less than a few letters at `NAME_SCREEN_PX`, so the name shows only while its token is
+ * pointed at, focused, held or selected (map-token.css), as Foundry shows names on hover.
+ */
+export function nameShownFrom(room: number): number {
+  return NAME_LEGIBLE_ROOM_PX / room;
 }
