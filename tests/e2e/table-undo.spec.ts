@@ -47,7 +47,6 @@ test('an undo on both screens: the MJ takes a move back and redoes it, the playe
   await master.keyboard.press('Control+z');
   await expect.poll(() => heroTable.positionOf('Gobelin 1')).toEqual(placed);
   await expect.poll(() => mjTable.positionOf('Gobelin 1')).toEqual(placed);
-  await master.screenshot({ path: '/work/shots/undo/mj-undone-1440.png' });
 
   // Redo puts it where it was dropped.
   await expect(redoButton(master)).toBeEnabled();
@@ -61,7 +60,6 @@ test('an undo on both screens: the MJ takes a move back and redoes it, the playe
   await undoButton(hero).click();
   await expect.poll(() => mjTable.positionOf('Aelis')).toEqual(aelis);
   await expect(undoButton(hero)).toBeDisabled();
-  await hero.screenshot({ path: '/work/shots/undo/player-1440.png' });
 
   // The goblin strikes Aelis; Ctrl+Z then says the rolls were seen.
   await mjTable.dragTokenBy('Gobelin 1', -6 * cell, -2 * cell);
@@ -74,11 +72,6 @@ test('an undo on both screens: the MJ takes a move back and redoes it, the playe
   await expect(master.getByRole('alert')).toContainText(
     'L’attaque de Gobelin 1 ne peut pas être annulée\u00a0: ses jets ont déjà été vus.',
   );
-  await master.screenshot({ path: '/work/shots/undo/mj-refusal-1440.png' });
-  await master.setViewportSize({ width: 844, height: 390 });
-  await master.screenshot({ path: '/work/shots/undo/mj-refusal-844.png' });
-  await hero.setViewportSize({ width: 844, height: 390 });
-  await hero.screenshot({ path: '/work/shots/undo/player-844.png' });
 
   for (const context of contexts) await context.close();
 });
