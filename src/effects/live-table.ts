@@ -11,6 +11,7 @@ import {
 import type { TablePingPayload, TableRulerPayload } from '../api/schemas/table';
 import { tokenSelectionMachine } from '../machines/token-selection.machine';
 import { attackLines, attackMenuLogic, attackTargetingLogic, escapePresses } from './attacks';
+import { historyPresses } from './history-keys';
 import { pingRings, remoteRulers, rulerEmitter, viewsBrought, type OwnPing } from './table-pointers';
 import type { SocketFact } from './socket';
 import {
@@ -50,6 +51,8 @@ export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
         return commands.attack(command.payload);
       case 'gridChange':
         return commands.gridChange(command.payload);
+      case 'historyChange':
+        return commands.historyChange(command.payload);
     }
   };
   return {
@@ -87,6 +90,7 @@ export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
           brought.unsubscribe();
         };
       }),
+      'history keys': fromEventObservable(() => historyPresses(document)),
       'remote rulers': fromEventObservable(() =>
         remoteRulers(facts$).pipe(map((rulers) => ({ type: 'rulers.seen' as const, rulers }))),
       ),

@@ -26,6 +26,7 @@ import {
   tableResync,
   type AttackPayload,
   type GridChangePayload,
+  type HistoryChangePayload,
   type ItemChangePayload,
   type ItemDragPayload,
   type ItemDragging,
@@ -208,6 +209,7 @@ export function tableCommands(
     turnOrderChange: (payload: TurnOrderChangePayload) => send('turnOrderChange', payload),
     attack: (payload: AttackPayload) => send('attack', payload),
     gridChange: (payload: GridChangePayload) => send('gridChange', payload),
+    historyChange: (payload: HistoryChangePayload) => send('historyChange', payload),
   };
 }
 export type TableCommands = ReturnType<typeof tableCommands>;

@@ -10,6 +10,7 @@ import {
 import type {
   AttackPayload,
   GridChangePayload,
+  HistoryChangePayload,
   ItemChangePayload,
   ItemDragPayload,
   TablePingPayload,
@@ -60,7 +61,8 @@ export type TableCommand =
   | { kind: 'mapChange'; payload: { gameId: string } & MapChange }
   | { kind: 'turnOrderChange'; payload: TurnOrderChangePayload }
   | { kind: 'attack'; payload: AttackPayload }
-  | { kind: 'gridChange'; payload: GridChangePayload };
+  | { kind: 'gridChange'; payload: GridChangePayload }
+  | { kind: 'historyChange'; payload: HistoryChangePayload };
 
 /**
  * A command and, for a drop or a grid, what to do once the server answered (the map stops showing
@@ -118,7 +120,9 @@ export type LiveTableEvent =
   | { type: 'notice.dismiss' }
   /** From the grid tool: the MJ's grid for the server; then the server's answer back to the tool. */
   | { type: 'grid.send'; map: string; grid: MapGrid }
-  | { type: 'grid.answered'; refusal: string | null };
+  | { type: 'grid.answered'; refusal: string | null }
+  /** The user's own last action undone or redone (decision 0022): a button, or Ctrl+Z from the page's keys. */
+  | { type: 'history.change'; direction: 'undo' | 'redo' };
 
 export interface LiveTableInput {
   gameId: string;
@@ -283,6 +287,8 @@ export const liveTableMachine = setup({
     pings: unprovidedCallback<{ type: 'own' } & OwnPing>('pings'),
     'remote rulers': unprovidedEvents<Extract<LiveTableEvent, { type: 'rulers.seen' }>>('remote rulers'),
     'ruler emitter': unprovidedCallback<{ type: 'show' } & TableRulerPayload>('ruler emitter'),
+    /** Ctrl+Z, Ctrl+Maj+Z and Ctrl+Y on the page, out of a text field (`history.change`). */
+    'history keys': unprovidedEvents<Extract<LiveTableEvent, { type: 'history.change' }>>('history keys'),
   },
   actions: {
     'send command': (_, _request: CommandRequest) => {},
@@ -440,6 +446,7 @@ export const liveTableMachine = setup({
     { id: 'pings', src: 'pings' },
     { id: 'remoteRulers', src: 'remote rulers' },
     { id: 'rulerEmitter', src: 'ruler emitter' },
+    { id: 'historyKeys', src: 'history keys' },
   ],
   on: {
     'table.event': { actions: sendTo('sync', ({ event }) => event) },
@@ -554,6 +561,14 @@ export const liveTableMachine = setup({
       ),
     },
     'grid.answered': { actions: sendTo('gridEditor', ({ event }) => event) },
+    'history.change': {
+      actions: {
+        type: 'send command',
+        params: ({ context, event }) => ({
+          command: { kind: 'historyChange', payload: { gameId: context.gameId, direction: event.direction } },
+        }),
+      },
+    },
     'token.drag': {
       actions: sendTo('drags', ({ context, event }) => ({
         type: 'drag' as const,

@@ -87,6 +87,7 @@ function startTable(role: TableRole, connected = true) {
   const pings = new Subject<AnyEventObject>();
   const pinged: unknown[] = [];
   const rulersShown: unknown[] = [];
+  const historyKeys = new Subject<{ type: 'history.change'; direction: 'undo' | 'redo' }>();
   const refusals = new Map<CommandRequest, (refusal: string | null) => void>();
   const actor = createActor(
     liveTableMachine.provide({
@@ -142,6 +143,7 @@ function startTable(role: TableRole, connected = true) {
         'ruler emitter': fromCallback<AnyEventObject>(({ receive }) => {
           receive((event) => rulersShown.push(event));
         }) as never,
+        'history keys': fromEventObservable(() => historyKeys) as never,
       },
       actions: {
         'send ping': (_, ping) => void pinged.push(ping),
@@ -178,6 +180,7 @@ function startTable(role: TableRole, connected = true) {
     pings,
     pinged,
     rulersShown,
+    historyKeys,
     child,
     contextOf,
     answerCatchUp,
@@ -189,7 +192,12 @@ describe('live table: every transition', () => {
   const input = { gameId: 'g1', seat: { role: 'mj' as const, playerId: 'u-mj' }, connected: false };
   const paths = everyTransition(
     liveTableMachine,
-    [{ type: 'management.toggle' }, { type: 'details.show', usableId: 'wolf' }, { type: 'details.close' }],
+    [
+      { type: 'management.toggle' },
+      { type: 'details.show', usableId: 'wolf' },
+      { type: 'details.close' },
+      { type: 'history.change', direction: 'undo' },
+    ],
     input,
   );
 
@@ -198,7 +206,10 @@ describe('live table: every transition', () => {
   testEveryPath(paths, () => {
     const table = startTable('mj', false);
     return {
-      events: each(['management.toggle', 'details.show', 'details.close'], sendTo(table.actor)),
+      events: each(
+        ['management.toggle', 'details.show', 'details.close', 'history.change'],
+        sendTo(table.actor),
+      ),
       states: {
         '*': (expected) => expect(table.actor.getSnapshot().value).toEqual(expected.value),
         // The MJ's list of participants takes the chat's place.
@@ -511,6 +522,19 @@ describe('live table', () => {
       { type: 'show', gameId: 'g1', map: 'Forêt', ruler: arrow },
       { type: 'show', gameId: 'g1', map: 'Forêt', ruler: null },
     ]);
+  });
+
+  it('asks the server to undo and redo from the keys or a button, and shows its refusal', async () => {
+    const table = startTable('player');
+    await table.answerCatchUp(tableWith([]));
+    table.historyKeys.next({ type: 'history.change', direction: 'undo' });
+    table.actor.send({ type: 'history.change', direction: 'redo' });
+    expect(table.commands.map(({ command }) => command)).toEqual([
+      { kind: 'historyChange', payload: { gameId: 'g1', direction: 'undo' } },
+      { kind: 'historyChange', payload: { gameId: 'g1', direction: 'redo' } },
+    ]);
+    table.answer(table.commands[0]!, 'Rien à annuler.');
+    expect(table.contextOf('notice').text).toBe('Rien à annuler.');
   });
 
   it('sends the grid the MJ saves, and closes the tool once logged or keeps it with the refusal', async () => {

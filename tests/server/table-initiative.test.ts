@@ -51,6 +51,8 @@ describe.each(drivers)('initiative and rounds (%s)', (driver) => {
       'turnOrder.generated',
       'chat.system',
       'chat.system',
+      // The barrier in the MJ's history: rolls seen are not undone (decision 0022).
+      'history.recorded',
     ]);
     expect(payloadOf(log[4]!).message).toBe('Round 1');
 

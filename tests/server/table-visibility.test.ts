@@ -65,24 +65,31 @@ describe.each(drivers)('table visibility (%s)', (driver) => {
     const types = (heard: TableEvent[]) =>
       heard.filter((event) => event.seq > from).map((event) => event.type);
     // Whoever plays first is hidden: the line announcing their turn is the managers' alone, as
-    // are the rolls and the round of a fight the players see nobody in — but Aria's own roll.
+    // are the rolls and the round of a fight the players see nobody in — but Aria's own roll —
+    // and the MJ's history after each placement and « Générer » (decision 0022).
     expect(types(mjHeard)).toEqual([
       'map.selected',
       'token.placed',
+      'history.recorded',
       'token.placed',
+      'history.recorded',
       'dice.rolled',
       'dice.rolled',
       'turnOrder.generated',
       'chat.system',
       'chat.system',
+      'history.recorded',
     ]);
     expect(types(ownerHeard)).toEqual([
       'redacted',
       'redacted',
+      'redacted',
       'token.placed',
+      'redacted',
       'redacted',
       'dice.rolled',
       'turnOrder.generated',
+      'redacted',
       'redacted',
       'redacted',
     ]);
@@ -92,7 +99,10 @@ describe.each(drivers)('table visibility (%s)', (driver) => {
       'redacted',
       'redacted',
       'redacted',
+      'redacted',
+      'redacted',
       'turnOrder.generated',
+      'redacted',
       'redacted',
       'redacted',
     ]);

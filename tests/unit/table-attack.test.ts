@@ -462,7 +462,7 @@ describe('attacks through decide: properties', () => {
     expect(JSON.stringify(received(ana))).not.toContain(SECRET);
   });
 
-  it('strikes at most 20 creatures with one area, so no attack writes more than 102 events', () => {
+  it('strikes at most 20 creatures with one area, so no attack writes more than 103 events', () => {
     // A crowd of living, visible goblins around the hero (unbounded, 40 area attacks over 200
     // tokens would write 23,216 events).
     const crowd = (count: number): Fight => ({
@@ -510,8 +510,10 @@ describe('attacks through decide: properties', () => {
     const full = setUp(crowd(MAX_AREA_TARGETS));
     const events = blast(full.table, full.hero);
     if (typeof events === 'string') throw new Error(events);
-    // The attack's line and, for each target, its roll, its damage and its HP (no essence spent).
-    expect(events).toHaveLength(1 + 3 * MAX_AREA_TARGETS);
+    // The attack's line, for each target its roll, its damage and its HP (no essence spent), and
+    // the barrier in the striker's history (decision 0022).
+    expect(events).toHaveLength(1 + 3 * MAX_AREA_TARGETS + 1);
+    expect(events.at(-1)).toMatchObject({ type: 'history.recorded', payload: { entry: { patch: null } } });
   });
 
   describe('refusals, in the spec’s words', () => {

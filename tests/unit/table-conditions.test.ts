@@ -15,7 +15,17 @@ import { reduce } from '../../src/domain/table/reducer';
 import { tokenAt } from '../../src/domain/table/records';
 import type { TableActor, TableEventBody, TableState } from '../../src/domain/table/types';
 import { projectEvent, visibleTo } from '../../src/domain/table/visibility';
-import { ana, bob, envOf, mapRef, mj, monsterDraft, playerDraft, runServer } from './table-fixtures';
+import {
+  actionEvents,
+  ana,
+  bob,
+  envOf,
+  mapRef,
+  mj,
+  monsterDraft,
+  playerDraft,
+  runServer,
+} from './table-fixtures';
 
 const timedCondition: fc.Arbitrary<TokenCondition> = fc
   .record({
@@ -144,7 +154,7 @@ describe('durations at the table', () => {
     expect(conditionsOn(state, 'token-2')[0]?.roundsLeft).toBe(2);
     const goblinEnds = run(state, next); // The goblin's turn ends.
     expect(conditionsOn(goblinEnds.state, 'token-2')[0]?.roundsLeft).toBe(1);
-    expect(goblinEnds.events.map((event) => event.type)).toEqual([
+    expect(actionEvents(goblinEnds.events).map((event) => event.type)).toEqual([
       'turnOrder.advanced',
       'chat.system',
       'token.conditionsChanged',
@@ -152,7 +162,7 @@ describe('durations at the table', () => {
     state = run(run(goblinEnds.state, next).state, next).state; // The wolf, then Ana.
     const over = run(state, next);
     expect(conditionsOn(over.state, 'token-2')).toEqual([]);
-    expect(over.events.at(-1)).toMatchObject({
+    expect(actionEvents(over.events).at(-1)).toMatchObject({
       type: 'chat.system',
       payload: { message: 'Fin de l’état «\u00a0Empoisonné\u00a0» pour Gobelin 1.' },
     });
@@ -173,7 +183,10 @@ describe('durations at the table', () => {
     state = run(state, mark('token-2', { op: 'add', kind: 'custom', label: 'Béni', rounds: 1 })).state;
     state = run(state, next).state;
     const ends = run(state, next);
-    expect(ends.events.at(-1)).toMatchObject({ type: 'chat.system', payload: { audience: 'managers' } });
+    expect(actionEvents(ends.events).at(-1)).toMatchObject({
+      type: 'chat.system',
+      payload: { audience: 'managers' },
+    });
   });
 });
 
@@ -181,7 +194,7 @@ describe('marking', () => {
   const state = fight();
   const outcome = (command: TableCommand, actor: TableActor) => {
     const decision = decide(state, command, actor, env);
-    return 'refusal' in decision ? decision.refusal : decision.events;
+    return 'refusal' in decision ? decision.refusal : actionEvents(decision.events);
   };
 
   it('lets a player mark their own token and the MJ any, never a player another’s', () => {

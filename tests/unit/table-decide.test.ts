@@ -11,6 +11,7 @@ import {
 } from '../../src/domain/table/types';
 import { projectEvent, visibleTo } from '../../src/domain/table/visibility';
 import {
+  actionEvents,
   admin,
   ana,
   bob,
@@ -59,7 +60,7 @@ const lich = { map: 'Forêt', usableId: 'token-3' };
 
 function outcome(command: TableCommand, actor: TableActor, state = table()): string | TableEventBody[] {
   const decision = decide(state, command, actor, { ...envOf(), newUsableId: () => 'placed' });
-  return 'refusal' in decision ? decision.refusal : decision.events;
+  return 'refusal' in decision ? decision.refusal : actionEvents(decision.events);
 }
 
 const allowed = expect.any(Array);
@@ -413,12 +414,13 @@ describe('what a player receives', () => {
     expect(JSON.stringify(received)).not.toContain('Liche');
     expect(JSON.stringify(received)).not.toContain('token-1');
     expect(JSON.stringify(received)).not.toContain('Crypte');
-    expect(received.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // The MJ's history (after the placement, the move and « Générer ») reaches them redacted.
+    expect(received.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     const forest = mapRef('Forêt');
     // The round of a fight they see nobody in is all they hold of it (decision 0020).
     expect(visibleTo(state, bob)).toEqual({
       ...emptyTable,
-      lastSeq: 8,
+      lastSeq: 11,
       currentMap: forest,
       masterMap: forest,
       rounds: { Forêt: { round: 1 } },
@@ -439,16 +441,21 @@ describe('what a player receives', () => {
     ]);
     const received = log.map(({ event, before, after }) => projectEvent(event, before, after, bob));
     // Each change of side renames the monster, which the managers' chat alone is told of.
+    // The MJ's history after each change reaches them redacted.
     expect(received.map((event) => event.type)).toEqual([
       'map.shown',
       'redacted',
+      'redacted',
       'turnOrder.reordered',
+      'redacted',
       'token.visibilityChanged',
+      'redacted',
       'redacted',
       'token.concealed',
       'redacted',
+      'redacted',
     ]);
-    expect(received[3]).toMatchObject({ payload: { order: ['token-1'], token: { name: 'Liche 1' } } });
+    expect(received[5]).toMatchObject({ payload: { order: ['token-1'], token: { name: 'Liche 1' } } });
   });
 
   it('lets a player see their own hidden token', () => {
@@ -491,6 +498,7 @@ describe('turn order commands', () => {
         { type: 'turnOrder.generated' },
         { type: 'chat.system', payload: { message: 'Round 1' } },
         { type: 'chat.system', payload: { message: expect.stringMatching(/^C’est au tour/) } },
+        { type: 'history.recorded', payload: { entry: { patch: null } } },
       ],
     });
     const order =

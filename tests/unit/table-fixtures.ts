@@ -259,6 +259,9 @@ export const command: fc.Arbitrary<TableCommand> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ type: fc.constant('turnOrder.newCombat' as const), map }) },
+  // Undo and redo of the actor's own last action (decision 0022), often enough to walk back a few.
+  { weight: 3, arbitrary: fc.constant({ type: 'history.undo' as const }) },
+  { weight: 2, arbitrary: fc.constant({ type: 'history.redo' as const }) },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -293,6 +296,11 @@ export const command: fc.Arbitrary<TableCommand> = fc.oneof(
     }),
   },
 );
+
+/** An action's own events, without the `history.recorded` that closes an undoable one (decision 0022). */
+export function actionEvents<T extends { type: string }>(events: readonly T[]): T[] {
+  return events.filter((event) => event.type !== 'history.recorded');
+}
 
 export const actorArb = fc.constantFrom(...actors);
 

@@ -51,8 +51,11 @@ describe('the grid of a map', () => {
 
   it('is set by the MJ and the admin alone, as a whole, for one map', () => {
     const state = table();
-    expect(decided(state, setGrid('Forêt'), mj)).toEqual({
-      events: [{ type: 'map.gridSet', payload: { map: 'Forêt', grid: aligned } }],
+    expect(decided(state, setGrid('Forêt'), mj)).toMatchObject({
+      events: [
+        { type: 'map.gridSet', payload: { map: 'Forêt', grid: aligned } },
+        { type: 'history.recorded', payload: { by: mj.userId, entry: { label: 'Grille', map: 'Forêt' } } },
+      ],
     });
     expect('events' in decided(state, setGrid('Crypte'), admin)).toBe(true);
     expect(decided(state, setGrid('Forêt'), ana)).toEqual({ refusal: tableMessages.onlyMasterGrid });

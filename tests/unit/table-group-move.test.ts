@@ -4,7 +4,17 @@ import { tableMessages } from '../../src/domain/table/messages';
 import type { TableActor, TableEventBody, TableState } from '../../src/domain/table/types';
 import { projectEvent } from '../../src/domain/table/visibility';
 import { reduce } from '../../src/domain/table/reducer';
-import { ana, bob, envOf, mapRef, mj, monsterDraft, playerDraft, runServer } from './table-fixtures';
+import {
+  actionEvents,
+  ana,
+  bob,
+  envOf,
+  mapRef,
+  mj,
+  monsterDraft,
+  playerDraft,
+  runServer,
+} from './table-fixtures';
 
 /** Forêt open for everyone: Ana's token-1, Bob's token-2, a wolf token-3 and a hidden lich token-4. */
 function table(): TableState {
@@ -28,7 +38,7 @@ const moveMany = (...moves: Array<[string, number, number]>): TableCommand => ({
 
 function outcome(command: TableCommand, actor: TableActor, state = table()): string | TableEventBody[] {
   const decision = decide(state, command, actor, envOf());
-  return 'refusal' in decision ? decision.refusal : decision.events;
+  return 'refusal' in decision ? decision.refusal : actionEvents(decision.events);
 }
 
 describe('a group move (token.moveMany)', () => {

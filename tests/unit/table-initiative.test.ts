@@ -4,7 +4,7 @@ import { attackMessages, tableMessages } from '../../src/domain/table/messages';
 import { applyEvents, emptyTable } from '../../src/domain/table/reducer';
 import type { ChatMessage, TableActor, TableEventBody, TableState } from '../../src/domain/table/types';
 import { projectEvent, visibleTo } from '../../src/domain/table/visibility';
-import { ana, envOf, mapRef, mj, monsterDraft, playerDraft, runServer } from './table-fixtures';
+import { actionEvents, ana, envOf, mapRef, mj, monsterDraft, playerDraft, runServer } from './table-fixtures';
 
 const open = {
   command: { type: 'map.select' as const, map: mapRef('Forêt'), bringPlayers: true },
@@ -44,7 +44,7 @@ function decided(
 ): TableEventBody[] {
   const decision = decide(state, command, actor, envOf(seed));
   if ('refusal' in decision) throw new Error(decision.refusal);
-  return decision.events;
+  return actionEvents(decision.events);
 }
 
 describe('« Générer » rolls initiative (decision 0020)', () => {

@@ -72,6 +72,11 @@ function holdsHiddenPlayerToken(state: TableState, map: string): boolean {
   return false;
 }
 
+/** Who undid, redid or recorded an action: the one player who receives the event apart. */
+function authorOf(event: TableEvent): string | undefined {
+  return event.type === 'history.recorded' || event.type === 'table.restored' ? event.payload.by : undefined;
+}
+
 /** Each `except` is one more operator to build: left out when nobody is apart, as at a drop. */
 function except(readers: Broadcast, apart: string[]): Broadcast {
   return apart.length > 0 ? readers.except(apart) : readers;
@@ -100,9 +105,21 @@ export function createTableEmitter(
       const name = socketEventOf(event.type);
       const shared = projectEvent(event, before, after, anyPlayer);
       const apart: string[] = [];
+      // A history's author reads it whole, the other players redacted (decision 0022). The author
+      // is known from the event, whatever their role: a manager's own room of a player is empty.
+      const author = authorOf(event);
+      if (author !== undefined) {
+        const room = rooms.tablePlayer(gameId, author);
+        io.to(room).emit(
+          name,
+          projectEvent(event, before, after, { userId: author, role: 'player', characterIds: [] }),
+        );
+        apart.push(room);
+      }
       // Players are given only when some event touches a hidden player token: none, none to look for.
       if (players.length > 0 && touchesHiddenPlayerToken(transition)) {
         for (const player of players) {
+          if (player.userId === author) continue;
           const own = projectEvent(event, before, after, player);
           if (isDeepStrictEqual(own, shared)) continue;
           const room = rooms.tablePlayer(gameId, player.userId);

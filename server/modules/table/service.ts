@@ -4,6 +4,7 @@ import type { CharacterSheet, TableVitals } from '#shared/wire/characters';
 import type {
   AttackPayload,
   GridChangePayload,
+  HistoryChangePayload,
   ItemChangePayload,
   MapChangePayload,
   NewMessagePayload,
@@ -165,6 +166,10 @@ export function createTableService({
     /** `gridChange`: the whole grid of an open map, the MJ's and the admins' to set. */
     changeGrid: (gameId: string, actor: TableActor, { map, grid, commandId }: GridChangePayload) =>
       command(gameId, actor, { type: 'map.setGrid', map, grid }, commandId),
+
+    /** `historyChange`: the user's own last action undone, or redone (decision 0022). */
+    changeHistory: (gameId: string, actor: TableActor, { direction, commandId }: HistoryChangePayload) =>
+      command(gameId, actor, { type: direction === 'undo' ? 'history.undo' : 'history.redo' }, commandId),
 
     /** `turnOrderChange`; « Générer » with the participants' initiative bonuses, as the server stores them. */
     async changeTurnOrder(gameId: string, actor: TableActor, { change, commandId }: TurnOrderChangePayload) {

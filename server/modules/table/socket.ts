@@ -2,6 +2,7 @@ import type { ConnectedPlayersUpdate } from '#shared/wire/games';
 import {
   attackPayload,
   gridChangePayload,
+  historyChangePayload,
   itemChangePayload,
   itemDragPayload,
   mapChangePayload,
@@ -193,6 +194,10 @@ export function tableSocketEvents({
     on('gridChange', gridChangePayload, async (payload) => {
       rates.take(user().id, 'map');
       await table.changeGrid(payload.gameId, await actorOf(payload.gameId), payload);
+    });
+    on('historyChange', historyChangePayload, async (payload) => {
+      rates.take(user().id, 'history');
+      await table.changeHistory(payload.gameId, await actorOf(payload.gameId), payload);
     });
     on('turnOrderChange', turnOrderChangePayload, async (payload) => {
       rates.take(user().id, 'turnOrder');

@@ -18,6 +18,7 @@ import { characterSheet } from './characters';
 import { conditionChange, tokenConditions } from './conditions';
 import {
   HEALTH_BANDS,
+  HISTORY_MAX,
   type ChatMessage,
   type MapRef,
   type MapToken,
@@ -202,6 +203,10 @@ export type MapChangePayload = z.infer<typeof mapChangePayload>;
 export const gridChangePayload = z.object({ gameId, commandId, ...onMap, grid: mapGrid });
 export type GridChangePayload = z.infer<typeof gridChangePayload>;
 
+/** `historyChange`: the user's own last action undone, or the last one they undid redone (decision 0022). */
+export const historyChangePayload = z.object({ gameId, commandId, direction: z.enum(['undo', 'redo']) });
+export type HistoryChangePayload = z.infer<typeof historyChangePayload>;
+
 /** `turnOrderChange`. */
 export const turnOrderChangePayload = z.object({
   gameId,
@@ -299,6 +304,30 @@ export type TableCatchUpRequest = z.infer<typeof tableCatchUpRequest>;
 export const tableResync = z.object({ gameId, epoch });
 export type TableResync = z.infer<typeof tableResync>;
 
+/**
+ * A record keyed by map names or token ids, read into a record that inherits nothing (records.ts):
+ * `z.record` assigns its keys on a plain object, where a map named '__proto__' would be lost (it
+ * sets the prototype).
+ */
+function namedRecord<T extends z.ZodType>(value: T) {
+  return z.unknown().transform((input, context) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+      context.addIssue({ code: 'custom', message: 'Objet attendu.' });
+      return z.NEVER;
+    }
+    const entries: Array<[string, z.output<T>]> = [];
+    for (const [key, raw] of Object.entries(input)) {
+      const parsed = value.safeParse(raw);
+      if (!parsed.success) {
+        context.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Valeur invalide.' });
+        return z.NEVER;
+      }
+      entries.push([key, parsed.data]);
+    }
+    return dict(entries);
+  });
+}
+
 const envelope = {
   seq: z.number().int().min(1),
   epoch: epoch.optional(),
@@ -316,6 +345,25 @@ const turnEvent = <T extends `turnOrder.${'generated' | 'advanced'}`>(type: T) =
     payload: z.object({ ...onMap, order, round: round.optional(), played: order.optional() }),
     ...envelope,
   });
+
+const roundState = z.object({ round, played: order.optional() });
+
+/**
+ * What puts a map back (decision 0022). A token's keys are checked by the reducer, which applies
+ * them onto the token and refuses a token out of bounds.
+ */
+const tablePatch = {
+  tokens: namedRecord(mapToken.partial().nullable()),
+  order: order.optional(),
+  round: roundState.nullable().optional(),
+  grid: mapGrid.nullable().optional(),
+};
+
+const historyEntry = z.object({
+  label: z.string().max(300),
+  map: mapName,
+  patch: z.object(tablePatch).nullable(),
+});
 
 /** One logged event as the client receives it: `{ seq, type, payload, userId, createdAt }`. */
 export const tableEvent = z.discriminatedUnion('type', [
@@ -389,32 +437,18 @@ export const tableEvent = z.discriminatedUnion('type', [
     payload: z.object({ ...onMap, attackerId: id, targetIds: order, attack: z.string() }),
     ...envelope,
   }),
+  z.object({
+    type: z.literal('history.recorded'),
+    payload: z.object({ by: id, entry: historyEntry }),
+    ...envelope,
+  }),
+  z.object({
+    type: z.literal('table.restored'),
+    payload: z.object({ by: id, direction: z.enum(['undo', 'redo']), ...onMap, ...tablePatch }),
+    ...envelope,
+  }),
   z.object({ type: z.literal('redacted'), payload: z.object({}).strict(), ...envelope }),
 ]) satisfies z.ZodType<TableEvent>;
-
-/**
- * A record keyed by map names or token ids, read into a record that inherits nothing (records.ts):
- * `z.record` assigns its keys on a plain object, where a map named '__proto__' would be lost (it
- * sets the prototype).
- */
-function namedRecord<T extends z.ZodType>(value: T) {
-  return z.unknown().transform((input, context) => {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-      context.addIssue({ code: 'custom', message: 'Objet attendu.' });
-      return z.NEVER;
-    }
-    const entries: Array<[string, z.output<T>]> = [];
-    for (const [key, raw] of Object.entries(input)) {
-      const parsed = value.safeParse(raw);
-      if (!parsed.success) {
-        context.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'Valeur invalide.' });
-        return z.NEVER;
-      }
-      entries.push([key, parsed.data]);
-    }
-    return dict(entries);
-  });
-}
 
 export const tableState = z.object({
   lastSeq: z.number().int().min(0),
@@ -422,9 +456,15 @@ export const tableState = z.object({
   masterMap: mapRef.nullable(),
   tokens: namedRecord(namedRecord(mapToken)),
   turnOrders: namedRecord(order),
-  rounds: namedRecord(z.object({ round, played: order.optional() })).optional(),
+  rounds: namedRecord(roundState).optional(),
   // Snapshots taken before maps had grids have none.
   grids: z.preprocess((grids) => grids ?? {}, namedRecord(mapGrid)),
+  history: namedRecord(
+    z.object({
+      done: z.array(historyEntry).max(HISTORY_MAX),
+      undone: z.array(historyEntry).max(HISTORY_MAX),
+    }),
+  ).optional(),
 }) satisfies z.ZodType<TableState>;
 
 export const tableSnapshot = z.object({ seq: z.number().int().min(0), state: tableState });
@@ -451,9 +491,10 @@ export function socketEventOf(
   type: TableEvent['type'],
 ): 'mapUpdate' | 'itemUpdate' | 'turnOrderUpdate' | 'broadcastMessage' {
   if (type.startsWith('map.')) return 'mapUpdate';
-  if (type.startsWith('token.') || type.startsWith('attack.')) return 'itemUpdate';
+  if (type.startsWith('token.') || type.startsWith('attack.') || type.startsWith('table.'))
+    return 'itemUpdate';
   if (type.startsWith('turnOrder.')) return 'turnOrderUpdate';
-  return type === 'redacted' ? 'itemUpdate' : 'broadcastMessage';
+  return type === 'redacted' || type === 'history.recorded' ? 'itemUpdate' : 'broadcastMessage';
 }
 
 // ---- Volatile drags: relayed to the game's room, never logged (docs/live-table.md "Drags").

@@ -20,6 +20,7 @@ import { gridOf, openMap, orderOf, own, tokenAt, tokensOfMap } from './records';
 import { lineAbout, systemMessage } from './system-lines';
 import { tokenCells } from './token-size';
 import { cellsOfCreatureSize, type CreatureSize } from '../resources/categories';
+import { decideUndo, recordedAction } from './undo';
 import { controlsToken, isPlayersMap, managesTable, seenByPlayers, tokenSeenBy } from './visibility';
 import type {
   ChatMessage,
@@ -117,7 +118,10 @@ export type TableCommand =
       targetId: string | null;
       /** Percent of the map, for an area. */
       aim: Point | null;
-    };
+    }
+  /** The actor's own last action taken back, or the last one they took back done again (decision 0022). */
+  | { type: 'history.undo' }
+  | { type: 'history.redo' };
 
 /**
  * What only the server has: chance and fresh token ids. An id is opaque: it says nothing of the
@@ -608,11 +612,27 @@ function outOfTurnWarning(
 /**
  * Checks one command against the table and the actor (roles of table.md §6, bounds of §5) and
  * says which events it becomes, or the French refusal to show. Pure: the server appends what it
- * returns, in order, in one transaction.
+ * returns, in order, in one transaction. An action the actor may undo ends with its
+ * `history.recorded` (decision 0022).
  */
 export function decide(
   state: TableState,
   command: TableCommand,
+  actor: TableActor,
+  env: DecideEnv,
+): Decision {
+  if (command.type === 'history.undo' || command.type === 'history.redo') {
+    return decideUndo(state, actor, command.type === 'history.undo' ? 'undo' : 'redo');
+  }
+  const decision = decideAction(state, command, actor, env);
+  if ('refusal' in decision) return decision;
+  const recorded = recordedAction(state, command, actor, decision.events);
+  return recorded ? accept(...decision.events, recorded) : decision;
+}
+
+function decideAction(
+  state: TableState,
+  command: Exclude<TableCommand, { type: 'history.undo' | 'history.redo' }>,
   actor: TableActor,
   env: DecideEnv,
 ): Decision {

@@ -1,8 +1,10 @@
+/** « d’ » before a vowel, as French writes it: « au tour d’Aria », « au tour de Gobelin 1 ». */
+const ofName = (name: string) => (/^[aeiouàâäéèêëîïôöùûüœæ]/i.test(name) ? `d’${name}` : `de ${name}`);
+
 /** French texts of the table's rules; the spec's own texts are verbatim (table.md §4–§6). */
 export const tableMessages = {
   killed: (name: string) => `Vous avez tué un ${name}.`,
-  // « d’ » before a vowel, as French writes it: « au tour d’Aria », « au tour de Gobelin 1 ».
-  turnOf: (name: string) => `C’est au tour ${/^[aeiouàâäéèêëîïôöùûüœæ]/i.test(name) ? 'd’' : 'de '}${name}.`,
+  turnOf: (name: string) => `C’est au tour ${ofName(name)}.`,
   /** A round begins (decision 0020): the chat's line and the turn panel's heading. */
   round: (round: number) => `Round ${round}`,
   initiative: 'Initiative',
@@ -84,7 +86,7 @@ export const MAX_TOKENS_PER_MAP = 500;
 /**
  * Creatures one area attack may strike. Each costs at most five events (its roll, its damage, its
  * HP, the line to a victim who could not see the striker, its death), so no command writes more
- * than 2 + 5 × 20 = 102: a fireball over a map of 500 tokens would write 1,500 in one append and
+ * than 2 + 5 × 20 + 1 (the barrier in the striker's history) = 103: a fireball over a map of 500 tokens would write 1,500 in one append and
  * hold every other game of the process while it is logged and sent.
  */
 export const MAX_AREA_TARGETS = 20;
@@ -110,4 +112,34 @@ export const conditionMessages = {
   gone: 'Cet état n’est plus sur le pion.',
   ended: (name: string, conditions: readonly string[]) =>
     `Fin ${conditions.length > 1 ? 'des états' : 'de l’état'} ${conditions.map((one) => `«\u00a0${one}\u00a0»`).join(', ')} pour ${name}.`,
+} as const;
+
+/** What undo and redo say (decision 0022): the actions' labels, the refusals, the line of a turn taken back. */
+export const undoMessages = {
+  moved: (name: string) => `Déplacement ${ofName(name)}`,
+  movedMany: (count: number) => `Déplacement de ${count} pions`,
+  placed: (name: string) => `Placement ${ofName(name)}`,
+  removed: (name: string) => `Retrait ${ofName(name)}`,
+  visibility: (name: string) => `Visibilité ${ofName(name)}`,
+  hitPoints: (name: string) => `PV ${ofName(name)}`,
+  essence: (name: string) => `Essence ${ofName(name)}`,
+  conditions: (name: string) => `États ${ofName(name)}`,
+  size: (name: string) => `Taille ${ofName(name)}`,
+  nextTurn: 'Tour suivant',
+  participants: 'Participants du tour',
+  reordered: 'Ordre du tour',
+  newCombat: 'Nouveau combat',
+  grid: 'Grille',
+  /** The barriers' labels: feminine nouns opening on a vowel, as `barrier` writes them. */
+  attack: (name: string) => `Attaque ${ofName(name)}`,
+  initiative: 'Initiative',
+  barrier: (label: string) =>
+    `L’${label.charAt(0).toLowerCase()}${label.slice(1)} ne peut pas être annulée\u00a0: ses jets ont déjà été vus.`,
+  nothingToUndo: 'Rien à annuler.',
+  nothingToRedo: 'Rien à rétablir.',
+  tokenGone: (direction: 'undo' | 'redo', label: string) =>
+    `Impossible ${direction === 'undo' ? 'd’annuler' : 'de rétablir'} «\u00a0${label}\u00a0»\u00a0: un pion qu’elle touche n’est plus sur la carte.`,
+  tokenBack: (direction: 'undo' | 'redo', label: string) =>
+    `Impossible ${direction === 'undo' ? 'd’annuler' : 'de rétablir'} «\u00a0${label}\u00a0»\u00a0: le pion est déjà sur la carte.`,
+  turnBack: (name: string) => `Retour au tour ${ofName(name)}.`,
 } as const;

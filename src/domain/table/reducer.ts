@@ -1,10 +1,21 @@
 import { MAX_X_PERCENT, MAX_Y_PERCENT } from '../geometry/geometry';
 import { GRID_CELL_MAX_PX, GRID_CELL_MIN_PX } from '../geometry/grid';
-import { isValidConditionList, withConditions } from './conditions';
+import { conditionsOf, isValidConditionList, withConditions } from './conditions';
+import { isWholeToken, patchBetween } from './patch';
 import { TOKEN_CELLS_MAX } from './token-size';
 import { dict, orderOf, own, tokenAt, tokensOfMap, withEntry, withoutEntry, type Dict } from './records';
 import type { RoundState } from '../turn-order/initiative';
-import { HIDDEN_TURN, type MapToken, type TableEvent, type TableEventBody, type TableState } from './types';
+import {
+  HIDDEN_TURN,
+  HISTORY_MAX,
+  type HistoryEntry,
+  type MapToken,
+  type TableEvent,
+  type TableEventBody,
+  type TablePatch,
+  type TableState,
+  type UserHistory,
+} from './types';
 
 /**
  * The one fold of the table, run by the server before it answers and by every client on what it
@@ -20,6 +31,7 @@ export const emptyTable: TableState = {
   turnOrders: dict(),
   rounds: dict(),
   grids: dict(),
+  history: dict(),
 };
 
 export type Reduced = { state: TableState } | { rejected: string };
@@ -120,6 +132,66 @@ function isValidToken(token: MapToken): boolean {
       ? token.currentSoulEssence === null
       : token.currentSoulEssence !== null && isWithin(token.currentSoulEssence, token.soulEssence))
   );
+}
+
+/**
+ * The map with the patch applied (decision 0022): each token's keys set, a whole token put (back),
+ * or taken off; then the order (the patch's, or the one left), which sets every token's
+ * `inTurnOrder`; the round and the grid when the patch names them.
+ */
+export function applyPatch(state: TableState, map: string, patch: TablePatch): Reduced {
+  let next = state;
+  for (const [usableId, value] of Object.entries(patch.tokens)) {
+    const token = tokenAt(next, map, usableId);
+    if (value === null) {
+      if (!token) return { rejected: 'no such token' };
+      next = withoutToken(next, map, usableId);
+      continue;
+    }
+    if (isWholeToken(value) ? value.usableId !== usableId : !token) return { rejected: 'no such token' };
+    const changed = isWholeToken(value) ? value : { ...token!, ...value };
+    const patched = withConditions(changed, [...conditionsOf(changed)]);
+    if (!patched || !isValidToken(patched)) return { rejected: 'token out of bounds' };
+    next = withToken(next, map, patched);
+  }
+  const ordered = withOrder(next, map, patch.order ?? orderOf(next, map));
+  if ('rejected' in ordered) return ordered;
+  next =
+    patch.round === undefined
+      ? keptRound(ordered.state, map)
+      : withRound(ordered.state, map, patch.round ?? undefined);
+  if (patch.grid !== undefined) {
+    const grids =
+      patch.grid === null ? withoutEntry(next.grids, map) : withEntry(next.grids, map, patch.grid);
+    next = { ...next, grids };
+  }
+  return { state: next };
+}
+
+function withHistory(state: TableState, by: string, history: UserHistory): TableState {
+  return { ...state, history: withEntry(state.history, by, history) };
+}
+
+/** The last `HISTORY_MAX` entries: the oldest action can no longer be undone. */
+const capped = (entries: HistoryEntry[]) => entries.slice(-HISTORY_MAX);
+
+/**
+ * The entry undone (or redone) moved to the other stack, with the patch that takes back what was
+ * just applied. A copy without that user's history (a player's copy of someone else's) has nothing
+ * to move.
+ */
+function historyMoved(
+  state: TableState,
+  by: string,
+  direction: 'undo' | 'redo',
+  inverse: TablePatch,
+): TableState {
+  const history = own(state.history, by);
+  const [from, to] = direction === 'undo' ? (['done', 'undone'] as const) : (['undone', 'done'] as const);
+  const entry = history?.[from].at(-1);
+  if (!history || !entry) return state;
+  const moved = { ...history, [from]: history[from].slice(0, -1) };
+  return withHistory(state, by, { ...moved, [to]: capped([...history[to], { ...entry, patch: inverse }]) });
 }
 
 /** The state after one event body, or why the event cannot apply to this state. */
@@ -244,6 +316,17 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       return tokenAt(state, event.payload.map, event.payload.attackerId)
         ? { state }
         : { rejected: 'no such attacker' };
+    case 'history.recorded': {
+      const { by, entry } = event.payload;
+      const done = own(state.history, by)?.done ?? [];
+      return { state: withHistory(state, by, { done: capped([...done, entry]), undone: [] }) };
+    }
+    case 'table.restored': {
+      const { by, direction, map, ...patch } = event.payload;
+      const applied = applyPatch(state, map, patch);
+      if ('rejected' in applied) return applied;
+      return { state: historyMoved(applied.state, by, direction, patchBetween(applied.state, state, map)) };
+    }
     case 'chat.posted':
     case 'chat.system':
     case 'dice.rolled':
@@ -307,7 +390,7 @@ export function snapshotOf(state: TableState): TableSnapshot {
  * ordinary objects, where a map named 'constructor' would read as one).
  */
 export function restore(snapshot: TableSnapshot): TableState {
-  const { tokens, turnOrders, rounds = {}, grids, ...rest } = structuredClone(snapshot.state);
+  const { tokens, turnOrders, rounds = {}, grids, history = {}, ...rest } = structuredClone(snapshot.state);
   return {
     ...rest,
     tokens: dict(Object.entries(tokens).map(([map, onMap]) => [map, dict(Object.entries(onMap))])),
@@ -315,6 +398,8 @@ export function restore(snapshot: TableSnapshot): TableState {
     rounds: dict(Object.entries(rounds)),
     // Snapshots taken before maps had grids have none.
     grids: dict(Object.entries(grids ?? {})),
+    // Snapshots taken before undo have no history.
+    history: dict(Object.entries(history)),
     lastSeq: snapshot.seq,
   };
 }

@@ -100,7 +100,46 @@ export interface TableState {
    * entry has the default grid (`gridOf`). A player's copy holds the players' map's alone.
    */
   grids: Record<string, MapGrid>;
+  /**
+   * userId → what that user may undo and redo (decision 0022): the MJ's and admins' own table
+   * actions, a player's own moves. A player's copy holds their own alone. Absent in states and
+   * snapshots written before undo.
+   */
+  history?: Record<string, UserHistory>;
 }
+
+/**
+ * What puts one map back as it was, touching nothing else (decision 0022): for each token the
+ * values of only the keys to restore, a whole token to put back (one that was removed), or null
+ * to take it off (one that was placed); the map's order, round (null: none) and grid (null: the
+ * default one) only when they are to be restored.
+ */
+export interface TablePatch {
+  tokens: Record<string, Partial<MapToken> | null>;
+  order?: string[];
+  round?: RoundState | null;
+  grid?: MapGrid | null;
+}
+
+/**
+ * One action a user may undo or redo: its French label (« Déplacement de Gobelin 1 ») and what
+ * puts its map back. `patch` null is a barrier: an action whose rolls were seen (an attack,
+ * « Générer »), which cannot be undone, nor anything before it.
+ */
+export interface HistoryEntry {
+  label: string;
+  map: string;
+  patch: TablePatch | null;
+}
+
+/** A user's actions, the last last: `done` to undo (at most `HISTORY_MAX`), `undone` to redo. */
+export interface UserHistory {
+  done: HistoryEntry[];
+  undone: HistoryEntry[];
+}
+
+/** The actions a user's history keeps; older ones can no longer be undone. */
+export const HISTORY_MAX = 30;
 
 /** The head of a player's turn order when the participant whose turn it is is hidden from them. */
 export const HIDDEN_TURN = 'hidden-turn';
@@ -218,6 +257,21 @@ export type TableEventBody =
       type: 'map.shown';
       /** `grid`: the map's own when it has one, else it has the default grid. */
       payload: { map: MapRef | null; tokens: MapToken[]; order: string[]; round?: number; grid?: MapGrid };
+    }
+  /**
+   * An action of `by`, pushed on their history after the action's own events (decision 0022); it
+   * clears what they could redo. A player receives their own only.
+   */
+  | { type: 'history.recorded'; payload: { by: string; entry: HistoryEntry } }
+  /**
+   * An undo or a redo of `by`'s last action: the patch applied to `map`. Whoever holds `by`'s
+   * history moves the entry to the other stack with the patch that takes this one back. A player
+   * other than `by` receives the tokens as they see them after it (null: gone from their sight)
+   * and the map's order and round as they know them.
+   */
+  | {
+      type: 'table.restored';
+      payload: { by: string; direction: 'undo' | 'redo'; map: string } & TablePatch;
     }
   /** Only in a player's projection: a token they saw was hidden, and their order after it. */
   | { type: 'token.concealed'; payload: { map: string; usableId: string; order: string[] } }

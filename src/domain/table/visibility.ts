@@ -109,6 +109,8 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
     const order = visibleOrder(state, map, actor);
     if (order.length > 0) turnOrders[map] = order;
   }
+  // Their own history alone: the managers' and the other players' name and patch what they may not see.
+  const history = own(state.history, actor.userId);
   return {
     lastSeq: state.lastSeq,
     currentMap: state.currentMap,
@@ -117,6 +119,7 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
     turnOrders,
     rounds,
     grids,
+    history: history ? dict([[actor.userId, history]]) : dict(),
   };
 }
 
@@ -206,6 +209,49 @@ function shown(event: TableEvent, after: TableState, actor: TableActor): TableEv
       order: map ? [...orderOf(view, map.name)] : [],
       ...(round === undefined ? {} : { round }),
       ...(grid ? { grid } : {}),
+    },
+  };
+}
+
+/**
+ * Someone else's undo or redo as a player receives it: the tokens it touched as they see them after
+ * it, null for one they saw and no longer see, nothing of one they never saw; the order and the
+ * round's number as they know them; the grid of their map. Redacted when nothing of it shows.
+ */
+function restoredAs(
+  event: Extract<TableEvent, { type: 'table.restored' }>,
+  before: TableState,
+  after: TableState,
+  actor: TableActor,
+): TableEvent {
+  const { by, direction, map } = event.payload;
+  const tokens = dict<MapToken | null>();
+  for (const usableId of Object.keys(event.payload.tokens)) {
+    const now = tokenSeenBy(actor, after, map, usableId);
+    if (now) tokens[usableId] = asPlayersSee(now);
+    else if (seesTokenIn(actor, before, map, usableId)) tokens[usableId] = null;
+  }
+  const order = visibleOrder(after, map, actor);
+  const roundNow = own(after.rounds, map)?.round;
+  const grid = event.payload.grid === undefined ? undefined : (own(after.grids, map) ?? null);
+  if (
+    Object.keys(tokens).length === 0 &&
+    sameOrder(visibleOrder(before, map, actor), order) &&
+    own(before.rounds, map)?.round === roundNow &&
+    grid === undefined
+  ) {
+    return redacted(event);
+  }
+  return {
+    ...event,
+    payload: {
+      by,
+      direction,
+      map,
+      tokens,
+      order,
+      round: roundNow === undefined ? null : { round: roundNow },
+      ...(grid === undefined ? {} : { grid }),
     },
   };
 }
@@ -322,6 +368,11 @@ export function projectEvent(
       if (line === null) return redacted(event);
       return line === event.payload ? event : { ...event, payload: line };
     }
+    // A player's history touches their own tokens alone: theirs to hold whole, nobody else's.
+    case 'history.recorded':
+      return event.payload.by === actor.userId ? event : redacted(event);
+    case 'table.restored':
+      return event.payload.by === actor.userId ? event : restoredAs(event, before, after, actor);
     case 'map.shown':
     case 'token.concealed':
     case 'redacted':

@@ -99,7 +99,7 @@ export default function GamePage() {
         {state === 'loading' && gameMessages.loading}
         {state === 'refused' && gameMessages.goingHome}
       </p>
-      {atTable && game && <LiveTable gameId={game.id} seat={seat} players={players} />}
+      {atTable && game && <LiveTable gameId={game.id} seat={seat} userId={user.id} players={players} />}
       <PortraitOverlay />
     </main>
   );

@@ -7,6 +7,7 @@ import { BASE_PATH } from '../../api/paths';
 import type { Seat } from '../../domain/table/seat';
 import { liveTableEffects } from '../../effects/live-table';
 import { playersMapApart, shownMap, tokensOn } from '../../domain/table/shown-map';
+import { own } from '../../domain/table/records';
 import { strikerOf } from '../../machines/attack-targeting.machine';
 import { liveTableMachine, type LiveTableSnapshot } from '../../machines/live-table.machine';
 import type { attackMenuMachine } from '../../machines/attack-menu.machine';
@@ -48,10 +49,13 @@ const child =
 export function LiveTable({
   gameId,
   seat,
+  userId,
   players,
 }: {
   gameId: string;
   seat: Seat;
+  /** The user's account: whose history at the table is theirs to undo (decision 0022). */
+  userId: string;
   players: ConnectedUser[];
 }) {
   const { socket, socketFacts$, emitToSocket, requestOnSocket, inspect } = useAppActors();
@@ -134,6 +138,17 @@ export function LiveTable({
     strike: (token) => live.send({ type: 'token.strike', token }),
   };
 
+  // Whoever may act at the table has a history: the managers, a player with their character.
+  const history = own(table.history, userId);
+  const undoable =
+    canManage || characterIds.length > 0
+      ? {
+          undo: history?.done.at(-1)?.label ?? null,
+          redo: history?.undone.at(-1)?.label ?? null,
+          onChange: (direction: 'undo' | 'redo') => live.send({ type: 'history.change', direction }),
+        }
+      : undefined;
+
   const tokens = tokensOn(table, map);
   const detailed = details ? tokens.find((token) => token.usableId === details) : undefined;
 
@@ -208,6 +223,7 @@ export function LiveTable({
           rulers={rulers}
           sharedRuler={{ on: sharingRuler, set: (on) => live.send({ type: 'ruler.share', on }) }}
           gridEditor={gridEditor}
+          history={undoable}
         />
         <div className="live-table__floating">
           {aiming && aimed && (

@@ -2,13 +2,22 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { scaleBounds } from '../../domain/geometry/viewport';
 import type { mapViewportMachine } from '../../machines/map-viewport.machine';
-import { gridMessages, pointerMessages, viewportMessages } from './messages';
+import { gridMessages, historyMessages, pointerMessages, viewportMessages } from './messages';
+
+/** The user's undo and redo: the labels of their last action and last undone one (null: none). */
+export interface HistoryControls {
+  undo: string | null;
+  redo: string | null;
+  onChange: (direction: 'undo' | 'redo') => void;
+}
 
 /**
  * The map's own buttons: zoom out and in around the frame's centre, the zoom shown as a
  * percentage of the map's true size, the whole map back in view, and the ruler — on a touch
  * screen, where there is no Alt key, a drag draws the measuring arrow while it is on. Then
  * « Aimanter » (drops snap to the grid) and, for the MJ, « Grille », which opens the grid tool.
+ * Last, « Annuler » and « Rétablir » for whoever has a history at the table, titled with the action
+ * they would take back or do again.
  */
 export function MapControls({
   viewport,
@@ -19,6 +28,7 @@ export function MapControls({
   snap = true,
   onSnap,
   grid = null,
+  history,
 }: {
   viewport: ActorRefFrom<typeof mapViewportMachine>;
   ruler: boolean;
@@ -31,6 +41,7 @@ export function MapControls({
   onSnap?: (on: boolean) => void;
   /** The MJ's grid tool: whether it is open, and how to open it. */
   grid?: { open: boolean; onOpen: () => void } | null;
+  history?: HistoryControls | undefined;
 }) {
   const zoom = useSelector(viewport, (snapshot) => Math.round(snapshot.context.view.scale * 100));
   const fitted = useSelector(viewport, (snapshot) => snapshot.matches({ framing: 'fitted' }));
@@ -143,6 +154,30 @@ export function MapControls({
         >
           {gridMessages.tool}
         </button>
+      )}
+      {history && (
+        <>
+          <button
+            type="button"
+            className="secondary"
+            aria-keyshortcuts="Control+Z"
+            title={historyMessages.undoTitle(history.undo)}
+            disabled={history.undo === null}
+            onClick={() => history.onChange('undo')}
+          >
+            {historyMessages.undo}
+          </button>
+          <button
+            type="button"
+            className="secondary"
+            aria-keyshortcuts="Control+Shift+Z Control+Y"
+            title={historyMessages.redoTitle(history.redo)}
+            disabled={history.redo === null}
+            onClick={() => history.onChange('redo')}
+          >
+            {historyMessages.redo}
+          </button>
+        </>
       )}
     </div>
   );

@@ -24,7 +24,7 @@ import type { tokenSelectionMachine } from '../../machines/token-selection.machi
 import type { RemoteRulers, ShownPing } from '../../effects/table-pointers';
 import { MapPointers } from './MapPointers';
 import { MapTokenView } from './MapToken';
-import { gridMessages, mapMessages, pointerMessages } from './messages';
+import { gridMessages, historyMessages, mapMessages, pointerMessages } from './messages';
 import { GridLayer } from './GridLayer';
 import { GridAlign, GridPanel, type GridEditorActor } from './GridPanel';
 import { SoulCoreWaves } from './SoulCoreWaves';
@@ -36,7 +36,7 @@ import { characterDraft, monsterDraft, playingOn, type TokenDraft } from './tabl
 import { TokenMenu } from './TokenMenu';
 import { FloatingMenu } from './FloatingMenu';
 import { Menu, MenuItem } from '../components/Menu';
-import { MapControls } from './MapControls';
+import { MapControls, type HistoryControls } from './MapControls';
 import { useMapViewport, type LongPress, type MapViewportActor } from './use-map-viewport';
 import { AttackOverlay, type ShownAttackLine } from './AttackOverlay';
 import type { AttackLine } from '../../effects/attacks';
@@ -103,6 +103,8 @@ export interface TableMapProps {
   sharedRuler?: { on: boolean; set: (on: boolean) => void };
   /** The MJ's grid tool: while it is open its draft is drawn in place of the map's grid. */
   gridEditor?: GridEditorActor;
+  /** The user's undo and redo, for whoever has a history at the table (decision 0022). */
+  history?: HistoryControls;
 }
 
 const ARROW_STEPS: Record<string, Point> = {
@@ -142,6 +144,7 @@ export function TableMap({
   rulers = {},
   sharedRuler,
   gridEditor,
+  history,
 }: TableMapProps) {
   const reader = { role, characterIds };
   const map = shownMap(table, role);
@@ -547,6 +550,7 @@ export function TableMap({
         )}
       </div>
       <MapControls
+        history={actions ? history : undefined}
         viewport={viewport}
         ruler={ruler}
         onRuler={(on) => gestures.send({ type: 'ruler.set', on })}
@@ -593,6 +597,7 @@ export function TableMap({
               <li>{pointerMessages.pingHint}</li>
               {managesTable(reader) && <li>{pointerMessages.bringHint}</li>}
               <li>{pointerMessages.selectHint}</li>
+              {history && <li>{historyMessages.hint}</li>}
             </>
           )}
         </ul>

@@ -63,6 +63,17 @@ export const pointerMessages = {
     'Toucher ou entourer des pions pour les sélectionner, puis en glisser un pour tous les déplacer',
 } as const;
 
+/** Undo and redo (decision 0022): the map's buttons and the shortcuts' line. */
+export const historyMessages = {
+  undo: 'Annuler',
+  redo: 'Rétablir',
+  undoTitle: (label: string | null) =>
+    label ? `Annuler\u00a0: ${label} (Ctrl+Z)` : 'Rien à annuler (Ctrl+Z)',
+  redoTitle: (label: string | null) =>
+    label ? `Rétablir\u00a0: ${label} (Ctrl+Maj+Z)` : 'Rien à rétablir (Ctrl+Maj+Z)',
+  hint: 'Ctrl + Z pour annuler votre dernière action, Ctrl + Maj + Z ou Ctrl + Y pour la rétablir',
+} as const;
+
 export const viewportMessages = {
   toolbar: 'Vue de la carte',
   zoomIn: 'Zoom avant',

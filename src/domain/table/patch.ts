@@ -1,0 +1,78 @@
+import { dict, orderOf, own, tokensOfMap } from './records';
+import type { MapToken, TablePatch, TableState } from './types';
+
+/** Equality of plain JSON values (what a token, an order, a round or a grid is made of). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  if (keys.length !== Object.keys(right).length) return false;
+  return keys.every((key) => Object.hasOwn(right, key) && sameValue(left[key], right[key]));
+}
+
+/**
+ * The keys of `to` whose values differ from `from`'s, or undefined when none does. A token without
+ * conditions has no `conditions` key: losing them reads as an empty list, which the reducer takes
+ * off again; a token placed before sizes has no `size`: going back to it reads as one cell. Bands
+ * never leave a token, so no other key can go missing.
+ */
+function changedKeys(from: MapToken, to: MapToken): Partial<MapToken> | undefined {
+  const changed: Record<string, unknown> = {};
+  for (const key of Object.keys(to) as Array<keyof MapToken>) {
+    if (!sameValue(from[key], to[key])) changed[key] = to[key];
+  }
+  if (from.conditions !== undefined && to.conditions === undefined) changed.conditions = [];
+  if (from.size !== undefined && to.size === undefined) changed.size = 1;
+  return Object.keys(changed).length === 0 ? undefined : (changed as Partial<MapToken>);
+}
+
+/**
+ * What, applied to `from`, gives `to` on that map, and nothing more (decision 0022): for each token
+ * that differs, the keys that changed (`to`'s values), a whole token where `to` has one `from`
+ * lacks, null where `from` has one `to` lacks; the order, round and grid only when they differ.
+ * Tokens the reducer left untouched are the same objects, so a drop on a full map costs one
+ * comparison of references per token.
+ */
+export function patchBetween(from: TableState, to: TableState, map: string): TablePatch {
+  const was = tokensOfMap(from, map);
+  const now = tokensOfMap(to, map);
+  const tokens = dict<Partial<MapToken> | null>();
+  for (const usableId in was) {
+    const before = was[usableId]!;
+    const after = own(now, usableId);
+    if (after === undefined) tokens[usableId] = null;
+    else if (after !== before) {
+      const changed = changedKeys(before, after);
+      if (changed) tokens[usableId] = changed;
+    }
+  }
+  for (const usableId in now) {
+    if (own(was, usableId) === undefined) tokens[usableId] = now[usableId]!;
+  }
+  const patch: TablePatch = { tokens };
+  const [orderWas, orderNow] = [orderOf(from, map), orderOf(to, map)];
+  if (!sameValue(orderWas, orderNow)) patch.order = [...orderNow];
+  const roundNow = own(to.rounds, map);
+  if (!sameValue(own(from.rounds, map), roundNow)) patch.round = roundNow ?? null;
+  const gridNow = own(to.grids, map);
+  if (!sameValue(own(from.grids, map), gridNow)) patch.grid = gridNow ?? null;
+  return patch;
+}
+
+/** A patch that changes nothing: an action that did nothing leaves nothing to undo. */
+export function isEmptyPatch(patch: TablePatch): boolean {
+  return (
+    Object.keys(patch.tokens).length === 0 &&
+    patch.order === undefined &&
+    patch.round === undefined &&
+    patch.grid === undefined
+  );
+}
+
+/** A whole token (to put back) as against some of a token's keys (to restore). */
+export function isWholeToken(value: Partial<MapToken>): value is MapToken {
+  return value.usableId !== undefined;
+}

@@ -1,0 +1,77 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { RegisteredUser } from '../helpers/server';
+import { openSignedIn, ownServer } from './helpers/own-server';
+import { gameWithHero } from './helpers/party';
+import { furnishGame, tableOf } from './helpers/table';
+
+const server = ownServer();
+
+const undoButton = (page: Page) => tableOf(page).zoom.getByRole('button', { name: 'Annuler', exact: true });
+const redoButton = (page: Page) => tableOf(page).zoom.getByRole('button', { name: 'Rétablir', exact: true });
+
+test('an undo on both screens: the MJ takes a move back and redoes it, the player undoes their own, an attack stays', async ({
+  browser,
+}) => {
+  test.slow();
+  const { mj, player, gameId, characterId } = await gameWithHero(server, 'Le Retour');
+  await furnishGame(server, mj, gameId, 'Plaine', [{ name: 'Gobelin', HP: 30, AC: 5 }]);
+  const contexts: BrowserContext[] = [];
+  const open = async (user: RegisteredUser, path: string) => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await openSignedIn(page, server, user, path);
+    return page;
+  };
+  const master = await open(mj, `/game?gameId=${gameId}`);
+  const hero = await open(player, `/game?gameId=${gameId}&playerId=${characterId}`);
+  const mjTable = tableOf(master);
+  const heroTable = tableOf(hero);
+  await mjTable.bringPlayersTo('Plaine');
+  await expect(heroTable.map.getByRole('img', { name: 'Plaine' })).toBeVisible();
+  const cell = await heroTable.cellOnScreen();
+  await mjTable.placeFromMenu({ x: 6 * cell, y: 4 * cell }, 'Gobelin');
+  await heroTable.placeFromMenu({ x: 2 * cell, y: 2 * cell }, 'Aelis');
+  await expect(heroTable.token('Gobelin 1')).toBeVisible();
+
+  // The MJ moves the goblin, then Ctrl+Z: it is back on both screens.
+  const placed = await mjTable.positionOf('Gobelin 1');
+  await mjTable.dragTokenBy('Gobelin 1', 3 * cell, 0);
+  await expect.poll(() => heroTable.positionOf('Gobelin 1')).not.toEqual(placed);
+  const moved = await heroTable.positionOf('Gobelin 1');
+  await expect(undoButton(master)).toHaveAttribute(
+    'title',
+    'Annuler\u00a0: Déplacement de Gobelin 1 (Ctrl+Z)',
+  );
+  await master.locator('body').click({ position: { x: 5, y: 5 } });
+  await master.keyboard.press('Control+z');
+  await expect.poll(() => heroTable.positionOf('Gobelin 1')).toEqual(placed);
+  await expect.poll(() => mjTable.positionOf('Gobelin 1')).toEqual(placed);
+
+  // Redo puts it where it was dropped.
+  await expect(redoButton(master)).toBeEnabled();
+  await master.keyboard.press('Control+Shift+z');
+  await expect.poll(() => heroTable.positionOf('Gobelin 1')).toEqual(moved);
+
+  // The player moves Aelis and takes it back with the button; they have nothing else to undo.
+  const aelis = await heroTable.positionOf('Aelis');
+  await heroTable.dragTokenBy('Aelis', cell, cell);
+  await expect.poll(() => mjTable.positionOf('Aelis')).not.toEqual(aelis);
+  await undoButton(hero).click();
+  await expect.poll(() => mjTable.positionOf('Aelis')).toEqual(aelis);
+  await expect(undoButton(hero)).toBeDisabled();
+
+  // The goblin strikes Aelis; Ctrl+Z then says the rolls were seen.
+  await mjTable.dragTokenBy('Gobelin 1', -6 * cell, -2 * cell);
+  await mjTable.token('Gobelin 1').click();
+  await master.getByRole('button', { name: 'Faire attaquer' }).click();
+  await mjTable.token('Aelis').click();
+  await expect(mjTable.rollLines.first()).toBeVisible();
+  await master.locator('body').click({ position: { x: 5, y: 5 } });
+  await master.keyboard.press('Control+z');
+  await expect(master.getByRole('alert')).toContainText(
+    'L’attaque de Gobelin 1 ne peut pas être annulée\u00a0: ses jets ont déjà été vus.',
+  );
+
+  for (const context of contexts) await context.close();
+});

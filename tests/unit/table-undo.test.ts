@@ -1,0 +1,308 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decide, type TableCommand } from '../../src/domain/table/decide';
+import { undoMessages } from '../../src/domain/table/messages';
+import { patchBetween } from '../../src/domain/table/patch';
+import { applyEvents, applyPatch, emptyTable } from '../../src/domain/table/reducer';
+import { orderOf, own, tokenAt, tokensOfMap } from '../../src/domain/table/records';
+import { tokenCells } from '../../src/domain/table/token-size';
+import {
+  HISTORY_MAX,
+  type TableActor,
+  type TableEvent,
+  type TableEventBody,
+  type TableState,
+} from '../../src/domain/table/types';
+import { projectEvent, visibleTo } from '../../src/domain/table/visibility';
+import { MONSTER_ATTACK } from '../../src/domain/dice/attack';
+import {
+  actorArb,
+  actors,
+  ana,
+  bob,
+  envOf,
+  mapRef,
+  mj,
+  monsterDraft,
+  playerDraft,
+  preparedSession,
+  runServer,
+  type Logged,
+} from './table-fixtures';
+
+type Step = { command: TableCommand; actor: TableActor };
+
+const undo: TableCommand = { type: 'history.undo' };
+const redo: TableCommand = { type: 'history.redo' };
+const step = (command: TableCommand, actor: TableActor = mj): Step => ({ command, actor });
+const move = (usableId: string, x: number, y: number, actor: TableActor = mj) =>
+  step({ type: 'token.move', map: 'Forêt', usableId, x, y }, actor);
+
+/** The Forêt shown to everyone: Ana's character (token-1) and a goblin (token-2). */
+const setUp: Step[] = [
+  step({ type: 'map.select', map: mapRef('Forêt'), bringPlayers: true }),
+  step({ type: 'token.place', map: 'Forêt', token: playerDraft('c-ana') }, ana),
+  step({ type: 'token.place', map: 'Forêt', token: monsterDraft('Gobelin', { x: 30, y: 30 }) }),
+];
+
+function play(...steps: Step[]) {
+  return runServer([...setUp, ...steps]);
+}
+
+function refusal(state: TableState, command: TableCommand, actor: TableActor = mj): string | null {
+  const decision = decide(state, command, actor, envOf());
+  return 'refusal' in decision ? decision.refusal : null;
+}
+
+/** What a map holds: its tokens (a token without a size stands on one cell), order, round and grid. */
+const mapOf = (state: TableState, map: string) => ({
+  tokens: Object.fromEntries(
+    Object.entries(tokensOfMap(state, map)).map(([id, token]) => [id, { ...token, size: tokenCells(token) }]),
+  ),
+  order: orderOf(state, map),
+  round: own(state.rounds, map),
+  grid: own(state.grids, map),
+});
+
+const historyOf = (state: TableState, actor: TableActor) => own(state.history, actor.userId);
+
+/** The events of a decision with the seqs and author the server gives them. */
+const logged = (state: TableState, events: TableEventBody[], actor: TableActor): TableEvent[] =>
+  events.map(
+    (body, index) =>
+      ({
+        ...body,
+        seq: state.lastSeq + index + 1,
+        userId: actor.userId,
+        createdAt: '2026-01-01T10:00:00.000Z',
+      }) as TableEvent,
+  );
+
+describe('the patch between two tables', () => {
+  it('applied to the later one gives back the earlier one, map by map, after every action', () => {
+    fc.assert(
+      fc.property(preparedSession, (commands) => {
+        const { log } = runServer(commands);
+        for (const { before, after } of log) {
+          for (const map of new Set([...Object.keys(before.tokens), ...Object.keys(after.tokens)])) {
+            const back = applyPatch(after, map, patchBetween(after, before, map));
+            if ('rejected' in back) throw new Error(back.rejected);
+            expect(mapOf(back.state, map)).toEqual(mapOf(before, map));
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('holds only what changed: a move restores x and y, nothing else', () => {
+    const { log } = play(move('token-2', 50, 50));
+    const recorded = log.at(-1)!.event;
+    expect(recorded).toMatchObject({
+      type: 'history.recorded',
+      payload: {
+        by: mj.userId,
+        entry: {
+          label: 'Déplacement de Gobelin 1',
+          map: 'Forêt',
+          patch: { tokens: { 'token-2': { x: 30, y: 30 } } },
+        },
+      },
+    });
+  });
+});
+
+describe('undo and redo', () => {
+  it('undoing then redoing any action gives back the table it made', () => {
+    fc.assert(
+      fc.property(preparedSession, (commands) => {
+        const { state } = runServer(commands);
+        for (const actor of actors) {
+          const entry = historyOf(state, actor)?.done.at(-1);
+          if (!entry?.patch) continue;
+          const undone = decide(state, undo, actor, envOf());
+          if ('refusal' in undone) continue;
+          const back = applyEvents(state, logged(state, undone.events, actor)).state;
+          const redone = decide(back, redo, actor, envOf());
+          if ('refusal' in redone) throw new Error(redone.refusal);
+          const again = applyEvents(back, logged(back, redone.events, actor)).state;
+          expect(mapOf(again, entry.map)).toEqual(mapOf(state, entry.map));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('keeps what someone else changed since: Ana’s HP survive the MJ undoing their move of her', () => {
+    const { state } = play(
+      move('token-1', 60, 60),
+      step(
+        {
+          type: 'token.adjust',
+          map: 'Forêt',
+          usableId: 'token-1',
+          resource: 'HP',
+          direction: 'decrease',
+          amount: 7,
+        },
+        ana,
+      ),
+      step(undo),
+    );
+    expect(tokenAt(state, 'Forêt', 'token-1')).toMatchObject({ x: 10, y: 10, currentHP: 23 });
+    expect(historyOf(state, mj)?.undone.map((entry) => entry.label)).toEqual(['Déplacement de c-ana']);
+  });
+
+  it('puts a removed token back whole, in its place in the order, and takes a placed one off', () => {
+    const { state } = play(
+      step({ type: 'turnOrder.toggle', map: 'Forêt', usableId: 'token-2' }),
+      step({ type: 'token.remove', map: 'Forêt', usableId: 'token-2' }),
+      step(undo),
+    );
+    expect(tokenAt(state, 'Forêt', 'token-2')).toMatchObject({ name: 'Gobelin 1', inTurnOrder: true });
+    expect(orderOf(state, 'Forêt')).toEqual(['token-2']);
+    const placed = play(step({ type: 'token.place', map: 'Forêt', token: monsterDraft('Loup') }), step(undo));
+    expect(Object.keys(tokensOfMap(placed.state, 'Forêt'))).toEqual(['token-1', 'token-2']);
+    const redone = runServer([
+      ...setUp,
+      step({ type: 'token.place', map: 'Forêt', token: monsterDraft('Loup') }),
+      step(undo),
+      step(redo),
+    ]);
+    expect(tokenAt(redone.state, 'Forêt', 'token-3')).toMatchObject({ name: 'Loup 1' });
+  });
+
+  it('gives a resized token its size back, and takes the size again on redo', () => {
+    const resize = step({ type: 'token.resize', map: 'Forêt', usableId: 'token-1', size: 'Grande' });
+    const undone = play(resize, step(undo));
+    expect(tokenAt(undone.state, 'Forêt', 'token-1')?.size ?? 1).toBe(1);
+    expect(undone.log.at(-1)?.event).toMatchObject({ type: 'table.restored' });
+    const redone = play(resize, step(undo), step(redo));
+    expect(tokenAt(redone.state, 'Forêt', 'token-1')?.size).toBe(2);
+  });
+
+  it('takes a turn back and says whose it is again', () => {
+    const { log, state } = play(
+      step({ type: 'turnOrder.toggle', map: 'Forêt', usableId: 'token-1' }),
+      step({ type: 'turnOrder.toggle', map: 'Forêt', usableId: 'token-2' }),
+      step({ type: 'turnOrder.next', map: 'Forêt' }),
+      step(undo),
+    );
+    expect(orderOf(state, 'Forêt')).toEqual(['token-1', 'token-2']);
+    expect(log.at(-1)!.event).toMatchObject({
+      type: 'chat.system',
+      payload: { message: undoMessages.turnBack('c-ana') },
+    });
+    expect(undoMessages.turnBack('Aria')).toBe('Retour au tour d’Aria.');
+  });
+
+  it('refuses an attack, and anything before it: its rolls were seen', () => {
+    const { state } = play(
+      move('token-2', 12, 10),
+      step({
+        type: 'attack.perform',
+        map: 'Forêt',
+        attackerId: 'token-2',
+        attack: {
+          ...MONSTER_ATTACK,
+          by: 'monster',
+          itemId: 'm-Gobelin',
+          bonus: 2,
+          damageRoll: '1d6',
+          movement: 0,
+          essenceCost: 0,
+        },
+        targetId: 'token-1',
+        aim: null,
+      }),
+    );
+    expect(refusal(state, undo)).toBe(
+      'L’attaque de Gobelin 1 ne peut pas être annulée\u00a0: ses jets ont déjà été vus.',
+    );
+    expect(refusal(state, undo, ana)).toBe('Rien à annuler.');
+  });
+
+  it('says when there is nothing to undo or redo, and changes nothing then', () => {
+    const { state } = runServer([setUp[0]!]);
+    expect(refusal(state, undo)).toBe('Rien à annuler.');
+    expect(refusal(state, redo)).toBe('Rien à rétablir.');
+    const moved = play(move('token-2', 50, 50)).state;
+    expect(refusal(moved, redo)).toBe('Rien à rétablir.');
+  });
+
+  it('keeps the last 30 actions, and a new action forgets what was undone', () => {
+    const moves = Array.from({ length: HISTORY_MAX + 5 }, (_, i) => move('token-2', i, 20));
+    let { state } = play(...moves);
+    expect(historyOf(state, mj)?.done).toHaveLength(HISTORY_MAX);
+    const undos = runServer([...setUp, ...moves, ...Array.from({ length: HISTORY_MAX }, () => step(undo))]);
+    state = undos.state;
+    expect(tokenAt(state, 'Forêt', 'token-2')).toMatchObject({ x: 4, y: 20 });
+    expect(refusal(state, undo)).toBe('Rien à annuler.');
+    const after = runServer([...setUp, ...moves, step(undo), move('token-2', 70, 70)]).state;
+    expect(historyOf(after, mj)?.undone).toEqual([]);
+  });
+
+  it('lets a player undo their own moves alone, never anyone else’s', () => {
+    const { state } = play(
+      move('token-1', 40, 40, ana),
+      step(
+        {
+          type: 'token.adjust',
+          map: 'Forêt',
+          usableId: 'token-1',
+          resource: 'HP',
+          direction: 'decrease',
+          amount: 2,
+        },
+        ana,
+      ),
+      move('token-2', 50, 50),
+    );
+    expect(historyOf(state, ana)?.done.map((entry) => entry.label)).toEqual(['Déplacement de c-ana']);
+    expect(refusal(state, undo, bob)).toBe('Rien à annuler.');
+    const undone = runServer([
+      ...setUp,
+      move('token-1', 40, 40, ana),
+      move('token-2', 50, 50),
+      step(undo, ana),
+    ]).state;
+    expect(tokenAt(undone, 'Forêt', 'token-1')).toMatchObject({ x: 10, y: 10 });
+    expect(tokenAt(undone, 'Forêt', 'token-2')).toMatchObject({ x: 50, y: 50 });
+  });
+});
+
+describe('what a player receives of undo', () => {
+  const deliveredTo = (log: Logged[], actor: TableActor) =>
+    log.map(({ event, before, after }) => projectEvent(event, before, after, actor));
+
+  it('folds to what they may see, with undos and redos among the commands', () => {
+    const undoing = fc.array(fc.record({ command: fc.constantFrom(undo, redo), actor: actorArb }), {
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(preparedSession, undoing, (commands, more) => {
+        const { state, log } = runServer([...commands, ...more]);
+        for (const actor of actors) {
+          const folded = applyEvents(emptyTable, deliveredTo(log, actor));
+          expect(folded.rejected).toEqual([]);
+          expect(folded.state).toEqual(visibleTo(state, actor));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('never holds the MJ’s history, nor a hidden goblin put back', () => {
+    const { log, state } = play(
+      step({ type: 'token.place', map: 'Forêt', token: monsterDraft('Liche', { visibility: false }) }),
+      step({ type: 'token.remove', map: 'Forêt', usableId: 'token-3' }),
+      step(undo),
+    );
+    const received = deliveredTo(log, ana);
+    expect(JSON.stringify(received)).not.toContain('Liche');
+    expect(JSON.stringify(received)).not.toContain('token-3');
+    expect(received.at(-1)).toMatchObject({ type: 'redacted' });
+    expect(visibleTo(state, ana).history).toEqual({});
+    expect(Object.keys(visibleTo(state, mj).history ?? {})).toEqual([mj.userId]);
+  });
+});
