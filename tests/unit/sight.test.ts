@@ -97,17 +97,15 @@ const wallOn = (map: Size) =>
     .filter(({ a, b }) => Math.hypot(b.x - a.x, b.y - a.y) >= 1);
 
 const wallsOn = (map: Size, most: number) =>
-  fc
-    .array(wallOn(map), { maxLength: most })
-    .map((drawn) =>
-      drawn.map(({ a, b, kind, open }, i): Wall => ({
-        id: `w${i}`,
-        a,
-        b,
-        kind,
-        ...(kind === 'door' ? { open } : {}),
-      })),
-    );
+  fc.array(wallOn(map), { maxLength: most }).map((drawn) =>
+    drawn.map(({ a, b, kind, open }, i): Wall => ({
+      id: `w${i}`,
+      a,
+      b,
+      kind,
+      ...(kind === 'door' ? { open } : {}),
+    })),
+  );
 
 const scenes = (most = 30) =>
   fc
