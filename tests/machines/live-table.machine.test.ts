@@ -62,6 +62,7 @@ const tableWith = (order: string[]): TableState => ({
   },
   turnOrders: order.length > 0 ? { Forêt: order } : {},
   grids: {},
+  fogs: {},
 });
 
 const arsenal: Arsenal = {

@@ -110,3 +110,11 @@ export const conditionMessages = {
   ended: (name: string, conditions: readonly string[]) =>
     `Fin ${conditions.length > 1 ? 'des états' : 'de l’état'} ${conditions.map((one) => `«\u00a0${one}\u00a0»`).join(', ')} pour ${name}.`,
 } as const;
+
+/** The refusals of the fog of war (docs/decisions/0023-fog-of-war.md). */
+export const fogMessages = {
+  onlyMaster: 'Seul le MJ peut dessiner le brouillard.',
+  invalidShape: 'Forme de brouillard invalide.',
+  tooManyShapes:
+    'Cette carte porte déjà 1\u00a0000 formes de brouillard\u00a0: «\u00a0Tout révéler\u00a0» ou «\u00a0Tout cacher\u00a0» repart de zéro.',
+} as const;

@@ -3,6 +3,7 @@ import type { MessageType, RollResult } from '../dice/roll';
 import type { RoundState } from '../turn-order/initiative';
 import type { TokenCondition } from './conditions';
 import type { MapGrid } from '../geometry/grid';
+import type { FogChange, MapFog } from './fog';
 
 /**
  * A map of the game (table.md §3 "Map"). Tokens and turn orders are keyed by its name. The server
@@ -100,6 +101,21 @@ export interface TableState {
    * entry has the default grid (`gridOf`). A player's copy holds the players' map's alone.
    */
   grids: Record<string, MapGrid>;
+  /**
+   * map name → its fog of war, once the MJ drew some; a map without an entry is revealed
+   * everywhere (decision 0023). A player's copy holds the players' map's alone.
+   */
+  fogs: Record<string, MapFog>;
+}
+
+/**
+ * In a player's projection of a change that may move the fog over tokens: the tokens it brings into
+ * their sight, those it takes out, and their order after it.
+ */
+export interface SightChange {
+  appeared?: MapToken[];
+  vanished?: string[];
+  order?: string[];
 }
 
 /** The head of a player's turn order when the participant whose turn it is is hidden from them. */
@@ -156,7 +172,9 @@ export type TableEventBody =
   | { type: 'map.selected'; payload: { map: MapRef; bringPlayers: boolean } }
   | { type: 'map.cleared'; payload: Record<string, never> }
   /** The map's whole grid as the MJ aligned it (docs/live-table.md "The grid"). */
-  | { type: 'map.gridSet'; payload: { map: string; grid: MapGrid } }
+  | { type: 'map.gridSet'; payload: { map: string; grid: MapGrid } & SightChange }
+  /** A shape of fog drawn, or the whole map revealed or covered (docs/live-table.md "Fog of war"). */
+  | { type: 'map.fogChanged'; payload: { map: string; change: FogChange } & SightChange }
   | { type: 'token.placed'; payload: { map: string; token: MapToken } }
   | { type: 'token.moved'; payload: { map: string; usableId: string; x: number; y: number } }
   /**
@@ -211,8 +229,15 @@ export type TableEventBody =
    */
   | {
       type: 'map.shown';
-      /** `grid`: the map's own when it has one, else it has the default grid. */
-      payload: { map: MapRef | null; tokens: MapToken[]; order: string[]; round?: number; grid?: MapGrid };
+      /** `grid`: the map's own when it has one, else it has the default grid; `fog` likewise, else none. */
+      payload: {
+        map: MapRef | null;
+        tokens: MapToken[];
+        order: string[];
+        round?: number;
+        grid?: MapGrid;
+        fog?: MapFog;
+      };
     }
   /** Only in a player's projection: a token they saw was hidden, and their order after it. */
   | { type: 'token.concealed'; payload: { map: string; usableId: string; order: string[] } }
