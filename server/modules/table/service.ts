@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { CharacterSheet, TableVitals } from '#shared/wire/characters';
 import type {
   AttackPayload,
+  FogChangePayload,
   GridChangePayload,
   ItemChangePayload,
   MapChangePayload,
@@ -165,6 +166,10 @@ export function createTableService({
     /** `gridChange`: the whole grid of an open map, the MJ's and the admins' to set. */
     changeGrid: (gameId: string, actor: TableActor, { map, grid, commandId }: GridChangePayload) =>
       command(gameId, actor, { type: 'map.setGrid', map, grid }, commandId),
+
+    /** `fogChange`: a shape of fog on an open map, or all of it revealed or covered; the MJ's and the admins'. */
+    changeFog: (gameId: string, actor: TableActor, { map, change, commandId }: FogChangePayload) =>
+      command(gameId, actor, { type: 'map.fog', map, change }, commandId),
 
     /** `turnOrderChange`; « Générer » with the participants' initiative bonuses, as the server stores them. */
     async changeTurnOrder(gameId: string, actor: TableActor, { change, commandId }: TurnOrderChangePayload) {
