@@ -50,6 +50,8 @@ export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
         return commands.attack(command.payload);
       case 'gridChange':
         return commands.gridChange(command.payload);
+      case 'fogChange':
+        return commands.fogChange(command.payload);
     }
   };
   return {

@@ -25,6 +25,7 @@ import {
   tableEvent,
   tableResync,
   type AttackPayload,
+  type FogChangePayload,
   type GridChangePayload,
   type ItemChangePayload,
   type ItemDragPayload,
@@ -208,6 +209,7 @@ export function tableCommands(
     turnOrderChange: (payload: TurnOrderChangePayload) => send('turnOrderChange', payload),
     attack: (payload: AttackPayload) => send('attack', payload),
     gridChange: (payload: GridChangePayload) => send('gridChange', payload),
+    fogChange: (payload: FogChangePayload) => send('fogChange', payload),
   };
 }
 export type TableCommands = ReturnType<typeof tableCommands>;

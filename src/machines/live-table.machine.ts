@@ -9,6 +9,7 @@ import {
 } from 'xstate';
 import type {
   AttackPayload,
+  FogChangePayload,
   GridChangePayload,
   ItemChangePayload,
   ItemDragPayload,
@@ -36,7 +37,9 @@ import {
   type AttackIntent,
   type TargetingAttack,
 } from './attack-targeting.machine';
+import { fogEditorMachine } from './fog-editor.machine';
 import { gridEditorMachine } from './grid-editor.machine';
+import type { FogChange } from '../domain/table/fog';
 import {
   mapPointerMachine,
   type AimClick,
@@ -59,7 +62,8 @@ export type TableCommand =
   | { kind: 'mapChange'; payload: { gameId: string } & MapChange }
   | { kind: 'turnOrderChange'; payload: TurnOrderChangePayload }
   | { kind: 'attack'; payload: AttackPayload }
-  | { kind: 'gridChange'; payload: GridChangePayload };
+  | { kind: 'gridChange'; payload: GridChangePayload }
+  | { kind: 'fogChange'; payload: FogChangePayload };
 
 /**
  * A command and, for a drop or a grid, what to do once the server answered (the map stops showing
@@ -117,7 +121,10 @@ export type LiveTableEvent =
   | { type: 'notice.dismiss' }
   /** From the grid tool: the MJ's grid for the server; then the server's answer back to the tool. */
   | { type: 'grid.send'; map: string; grid: MapGrid }
-  | { type: 'grid.answered'; refusal: string | null };
+  | { type: 'grid.answered'; refusal: string | null }
+  /** From the fog tool: a change of the map's fog for the server; then its answer back to the tool. */
+  | { type: 'fog.send'; map: string; change: FogChange }
+  | { type: 'fog.answered'; refusal: string | null };
 
 export interface LiveTableInput {
   gameId: string;
@@ -228,6 +235,14 @@ export const liveTableMachine = setup({
         })),
       },
     }),
+    'fog editor': fogEditorMachine.provide({
+      actions: {
+        'send change': sendParent((_, asked: { map: string; change: FogChange }) => ({
+          type: 'fog.send',
+          ...asked,
+        })),
+      },
+    }),
     'attack targeting': attackTargetingInTable(attackTargetingMachine),
     'map pointer': mapPointerMachine.provide({
       actions: {
@@ -298,6 +313,7 @@ export const liveTableMachine = setup({
         enqueue.sendTo('selection', { type: 'map.changed', map: table.masterMap });
       // The grid tool sets the grid of the map it was opened on: another map shown closes it.
       if (after.map !== before.map) enqueue.sendTo('gridEditor', { type: 'grid.cancel' });
+      if (after.map !== before.map) enqueue.sendTo('fogEditor', { type: 'fog.close' });
       if (after.map !== before.map) enqueue.sendTo('turnOrder', { type: 'map.changed', ...after });
       else if (!sameOrder(after.order, before.order) || after.round !== before.round)
         enqueue.sendTo('turnOrder', { type: 'turnOrder.confirmed', order: after.order, round: after.round });
@@ -391,6 +407,7 @@ export const liveTableMachine = setup({
     },
     { id: 'pointer', src: 'map pointer' },
     { id: 'gridEditor', src: 'grid editor' },
+    { id: 'fogEditor', src: 'fog editor' },
     {
       id: 'attackMenu',
       src: 'attack menu',
@@ -534,6 +551,21 @@ export const liveTableMachine = setup({
       ),
     },
     'grid.answered': { actions: sendTo('gridEditor', ({ event }) => event) },
+    'fog.send': {
+      actions: enqueueActions(({ context, event, self, enqueue }) =>
+        enqueue({
+          type: 'send command',
+          params: {
+            command: {
+              kind: 'fogChange',
+              payload: { gameId: context.gameId, map: event.map, change: event.change },
+            },
+            answered: (refusal) => self.send({ type: 'fog.answered', refusal }),
+          },
+        }),
+      ),
+    },
+    'fog.answered': { actions: sendTo('fogEditor', ({ event }) => event) },
     'token.drag': {
       actions: sendTo('drags', ({ context, event }) => ({
         type: 'drag' as const,

@@ -2,13 +2,14 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { scaleBounds } from '../../domain/geometry/viewport';
 import type { mapViewportMachine } from '../../machines/map-viewport.machine';
-import { gridMessages, pointerMessages, viewportMessages } from './messages';
+import { fogMessages, gridMessages, pointerMessages, viewportMessages } from './messages';
 
 /**
  * The map's own buttons: zoom out and in around the frame's centre, the zoom shown as a
  * percentage of the map's true size, the whole map back in view, and the ruler — on a touch
  * screen, where there is no Alt key, a drag draws the measuring arrow while it is on. Then
- * « Aimanter » (drops snap to the grid) and, for the MJ, « Grille », which opens the grid tool.
+ * « Aimanter » (drops snap to the grid) and, for the MJ, « Grille », which opens the grid tool,
+ * and « Brouillard », the fog tool.
  */
 export function MapControls({
   viewport,
@@ -19,6 +20,7 @@ export function MapControls({
   snap = true,
   onSnap,
   grid = null,
+  fog = null,
 }: {
   viewport: ActorRefFrom<typeof mapViewportMachine>;
   ruler: boolean;
@@ -31,6 +33,8 @@ export function MapControls({
   onSnap?: (on: boolean) => void;
   /** The MJ's grid tool: whether it is open, and how to open it. */
   grid?: { open: boolean; onOpen: () => void } | null;
+  /** The MJ's fog tool: whether it is open, and how to open it. */
+  fog?: { open: boolean; onOpen: () => void } | null;
 }) {
   const zoom = useSelector(viewport, (snapshot) => Math.round(snapshot.context.view.scale * 100));
   const fitted = useSelector(viewport, (snapshot) => snapshot.matches({ framing: 'fitted' }));
@@ -142,6 +146,20 @@ export function MapControls({
           onClick={grid.onOpen}
         >
           {gridMessages.tool}
+        </button>
+      )}
+      {fog && (
+        <button
+          type="button"
+          className={
+            fog.open ? 'map-controls__ruler map-controls__ruler--on' : 'map-controls__ruler secondary'
+          }
+          aria-expanded={fog.open}
+          title={fogMessages.toolTitle}
+          disabled={fog.open}
+          onClick={fog.onOpen}
+        >
+          {fogMessages.tool}
         </button>
       )}
     </div>
