@@ -30,6 +30,7 @@ export function benchTable(count: number): TableState {
     tokens: { [BENCH_MAP.name]: tokens },
     turnOrders: {},
     grids: {},
+    fogs: {},
   };
 }
 

@@ -53,6 +53,8 @@ export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
         return commands.gridChange(command.payload);
       case 'historyChange':
         return commands.historyChange(command.payload);
+      case 'fogChange':
+        return commands.fogChange(command.payload);
     }
   };
   return {

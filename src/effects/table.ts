@@ -25,6 +25,7 @@ import {
   tableEvent,
   tableResync,
   type AttackPayload,
+  type FogChangePayload,
   type GridChangePayload,
   type HistoryChangePayload,
   type ItemChangePayload,
@@ -210,6 +211,7 @@ export function tableCommands(
     attack: (payload: AttackPayload) => send('attack', payload),
     gridChange: (payload: GridChangePayload) => send('gridChange', payload),
     historyChange: (payload: HistoryChangePayload) => send('historyChange', payload),
+    fogChange: (payload: FogChangePayload) => send('fogChange', payload),
   };
 }
 export type TableCommands = ReturnType<typeof tableCommands>;

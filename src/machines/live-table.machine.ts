@@ -9,6 +9,7 @@ import {
 } from 'xstate';
 import type {
   AttackPayload,
+  FogChangePayload,
   GridChangePayload,
   HistoryChangePayload,
   ItemChangePayload,
@@ -37,7 +38,9 @@ import {
   type AttackIntent,
   type TargetingAttack,
 } from './attack-targeting.machine';
+import { fogEditorMachine } from './fog-editor.machine';
 import { gridEditorMachine } from './grid-editor.machine';
+import type { FogChange } from '../domain/table/fog';
 import {
   mapPointerMachine,
   type AimClick,
@@ -62,7 +65,8 @@ export type TableCommand =
   | { kind: 'turnOrderChange'; payload: TurnOrderChangePayload }
   | { kind: 'attack'; payload: AttackPayload }
   | { kind: 'gridChange'; payload: GridChangePayload }
-  | { kind: 'historyChange'; payload: HistoryChangePayload };
+  | { kind: 'historyChange'; payload: HistoryChangePayload }
+  | { kind: 'fogChange'; payload: FogChangePayload };
 
 /**
  * A command and, for a drop or a grid, what to do once the server answered (the map stops showing
@@ -122,7 +126,10 @@ export type LiveTableEvent =
   | { type: 'grid.send'; map: string; grid: MapGrid }
   | { type: 'grid.answered'; refusal: string | null }
   /** The user's own last action undone or redone (decision 0022): a button, or Ctrl+Z from the page's keys. */
-  | { type: 'history.change'; direction: 'undo' | 'redo' };
+  | { type: 'history.change'; direction: 'undo' | 'redo' }
+  /** From the fog tool: a change of the map's fog for the server; then its answer back to the tool. */
+  | { type: 'fog.send'; map: string; change: FogChange }
+  | { type: 'fog.answered'; refusal: string | null };
 
 export interface LiveTableInput {
   gameId: string;
@@ -258,6 +265,14 @@ export const liveTableMachine = setup({
         })),
       },
     }),
+    'fog editor': fogEditorMachine.provide({
+      actions: {
+        'send change': sendParent((_, asked: { map: string; change: FogChange }) => ({
+          type: 'fog.send',
+          ...asked,
+        })),
+      },
+    }),
     'attack targeting': attackTargetingInTable(attackTargetingMachine),
     'map pointer': mapPointerMachine.provide({
       actions: {
@@ -330,6 +345,7 @@ export const liveTableMachine = setup({
         enqueue.sendTo('selection', { type: 'map.changed', map: table.masterMap });
       // The grid tool sets the grid of the map it was opened on: another map shown closes it.
       if (after.map !== before.map) enqueue.sendTo('gridEditor', { type: 'grid.cancel' });
+      if (after.map !== before.map) enqueue.sendTo('fogEditor', { type: 'fog.close' });
       if (after.map !== before.map) enqueue.sendTo('turnOrder', { type: 'map.changed', ...after });
       else if (!sameOrder(after.order, before.order) || after.round !== before.round)
         enqueue.sendTo('turnOrder', { type: 'turnOrder.confirmed', order: after.order, round: after.round });
@@ -427,6 +443,7 @@ export const liveTableMachine = setup({
     },
     { id: 'pointer', src: 'map pointer' },
     { id: 'gridEditor', src: 'grid editor' },
+    { id: 'fogEditor', src: 'fog editor' },
     {
       id: 'attackMenu',
       src: 'attack menu',
@@ -569,6 +586,21 @@ export const liveTableMachine = setup({
         }),
       },
     },
+    'fog.send': {
+      actions: enqueueActions(({ context, event, self, enqueue }) =>
+        enqueue({
+          type: 'send command',
+          params: {
+            command: {
+              kind: 'fogChange',
+              payload: { gameId: context.gameId, map: event.map, change: event.change },
+            },
+            answered: (refusal) => self.send({ type: 'fog.answered', refusal }),
+          },
+        }),
+      ),
+    },
+    'fog.answered': { actions: sendTo('fogEditor', ({ event }) => event) },
     'token.drag': {
       actions: sendTo('drags', ({ context, event }) => ({
         type: 'drag' as const,

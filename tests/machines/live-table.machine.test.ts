@@ -63,6 +63,7 @@ const tableWith = (order: string[]): TableState => ({
   },
   turnOrders: order.length > 0 ? { Forêt: order } : {},
   grids: {},
+  fogs: {},
 });
 
 const arsenal: Arsenal = {

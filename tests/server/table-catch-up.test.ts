@@ -95,8 +95,9 @@ describe.each(drivers)('table catch-up (%s)', (driver) => {
     });
     expect(answer.snapshot).toBeNull();
     expect(answer.events.map((event) => event.seq)).toEqual(range(lastSeen + 1, head));
-    // The hidden monster's moves arrive as seqs without content.
-    expect(answer.events.filter((event) => event.type === 'redacted')).toHaveLength(2);
+    // The hidden monster's two moves, and the history each of the four recorded for the MJ, arrive
+    // as seqs without content.
+    expect(answer.events.filter((event) => event.type === 'redacted')).toHaveLength(2 + 4);
     back.inbox = foldCatchUp(back.inbox, answer);
     await expectInSync(t, p, [
       [back, p.actors.owner],
@@ -119,8 +120,11 @@ describe.each(drivers)('table catch-up (%s)', (driver) => {
       gameId: p.gameId,
       afterSeq: 0,
     });
-    expect(answer.snapshot?.seq).toBe(2 * SNAPSHOT_EVERY);
-    expect(answer.events.map((event) => event.seq)).toEqual(range(2 * SNAPSHOT_EVERY + 1, head));
+    // The last snapshot taken: every move logs its history too, so seqs run ahead of the loop.
+    const last = Math.floor(head / SNAPSHOT_EVERY) * SNAPSHOT_EVERY;
+    expect(last).toBeGreaterThanOrEqual(2 * SNAPSHOT_EVERY);
+    expect(answer.snapshot?.seq).toBe(last);
+    expect(answer.events.map((event) => event.seq)).toEqual(range(last + 1, head));
     expect(
       Object.values(answer.snapshot?.state.tokens[MAP] ?? {})
         .map((token) => token.name)

@@ -93,7 +93,8 @@ describe.each(drivers)('group moves (%s)', (driver) => {
     ).toEqual({ ok: true });
     const log = await serverLog(t, p.gameId);
     // 75 px cells on 1,500 × 1,000: Aria on the cell (2, 1), the wolf two cells on each way.
-    expect(log.slice(before).map((event) => event.payload)).toEqual([
+    const moved = log.slice(before).filter((event) => event.type === 'token.moved');
+    expect(moved.map((event) => event.payload)).toEqual([
       { map: MAP, usableId: aria.usableId, x: 10, y: 7.5 },
       { map: MAP, usableId: wolf.usableId, x: 20, y: 22.5 },
     ]);

@@ -92,16 +92,18 @@ describe.each(drivers)('tokens of every size (%s)', (driver) => {
     const state = await serverState(t, p.gameId);
     const hidden = Object.values(state.tokens[MAP]!).find((token) => !token.visibility)!;
     expect(hidden).toMatchObject({ itemId: behemoth, name: 'Béhémoth A', size: 4 });
+    // The placement, followed by the MJ's history of it.
+    const placedAt = state.lastSeq - 1;
     for (const player of [owner, other]) {
       await player.reach(state.lastSeq);
-      expect(player.heard.find((event) => event.seq === state.lastSeq)).toMatchObject({
+      expect(player.heard.find((event) => event.seq === placedAt)).toMatchObject({
         type: 'redacted',
         payload: {},
       });
       expect(player.inbox.state.tokens[MAP]?.[hidden.usableId]).toBeUndefined();
       expect(JSON.stringify(player.heard)).not.toContain(hidden.usableId);
     }
-    expect(mj.heard.find((event) => event.seq === state.lastSeq)).toMatchObject({ type: 'token.placed' });
+    expect(mj.heard.find((event) => event.seq === placedAt)).toMatchObject({ type: 'token.placed' });
   });
 
   describe('a size set by the MJ (token.resize)', () => {
@@ -145,11 +147,13 @@ describe.each(drivers)('tokens of every size (%s)', (driver) => {
       expect(await resize(mj, hidden.usableId, 'Petite')).toEqual({ ok: true });
       const state = await serverState(t, p.gameId);
       expect(state.tokens[MAP]![hidden.usableId]).toMatchObject({ size: 1 });
+      // The resize, followed by the MJ's history of it.
+      const resizedAt = state.lastSeq - 1;
       for (const player of [owner, other]) {
         await player.reach(state.lastSeq);
-        expect(player.heard.find((event) => event.seq === state.lastSeq)).toMatchObject({ type: 'redacted' });
+        expect(player.heard.find((event) => event.seq === resizedAt)).toMatchObject({ type: 'redacted' });
       }
-      expect(mj.heard.find((event) => event.seq === state.lastSeq)).toMatchObject({ type: 'token.resized' });
+      expect(mj.heard.find((event) => event.seq === resizedAt)).toMatchObject({ type: 'token.resized' });
     });
   });
 });

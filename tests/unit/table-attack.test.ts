@@ -251,7 +251,7 @@ describe('attacks through decide: properties', () => {
           const target = tokenAt(before, MAP.name, id)!;
           expect(id).not.toBe(command.attackerId);
           expect(target.currentHP).toBeGreaterThan(0);
-          expect(canSee(actor, target)).toBe(true);
+          expect(canSee(actor, before, MAP.name, target)).toBe(true);
         }
         if (command.attack.areaOfEffect === 'single') {
           expect(targetIds).toEqual([command.targetId]);
@@ -263,7 +263,8 @@ describe('attacks through decide: properties', () => {
           const attacker = cellOf(tokenAt(before, MAP.name, command.attackerId)!);
           const radius = command.attack.areaSize || 1;
           const candidates = Object.values(before.tokens[MAP.name]!).filter(
-            (t) => t.usableId !== command.attackerId && t.currentHP! > 0 && canSee(actor, t),
+            (t) =>
+              t.usableId !== command.attackerId && t.currentHP! > 0 && canSee(actor, before, MAP.name, t),
           );
           // This model reckons in cells from percents, the rule in pixels: a token exactly on the
           // circle's edge may fall either side of it by a rounding error (seed 292267173).

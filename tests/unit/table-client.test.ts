@@ -106,7 +106,15 @@ describe('what the table views read', () => {
   it('shows the MJ their masterMap and the players the currentMap', () => {
     const forest = { id: 'm1', name: 'Forêt', link: 'x', width: 1500, height: 1000 };
     const crypt = { id: 'm2', name: 'Crypte', link: 'y', width: 1500, height: 1000 };
-    const table = { lastSeq: 2, currentMap: forest, masterMap: crypt, tokens: {}, turnOrders: {}, grids: {} };
+    const table = {
+      lastSeq: 2,
+      currentMap: forest,
+      masterMap: crypt,
+      tokens: {},
+      turnOrders: {},
+      grids: {},
+      fogs: {},
+    };
     expect(shownMap(table, 'mj')).toBe(crypt);
     expect(shownMap(table, 'admin')).toBe(crypt);
     expect(shownMap(table, 'player')).toBe(forest);
@@ -115,7 +123,15 @@ describe('what the table views read', () => {
   it('tells the MJ and the admin which map the players see while they prepare another', () => {
     const forest = { id: 'm1', name: 'Forêt', link: 'x', width: 1500, height: 1000 };
     const crypt = { id: 'm2', name: 'Crypte', link: 'y', width: 1500, height: 1000 };
-    const table = { lastSeq: 2, currentMap: forest, masterMap: crypt, tokens: {}, turnOrders: {}, grids: {} };
+    const table = {
+      lastSeq: 2,
+      currentMap: forest,
+      masterMap: crypt,
+      tokens: {},
+      turnOrders: {},
+      grids: {},
+      fogs: {},
+    };
     expect(playersMapApart(table, 'mj')).toEqual({ map: forest });
     expect(playersMapApart(table, 'admin')).toEqual({ map: forest });
     expect(playersMapApart(table, 'player')).toBeNull();

@@ -5,7 +5,9 @@ import { decide } from '../../src/domain/table/decide';
 import type { AttackSpec } from '../../src/domain/table/attack';
 import { CONDITION_KINDS, conditionsOf } from '../../src/domain/table/conditions';
 import { creatureSizes } from '../../src/domain/resources/categories';
+import type { FogChange } from '../../src/domain/table/fog';
 import { applyEvent, emptyTable } from '../../src/domain/table/reducer';
+import { projectEvent } from '../../src/domain/table/visibility';
 import { orderOf, tokenAt } from '../../src/domain/table/records';
 import type { MapToken, Speaker, TableActor, TableEvent, TableState } from '../../src/domain/table/types';
 
@@ -134,6 +136,52 @@ const attackSpec: fc.Arbitrary<AttackSpec> = fc.record({
   essenceCost: fc.constantFrom(0, 0, 10, 150),
 });
 
+/** A point of a fog shape: on the map mostly, off it now and then (refused). */
+const fogPoint = fc.record({
+  x: fc.oneof(
+    { weight: 9, arbitrary: fc.double({ min: 0, max: 100, noNaN: true }) },
+    { weight: 1, arbitrary: coordinate },
+  ),
+  y: fc.oneof(
+    { weight: 9, arbitrary: fc.double({ min: 0, max: 100, noNaN: true }) },
+    { weight: 1, arbitrary: coordinate },
+  ),
+});
+const fogMode = fc.constantFrom('reveal' as const, 'cover' as const);
+
+/** A change of a map's fog: rectangles, polygons and brush strokes of either mode, or everything at once. */
+export const fogChange: fc.Arbitrary<FogChange> = fc.oneof(
+  fc.record({
+    kind: fc.constant('shape' as const),
+    shape: fc.record({
+      mode: fogMode,
+      kind: fc.constant('rect' as const),
+      points: fc.tuple(fogPoint, fogPoint).map((corners) => [...corners]),
+    }),
+  }),
+  fc.record({
+    kind: fc.constant('shape' as const),
+    shape: fc.record({
+      mode: fogMode,
+      kind: fc.constant('polygon' as const),
+      points: fc.array(fogPoint, { minLength: 2, maxLength: 7 }),
+    }),
+  }),
+  fc.record({
+    kind: fc.constant('shape' as const),
+    shape: fc.record({
+      mode: fogMode,
+      kind: fc.constant('brush' as const),
+      points: fc.array(fogPoint, { minLength: 1, maxLength: 5 }),
+      radius: fc.double({ min: 0.1, max: 30, noNaN: true }),
+    }),
+  }),
+  fc.record({
+    kind: fc.constant('all' as const),
+    base: fc.constantFrom('revealed' as const, 'covered' as const),
+  }),
+);
+
 export const command: fc.Arbitrary<TableCommand> = fc.oneof(
   {
     weight: 1,
@@ -159,6 +207,7 @@ export const command: fc.Arbitrary<TableCommand> = fc.oneof(
       }),
     }),
   },
+  { weight: 3, arbitrary: fc.record({ type: fc.constant('map.fog' as const), map, change: fogChange }) },
   { weight: 6, arbitrary: fc.record({ type: fc.constant('token.place' as const), map, token: draft }) },
   {
     weight: 5,
@@ -445,4 +494,9 @@ export function goblinToken(over: Partial<MapToken> = {}): MapToken {
     y: 10,
     ...over,
   };
+}
+
+/** The log as one actor receives it, each event projected on the server's states around it. */
+export function deliveredTo(log: readonly Logged[], actor: TableActor): TableEvent[] {
+  return log.map(({ event, before, after }) => projectEvent(event, before, after, actor));
 }

@@ -5,7 +5,7 @@ import { reduce } from '../../src/domain/table/reducer';
 import type { TableActor, TableEvent, TableEventBody, TableState } from '../../src/domain/table/types';
 import { projectEvent } from '../../src/domain/table/visibility';
 import type { CreatureSize } from '../../src/domain/resources/categories';
-import { ana, envOf, mapRef, mj, monsterDraft, playerDraft, runServer } from './table-fixtures';
+import { actionEvents, ana, envOf, mapRef, mj, monsterDraft, playerDraft, runServer } from './table-fixtures';
 
 /** Forêt (1500 × 1000, 75 px cells) open for everyone: Ana's token-1 at (11, 11), a wolf token-2 at the edge, a hidden lich token-3. */
 function table(): TableState {
@@ -36,7 +36,7 @@ const resize = (usableId: string, size: CreatureSize, snap?: boolean): TableComm
 
 function outcome(command: TableCommand, actor: TableActor, state = table()): string | TableEventBody[] {
   const decision = decide(state, command, actor, envOf());
-  return 'refusal' in decision ? decision.refusal : decision.events;
+  return 'refusal' in decision ? decision.refusal : actionEvents(decision.events);
 }
 
 describe('a token resized (token.resize)', () => {

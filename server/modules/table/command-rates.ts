@@ -7,7 +7,8 @@ import { createTokenBuckets, type TokenBuckets } from '../../lib/token-bucket';
  * process (docs/server.md "Floods"). A kind is as costly as what it writes: an attack rolls and
  * writes a line per target, a move one event. Chat lines have their own allowance (MESSAGE_BURST).
  */
-export type CommandKind = 'move' | 'placement' | 'adjustment' | 'attack' | 'turnOrder' | 'map' | 'history';
+export type CommandKind =
+  'move' | 'placement' | 'adjustment' | 'attack' | 'turnOrder' | 'map' | 'history' | 'fog';
 
 export const COMMAND_RATES: Record<CommandKind, { burst: number; perSecond: number; refusal: string }> = {
   // Keyboard moves repeat at about 30 a second; a drag ends in one drop.
@@ -36,6 +37,12 @@ export const COMMAND_RATES: Record<CommandKind, { burst: number; perSecond: numb
     burst: 30,
     perSecond: 5,
     refusal: 'Vous annulez ou rétablissez trop vite : patientez un instant.',
+  },
+  // The MJ paints the fog stroke after stroke, each one command.
+  fog: {
+    burst: 20,
+    perSecond: 4,
+    refusal: 'Vous dessinez le brouillard trop vite\u00a0: patientez un instant.',
   },
 };
 

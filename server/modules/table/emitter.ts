@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { socketEventOf } from '#shared/wire/table';
+import { fogOf, tokenInFog } from '#shared/domain/table/fog';
 import { tokensOfMap } from '#shared/domain/table/records';
 import { linePerPlayer, projectEvent } from '#shared/domain/table/visibility';
 import { isChatEvent, type TableActor, type TableEvent, type TableState } from '#shared/domain/table/types';
@@ -56,9 +57,10 @@ function touchesHiddenPlayerToken({ event, before, after }: Transition): boolean
         ? event.payload.map
         : undefined;
   if (typeof map !== 'string') return false;
-  // A move changes where a token stands, never which tokens the map holds nor who sees them: the
-  // state after it is enough, one loop over the map's tokens at every drop instead of two.
-  if (event.type === 'token.moved') return holdsHiddenPlayerToken(after, map);
+  // A move changes where a token stands, never which tokens the map holds nor, without fog, who
+  // sees them: the state after it is enough, one loop over the map's tokens at every drop instead of two.
+  if (event.type === 'token.moved' && fogOf(after, map) === undefined)
+    return holdsHiddenPlayerToken(after, map);
   return holdsHiddenPlayerToken(before, map) || holdsHiddenPlayerToken(after, map);
 }
 
@@ -67,7 +69,8 @@ function holdsHiddenPlayerToken(state: TableState, map: string): boolean {
   const tokens = tokensOfMap(state, map);
   for (const usableId in tokens) {
     const token = tokens[usableId]!;
-    if (token.isPlayer && !token.visibility) return true;
+    // Hidden, or in fog: its owner sees it, the other players do not.
+    if (token.isPlayer && (!token.visibility || tokenInFog(state, map, token))) return true;
   }
   return false;
 }

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { CharacterSheet, TableVitals } from '#shared/wire/characters';
 import type {
   AttackPayload,
+  FogChangePayload,
   GridChangePayload,
   HistoryChangePayload,
   ItemChangePayload,
@@ -170,6 +171,9 @@ export function createTableService({
     /** `historyChange`: the user's own last action undone, or redone (decision 0022). */
     changeHistory: (gameId: string, actor: TableActor, { direction, commandId }: HistoryChangePayload) =>
       command(gameId, actor, { type: direction === 'undo' ? 'history.undo' : 'history.redo' }, commandId),
+    /** `fogChange`: a shape of fog on an open map, or all of it revealed or covered; the MJ's and the admins'. */
+    changeFog: (gameId: string, actor: TableActor, { map, change, commandId }: FogChangePayload) =>
+      command(gameId, actor, { type: 'map.fog', map, change }, commandId),
 
     /** `turnOrderChange`; « Générer » with the participants' initiative bonuses, as the server stores them. */
     async changeTurnOrder(gameId: string, actor: TableActor, { change, commandId }: TurnOrderChangePayload) {

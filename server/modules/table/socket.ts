@@ -1,6 +1,7 @@
 import type { ConnectedPlayersUpdate } from '#shared/wire/games';
 import {
   attackPayload,
+  fogChangePayload,
   gridChangePayload,
   historyChangePayload,
   itemChangePayload,
@@ -18,7 +19,8 @@ import {
   type TableRulerShown,
   type TableViewAnswer,
 } from '#shared/wire/table';
-import { clampPercent } from '#shared/domain/geometry/geometry';
+import { clampPercent, type Point } from '#shared/domain/geometry/geometry';
+import { pixelInFog, tokenInFog } from '#shared/domain/table/fog';
 import { gridOf, openMap, tokenAt } from '#shared/domain/table/records';
 import { tokenCells } from '#shared/domain/table/token-size';
 import { managesTable, ownsToken, seenByPlayers, tokenSeenBy } from '#shared/domain/table/visibility';
@@ -199,6 +201,10 @@ export function tableSocketEvents({
       rates.take(user().id, 'history');
       await table.changeHistory(payload.gameId, await actorOf(payload.gameId), payload);
     });
+    on('fogChange', fogChangePayload, async (payload) => {
+      rates.take(user().id, 'fog');
+      await table.changeFog(payload.gameId, await actorOf(payload.gameId), payload);
+    });
     on('turnOrderChange', turnOrderChangePayload, async (payload) => {
       rates.take(user().id, 'turnOrder');
       await table.changeTurnOrder(payload.gameId, await actorOf(payload.gameId), payload);
@@ -242,7 +248,7 @@ export function tableSocketEvents({
      * Where a reader's ping or ruler goes (decision 0018): the rooms of those who see its map, the
      * sender's own socket left out (it drew it already), or the refusal when the map is not theirs.
      */
-    async function pointerRooms(gameId: string, map: string, bring: boolean) {
+    async function pointerRooms(gameId: string, map: string, bring: boolean, at?: Point) {
       if (!isReading(socket, gameId)) throw httpError(403, tableServerMessages.notSeated);
       const actor = await seatOf(gameId);
       const state: TableState = table.cached(gameId) ?? (await table.current(gameId));
@@ -250,8 +256,9 @@ export function tableSocketEvents({
       if ('refusal' in where) throw httpError(403, where.refusal);
       // pointerAudience refuses a map that is not open.
       const size = openMap(state, map)!;
+      // A ping in fog would tell the players where something is: it is the managers' alone.
       const audience =
-        where.audience === 'everyone'
+        where.audience === 'everyone' && !(at && pixelInFog(state, map, at))
           ? [rooms.tableManagers(gameId), rooms.tablePlayers(gameId)]
           : [rooms.tableManagers(gameId)];
       return { actor, size, audience, name: user().displayName };
@@ -259,7 +266,7 @@ export function tableSocketEvents({
 
     on('tablePing', tablePingPayload, async ({ gameId, map, at, bring }) => {
       if (!pings.take(user().id)) throw httpError(429, tableServerMessages.pingFlood);
-      const { actor, size, audience, name } = await pointerRooms(gameId, map, bring);
+      const { actor, size, audience, name } = await pointerRooms(gameId, map, bring, at);
       const pinged: TablePinged = { map, at: pointOnMap(at, size), bring, userId: actor.userId, name };
       socket.to(audience).emit('tablePinged', pinged);
     });
@@ -308,10 +315,12 @@ export function tableSocketEvents({
         ...clampPercent(position, openMap(state, map), tokenCells(token), gridOf(state, map).cellPx),
         userId: actor.userId,
       };
-      // The players hear of a token they see on their map only, not of the map the MJ prepares.
-      const audience = seenByPlayers(state, map, token)
-        ? [rooms.tableManagers(gameId), rooms.tablePlayers(gameId)]
-        : [rooms.tableManagers(gameId), rooms.tablePlayer(gameId, actor.userId)];
+      // The players hear of a token they see on their map only, not of the map the MJ prepares,
+      // and only while it is dragged out of the fog.
+      const audience =
+        seenByPlayers(state, map, token) && !tokenInFog(state, map, { ...token, ...dragging })
+          ? [rooms.tableManagers(gameId), rooms.tablePlayers(gameId)]
+          : [rooms.tableManagers(gameId), rooms.tablePlayer(gameId, actor.userId)];
       socket.to(audience).volatile.emit('itemDragging', dragging);
     });
   };

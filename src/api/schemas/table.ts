@@ -9,6 +9,17 @@ import {
 } from '../../domain/dice/notation';
 import { DEFAULT_MAP_SIZE, MAP_SIDE_MAX_PX } from '../../domain/geometry/geometry';
 import { GRID_CELL_MAX_PX, GRID_CELL_MIN_PX, type MapGrid } from '../../domain/geometry/grid';
+import {
+  FOG_BASES,
+  FOG_BRUSH_MAX,
+  FOG_BRUSH_MIN,
+  FOG_KINDS,
+  FOG_MODES,
+  MAX_FOG_POINTS,
+  MAX_FOG_SHAPES,
+  type FogChange,
+  type MapFog,
+} from '../../domain/table/fog';
 import { MAX_TOKENS_PER_MAP } from '../../domain/table/messages';
 import { dict } from '../../domain/table/records';
 import { TOKEN_CELLS_MAX } from '../../domain/table/token-size';
@@ -55,6 +66,24 @@ export const mapGrid = z.object({
   color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
   opacity: z.number().min(0).max(1),
 }) satisfies z.ZodType<MapGrid>;
+
+/** A point of a fog shape, percent of the map; the server checks it lies on it (`isFogShape`). */
+const fogPoint = z.object({ x: z.number(), y: z.number() });
+const fogShape = z.object({
+  mode: z.enum(FOG_MODES),
+  kind: z.enum(FOG_KINDS),
+  points: z.array(fogPoint).min(1).max(MAX_FOG_POINTS),
+  radius: z.number().min(FOG_BRUSH_MIN).max(FOG_BRUSH_MAX).optional(),
+});
+/** A change of a map's fog (decision 0023): one shape drawn, or everything revealed or covered. */
+export const fogChange = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('shape'), shape: fogShape }),
+  z.object({ kind: z.literal('all'), base: z.enum(FOG_BASES) }),
+]) satisfies z.ZodType<FogChange>;
+export const mapFog = z.object({
+  base: z.enum(FOG_BASES),
+  shapes: z.array(fogShape).max(MAX_FOG_SHAPES),
+}) satisfies z.ZodType<MapFog>;
 
 export const mapToken = z.object({
   usableId: id,
@@ -206,6 +235,9 @@ export type GridChangePayload = z.infer<typeof gridChangePayload>;
 /** `historyChange`: the user's own last action undone, or the last one they undid redone (decision 0022). */
 export const historyChangePayload = z.object({ gameId, commandId, direction: z.enum(['undo', 'redo']) });
 export type HistoryChangePayload = z.infer<typeof historyChangePayload>;
+/** `fogChange`: the MJ draws one shape of fog on an open map, or reveals or covers it all. */
+export const fogChangePayload = z.object({ gameId, commandId, ...onMap, change: fogChange });
+export type FogChangePayload = z.infer<typeof fogChangePayload>;
 
 /** `turnOrderChange`. */
 export const turnOrderChangePayload = z.object({
@@ -365,6 +397,13 @@ const historyEntry = z.object({
   patch: z.object(tablePatch).nullable(),
 });
 
+/** In a player's copy of a change of the fog or of the grid under it: who came into sight, who left it. */
+const sightChange = {
+  appeared: z.array(mapToken).max(MAX_TOKENS_PER_MAP).optional(),
+  vanished: z.array(id).max(MAX_TOKENS_PER_MAP).optional(),
+  order: order.optional(),
+};
+
 /** One logged event as the client receives it: `{ seq, type, payload, userId, createdAt }`. */
 export const tableEvent = z.discriminatedUnion('type', [
   z.object({
@@ -373,7 +412,16 @@ export const tableEvent = z.discriminatedUnion('type', [
     ...envelope,
   }),
   z.object({ type: z.literal('map.cleared'), payload: z.object({}).strict(), ...envelope }),
-  z.object({ type: z.literal('map.gridSet'), payload: z.object({ ...onMap, grid: mapGrid }), ...envelope }),
+  z.object({
+    type: z.literal('map.gridSet'),
+    payload: z.object({ ...onMap, grid: mapGrid, ...sightChange }),
+    ...envelope,
+  }),
+  z.object({
+    type: z.literal('map.fogChanged'),
+    payload: z.object({ ...onMap, change: fogChange, ...sightChange }),
+    ...envelope,
+  }),
   z.object({
     type: z.literal('map.shown'),
     payload: z.object({
@@ -382,6 +430,7 @@ export const tableEvent = z.discriminatedUnion('type', [
       order,
       round: round.optional(),
       grid: mapGrid.optional(),
+      fog: mapFog.optional(),
     }),
     ...envelope,
   }),
@@ -465,6 +514,8 @@ export const tableState = z.object({
       undone: z.array(historyEntry).max(HISTORY_MAX),
     }),
   ).optional(),
+  // Nor fog.
+  fogs: z.preprocess((fogs) => fogs ?? {}, namedRecord(mapFog)),
 }) satisfies z.ZodType<TableState>;
 
 export const tableSnapshot = z.object({ seq: z.number().int().min(0), state: tableState });

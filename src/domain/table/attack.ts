@@ -105,7 +105,7 @@ function targetsOf(
   const range = effectiveRange(attack.range, attack.movement);
   if (attack.areaOfEffect === 'single') {
     const target = command.targetId === null ? undefined : tokenAt(state, command.map, command.targetId);
-    if (!target || !canSee(actor, target) || target.usableId === attacker.usableId) {
+    if (!target || !canSee(actor, state, command.map, target) || target.usableId === attacker.usableId) {
       return attackMessages.tokenNotFound;
     }
     if (isDown(target)) return attackMessages.deadTarget;
@@ -117,7 +117,7 @@ function targetsOf(
   if (!isInReach(from, { centre: aim }, range, cellPx)) return attackMessages.outOfRange;
   // Only what the attacker's side sees can be struck: a player's area never reveals a hidden monster.
   const living = Object.values(tokensOfMap(state, command.map)).filter(
-    (token) => !isDown(token) && canSee(actor, token),
+    (token) => !isDown(token) && canSee(actor, state, command.map, token),
   );
   const hit = tokensHit(
     { ...attack, range },

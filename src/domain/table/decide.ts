@@ -14,6 +14,8 @@ import { isReorderingOf, toggleParticipant } from '../turn-order/turn-order';
 import { decideAttack, type AttackSpec } from './attack';
 import { resolveWhisper, type WhisperRecipient } from './chat-audience';
 import { changeConditions, turnEnded, type ConditionChange } from './condition-changes';
+import type { FogChange } from './fog';
+import { decideFog } from './fog-changes';
 import { isDown } from './health';
 import { attackMessages, MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
 import { gridOf, openMap, orderOf, own, tokenAt, tokensOfMap } from './records';
@@ -49,6 +51,8 @@ export type TableCommand =
   | { type: 'map.clear' }
   /** The map's whole grid, set by the MJ (docs/live-table.md "The grid"). */
   | { type: 'map.setGrid'; map: string; grid: MapGrid }
+  /** A shape of fog, or the whole map revealed or covered (decision 0023). */
+  | { type: 'map.fog'; map: string; change: FogChange }
   /** `snap`: the token's corner goes to the nearest cell of the map's grid. */
   | { type: 'token.place'; map: string; token: TokenDraft; snap?: boolean }
   | { type: 'token.move'; map: string; usableId: string; x: number; y: number; snap?: boolean }
@@ -657,6 +661,8 @@ function decideAction(
       if (!openMap(state, command.map)) return refuse(tableMessages.mapNotOpen);
       if (!isGrid(command.grid)) return refuse(tableMessages.invalidGrid);
       return accept(gridSet(command.map, command.grid));
+    case 'map.fog':
+      return decideFog(state, actor, command.map, command.change);
     case 'token.place':
       return place(state, actor, command.map, command.token, env, command.snap);
     case 'token.move': {

@@ -143,3 +143,11 @@ export const undoMessages = {
     `Impossible ${direction === 'undo' ? 'd’annuler' : 'de rétablir'} «\u00a0${label}\u00a0»\u00a0: le pion est déjà sur la carte.`,
   turnBack: (name: string) => `Retour au tour ${ofName(name)}.`,
 } as const;
+
+/** The refusals of the fog of war (docs/decisions/0023-fog-of-war.md). */
+export const fogMessages = {
+  onlyMaster: 'Seul le MJ peut dessiner le brouillard.',
+  invalidShape: 'Forme de brouillard invalide.',
+  tooManyShapes:
+    'Cette carte porte déjà 1\u00a0000 formes de brouillard\u00a0: «\u00a0Tout révéler\u00a0» ou «\u00a0Tout cacher\u00a0» repart de zéro.',
+} as const;

@@ -1,6 +1,7 @@
 import { MAX_X_PERCENT, MAX_Y_PERCENT } from '../geometry/geometry';
 import { GRID_CELL_MAX_PX, GRID_CELL_MIN_PX } from '../geometry/grid';
 import { conditionsOf, isValidConditionList, withConditions } from './conditions';
+import { isFogShape, withFogChange } from './fog';
 import { isWholeToken, patchBetween } from './patch';
 import { TOKEN_CELLS_MAX } from './token-size';
 import { dict, orderOf, own, tokenAt, tokensOfMap, withEntry, withoutEntry, type Dict } from './records';
@@ -10,6 +11,7 @@ import {
   HISTORY_MAX,
   type HistoryEntry,
   type MapToken,
+  type SightChange,
   type TableEvent,
   type TableEventBody,
   type TablePatch,
@@ -32,6 +34,7 @@ export const emptyTable: TableState = {
   rounds: dict(),
   grids: dict(),
   history: dict(),
+  fogs: dict(),
 };
 
 export type Reduced = { state: TableState } | { rejected: string };
@@ -194,6 +197,20 @@ function historyMoved(
   return withHistory(state, by, { ...moved, [to]: capped([...history[to], { ...entry, patch: inverse }]) });
 }
 
+/** A player's copy after the fog moved over the map: the tokens it took away and brought, their order. */
+function withSight(state: TableState, map: string, { appeared, vanished, order }: SightChange): Reduced {
+  let next = state;
+  for (const usableId of vanished ?? []) {
+    if (!tokenAt(next, map, usableId)) return { rejected: 'no such token' };
+    next = withoutToken(next, map, usableId);
+  }
+  for (const token of appeared ?? []) {
+    if (!isValidToken(token)) return { rejected: 'token out of bounds' };
+    next = withToken(next, map, token);
+  }
+  return order ? withOrder(next, map, order) : { state: next };
+}
+
 /** The state after one event body, or why the event cannot apply to this state. */
 export function reduce(state: TableState, event: TableEventBody): Reduced {
   switch (event.type) {
@@ -210,10 +227,21 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
     case 'map.gridSet':
       if (!(event.payload.grid.cellPx >= GRID_CELL_MIN_PX && event.payload.grid.cellPx <= GRID_CELL_MAX_PX))
         return { rejected: 'cell outside its bounds' };
-      return { state: { ...state, grids: withEntry(state.grids, event.payload.map, event.payload.grid) } };
+      return withSight(
+        { ...state, grids: withEntry(state.grids, event.payload.map, event.payload.grid) },
+        event.payload.map,
+        event.payload,
+      );
+    case 'map.fogChanged': {
+      const { map, change } = event.payload;
+      if (change.kind === 'shape' && !isFogShape(change.shape))
+        return { rejected: 'fog shape out of bounds' };
+      const fogs = withEntry(state.fogs, map, withFogChange(own(state.fogs, map), change));
+      return withSight({ ...state, fogs }, map, event.payload);
+    }
     case 'map.shown': {
       // A player's copy after the MJ brought them to a map or cleared it: that map alone.
-      const { map, tokens, order, round, grid } = event.payload;
+      const { map, tokens, order, round, grid, fog } = event.payload;
       const bare: TableState = {
         ...state,
         currentMap: map,
@@ -222,6 +250,7 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
         turnOrders: dict(),
         rounds: map && round !== undefined ? dict([[map.name, { round }]]) : dict(),
         grids: map && grid ? dict([[map.name, grid]]) : dict(),
+        fogs: map && fog ? dict([[map.name, fog]]) : dict(),
       };
       if (map === null) {
         return tokens.length + order.length === 0 ? { state: bare } : { rejected: 'tokens without a map' };
@@ -390,7 +419,15 @@ export function snapshotOf(state: TableState): TableSnapshot {
  * ordinary objects, where a map named 'constructor' would read as one).
  */
 export function restore(snapshot: TableSnapshot): TableState {
-  const { tokens, turnOrders, rounds = {}, grids, history = {}, ...rest } = structuredClone(snapshot.state);
+  const {
+    tokens,
+    turnOrders,
+    rounds = {},
+    grids,
+    history = {},
+    fogs,
+    ...rest
+  } = structuredClone(snapshot.state);
   return {
     ...rest,
     tokens: dict(Object.entries(tokens).map(([map, onMap]) => [map, dict(Object.entries(onMap))])),
@@ -400,6 +437,8 @@ export function restore(snapshot: TableSnapshot): TableState {
     grids: dict(Object.entries(grids ?? {})),
     // Snapshots taken before undo have no history.
     history: dict(Object.entries(history)),
+    // Nor those taken before fog, fog.
+    fogs: dict(Object.entries(fogs ?? {})),
     lastSeq: snapshot.seq,
   };
 }

@@ -3,6 +3,7 @@ import type { MessageType, RollResult } from '../dice/roll';
 import type { RoundState } from '../turn-order/initiative';
 import type { TokenCondition } from './conditions';
 import type { MapGrid } from '../geometry/grid';
+import type { FogChange, MapFog } from './fog';
 
 /**
  * A map of the game (table.md §3 "Map"). Tokens and turn orders are keyed by its name. The server
@@ -106,6 +107,21 @@ export interface TableState {
    * snapshots written before undo.
    */
   history?: Record<string, UserHistory>;
+  /**
+   * map name → its fog of war, once the MJ drew some; a map without an entry is revealed
+   * everywhere (decision 0023). A player's copy holds the players' map's alone.
+   */
+  fogs: Record<string, MapFog>;
+}
+
+/**
+ * In a player's projection of a change that may move the fog over tokens: the tokens it brings into
+ * their sight, those it takes out, and their order after it.
+ */
+export interface SightChange {
+  appeared?: MapToken[];
+  vanished?: string[];
+  order?: string[];
 }
 
 /**
@@ -195,7 +211,9 @@ export type TableEventBody =
   | { type: 'map.selected'; payload: { map: MapRef; bringPlayers: boolean } }
   | { type: 'map.cleared'; payload: Record<string, never> }
   /** The map's whole grid as the MJ aligned it (docs/live-table.md "The grid"). */
-  | { type: 'map.gridSet'; payload: { map: string; grid: MapGrid } }
+  | { type: 'map.gridSet'; payload: { map: string; grid: MapGrid } & SightChange }
+  /** A shape of fog drawn, or the whole map revealed or covered (docs/live-table.md "Fog of war"). */
+  | { type: 'map.fogChanged'; payload: { map: string; change: FogChange } & SightChange }
   | { type: 'token.placed'; payload: { map: string; token: MapToken } }
   | { type: 'token.moved'; payload: { map: string; usableId: string; x: number; y: number } }
   /** The MJ gave the token another size (cells a side), and the place that keeps it on the map. */
@@ -255,8 +273,15 @@ export type TableEventBody =
    */
   | {
       type: 'map.shown';
-      /** `grid`: the map's own when it has one, else it has the default grid. */
-      payload: { map: MapRef | null; tokens: MapToken[]; order: string[]; round?: number; grid?: MapGrid };
+      /** `grid`: the map's own when it has one, else it has the default grid; `fog` likewise, else none. */
+      payload: {
+        map: MapRef | null;
+        tokens: MapToken[];
+        order: string[];
+        round?: number;
+        grid?: MapGrid;
+        fog?: MapFog;
+      };
     }
   /**
    * An action of `by`, pushed on their history after the action's own events (decision 0022); it

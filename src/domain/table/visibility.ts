@@ -1,10 +1,12 @@
 import { chatAudienceMessages } from './chat-audience';
+import { fogOf, tokenInFog } from './fog';
 import { healthOf, hidesHealth, withHealthBanded } from './health';
 import { dict, orderOf, own, tokenAt, tokensOfMap } from './records';
 import {
   HIDDEN_TURN,
   type ChatMessage,
   type MapToken,
+  type SightChange,
   type TableActor,
   type TableEvent,
   type TableEventBody,
@@ -34,9 +36,25 @@ function asPlayersSee(token: MapToken): MapToken {
   return { ...withHealthBanded(token), AC: null, attackBonus: null, damage: null };
 }
 
-/** A player sees the visible tokens and their own, hidden or not. */
-export function canSee(actor: TableActor, token: MapToken | undefined): boolean {
-  return token !== undefined && (managesTable(actor) || token.visibility || ownsToken(actor, token));
+/** Whether the players see this token of that map: shown by the MJ, and its centre out of the fog. */
+function inPlayersSight(state: TableState, map: string, token: MapToken): boolean {
+  return token.visibility && !tokenInFog(state, map, token);
+}
+
+/**
+ * A player sees the tokens of that map in their sight (`inPlayersSight`) and their own, hidden or
+ * in fog or not.
+ */
+export function canSee(
+  actor: TableActor,
+  state: TableState,
+  map: string,
+  token: MapToken | undefined,
+): boolean {
+  return (
+    token !== undefined &&
+    (managesTable(actor) || ownsToken(actor, token) || inPlayersSight(state, map, token))
+  );
 }
 
 /**
@@ -57,7 +75,7 @@ export function tokenSeenBy(
 ): MapToken | undefined {
   if (!managesTable(actor) && !isPlayersMap(state, map)) return undefined;
   const token = tokenAt(state, map, usableId);
-  return canSee(actor, token) ? token : undefined;
+  return canSee(actor, state, map, token) ? token : undefined;
 }
 
 /**
@@ -65,7 +83,7 @@ export function tokenSeenBy(
  * they are on. Else the line is the managers' alone (`audience: 'managers'`).
  */
 export function seenByPlayers(state: TableState, map: string, ...tokens: readonly MapToken[]): boolean {
-  return isPlayersMap(state, map) && tokens.every((token) => token.visibility);
+  return isPlayersMap(state, map) && tokens.every((token) => inPlayersSight(state, map, token));
 }
 
 /**
@@ -75,7 +93,7 @@ export function seenByPlayers(state: TableState, map: string, ...tokens: readonl
  */
 function visibleOrder(state: TableState, map: string, actor: TableActor): string[] {
   const order = orderOf(state, map);
-  const seen = order.filter((id) => canSee(actor, tokenAt(state, map, id)));
+  const seen = order.filter((id) => canSee(actor, state, map, tokenAt(state, map, id)));
   return seen.length > 0 && seen[0] !== order[0] ? [HIDDEN_TURN, ...seen] : seen;
 }
 
@@ -94,15 +112,18 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
   const turnOrders: TableState['turnOrders'] = dict();
   const rounds: NonNullable<TableState['rounds']> = dict();
   const grids: TableState['grids'] = dict();
+  const fogs: TableState['fogs'] = dict();
   const map = state.currentMap?.name;
   if (map !== undefined) {
     const round = own(state.rounds, map)?.round;
     if (round !== undefined) rounds[map] = { round };
     const grid = own(state.grids, map);
     if (grid) grids[map] = grid;
+    const fog = fogOf(state, map);
+    if (fog) fogs[map] = fog;
     const seen = dict(
       Object.entries(tokensOfMap(state, map))
-        .filter(([, token]) => canSee(actor, token))
+        .filter(([, token]) => canSee(actor, state, map, token))
         .map(([usableId, token]) => [usableId, asPlayersSee(token)]),
     );
     if (Object.keys(seen).length > 0) tokens[map] = seen;
@@ -120,6 +141,7 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
     rounds,
     grids,
     history: history ? dict([[actor.userId, history]]) : dict(),
+    fogs,
   };
 }
 
@@ -200,6 +222,7 @@ function shown(event: TableEvent, after: TableState, actor: TableActor): TableEv
   const map = view.currentMap;
   const round = map ? own(view.rounds, map.name)?.round : undefined;
   const grid = map ? own(view.grids, map.name) : undefined;
+  const fog = map ? fogOf(view, map.name) : undefined;
   return {
     ...event,
     type: 'map.shown',
@@ -209,6 +232,7 @@ function shown(event: TableEvent, after: TableState, actor: TableActor): TableEv
       order: map ? [...orderOf(view, map.name)] : [],
       ...(round === undefined ? {} : { round }),
       ...(grid ? { grid } : {}),
+      ...(fog ? { fog } : {}),
     },
   };
 }
@@ -257,6 +281,53 @@ function restoredAs(
 }
 
 /**
+ * What a change of the fog, or of the grid under it, did to a player's copy of the map: the tokens
+ * that came into their sight, those that left it, and their order after it. Nothing on a map
+ * without fog, whose sight no grid changes.
+ */
+function sightChange(before: TableState, after: TableState, actor: TableActor, map: string): SightChange {
+  if (fogOf(before, map) === undefined && fogOf(after, map) === undefined) return {};
+  const was = tokensOfMap(before, map);
+  const appeared: MapToken[] = [];
+  const vanished: string[] = [];
+  for (const [usableId, token] of Object.entries(tokensOfMap(after, map))) {
+    const seen = canSee(actor, after, map, token);
+    const seenBefore = canSee(actor, before, map, own(was, usableId));
+    if (seen && !seenBefore) appeared.push(asPlayersSee(token));
+    if (!seen && seenBefore) vanished.push(usableId);
+  }
+  return { appeared, vanished, order: visibleOrder(after, map, actor) };
+}
+
+/** The token moved, as a player who may see it before or after (or neither) receives the move. */
+function moveAs(
+  event: TableEvent & { type: 'token.moved' | 'token.resized' },
+  before: TableState,
+  after: TableState,
+  actor: TableActor,
+): TableEvent {
+  const { map, usableId } = event.payload;
+  const was = seesTokenIn(actor, before, map, usableId);
+  const token = tokenSeenBy(actor, after, map, usableId);
+  if (was && token) return event;
+  if (token) {
+    // Out of the fog: it comes into their copy as a token shown, with its place in their order.
+    return {
+      ...event,
+      type: 'token.visibilityChanged',
+      payload: { map, token: asPlayersSee(token), order: visibleOrder(after, map, actor) },
+    };
+  }
+  return was
+    ? {
+        ...event,
+        type: 'token.concealed',
+        payload: { map, usableId, order: visibleOrder(after, map, actor) },
+      }
+    : redacted(event);
+}
+
+/**
  * The logged event as this actor receives it, given the server's state before and after it.
  * Every actor gets every seq — what they may not see arrives `redacted` — so a player's copy has
  * no gaps and folds to exactly `visibleTo(after, actor)`.
@@ -276,20 +347,28 @@ export function projectEvent(
       return event.payload.bringPlayers ? shown(event, after, actor) : redacted(event);
     case 'map.cleared':
       return shown(event, after, actor);
-    case 'map.gridSet':
-      return event;
+    case 'map.gridSet': {
+      const sight = sightChange(before, after, actor, event.payload.map);
+      return Object.keys(sight).length === 0 ? event : { ...event, payload: { ...event.payload, ...sight } };
+    }
+    case 'map.fogChanged':
+      return {
+        ...event,
+        payload: { ...event.payload, ...sightChange(before, after, actor, event.payload.map) },
+      };
     case 'token.placed':
-      return canSee(actor, event.payload.token)
+      return canSee(actor, after, event.payload.map, event.payload.token)
         ? { ...event, payload: { ...event.payload, token: asPlayersSee(event.payload.token) } }
         : redacted(event);
     case 'token.moved':
     case 'token.resized':
+      return moveAs(event, before, after, actor);
     case 'token.conditionsChanged':
       return seesTokenIn(actor, after, event.payload.map, event.payload.usableId) ? event : redacted(event);
     case 'token.adjusted': {
       const { map, usableId } = event.payload;
       const token = tokenAt(after, map, usableId);
-      if (!canSee(actor, token)) return redacted(event);
+      if (!canSee(actor, after, map, token)) return redacted(event);
       if (!token || event.payload.resource !== 'HP' || !hidesHealth(token)) return event;
       // A monster's HP reach a player as its band, and only when the band changes: a blow that
       // leaves it as wounded as it was tells them nothing the dice did not.
@@ -313,7 +392,7 @@ export function projectEvent(
     }
     case 'token.visibilityChanged': {
       const { map, token } = event.payload;
-      if (canSee(actor, token)) {
+      if (canSee(actor, after, map, token)) {
         return {
           ...event,
           payload: {

@@ -12,6 +12,7 @@ import { strikerOf } from '../../machines/attack-targeting.machine';
 import { liveTableMachine, type LiveTableSnapshot } from '../../machines/live-table.machine';
 import type { attackMenuMachine } from '../../machines/attack-menu.machine';
 import type { attackTargetingMachine } from '../../machines/attack-targeting.machine';
+import type { fogEditorMachine } from '../../machines/fog-editor.machine';
 import type { gridEditorMachine } from '../../machines/grid-editor.machine';
 import type { mapPointerMachine } from '../../machines/map-pointer.machine';
 import type { mapSelectionMachine } from '../../machines/map-selection.machine';
@@ -80,6 +81,7 @@ export function LiveTable({
   const attackMenu = useSelector(live, child<ActorRefFrom<typeof attackMenuMachine>>('attackMenu'));
   const pointer = useSelector(live, child<ActorRefFrom<typeof mapPointerMachine>>('pointer'));
   const gridEditor = useSelector(live, child<ActorRefFrom<typeof gridEditorMachine>>('gridEditor'));
+  const fogEditor = useSelector(live, child<ActorRefFrom<typeof fogEditorMachine>>('fogEditor'));
   const snapping = useSelector(pointer, (snapshot) => snapshot.context.snap);
 
   const table = useSelector(live, (snapshot) => snapshot.context.table);
@@ -224,6 +226,7 @@ export function LiveTable({
           sharedRuler={{ on: sharingRuler, set: (on) => live.send({ type: 'ruler.share', on }) }}
           gridEditor={gridEditor}
           history={undoable}
+          fogEditor={fogEditor}
         />
         <div className="live-table__floating">
           {aiming && aimed && (

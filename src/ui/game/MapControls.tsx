@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { scaleBounds } from '../../domain/geometry/viewport';
 import type { mapViewportMachine } from '../../machines/map-viewport.machine';
-import { gridMessages, historyMessages, pointerMessages, viewportMessages } from './messages';
+import { fogMessages, gridMessages, historyMessages, pointerMessages, viewportMessages } from './messages';
 
 /** The user's undo and redo: the labels of their last action and last undone one (null: none). */
 export interface HistoryControls {
@@ -15,9 +15,9 @@ export interface HistoryControls {
  * The map's own buttons: zoom out and in around the frame's centre, the zoom shown as a
  * percentage of the map's true size, the whole map back in view, and the ruler — on a touch
  * screen, where there is no Alt key, a drag draws the measuring arrow while it is on. Then
- * « Aimanter » (drops snap to the grid) and, for the MJ, « Grille », which opens the grid tool.
- * Last, « Annuler » and « Rétablir » for whoever has a history at the table, titled with the action
- * they would take back or do again.
+ * « Aimanter » (drops snap to the grid) and, for the MJ, « Grille », which opens the grid tool,
+ * and « Brouillard », the fog tool. Last, « Annuler » and « Rétablir » for whoever has a history
+ * at the table, titled with the action they would take back or do again.
  */
 export function MapControls({
   viewport,
@@ -29,6 +29,7 @@ export function MapControls({
   onSnap,
   grid = null,
   history,
+  fog = null,
 }: {
   viewport: ActorRefFrom<typeof mapViewportMachine>;
   ruler: boolean;
@@ -42,6 +43,8 @@ export function MapControls({
   /** The MJ's grid tool: whether it is open, and how to open it. */
   grid?: { open: boolean; onOpen: () => void } | null;
   history?: HistoryControls | undefined;
+  /** The MJ's fog tool: whether it is open, and how to open it. */
+  fog?: { open: boolean; onOpen: () => void } | null;
 }) {
   const zoom = useSelector(viewport, (snapshot) => Math.round(snapshot.context.view.scale * 100));
   const fitted = useSelector(viewport, (snapshot) => snapshot.matches({ framing: 'fitted' }));
@@ -153,6 +156,20 @@ export function MapControls({
           onClick={grid.onOpen}
         >
           {gridMessages.tool}
+        </button>
+      )}
+      {fog && (
+        <button
+          type="button"
+          className={
+            fog.open ? 'map-controls__ruler map-controls__ruler--on' : 'map-controls__ruler secondary'
+          }
+          aria-expanded={fog.open}
+          title={fogMessages.toolTitle}
+          disabled={fog.open}
+          onClick={fog.onOpen}
+        >
+          {fogMessages.tool}
         </button>
       )}
       {history && (

@@ -26,6 +26,9 @@ import { MapPointers } from './MapPointers';
 import { MapTokenView } from './MapToken';
 import { gridMessages, historyMessages, mapMessages, pointerMessages } from './messages';
 import { GridLayer } from './GridLayer';
+import { FogLayer } from './FogLayer';
+import { FogDraw, FogPanel, type FogEditorActor } from './FogPanel';
+import { fogOf } from '../../domain/table/fog';
 import { GridAlign, GridPanel, type GridEditorActor } from './GridPanel';
 import { SoulCoreWaves } from './SoulCoreWaves';
 import { controlsToken, managesTable } from '../../domain/table/visibility';
@@ -105,6 +108,8 @@ export interface TableMapProps {
   gridEditor?: GridEditorActor;
   /** The user's undo and redo, for whoever has a history at the table (decision 0022). */
   history?: HistoryControls;
+  /** The MJ's fog tool: while it is open the map is a surface to draw fog on. */
+  fogEditor?: FogEditorActor;
 }
 
 const ARROW_STEPS: Record<string, Point> = {
@@ -145,11 +150,14 @@ export function TableMap({
   sharedRuler,
   gridEditor,
   history,
+  fogEditor,
 }: TableMapProps) {
   const reader = { role, characterIds };
   const map = shownMap(table, role);
   const draft = useSelector(gridEditor, (snapshot) => snapshot?.context.draft ?? null);
   const snapping = useSelector(gestures, (snapshot) => snapshot.context.snap);
+  const drawingFog = useSelector(fogEditor, (snapshot) => snapshot?.matches('open') ?? false);
+  const fog = map ? fogOf(table, map.name) : undefined;
   // The MJ's draft while they align it, else the map's own grid.
   const grid: MapGrid | null = useMemo(() => map && (draft ?? gridOf(table, map.name)), [map, draft, table]);
   // Plain numbers for the callbacks the tokens share: the grid as snapping reads it.
@@ -474,6 +482,7 @@ export function TableMap({
         >
           <img className="table-map__image" src={map.link} alt={map.name} draggable={false} />
           {grid && <GridLayer grid={grid} map={map} />}
+          {fog && <FogLayer fog={fog} map={map} veiled={managesTable(reader)} />}
           {gridEditor && draft && <GridAlign editor={gridEditor} locate={(event) => locate(event).onMap} />}
           {tokens.map((token) => {
             const dragged = local[token.usableId];
@@ -518,6 +527,7 @@ export function TableMap({
             />
             <MapPointers map={map.name} box={box} pings={pings} rulers={rulers} />
           </svg>
+          {fogEditor && <FogDraw editor={fogEditor} map={map} locate={(event) => locate(event).onMap} />}
         </div>
         {arrow && (
           <svg className="table-map__measure" aria-hidden="true" focusable="false">
@@ -579,6 +589,11 @@ export function TableMap({
               }
             : null
         }
+        fog={
+          fogEditor && managesTable(reader) && actions
+            ? { open: drawingFog, onOpen: () => fogEditor.send({ type: 'fog.open', map: map.name }) }
+            : null
+        }
         sharedRuler={sharedRuler}
         picking={
           selection && actions
@@ -587,6 +602,7 @@ export function TableMap({
         }
       />
       {gridEditor && <GridPanel editor={gridEditor} />}
+      {fogEditor && <FogPanel editor={fogEditor} />}
       <details className="table-map__hint">
         <summary>{mapMessages.shortcuts}</summary>
         <ul>

@@ -13,3 +13,4 @@ import './game-narrow.css';
 import './attack.css';
 import './map-pointers.css';
 import './grid.css';
+import './fog.css';

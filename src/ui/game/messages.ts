@@ -203,3 +203,27 @@ export const attackMenuMessages = {
   numbers: (damage: string, essence: number) => `Dégâts\u00a0: ${damage} · Essence\u00a0: ${essence}`,
   monsterAiming: (name: string) => `${name} attaque : cliquez sur sa cible (un clic dans le vide annule).`,
 } as const;
+
+/** The MJ's fog tool (decision 0023). */
+export const fogMessages = {
+  tool: 'Brouillard',
+  toolTitle: 'Révéler ou cacher des zones de la carte aux joueurs',
+  panel: 'Brouillard de guerre',
+  mode: 'Effet',
+  reveal: 'Révéler',
+  cover: 'Cacher',
+  shape: 'Forme',
+  rect: 'Rectangle',
+  polygon: 'Polygone',
+  brush: 'Pinceau',
+  brushSize: 'Taille du pinceau',
+  revealAll: 'Tout révéler',
+  coverAll: 'Tout cacher',
+  close: 'Fermer',
+  hint: {
+    rect: 'Glissez sur la carte pour tracer le rectangle. Échap annule.',
+    polygon: 'Cliquez chaque coin, puis Entrée ou double-clic pour fermer. Échap annule.',
+    brush: 'Glissez sur la carte pour peindre. Échap annule.',
+  },
+  area: 'Zone de dessin du brouillard',
+} as const;

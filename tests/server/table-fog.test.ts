@@ -1,0 +1,188 @@
+import type { Socket } from 'socket.io-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { GameMessagesAnswer, TablePinged, TableViewAnswer } from '../../src/api/schemas/table';
+import type { FogChange } from '../../src/domain/table/fog';
+import { fogMessages, tableMessages } from '../../src/domain/table/messages';
+import type { TableState } from '../../src/domain/table/types';
+import { visibleTo } from '../../src/domain/table/visibility';
+import { drivers } from '../helpers/server';
+import {
+  emitWithAck,
+  joined,
+  MAP,
+  monsterDraft,
+  placeToken,
+  playerDraft,
+  serverState,
+  type TableClient,
+} from '../helpers/table';
+import { seatedTableForSuite } from '../helpers/table-suite';
+
+const coverAll: FogChange = { kind: 'all', base: 'covered' };
+const revealAll: FogChange = { kind: 'all', base: 'revealed' };
+const rect = (mode: 'reveal' | 'cover', x1: number, y1: number, x2: number, y2: number): FogChange => ({
+  kind: 'shape',
+  shape: {
+    mode,
+    kind: 'rect',
+    points: [
+      { x: x1, y: y1 },
+      { x: x2, y: y2 },
+    ],
+  },
+});
+
+const idsOn = (state: TableState) => Object.keys(state.tokens[MAP] ?? {});
+
+function heardOn<T>(socket: Socket, name: string): T[] {
+  const heard: T[] = [];
+  socket.on(name, (payload: T) => heard.push(payload));
+  return heard;
+}
+
+describe.each(drivers)('the fog of war (%s)', (driver) => {
+  const { t, p, mj, owner, other } = seatedTableForSuite({ driver, env: { TABLE_RATE_SCALE: '1' } });
+  const fog = (client: TableClient, change: FogChange, map = MAP) =>
+    client.send('fogChange', { gameId: p.gameId, map, change });
+  const head = async () => (await serverState(t, p.gameId)).lastSeq;
+  const reachAll = async () => {
+    const seq = await head();
+    await Promise.all([mj, owner, other].map((client) => client.reach(seq)));
+  };
+  const view = async (client: TableClient) =>
+    (await emitWithAck<TableViewAnswer>(client.socket, 'itemRequest', { gameId: p.gameId })).state;
+
+  afterEach(async () => {
+    expect(await fog(mj, revealAll)).toEqual({ ok: true });
+    await reachAll();
+  });
+
+  it('is the MJ’s to draw, on an open map, with shapes on the map: a refusal changes nothing', async () => {
+    const before = await head();
+    expect(await fog(owner, coverAll)).toEqual({ ok: false, error: fogMessages.onlyMaster });
+    expect(await fog(mj, rect('cover', 0, 0, 120, 10))).toEqual({
+      ok: false,
+      error: fogMessages.invalidShape,
+    });
+    const brushWithoutRadius: FogChange = {
+      kind: 'shape',
+      shape: { mode: 'cover', kind: 'brush', points: [{ x: 1, y: 1 }] },
+    };
+    expect(await fog(mj, brushWithoutRadius)).toEqual({ ok: false, error: fogMessages.invalidShape });
+    expect(await fog(mj, coverAll, 'Secret')).toEqual({ ok: false, error: tableMessages.mapNotOpen });
+    expect((await fog(mj, { kind: 'all', base: 'dark' } as unknown as FogChange)).ok).toBe(false);
+    expect(await head()).toBe(before);
+  });
+
+  it('takes a goblin under fog out of the players’ copies, live, in a view and caught up', async () => {
+    const goblin = await placeToken(t, p.gameId, mj, monsterDraft(p, 'Gobelin', { x: 60, y: 60 }));
+    const hero = await placeToken(t, p.gameId, owner, playerDraft(p.ownerCharacter, { x: 10, y: 10 }));
+    await reachAll();
+    expect(idsOn(other.inbox.state)).toContain(goblin);
+
+    expect(await fog(mj, coverAll)).toEqual({ ok: true });
+    await reachAll();
+    const state = await serverState(t, p.gameId);
+    expect(idsOn(mj.inbox.state)).toContain(goblin);
+    expect(idsOn(other.inbox.state)).not.toContain(goblin);
+    expect(idsOn(other.inbox.state)).not.toContain(hero);
+    // Its owner follows their character into the fog.
+    expect(idsOn(owner.inbox.state)).toEqual([hero]);
+    expect(other.inbox.state).toEqual(visibleTo(state, p.actors.other));
+    expect(owner.inbox.state).toEqual(visibleTo(state, p.actors.owner));
+    expect(idsOn(await view(other))).not.toContain(goblin);
+    const late = await joined(t, p.other, p.gameId);
+    expect(late.inbox.state).toEqual(visibleTo(state, p.actors.other));
+    late.socket.disconnect();
+
+    // The MJ reveals the goblin's corner of the map: it comes back, as a monster reaches a player.
+    expect(await fog(mj, rect('reveal', 50, 50, 80, 80))).toEqual({ ok: true });
+    await reachAll();
+    expect(other.heard.at(-1)).toMatchObject({ type: 'map.fogChanged', payload: { vanished: [] } });
+    expect(other.inbox.state.tokens[MAP]?.[goblin]).toMatchObject({ HP: null, health: 'unhurt' });
+    expect(idsOn(await view(other))).toContain(goblin);
+    const revealed = await joined(t, p.other, p.gameId);
+    expect(idsOn(revealed.inbox.state)).toContain(goblin);
+    revealed.socket.disconnect();
+  });
+
+  it('takes a token walking into fog out of the players’ copies and brings it back when it walks out', async () => {
+    const wolf = await placeToken(t, p.gameId, mj, monsterDraft(p, 'Loup', { x: 20, y: 60 }));
+    expect(await fog(mj, rect('cover', 50, 0, 100, 100))).toEqual({ ok: true });
+    await reachAll();
+    expect(idsOn(other.inbox.state)).toContain(wolf);
+
+    // Each move is followed by the MJ's history, which a player hears redacted.
+    const move = (x: number) =>
+      mj.send('itemChange', {
+        gameId: p.gameId,
+        change: { type: 'token.move', map: MAP, usableId: wolf, x, y: 60 },
+      });
+    expect(await move(70)).toEqual({ ok: true });
+    await reachAll();
+    expect(other.heard.at(-2)).toMatchObject({ type: 'token.concealed', payload: { usableId: wolf } });
+    expect(idsOn(other.inbox.state)).not.toContain(wolf);
+    expect(await move(80)).toEqual({ ok: true });
+    await reachAll();
+    expect(other.heard.at(-2)).toMatchObject({ type: 'redacted' });
+    expect(await move(20)).toEqual({ ok: true });
+    await reachAll();
+    expect(other.heard.at(-2)).toMatchObject({
+      type: 'token.visibilityChanged',
+      payload: { token: { usableId: wolf, x: 20 } },
+    });
+    expect(idsOn(other.inbox.state)).toContain(wolf);
+  });
+
+  it('keeps the lines of a fogged monster’s attack and pings in fog from the other players', async () => {
+    const onMap = (await serverState(t, p.gameId)).tokens[MAP]!;
+    const aria = Object.values(onMap).find((token) => token.itemId === p.ownerCharacter)!.usableId;
+    expect(
+      await owner.send('itemChange', {
+        gameId: p.gameId,
+        change: { type: 'token.move', map: MAP, usableId: aria, x: 70, y: 30 },
+      }),
+    ).toEqual({ ok: true });
+    const lurker = await placeToken(t, p.gameId, mj, monsterDraft(p, 'Ombre', { x: 75, y: 30 }));
+    expect(await fog(mj, rect('cover', 60, 0, 100, 100))).toEqual({ ok: true });
+    const from = await head();
+    expect(
+      await mj.send('attack', {
+        gameId: p.gameId,
+        map: MAP,
+        attackerId: lurker,
+        attack: { kind: 'monster' },
+        targetId: aria,
+      }),
+    ).toEqual({ ok: true });
+    await reachAll();
+    const after = other.heard.filter((event) => event.seq > from).map((event) => event.type);
+    expect(after.filter((type) => type === 'attack.performed' || type === 'dice.rolled')).toEqual([]);
+    const history = await t.api<GameMessagesAnswer>(
+      'GET',
+      `/message?gameId=${p.gameId}&limit=200`,
+      undefined,
+      p.other.token,
+    );
+    expect(history.body.filter((event) => event.seq > from)).toEqual([]);
+    const mjHistory = await t.api<GameMessagesAnswer>(
+      'GET',
+      `/message?gameId=${p.gameId}&limit=200`,
+      undefined,
+      p.mj.token,
+    );
+    expect(mjHistory.body.filter((event) => event.seq > from).length).toBeGreaterThan(0);
+
+    // A ping in the fog reaches the managers alone; one in the open, everyone.
+    const otherPings = heardOn<TablePinged>(other.socket, 'tablePinged');
+    const mjPings = heardOn<TablePinged>(mj.socket, 'tablePinged');
+    expect(await owner.send('tablePing', { gameId: p.gameId, map: MAP, at: { x: 1200, y: 500 } })).toEqual({
+      ok: true,
+    });
+    expect(await owner.send('tablePing', { gameId: p.gameId, map: MAP, at: { x: 100, y: 500 } })).toEqual({
+      ok: true,
+    });
+    await vi.waitFor(() => expect(mjPings).toHaveLength(2));
+    await vi.waitFor(() => expect(otherPings.map((ping) => ping.at)).toEqual([{ x: 100, y: 500 }]));
+  });
+});
