@@ -1,8 +1,6 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import type { RegisteredUser } from '../helpers/server';
-import { openSignedIn, ownServer } from './helpers/own-server';
-import { gameWithHero } from './helpers/party';
-import { furnishGame, tableOf } from './helpers/table';
+import { expect, test, type Page } from '@playwright/test';
+import { ownServer } from './helpers/own-server';
+import { tableOf, tableWithHero } from './helpers/table';
 
 const server = ownServer();
 
@@ -13,22 +11,13 @@ test('an undo on both screens: the MJ takes a move back and redoes it, the playe
   browser,
 }) => {
   test.slow();
-  const { mj, player, gameId, characterId } = await gameWithHero(server, 'Le Retour');
-  await furnishGame(server, mj, gameId, 'Plaine', [{ name: 'Gobelin', HP: 30, AC: 5 }]);
-  const contexts: BrowserContext[] = [];
-  const open = async (user: RegisteredUser, path: string) => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    await openSignedIn(page, server, user, path);
-    return page;
-  };
-  const master = await open(mj, `/game?gameId=${gameId}`);
-  const hero = await open(player, `/game?gameId=${gameId}&playerId=${characterId}`);
+  const { master, hero } = await tableWithHero(server, browser, {
+    game: 'Le Retour',
+    map: 'Plaine',
+    monsters: [{ name: 'Gobelin', HP: 30, AC: 5 }],
+  });
   const mjTable = tableOf(master);
   const heroTable = tableOf(hero);
-  await mjTable.bringPlayersTo('Plaine');
-  await expect(heroTable.map.getByRole('img', { name: 'Plaine' })).toBeVisible();
   const cell = await heroTable.cellOnScreen();
   await mjTable.placeFromMenu({ x: 6 * cell, y: 4 * cell }, 'Gobelin');
   await heroTable.placeFromMenu({ x: 2 * cell, y: 2 * cell }, 'Aelis');
@@ -72,6 +61,4 @@ test('an undo on both screens: the MJ takes a move back and redoes it, the playe
   await expect(master.getByRole('alert')).toContainText(
     'L’attaque de Gobelin 1 ne peut pas être annulée\u00a0: ses jets ont déjà été vus.',
   );
-
-  for (const context of contexts) await context.close();
 });
