@@ -11,6 +11,28 @@ export interface HistoryControls {
   onChange: (direction: 'undo' | 'redo') => void;
 }
 
+/** A tool of the MJ's that opens a panel over the map (« Grille », « Brouillard »): pressed while open. */
+function ToolButton({
+  tool,
+  texts,
+}: {
+  tool: { open: boolean; onOpen: () => void };
+  texts: { tool: string; toolTitle: string };
+}) {
+  return (
+    <button
+      type="button"
+      className={tool.open ? 'map-controls__ruler map-controls__ruler--on' : 'map-controls__ruler secondary'}
+      aria-expanded={tool.open}
+      title={texts.toolTitle}
+      disabled={tool.open}
+      onClick={tool.onOpen}
+    >
+      {texts.tool}
+    </button>
+  );
+}
+
 /**
  * The map's own buttons: zoom out and in around the frame's centre, the zoom shown as a
  * percentage of the map's true size, the whole map back in view, and the ruler — on a touch
@@ -144,34 +166,8 @@ export function MapControls({
           {gridMessages.snap}
         </button>
       )}
-      {grid && (
-        <button
-          type="button"
-          className={
-            grid.open ? 'map-controls__ruler map-controls__ruler--on' : 'map-controls__ruler secondary'
-          }
-          aria-expanded={grid.open}
-          title={gridMessages.toolTitle}
-          disabled={grid.open}
-          onClick={grid.onOpen}
-        >
-          {gridMessages.tool}
-        </button>
-      )}
-      {fog && (
-        <button
-          type="button"
-          className={
-            fog.open ? 'map-controls__ruler map-controls__ruler--on' : 'map-controls__ruler secondary'
-          }
-          aria-expanded={fog.open}
-          title={fogMessages.toolTitle}
-          disabled={fog.open}
-          onClick={fog.onOpen}
-        >
-          {fogMessages.tool}
-        </button>
-      )}
+      {grid && <ToolButton tool={grid} texts={gridMessages} />}
+      {fog && <ToolButton tool={fog} texts={fogMessages} />}
       {history && (
         <>
           <button
