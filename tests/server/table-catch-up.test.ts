@@ -186,8 +186,10 @@ describe.each(drivers)('table catch-up (%s)', (driver) => {
         );
         expect(acks.every((ack: SocketAck) => ack.ok)).toBe(true);
         const log = await serverLog(t, p.gameId);
-        // The party's map opened, the four tokens placed and the map shown again, then the drops.
-        expect(log).toHaveLength(6 + acks.length);
+        // The party's map opened, the four tokens placed (each followed by the MJ's history of it) and
+        // the map shown again; then each drop with its mover's history, and each roll.
+        const drops = acks.length / 2;
+        expect(log).toHaveLength(6 + 4 + 2 * drops + drops);
         for (const client of [mjA, mjB, ownerA, ownerB, other]) await client.catchUp();
         await expectInSync(t, p, [
           [mjA, p.actors.mj],

@@ -33,6 +33,23 @@ describe('a token on the map', () => {
     expect(token.getAttribute('aria-label')).toContain('à son tour');
   });
 
+  it('is dimmed under the fog, and says so', () => {
+    render(
+      <MapTokenView
+        token={tokenOf()}
+        x={10}
+        y={10}
+        controllable={false}
+        dragging={false}
+        remote={false}
+        fogged
+      />,
+    );
+    const token = screen.getByRole('button', { name: /^Gobelin 1,/ });
+    expect(token.className).toContain('map-token--fogged');
+    expect(token.getAttribute('aria-label')).toContain('dans le brouillard');
+  });
+
   it('wears no ring out of its turn', () => {
     view(tokenOf());
     const token = screen.getByRole('button', { name: /^Gobelin 1,/ });

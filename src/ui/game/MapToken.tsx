@@ -29,6 +29,7 @@ export const MapTokenView = memo(function MapTokenView({
   remote,
   playing = false,
   selected = false,
+  fogged = false,
   nameRoom,
   onPointerDown,
   onKeyDown,
@@ -44,6 +45,8 @@ export const MapTokenView = memo(function MapTokenView({
   playing?: boolean;
   /** In the user's selection: it moves with the others picked. */
   selected?: boolean;
+  /** Its centre under the map's fog: the MJ's, or a player's own token, which others do not see. */
+  fogged?: boolean;
   /** How wide its name may be drawn, in the map's pixels (`nameRooms`). */
   nameRoom?: number;
   onPointerDown?: (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => void;
@@ -61,6 +64,7 @@ export const MapTokenView = memo(function MapTokenView({
     remote ? 'map-token--remote' : '',
     playing ? 'map-token--playing' : '',
     selected ? 'map-token--selected' : '',
+    fogged ? 'map-token--fogged' : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -90,7 +94,7 @@ export const MapTokenView = memo(function MapTokenView({
       tabIndex={0}
       aria-label={`${token.name}, ${state}${
         token.visibility ? '' : `, ${tokenMessages.hidden}`
-      }${playing ? `, ${tokenMessages.playing}` : ''}${selected ? `, ${pointerMessages.selected}` : ''}${conditionsLabel(conditions)}`}
+      }${fogged ? `, ${tokenMessages.inFog}` : ''}${playing ? `, ${tokenMessages.playing}` : ''}${selected ? `, ${pointerMessages.selected}` : ''}${conditionsLabel(conditions)}`}
       onPointerDown={onPointerDown && ((event) => onPointerDown(token, event))}
       onKeyDown={onKeyDown && controllable ? (event) => onKeyDown(token, event) : undefined}
       aria-keyshortcuts={onKeyDown && controllable ? 'ArrowUp ArrowDown ArrowLeft ArrowRight' : undefined}

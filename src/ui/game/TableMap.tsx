@@ -28,7 +28,7 @@ import { gridMessages, historyMessages, mapMessages, pointerMessages } from './m
 import { GridLayer } from './GridLayer';
 import { FogLayer } from './FogLayer';
 import { FogDraw, FogPanel, type FogEditorActor } from './FogPanel';
-import { fogOf } from '../../domain/table/fog';
+import { fogOf, tokenInFog } from '../../domain/table/fog';
 import { GridAlign, GridPanel, type GridEditorActor } from './GridPanel';
 import { SoulCoreWaves } from './SoulCoreWaves';
 import { controlsToken, managesTable } from '../../domain/table/visibility';
@@ -165,6 +165,18 @@ export function TableMap({
   const offsetX = grid?.offsetX ?? 0;
   const offsetY = grid?.offsetY ?? 0;
   const tokens = tokensOn(table, map);
+  // Computed once per copy of the table, not per frame of a drag.
+  const fogged = useMemo(
+    () =>
+      new Set(
+        map && fogOf(table, map.name)
+          ? tokensOn(table, map)
+              .filter((token) => tokenInFog(table, map.name, token))
+              .map((token) => token.usableId)
+          : [],
+      ),
+    [table, map],
+  );
   const playing = playingOn(table, map);
   const local = useSelector(gestures, (snapshot) => snapshot.context.local);
   const menu = useSelector(gestures, (snapshot) => snapshot.context.menu);
@@ -496,6 +508,7 @@ export function TableMap({
                 y={at.y}
                 controllable={actions !== undefined && controlsToken(reader, token)}
                 selected={selected.includes(token.usableId)}
+                fogged={fogged.has(token.usableId)}
                 dragging={dragged !== undefined}
                 remote={remote !== undefined}
                 playing={token.usableId === playing}

@@ -121,6 +121,7 @@ export const tokenMessages = {
   hide: 'Masquer aux joueurs',
   show: 'Montrer aux joueurs',
   hidden: 'Masqué',
+  inFog: 'dans le brouillard',
   remove: 'Supprimer le pion',
   removeQuestion: 'Retirer ce pion de la carte ?',
   removeConfirm: 'Confirmer',
