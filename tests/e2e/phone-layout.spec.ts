@@ -75,7 +75,7 @@ test('on a phone held landscape the table fits the screen: the map beside the ch
   // The header and the role bar leave the map most of the height, and the chat's input is in view.
   expect(mapBox.y).toBeLessThan(90);
   expect(mapBox.height).toBeGreaterThan(landscape.height - 100);
-  const input = (await chat.getByRole('textbox').boundingBox())!;
+  const input = (await chat.getByRole('combobox').boundingBox())!;
   expect(input.y + input.height).toBeLessThanOrEqual(landscape.height);
   // The dice open whole in the window, over the map, uncut by the chat's column, its buttons uncovered.
   await chat.getByRole('button', { name: 'Dés', exact: true }).click();

@@ -172,7 +172,7 @@ export function MapControls({
         <>
           <button
             type="button"
-            className="secondary"
+            className="secondary map-controls__history"
             aria-keyshortcuts="Control+Z"
             title={historyMessages.undoTitle(history.undo)}
             disabled={history.undo === null}
@@ -182,7 +182,7 @@ export function MapControls({
           </button>
           <button
             type="button"
-            className="secondary"
+            className="secondary map-controls__history"
             aria-keyshortcuts="Control+Shift+Z Control+Y"
             title={historyMessages.redoTitle(history.redo)}
             disabled={history.redo === null}
