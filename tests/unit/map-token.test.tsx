@@ -12,7 +12,7 @@ function tokenOf(over: Partial<MapToken> = {}): MapToken {
   return goblinToken({ inTurnOrder: true, ...over });
 }
 
-const view = (token: MapToken, playing?: boolean) =>
+const view = (token: MapToken, playing?: boolean, more: { fogged?: boolean; nameRoom?: number } = {}) =>
   render(
     <MapTokenView
       token={token}
@@ -22,6 +22,7 @@ const view = (token: MapToken, playing?: boolean) =>
       dragging={false}
       remote={false}
       playing={playing}
+      {...more}
     />,
   );
 
@@ -34,17 +35,7 @@ describe('a token on the map', () => {
   });
 
   it('is dimmed under the fog, and says so', () => {
-    render(
-      <MapTokenView
-        token={tokenOf()}
-        x={10}
-        y={10}
-        controllable={false}
-        dragging={false}
-        remote={false}
-        fogged
-      />,
-    );
+    view(tokenOf(), false, { fogged: true });
     const token = screen.getByRole('button', { name: /^Gobelin 1,/ });
     expect(token.className).toContain('map-token--fogged');
     expect(token.getAttribute('aria-label')).toContain('dans le brouillard');
@@ -85,17 +76,7 @@ describe('a token of its creature’s size', () => {
 
 describe('a token’s name', () => {
   it('is drawn in the room it has, and says from which zoom it is legible there', () => {
-    render(
-      <MapTokenView
-        token={tokenOf()}
-        x={10}
-        y={10}
-        controllable={false}
-        dragging={false}
-        remote={false}
-        nameRoom={75}
-      />,
-    );
+    view(tokenOf(), false, { nameRoom: 75 });
     const token = screen.getByRole('button', { name: /^Gobelin 1,/ });
     expect(token.style.getPropertyValue('--name-room')).toBe('75px');
     expect(Number(token.style.getPropertyValue('--name-from'))).toBeCloseTo(nameShownFrom(75), 9);
