@@ -39,11 +39,17 @@ describe.each(drivers)('group moves (%s)', (driver) => {
     expect(other.inbox.state.tokens[MAP]?.[wolf]).toMatchObject({ x: 95, y: 50 });
   });
 
+  /** Aria's token and the wolf's, as the server holds them. */
+  async function ariaAndWolf() {
+    const tokens = Object.values((await serverState(t, p.gameId)).tokens[MAP] ?? {});
+    return {
+      aria: tokens.find((token) => token.itemId === p.ownerCharacter)!,
+      wolf: tokens.find((token) => !token.isPlayer)!,
+    };
+  }
+
   it('refuses a player’s group naming a token not theirs, whole: nothing moves', async () => {
-    const state = await serverState(t, p.gameId);
-    const tokens = Object.values(state.tokens[MAP] ?? {});
-    const aria = tokens.find((token) => token.itemId === p.ownerCharacter)!;
-    const wolf = tokens.find((token) => !token.isPlayer)!;
+    const { aria, wolf } = await ariaAndWolf();
     const before = (await serverLog(t, p.gameId)).length;
     expect(
       await owner.send('itemChange', {
@@ -72,10 +78,7 @@ describe.each(drivers)('group moves (%s)', (driver) => {
   });
 
   it('lands a group asked with `snap` on the grid, in its shape', async () => {
-    const state = await serverState(t, p.gameId);
-    const tokens = Object.values(state.tokens[MAP] ?? {});
-    const aria = tokens.find((token) => token.itemId === p.ownerCharacter)!;
-    const wolf = tokens.find((token) => !token.isPlayer)!;
+    const { aria, wolf } = await ariaAndWolf();
     const before = (await serverLog(t, p.gameId)).length;
     expect(
       await mj.send('itemChange', {
