@@ -4,6 +4,7 @@ import type { RoundState } from '../turn-order/initiative';
 import type { TokenCondition } from './conditions';
 import type { MapGrid } from '../geometry/grid';
 import type { FogChange, MapFog } from './fog';
+import type { MapVision, PlayerSight } from './map-vision';
 
 /**
  * A map of the game (table.md §3 "Map"). Tokens and turn orders are keyed by its name. The server
@@ -112,6 +113,13 @@ export interface TableState {
    * everywhere (decision 0023). A player's copy holds the players' map's alone.
    */
   fogs: Record<string, MapFog>;
+  /**
+   * map name → its walls and lighting, once the MJ set them; a map without an entry has no sight
+   * rule (decision 0024). Managers' copies alone: a player's copy holds `sight` instead.
+   */
+  visions?: Record<string, MapVision>;
+  /** A player's copy alone: what their tokens see on the players' map (decision 0024). */
+  sight?: PlayerSight;
 }
 
 /**
