@@ -26,6 +26,7 @@ import {
   tableResync,
   type AttackPayload,
   type FogChangePayload,
+  type VisionChangePayload,
   type GridChangePayload,
   type HistoryChangePayload,
   type ItemChangePayload,
@@ -212,6 +213,7 @@ export function tableCommands(
     gridChange: (payload: GridChangePayload) => send('gridChange', payload),
     historyChange: (payload: HistoryChangePayload) => send('historyChange', payload),
     fogChange: (payload: FogChangePayload) => send('fogChange', payload),
+    visionChange: (payload: VisionChangePayload) => send('visionChange', payload),
   };
 }
 export type TableCommands = ReturnType<typeof tableCommands>;

@@ -117,6 +117,13 @@ export function monsterDraft(
   return { itemId, isPlayer: false, x: 10, y: 10, ...over };
 }
 
+/** Every payload the socket hears under that name, from now on. */
+export function heardOn<T>(socket: Socket, name: string): T[] {
+  const heard: T[] = [];
+  socket.on(name, (payload: T) => heard.push(payload));
+  return heard;
+}
+
 /** The `mapChange` choosing one of the party's maps. */
 export function mapChoice(party: Pick<TableParty, 'maps'>, name: (typeof MAP_NAMES)[number]) {
   return { id: party.maps[name], ...MAP_SIZE };

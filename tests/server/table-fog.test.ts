@@ -1,4 +1,3 @@
-import type { Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GameMessagesAnswer, TablePinged, TableViewAnswer } from '../../src/api/schemas/table';
 import type { FogChange } from '../../src/domain/table/fog';
@@ -8,6 +7,7 @@ import { visibleTo } from '../../src/domain/table/visibility';
 import { drivers } from '../helpers/server';
 import {
   emitWithAck,
+  heardOn,
   joined,
   MAP,
   monsterDraft,
@@ -33,12 +33,6 @@ const rect = (mode: 'reveal' | 'cover', x1: number, y1: number, x2: number, y2: 
 });
 
 const idsOn = (state: TableState) => Object.keys(state.tokens[MAP] ?? {});
-
-function heardOn<T>(socket: Socket, name: string): T[] {
-  const heard: T[] = [];
-  socket.on(name, (payload: T) => heard.push(payload));
-  return heard;
-}
 
 describe.each(drivers)('the fog of war (%s)', (driver) => {
   const { t, p, mj, owner, other } = seatedTableForSuite({ driver, env: { TABLE_RATE_SCALE: '1' } });

@@ -1,16 +1,9 @@
-import type { Socket } from 'socket.io-client';
 import { describe, expect, it, vi } from 'vitest';
 import type { TablePinged, TableRulerShown } from '../../src/api/schemas/table';
 import { tableMessages } from '../../src/domain/table/messages';
 import { drivers } from '../helpers/server';
-import { emitWithAck, joined, MAP, mapChoice, serverLog } from '../helpers/table';
+import { emitWithAck, heardOn, joined, MAP, mapChoice, serverLog } from '../helpers/table';
 import { seatedTableForSuite } from '../helpers/table-suite';
-
-function heardOn<T>(socket: Socket, name: string): T[] {
-  const heard: T[] = [];
-  socket.on(name, (payload: T) => heard.push(payload));
-  return heard;
-}
 
 describe.each(drivers)('pings and shown rulers (%s)', (driver) => {
   const { t, p, mj, owner, other } = seatedTableForSuite({ driver, env: { TABLE_RATE_SCALE: '1' } });

@@ -10,41 +10,13 @@ import {
   type SightPolygon,
 } from '../../src/domain/geometry/sight';
 import { blocksSight, type Wall } from '../../src/domain/geometry/walls';
+import { BAND, cross, crossesClearly, distanceToSegment } from '../helpers/segments';
 
 /**
  * Sight against the definition, on random maps: a point is seen when the segment from the origin
  * to it crosses no blocking wall and it lies within the radius and the map. fast-check draws a
  * new seed each run and prints it with the smallest failing map, so a failure replays.
  */
-
-/** Closer than this to a wall or to the polygon's edge, a point is on the line: either answer is right. */
-const BAND = 1e-3;
-
-const cross = (o: Point, a: Point, b: Point) => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
-
-function distanceToSegment(p: Point, a: Point, b: Point): number {
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  const lengthSquared = dx * dx + dy * dy;
-  const along =
-    lengthSquared === 0 ? 0 : Math.min(1, Math.max(0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / lengthSquared));
-  return Math.hypot(p.x - (a.x + along * dx), p.y - (a.y + along * dy));
-}
-
-/** Whether [p, q] and [a, b] cross at a point clear of all four ends by more than the band. */
-function crossesClearly(p: Point, q: Point, a: Point, b: Point): boolean {
-  const d1 = cross(p, q, a);
-  const d2 = cross(p, q, b);
-  const d3 = cross(a, b, p);
-  const d4 = cross(a, b, q);
-  if (!(d1 * d2 < 0 && d3 * d4 < 0)) return false;
-  return (
-    distanceToSegment(a, p, q) > BAND &&
-    distanceToSegment(b, p, q) > BAND &&
-    distanceToSegment(p, a, b) > BAND &&
-    distanceToSegment(q, a, b) > BAND
-  );
-}
 
 /** Whether the segment stays further than the band from every blocking wall. */
 function clearOfWalls(p: Point, q: Point, walls: readonly Wall[]): boolean {

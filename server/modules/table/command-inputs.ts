@@ -19,6 +19,7 @@ import { equippedBonuses } from '#shared/domain/character/equipment';
 import { characterInitiative } from '#shared/domain/turn-order/initiative';
 import type { MapRef, TableState } from '#shared/domain/table/types';
 import { gridAcross, type MapGrid } from '#shared/domain/geometry/grid';
+import { darkvisionCells } from '#shared/domain/table/vision';
 import { managesTable } from '#shared/domain/table/visibility';
 import type { Db } from '../../db/client';
 import { characterMemories, characters, gameResources } from '../../db/schema/index';
@@ -108,6 +109,7 @@ export function createCommandInputs(db: Db) {
           visibility: !change.hidden,
           // Characters are medium: the sheet has no size.
           size: 1,
+          darkvision: darkvisionCells({ isPlayer: true, instinct: row.instinct }),
           ...at,
         };
       }
@@ -127,6 +129,7 @@ export function createCommandInputs(db: Db) {
         damage: monster.damage || DEFAULT_MONSTER_DAMAGE,
         visibility: !change.hidden,
         size: cellsOfCreatureSize[monster.size],
+        darkvision: darkvisionCells({ isPlayer: false, darkvision: monster.darkvision }),
         ...at,
       };
     },

@@ -8,7 +8,7 @@ import { createTokenBuckets, type TokenBuckets } from '../../lib/token-bucket';
  * writes a line per target, a move one event. Chat lines have their own allowance (MESSAGE_BURST).
  */
 export type CommandKind =
-  'move' | 'placement' | 'adjustment' | 'attack' | 'turnOrder' | 'map' | 'history' | 'fog';
+  'move' | 'placement' | 'adjustment' | 'attack' | 'turnOrder' | 'map' | 'history' | 'fog' | 'vision';
 
 export const COMMAND_RATES: Record<CommandKind, { burst: number; perSecond: number; refusal: string }> = {
   // Keyboard moves repeat at about 30 a second; a drag ends in one drop.
@@ -43,6 +43,12 @@ export const COMMAND_RATES: Record<CommandKind, { burst: number; perSecond: numb
     burst: 20,
     perSecond: 4,
     refusal: 'Vous dessinez le brouillard trop vite\u00a0: patientez un instant.',
+  },
+  // The MJ draws walls one after the other, and opens doors as the party walks in.
+  vision: {
+    burst: 20,
+    perSecond: 4,
+    refusal: 'Vous modifiez les murs trop vite\u00a0: patientez un instant.',
   },
 };
 

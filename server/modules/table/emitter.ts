@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { FastifyBaseLogger } from 'fastify';
 import { socketEventOf } from '#shared/wire/table';
 import { fogOf, tokenInFog } from '#shared/domain/table/fog';
+import { visionOf } from '#shared/domain/table/player-sight';
 import { tokensOfMap } from '#shared/domain/table/records';
 import { linePerPlayer, projectEvent } from '#shared/domain/table/visibility';
 import { isChatEvent, type TableActor, type TableEvent, type TableState } from '#shared/domain/table/types';
@@ -57,6 +58,8 @@ function touchesHiddenPlayerToken({ event, before, after }: Transition): boolean
         ? event.payload.map
         : undefined;
   if (typeof map !== 'string') return false;
+  // On a map with vision each player sees what their own tokens see.
+  if (visionOf(before, map) ?? visionOf(after, map)) return true;
   // A move changes where a token stands, never which tokens the map holds nor, without fog, who
   // sees them: the state after it is enough, one loop over the map's tokens at every drop instead of two.
   if (event.type === 'token.moved' && fogOf(after, map) === undefined)

@@ -4,6 +4,7 @@ import type { CharacterSheet, TableVitals } from '#shared/wire/characters';
 import type {
   AttackPayload,
   FogChangePayload,
+  VisionChangePayload,
   GridChangePayload,
   HistoryChangePayload,
   ItemChangePayload,
@@ -174,6 +175,9 @@ export function createTableService({
     /** `fogChange`: a shape of fog on an open map, or all of it revealed or covered; the MJ's and the admins'. */
     changeFog: (gameId: string, actor: TableActor, { map, change, commandId }: FogChangePayload) =>
       command(gameId, actor, { type: 'map.fog', map, change }, commandId),
+    /** `visionChange`: walls, doors and the lighting of an open map; the MJ's and the admins'. */
+    changeVision: (gameId: string, actor: TableActor, { map, change, commandId }: VisionChangePayload) =>
+      command(gameId, actor, { type: 'map.vision', map, change }, commandId),
 
     /** `turnOrderChange`; « Générer » with the participants' initiative bonuses, as the server stores them. */
     async changeTurnOrder(gameId: string, actor: TableActor, { change, commandId }: TurnOrderChangePayload) {

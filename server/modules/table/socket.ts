@@ -2,6 +2,7 @@ import type { ConnectedPlayersUpdate } from '#shared/wire/games';
 import {
   attackPayload,
   fogChangePayload,
+  visionChangePayload,
   gridChangePayload,
   historyChangePayload,
   itemChangePayload,
@@ -20,10 +21,15 @@ import {
   type TableViewAnswer,
 } from '#shared/wire/table';
 import { clampPercent, type Point } from '#shared/domain/geometry/geometry';
-import { pixelInFog, tokenInFog } from '#shared/domain/table/fog';
 import { gridOf, openMap, tokenAt } from '#shared/domain/table/records';
 import { tokenCells } from '#shared/domain/table/token-size';
-import { managesTable, ownsToken, seenByPlayers, tokenSeenBy } from '#shared/domain/table/visibility';
+import {
+  managesTable,
+  ownsToken,
+  pointSeenByPlayers,
+  seenByPlayers,
+  tokenSeenBy,
+} from '#shared/domain/table/visibility';
 import { tableMessages } from '#shared/domain/table/messages';
 import { pointerAudience, pointOnMap } from '#shared/domain/table/pointers';
 import type { TableActor, TableState } from '#shared/domain/table/types';
@@ -205,6 +211,10 @@ export function tableSocketEvents({
       rates.take(user().id, 'fog');
       await table.changeFog(payload.gameId, await actorOf(payload.gameId), payload);
     });
+    on('visionChange', visionChangePayload, async (payload) => {
+      rates.take(user().id, 'vision');
+      await table.changeVision(payload.gameId, await actorOf(payload.gameId), payload);
+    });
     on('turnOrderChange', turnOrderChangePayload, async (payload) => {
       rates.take(user().id, 'turnOrder');
       await table.changeTurnOrder(payload.gameId, await actorOf(payload.gameId), payload);
@@ -256,9 +266,10 @@ export function tableSocketEvents({
       if ('refusal' in where) throw httpError(403, where.refusal);
       // pointerAudience refuses a map that is not open.
       const size = openMap(state, map)!;
-      // A ping in fog would tell the players where something is: it is the managers' alone.
+      // A ping in fog, or where none of the party sees, would tell the players where something
+      // is: it is the managers' alone.
       const audience =
-        where.audience === 'everyone' && !(at && pixelInFog(state, map, at))
+        where.audience === 'everyone' && (!at || pointSeenByPlayers(state, map, at))
           ? [rooms.tableManagers(gameId), rooms.tablePlayers(gameId)]
           : [rooms.tableManagers(gameId)];
       return { actor, size, audience, name: user().displayName };
@@ -316,9 +327,9 @@ export function tableSocketEvents({
         userId: actor.userId,
       };
       // The players hear of a token they see on their map only, not of the map the MJ prepares,
-      // and only while it is dragged out of the fog.
+      // and only while it is dragged out of the fog and within the party's sight.
       const audience =
-        seenByPlayers(state, map, token) && !tokenInFog(state, map, { ...token, ...dragging })
+        seenByPlayers(state, map, token) && seenByPlayers(state, map, { ...token, ...dragging })
           ? [rooms.tableManagers(gameId), rooms.tablePlayers(gameId)]
           : [rooms.tableManagers(gameId), rooms.tablePlayer(gameId, actor.userId)];
       socket.to(audience).volatile.emit('itemDragging', dragging);

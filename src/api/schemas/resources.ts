@@ -13,6 +13,7 @@ import {
   type ResourceCategory,
 } from '../../domain/resources/categories';
 import { formatDice, parseDamageRoll } from '../../domain/dice/notation';
+import { MONSTER_DARKVISION_MAX } from '../../domain/table/vision';
 
 /**
  * The wire contract of game resources and the global store (platform.md §3, §5, §7; table.md §3,
@@ -44,6 +45,7 @@ export const resourceMessages = {
   initiative: 'Le bonus d’initiative doit être un entier entre -100 et 100.',
   link: 'Le lien doit être une adresse http(s) valide.',
   mapSize: 'La taille de la carte doit être un entier entre 1 et 1000.',
+  darkvision: 'La vision dans le noir doit être un nombre entier de cases entre 0 et 60.',
   price: 'Le prix doit être un nombre positif ou nul.',
   weight: 'Le poids doit être un nombre positif ou nul.',
   value: 'La valeur doit être un nombre entier de crédits positif ou nul.',
@@ -177,6 +179,11 @@ export const categoryFieldSchemas = {
     assetLink: httpLink.nullable().default(null),
     /** « Taille »: the cells its token covers (`cellsOfCreatureSize`); monsters stored before read as medium. */
     size: z.enum(creatureSizes, { error: resourceMessages.creatureSize }).default(DEFAULT_CREATURE_SIZE),
+    /**
+     * « Vision dans le noir »: the cells it sees past its square on a dark map (decision 0024); none
+     * given, the 12 of most creatures of the dark (`darkvisionCells`), 0 for one without.
+     */
+    darkvision: wholeNumber(resourceMessages.darkvision, 0, MONSTER_DARKVISION_MAX).nullable().default(null),
   }),
   map: z.object({
     link: httpLink,

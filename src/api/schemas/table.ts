@@ -21,6 +21,8 @@ import {
   type MapFog,
 } from '../../domain/table/fog';
 import { MAX_TOKENS_PER_MAP } from '../../domain/table/messages';
+import { MAX_WALLS_PER_MAP, WALL_ID_MAX_LENGTH, WALL_KINDS, type Wall } from '../../domain/geometry/walls';
+import type { MapVision, PlayerSight, VisionChange } from '../../domain/table/map-vision';
 import { dict } from '../../domain/table/records';
 import { TOKEN_CELLS_MAX } from '../../domain/table/token-size';
 import { MESSAGE_TYPES } from '../../domain/dice/roll';
@@ -85,6 +87,44 @@ export const mapFog = z.object({
   shapes: z.array(fogShape).max(MAX_FOG_SHAPES),
 }) satisfies z.ZodType<MapFog>;
 
+/**
+ * A wall, door or window in the map's pixels (decision 0024); the server checks the map's whole list
+ * with `wallsProblem` (ids of their own, ends on the map, a pixel long, at most 2,000).
+ */
+const wallPoint = z.object({ x: z.number(), y: z.number() });
+export const wall = z.object({
+  id: z.string().min(1).max(WALL_ID_MAX_LENGTH),
+  a: wallPoint,
+  b: wallPoint,
+  kind: z.enum(WALL_KINDS),
+  open: z.boolean().optional(),
+}) satisfies z.ZodType<Wall>;
+const lighting = z.enum(['lit', 'dark']);
+/** A change of a map's vision (decision 0025): walls drawn or erased, a door, the lighting, all lifted. */
+export const visionChange = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('add'), walls: z.array(wall).min(1).max(MAX_WALLS_PER_MAP) }),
+  z.object({
+    kind: z.literal('remove'),
+    ids: z.array(z.string().min(1).max(WALL_ID_MAX_LENGTH)).min(1).max(MAX_WALLS_PER_MAP),
+  }),
+  z.object({ kind: z.literal('door'), id: z.string().min(1).max(WALL_ID_MAX_LENGTH), open: z.boolean() }),
+  z.object({ kind: z.literal('lighting'), lighting }),
+  z.object({ kind: z.literal('clear') }),
+]) satisfies z.ZodType<VisionChange>;
+export const mapVision = z.object({
+  walls: z.array(wall).max(MAX_WALLS_PER_MAP),
+  lighting,
+}) satisfies z.ZodType<MapVision>;
+/**
+ * A player's sight: a polygon per token of theirs (a 60-gon and the walls' ends in reach) and their
+ * explored cells, encoded (at most 42 KB of bytes, in base64).
+ */
+export const playerSight = z.object({
+  map: z.string().min(1).max(200),
+  polygons: z.array(z.array(wallPoint).max(50_000)).max(MAX_TOKENS_PER_MAP),
+  explored: z.string().max(60_000).nullable(),
+}) satisfies z.ZodType<PlayerSight>;
+
 export const mapToken = z.object({
   usableId: id,
   itemId: id,
@@ -104,6 +144,7 @@ export const mapToken = z.object({
   inTurnOrder: z.boolean(),
   visibility: z.boolean(),
   size: z.number().int().min(1).max(TOKEN_CELLS_MAX).optional(),
+  darkvision: z.number().int().min(0).max(1000).optional(),
   x: z.number(),
   y: z.number(),
   conditions: tokenConditions.optional(),
@@ -238,6 +279,9 @@ export type HistoryChangePayload = z.infer<typeof historyChangePayload>;
 /** `fogChange`: the MJ draws one shape of fog on an open map, or reveals or covers it all. */
 export const fogChangePayload = z.object({ gameId, commandId, ...onMap, change: fogChange });
 export type FogChangePayload = z.infer<typeof fogChangePayload>;
+/** `visionChange`: the MJ draws or erases walls, opens or closes a door, lights or darkens an open map. */
+export const visionChangePayload = z.object({ gameId, commandId, ...onMap, change: visionChange });
+export type VisionChangePayload = z.infer<typeof visionChangePayload>;
 
 /** `turnOrderChange`. */
 export const turnOrderChangePayload = z.object({
@@ -414,12 +458,22 @@ export const tableEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('map.cleared'), payload: z.object({}).strict(), ...envelope }),
   z.object({
     type: z.literal('map.gridSet'),
-    payload: z.object({ ...onMap, grid: mapGrid, ...sightChange }),
+    payload: z.object({ ...onMap, grid: mapGrid, sight: playerSight.optional(), ...sightChange }),
     ...envelope,
   }),
   z.object({
     type: z.literal('map.fogChanged'),
     payload: z.object({ ...onMap, change: fogChange, ...sightChange }),
+    ...envelope,
+  }),
+  z.object({
+    type: z.literal('map.visionChanged'),
+    payload: z.object({ ...onMap, change: visionChange, ...sightChange }),
+    ...envelope,
+  }),
+  z.object({
+    type: z.literal('vision.sight'),
+    payload: playerSight.extend(sightChange),
     ...envelope,
   }),
   z.object({
@@ -431,6 +485,7 @@ export const tableEvent = z.discriminatedUnion('type', [
       round: round.optional(),
       grid: mapGrid.optional(),
       fog: mapFog.optional(),
+      sight: playerSight.optional(),
     }),
     ...envelope,
   }),
@@ -493,7 +548,14 @@ export const tableEvent = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('table.restored'),
-    payload: z.object({ by: id, direction: z.enum(['undo', 'redo']), ...onMap, ...tablePatch }),
+    payload: z.object({
+      by: id,
+      direction: z.enum(['undo', 'redo']),
+      ...onMap,
+      ...tablePatch,
+      sight: playerSight.optional(),
+      seen: z.object(sightChange).optional(),
+    }),
     ...envelope,
   }),
   z.object({ type: z.literal('redacted'), payload: z.object({}).strict(), ...envelope }),
@@ -516,6 +578,9 @@ export const tableState = z.object({
   ).optional(),
   // Nor fog.
   fogs: z.preprocess((fogs) => fogs ?? {}, namedRecord(mapFog)),
+  // The managers' alone; a player's copy holds `sight`.
+  visions: namedRecord(mapVision).optional(),
+  sight: playerSight.optional(),
 }) satisfies z.ZodType<TableState>;
 
 export const tableSnapshot = z.object({ seq: z.number().int().min(0), state: tableState });
@@ -541,7 +606,7 @@ export type TableCatchUpAnswer = z.infer<typeof tableCatchUpAnswer>;
 export function socketEventOf(
   type: TableEvent['type'],
 ): 'mapUpdate' | 'itemUpdate' | 'turnOrderUpdate' | 'broadcastMessage' {
-  if (type.startsWith('map.')) return 'mapUpdate';
+  if (type.startsWith('map.') || type.startsWith('vision.')) return 'mapUpdate';
   if (type.startsWith('token.') || type.startsWith('attack.') || type.startsWith('table.'))
     return 'itemUpdate';
   if (type.startsWith('turnOrder.')) return 'turnOrderUpdate';

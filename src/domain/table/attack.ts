@@ -6,12 +6,9 @@ import { describeRoll, type RollResult } from '../dice/roll';
 import {
   effectiveRange,
   isInReach,
-  percentToPixels,
   pointToPixels,
-  tokenCentre,
   tokensHit,
   type AreaShape,
-  type Body,
   type Point,
   type Size,
 } from '../geometry/geometry';
@@ -20,7 +17,7 @@ import { attackMessages, MAX_AREA_TARGETS } from './messages';
 import { gridOf, openMap, tokenAt, tokensOfMap } from './records';
 import type { ChatMessage, MapToken, TableActor, TableEventBody, TableState } from './types';
 import { lineAbout, systemMessage } from './system-lines';
-import { tokenCells } from './token-size';
+import { tokenBody } from './token-size';
 import { canSee, isPlayersMap, managesTable, ownsToken, seenByPlayers } from './visibility';
 
 /**
@@ -67,12 +64,6 @@ const damageOf = (text: string) => {
   return terms && damageDice(terms);
 };
 
-/** A token as reach and areas see it: its square's centre and side, in the map's pixels. */
-function bodyOf(token: MapToken, map: Size, cellPx: number): Body {
-  const size = tokenCells(token);
-  return { centre: tokenCentre(percentToPixels(token, map, size, cellPx), size, cellPx), size };
-}
-
 /** The attacker's token, if this actor may strike with it on this map. */
 function attackerFor(state: TableState, command: AttackCommand, actor: TableActor): MapToken | string {
   const { attack } = command;
@@ -101,7 +92,7 @@ function targetsOf(
 ): MapToken[] | string {
   const { attack } = command;
   const { cellPx } = gridOf(state, command.map);
-  const from = bodyOf(attacker, map, cellPx);
+  const from = tokenBody(attacker, map, cellPx);
   const range = effectiveRange(attack.range, attack.movement);
   if (attack.areaOfEffect === 'single') {
     const target = command.targetId === null ? undefined : tokenAt(state, command.map, command.targetId);
@@ -109,7 +100,7 @@ function targetsOf(
       return attackMessages.tokenNotFound;
     }
     if (isDown(target)) return attackMessages.deadTarget;
-    if (!isInReach(from, bodyOf(target, map, cellPx), range, cellPx)) return attackMessages.outOfRange;
+    if (!isInReach(from, tokenBody(target, map, cellPx), range, cellPx)) return attackMessages.outOfRange;
     return [target];
   }
   if (command.aim === null) return attackMessages.noAim;
@@ -123,7 +114,7 @@ function targetsOf(
     { ...attack, range },
     { id: attacker.usableId, ...from },
     aim,
-    living.map((token) => ({ id: token.usableId, ...bodyOf(token, map, cellPx) })),
+    living.map((token) => ({ id: token.usableId, ...tokenBody(token, map, cellPx) })),
     cellPx,
   );
   if (hit.length === 0) return attackMessages.nobodyInArea;

@@ -16,6 +16,8 @@ import { resolveWhisper, type WhisperRecipient } from './chat-audience';
 import { changeConditions, turnEnded, type ConditionChange } from './condition-changes';
 import type { FogChange } from './fog';
 import { decideFog } from './fog-changes';
+import type { VisionChange } from './map-vision';
+import { decideVision } from './vision-changes';
 import { isDown } from './health';
 import { attackMessages, MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
 import { gridOf, openMap, orderOf, own, tokenAt, tokensOfMap } from './records';
@@ -53,6 +55,8 @@ export type TableCommand =
   | { type: 'map.setGrid'; map: string; grid: MapGrid }
   /** A shape of fog, or the whole map revealed or covered (decision 0023). */
   | { type: 'map.fog'; map: string; change: FogChange }
+  /** Walls, doors, windows and the lighting of a map (decision 0025). */
+  | { type: 'map.vision'; map: string; change: VisionChange }
   /** `snap`: the token's corner goes to the nearest cell of the map's grid. */
   | { type: 'token.place'; map: string; token: TokenDraft; snap?: boolean }
   | { type: 'token.move'; map: string; usableId: string; x: number; y: number; snap?: boolean }
@@ -663,6 +667,8 @@ function decideAction(
       return accept(gridSet(command.map, command.grid));
     case 'map.fog':
       return decideFog(state, actor, command.map, command.change);
+    case 'map.vision':
+      return decideVision(state, actor, command.map, command.change);
     case 'token.place':
       return place(state, actor, command.map, command.token, env, command.snap);
     case 'token.move': {

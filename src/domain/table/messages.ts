@@ -151,3 +151,11 @@ export const fogMessages = {
   tooManyShapes:
     'Cette carte porte déjà 1\u00a0000 formes de brouillard\u00a0: «\u00a0Tout révéler\u00a0» ou «\u00a0Tout cacher\u00a0» repart de zéro.',
 } as const;
+
+export const visionMessages = {
+  onlyMaster: 'Seul le MJ peut dessiner les murs et régler la lumière.',
+  unknownDoor: 'Cette porte n’existe pas sur la carte.',
+  unknownWall: 'Ce mur n’existe pas sur la carte.',
+  takenId: 'Un mur de la carte porte déjà cet identifiant.',
+  nothingToClear: 'Cette carte n’a ni murs ni lumière réglée.',
+} as const;

@@ -2,9 +2,23 @@ import { MAX_X_PERCENT, MAX_Y_PERCENT } from '../geometry/geometry';
 import { GRID_CELL_MAX_PX, GRID_CELL_MIN_PX } from '../geometry/grid';
 import { conditionsOf, isValidConditionList, withConditions } from './conditions';
 import { isFogShape, withFogChange } from './fog';
+import { wallsProblem } from '../geometry/walls';
+import type { MapVision, PlayerSight } from './map-vision';
+import { visionOf } from './player-sight';
+import { withVisionChange } from './vision-changes';
 import { isWholeToken, patchBetween } from './patch';
 import { TOKEN_CELLS_MAX } from './token-size';
-import { dict, orderOf, own, tokenAt, tokensOfMap, withEntry, withoutEntry, type Dict } from './records';
+import {
+  dict,
+  openMap,
+  orderOf,
+  own,
+  tokenAt,
+  tokensOfMap,
+  withEntry,
+  withoutEntry,
+  type Dict,
+} from './records';
 import type { RoundState } from '../turn-order/initiative';
 import {
   HIDDEN_TURN,
@@ -211,6 +225,25 @@ function withSight(state: TableState, map: string, { appeared, vanished, order }
   return order ? withOrder(next, map, order) : { state: next };
 }
 
+/** A player's copy with their sight as the event gives it; as it was when the event carries none. */
+function withPlayerSight(state: TableState, sight: PlayerSight | undefined): TableState {
+  return sight ? { ...state, sight } : state;
+}
+
+/**
+ * The table with the map's vision set, or taken off with the sight it gave. A copy that never held
+ * a vision (a player's) is left without the record.
+ */
+function withVision(state: TableState, map: string, vision: MapVision | undefined): TableState {
+  if (vision) return { ...state, visions: withEntry(state.visions, map, vision) };
+  const { sight, visions, ...rest } = state;
+  return {
+    ...rest,
+    ...(visions === undefined ? {} : { visions: withoutEntry(visions, map) }),
+    ...(sight === undefined || sight.map === map ? {} : { sight }),
+  };
+}
+
 /** The state after one event body, or why the event cannot apply to this state. */
 export function reduce(state: TableState, event: TableEventBody): Reduced {
   switch (event.type) {
@@ -228,7 +261,10 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       if (!(event.payload.grid.cellPx >= GRID_CELL_MIN_PX && event.payload.grid.cellPx <= GRID_CELL_MAX_PX))
         return { rejected: 'cell outside its bounds' };
       return withSight(
-        { ...state, grids: withEntry(state.grids, event.payload.map, event.payload.grid) },
+        withPlayerSight(
+          { ...state, grids: withEntry(state.grids, event.payload.map, event.payload.grid) },
+          event.payload.sight,
+        ),
         event.payload.map,
         event.payload,
       );
@@ -239,11 +275,25 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       const fogs = withEntry(state.fogs, map, withFogChange(own(state.fogs, map), change));
       return withSight({ ...state, fogs }, map, event.payload);
     }
+    case 'map.visionChanged': {
+      const { map, change } = event.payload;
+      const vision = withVisionChange(visionOf(state, map), change);
+      const open = openMap(state, map);
+      if (vision && open && wallsProblem(vision.walls, open) !== null)
+        return { rejected: 'walls out of bounds' };
+      return withSight(withVision(state, map, vision), map, event.payload);
+    }
+    case 'vision.sight': {
+      const { map, polygons, explored, ...change } = event.payload;
+      return withSight(withPlayerSight(state, { map, polygons, explored }), map, change);
+    }
     case 'map.shown': {
       // A player's copy after the MJ brought them to a map or cleared it: that map alone.
-      const { map, tokens, order, round, grid, fog } = event.payload;
+      const { map, tokens, order, round, grid, fog, sight } = event.payload;
+      const { sight: _sightBefore, ...kept } = state;
       const bare: TableState = {
-        ...state,
+        ...kept,
+        ...(map && sight ? { sight } : {}),
         currentMap: map,
         masterMap: map,
         tokens: dict(),
@@ -351,10 +401,11 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       return { state: withHistory(state, by, { done: capped([...done, entry]), undone: [] }) };
     }
     case 'table.restored': {
-      const { by, direction, map, ...patch } = event.payload;
+      const { by, direction, map, sight, seen, ...patch } = event.payload;
       const applied = applyPatch(state, map, patch);
       if ('rejected' in applied) return applied;
-      return { state: historyMoved(applied.state, by, direction, patchBetween(applied.state, state, map)) };
+      const moved = historyMoved(applied.state, by, direction, patchBetween(applied.state, state, map));
+      return withSight(withPlayerSight(moved, sight), map, seen ?? {});
     }
     case 'chat.posted':
     case 'chat.system':
@@ -426,6 +477,7 @@ export function restore(snapshot: TableSnapshot): TableState {
     grids,
     history = {},
     fogs,
+    visions,
     ...rest
   } = structuredClone(snapshot.state);
   return {
@@ -439,6 +491,8 @@ export function restore(snapshot: TableSnapshot): TableState {
     history: dict(Object.entries(history)),
     // Nor those taken before fog, fog.
     fogs: dict(Object.entries(fogs ?? {})),
+    // Walls are the managers' alone: a player's snapshot has none, nor one taken before walls.
+    ...(visions === undefined ? {} : { visions: dict(Object.entries(visions)) }),
     lastSeq: snapshot.seq,
   };
 }

@@ -4,7 +4,7 @@ import type { RoundState } from '../turn-order/initiative';
 import type { TokenCondition } from './conditions';
 import type { MapGrid } from '../geometry/grid';
 import type { FogChange, MapFog } from './fog';
-import type { MapVision, PlayerSight } from './map-vision';
+import type { MapVision, PlayerSight, VisionChange } from './map-vision';
 
 /**
  * A map of the game (table.md §3 "Map"). Tokens and turn orders are keyed by its name. The server
@@ -60,6 +60,12 @@ export interface MapToken {
    * logs written before sizes, where every token stood on one cell (`tokenCells`).
    */
   size?: number;
+  /**
+   * Cells it sees past its square on a dark map with darkvision (decision 0024), as the server read
+   * it at placement: a character's from its « instinct », a monster's from its field. Absent in logs
+   * written before sight, and in a player's copy of a monster: the rules' default (`tokenViewer`).
+   */
+  darkvision?: number;
   x: number;
   y: number;
   /**
@@ -130,6 +136,15 @@ export interface SightChange {
   appeared?: MapToken[];
   vanished?: string[];
   order?: string[];
+}
+
+/**
+ * In a player's projection of an undo or redo that changed their sight: the sight, and for its
+ * author the tokens it brought into sight or took out beside those the patch names.
+ */
+export interface RestoredSight {
+  sight?: PlayerSight;
+  seen?: SightChange;
 }
 
 /**
@@ -219,9 +234,22 @@ export type TableEventBody =
   | { type: 'map.selected'; payload: { map: MapRef; bringPlayers: boolean } }
   | { type: 'map.cleared'; payload: Record<string, never> }
   /** The map's whole grid as the MJ aligned it (docs/live-table.md "The grid"). */
-  | { type: 'map.gridSet'; payload: { map: string; grid: MapGrid } & SightChange }
+  /** `sight`: in a player's projection, on a map with vision, their sight under the new cells. */
+  | { type: 'map.gridSet'; payload: { map: string; grid: MapGrid; sight?: PlayerSight } & SightChange }
   /** A shape of fog drawn, or the whole map revealed or covered (docs/live-table.md "Fog of war"). */
   | { type: 'map.fogChanged'; payload: { map: string; change: FogChange } & SightChange }
+  /**
+   * Walls drawn or erased, a door opened or closed, the map lit or darkened, its vision lifted
+   * (decision 0025). A player receives only a lift, with what it brought into their sight; any
+   * other change reaches them as their `vision.sight`.
+   */
+  | { type: 'map.visionChanged'; payload: { map: string; change: VisionChange } & SightChange }
+  /**
+   * Only in a player's projection: their sight after an event that changed it (a move, placement,
+   * resize or removal of one of their tokens, walls, a door, the lighting), with the tokens it
+   * brought into their copy (their own as it now stands included), those it took away, their order.
+   */
+  | { type: 'vision.sight'; payload: PlayerSight & SightChange }
   | { type: 'token.placed'; payload: { map: string; token: MapToken } }
   | { type: 'token.moved'; payload: { map: string; usableId: string; x: number; y: number } }
   /** The MJ gave the token another size (cells a side), and the place that keeps it on the map. */
@@ -289,6 +317,8 @@ export type TableEventBody =
         round?: number;
         grid?: MapGrid;
         fog?: MapFog;
+        /** The player's sight on it, when it has vision. */
+        sight?: PlayerSight;
       };
     }
   /**
@@ -304,7 +334,7 @@ export type TableEventBody =
    */
   | {
       type: 'table.restored';
-      payload: { by: string; direction: 'undo' | 'redo'; map: string } & TablePatch;
+      payload: { by: string; direction: 'undo' | 'redo'; map: string } & TablePatch & RestoredSight;
     }
   /** Only in a player's projection: a token they saw was hidden, and their order after it. */
   | { type: 'token.concealed'; payload: { map: string; usableId: string; order: string[] } }

@@ -1,6 +1,10 @@
 import { chatAudienceMessages } from './chat-audience';
-import { fogOf, tokenInFog } from './fog';
+import type { Point } from '../geometry/geometry';
+import { pointInPolygon } from '../geometry/sight';
+import { fogOf, pixelInFog, tokenInFog } from './fog';
 import { healthOf, hidesHealth, withHealthBanded } from './health';
+import type { PlayerSight } from './map-vision';
+import { eyesOf, inSight, playerSightOf, sightOfTokens, visionOf } from './player-sight';
 import { dict, orderOf, own, tokenAt, tokensOfMap } from './records';
 import {
   HIDDEN_TURN,
@@ -33,17 +37,34 @@ export function controlsToken(actor: Pick<TableActor, 'role' | 'characterIds'>, 
  */
 function asPlayersSee(token: MapToken): MapToken {
   if (token.isPlayer) return token;
-  return { ...withHealthBanded(token), AC: null, attackBonus: null, damage: null };
+  // Its darkvision too: a figure of the monster's sheet, and no player's sight reads it.
+  const { darkvision: _darkvision, ...seen } = withHealthBanded(token);
+  return { ...seen, AC: null, attackBonus: null, damage: null };
 }
 
-/** Whether the players see this token of that map: shown by the MJ, and its centre out of the fog. */
+/** Whether the players may see this token of that map: shown by the MJ, and its centre out of the fog. */
 function inPlayersSight(state: TableState, map: string, token: MapToken): boolean {
   return token.visibility && !tokenInFog(state, map, token);
 }
 
 /**
- * A player sees the tokens of that map in their sight (`inPlayersSight`) and their own, hidden or
- * in fog or not.
+ * On a map with vision (decision 0025), whether these characters' tokens see the token: the centre
+ * of one of its cells in the sight of one of theirs. Always on a map without vision.
+ */
+function inSightOfCharacters(
+  state: TableState,
+  map: string,
+  characterIds: readonly string[],
+  token: MapToken,
+): boolean {
+  if (!visionOf(state, map)) return true;
+  return inSight(state, map, sightOfTokens(state, map, eyesOf(state, map, characterIds)), token);
+}
+
+/**
+ * A player sees the tokens of that map in the players' sight (`inPlayersSight`) and, on a map with
+ * vision, in their own tokens' sight; and their own tokens, hidden or in fog or not. A player with
+ * no token on a map with vision sees none of it but their own: nothing looks for them.
  */
 export function canSee(
   actor: TableActor,
@@ -53,8 +74,17 @@ export function canSee(
 ): boolean {
   return (
     token !== undefined &&
-    (managesTable(actor) || ownsToken(actor, token) || inPlayersSight(state, map, token))
+    (managesTable(actor) ||
+      ownsToken(actor, token) ||
+      (inPlayersSight(state, map, token) && inSightOfCharacters(state, map, actor.characterIds, token)))
   );
+}
+
+/** The characters of every token of the map that belongs to a player: the party's eyes. */
+function partyOf(state: TableState, map: string): string[] {
+  return Object.values(tokensOfMap(state, map))
+    .filter((token) => token.isPlayer)
+    .map((token) => token.itemId);
 }
 
 /**
@@ -80,10 +110,28 @@ export function tokenSeenBy(
 
 /**
  * Whether the players may read a line about these tokens of that map: all in their sight on the map
- * they are on. Else the line is the managers' alone (`audience: 'managers'`).
+ * they are on and, on a map with vision, each seen by one of the party's tokens: a line is the
+ * table's talk, and the party tells each other what one of them sees. Else the line is the
+ * managers' alone (`audience: 'managers'`).
  */
 export function seenByPlayers(state: TableState, map: string, ...tokens: readonly MapToken[]): boolean {
-  return isPlayersMap(state, map) && tokens.every((token) => inPlayersSight(state, map, token));
+  if (!isPlayersMap(state, map)) return false;
+  const party = visionOf(state, map) ? partyOf(state, map) : [];
+  return tokens.every(
+    (token) => inPlayersSight(state, map, token) && inSightOfCharacters(state, map, party, token),
+  );
+}
+
+/**
+ * Whether the players may be shown a point of their map (a ping): out of the fog and, on a map
+ * with vision, in the sight of one of the party's tokens.
+ */
+export function pointSeenByPlayers(state: TableState, map: string, at: Point): boolean {
+  if (pixelInFog(state, map, at)) return false;
+  if (!visionOf(state, map)) return true;
+  return sightOfTokens(state, map, eyesOf(state, map, partyOf(state, map))).some((polygon) =>
+    pointInPolygon(at, polygon),
+  );
 }
 
 /**
@@ -132,6 +180,8 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
   }
   // Their own history alone: the managers' and the other players' name and patch what they may not see.
   const history = own(state.history, actor.userId);
+  // Their sight in place of the walls: a wall drawn where they never looked tells of a room.
+  const sight = playerSightOf(state, actor.characterIds);
   return {
     lastSeq: state.lastSeq,
     currentMap: state.currentMap,
@@ -142,6 +192,7 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
     grids,
     history: history ? dict([[actor.userId, history]]) : dict(),
     fogs,
+    ...(sight ? { sight } : {}),
   };
 }
 
@@ -233,6 +284,7 @@ function shown(event: TableEvent, after: TableState, actor: TableActor): TableEv
       ...(round === undefined ? {} : { round }),
       ...(grid ? { grid } : {}),
       ...(fog ? { fog } : {}),
+      ...(view.sight ? { sight: view.sight } : {}),
     },
   };
 }
@@ -249,8 +301,16 @@ function restoredAs(
   actor: TableActor,
 ): TableEvent {
   const { by, direction, map } = event.payload;
+  const touched = new Set(Object.keys(event.payload.tokens));
+  // With vision, a token the patch left alone may come into their sight or leave it with one of theirs.
+  if (visionOf(after, map)) {
+    for (const usableId of Object.keys(tokensOfMap(after, map))) {
+      if (seesTokenIn(actor, before, map, usableId) !== seesTokenIn(actor, after, map, usableId))
+        touched.add(usableId);
+    }
+  }
   const tokens = dict<MapToken | null>();
-  for (const usableId of Object.keys(event.payload.tokens)) {
+  for (const usableId of touched) {
     const now = tokenSeenBy(actor, after, map, usableId);
     if (now) tokens[usableId] = asPlayersSee(now);
     else if (seesTokenIn(actor, before, map, usableId)) tokens[usableId] = null;
@@ -258,11 +318,13 @@ function restoredAs(
   const order = visibleOrder(after, map, actor);
   const roundNow = own(after.rounds, map)?.round;
   const grid = event.payload.grid === undefined ? undefined : (own(after.grids, map) ?? null);
+  const sight = movedSight(before, after, actor);
   if (
     Object.keys(tokens).length === 0 &&
     sameOrder(visibleOrder(before, map, actor), order) &&
     own(before.rounds, map)?.round === roundNow &&
-    grid === undefined
+    grid === undefined &&
+    sight === undefined
   ) {
     return redacted(event);
   }
@@ -276,27 +338,88 @@ function restoredAs(
       order,
       round: roundNow === undefined ? null : { round: roundNow },
       ...(grid === undefined ? {} : { grid }),
+      ...(sight === undefined ? {} : { sight }),
     },
   };
 }
 
 /**
- * What a change of the fog, or of the grid under it, did to a player's copy of the map: the tokens
- * that came into their sight, those that left it, and their order after it. Nothing on a map
- * without fog, whose sight no grid changes.
+ * What an event did to a player's copy of the map: the tokens it brought into their sight or
+ * changed there (their own moved one), those it took out of it, and their order after it.
  */
-function sightChange(before: TableState, after: TableState, actor: TableActor, map: string): SightChange {
-  if (fogOf(before, map) === undefined && fogOf(after, map) === undefined) return {};
+function copyChange(
+  before: TableState,
+  after: TableState,
+  actor: TableActor,
+  map: string,
+): Required<SightChange> {
   const was = tokensOfMap(before, map);
+  const now = tokensOfMap(after, map);
   const appeared: MapToken[] = [];
   const vanished: string[] = [];
-  for (const [usableId, token] of Object.entries(tokensOfMap(after, map))) {
+  for (const [usableId, token] of Object.entries(now)) {
+    const earlier = own(was, usableId);
     const seen = canSee(actor, after, map, token);
-    const seenBefore = canSee(actor, before, map, own(was, usableId));
-    if (seen && !seenBefore) appeared.push(asPlayersSee(token));
+    const seenBefore = canSee(actor, before, map, earlier);
+    if (seen && (!seenBefore || earlier !== token)) appeared.push(asPlayersSee(token));
     if (!seen && seenBefore) vanished.push(usableId);
   }
+  for (const [usableId, token] of Object.entries(was)) {
+    if (own(now, usableId) === undefined && canSee(actor, before, map, token)) vanished.push(usableId);
+  }
   return { appeared, vanished, order: visibleOrder(after, map, actor) };
+}
+
+/**
+ * A player's own undo or redo, which they receive whole; on a map with vision, with their sight
+ * after it and the tokens it brought into their sight or took out of it.
+ */
+function ownRestored(
+  event: Extract<TableEvent, { type: 'table.restored' }>,
+  before: TableState,
+  after: TableState,
+  actor: TableActor,
+): TableEvent {
+  const { map } = event.payload;
+  const sight = playerSightOf(after, actor.characterIds);
+  if (!visionOf(after, map) || !sight) return event;
+  return { ...event, payload: { ...event.payload, sight, seen: copyChange(before, after, actor, map) } };
+}
+
+/**
+ * What a change of the fog, or of the grid under it, did to a player's copy of the map. Nothing on
+ * a map without fog or vision, whose sight neither changes.
+ */
+function sightChange(before: TableState, after: TableState, actor: TableActor, map: string): SightChange {
+  const ruled = [before, after].some((state) => fogOf(state, map) ?? visionOf(state, map));
+  return ruled ? copyChange(before, after, actor, map) : {};
+}
+
+/** The player's sight after the event when it differs from theirs before it. */
+function movedSight(before: TableState, after: TableState, actor: TableActor): PlayerSight | undefined {
+  const now = playerSightOf(after, actor.characterIds);
+  const was = playerSightOf(before, actor.characterIds);
+  return now && (now.polygons !== was?.polygons || now.map !== was.map) ? now : undefined;
+}
+
+/**
+ * An event that moved a player's eyes, or the walls before them, as they receive it: their sight
+ * now, and what it changed in their copy (the moved token of theirs among the tokens that appeared).
+ */
+function sightEvent(event: TableEvent, before: TableState, after: TableState, actor: TableActor): TableEvent {
+  const map = after.currentMap!.name;
+  return {
+    ...event,
+    type: 'vision.sight',
+    payload: { ...playerSightOf(after, actor.characterIds)!, ...copyChange(before, after, actor, map) },
+  };
+}
+
+/** Whether the token the event names is one of the player's own, before or after it, on a map with vision. */
+function movesEyes(actor: TableActor, before: TableState, after: TableState, map: string, usableId: string) {
+  if (!visionOf(after, map)) return false;
+  const token = tokenAt(after, map, usableId) ?? tokenAt(before, map, usableId);
+  return token !== undefined && ownsToken(actor, token);
 }
 
 /** The token moved, as a player who may see it before or after (or neither) receives the move. */
@@ -307,6 +430,7 @@ function moveAs(
   actor: TableActor,
 ): TableEvent {
   const { map, usableId } = event.payload;
+  if (movesEyes(actor, before, after, map, usableId)) return sightEvent(event, before, after, actor);
   const was = seesTokenIn(actor, before, map, usableId);
   const token = tokenSeenBy(actor, after, map, usableId);
   if (was && token) return event;
@@ -348,15 +472,25 @@ export function projectEvent(
     case 'map.cleared':
       return shown(event, after, actor);
     case 'map.gridSet': {
-      const sight = sightChange(before, after, actor, event.payload.map);
-      return Object.keys(sight).length === 0 ? event : { ...event, payload: { ...event.payload, ...sight } };
+      const change = sightChange(before, after, actor, event.payload.map);
+      const sight = movedSight(before, after, actor);
+      return Object.keys(change).length === 0 && sight === undefined
+        ? event
+        : { ...event, payload: { ...event.payload, ...change, ...(sight ? { sight } : {}) } };
     }
+    case 'map.visionChanged':
+      // Lifted, it takes the sight rule away: what that shows them comes with it. Else their sight.
+      return event.payload.change.kind === 'clear'
+        ? { ...event, payload: { ...event.payload, ...copyChange(before, after, actor, event.payload.map) } }
+        : sightEvent(event, before, after, actor);
     case 'map.fogChanged':
       return {
         ...event,
         payload: { ...event.payload, ...sightChange(before, after, actor, event.payload.map) },
       };
     case 'token.placed':
+      if (movesEyes(actor, before, after, event.payload.map, event.payload.token.usableId))
+        return sightEvent(event, before, after, actor);
       return canSee(actor, after, event.payload.map, event.payload.token)
         ? { ...event, payload: { ...event.payload, token: asPlayersSee(event.payload.token) } }
         : redacted(event);
@@ -380,6 +514,7 @@ export function projectEvent(
     }
     case 'token.removed': {
       const { map, usableId } = event.payload;
+      if (movesEyes(actor, before, after, map, usableId)) return sightEvent(event, before, after, actor);
       const order = visibleOrder(after, map, actor);
       if (seesTokenIn(actor, before, map, usableId)) {
         // Losing the token may put someone hidden at the head: then the order comes along.
@@ -451,8 +586,11 @@ export function projectEvent(
     case 'history.recorded':
       return event.payload.by === actor.userId ? event : redacted(event);
     case 'table.restored':
-      return event.payload.by === actor.userId ? event : restoredAs(event, before, after, actor);
+      return event.payload.by === actor.userId
+        ? ownRestored(event, before, after, actor)
+        : restoredAs(event, before, after, actor);
     case 'map.shown':
+    case 'vision.sight':
     case 'token.concealed':
     case 'redacted':
       return event;

@@ -1,13 +1,14 @@
 import { modifier } from '../character/stats';
 import type { Point, Size } from '../geometry/geometry';
 import { sightPolygon, type Occluders, type SightPolygon } from '../geometry/sight';
+import type { MapToken } from './types';
 
 /**
  * How far a token sees (docs/decisions/0024-sight.md), in cells and in the map's pixels, from what
  * the game stores. A lit map is seen to its edges, walls alone stopping sight. On a dark map a
  * token makes out one cell around its square, further with darkvision: a character's from its
- * « instinct » (the statistic of perception and sixième sens), a monster's from its own field
- * or, since the monster form has none yet, the 12 cells D&D gives most creatures of the dark.
+ * « instinct » (the statistic of perception and sixième sens), a monster's from its « Vision dans
+ * le noir » or, when left empty, the 12 cells D&D gives most creatures of the dark.
  */
 
 export type Lighting = 'lit' | 'dark';
@@ -16,6 +17,8 @@ export type Lighting = 'lit' | 'dark';
 export const UNLIT_SIGHT_CELLS = 1;
 /** D&D's 60 feet, the darkvision of most monsters that have one, in 5-foot cells. */
 export const MONSTER_DARKVISION_CELLS = 12;
+/** The most a monster's « Vision dans le noir » may say: 300 feet, the longest sight the rules give. */
+export const MONSTER_DARKVISION_MAX = 60;
 
 export type Viewer =
   | { isPlayer: true; instinct: number; size?: number }
@@ -54,6 +57,14 @@ export function sightRadiusPx(viewer: Viewer, lighting: Lighting, map: Size, cel
   const cells = sightCells(viewer, lighting);
   if (!Number.isFinite(cells)) return Math.hypot(map.width, map.height);
   return (cells + ((viewer.size ?? 1) * Math.SQRT2) / 2) * cellPx;
+}
+
+/**
+ * A token as sight reads it: its darkvision as the server read it at placement, else the rules'
+ * default (none for a character placed before sight, 12 cells for a monster), and its size.
+ */
+export function tokenViewer(token: Pick<MapToken, 'isPlayer' | 'darkvision' | 'size'>): Viewer {
+  return { isPlayer: false, darkvision: token.darkvision ?? (token.isPlayer ? 0 : null), size: token.size };
 }
 
 /** One of a player's tokens, as sight needs it: its centre in the map's pixels and its radius. */

@@ -67,6 +67,8 @@ export const adminMessages = {
       'Classe d’armure magique\u00a0: la défense du monstre face à la magie, comme la CA face aux coups. Indicative\u00a0: les attaques de la table se jouent contre la CA.',
     creatureSizeHint:
       'La place de son pion sur la carte\u00a0: une case jusqu’à Moyenne, 2\u00a0×\u00a02 cases pour Grande, 3\u00a0×\u00a03 pour Très grande, 4\u00a0×\u00a04 pour Gigantesque.',
+    darkvisionHint:
+      'Facultative, de 0 à 60\u00a0cases\u00a0: ce que le monstre distingue sans lumière au-delà de sa case, sur une carte sombre. Vide\u00a0: 12\u00a0cases, comme la plupart des créatures des ténèbres\u00a0; 0\u00a0: une case, comme tout le monde.',
     mapSizeHint:
       'Facultative, de 1 à 1000\u00a0: le nombre de cases de la carte en largeur. La table en tire sa grille la première fois que la carte est ouverte (sinon une case vaut 75\u00a0pixels de l’image)\u00a0; le MJ l’aligne ensuite sur la table avec «\u00a0Grille\u00a0».',
     attackCostHint: `AS, attaque de l’âme\u00a0: chaque coup coûte ${SOUL_ATTACK_ESSENCE} points d’essence d’âme à l’attaquant. AC\u00a0: aucun coût d’essence.`,

@@ -98,6 +98,13 @@ export const categoryFields: Record<ResourceCategory, FieldSpec[]> = {
       options: plain(creatureSizes),
       hint: adminMessages.form.creatureSizeHint,
     },
+    {
+      name: 'darkvision',
+      label: 'Vision dans le noir',
+      kind: 'integer',
+      min: 0,
+      hint: adminMessages.form.darkvisionHint,
+    },
   ],
   map: [
     { name: 'link', label: 'Lien de la carte', kind: 'url' },

@@ -1,0 +1,99 @@
+import { DEFAULT_MAP_SIZE } from '../geometry/geometry';
+import { occludersOf, seesBody, type Occluders, type SightPolygon } from '../geometry/sight';
+import type { MapVision, PlayerSight } from './map-vision';
+import { gridOf, openMap, own, tokensOfMap } from './records';
+import { tokenBody } from './token-size';
+import type { MapToken, TableState } from './types';
+import { sightRadiusPx, sightsOf, tokenViewer } from './vision';
+
+/**
+ * A player's sight on a map with vision (docs/decisions/0025-sight-in-the-players-copies.md): the
+ * union of what their tokens see, reckoned on the server and cached there, so that the many
+ * questions one event asks of it (every token of the map, for every player) cost one sweep per
+ * token at most, and none when nothing it depends on moved.
+ */
+
+/** The map's walls and lighting, once the MJ set them: without them, no sight rule holds there. */
+export function visionOf(state: Pick<TableState, 'visions'>, map: string): MapVision | undefined {
+  return own(state.visions, map);
+}
+
+/**
+ * Per vision (a new object whenever a wall, a door or the lighting changes): the occluders of each
+ * map size it was read at, and the sights last reckoned under it, by where the eyes stand.
+ */
+interface VisionCache {
+  occluders: Map<string, Occluders>;
+  sights: Map<string, SightPolygon[]>;
+}
+
+const caches = new WeakMap<MapVision, VisionCache>();
+/** Sights kept per vision: a party's last moves, for every player and the party as a whole. */
+const SIGHTS_KEPT = 512;
+
+function cacheOf(vision: MapVision): VisionCache {
+  let cache = caches.get(vision);
+  if (!cache) {
+    cache = { occluders: new Map(), sights: new Map() };
+    caches.set(vision, cache);
+  }
+  return cache;
+}
+
+const eyeKey = (token: MapToken) =>
+  `${token.x},${token.y},${token.size ?? 1},${token.darkvision ?? ''},${token.isPlayer ? 1 : 0}`;
+
+/**
+ * What these tokens of the map see, one polygon each, in the map's pixels; nothing on a map without
+ * vision, or without eyes.
+ */
+export function sightOfTokens(state: TableState, map: string, eyes: readonly MapToken[]): SightPolygon[] {
+  const vision = visionOf(state, map);
+  if (!vision || eyes.length === 0) return [];
+  const size = openMap(state, map) ?? DEFAULT_MAP_SIZE;
+  const { cellPx } = gridOf(state, map);
+  const cache = cacheOf(vision);
+  const bounds = `${size.width}x${size.height}`;
+  const key = `${bounds}:${cellPx}:${eyes.map(eyeKey).join(';')}`;
+  const known = cache.sights.get(key);
+  if (known) return known;
+  let occluders = cache.occluders.get(bounds);
+  if (!occluders) {
+    occluders = occludersOf(vision.walls, size);
+    cache.occluders.set(bounds, occluders);
+  }
+  const polygons = sightsOf(
+    eyes.map((token) => ({
+      centre: tokenBody(token, size, cellPx).centre,
+      radiusPx: sightRadiusPx(tokenViewer(token), vision.lighting, size, cellPx),
+    })),
+    occluders,
+  );
+  if (cache.sights.size >= SIGHTS_KEPT) cache.sights.delete(cache.sights.keys().next().value!);
+  cache.sights.set(key, polygons);
+  return polygons;
+}
+
+/** The tokens of the map these characters' players see through: their own characters'. */
+export function eyesOf(state: TableState, map: string, characterIds: readonly string[]): MapToken[] {
+  return Object.values(tokensOfMap(state, map)).filter(
+    (token) => token.isPlayer && characterIds.includes(token.itemId),
+  );
+}
+
+/** Whether a token stands in these polygons: the centre of one of its cells in one of them. */
+export function inSight(state: TableState, map: string, polygons: readonly SightPolygon[], token: MapToken) {
+  const size = openMap(state, map) ?? DEFAULT_MAP_SIZE;
+  const { cellPx } = gridOf(state, map);
+  return seesBody(polygons, tokenBody(token, size, cellPx), cellPx);
+}
+
+/**
+ * What a player's copy holds of their sight: on the players' map, when it has vision, what their
+ * tokens see (nothing when they have none there). Explored cells are not kept yet: null.
+ */
+export function playerSightOf(state: TableState, characterIds: readonly string[]): PlayerSight | undefined {
+  const map = state.currentMap?.name;
+  if (map === undefined || !visionOf(state, map)) return undefined;
+  return { map, polygons: sightOfTokens(state, map, eyesOf(state, map, characterIds)), explored: null };
+}
