@@ -16,7 +16,10 @@
  * server left idle while it did met its first step cold), until its delivery p95 passes 50 ms:
  * the highest rate below is its saturation point. BENCH_FANOUT_CLIENTS=1000
  * BENCH_FANOUT_SECONDS=30 is the full-size run (docs/benchmarks.md); BENCH_FANOUT_RATE and
- * BENCH_FANOUT_PROCESSES (load processes) change the rest.
+ * BENCH_FANOUT_PROCESSES (load processes) change the rest. BENCH_FANOUT_FOG=1 has each MJ paint
+ * a fog of 50 shapes on the game's map (`paintedFog`), which the tokens walk in and out of: the
+ * servers then project every drop through it, per player when a player's token is in it, while
+ * the relay's traffic stays the same; their figures are named `table-fanout-fog-<database>`.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -36,7 +39,7 @@ import {
   type FanoutResult,
   type FanoutSample,
 } from './fanout/table-clients';
-import { createTable } from './fanout/tables';
+import { createTable, FOG_SHAPES } from './fanout/tables';
 import { figure, print } from './lib/report';
 
 const numbers = (value: string | undefined, fallback: number[]) =>
@@ -62,6 +65,7 @@ const LOAD_PROCESSES = Number(process.env.BENCH_FANOUT_PROCESSES ?? 2);
 const SETUP_WIDTH = 4;
 
 const GAMES = Math.ceil(CLIENTS / GAME_SIZE);
+const FOG = process.env.BENCH_FANOUT_FOG === '1';
 
 /** One server's figures: the carried load, its CPU and its saturation point. */
 interface Measured {
@@ -90,7 +94,7 @@ interface SliceFigures {
 /** The traffic's shape and how loaded the machine was, for every figure's note. */
 function describe({ result, serverCpu, databaseCpu, steps }: Measured): string {
   return [
-    `${result.clients} clients in ${GAMES} games of ${GAME_SIZE}, ${SECONDS} s in ${ROUNDS} slices alternated with the other servers', after ${WARMUP_SECONDS} s of warm-up`,
+    `${result.clients} clients in ${GAMES} games of ${GAME_SIZE}${FOG ? `, each map with a fog of ${FOG_SHAPES} shapes (not the relay's)` : ''}, ${SECONDS} s in ${ROUNDS} slices alternated with the other servers', after ${WARMUP_SECONDS} s of warm-up`,
     `${Math.round(result.movesPerSecond)} drops/s sent (${result.acked} acked, ${result.refused} refused, ${result.unanswered} unanswered)`,
     `ack p50 ${result.ackP50Ms.toFixed(1)} ms, p95 ${result.ackP95Ms.toFixed(1)} ms`,
     `${result.lostMoves} lost drop(s) / ${result.lostDeliveries} lost deliveries`,
@@ -230,7 +234,7 @@ async function openServer(root: string, driver: Driver): Promise<Target> {
     const games = await inBatches(
       Array.from({ length: GAMES }, (_, g) => g),
       SETUP_WIDTH,
-      (g) => createTable(url, g, Math.min(GAME_SIZE, CLIENTS - g * GAME_SIZE) - 1),
+      (g) => createTable(url, g, Math.min(GAME_SIZE, CLIENTS - g * GAME_SIZE) - 1, FOG),
     );
     console.error(
       `${driver}: ${GAMES} games set up through the API in ${Math.round((performance.now() - setupStarted) / 1000)} s`,
@@ -336,7 +340,7 @@ export async function run(root: string): Promise<void> {
   );
 
   for (const [index, driver] of drivers.entries()) {
-    const bench = `table-fanout-${driver}`;
+    const bench = `table-fanout-${FOG ? 'fog-' : ''}${driver}`;
     const measured = servers[index]!;
     const { result } = measured;
     const logged = logs[index + 1] ?? 0;

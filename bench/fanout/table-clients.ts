@@ -2,7 +2,8 @@
  * The fan-out load of one load process (bench/fanout/load-worker.ts): every member of its games
  * has a socket.io client here, places its token, then drops it somewhere new `rate` times a
  * second, each drop an `itemChange` with an ack. A drop is delivered when every other member of
- * its game received the `itemUpdate` carrying it; its latency is send → the last of them. The
+ * its game received the `itemUpdate` of its seq — the move itself, or what fog made of it for a
+ * player (the token shown, concealed, or redacted); its latency is send → the last of them. The
  * same harness drives the real server and the bare relay, so their ratio compares servers, not clients.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,6 +11,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_PATH } from '../../src/api/paths';
 import { maxPercent } from '../../src/domain/geometry/geometry';
+import type { FogShape } from '../../src/domain/table/fog';
 import { percentile } from '../lib/load';
 
 export interface FanoutMember {
@@ -29,6 +31,8 @@ export interface FanoutGame {
    * before anyone places: the server places only on an open map. The bare relay has none.
    */
   map?: { id: string; width: number; height: number };
+  /** Shapes the MJ draws on the map, one `fogChange` each, once it is open. */
+  fog?: FogShape[];
 }
 
 export interface FanoutOptions {
@@ -141,6 +145,7 @@ const CONNECT_BATCH = 50;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Envelope {
+  seq?: number;
   type: string;
   payload: {
     map: string;
@@ -204,6 +209,10 @@ export interface SeatedFanout {
 export async function seatFanout(url: string, games: FanoutGame[]): Promise<SeatedFanout> {
   // Per drive: the drops under way and their latencies.
   let pending = new Map<string, Pending>();
+  // Per game: the drops by seq, learnt from their senders' own copies, and the copies the other
+  // members received before their sender's.
+  let bySeq = new Map<string, Map<number, Pending>>();
+  let early = new Map<string, Map<number, number>>();
   let moveLatencies: number[] = [];
   let ackLatencies: number[] = [];
   const keyOf = (gameId: string, usableId: string, x: number, y: number) => `${gameId}|${usableId}|${x}|${y}`;
@@ -221,17 +230,39 @@ export async function seatFanout(url: string, games: FanoutGame[]): Promise<Seat
   );
   const close = () => seats.forEach(({ socket }) => socket.disconnect());
   try {
+    const receive = (entry: Pending, copies: number) => {
+      const complete = entry.received >= entry.expected;
+      entry.received += copies;
+      if (!complete && entry.received >= entry.expected) moveLatencies.push(performance.now() - entry.sentAt);
+    };
+    const ofGame = <T>(maps: Map<string, Map<number, T>>, gameId: string) => {
+      let map = maps.get(gameId);
+      if (!map) maps.set(gameId, (map = new Map()));
+      return map;
+    };
     for (const seat of seats) {
       seat.socket.on('itemUpdate', (event: Envelope) => {
-        const { payload } = event;
+        const { payload, seq } = event;
+        const { gameId } = seat.game;
         if (event.type === 'token.placed' && payload.token) {
           seat.placed.set(payload.token.itemId, payload.token.usableId);
-        } else if (event.type === 'token.moved' && payload.usableId !== seat.placed.get(seat.member.itemId)) {
-          const entry = pending.get(keyOf(seat.game.gameId, payload.usableId!, payload.x!, payload.y!));
-          if (!entry) return;
-          entry.received += 1;
-          if (entry.received === entry.expected) moveLatencies.push(performance.now() - entry.sentAt);
+          return;
         }
+        if (seq === undefined) return;
+        const drops = ofGame(bySeq, gameId);
+        const before = ofGame(early, gameId);
+        if (event.type === 'token.moved' && payload.usableId === seat.placed.get(seat.member.itemId)) {
+          // The sender always sees its own token: its copy tells which seq the drop was given.
+          const entry = pending.get(keyOf(gameId, payload.usableId!, payload.x!, payload.y!));
+          if (!entry) return;
+          drops.set(seq, entry);
+          receive(entry, before.get(seq) ?? 0);
+          before.delete(seq);
+          return;
+        }
+        const entry = drops.get(seq);
+        if (entry) receive(entry, 1);
+        else before.set(seq, (before.get(seq) ?? 0) + 1);
       });
     }
     await inBatches(seats, CONNECT_BATCH, async ({ socket, game }) => {
@@ -246,13 +277,24 @@ export async function seatFanout(url: string, games: FanoutGame[]): Promise<Seat
         bringPlayers: true,
       });
       if (!answer.ok) throw new Error(`mapChange refused: ${answer.error}`);
+      for (const shape of game.fog ?? []) {
+        const change = { gameId: game.gameId, map: MAP, change: { kind: 'shape', shape } };
+        // The MJ's fog strokes are rate-limited as a hand paints them: wait and draw again.
+        for (let tries = 0; ; tries += 1) {
+          const drawn = await ask(socket, 'fogChange', { ...change, commandId: randomUUID() });
+          if (drawn.ok) break;
+          if (tries >= 20) throw new Error(`fogChange refused: ${drawn.error}`);
+          await sleep(300);
+        }
+      }
     });
     await inBatches(seats, CONNECT_BATCH, async ({ socket, game, member }) => {
       const answer = await ask(socket, 'itemChange', { gameId: game.gameId, change: placement(member) });
       if (!answer.ok) throw new Error(`token.place refused: ${answer.error}`);
     });
     const placedBy = Date.now() + 30_000;
-    while (seats.some((seat) => seat.game.members.some((m) => !seat.placed.has(m.itemId)))) {
+    // Each member must know its own token; under fog, the others' may well be hidden from it.
+    while (seats.some((seat) => !seat.placed.has(seat.member.itemId))) {
       if (Date.now() > placedBy) throw new Error('some placed tokens never reached their table');
       await sleep(100);
     }
@@ -263,6 +305,8 @@ export async function seatFanout(url: string, games: FanoutGame[]): Promise<Seat
 
   async function drive(options: FanoutOptions): Promise<FanoutSample> {
     pending = new Map();
+    bySeq = new Map();
+    early = new Map();
     moveLatencies = [];
     ackLatencies = [];
     let sent = 0;

@@ -4,6 +4,7 @@ import type { FogChange } from '../../src/domain/table/fog';
 import { fogMessages, tableMessages } from '../../src/domain/table/messages';
 import type { TableState } from '../../src/domain/table/types';
 import { visibleTo } from '../../src/domain/table/visibility';
+import { insertCharacter } from '../helpers/game-fixtures';
 import { drivers } from '../helpers/server';
 import {
   emitWithAck,
@@ -14,6 +15,7 @@ import {
   placeToken,
   playerDraft,
   serverState,
+  tokenOf,
   type TableClient,
 } from '../helpers/table';
 import { seatedTableForSuite } from '../helpers/table-suite';
@@ -178,5 +180,23 @@ describe.each(drivers)('the fog of war (%s)', (driver) => {
     });
     await vi.waitFor(() => expect(mjPings).toHaveLength(2));
     await vi.waitFor(() => expect(otherPings.map((ping) => ping.at)).toEqual([{ x: 100, y: 500 }]));
+  });
+
+  it('shows a character made since the players were last read to its player, under fog', async () => {
+    expect(await fog(mj, coverAll)).toEqual({ ok: true });
+    // Aria in fog: every move on the map is one the players may see apart, so they are read.
+    const aria = (await tokenOf(t, p.gameId, p.ownerCharacter)).usableId;
+    const change = { type: 'token.move', map: MAP, usableId: aria, x: 12, y: 12 };
+    expect(await owner.send('itemChange', { gameId: p.gameId, change })).toEqual({ ok: true });
+    await reachAll();
+    const scout = await insertCharacter(t.database.db, {
+      userId: p.actors.other.userId,
+      gameId: p.gameId,
+      name: 'Éclaireuse',
+    });
+    const placed = await placeToken(t, p.gameId, mj, playerDraft(scout, { x: 30, y: 30 }));
+    await reachAll();
+    expect(idsOn(other.inbox.state)).toContain(placed);
+    expect(idsOn(owner.inbox.state)).not.toContain(placed);
   });
 });

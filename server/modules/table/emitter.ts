@@ -51,13 +51,8 @@ const anyPlayer: TableActor = { userId: '', role: 'player', characterIds: [] };
  */
 function touchesHiddenPlayerToken({ event, before, after }: Transition): boolean {
   if (isChatEvent(event)) return linePerPlayer(event.payload);
-  const map =
-    event.type === 'map.selected'
-      ? event.payload.map.name
-      : 'map' in event.payload
-        ? event.payload.map
-        : undefined;
-  if (typeof map !== 'string') return false;
+  const map = mapOf(event);
+  if (map === undefined) return false;
   // On a map with vision each player sees what their own tokens see.
   if (visionOf(before, map) ?? visionOf(after, map)) return true;
   // A move changes where a token stands, never which tokens the map holds nor, without fog, who
@@ -67,15 +62,63 @@ function touchesHiddenPlayerToken({ event, before, after }: Transition): boolean
   return holdsHiddenPlayerToken(before, map) || holdsHiddenPlayerToken(after, map);
 }
 
+/** The map a table event is about, the one the players are brought to included. */
+function mapOf(event: TableEvent): string | undefined {
+  const map =
+    event.type === 'map.selected'
+      ? event.payload.map.name
+      : 'map' in event.payload
+        ? event.payload.map
+        : undefined;
+  return typeof map === 'string' ? map : undefined;
+}
+
 /** Read at every event of the table: a loop over the map's tokens, no copy of them. */
 function holdsHiddenPlayerToken(state: TableState, map: string): boolean {
+  return !everyHiddenPlayerToken(state, map, () => false);
+}
+
+/**
+ * Whether `owned` holds each player token of the map that some players see and others do not:
+ * hidden, or in fog (its owner sees it, the other players do not).
+ */
+function everyHiddenPlayerToken(state: TableState, map: string, owned: (itemId: string) => boolean): boolean {
   const tokens = tokensOfMap(state, map);
   for (const usableId in tokens) {
     const token = tokens[usableId]!;
-    // Hidden, or in fog: its owner sees it, the other players do not.
-    if (token.isPlayer && (!token.visibility || tokenInFog(state, map, token))) return true;
+    if (token.isPlayer && !owned(token.itemId) && (!token.visibility || tokenInFog(state, map, token)))
+      return false;
   }
-  return false;
+  return true;
+}
+
+/**
+ * The players of a game as last read, kept for the drops that follow: on a map with fog, a player
+ * token in it makes every move one that players may see apart, and reading the players at each
+ * one cost more than the rest of the drop (a query per drop, run on PGlite's own thread).
+ */
+interface KnownPlayers {
+  players: TableActor[];
+  characters: Set<string>;
+}
+
+/** Games whose players are kept, the most recently read ones: as many as the states kept. */
+const KNOWN_GAMES = 2000;
+
+/**
+ * Whether the players read before serve this event as well as reading them again would. A token
+ * event's projection differs from `anyPlayer`'s only for the owners of the map's hidden player
+ * tokens, so the players known serve while they own every such token, before and after the event:
+ * a player who joined since, or a character made since, that owns none reads as `anyPlayer` does;
+ * one that owns one is not known, and the players are read again. One who left is still projected
+ * for, into a room they no longer are in. A chat line may be meant for anyone: read every time.
+ */
+function servedBy(known: KnownPlayers, { event, before, after }: Transition): boolean {
+  if (isChatEvent(event)) return false;
+  const map = mapOf(event);
+  if (map === undefined) return true;
+  const owned = (itemId: string) => known.characters.has(itemId);
+  return everyHiddenPlayerToken(before, map, owned) && everyHiddenPlayerToken(after, map, owned);
 }
 
 /** Who undid, redid or recorded an action: the one player who receives the event apart. */
@@ -99,10 +142,19 @@ export function createTableEmitter(
   playersOf: (gameId: string) => Promise<TableActor[]>,
 ): Emit {
   const { io } = realtime;
+  const known = new Map<string, KnownPlayers>();
   return function emit(gameId, transitions) {
     // The players are read only when some of them may see an event apart.
     if (!transitions.some(touchesHiddenPlayerToken)) return send(gameId, transitions, []);
-    return playersOf(gameId).then((players) => send(gameId, transitions, players));
+    const kept = known.get(gameId);
+    if (kept && transitions.every((transition) => servedBy(kept, transition)))
+      return send(gameId, transitions, kept.players);
+    return playersOf(gameId).then((players) => {
+      known.delete(gameId);
+      if (known.size >= KNOWN_GAMES) known.delete(known.keys().next().value!);
+      known.set(gameId, { players, characters: new Set(players.flatMap((player) => player.characterIds)) });
+      send(gameId, transitions, players);
+    });
   };
 
   function send(gameId: string, transitions: readonly Transition[], players: readonly TableActor[]): void {

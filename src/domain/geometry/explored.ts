@@ -86,29 +86,38 @@ export function exploredCellCentre(layout: ExploredLayout, column: number, row: 
 /**
  * The cells whose centre one of the polygons covers, by scanlines through the rows' centres with
  * `pointInPolygon`'s rule (an edge counts over [lower y, upper y)), so a cell is explored exactly
- * when its centre tests inside.
+ * when its centre tests inside. Only the rows across a polygon's own height are scanned: a dark
+ * map's sight spans a few of a large map's hundreds.
  */
 export function exploredBy(layout: ExploredLayout, polygons: readonly SightPolygon[]): Explored {
   const bits = new Uint8Array(byteCount(layout));
   const { cellPx, offsetX, offsetY, firstColumn, firstRow, columns, rows } = layout;
-  const crossings: number[][] = [];
+  // Rows whose centre y satisfies low ≤ y < high, a row wider either side for rounding.
+  const rowsFrom = (low: number) => Math.max(0, Math.ceil((low - offsetY) / cellPx - 0.5) - firstRow - 1);
+  const rowsTo = (high: number) => Math.min(rows - 1, Math.ceil((high - offsetY) / cellPx - 0.5) - firstRow);
+  const crossings: number[][] = Array.from({ length: rows }, () => []);
   for (const polygon of polygons) {
-    for (let row = 0; row < rows; row++) crossings[row] = [];
+    let top = Infinity;
+    let bottom = -Infinity;
+    for (const { y } of polygon) {
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+    }
+    const first = rowsFrom(top);
+    const last = rowsTo(bottom);
+    for (let row = first; row <= last; row++) crossings[row]!.length = 0;
     for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
       const a = polygon[i]!;
       const b = polygon[j]!;
       if (a.y === b.y) continue;
       const low = Math.min(a.y, b.y);
       const high = Math.max(a.y, b.y);
-      // Rows whose centre y satisfies low ≤ y < high, a row wider either side for rounding.
-      const from = Math.max(0, Math.ceil((low - offsetY) / cellPx - 0.5) - firstRow - 1);
-      const to = Math.min(rows - 1, Math.ceil((high - offsetY) / cellPx - 0.5) - firstRow);
-      for (let row = from; row <= to; row++) {
+      for (let row = rowsFrom(low); row <= rowsTo(high); row++) {
         const y = offsetY + (firstRow + row + 0.5) * cellPx;
         if (y >= low && y < high) crossings[row]!.push(crossingX(a, b, y));
       }
     }
-    for (let row = 0; row < rows; row++) {
+    for (let row = first; row <= last; row++) {
       const xs = crossings[row]!.sort((p, q) => p - q);
       for (let k = 0; k + 1 < xs.length; k += 2) {
         // Columns whose centre x satisfies xs[k] ≤ x < xs[k + 1], as above.

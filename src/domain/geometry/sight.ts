@@ -15,6 +15,11 @@ import { blocksSight, type Wall } from './walls';
  * cross keep the same order along every ray that meets both, so a list kept sorted by distance
  * (binary insertion) gives the nearest wall of each angular interval. O(n log n) in the walls
  * within the radius, which a box test picks first.
+ *
+ * Most walls of a map are hidden behind nearer ones. `occludersOf` also buckets the pieces in a
+ * uniform grid; the sweep takes the grid's cells in rings from the origin outwards and keeps, per
+ * bin of direction, how far a piece already taken surely stops sight (`Shadow`): a cell or a piece
+ * beyond that in every direction it covers is left out, which leaves the polygon as it is.
  */
 
 /** A visibility polygon, its vertices in order around the origin. */
@@ -28,6 +33,22 @@ export interface Occluders {
   bounds: Size;
   segments: Float64Array;
   count: number;
+  grid: OccluderGrid;
+}
+
+/**
+ * The pieces bucketed by the cells of a uniform grid over the map, each piece in every cell its
+ * box overlaps: a sweep walks the cells from the origin's outwards and skips those a nearer wall
+ * already hides whole. Never changed once made.
+ */
+export interface OccluderGrid {
+  columns: number;
+  rows: number;
+  cellWidth: number;
+  cellHeight: number;
+  /** Cell c's pieces are `pieces[starts[c]]` to `pieces[starts[c + 1] - 1]`, row by row. */
+  starts: Uint32Array;
+  pieces: Uint32Array;
 }
 
 /**
@@ -134,7 +155,41 @@ export function occludersOf(walls: readonly Wall[], bounds: Size): Occluders {
     }
     if (bx !== fromX || by !== fromY) pieces.push(fromX, fromY, bx, by);
   }
-  return { bounds, segments: Float64Array.from(pieces), count: pieces.length / 4 };
+  const segments = Float64Array.from(pieces);
+  const count = pieces.length / 4;
+  return { bounds, segments, count, grid: gridOf(segments, count, bounds) };
+}
+
+/**
+ * A cell's side: about twice the side of the square each piece would have to itself, so a piece
+ * of a drawn room (a few cells long) lies in a handful of cells, and a sweep tests few cells.
+ */
+const PIECES_PER_CELL = 4;
+const MAX_GRID_SIDE = 64;
+
+function gridOf(segments: Float64Array, count: number, bounds: Size): OccluderGrid {
+  const side = Math.sqrt((bounds.width * bounds.height * PIECES_PER_CELL) / Math.max(1, count));
+  const columns = Math.min(MAX_GRID_SIDE, Math.max(1, Math.round(bounds.width / side)));
+  const rows = Math.min(MAX_GRID_SIDE, Math.max(1, Math.round(bounds.height / side)));
+  const cellWidth = Math.max(bounds.width, 1) / columns;
+  const cellHeight = Math.max(bounds.height, 1) / rows;
+  const column = (x: number) => Math.min(columns - 1, Math.floor(x / cellWidth));
+  const row = (y: number) => Math.min(rows - 1, Math.floor(y / cellHeight));
+  const starts = new Uint32Array(columns * rows + 1);
+  const eachCell = (piece: number, visit: (cell: number) => void) => {
+    const x1 = segments[4 * piece]!;
+    const y1 = segments[4 * piece + 1]!;
+    const x2 = segments[4 * piece + 2]!;
+    const y2 = segments[4 * piece + 3]!;
+    for (let r = row(Math.min(y1, y2)); r <= row(Math.max(y1, y2)); r++)
+      for (let c = column(Math.min(x1, x2)); c <= column(Math.max(x1, x2)); c++) visit(r * columns + c);
+  };
+  for (let piece = 0; piece < count; piece++) eachCell(piece, (cell) => (starts[cell + 1]! += 1));
+  for (let cell = 0; cell < columns * rows; cell++) starts[cell + 1]! += starts[cell]!;
+  const pieces = new Uint32Array(starts[columns * rows]!);
+  const filled = starts.slice(0, columns * rows);
+  for (let piece = 0; piece < count; piece++) eachCell(piece, (cell) => (pieces[filled[cell]!++] = piece));
+  return { columns, rows, cellWidth, cellHeight, starts, pieces };
 }
 
 const left = (segment: readonly number[]) => Math.min(segment[0]!, segment[2]!);
@@ -156,7 +211,11 @@ class Sweep {
   readonly startAngle: number[] = [];
   readonly endAngle: number[] = [];
 
-  add(x1: number, y1: number, x2: number, y2: number): void {
+  /**
+   * With `shadowed`, the piece is left out when nearer pieces hide it whole, and else hides what
+   * lies behind it (`Shadow`).
+   */
+  add(x1: number, y1: number, x2: number, y2: number, shadowed = false): void {
     let area = x1 * y2 - y1 * x2;
     const length1 = Math.hypot(x1, y1);
     const length2 = Math.hypot(x2, y2);
@@ -172,13 +231,20 @@ class Sweep {
     const length = Math.hypot(dx, dy);
     const along = -(x1 * dx + y1 * dy) / (length * length);
     const closest = along <= 0 ? Math.hypot(x1, y1) : along >= 1 ? Math.hypot(x2, y2) : area / length;
+    const farthest = Math.max(length1, length2);
+    if (shadowed) {
+      const from = pseudoAngle(x1, y1);
+      const to = pseudoAngle(x2, y2);
+      if (shadow.hides(from, to, closest)) return;
+      shadow.cast(from, to, dx, dy, area, farthest);
+    }
     this.sx.push(x1);
     this.sy.push(y1);
     this.dx.push(dx);
     this.dy.push(dy);
     this.area.push(area);
     this.nearest.push(closest);
-    this.farthest.push(Math.max(length1, length2));
+    this.farthest.push(farthest);
     this.startAngle.push(Math.atan2(y1, x1));
     this.endAngle.push(Math.atan2(y2, x2));
   }
@@ -217,6 +283,221 @@ class Sweep {
     return Math.min(this.farthest[segment]!, Math.max(this.nearest[segment]!, distance));
   }
 }
+
+/**
+ * The diamond angle of a direction: in [0, 4), growing with the angle from the +x axis as atan2
+ * does, a quarter turn per unit, with no trigonometry.
+ */
+function pseudoAngle(x: number, y: number): number {
+  if (y >= 0) return x >= 0 ? y / (x + y) : 1 - x / (y - x);
+  return x < 0 ? 2 - y / (-x - y) : 3 + x / (x - y);
+}
+
+/** The unit direction at a diamond angle. */
+function directionAt(angle: number): [number, number] {
+  const [x, y] =
+    angle <= 1
+      ? [1 - angle, angle]
+      : angle <= 2
+        ? [1 - angle, 2 - angle]
+        : angle <= 3
+          ? [angle - 3, 2 - angle]
+          : [angle - 3, angle - 4];
+  const length = Math.hypot(x, y);
+  return [x / length, y / length];
+}
+
+const SHADOW_BINS = 256;
+const BIN = 4 / SHADOW_BINS;
+/** Diamond angles this close to a bin's edge count on both sides of it, against rounding. */
+const BIN_MARGIN = 1e-9;
+const EDGE_X = new Float64Array(SHADOW_BINS);
+const EDGE_Y = new Float64Array(SHADOW_BINS);
+for (let edge = 0; edge < SHADOW_BINS; edge++) [EDGE_X[edge], EDGE_Y[edge]] = directionAt(edge * BIN);
+const binOf = (index: number) => ((index % SHADOW_BINS) + SHADOW_BINS) % SHADOW_BINS;
+
+/**
+ * How far from the origin each direction is surely blocked, for the sweep being collected: the
+ * directions are cut into bins of diamond angle, and each bin keeps the least, over the pieces
+ * that span it whole, of the farthest such a piece lies within it. A piece spanning a bin stops
+ * every ray of it by that distance, so whatever lies further in every bin it touches is hidden
+ * and cannot change the polygon. Exact, only ever leaving out what is behind; one sweep at a time.
+ */
+class Shadow {
+  readonly depth = new Float64Array(SHADOW_BINS);
+
+  clear(): void {
+    this.depth.fill(Infinity);
+  }
+
+  /** Whether everything from diamond angle `from` anticlockwise to `to`, beyond `near`, is hidden. */
+  hides(from: number, to: number, near: number): boolean {
+    const first = Math.floor((from - BIN_MARGIN) / BIN);
+    let last = Math.floor((to + BIN_MARGIN) / BIN);
+    if (to < from) last += SHADOW_BINS;
+    for (let bin = first; bin <= last; bin++)
+      if (!(near > this.depth[binOf(bin)]! * (1 + 1e-9) + 1e-9)) return false;
+    return true;
+  }
+
+  /** A piece from diamond angle `from` to `to` (start + t (dx, dy), as in `Sweep`) casts its shadow. */
+  cast(from: number, to: number, dx: number, dy: number, area: number, farthest: number): void {
+    const first = Math.ceil((from + BIN_MARGIN) / BIN);
+    let last = Math.floor((to - BIN_MARGIN) / BIN);
+    if (to < from) last += SHADOW_BINS;
+    if (last <= first) return;
+    const reach = (edge: number) => {
+      const across = EDGE_X[edge]! * dy - EDGE_Y[edge]! * dx;
+      return across > 0 ? Math.min(farthest, area / across) : farthest;
+    };
+    let behind = reach(binOf(first));
+    for (let edge = first + 1; edge <= last; edge++) {
+      const further = reach(binOf(edge));
+      const bin = binOf(edge - 1);
+      this.depth[bin] = Math.min(this.depth[bin]!, Math.max(behind, further));
+      behind = further;
+    }
+  }
+
+  /** Whether the box (relative to the origin) is hidden whole; never one holding the origin. */
+  hidesBox(minX: number, minY: number, maxX: number, maxY: number): boolean {
+    if (minX <= 0 && maxX >= 0 && minY <= 0 && maxY >= 0) return false;
+    const nearX = minX > 0 ? minX : maxX < 0 ? -maxX : 0;
+    const nearY = minY > 0 ? minY : maxY < 0 ? -maxY : 0;
+    const a = pseudoAngle(minX, minY);
+    const b = pseudoAngle(maxX, minY);
+    const c = pseudoAngle(maxX, maxY);
+    const d = pseudoAngle(minX, maxY);
+    let from = Math.min(a, b, c, d);
+    let to = Math.max(a, b, c, d);
+    // A box clear of the origin spans less than half a turn: a wider range runs across angle 0.
+    if (to - from > 2) {
+      const turned = (angle: number) => (angle < 2 ? angle + 4 : angle);
+      from = Math.min(turned(a), turned(b), turned(c), turned(d));
+      to = Math.max(turned(a), turned(b), turned(c), turned(d));
+    }
+    return this.hides(from, to, Math.hypot(nearX, nearY));
+  }
+
+  /** The farthest any direction is surely blocked. */
+  deepest(): number {
+    let deepest = 0;
+    for (let bin = 0; bin < SHADOW_BINS; bin++) {
+      const depth = this.depth[bin]!;
+      if (depth === Infinity) return depth;
+      if (depth > deepest) deepest = depth;
+    }
+    return deepest;
+  }
+}
+
+const shadow = new Shadow();
+
+/**
+ * Takes a sweep's pieces from the occluders' grid: the cells in rings from the origin's outwards,
+ * so that near walls cast their shadows first, each cell skipped when hidden whole, each piece
+ * taken once, kept to the box (and within `outer` of the origin), and left out when hidden.
+ * One gathering at a time, its state in fields rather than closures made on every sweep.
+ */
+class Gathering {
+  private sweep!: Sweep;
+  private occluders!: Occluders;
+  /** The pieces this gathering took are those marked with its stamp. */
+  private seen = new Uint32Array(0);
+  private stamp = 0;
+  private ox = 0;
+  private oy = 0;
+  private box = [0, 0, 0, 0];
+  private outer = Infinity;
+  private cells = [0, 0, 0, 0];
+
+  gather(sweep: Sweep, occluders: Occluders, ox: number, oy: number, box: number[], outer: number): void {
+    this.sweep = sweep;
+    this.occluders = occluders;
+    this.ox = ox;
+    this.oy = oy;
+    this.box = box;
+    this.outer = outer;
+    shadow.clear();
+    const grid = occluders.grid;
+    if (this.seen.length < occluders.count) this.seen = new Uint32Array(occluders.count);
+    this.stamp = this.stamp >= 0xffffffff ? 1 : this.stamp + 1;
+    if (this.stamp === 1) this.seen.fill(0);
+    const [minX, minY, maxX, maxY] = box as [number, number, number, number];
+    const [left, top, right, bottom] = [this.column(minX), this.row(minY), this.column(maxX), this.row(maxY)];
+    this.cells = [left, top, right, bottom];
+    const originColumn = this.column(ox);
+    const originRow = this.row(oy);
+    const rings = Math.max(originColumn - left, right - originColumn, originRow - top, bottom - originRow);
+    const side = Math.min(grid.cellWidth, grid.cellHeight);
+    this.cell(originColumn, originRow);
+    for (let ring = 1; ring <= rings; ring++) {
+      // Every cell of this ring and beyond lies at least ring − 1 cells away.
+      if (ring >= 2 && shadow.deepest() < (ring - 1) * side) break;
+      for (let c = originColumn - ring; c <= originColumn + ring; c++) {
+        this.cell(c, originRow - ring);
+        this.cell(c, originRow + ring);
+      }
+      for (let r = originRow - ring + 1; r < originRow + ring; r++) {
+        this.cell(originColumn - ring, r);
+        this.cell(originColumn + ring, r);
+      }
+    }
+  }
+
+  private column(x: number): number {
+    const { columns, cellWidth } = this.occluders.grid;
+    return Math.min(columns - 1, Math.floor(x / cellWidth));
+  }
+
+  private row(y: number): number {
+    const { rows, cellHeight } = this.occluders.grid;
+    return Math.min(rows - 1, Math.floor(y / cellHeight));
+  }
+
+  private cell(c: number, r: number): void {
+    const [left, top, right, bottom] = this.cells as [number, number, number, number];
+    if (c < left || c > right || r < top || r > bottom) return;
+    const { columns, cellWidth, cellHeight, starts, pieces } = this.occluders.grid;
+    const { seen, stamp } = this;
+    const x = c * cellWidth - this.ox;
+    const y = r * cellHeight - this.oy;
+    if (shadow.hidesBox(x, y, x + cellWidth, y + cellHeight)) return;
+    const index = r * columns + c;
+    for (let k = starts[index]!; k < starts[index + 1]!; k++) {
+      const piece = pieces[k]!;
+      if (seen[piece] === stamp) continue;
+      seen[piece] = stamp;
+      this.take(piece);
+    }
+  }
+
+  private take(piece: number): void {
+    const segments = this.occluders.segments;
+    const x1 = segments[4 * piece]!;
+    const y1 = segments[4 * piece + 1]!;
+    const x2 = segments[4 * piece + 2]!;
+    const y2 = segments[4 * piece + 3]!;
+    const [minX, minY, maxX, maxY] = this.box as [number, number, number, number];
+    if (Math.max(x1, x2) < minX || Math.min(x1, x2) > maxX) return;
+    if (Math.max(y1, y2) < minY || Math.min(y1, y2) > maxY) return;
+    const { ox, oy } = this;
+    if (this.outer < Infinity && distanceToSegment(ox, oy, x1, y1, x2, y2) > this.outer) return;
+    const within =
+      Math.min(x1, x2) >= minX &&
+      Math.max(x1, x2) <= maxX &&
+      Math.min(y1, y2) >= minY &&
+      Math.max(y1, y2) <= maxY;
+    if (within) {
+      this.sweep.add(x1 - ox, y1 - oy, x2 - ox, y2 - oy, true);
+      return;
+    }
+    const clipped = clipToBox(x1, y1, x2, y2, minX, minY, maxX, maxY);
+    if (clipped) this.sweep.add(clipped[0] - ox, clipped[1] - oy, clipped[2] - ox, clipped[3] - oy, true);
+  }
+}
+
+const gathering = new Gathering();
 
 const same = (x1: number, y1: number, x2: number, y2: number) =>
   (x1 - x2) ** 2 + (y1 - y2) ** 2 <= SAME_POINT_SQUARED;
@@ -287,18 +568,7 @@ export function sightPolygon(origin: Point, occluders: Occluders, radius: number
   const circle = reach < farthestCorner;
 
   const sweep = new Sweep();
-  const segments = occluders.segments;
-  for (let i = 0; i < occluders.count; i++) {
-    const x1 = segments[4 * i]!;
-    const y1 = segments[4 * i + 1]!;
-    const x2 = segments[4 * i + 2]!;
-    const y2 = segments[4 * i + 3]!;
-    if (Math.max(x1, x2) < minX || Math.min(x1, x2) > maxX) continue;
-    if (Math.max(y1, y2) < minY || Math.min(y1, y2) > maxY) continue;
-    if (circle && distanceToSegment(ox, oy, x1, y1, x2, y2) > outer) continue;
-    const piece = clipToBox(x1, y1, x2, y2, minX, minY, maxX, maxY);
-    if (piece) sweep.add(piece[0] - ox, piece[1] - oy, piece[2] - ox, piece[3] - oy);
-  }
+  gathering.gather(sweep, occluders, ox, oy, [minX, minY, maxX, maxY], circle ? outer : Infinity);
   // The box's sides stop every ray, so each angle has a nearest wall.
   sweep.add(minX - ox, minY - oy, maxX - ox, minY - oy);
   sweep.add(maxX - ox, minY - oy, maxX - ox, maxY - oy);
