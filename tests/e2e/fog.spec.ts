@@ -1,42 +1,29 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import type { RegisteredUser } from '../helpers/server';
-import { openSignedIn, ownServer } from './helpers/own-server';
-import { gameWithHero } from './helpers/party';
-import { furnishGame, tableOf } from './helpers/table';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ownServer } from './helpers/own-server';
+import { tableOf, tableWithHero } from './helpers/table';
 
 const server = ownServer();
 
 /** The MJ and the hero at one table, a goblin placed where both see it; the MJ's fog panel found. */
-async function tableWithGoblin(browser: Browser, title: string) {
-  const { mj, player, gameId, characterId } = await gameWithHero(server, title);
-  await furnishGame(server, mj, gameId, 'Plaine', [{ name: 'Gobelin', HP: 7 }]);
-  const contexts: BrowserContext[] = [];
-  const open = async (user: RegisteredUser, path: string) => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    contexts.push(context);
-    const page = await context.newPage();
-    await openSignedIn(page, server, user, path);
-    return page;
-  };
-  const master = await open(mj, `/game?gameId=${gameId}`);
-  const hero = await open(player, `/game?gameId=${gameId}&playerId=${characterId}`);
+async function tableWithGoblin(browser: Browser, game: string) {
+  const { master, hero } = await tableWithHero(server, browser, {
+    game,
+    map: 'Plaine',
+    monsters: [{ name: 'Gobelin', HP: 7 }],
+  });
   const mjTable = tableOf(master);
   const heroTable = tableOf(hero);
-  await mjTable.bringPlayersTo('Plaine');
   await mjTable.placeFromMenu({ x: 400, y: 200 }, 'Gobelin');
   await expect(heroTable.token('Gobelin 1')).toBeVisible();
   const panel = master.getByRole('form', { name: 'Brouillard de guerre' });
-  const close = async () => {
-    for (const context of contexts) await context.close();
-  };
-  return { master, hero, mjTable, heroTable, panel, close };
+  return { master, hero, mjTable, heroTable, panel };
 }
 
 test('the MJ covers the map and reveals a rectangle: the player sees the goblin only once revealed, after a reload too', async ({
   browser,
 }) => {
   test.slow();
-  const { master, hero, mjTable, heroTable, panel, close } = await tableWithGoblin(browser, 'Le Brouillard');
+  const { master, hero, mjTable, heroTable, panel } = await tableWithGoblin(browser, 'Le Brouillard');
 
   // « Tout cacher »: the goblin leaves the player's map, the MJ still sees it through the veil.
   await expect(heroTable.zoom.getByRole('button', { name: 'Brouillard' })).toHaveCount(0);
@@ -62,8 +49,6 @@ test('the MJ covers the map and reveals a rectangle: the player sees the goblin 
   await hero.reload();
   await expect(heroTable.token('Gobelin 1')).toBeVisible();
   await expect(hero.getByTestId('map-fog')).toBeVisible();
-
-  await close();
 });
 
 /** Where the keyboard's crosshair stands on the screen. */
@@ -82,10 +67,7 @@ test('the MJ reveals a rectangle with the keyboard alone, each step said, and th
   browser,
 }) => {
   test.slow();
-  const { master, mjTable, heroTable, panel, close } = await tableWithGoblin(
-    browser,
-    'Le Brouillard au clavier',
-  );
+  const { master, mjTable, heroTable, panel } = await tableWithGoblin(browser, 'Le Brouillard au clavier');
 
   await mjTable.zoom.getByRole('button', { name: 'Brouillard' }).focus();
   await master.keyboard.press('Enter');
@@ -107,6 +89,4 @@ test('the MJ reveals a rectangle with the keyboard alone, each step said, and th
   await master.keyboard.press('Space');
   await expect(master.getByRole('status').filter({ hasText: 'Rectangle révélé.' })).toHaveCount(1);
   await expect(heroTable.token('Gobelin 1')).toBeVisible();
-
-  await close();
 });

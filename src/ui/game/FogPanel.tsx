@@ -75,13 +75,16 @@ export function FogPanel({ editor }: { editor: FogEditorActor }) {
         </label>
       )}
       <p className="grid-panel__hint">{fogMessages.hint[tool]}</p>
-      {refusal && <Notice tone="error">{refusal}</Notice>}
-      <div className="grid-panel__actions">
-        {closable && (
+      {closable && (
+        // A row of its own, shown while a polygon is drawn: the panel's width stays its own.
+        <div className="grid-panel__actions">
           <button type="button" onClick={() => editor.send({ type: 'draw.finish' })}>
             {fogMessages.finish}
           </button>
-        )}
+        </div>
+      )}
+      {refusal && <Notice tone="error">{refusal}</Notice>}
+      <div className="grid-panel__actions">
         <button type="button" onClick={() => editor.send({ type: 'fog.all', base: 'revealed' })}>
           {fogMessages.revealAll}
         </button>
