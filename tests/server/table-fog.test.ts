@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { GameMessagesAnswer, TablePinged, TableViewAnswer } from '../../src/api/schemas/table';
+import type {
+  GameMessagesAnswer,
+  TablePinged,
+  TableRulerShown,
+  TableViewAnswer,
+} from '../../src/api/schemas/table';
 import type { FogChange } from '../../src/domain/table/fog';
 import { fogMessages, tableMessages } from '../../src/domain/table/messages';
 import type { TableState } from '../../src/domain/table/types';
@@ -198,5 +203,46 @@ describe.each(drivers)('the fog of war (%s)', (driver) => {
     await reachAll();
     expect(idsOn(other.inbox.state)).toContain(placed);
     expect(idsOn(owner.inbox.state)).not.toContain(placed);
+  });
+
+  it('shows a ruler to the players while both its ends are out of the fog, and ends it where it went', async () => {
+    expect(await fog(mj, rect('cover', 60, 0, 100, 100))).toEqual({ ok: true });
+    await reachAll();
+    const mjTab = await joined(t, p.mj, p.gameId);
+    const ownerRulers = heardOn<TableRulerShown>(owner.socket, 'tableRulerShown');
+    const managerRulers = heardOn<TableRulerShown>(mjTab.socket, 'tableRulerShown');
+    const rulers = () => ownerRulers.map((shown) => shown.ruler);
+    const open = { from: { x: 100, y: 500 }, to: { x: 300, y: 500 } };
+    const intoFog = { from: { x: 100, y: 500 }, to: { x: 1200, y: 500 } };
+    const fromFog = { from: { x: 1200, y: 500 }, to: { x: 100, y: 500 } };
+
+    // Each step heard before the next: a ruler's moves are volatile, dropped when they crowd in.
+    const step = async (client: TableClient, ruler: typeof open | null, heard: number) => {
+      client.socket.emit('tableRuler', { gameId: p.gameId, map: MAP, ruler });
+      await vi.waitFor(() => expect(managerRulers).toHaveLength(heard));
+    };
+
+    // The MJ's arrow reaches into the fog: the players are told its end, the managers follow it.
+    await step(mj, open, 1);
+    await vi.waitFor(() => expect(rulers()).toEqual([open]));
+    await step(mj, intoFog, 2);
+    await step(mj, intoFog, 3);
+    await step(mj, null, 4);
+    expect(managerRulers.map((shown) => shown.ruler)).toEqual([open, intoFog, intoFog, null]);
+    // A player's arrow from the fog is the managers' alone, its end too.
+    await step(other, fromFog, 5);
+    await step(other, null, 6);
+    await step(mj, open, 7);
+    await vi.waitFor(() => expect(rulers()).toEqual([open, null, open]));
+    expect(ownerRulers.every((shown) => shown.userId === p.mj.userId)).toBe(true);
+
+    // A tab closed while its arrow is in the fog says its end to the managers only.
+    const mjRulers = heardOn<TableRulerShown>(mj.socket, 'tableRulerShown');
+    mjTab.socket.emit('tableRuler', { gameId: p.gameId, map: MAP, ruler: intoFog });
+    await vi.waitFor(() => expect(mjRulers.map((shown) => shown.ruler)).toEqual([intoFog]));
+    mjTab.socket.close();
+    await vi.waitFor(() => expect(mjRulers.map((shown) => shown.ruler)).toEqual([intoFog, null]));
+    mj.socket.emit('tableRuler', { gameId: p.gameId, map: MAP, ruler: null });
+    await vi.waitFor(() => expect(rulers()).toEqual([open, null, open, null]));
   });
 });

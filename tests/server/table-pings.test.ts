@@ -90,10 +90,26 @@ describe.each(drivers)('pings and shown rulers (%s)', (driver) => {
       ok: false,
       error: tableMessages.mapNotOpen,
     });
-    mj.socket.emit('tableRuler', { gameId: p.gameId, map: MAP, ruler: null });
+    // Its end goes where it went; an arrow on the players' map after it reaches them alone.
+    mj.socket.emit('tableRuler', { gameId: p.gameId, map: 'Secret', ruler: null });
+    mj.socket.emit('tableRuler', { gameId: p.gameId, map: MAP, ruler });
     await vi.waitFor(() => expect(ownerRulers).toHaveLength(3));
-    expect(ownerRulers.at(-1)).toMatchObject({ map: MAP, ruler: null, userId: p.mj.userId });
+    expect(ownerRulers.at(-1)).toMatchObject({ map: MAP, ruler, userId: p.mj.userId });
     expect(mjRulers.map((shown) => shown.ruler)).toEqual([ruler, null]);
+  });
+
+  it('drops a flood of a ruler’s moves, never its end', async () => {
+    const ownerRulers = heardOn<TableRulerShown>(owner.socket, 'tableRulerShown');
+    for (let x = 0; x < 60; x++) {
+      other.socket.emit('tableRuler', {
+        gameId: p.gameId,
+        map: MAP,
+        ruler: { from: { x, y: 1 }, to: { x, y: 9 } },
+      });
+    }
+    other.socket.emit('tableRuler', { gameId: p.gameId, map: MAP, ruler: null });
+    await vi.waitFor(() => expect(ownerRulers.at(-1)?.ruler).toBeNull());
+    expect(ownerRulers.length).toBeLessThanOrEqual(41);
   });
 
   it('takes a sharer’s arrow off the others’ maps when their socket leaves', async () => {

@@ -28,6 +28,41 @@ describe('who hears a ping or a shown ruler, and who may bring the others’ vie
     expect(pointerAudience(state, mj, 'Crypte', true)).toEqual({ refusal: tableMessages.bringToUnseenMap });
   });
 
+  it('keeps a ping or a ruler with a point in the fog with the managers, whoever points', () => {
+    const fogged = runServer([
+      { command: { type: 'map.select', map: mapRef('Forêt'), bringPlayers: true }, actor: mj },
+      {
+        command: {
+          type: 'map.fog',
+          map: 'Forêt',
+          change: {
+            kind: 'shape',
+            shape: {
+              mode: 'cover',
+              kind: 'rect',
+              points: [
+                { x: 50, y: 0 },
+                { x: 100, y: 100 },
+              ],
+            },
+          },
+        },
+        actor: mj,
+      },
+    ]).state;
+    const open = { x: 100, y: 500 };
+    const hidden = { x: 1200, y: 500 };
+    expect(pointerAudience(fogged, ana, 'Forêt', false, [open, { x: 700, y: 900 }])).toEqual({
+      audience: 'everyone',
+    });
+    expect(pointerAudience(fogged, mj, 'Forêt', false, [open, hidden])).toEqual({ audience: 'managers' });
+    expect(pointerAudience(fogged, ana, 'Forêt', false, [hidden, open])).toEqual({ audience: 'managers' });
+    // A point past the map's edge is where it is drawn: on the edge, in the fog.
+    expect(pointerAudience(fogged, mj, 'Forêt', true, [{ x: 9000, y: 500 }])).toEqual({
+      audience: 'managers',
+    });
+  });
+
   it('keeps a point on the map', () => {
     expect(pointOnMap({ x: -5, y: 2000 }, { width: 1500, height: 1000 })).toEqual({ x: 0, y: 1000 });
     expect(pointOnMap({ x: 700.5, y: 20 }, { width: 1500, height: 1000 })).toEqual({ x: 700.5, y: 20 });

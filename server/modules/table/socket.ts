@@ -11,6 +11,7 @@ import {
   newMessagePayload,
   tablePingPayload,
   tableRulerPayload,
+  type TableRulerPayload,
   tableCatchUpRequest,
   tableRequest,
   turnOrderChangePayload,
@@ -23,13 +24,7 @@ import {
 import { clampPercent, type Point } from '#shared/domain/geometry/geometry';
 import { gridOf, openMap, tokenAt } from '#shared/domain/table/records';
 import { tokenCells } from '#shared/domain/table/token-size';
-import {
-  managesTable,
-  ownsToken,
-  pointSeenByPlayers,
-  seenByPlayers,
-  tokenSeenBy,
-} from '#shared/domain/table/visibility';
+import { managesTable, ownsToken, seenByPlayers, tokenSeenBy } from '#shared/domain/table/visibility';
 import { tableMessages } from '#shared/domain/table/messages';
 import { pointerAudience, pointOnMap } from '#shared/domain/table/pointers';
 import type { TableActor, TableState } from '#shared/domain/table/types';
@@ -256,49 +251,68 @@ export function tableSocketEvents({
 
     /**
      * Where a reader's ping or ruler goes (decision 0018): the rooms of those who see its map, the
-     * sender's own socket left out (it drew it already), or the refusal when the map is not theirs.
+     * sender's own socket left out (it drew it already), or the refusal when the map is not theirs;
+     * and its points kept on the map.
      */
-    async function pointerRooms(gameId: string, map: string, bring: boolean, at?: Point) {
+    async function pointerRooms(gameId: string, map: string, bring: boolean, points: Point[]) {
       if (!isReading(socket, gameId)) throw httpError(403, tableServerMessages.notSeated);
       const actor = await seatOf(gameId);
       const state: TableState = table.cached(gameId) ?? (await table.current(gameId));
-      const where = pointerAudience(state, actor, map, bring);
+      const where = pointerAudience(state, actor, map, bring, points);
       if ('refusal' in where) throw httpError(403, where.refusal);
       // pointerAudience refuses a map that is not open.
       const size = openMap(state, map)!;
-      // A ping in fog, or where none of the party sees, would tell the players where something
-      // is: it is the managers' alone.
       const audience =
-        where.audience === 'everyone' && (!at || pointSeenByPlayers(state, map, at))
+        where.audience === 'everyone'
           ? [rooms.tableManagers(gameId), rooms.tablePlayers(gameId)]
           : [rooms.tableManagers(gameId)];
-      return { actor, size, audience, name: user().displayName };
+      const onMap = points.map((point) => pointOnMap(point, size));
+      return { actor, audience, onMap, name: user().displayName };
     }
 
     on('tablePing', tablePingPayload, async ({ gameId, map, at, bring }) => {
       if (!pings.take(user().id)) throw httpError(429, tableServerMessages.pingFlood);
-      const { actor, size, audience, name } = await pointerRooms(gameId, map, bring, at);
-      const pinged: TablePinged = { map, at: pointOnMap(at, size), bring, userId: actor.userId, name };
+      const { actor, audience, onMap, name } = await pointerRooms(gameId, map, bring, [at]);
+      const pinged: TablePinged = { map, at: onMap[0]!, bring, userId: actor.userId, name };
       socket.to(audience).emit('tablePinged', pinged);
     });
 
-    /** The end of each ruler this socket shows, by game: said for it when the socket leaves. */
+    /** Each ruler this socket shows, by game: its end, and the rooms that hold it, told when it goes. */
     const shownRulers = new Map<string, { audience: string[]; end: TableRulerShown }>();
 
-    on('tableRuler', tableRulerPayload, async ({ gameId, map, ruler }) => {
+    // A socket's ruler messages are decided one after the other, as sent: an end read while the
+    // arrow before it is still being checked would find nothing shown, and be lost.
+    let rulerTurn: Promise<unknown> = Promise.resolve();
+    on('tableRuler', tableRulerPayload, (payload) => {
+      const turn = rulerTurn.then(() => showRuler(payload));
+      rulerTurn = turn.catch(() => undefined);
+      return turn;
+    });
+
+    async function showRuler({ gameId, map, ruler }: TableRulerPayload) {
+      const held = shownRulers.get(gameId);
+      if (!ruler) {
+        // The end of a shown ruler must not be lost, or it would stay drawn on the others' maps; it
+        // goes where the ruler went, which an end elsewhere would tell of.
+        if (!held) return;
+        shownRulers.delete(gameId);
+        socket.to(held.audience).emit('tableRulerShown', held.end);
+        return;
+      }
       if (!rulers.take(user().id)) return;
-      const { actor, size, audience, name } = await pointerRooms(gameId, map, false);
+      const { actor, audience, onMap, name } = await pointerRooms(gameId, map, false, [ruler.from, ruler.to]);
       const shown: TableRulerShown = {
         map,
-        ruler: ruler && { from: pointOnMap(ruler.from, size), to: pointOnMap(ruler.to, size) },
+        ruler: { from: onMap[0]!, to: onMap[1]! },
         userId: actor.userId,
         name,
       };
-      if (ruler) shownRulers.set(gameId, { audience, end: { ...shown, ruler: null } });
-      else shownRulers.delete(gameId);
-      // The end of a ruler must not be lost, or it would stay drawn on the others' maps.
-      (ruler ? socket.to(audience).volatile : socket.to(audience)).emit('tableRulerShown', shown);
-    });
+      // Readers who held it and may no longer (it reached into the fog, or moved to another map) see it end.
+      const left = held?.audience.filter((room) => held.end.map !== map || !audience.includes(room)) ?? [];
+      if (left.length > 0) socket.to(left).emit('tableRulerShown', held!.end);
+      shownRulers.set(gameId, { audience, end: { ...shown, ruler: null } });
+      socket.to(audience).volatile.emit('tableRulerShown', shown);
+    }
 
     // A closed tab or a lost network never sends its ruler's end: the server says it, through the
     // adapter, to the readers on every process.

@@ -540,7 +540,21 @@ export function TableMap({
             />
             <MapPointers map={map.name} box={box} pings={pings} rulers={rulers} />
           </svg>
-          {fogEditor && <FogDraw editor={fogEditor} map={map} locate={(event) => locate(event).onMap} />}
+          {fogEditor && (
+            <FogDraw
+              editor={fogEditor}
+              map={map}
+              cellPx={cellPx}
+              locate={(event) => locate(event).onMap}
+              viewCentre={() => {
+                const rect = frame.current?.getBoundingClientRect();
+                return locate({
+                  clientX: (rect?.left ?? 0) + (rect?.width ?? 0) / 2,
+                  clientY: (rect?.top ?? 0) + (rect?.height ?? 0) / 2,
+                }).onMap;
+              }}
+            />
+          )}
         </div>
         {arrow && (
           <svg className="table-map__measure" aria-hidden="true" focusable="false">

@@ -1,4 +1,6 @@
+import type { FogKind, FogMode } from '../../domain/table/fog';
 import type { HealthBand } from '../../domain/table/types';
+import type { FogSaid } from '../../machines/fog-editor.machine';
 import { tableMessages } from '../../domain/table/messages';
 
 /** Texts of the game page and its table (table.md §2 "Game screen"). */
@@ -205,6 +207,12 @@ export const attackMenuMessages = {
   monsterAiming: (name: string) => `${name} attaque : cliquez sur sa cible (un clic dans le vide annule).`,
 } as const;
 
+const DRAWN: Record<FogKind, Record<FogMode, string>> = {
+  rect: { reveal: 'Rectangle révélé.', cover: 'Rectangle caché.' },
+  polygon: { reveal: 'Polygone révélé.', cover: 'Polygone caché.' },
+  brush: { reveal: 'Zone révélée au pinceau.', cover: 'Zone cachée au pinceau.' },
+};
+
 /** The MJ's fog tool (decision 0023). */
 export const fogMessages = {
   tool: 'Brouillard',
@@ -227,4 +235,28 @@ export const fogMessages = {
     brush: 'Glissez sur la carte pour peindre. Échap annule.',
   },
   area: 'Zone de dessin du brouillard',
+  keys: 'Au clavier\u00a0: les flèches déplacent le curseur d’une case (Maj\u00a0: d’un cinquième), Entrée ou Espace pose un coin, un point ou le pinceau, Retour arrière retire le dernier point, Échap annule.',
+  finish: 'Terminer',
+  /** Each step of a shape drawn from the keyboard, said in the live region. */
+  said: (said: FogSaid): string => {
+    switch (said.step) {
+      case 'corner':
+        return 'Premier coin posé\u00a0: déplacez le curseur, puis Entrée pour le coin opposé.';
+      case 'point':
+        if (said.count === 1) return 'Premier point posé.';
+        return said.count < 3
+          ? `Point ${said.count} posé.`
+          : `Point ${said.count} posé\u00a0: Entrée sur le premier point ou «\u00a0Terminer\u00a0» ferme le polygone.`;
+      case 'unpoint':
+        return `Dernier point retiré\u00a0; il en reste ${said.count}.`;
+      case 'painting':
+        return 'Pinceau posé\u00a0: les flèches peignent, Espace le lève.';
+      case 'drawn':
+        return DRAWN[said.kind][said.mode];
+      case 'empty':
+        return 'Cette forme ne couvre rien\u00a0: déplacez le curseur.';
+      case 'cancelled':
+        return 'Forme annulée.';
+    }
+  },
 } as const;
