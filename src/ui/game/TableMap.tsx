@@ -686,7 +686,15 @@ export function TableMap({
         </FloatingMenu>
       )}
       {menuToken && menu?.kind === 'token' && actions && (
-        <FloatingMenu at={menu.at} onClose={closeMenu}>
+        <FloatingMenu
+          at={menu.at}
+          onClose={closeMenu}
+          returnFocusTo={() =>
+            board.current?.querySelector<HTMLElement>(
+              `[data-usable-id="${CSS.escape(menuToken.usableId)}"]`,
+            ) ?? null
+          }
+        >
           <TokenMenu
             token={menuToken}
             role={role}
