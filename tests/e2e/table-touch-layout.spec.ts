@@ -101,6 +101,47 @@ test('held landscape on a touch screen, the turn panel leaves the map’s button
   expect(grabbed.map((label) => label?.startsWith('Gobelin 1,'))).toEqual([true, true]);
 });
 
+test('held landscape on a touch screen, the MJ undoes a move with a finger from the top bar, the fog tool whole on the map', async ({
+  browser,
+}) => {
+  const { mj, gameId } = await preparedGame(browser);
+  const phone = await openAt(browser, mj, `/game?gameId=${gameId}`, LANDSCAPE_PHONE, true);
+  const table = tableOf(phone);
+  await expect(table.token('Gobelin 1')).toBeVisible();
+  const undo = phone.getByRole('button', { name: 'Annuler', exact: true });
+  const redo = phone.getByRole('button', { name: 'Rétablir', exact: true });
+  await expect(redo).toBeDisabled();
+
+  const placed = await table.positionOf('Gobelin 1');
+  const from = centreOf((await table.token('Gobelin 1').boundingBox())!);
+  await table.touchDrag(from, { x: from.x + 80, y: from.y + 40 });
+  await expect.poll(() => table.positionOf('Gobelin 1')).not.toEqual(placed);
+  await expect(undo).toHaveAttribute('title', 'Annuler\u00a0: Déplacement de Gobelin 1 (Ctrl+Z)');
+
+  // Both buttons a finger wide, and nothing (the turn panel, the map's row) over them.
+  for (const button of [undo, redo]) {
+    const box = (await button.boundingBox())!;
+    expect(Math.round(box.width)).toBeGreaterThanOrEqual(44);
+    expect(Math.round(box.height)).toBeGreaterThanOrEqual(44);
+  }
+  await table.turnOrder.getByRole('button', { name: 'Déplier', exact: true }).click();
+  expect(await uncovered(phone.locator('.live-table__history'))).toEqual([true, true]);
+  expect(await smallTargets(phone)).toEqual([]);
+
+  await undo.tap();
+  await expect.poll(() => table.positionOf('Gobelin 1')).toEqual(placed);
+  await expect(redo).toBeEnabled();
+
+  // « Brouillard » is whole on the map, and its panel leaves the map's buttons and the turn panel uncovered.
+  const frame = (await table.frame.boundingBox())!;
+  const fog = (await table.zoom.getByRole('button', { name: 'Brouillard' }).boundingBox())!;
+  expect(fog.x + fog.width).toBeLessThanOrEqual(frame.x + frame.width);
+  await table.zoom.getByRole('button', { name: 'Brouillard' }).tap();
+  await expect(phone.getByRole('form', { name: 'Brouillard de guerre' })).toBeVisible();
+  await expect.poll(() => uncovered(table.zoom.getByRole('button'))).not.toContain(false);
+  await expect.poll(() => uncovered(table.turnOrder.locator('header'))).toEqual([true]);
+});
+
 test('the turn panel is dragged without selecting text, stays off the chat, and is found where it was left after a reload', async ({
   browser,
 }) => {

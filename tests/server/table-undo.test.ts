@@ -167,4 +167,26 @@ describe.each(drivers)('undo and redo at the table (%s)', (driver) => {
     });
     expect((await serverState(t, p.gameId)).lastSeq).toBe(before.lastSeq);
   });
+
+  it('lets the MJ undo and redo « Tout cacher »: the players see again what it hid, and lose it again', async () => {
+    const wolf = await placeToken(t, p.gameId, mj, monsterDraft(p, 'Loup', { x: 70, y: 70 }));
+    const fog = (change: Record<string, unknown>) =>
+      mj.send('fogChange', { gameId: p.gameId, map: MAP, change });
+    expect(await fog({ kind: 'all', base: 'covered' })).toEqual({ ok: true });
+    let state = await everyoneSees();
+    expect(own(state.history, p.mj.userId)?.done.at(-1)?.label).toBe('Tout cacher');
+    expect(tokenAt(other.inbox.state, MAP, wolf)).toBeUndefined();
+
+    expect(await mj.send('historyChange', history('undo'))).toEqual({ ok: true });
+    state = await everyoneSees();
+    expect(own(state.fogs, MAP)).toBeUndefined();
+    expect(other.inbox.state.fogs).toEqual({});
+    expect(tokenAt(other.inbox.state, MAP, wolf)).toMatchObject({ usableId: wolf, HP: null });
+    expect(other.heard.at(-1)).toMatchObject({ type: 'table.restored', payload: { fog: null } });
+
+    expect(await mj.send('historyChange', history('redo'))).toEqual({ ok: true });
+    state = await everyoneSees();
+    expect(own(state.fogs, MAP)).toEqual({ base: 'covered', shapes: [] });
+    expect(tokenAt(other.inbox.state, MAP, wolf)).toBeUndefined();
+  });
 });

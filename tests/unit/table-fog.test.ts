@@ -180,7 +180,8 @@ describe('fog: what the players hold', () => {
       rect('reveal', [50, 50, 80, 80]),
     ]);
     expect(idsOf(copy)).toEqual([anaToken, goblin].sort());
-    const reveal = deliveredTo(log, ana).at(-1)!;
+    // The MJ's history follows the change, redacted to a player.
+    const reveal = deliveredTo(log, ana).at(-2)!;
     expect(reveal).toMatchObject({ type: 'map.fogChanged', payload: { vanished: [] } });
     expect(reveal.type === 'map.fogChanged' && reveal.payload.appeared?.map((t) => t.usableId)).toEqual([
       goblin,
@@ -329,12 +330,15 @@ describe('fog: what the players hold', () => {
     expect(
       decide(full, { type: 'map.fog', map: MAP, change: { kind: 'all', base: 'revealed' } }, mj, envOf()),
     ).toMatchObject({
-      events: [{ type: 'map.fogChanged' }],
+      events: [{ type: 'map.fogChanged' }, { type: 'history.recorded' }],
     });
   });
 });
 
-/** Sessions on the players' map, heavy with fog, moves and shows: most commands land on Forêt. */
+/**
+ * Sessions on the players' map, heavy with fog, moves, shows and the MJ's undos: most commands land
+ * on Forêt.
+ */
 const fogSession = fc
   .array(
     fc.oneof(
@@ -346,6 +350,13 @@ const fogSession = fc
         }),
       },
       { weight: 7, arbitrary: fc.record({ command, actor: fc.constantFrom(mj, ana, bob) }) },
+      {
+        weight: 2,
+        arbitrary: fc.record({
+          command: fc.constantFrom({ type: 'history.undo' as const }, { type: 'history.redo' as const }),
+          actor: fc.constant(mj),
+        }),
+      },
     ),
     { minLength: 10, maxLength: 60 },
   )

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decide, type TableCommand } from '../../src/domain/table/decide';
+import type { FogChange } from '../../src/domain/table/fog';
 import { undoMessages } from '../../src/domain/table/messages';
 import { patchBetween } from '../../src/domain/table/patch';
 import { applyEvents, applyPatch, emptyTable } from '../../src/domain/table/reducer';
@@ -21,6 +22,7 @@ import {
   ana,
   bob,
   envOf,
+  admin,
   mapRef,
   mj,
   monsterDraft,
@@ -62,6 +64,7 @@ const mapOf = (state: TableState, map: string) => ({
   order: orderOf(state, map),
   round: own(state.rounds, map),
   grid: own(state.grids, map),
+  fog: own(state.fogs, map),
 });
 
 const historyOf = (state: TableState, actor: TableActor) => own(state.history, actor.userId);
@@ -268,6 +271,64 @@ describe('undo and redo', () => {
     ]).state;
     expect(tokenAt(undone, 'Forêt', 'token-1')).toMatchObject({ x: 10, y: 10 });
     expect(tokenAt(undone, 'Forêt', 'token-2')).toMatchObject({ x: 50, y: 50 });
+  });
+});
+
+describe('undo and redo of the fog', () => {
+  const fog = (change: FogChange, actor: TableActor = mj) =>
+    step({ type: 'map.fog', map: 'Forêt', change }, actor);
+  const hideAll = fog({ kind: 'all', base: 'covered' });
+  const revealCorner = fog({
+    kind: 'shape',
+    shape: {
+      mode: 'reveal',
+      kind: 'rect',
+      points: [
+        { x: 20, y: 20 },
+        { x: 50, y: 50 },
+      ],
+    },
+  });
+  const idsSeenBy = (state: TableState, actor: TableActor) =>
+    Object.keys(tokensOfMap(visibleTo(state, actor), 'Forêt')).sort();
+
+  it('records each change of the fog, named in French', () => {
+    const { state } = play(hideAll, revealCorner, fog({ kind: 'all', base: 'revealed' }));
+    expect(
+      historyOf(state, mj)
+        ?.done.map((entry) => entry.label)
+        .slice(-3),
+    ).toEqual(['Tout cacher', 'Brouillard', 'Tout révéler']);
+  });
+
+  it('puts the fog back as it was, and the goblin it hid back in the players’ sight', () => {
+    const hidden = play(hideAll).state;
+    expect(idsSeenBy(hidden, ana)).toEqual(['token-1']);
+    const undone = play(hideAll, step(undo)).state;
+    expect(own(undone.fogs, 'Forêt')).toBeUndefined();
+    expect(idsSeenBy(undone, ana)).toEqual(['token-1', 'token-2']);
+    const redone = play(hideAll, step(undo), step(redo)).state;
+    expect(own(redone.fogs, 'Forêt')).toEqual({ base: 'covered', shapes: [] });
+    expect(idsSeenBy(redone, ana)).toEqual(['token-1']);
+  });
+
+  it('takes back one stroke and keeps the ones before it, holding no point to do so', () => {
+    const { state } = play(hideAll, revealCorner);
+    expect(historyOf(state, mj)?.done.at(-1)?.patch?.fog).toEqual({ base: 'covered', keep: 0, shapes: [] });
+    const undone = play(hideAll, revealCorner, step(undo)).state;
+    expect(own(undone.fogs, 'Forêt')).toEqual({ base: 'covered', shapes: [] });
+    const wiped = play(hideAll, revealCorner, hideAll, step(undo)).state;
+    expect(own(wiped.fogs, 'Forêt')).toEqual(own(state.fogs, 'Forêt'));
+  });
+
+  it('refuses to put back a stroke the fog no longer holds, and changes nothing', () => {
+    const { state } = play(
+      hideAll,
+      revealCorner,
+      revealCorner,
+      fog({ kind: 'all', base: 'revealed' }, admin),
+    );
+    expect(refusal(state, undo)).toBe(undoMessages.fogChanged('undo', 'Brouillard'));
   });
 });
 

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MapToken, TableRole } from '../../src/domain/table/types';
 import { goblinToken } from './table-fixtures';
+import { FloatingMenu } from '../../src/ui/game/FloatingMenu';
 import { TokenMenu } from '../../src/ui/game/TokenMenu';
 
 afterEach(cleanup);
@@ -88,5 +89,46 @@ describe('the token menu', () => {
     expect(menu.textContent).toContain('État');
     expect(menu.textContent).toContain('Blessé');
     expect(menu.textContent).not.toMatch(/PV|\d+ \/ \d+|12/);
+  });
+
+  it('closes on Escape from its « Taille » and a condition’s duration, and gives the focus back to the token', () => {
+    const onClose = vi.fn();
+    render(
+      <>
+        <div role="button" tabIndex={0} data-usable-id="gobelin-1">
+          Gobelin 1
+        </div>
+        <FloatingMenu
+          at={{ x: 10, y: 10 }}
+          onClose={onClose}
+          returnFocusTo={() => document.querySelector<HTMLElement>('[data-usable-id="gobelin-1"]')}
+        >
+          <TokenMenu
+            token={tokenOf({ conditions: [{ id: 'a', kind: 'stunned', roundsLeft: 2 }] })}
+            role="mj"
+            controllable
+            onClose={onClose}
+            onAdjust={vi.fn()}
+            onToggleVisibility={vi.fn()}
+            onRemove={vi.fn()}
+            onDetails={vi.fn()}
+            onStrike={vi.fn()}
+            onCondition={vi.fn()}
+            onResize={vi.fn()}
+          />
+        </FloatingMenu>
+      </>,
+    );
+    const token = screen.getByRole('button', { name: 'Gobelin 1' });
+    for (const select of [
+      screen.getByRole('combobox', { name: 'Taille' }),
+      screen.getByRole('combobox', { name: /^Durée de/ }),
+    ]) {
+      onClose.mockClear();
+      select.focus();
+      fireEvent.keyDown(select, { key: 'Escape' });
+      expect(onClose).toHaveBeenCalledTimes(1);
+      expect(document.activeElement).toBe(token);
+    }
   });
 });

@@ -433,6 +433,14 @@ const tablePatch = {
   order: order.optional(),
   round: roundState.nullable().optional(),
   grid: mapGrid.nullable().optional(),
+  fog: z
+    .object({
+      base: z.enum(FOG_BASES),
+      keep: z.number().int().min(0).max(MAX_FOG_SHAPES),
+      shapes: z.array(fogShape).max(MAX_FOG_SHAPES),
+    })
+    .nullable()
+    .optional(),
 };
 
 const historyEntry = z.object({

@@ -79,6 +79,25 @@ export function withFogChange(fog: MapFog | undefined, change: FogChange): MapFo
   return { base: fog?.base ?? 'revealed', shapes: [...(fog?.shapes ?? []), change.shape] };
 }
 
+/**
+ * What puts a map's fog back (decision 0022): its base, the first `keep` shapes it holds then, and
+ * `shapes` after them. Undoing a stroke keeps all the shapes before it and holds no point; only
+ * « Tout révéler » or « Tout cacher » holds the shapes it wiped, which putting them back needs.
+ */
+export interface FogPatch {
+  base: FogBase;
+  keep: number;
+  shapes: FogShape[];
+}
+
+/** The fog the patch makes of this one, or null when it no longer holds the shapes the patch keeps. */
+export function withFogPatch(fog: MapFog | undefined, patch: FogPatch): MapFog | null {
+  const shapes = fog?.shapes ?? [];
+  if (!Number.isInteger(patch.keep) || patch.keep < 0 || patch.keep > shapes.length) return null;
+  if (patch.keep + patch.shapes.length > MAX_FOG_SHAPES || !patch.shapes.every(isFogShape)) return null;
+  return { base: patch.base, shapes: [...shapes.slice(0, patch.keep), ...patch.shapes] };
+}
+
 /** Even-odd: a point on the inside of a crossing polygon counts as its own parity says. */
 function inPolygon(points: readonly Point[], { x, y }: Point): boolean {
   let inside = false;

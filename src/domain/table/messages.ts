@@ -1,3 +1,5 @@
+import type { FogChange } from './fog';
+
 /** « d’ » before a vowel, as French writes it: « au tour d’Aria », « au tour de Gobelin 1 ». */
 const ofName = (name: string) => (/^[aeiouàâäéèêëîïôöùûüœæ]/i.test(name) ? `d’${name}` : `de ${name}`);
 
@@ -130,6 +132,8 @@ export const undoMessages = {
   reordered: 'Ordre du tour',
   newCombat: 'Nouveau combat',
   grid: 'Grille',
+  fog: (change: FogChange) =>
+    change.kind === 'shape' ? 'Brouillard' : change.base === 'revealed' ? 'Tout révéler' : 'Tout cacher',
   /** The barriers' labels: feminine nouns opening on a vowel, as `barrier` writes them. */
   attack: (name: string) => `Attaque ${ofName(name)}`,
   initiative: 'Initiative',
@@ -141,6 +145,8 @@ export const undoMessages = {
     `Impossible ${direction === 'undo' ? 'd’annuler' : 'de rétablir'} «\u00a0${label}\u00a0»\u00a0: un pion qu’elle touche n’est plus sur la carte.`,
   tokenBack: (direction: 'undo' | 'redo', label: string) =>
     `Impossible ${direction === 'undo' ? 'd’annuler' : 'de rétablir'} «\u00a0${label}\u00a0»\u00a0: le pion est déjà sur la carte.`,
+  fogChanged: (direction: 'undo' | 'redo', label: string) =>
+    `Impossible ${direction === 'undo' ? 'd’annuler' : 'de rétablir'} «\u00a0${label}\u00a0»\u00a0: le brouillard a été effacé depuis.`,
   turnBack: (name: string) => `Retour au tour ${ofName(name)}.`,
 } as const;
 

@@ -1,3 +1,4 @@
+import type { FogPatch, MapFog } from './fog';
 import { dict, orderOf, own, tokensOfMap } from './records';
 import type { MapToken, TablePatch, TableState } from './types';
 
@@ -30,9 +31,24 @@ function changedKeys(from: MapToken, to: MapToken): Partial<MapToken> | undefine
 }
 
 /**
+ * What turns fog `from` into `to`: null takes the fog off, undefined when they are alike. The
+ * reducer keeps the shapes a change leaves as the same objects, so the shared first ones cost a
+ * comparison of references each.
+ */
+function fogPatchBetween(from: MapFog | undefined, to: MapFog | undefined): FogPatch | null | undefined {
+  if (from === to) return undefined;
+  if (to === undefined) return null;
+  const was = from?.shapes ?? [];
+  let keep = 0;
+  while (keep < was.length && keep < to.shapes.length && sameValue(was[keep], to.shapes[keep])) keep += 1;
+  if (from?.base === to.base && keep === was.length && keep === to.shapes.length) return undefined;
+  return { base: to.base, keep, shapes: to.shapes.slice(keep) };
+}
+
+/**
  * What, applied to `from`, gives `to` on that map, and nothing more (decision 0022): for each token
  * that differs, the keys that changed (`to`'s values), a whole token where `to` has one `from`
- * lacks, null where `from` has one `to` lacks; the order, round and grid only when they differ.
+ * lacks, null where `from` has one `to` lacks; the order, round, grid and fog only when they differ.
  * Tokens the reducer left untouched are the same objects, so a drop on a full map costs one
  * comparison of references per token.
  */
@@ -59,6 +75,8 @@ export function patchBetween(from: TableState, to: TableState, map: string): Tab
   if (!sameValue(own(from.rounds, map), roundNow)) patch.round = roundNow ?? null;
   const gridNow = own(to.grids, map);
   if (!sameValue(own(from.grids, map), gridNow)) patch.grid = gridNow ?? null;
+  const fog = fogPatchBetween(own(from.fogs, map), own(to.fogs, map));
+  if (fog !== undefined) patch.fog = fog;
   return patch;
 }
 
@@ -68,7 +86,8 @@ export function isEmptyPatch(patch: TablePatch): boolean {
     Object.keys(patch.tokens).length === 0 &&
     patch.order === undefined &&
     patch.round === undefined &&
-    patch.grid === undefined
+    patch.grid === undefined &&
+    patch.fog === undefined
   );
 }
 

@@ -1,7 +1,7 @@
 import { MAX_X_PERCENT, MAX_Y_PERCENT } from '../geometry/geometry';
 import { GRID_CELL_MAX_PX, GRID_CELL_MIN_PX } from '../geometry/grid';
 import { conditionsOf, isValidConditionList, withConditions } from './conditions';
-import { isFogShape, withFogChange } from './fog';
+import { isFogShape, withFogChange, withFogPatch } from './fog';
 import { wallsProblem } from '../geometry/walls';
 import type { MapVision, PlayerSight } from './map-vision';
 import { visionOf } from './player-sight';
@@ -154,7 +154,7 @@ function isValidToken(token: MapToken): boolean {
 /**
  * The map with the patch applied (decision 0022): each token's keys set, a whole token put (back),
  * or taken off; then the order (the patch's, or the one left), which sets every token's
- * `inTurnOrder`; the round and the grid when the patch names them.
+ * `inTurnOrder`; the round, the grid and the fog when the patch names them.
  */
 export function applyPatch(state: TableState, map: string, patch: TablePatch): Reduced {
   let next = state;
@@ -181,6 +181,12 @@ export function applyPatch(state: TableState, map: string, patch: TablePatch): R
     const grids =
       patch.grid === null ? withoutEntry(next.grids, map) : withEntry(next.grids, map, patch.grid);
     next = { ...next, grids };
+  }
+  if (patch.fog === null) next = { ...next, fogs: withoutEntry(next.fogs, map) };
+  else if (patch.fog !== undefined) {
+    const fog = withFogPatch(own(next.fogs, map), patch.fog);
+    if (fog === null) return { rejected: 'fog changed since' };
+    next = { ...next, fogs: withEntry(next.fogs, map, fog) };
   }
   return { state: next };
 }

@@ -3,7 +3,7 @@ import type { MessageType, RollResult } from '../dice/roll';
 import type { RoundState } from '../turn-order/initiative';
 import type { TokenCondition } from './conditions';
 import type { MapGrid } from '../geometry/grid';
-import type { FogChange, MapFog } from './fog';
+import type { FogChange, FogPatch, MapFog } from './fog';
 import type { MapVision, PlayerSight, VisionChange } from './map-vision';
 
 /**
@@ -150,14 +150,16 @@ export interface RestoredSight {
 /**
  * What puts one map back as it was, touching nothing else (decision 0022): for each token the
  * values of only the keys to restore, a whole token to put back (one that was removed), or null
- * to take it off (one that was placed); the map's order, round (null: none) and grid (null: the
- * default one) only when they are to be restored.
+ * to take it off (one that was placed); the map's order, round (null: none), grid (null: the
+ * default one) and fog only when they are to be restored.
  */
 export interface TablePatch {
   tokens: Record<string, Partial<MapToken> | null>;
   order?: string[];
   round?: RoundState | null;
   grid?: MapGrid | null;
+  /** null: no fog on the map. */
+  fog?: FogPatch | null;
 }
 
 /**

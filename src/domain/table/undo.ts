@@ -1,4 +1,5 @@
 import type { Decision, TableCommand } from './decide';
+import { withFogPatch } from './fog';
 import { MAX_TOKENS_PER_MAP, tableMessages, undoMessages } from './messages';
 import { isEmptyPatch, isWholeToken, patchBetween } from './patch';
 import { reduce } from './reducer';
@@ -100,6 +101,8 @@ function labelled(
       return { label: undoMessages.initiative, map: command.map, barrier: true };
     case 'map.setGrid':
       return { label: undoMessages.grid, map: command.map };
+    case 'map.fog':
+      return { label: undoMessages.fog(command.change), map: command.map };
     default:
       return null;
   }
@@ -161,6 +164,11 @@ function applicable(
     restored.round = patch.round && (played === undefined ? patch.round : { ...patch.round, played });
   }
   if (patch.grid !== undefined) restored.grid = patch.grid;
+  if (patch.fog !== undefined) {
+    if (patch.fog && withFogPatch(own(state.fogs, map), patch.fog) === null)
+      return undoMessages.fogChanged(direction, label);
+    restored.fog = patch.fog;
+  }
   return restored;
 }
 

@@ -292,7 +292,9 @@ function shown(event: TableEvent, after: TableState, actor: TableActor): TableEv
 /**
  * Someone else's undo or redo as a player receives it: the tokens it touched as they see them after
  * it, null for one they saw and no longer see, nothing of one they never saw; the order and the
- * round's number as they know them; the grid of their map. Redacted when nothing of it shows.
+ * round's number as they know them; the grid and fog of their map. A fog or a grid put back moves
+ * others into or out of their sight, as a change of either does: those come along too. Redacted
+ * when nothing of it shows.
  */
 function restoredAs(
   event: Extract<TableEvent, { type: 'table.restored' }>,
@@ -300,30 +302,30 @@ function restoredAs(
   after: TableState,
   actor: TableActor,
 ): TableEvent {
-  const { by, direction, map } = event.payload;
+  const { by, direction, map, grid: gridPatch, fog } = event.payload;
   const touched = new Set(Object.keys(event.payload.tokens));
   // With vision, a token the patch left alone may come into their sight or leave it with one of theirs.
-  if (visionOf(after, map)) {
-    for (const usableId of Object.keys(tokensOfMap(after, map))) {
-      if (seesTokenIn(actor, before, map, usableId) !== seesTokenIn(actor, after, map, usableId))
-        touched.add(usableId);
-    }
-  }
+  const sightMoved = gridPatch !== undefined || fog !== undefined || visionOf(after, map) !== undefined;
   const tokens = dict<MapToken | null>();
-  for (const usableId of touched) {
+  const consider = sightMoved
+    ? new Set([...touched, ...Object.keys(tokensOfMap(before, map)), ...Object.keys(tokensOfMap(after, map))])
+    : touched;
+  for (const usableId of consider) {
     const now = tokenSeenBy(actor, after, map, usableId);
-    if (now) tokens[usableId] = asPlayersSee(now);
-    else if (seesTokenIn(actor, before, map, usableId)) tokens[usableId] = null;
+    const was = seesTokenIn(actor, before, map, usableId);
+    if (now && (touched.has(usableId) || !was)) tokens[usableId] = asPlayersSee(now);
+    else if (!now && was) tokens[usableId] = null;
   }
   const order = visibleOrder(after, map, actor);
   const roundNow = own(after.rounds, map)?.round;
-  const grid = event.payload.grid === undefined ? undefined : (own(after.grids, map) ?? null);
+  const grid = gridPatch === undefined ? undefined : (own(after.grids, map) ?? null);
   const sight = movedSight(before, after, actor);
   if (
     Object.keys(tokens).length === 0 &&
     sameOrder(visibleOrder(before, map, actor), order) &&
     own(before.rounds, map)?.round === roundNow &&
     grid === undefined &&
+    fog === undefined &&
     sight === undefined
   ) {
     return redacted(event);
@@ -338,6 +340,7 @@ function restoredAs(
       order,
       round: roundNow === undefined ? null : { round: roundNow },
       ...(grid === undefined ? {} : { grid }),
+      ...(fog === undefined ? {} : { fog }),
       ...(sight === undefined ? {} : { sight }),
     },
   };

@@ -9,15 +9,20 @@ const EDGE_PX = 8;
  * A menu opened on the map, at a point of the window: drawn over the whole page,
  * never under a panel of the table nor clipped by the map's frame, and moved back inside the
  * window when it would spill over an edge (opened near the right or bottom, it opens towards the
- * left or the top). Escape or a press anywhere else closes it.
+ * left or the top). Escape or a press anywhere else closes it. Escape, from any of its fields (a
+ * native `<select>` too, once the browser closed its list), gives the focus to `returnFocusTo`:
+ * the menu leaves the page, and the focus would fall to its body.
  */
 export function FloatingMenu({
   at,
   onClose,
+  returnFocusTo,
   children,
 }: {
   at: Point;
   onClose: () => void;
+  /** What the keyboard goes back to when Escape closes the menu (the token it was opened on). */
+  returnFocusTo?: () => HTMLElement | null;
   children: ReactNode;
 }) {
   const box = useRef<HTMLDivElement>(null);
@@ -36,7 +41,9 @@ export function FloatingMenu({
 
   useEffect(() => {
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key !== 'Escape') return;
+      onClose();
+      returnFocusTo?.()?.focus({ preventScroll: true });
     };
     const closeOutside = (event: PointerEvent) => {
       if (!box.current?.contains(event.target as Node)) onClose();
@@ -47,7 +54,7 @@ export function FloatingMenu({
       document.removeEventListener('keydown', closeOnEscape);
       document.removeEventListener('pointerdown', closeOutside);
     };
-  }, [onClose]);
+  }, [onClose, returnFocusTo]);
 
   return createPortal(
     <div

@@ -24,6 +24,7 @@ import type { turnOrderMachine } from '../../machines/turn-order.machine';
 import type { tokenSelectionMachine } from '../../machines/token-selection.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { ConnectedPlayersBar } from './ConnectedPlayersBar';
+import { HistoryButtons } from './HistoryButtons';
 import { MapSelector } from './MapSelector';
 import { gameMessages, mapMessages } from './messages';
 import { MonsterDetails } from './MonsterDetails';
@@ -160,6 +161,7 @@ export function LiveTable({
         <span className={`live-table__role live-table__role--${seat.role}`}>
           {gameMessages.roles[seat.role]}
         </span>
+        {undoable && <HistoryButtons history={undoable} className="live-table__history" />}
         {canManage && <MapSelector selection={selection} maps={maps} />}
         {apart && (
           <p className="live-table__players-map" role="status">

@@ -2,14 +2,8 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { scaleBounds } from '../../domain/geometry/viewport';
 import type { mapViewportMachine } from '../../machines/map-viewport.machine';
-import { fogMessages, gridMessages, historyMessages, pointerMessages, viewportMessages } from './messages';
-
-/** The user's undo and redo: the labels of their last action and last undone one (null: none). */
-export interface HistoryControls {
-  undo: string | null;
-  redo: string | null;
-  onChange: (direction: 'undo' | 'redo') => void;
-}
+import { HistoryButtons, type HistoryControls } from './HistoryButtons';
+import { fogMessages, gridMessages, pointerMessages, viewportMessages } from './messages';
 
 /** A tool of the MJ's that opens a panel over the map (« Grille », « Brouillard »): pressed while open. */
 function ToolButton({
@@ -168,30 +162,7 @@ export function MapControls({
       )}
       {grid && <ToolButton tool={grid} texts={gridMessages} />}
       {fog && <ToolButton tool={fog} texts={fogMessages} />}
-      {history && (
-        <>
-          <button
-            type="button"
-            className="secondary map-controls__history"
-            aria-keyshortcuts="Control+Z"
-            title={historyMessages.undoTitle(history.undo)}
-            disabled={history.undo === null}
-            onClick={() => history.onChange('undo')}
-          >
-            {historyMessages.undo}
-          </button>
-          <button
-            type="button"
-            className="secondary map-controls__history"
-            aria-keyshortcuts="Control+Shift+Z Control+Y"
-            title={historyMessages.redoTitle(history.redo)}
-            disabled={history.redo === null}
-            onClick={() => history.onChange('redo')}
-          >
-            {historyMessages.redo}
-          </button>
-        </>
-      )}
+      {history && <HistoryButtons history={history} className="map-controls__history" />}
     </div>
   );
 }

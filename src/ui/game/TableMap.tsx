@@ -39,7 +39,8 @@ import { characterDraft, monsterDraft, playingOn, type TokenDraft } from './tabl
 import { TokenMenu } from './TokenMenu';
 import { FloatingMenu } from './FloatingMenu';
 import { Menu, MenuItem } from '../components/Menu';
-import { MapControls, type HistoryControls } from './MapControls';
+import type { HistoryControls } from './HistoryButtons';
+import { MapControls } from './MapControls';
 import { useMapViewport, type LongPress, type MapViewportActor } from './use-map-viewport';
 import { AttackOverlay, type ShownAttackLine } from './AttackOverlay';
 import type { AttackLine } from '../../effects/attacks';
@@ -700,7 +701,15 @@ export function TableMap({
         </FloatingMenu>
       )}
       {menuToken && menu?.kind === 'token' && actions && (
-        <FloatingMenu at={menu.at} onClose={closeMenu}>
+        <FloatingMenu
+          at={menu.at}
+          onClose={closeMenu}
+          returnFocusTo={() =>
+            board.current?.querySelector<HTMLElement>(
+              `[data-usable-id="${CSS.escape(menuToken.usableId)}"]`,
+            ) ?? null
+          }
+        >
           <TokenMenu
             token={menuToken}
             role={role}
