@@ -21,7 +21,7 @@ export function benchTable(count: number): TableState {
   for (let i = 1; i < count; i++) {
     tokens[`token-${i}`] = { ...benchToken(`token-${i}`, i, i % 10 === 0, true, random), assetLink: null };
   }
-  for (const token of Object.values(tokens)) Object.assign(token, withConditions(token));
+  for (const token of Object.values(tokens)) Object.assign(token, inFight(token));
   tokens[DRAGGED_ID] = { ...benchToken(DRAGGED_ID, 0, true, true, random), assetLink: null, x: 2, y: 2 };
   return {
     lastSeq: count + 1,
@@ -46,7 +46,21 @@ const FIGHT: TokenCondition[] = [
   { id: 'e', kind: 'frightened', roundsLeft: 3 },
 ];
 
-function withConditions(token: MapToken): Pick<MapToken, 'conditions'> {
+/**
+ * A token as a fight leaves it: conditions as above; one in eight of 2 × 2 cells, fewer of 3 × 3
+ * and 4 × 4 (kept on the map); some hurt, some dead, some hidden from the players.
+ */
+function inFight(token: MapToken): Partial<MapToken> {
   const index = Number(token.usableId.replace(/\D/g, ''));
-  return index % 3 === 0 ? {} : { conditions: FIGHT.slice(0, 1 + (index % 5)) };
+  const size = index % 97 === 0 ? 4 : index % 29 === 0 ? 3 : index % 8 === 0 ? 2 : 1;
+  return {
+    ...(index % 3 === 0 ? {} : { conditions: FIGHT.slice(0, 1 + (index % 5)) }),
+    ...(size > 1 && {
+      size,
+      x: Math.min(token.x, 100 - (size * 7500) / BENCH_MAP.width),
+      y: Math.min(token.y, 100 - (size * 7500) / BENCH_MAP.height),
+    }),
+    ...(index % 17 === 0 ? { currentHP: 0 } : index % 5 === 0 ? { currentHP: 12 } : {}),
+    ...(index % 11 === 0 && { visibility: false }),
+  };
 }

@@ -21,22 +21,37 @@ const EVERY_TOKEN_PART =
   /^\.map-token__(portrait|bars|bar|name)\b[^:]*$|^\.token-conditions(__icon)?\b[^:]*$|^\.map-token__bar > span$/;
 const PAINT_PROPERTY = /(^|;)\s*(transform|overflow|filter|clip-path|mask)\s*:\s*(?!none|visible)/;
 const NAME_PAINT_PROPERTY = /(^|;)\s*(transform|filter|clip-path|mask)\s*:\s*(?!none)/;
+const POSITIONED = /(^|;)\s*position\s*:\s*(absolute|relative|fixed|sticky)/;
+const tokenRules = async () => [
+  ...(await rules('src/ui/game/map-token.css')),
+  ...(await rules('src/ui/conditions/conditions.css')),
+];
+const offendingParts = (
+  found: { selectors: string; body: string }[],
+  breaks: (selector: string, body: string) => boolean,
+) =>
+  found.flatMap(({ selectors, body }) =>
+    selectors
+      .split(',')
+      .map((selector) => selector.trim())
+      .filter((selector) => EVERY_TOKEN_PART.test(selector) && breaks(selector, body))
+      .map((selector) => `${selector} { ${body.trim().replace(/\s+/g, ' ')} }`),
+  );
 
 describe('what every token of the map draws', () => {
   it('neither transforms nor clips its parts', async () => {
-    const offending = [
-      ...(await rules('src/ui/game/map-token.css')),
-      ...(await rules('src/ui/conditions/conditions.css')),
-    ].flatMap(({ selectors, body }) =>
-      selectors
-        .split(',')
-        .map((selector) => selector.trim())
-        .filter(
-          (selector) =>
-            EVERY_TOKEN_PART.test(selector) &&
-            (selector.startsWith('.map-token__name') ? NAME_PAINT_PROPERTY : PAINT_PROPERTY).test(body),
-        )
-        .map((selector) => `${selector} { ${body.trim().replace(/\s+/g, ' ')} }`),
+    const offending = offendingParts(await tokenRules(), (selector, body) =>
+      (selector.startsWith('.map-token__name') ? NAME_PAINT_PROPERTY : PAINT_PROPERTY).test(body),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  // Each positioned box is a layer of paint of its own that the gathering walks: 1,000 tokens,
+  // board moved every frame: 22.6 ms of it a frame with the parts positioned, 18.5 ms without.
+  it('lays its parts out in the token’s grid, the name alone positioned above the others', async () => {
+    const offending = offendingParts(
+      await tokenRules(),
+      (selector, body) => !selector.startsWith('.map-token__name') && POSITIONED.test(body),
     );
     expect(offending).toEqual([]);
   });
