@@ -48,8 +48,8 @@ export function noisyPicture(width: number, height: number, seed = 1): sharp.Sha
   const pixels = Buffer.alloc(width * height * 3);
   let state = seed;
   for (let index = 0; index < pixels.length; index += 1) {
-    state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
-    pixels[index] = (state >> 16) & 0xff;
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    pixels[index] = state >>> 24;
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } });
 }

@@ -30,8 +30,8 @@ describe.each(drivers)('stored files (%s)', (driver) => {
   let otherGameId: string;
 
   beforeAll(async () => {
-    // A quota of 3 MB, so that a few pictures reach it.
-    t = await startTestServer({ driver, env: { FILES_QUOTA_MB: '3' } });
+    // A quota of 6 MB, so that two sounds reach it.
+    t = await startTestServer({ driver, env: { FILES_QUOTA_MB: '6' } });
     [mj, player, outsider, otherMj, admin] = await t.registerMany(5);
     await createUsersService(t.database.db).grantRole(admin.email, 'admin');
     gameId = await insertGame(t.database.db, mj.userId, 'Les Terres Brisées');
@@ -206,13 +206,13 @@ describe.each(drivers)('stored files (%s)', (driver) => {
 
     it('past the game’s quota', async () => {
       const other = await insertGame(t.database.db, mj.userId, 'Partie pleine');
-      const big = async (seed: number) => noisyPicture(1500, 1000, seed).png().toBuffer();
-      const first = await uploadFile(t, other, 'map', await big(1), mj.token);
+      const sound = (megabytes: number) => mp3Sound(Math.round(megabytes * 1024 * 1024));
+      const first = await uploadFile(t, other, 'audio', sound(3.5), mj.token);
       expect(first.status).toBe(201);
-      const second = await uploadFile(t, other, 'map', await big(2), mj.token);
+      const second = await uploadFile(t, other, 'audio', sound(3), mj.token);
       expect(second).toMatchObject({
         status: 409,
-        body: { error: 'Les fichiers de cette partie dépassent 3 Mo : supprimez-en avant d’en ajouter.' },
+        body: { error: 'Les fichiers de cette partie dépassent 6 Mo : supprimez-en avant d’en ajouter.' },
       });
       const removed = await t.api(
         'DELETE',
@@ -221,7 +221,7 @@ describe.each(drivers)('stored files (%s)', (driver) => {
         mj.token,
       );
       expect(removed.status).toBe(200);
-      expect((await uploadFile(t, other, 'map', await big(2), mj.token)).status).toBe(201);
+      expect((await uploadFile(t, other, 'audio', sound(3), mj.token)).status).toBe(201);
     });
   });
 

@@ -38,32 +38,28 @@ export async function makeImageVariants(
   const { width, height, format } = header;
   if (!width || !height || format !== sharpFormats[mime]) throw httpError(400, fileMessages.unreadable);
   if (width * height > MAX_INPUT_PIXELS) throw httpError(400, fileMessages.tooManyPixels(width, height));
-  // Turned upright from its EXIF orientation, since the orientation goes with the rest of the metadata.
-  const upright = sharp(bytes, options).rotate();
   const opaque = !header.hasAlpha;
+  const encode = async (name: ImageVariant, source: sharp.Sharp): Promise<MadeVariant> => {
+    const side = imageVariants[name];
+    const resized = source.resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true });
+    // The full picture of an opaque map as JPEG: WebP takes several times longer to encode at 8192 px.
+    const encoded =
+      name === 'full' && opaque
+        ? resized.jpeg({ quality: 85, mozjpeg: false })
+        : resized.webp({ quality: name === 'thumb' ? 75 : 82, effort: 2 });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    const made = info.format === 'jpeg' ? ('image/jpeg' as const) : ('image/webp' as const);
+    return { name, mime: made, bytes: data, width: info.width, height: info.height };
+  };
   try {
-    const variants = await Promise.all(
-      (Object.entries(imageVariants) as Array<[ImageVariant, number]>).map(async ([name, side]) => {
-        const resized = upright
-          .clone()
-          .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true });
-        // The full picture of an opaque map as JPEG: WebP takes several times longer to encode at 8192 px.
-        const encoded =
-          name === 'full' && opaque
-            ? resized.jpeg({ quality: 85, mozjpeg: false })
-            : resized.webp({ quality: name === 'thumb' ? 75 : 82, effort: 2 });
-        const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
-        return {
-          name,
-          mime: info.format === 'jpeg' ? ('image/jpeg' as const) : ('image/webp' as const),
-          bytes: data,
-          width: info.width,
-          height: info.height,
-        };
-      }),
+    // Turned upright from its EXIF orientation, since the orientation goes with the rest of the metadata.
+    const full = await encode('full', sharp(bytes, options).rotate());
+    // The smaller sizes from the full one, already upright: a JPEG or WebP shrinks as it decodes,
+    // where a second decode of a 20 MB PNG would cost as much as the first.
+    const smaller = await Promise.all(
+      (['phone', 'thumb'] as const).map((name) => encode(name, sharp(full.bytes, options))),
     );
-    const full = variants.find((variant) => variant.name === 'full')!;
-    return { width: full.width, height: full.height, variants };
+    return { width: full.width, height: full.height, variants: [full, ...smaller] };
   } catch {
     throw httpError(400, fileMessages.unreadable);
   }

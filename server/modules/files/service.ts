@@ -20,6 +20,11 @@ import { readChunks, writeChunks } from './chunks';
 import { hasHiddenContent } from './hidden-content';
 import { makeImageVariants } from './images';
 import { mayReadFile } from './read-access';
+import { servedBytesCache } from './served-bytes';
+
+/** A table's maps, portraits and thumbnails; a sound or a larger map is read from the database by ranges. */
+const SERVED_BYTES_KEPT = 64 * 1024 * 1024;
+const LARGEST_KEPT = 4 * 1024 * 1024;
 
 const isUuid = (value: string) => z.guid().safeParse(value).success;
 
@@ -101,6 +106,7 @@ export function createFilesService({
 }) {
   // libvips spreads one picture over every core: two at once would only share them, with twice the memory.
   const oneImageAtATime = oneAtATime();
+  const recentlyServed = servedBytesCache(SERVED_BYTES_KEPT, LARGEST_KEPT);
 
   async function findFile(fileId: string): Promise<FileRow> {
     if (!isUuid(fileId)) throw httpError(404, fileMessages.notFound);
@@ -195,8 +201,18 @@ export function createFilesService({
       return { fileId: row.id, sha256: row.sha256, variant };
     },
 
-    bytes(served: ServedVariant, start: number, end: number): AsyncGenerator<Buffer> {
-      return readChunks(db, served.fileId, served.variant.name, start, end);
+    async *bytes(served: ServedVariant, start: number, end: number): AsyncGenerator<Buffer> {
+      const { fileId, variant } = served;
+      if (variant.size > LARGEST_KEPT) {
+        yield* readChunks(db, fileId, variant.name, start, end);
+        return;
+      }
+      const whole = await recentlyServed.read(`${fileId}/${variant.name}`, variant.size, async () => {
+        const parts = [];
+        for await (const part of readChunks(db, fileId, variant.name, 0, variant.size - 1)) parts.push(part);
+        return Buffer.concat(parts);
+      });
+      yield whole.subarray(start, end + 1);
     },
   };
 }
