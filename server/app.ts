@@ -41,6 +41,8 @@ import { monitoringRoutes } from './modules/monitoring/routes';
 import { createMonitoringService, type MonitoringService } from './modules/monitoring/service';
 import { visitorKeys } from './modules/monitoring/visitor-key';
 import { createMacrosService } from './modules/macros/service';
+import { filesRoutes } from './modules/files/routes';
+import { createFilesService } from './modules/files/service';
 import { messagesRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
 import { privateMessageEvents } from './modules/messages/socket';
@@ -287,6 +289,9 @@ export async function buildApp({
         await api.register(storeRoutes, { service: createStoreService(database, resources) });
         await api.register(gamesRoutes, { service: createGamesService(gameDeps) });
         await api.register(gameInvitationsRoutes, { service: createGameInvitationsService(gameDeps) });
+        await api.register(filesRoutes, {
+          service: createFilesService({ db: database, gameAccess, quotaBytes: config.filesQuotaBytes }),
+        });
         await api.register(macrosRoutes, { service: createMacrosService(database) });
         if (extraRoutes) await api.register(extraRoutes);
       },

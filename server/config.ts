@@ -62,6 +62,8 @@ const envSchema = z.object({
   IMAGE_BUCKET_URL: z
     .url({ protocol: /^https$/, error: 'adresse https:// attendue / https:// address expected' })
     .default('https://images.shatteredrealms.fr/'),
+  // What all of a game's stored files may weigh together (decision 0026).
+  FILES_QUOTA_MB: z.coerce.number().int().positive().default(500),
   // Test suites only: cheap password hashing (see PRODUCTION_COST and TEST_COST in passwords.ts).
   TEST_FAST_PASSWORD_HASHING: z.enum(['true', 'false']).default('false'),
   NODE_ENV: optional(z.string()),
@@ -103,6 +105,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Always ends with '/', so a file name appends to it. */
   imageBucketUrl: string;
+  /** What all of a game's stored files may weigh together, in bytes. */
+  filesQuotaBytes: number;
   /** Test suites only: hash passwords at a fraction of the production cost. */
   fastPasswordHashing: boolean;
 }
@@ -143,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     imageBucketUrl: withTrailingSlash(e.IMAGE_BUCKET_URL),
+    filesQuotaBytes: e.FILES_QUOTA_MB * 1024 * 1024,
     fastPasswordHashing: e.TEST_FAST_PASSWORD_HASHING === 'true',
   };
 }

@@ -17,6 +17,7 @@ import {
   resourceCategories,
   type ResourceCategory,
 } from '../../src/domain/resources/categories';
+import { oggSound, uploadFile } from './files';
 import { insertCharacter, insertGame } from './game-fixtures';
 import type { RegisteredUser, TestServer } from './server';
 
@@ -74,6 +75,8 @@ export interface AuthorizationWorld {
   friendInvitations: { fromOtherMj: string; fromOutsider: string };
   /** One of the MJ's macros. The player is the MJ's friend. */
   macroId: string;
+  /** Two of the game's stored sounds: one read, one deleted. */
+  files: { read: string; spare: string };
 }
 
 /** A valid form of each category, as the admin page sends it. */
@@ -237,6 +240,11 @@ export async function buildAuthorizationWorld(t: TestServer, shelf: StoreShelf):
     .insert(macros)
     .values({ userId: mj.userId, title: 'Attaque', content: '/r 1d20' })
     .returning({ id: macros.id });
+  const [read, spare] = await Promise.all(
+    [1, 2].map(
+      async (seed) => (await uploadFile(t, gameId, 'audio', oggSound(1024 * seed), mj.token)).body.id,
+    ),
+  );
 
   return {
     actors: { outsider, player, kicked, invitee, otherMj, otherMjAtHome: otherMj, mj, admin },
@@ -252,5 +260,6 @@ export async function buildAuthorizationWorld(t: TestServer, shelf: StoreShelf):
     },
     friendInvitations: { fromOtherMj: fromOtherMj!.id, fromOutsider: fromOutsider!.id },
     macroId: macro!.id,
+    files: { read: read!, spare: spare! },
   };
 }

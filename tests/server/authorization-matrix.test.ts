@@ -316,6 +316,22 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /macro/:id': { may: only('mj'), send: ({ world }) => ({ params: { id: world.macroId } }) },
 
+  // Any bytes a browser sends: these are an Ogg sound's.
+  'POST /game-data/:gameId/files': {
+    may: andAtHome(only('mj')),
+    send: ({ column }) => ({ query: { kind: 'audio' }, body: `OggS ${column}` }),
+  },
+  'GET /game-data/:gameId/files': { may: andAtHome(only('mj')) },
+  'DELETE /game-data/:gameId/files/:id': {
+    may: only('mj'),
+    send: ({ world }) => ({ params: { id: world.files.spare } }),
+  },
+  'GET /files/:id': { may: seated, send: ({ world }) => ({ params: { id: world.files.read } }) },
+  'GET /files/:id/:variant': {
+    may: seated,
+    send: ({ world }) => ({ params: { id: world.files.read, variant: 'original' } }),
+  },
+
   'POST /game-data': { may: everyone, send: () => ({ body: { name: 'Une autre partie' } }) },
   'GET /game-data/owned': { may: everyone },
   'GET /game-data/:gameId': { may: andAtHome(seated) },

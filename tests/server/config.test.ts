@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       mailFrom: 'Shattered Realms <no-reply@shatteredrealms.fr>',
       trustProxy: false,
       imageBucketUrl: 'https://images.shatteredrealms.fr/',
+      filesQuotaBytes: 500 * 1024 * 1024,
       fastPasswordHashing: false,
     });
   });
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
       SOCKETS_PER_ACCOUNT: '4',
       SMTP_URL: 'smtps://sr:secret@mail.example.com:465',
       MAIL_FROM: 'Table <table@example.com>',
+      FILES_QUOTA_MB: '64',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -71,6 +73,7 @@ describe('loadConfig', () => {
       clientDir: '/srv/client',
       trustProxy: 1,
       imageBucketUrl: 'https://cdn.example.com/portraits/',
+      filesQuotaBytes: 64 * 1024 * 1024,
       webVitalsRateLimitMax: 12,
       metricsToken: 'm'.repeat(32),
       tableLogEveryMs: 40,

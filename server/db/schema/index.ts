@@ -8,3 +8,4 @@ export * from './macros';
 export * from './table';
 export * from './anomalies';
 export * from './monitoring';
+export * from './files';

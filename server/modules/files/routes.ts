@@ -1,0 +1,114 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messageBody } from '#shared/wire/common';
+import { z } from 'zod';
+import { fileMessages, fileParams, storedFile, uploadParams, uploadQuery } from '#shared/wire/files';
+import { httpError } from '../../lib/errors';
+import { currentUser } from '../../plugins/authentication';
+import type { FilesService } from './service';
+
+/** A file's content never changes under its id: a browser keeps it for a year and never asks again. */
+const CACHE_CONTROL = 'private, max-age=31536000, immutable';
+/** A picture or a sound opened on its own is inert: no script, no plugin, no form. */
+const FILE_POLICY = "default-src 'none'; sandbox";
+
+/** The first range of a `Range: bytes=…` header, within `size`; null when there is none. */
+export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.split(',')[0]!.trim());
+  if (!match || (match[1] === '' && match[2] === '')) throw httpError(416, fileMessages.range);
+  const [, from, to] = match;
+  const range =
+    from === ''
+      ? { start: Math.max(0, size - Number(to)), end: size - 1 }
+      : { start: Number(from), end: to === '' ? size - 1 : Math.min(Number(to), size - 1) };
+  if (range.start > range.end || range.start >= size) throw httpError(416, fileMessages.range);
+  return range;
+}
+
+const matchesEtag = (header: string | undefined, etag: string) =>
+  header !== undefined &&
+  header.split(',').some((tag) => {
+    const candidate = tag.trim().replace(/^W\//, '');
+    return candidate === '*' || candidate === etag;
+  });
+
+/**
+ * Uploads go as the raw body, whatever `Content-Type` the browser puts on it: the server reads the
+ * type from the bytes. Downloads carry a strong ETag (the content's hash) and answer ranges, which
+ * a sound's player asks for.
+ */
+export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = async (app, { service }) => {
+  await app.register(async (uploads) => {
+    uploads.removeAllContentTypeParsers();
+    // Left unread here: the service reads `request.raw` itself, up to the kind's cap.
+    uploads.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    uploads.withTypeProvider<ZodTypeProvider>().post(
+      '/game-data/:gameId/files',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          params: uploadParams,
+          querystring: uploadQuery,
+          response: { 200: storedFile, 201: storedFile },
+        },
+      },
+      async (request, reply) => {
+        const declared = request.headers['content-length'];
+        const stored = await service.upload(
+          currentUser(request),
+          request.params.gameId,
+          request.query.kind,
+          request.raw,
+          declared === undefined ? undefined : Number(declared),
+        );
+        return reply.code(stored.existing ? 200 : 201).send(stored);
+      },
+    );
+  });
+
+  app.get(
+    '/game-data/:gameId/files',
+    { onRequest: app.authenticate, schema: { params: uploadParams, response: { 200: z.array(storedFile) } } },
+    (request) => service.list(currentUser(request), request.params.gameId),
+  );
+
+  app.delete(
+    '/game-data/:gameId/files/:id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: uploadParams.extend({ id: z.string().min(1).max(200) }),
+        response: { 200: messageBody },
+      },
+    },
+    async (request) => {
+      await service.remove(currentUser(request), request.params.gameId, request.params.id);
+      return { message: 'Fichier supprimé.' };
+    },
+  );
+
+  for (const path of ['/files/:id', '/files/:id/:variant']) {
+    app.get(path, { onRequest: app.authenticate, schema: { params: fileParams } }, async (request, reply) => {
+      const served = await service.variantFor(
+        currentUser(request),
+        request.params.id,
+        request.params.variant,
+      );
+      const etag = `"${served.sha256}-${served.variant.name}"`;
+      void reply.headers({
+        etag,
+        'cache-control': CACHE_CONTROL,
+        'content-security-policy': FILE_POLICY,
+        'accept-ranges': 'bytes',
+      });
+      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      const { size, mime } = served.variant;
+      const range = byteRange(request.headers.range, size);
+      const { start, end } = range ?? { start: 0, end: size - 1 };
+      void reply.type(mime).header('content-length', end - start + 1);
+      if (range) void reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
+      return reply.send(Readable.from(service.bytes(served, start, end)));
+    });
+  }
+};

@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  familyOfKind,
+  fileSizeCaps,
+  sniffFileType,
+  type FileKind,
+  type FileVariant,
+} from '#shared/domain/files';
+import { API_BASE } from '#shared/paths';
+import { fileMessages, type StoredFile } from '#shared/wire/files';
+import type { Db } from '../../db/client';
+import { files, games, type FileRow, type FileVariantRow } from '../../db/schema/index';
+import { httpError } from '../../lib/errors';
+import { oneAtATime } from '../../lib/one-at-a-time';
+import type { AuthUser } from '../auth/access';
+import type { GameAccess } from '../games/access';
+import { readChunks, writeChunks } from './chunks';
+import { hasHiddenContent } from './hidden-content';
+import { makeImageVariants } from './images';
+import { mayReadFile } from './read-access';
+import { servedBytesCache } from './served-bytes';
+
+/** A table's maps, portraits and thumbnails; a sound or a larger map is read from the database by ranges. */
+const SERVED_BYTES_KEPT = 64 * 1024 * 1024;
+const LARGEST_KEPT = 4 * 1024 * 1024;
+
+const isUuid = (value: string) => z.guid().safeParse(value).success;
+
+/** What a file is served as: its row's variant and where its bytes are. */
+export interface ServedVariant {
+  fileId: string;
+  sha256: string;
+  variant: FileVariantRow;
+}
+
+function view(row: FileRow, existing: boolean): StoredFile {
+  return {
+    id: row.id,
+    gameId: row.gameId,
+    kind: row.kind as FileKind,
+    mime: row.mime,
+    sha256: row.sha256,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    variants: row.variants,
+    path: `${API_BASE}/files/${row.id}`,
+    existing,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Reads an upload's body up to its kind's cap: past it the rest is never read (413), so a client
+ * announcing or sending gigabytes costs at most the cap in memory.
+ */
+async function readCapped(body: AsyncIterable<Uint8Array>, kind: FileKind, declared: number | undefined) {
+  const cap = fileSizeCaps[kind];
+  if (declared !== undefined && declared > cap) throw httpError(413, fileMessages.tooLarge(kind, cap));
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  for await (const part of body) {
+    length += part.length;
+    if (length > cap) throw httpError(413, fileMessages.tooLarge(kind, cap));
+    parts.push(part);
+  }
+  if (length === 0) throw httpError(400, fileMessages.empty);
+  return Buffer.concat(parts, length);
+}
+
+/** The variants to store: a picture's re-encoded sizes, a sound's bytes as received. */
+async function variantsOf(bytes: Buffer, kind: FileKind, process: <T>(work: () => Promise<T>) => Promise<T>) {
+  const sniffed = sniffFileType(bytes);
+  if (sniffed.family === 'svg') throw httpError(415, fileMessages.svg);
+  if (sniffed.family === 'unknown') throw httpError(415, fileMessages.unknownType);
+  const wanted = familyOfKind[kind];
+  if (sniffed.family !== wanted) {
+    throw httpError(415, wanted === 'image' ? fileMessages.notAnImage : fileMessages.notAudio);
+  }
+  if (hasHiddenContent(bytes, sniffed.mime)) throw httpError(400, fileMessages.hidden);
+  if (sniffed.family === 'audio') {
+    const original = { name: 'original' as const, mime: sniffed.mime, bytes, width: null, height: null };
+    return { mime: sniffed.mime, width: null, height: null, variants: [original] };
+  }
+  const mime = sniffed.mime;
+  const made = await process(() => makeImageVariants(bytes, mime));
+  return { mime: made.variants.find((variant) => variant.name === 'full')!.mime, ...made };
+}
+
+/**
+ * A game's files (decision 0026): the MJ uploads, the server reads the type from the bytes,
+ * re-encodes pictures, stores them by content in the shared database and serves them to whoever
+ * may read them.
+ */
+export function createFilesService({
+  db,
+  gameAccess,
+  quotaBytes,
+}: {
+  db: Db;
+  gameAccess: GameAccess;
+  /** What all of a game's files may weigh together, every variant counted (`FILES_QUOTA_MB`). */
+  quotaBytes: number;
+}) {
+  // libvips spreads one picture over every core: two at once would only share them, with twice the memory.
+  const oneImageAtATime = oneAtATime();
+  const recentlyServed = servedBytesCache(SERVED_BYTES_KEPT, LARGEST_KEPT);
+
+  async function findFile(fileId: string): Promise<FileRow> {
+    if (!isUuid(fileId)) throw httpError(404, fileMessages.notFound);
+    const [row] = await db.select().from(files).where(eq(files.id, fileId));
+    if (!row) throw httpError(404, fileMessages.notFound);
+    return row;
+  }
+
+  async function findByContent(tx: Db, gameId: string, kind: FileKind, sha256: string) {
+    const [row] = await tx
+      .select()
+      .from(files)
+      .where(and(eq(files.gameId, gameId), eq(files.kind, kind), eq(files.sha256, sha256)));
+    return row;
+  }
+
+  return {
+    async upload(
+      user: AuthUser,
+      gameId: string,
+      kind: FileKind,
+      body: AsyncIterable<Uint8Array>,
+      declaredLength: number | undefined,
+    ): Promise<StoredFile> {
+      await gameAccess.requireGameMaster(gameId, user.id);
+      const bytes = await readCapped(body, kind, declaredLength);
+      const sha256 = createHash('sha256').update(bytes).digest('hex');
+      const known = await findByContent(db, gameId, kind, sha256);
+      if (known) return view(known, true);
+
+      const made = await variantsOf(bytes, kind, oneImageAtATime);
+      const storedBytes = made.variants.reduce((sum, variant) => sum + variant.bytes.length, 0);
+      return db.transaction(async (tx) => {
+        // Held so that two uploads at once count one after the other against the quota.
+        await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId)).for('no key update');
+        const again = await findByContent(tx, gameId, kind, sha256);
+        if (again) return view(again, true);
+        const [used] = await tx
+          .select({ bytes: sql<string>`coalesce(sum(${files.storedBytes}), 0)` })
+          .from(files)
+          .where(eq(files.gameId, gameId));
+        if (Number(used?.bytes ?? 0) + storedBytes > quotaBytes) {
+          throw httpError(409, fileMessages.quota(quotaBytes));
+        }
+        const [row] = await tx
+          .insert(files)
+          .values({
+            gameId,
+            kind,
+            sha256,
+            mime: made.mime,
+            size: bytes.length,
+            width: made.width,
+            height: made.height,
+            variants: made.variants.map(({ bytes: stored, ...variant }) => ({
+              ...variant,
+              size: stored.length,
+            })),
+            storedBytes,
+            createdBy: user.id,
+          })
+          .returning();
+        for (const variant of made.variants) await writeChunks(tx, row!.id, variant.name, variant.bytes);
+        return view(row!, false);
+      });
+    },
+
+    async list(user: AuthUser, gameId: string): Promise<StoredFile[]> {
+      await gameAccess.requireGameMaster(gameId, user.id);
+      const rows = await db
+        .select()
+        .from(files)
+        .where(eq(files.gameId, gameId))
+        .orderBy(asc(files.createdAt));
+      return rows.map((row) => view(row, true));
+    },
+
+    async remove(user: AuthUser, gameId: string, fileId: string): Promise<void> {
+      await gameAccess.requireGameMaster(gameId, user.id);
+      const row = await findFile(fileId);
+      if (row.gameId !== gameId) throw httpError(404, fileMessages.notFound);
+      await db.delete(files).where(eq(files.id, fileId));
+    },
+
+    /** The variant asked for (a picture's full size, a sound's bytes by default), once the user may read it. */
+    async variantFor(user: AuthUser, fileId: string, name: FileVariant | undefined): Promise<ServedVariant> {
+      const row = await findFile(fileId);
+      if (!(await mayReadFile(gameAccess, user, row))) throw httpError(404, fileMessages.notFound);
+      const wanted = name ?? (row.kind === 'audio' ? 'original' : 'full');
+      const variant = row.variants.find((candidate) => candidate.name === wanted);
+      if (!variant) throw httpError(404, fileMessages.variantNotFound);
+      return { fileId: row.id, sha256: row.sha256, variant };
+    },
+
+    async *bytes(served: ServedVariant, start: number, end: number): AsyncGenerator<Buffer> {
+      const { fileId, variant } = served;
+      if (variant.size > LARGEST_KEPT) {
+        yield* readChunks(db, fileId, variant.name, start, end);
+        return;
+      }
+      const whole = await recentlyServed.read(`${fileId}/${variant.name}`, variant.size, async () => {
+        const parts = [];
+        for await (const part of readChunks(db, fileId, variant.name, 0, variant.size - 1)) parts.push(part);
+        return Buffer.concat(parts);
+      });
+      yield whole.subarray(start, end + 1);
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;

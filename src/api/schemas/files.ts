@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { fileKinds, fileVariants, type FileKind } from '../../domain/files';
+
+/** The wire contract of a game's stored files (decision 0026) and the refusals' French texts. */
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} Mo`;
+
+const kindNames: Record<FileKind, string> = {
+  map: 'Une carte',
+  portrait: 'Un portrait',
+  character: 'Une image de personnage',
+  handout: 'Une aide de jeu',
+  audio: 'Un son',
+};
+
+export const fileMessages = {
+  kind: 'Le type de fichier doit être carte, portrait, personnage, aide de jeu ou son.',
+  empty: 'Le fichier est vide.',
+  tooLarge: (kind: FileKind, cap: number) => `${kindNames[kind]} ne peut pas dépasser ${megabytes(cap)}.`,
+  quota: (quota: number) =>
+    `Les fichiers de cette partie dépassent ${megabytes(quota)} : supprimez-en avant d’en ajouter.`,
+  svg: 'Les images SVG ne sont pas acceptées : exportez-la en PNG, JPEG ou WebP.',
+  unknownType:
+    'Type de fichier non pris en charge : PNG, JPEG ou WebP pour une image, Ogg ou MP3 pour un son.',
+  notAnImage: 'Ce fichier n’est pas une image : PNG, JPEG ou WebP attendu.',
+  notAudio: 'Ce fichier n’est pas un son : Ogg ou MP3 attendu.',
+  tooManyPixels: (width: number, height: number) =>
+    `Image trop grande (${width} × ${height} pixels) : 100 mégapixels au plus.`,
+  unreadable: 'Cette image est illisible ou endommagée.',
+  hidden: 'Ce fichier contient autre chose que son image ou son son : il est refusé.',
+  notFound: 'Fichier introuvable.',
+  variantNotFound: 'Cette taille n’existe pas pour ce fichier.',
+  range: 'Plage d’octets invalide.',
+} as const;
+
+export const fileKind = z.enum(fileKinds, { error: fileMessages.kind });
+
+export const uploadQuery = z.object({ kind: fileKind });
+export const uploadParams = z.object({ gameId: z.string().min(1).max(200) });
+export const fileParams = z.object({
+  id: z.string().min(1).max(200),
+  variant: z.enum(fileVariants, { error: fileMessages.variantNotFound }).optional(),
+});
+
+export const fileVariantView = z.object({
+  name: z.enum(fileVariants),
+  mime: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+
+/** A stored file as the uploader and the game's MJ read it. */
+export const storedFile = z.object({
+  id: z.string(),
+  gameId: z.string(),
+  kind: fileKind,
+  mime: z.string(),
+  sha256: z.string(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  variants: z.array(fileVariantView),
+  /** Where it is read: `/files/{id}` under the API base. */
+  path: z.string(),
+  /** True when the same bytes were already stored for this game: nothing new was written. */
+  existing: z.boolean(),
+  createdAt: z.string(),
+});
+export type StoredFile = z.infer<typeof storedFile>;
+export type StoredFileVariant = z.infer<typeof fileVariantView>;
