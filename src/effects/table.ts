@@ -19,6 +19,7 @@ import { DEFAULT_MAP_SIZE, type Size } from '../domain/geometry/geometry';
 import { creatureSizes } from '../domain/resources/categories';
 import { outcomeUnknown } from '../domain/table/messages';
 import type { MapChoice } from '../domain/table/types';
+import type { VisionChange } from '../domain/table/map-vision';
 import {
   itemDragging,
   tableCatchUpAnswer,
@@ -212,6 +213,8 @@ export function tableCommands(
     gridChange: (payload: GridChangePayload) => send('gridChange', payload),
     historyChange: (payload: HistoryChangePayload) => send('historyChange', payload),
     fogChange: (payload: FogChangePayload) => send('fogChange', payload),
+    visionChange: (payload: { gameId: string; map: string; change: VisionChange }) =>
+      send('visionChange', payload),
   };
 }
 export type TableCommands = ReturnType<typeof tableCommands>;

@@ -2,7 +2,14 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { scaleBounds } from '../../domain/geometry/viewport';
 import type { mapViewportMachine } from '../../machines/map-viewport.machine';
-import { fogMessages, gridMessages, historyMessages, pointerMessages, viewportMessages } from './messages';
+import {
+  fogMessages,
+  gridMessages,
+  historyMessages,
+  pointerMessages,
+  viewportMessages,
+  visionMessages,
+} from './messages';
 
 /** The user's undo and redo: the labels of their last action and last undone one (null: none). */
 export interface HistoryControls {
@@ -38,7 +45,7 @@ function ToolButton({
  * percentage of the map's true size, the whole map back in view, and the ruler — on a touch
  * screen, where there is no Alt key, a drag draws the measuring arrow while it is on. Then
  * « Aimanter » (drops snap to the grid) and, for the MJ, « Grille », which opens the grid tool,
- * and « Brouillard », the fog tool. Last, « Annuler » and « Rétablir » for whoever has a history
+ * « Brouillard », the fog tool, and « Murs », the walls tool. Last, « Annuler » and « Rétablir » for whoever has a history
  * at the table, titled with the action they would take back or do again.
  */
 export function MapControls({
@@ -52,6 +59,7 @@ export function MapControls({
   grid = null,
   history,
   fog = null,
+  walls = null,
 }: {
   viewport: ActorRefFrom<typeof mapViewportMachine>;
   ruler: boolean;
@@ -67,6 +75,8 @@ export function MapControls({
   history?: HistoryControls | undefined;
   /** The MJ's fog tool: whether it is open, and how to open it. */
   fog?: { open: boolean; onOpen: () => void } | null;
+  /** The MJ's walls tool: whether it is open, and how to open it. */
+  walls?: { open: boolean; onOpen: () => void } | null;
 }) {
   const zoom = useSelector(viewport, (snapshot) => Math.round(snapshot.context.view.scale * 100));
   const fitted = useSelector(viewport, (snapshot) => snapshot.matches({ framing: 'fitted' }));
@@ -168,6 +178,7 @@ export function MapControls({
       )}
       {grid && <ToolButton tool={grid} texts={gridMessages} />}
       {fog && <ToolButton tool={fog} texts={fogMessages} />}
+      {walls && <ToolButton tool={walls} texts={visionMessages} />}
       {history && (
         <>
           <button
