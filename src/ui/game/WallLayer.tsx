@@ -43,7 +43,6 @@ export const WallLayer = memo(function WallLayer({
             role="button"
             tabIndex={0}
             aria-label={visionMessages.door(open)}
-            aria-pressed={open}
             onPointerDown={(event) => event.stopPropagation()}
             onClick={() => toggle(wall)}
             onKeyDown={(event: KeyboardEvent<SVGGElement>) => {
