@@ -3,6 +3,7 @@ import { fromCallback, fromEventObservable } from 'xstate';
 import {
   attackMenuInTable,
   attackTargetingInTable,
+  wallEditorInTable,
   type CommandRequest,
   type DragPosition,
   type LiveTableEvent,
@@ -17,6 +18,7 @@ import type { SocketFact } from './socket';
 import {
   refusalOf,
   dragEmitter,
+  newCommandId,
   remoteDrags,
   tableCommands,
   tableFeed,
@@ -55,6 +57,8 @@ export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
         return commands.historyChange(command.payload);
       case 'fogChange':
         return commands.fogChange(command.payload);
+      case 'visionChange':
+        return commands.visionChange(command.payload);
     }
   };
   return {
@@ -63,6 +67,7 @@ export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
       'table lists': tableListsLogic,
       'attack menu': attackMenuInTable(attackMenuLogic),
       'attack targeting': attackTargetingInTable(attackTargetingLogic),
+      'wall editor': wallEditorInTable(newCommandId),
       'table feed': fromEventObservable(() => tableFeed(facts$)),
       'remote drags': fromEventObservable(() =>
         remoteDrags(facts$).pipe(map((drags) => ({ type: 'drags.seen' as const, drags }))),

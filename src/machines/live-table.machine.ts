@@ -39,6 +39,9 @@ import {
   type TargetingAttack,
 } from './attack-targeting.machine';
 import { fogEditorMachine } from './fog-editor.machine';
+import { wallEditorMachine } from './wall-editor.machine';
+import type { VisionChange } from '../domain/table/map-vision';
+import type { WallDraft } from '../domain/geometry/wall-drawing';
 import { gridEditorMachine } from './grid-editor.machine';
 import type { FogChange } from '../domain/table/fog';
 import {
@@ -66,7 +69,8 @@ export type TableCommand =
   | { kind: 'attack'; payload: AttackPayload }
   | { kind: 'gridChange'; payload: GridChangePayload }
   | { kind: 'historyChange'; payload: HistoryChangePayload }
-  | { kind: 'fogChange'; payload: FogChangePayload };
+  | { kind: 'fogChange'; payload: FogChangePayload }
+  | { kind: 'visionChange'; payload: { gameId: string; map: string; change: VisionChange } };
 
 /**
  * A command and, for a drop or a grid, what to do once the server answered (the map stops showing
@@ -129,7 +133,13 @@ export type LiveTableEvent =
   | { type: 'history.change'; direction: 'undo' | 'redo' }
   /** From the fog tool: a change of the map's fog for the server; then its answer back to the tool. */
   | { type: 'fog.send'; map: string; change: FogChange }
-  | { type: 'fog.answered'; refusal: string | null };
+  | { type: 'fog.answered'; refusal: string | null }
+  /** From the walls tool: a change of the map's vision for the server; then its answer back to the tool. */
+  | { type: 'vision.send'; map: string; change: VisionChange }
+  | { type: 'vision.answered'; refusal: string | null }
+  /** The MJ's « Voir par les yeux de »: the map shown as this token sees it, until they come back. */
+  | { type: 'eyes.open'; usableId: string }
+  | { type: 'eyes.close' };
 
 export interface LiveTableInput {
   gameId: string;
@@ -163,6 +173,8 @@ export interface LiveTableContext {
   rulers: RemoteRulers;
   /** Whether the user's arrow is shown to the others while drawn (« Mesure partagée »). */
   sharingRuler: boolean;
+  /** The token whose eyes the MJ looks through, on the shown map; null: their own. */
+  eyes: string | null;
 }
 
 /** The attack menu hands its choice to the table, which gives it to targeting. */
@@ -170,6 +182,26 @@ export function attackMenuInTable(menu: typeof attackMenuMachine) {
   return menu.provide({
     actions: {
       'choose attack': sendParent((_, attack: TargetingAttack) => ({ type: 'attack.choose', attack })),
+    },
+  });
+}
+
+/**
+ * The walls tool hands its changes to the table. Each wall drawn gets an id of its own from
+ * `newWallId`, as a command does (the server checks it is new): making one is an effect.
+ */
+export function wallEditorInTable(newWallId: () => string) {
+  return wallEditorMachine.provide({
+    actions: {
+      'send change': sendParent((_, asked: { map: string; change: VisionChange }) => ({
+        type: 'vision.send',
+        ...asked,
+      })),
+      'send walls': sendParent((_, { map, walls }: { map: string; walls: WallDraft[] }) => ({
+        type: 'vision.send',
+        map,
+        change: { kind: 'add', walls: walls.map((wall) => ({ id: newWallId(), ...wall })) },
+      })),
     },
   });
 }
@@ -273,6 +305,9 @@ export const liveTableMachine = setup({
         })),
       },
     }),
+    'wall editor': wallEditorInTable(() => {
+      throw new Error('Effect not provided: wall id');
+    }),
     'attack targeting': attackTargetingInTable(attackTargetingMachine),
     'map pointer': mapPointerMachine.provide({
       actions: {
@@ -346,6 +381,8 @@ export const liveTableMachine = setup({
       // The grid tool sets the grid of the map it was opened on: another map shown closes it.
       if (after.map !== before.map) enqueue.sendTo('gridEditor', { type: 'grid.cancel' });
       if (after.map !== before.map) enqueue.sendTo('fogEditor', { type: 'fog.close' });
+      if (after.map !== before.map) enqueue.sendTo('wallEditor', { type: 'walls.close' });
+      if (after.map !== before.map) enqueue.assign({ eyes: null });
       if (after.map !== before.map) enqueue.sendTo('turnOrder', { type: 'map.changed', ...after });
       else if (!sameOrder(after.order, before.order) || after.round !== before.round)
         enqueue.sendTo('turnOrder', { type: 'turnOrder.confirmed', order: after.order, round: after.round });
@@ -397,6 +434,7 @@ export const liveTableMachine = setup({
     pings: [],
     rulers: {},
     sharingRuler: false,
+    eyes: null,
   }),
   invoke: [
     {
@@ -444,6 +482,7 @@ export const liveTableMachine = setup({
     { id: 'pointer', src: 'map pointer' },
     { id: 'gridEditor', src: 'grid editor' },
     { id: 'fogEditor', src: 'fog editor' },
+    { id: 'wallEditor', src: 'wall editor' },
     {
       id: 'attackMenu',
       src: 'attack menu',
@@ -601,6 +640,26 @@ export const liveTableMachine = setup({
       ),
     },
     'fog.answered': { actions: sendTo('fogEditor', ({ event }) => event) },
+    'vision.send': {
+      actions: enqueueActions(({ context, event, self, enqueue }) =>
+        enqueue({
+          type: 'send command',
+          params: {
+            command: {
+              kind: 'visionChange',
+              payload: { gameId: context.gameId, map: event.map, change: event.change },
+            },
+            answered: (refusal) => self.send({ type: 'vision.answered', refusal }),
+          },
+        }),
+      ),
+    },
+    'vision.answered': { actions: sendTo('wallEditor', ({ event }) => event) },
+    'eyes.open': {
+      guard: 'actor manages the table',
+      actions: assign({ eyes: ({ event }) => event.usableId }),
+    },
+    'eyes.close': { actions: assign({ eyes: null }) },
     'token.drag': {
       actions: sendTo('drags', ({ context, event }) => ({
         type: 'drag' as const,

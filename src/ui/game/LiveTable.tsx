@@ -13,6 +13,7 @@ import { liveTableMachine, type LiveTableSnapshot } from '../../machines/live-ta
 import type { attackMenuMachine } from '../../machines/attack-menu.machine';
 import type { attackTargetingMachine } from '../../machines/attack-targeting.machine';
 import type { fogEditorMachine } from '../../machines/fog-editor.machine';
+import type { wallEditorMachine } from '../../machines/wall-editor.machine';
 import type { gridEditorMachine } from '../../machines/grid-editor.machine';
 import type { mapPointerMachine } from '../../machines/map-pointer.machine';
 import type { mapSelectionMachine } from '../../machines/map-selection.machine';
@@ -83,6 +84,8 @@ export function LiveTable({
   const pointer = useSelector(live, child<ActorRefFrom<typeof mapPointerMachine>>('pointer'));
   const gridEditor = useSelector(live, child<ActorRefFrom<typeof gridEditorMachine>>('gridEditor'));
   const fogEditor = useSelector(live, child<ActorRefFrom<typeof fogEditorMachine>>('fogEditor'));
+  const wallEditor = useSelector(live, child<ActorRefFrom<typeof wallEditorMachine>>('wallEditor'));
+  const eyes = useSelector(live, (snapshot) => snapshot.context.eyes);
   const snapping = useSelector(pointer, (snapshot) => snapshot.context.snap);
 
   const table = useSelector(live, (snapshot) => snapshot.context.table);
@@ -229,6 +232,12 @@ export function LiveTable({
           gridEditor={gridEditor}
           history={undoable}
           fogEditor={fogEditor}
+          wallEditor={wallEditor}
+          eyes={{
+            usableId: eyes,
+            open: (usableId) => live.send({ type: 'eyes.open', usableId }),
+            close: () => live.send({ type: 'eyes.close' }),
+          }}
         />
         <div className="live-table__floating">
           {aiming && aimed && (

@@ -3,7 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import { scaleBounds } from '../../domain/geometry/viewport';
 import type { mapViewportMachine } from '../../machines/map-viewport.machine';
 import { HistoryButtons, type HistoryControls } from './HistoryButtons';
-import { fogMessages, gridMessages, pointerMessages, viewportMessages } from './messages';
+import { fogMessages, gridMessages, pointerMessages, viewportMessages, visionMessages } from './messages';
 
 /** A tool of the MJ's that opens a panel over the map (« Grille », « Brouillard »): pressed while open. */
 function ToolButton({
@@ -32,7 +32,7 @@ function ToolButton({
  * percentage of the map's true size, the whole map back in view, and the ruler — on a touch
  * screen, where there is no Alt key, a drag draws the measuring arrow while it is on. Then
  * « Aimanter » (drops snap to the grid) and, for the MJ, « Grille », which opens the grid tool,
- * and « Brouillard », the fog tool. Last, « Annuler » and « Rétablir » for whoever has a history
+ * « Brouillard », the fog tool, and « Murs », the walls tool. Last, « Annuler » and « Rétablir » for whoever has a history
  * at the table, titled with the action they would take back or do again.
  */
 export function MapControls({
@@ -46,6 +46,7 @@ export function MapControls({
   grid = null,
   history,
   fog = null,
+  walls = null,
 }: {
   viewport: ActorRefFrom<typeof mapViewportMachine>;
   ruler: boolean;
@@ -61,6 +62,8 @@ export function MapControls({
   history?: HistoryControls | undefined;
   /** The MJ's fog tool: whether it is open, and how to open it. */
   fog?: { open: boolean; onOpen: () => void } | null;
+  /** The MJ's walls tool: whether it is open, and how to open it. */
+  walls?: { open: boolean; onOpen: () => void } | null;
 }) {
   const zoom = useSelector(viewport, (snapshot) => Math.round(snapshot.context.view.scale * 100));
   const fitted = useSelector(viewport, (snapshot) => snapshot.matches({ framing: 'fitted' }));
@@ -162,6 +165,7 @@ export function MapControls({
       )}
       {grid && <ToolButton tool={grid} texts={gridMessages} />}
       {fog && <ToolButton tool={fog} texts={fogMessages} />}
+      {walls && <ToolButton tool={walls} texts={visionMessages} />}
       {history && <HistoryButtons history={history} className="map-controls__history" />}
     </div>
   );

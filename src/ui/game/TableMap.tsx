@@ -24,11 +24,16 @@ import type { tokenSelectionMachine } from '../../machines/token-selection.machi
 import type { RemoteRulers, ShownPing } from '../../effects/table-pointers';
 import { MapPointers } from './MapPointers';
 import { MapTokenView } from './MapToken';
-import { gridMessages, historyMessages, mapMessages, pointerMessages } from './messages';
+import { gridMessages, historyMessages, mapMessages, pointerMessages, visionMessages } from './messages';
 import { GridLayer } from './GridLayer';
 import { FogLayer } from './FogLayer';
 import { FogDraw, FogPanel, type FogEditorActor } from './FogPanel';
 import { fogOf, tokenInFog } from '../../domain/table/fog';
+import { occludersOf, seesBody } from '../../domain/geometry/sight';
+import { sightRadiusPx, sightsOf, type Viewer } from '../../domain/table/vision';
+import { SightLayer } from './SightLayer';
+import { WallLayer } from './WallLayer';
+import { WallDraw, WallPanel, type WallEditorActor } from './WallPanel';
 import { GridAlign, GridPanel, type GridEditorActor } from './GridPanel';
 import { SoulCoreWaves } from './SoulCoreWaves';
 import { controlsToken, managesTable } from '../../domain/table/visibility';
@@ -111,7 +116,20 @@ export interface TableMapProps {
   history?: HistoryControls;
   /** The MJ's fog tool: while it is open the map is a surface to draw fog on. */
   fogEditor?: FogEditorActor;
+  /** The MJ's walls tool: while it is open the map is a surface to draw walls on. */
+  wallEditor?: WallEditorActor;
+  /** The token whose eyes the MJ looks through (« Voir par les yeux de »), and the way in and out. */
+  eyes?: { usableId: string | null; open: (usableId: string) => void; close: () => void };
 }
+
+/**
+ * What a token sees, reckoned as the server does from what the MJ's copy holds. A character's
+ * instinct is not on its token: it is reckoned without darkvision, the least it sees.
+ */
+const viewerOf = (token: MapToken): Viewer =>
+  token.isPlayer
+    ? { isPlayer: true, instinct: 0, size: tokenCells(token) }
+    : { isPlayer: false, size: tokenCells(token) };
 
 const ARROW_STEPS: Record<string, Point> = {
   ArrowLeft: { x: -1, y: 0 },
@@ -152,6 +170,8 @@ export function TableMap({
   gridEditor,
   history,
   fogEditor,
+  wallEditor,
+  eyes,
 }: TableMapProps) {
   const reader = { role, characterIds };
   const map = shownMap(table, role);
@@ -165,7 +185,28 @@ export function TableMap({
   const cellPx = grid?.cellPx ?? DEFAULT_GRID.cellPx;
   const offsetX = grid?.offsetX ?? 0;
   const offsetY = grid?.offsetY ?? 0;
-  const tokens = tokensOn(table, map);
+  const vision = map ? table.visions?.[map.name] : undefined;
+  const sight = map && table.sight?.map === map.name ? table.sight : undefined;
+  const drawingWalls = useSelector(wallEditor, (snapshot) => snapshot?.matches('open') ?? false);
+  const eyesToken = map && eyes?.usableId ? table.tokens[map.name]?.[eyes.usableId] : undefined;
+  // Prepared when the walls change, not on every move (decision 0024).
+  const occluders = useMemo(() => (vision && map ? occludersOf(vision.walls, map) : null), [vision, map]);
+  const eyesSight = useMemo(() => {
+    if (!eyesToken || !occluders || !vision || !map) return null;
+    const eye = {
+      centre: centreOnMap(eyesToken, map, cellPx),
+      radiusPx: sightRadiusPx(viewerOf(eyesToken), vision.lighting, map, cellPx),
+    };
+    return sightsOf([eye], occluders);
+  }, [eyesToken, occluders, vision, map, cellPx]);
+  const allTokens = tokensOn(table, map);
+  // Through a token's eyes the MJ sees only the tokens it sees, as a player would.
+  const tokens =
+    eyesSight && map
+      ? allTokens.filter((token) =>
+          seesBody(eyesSight, { centre: centreOnMap(token, map, cellPx), size: tokenCells(token) }, cellPx),
+        )
+      : allTokens;
   // Computed once per copy of the table, not per frame of a drag.
   const fogged = useMemo(
     () =>
@@ -463,10 +504,24 @@ export function TableMap({
   );
   const monsters = managesTable(reader) ? (placeable?.monsters ?? []) : [];
   const view = viewport.getSnapshot().context.view;
+  /** The point of the map in the middle of what the frame shows. */
+  const middleOfView = () => {
+    const rect = frame.current?.getBoundingClientRect();
+    return toMap(viewport.getSnapshot().context.view, {
+      x: (rect?.width ?? 0) / 2,
+      y: (rect?.height ?? 0) / 2,
+    });
+  };
   const arrow = measure && { from: toFrame(view, measure.from), to: toFrame(view, measure.to) };
 
   return (
-    <div className="table-map" aria-label={mapMessages.area}>
+    <div
+      className="table-map"
+      aria-label={mapMessages.area}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && eyesToken) eyes?.close();
+      }}
+    >
       <div
         ref={frame}
         className={
@@ -496,6 +551,21 @@ export function TableMap({
           <img className="table-map__image" src={map.link} alt={map.name} draggable={false} />
           {grid && <GridLayer grid={grid} map={map} />}
           {fog && <FogLayer fog={fog} map={map} veiled={managesTable(reader)} />}
+          {sight && grid && (
+            <SightLayer polygons={sight.polygons} explored={sight.explored} grid={grid} map={map} />
+          )}
+          {eyesSight && grid && <SightLayer polygons={eyesSight} explored={null} grid={grid} map={map} />}
+          {vision && managesTable(reader) && !eyesSight && (
+            <WallLayer
+              walls={vision.walls}
+              map={map}
+              onDoor={
+                wallEditor && actions
+                  ? (id, open) => wallEditor.send({ type: 'door.set', map: map.name, id, open })
+                  : undefined
+              }
+            />
+          )}
           {gridEditor && draft && <GridAlign editor={gridEditor} locate={(event) => locate(event).onMap} />}
           {tokens.map((token) => {
             const dragged = local[token.usableId];
@@ -556,6 +626,15 @@ export function TableMap({
               }}
             />
           )}
+          {wallEditor && grid && (
+            <WallDraw
+              editor={wallEditor}
+              map={map}
+              grid={grid}
+              walls={vision?.walls ?? []}
+              locate={(event) => locate(event).onMap}
+            />
+          )}
         </div>
         {arrow && (
           <svg className="table-map__measure" aria-hidden="true" focusable="false">
@@ -601,12 +680,7 @@ export function TableMap({
                 onOpen: () => {
                   const stored = gridOf(table, map.name);
                   // The cell to drag: the one in the middle of what the frame shows, so it is in sight.
-                  const rect = frame.current?.getBoundingClientRect();
-                  const middle = toMap(viewport.getSnapshot().context.view, {
-                    x: (rect?.width ?? 0) / 2,
-                    y: (rect?.height ?? 0) / 2,
-                  });
-                  const { column, row } = cellAt(middle, stored);
+                  const { column, row } = cellAt(middleOfView(), stored);
                   gridEditor.send({
                     type: 'grid.open',
                     map: map.name,
@@ -622,6 +696,22 @@ export function TableMap({
             ? { open: drawingFog, onOpen: () => fogEditor.send({ type: 'fog.open', map: map.name }) }
             : null
         }
+        walls={
+          wallEditor && managesTable(reader) && actions
+            ? {
+                open: drawingWalls,
+                onOpen: () =>
+                  wallEditor.send({
+                    type: 'walls.open',
+                    map: map.name,
+                    grid: gridOf(table, map.name),
+                    size: { width: map.width, height: map.height },
+                    // The keyboard's cursor starts in sight.
+                    at: middleOfView(),
+                  }),
+              }
+            : null
+        }
         sharedRuler={sharedRuler}
         picking={
           selection && actions
@@ -631,6 +721,21 @@ export function TableMap({
       />
       {gridEditor && <GridPanel editor={gridEditor} />}
       {fogEditor && <FogPanel editor={fogEditor} />}
+      {wallEditor && <WallPanel editor={wallEditor} lighting={vision?.lighting ?? 'lit'} />}
+      {eyesToken && eyes && (
+        <div className="table-map__eyes" role="status">
+          <span>{visionMessages.eyesBanner(eyesToken.name)}</span>
+          <button
+            type="button"
+            className="secondary"
+            // Escape leaves the view from here: the token's menu that opened it is gone.
+            autoFocus
+            onClick={eyes.close}
+          >
+            {visionMessages.eyesBack}
+          </button>
+        </div>
+      )}
       <details className="table-map__hint">
         <summary>{mapMessages.shortcuts}</summary>
         <ul>
@@ -733,6 +838,14 @@ export function TableMap({
               actions.strike(menuToken);
               closeMenu();
             }}
+            onEyes={
+              vision && eyes && managesTable(reader)
+                ? () => {
+                    eyes.open(menuToken.usableId);
+                    closeMenu();
+                  }
+                : undefined
+            }
           />
         </FloatingMenu>
       )}

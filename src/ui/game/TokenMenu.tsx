@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { HealthResource, MapToken, TableRole } from '../../domain/table/types';
-import { tokenMessages } from './messages';
+import { tokenMessages, visionMessages } from './messages';
 import { managesTable } from '../../domain/table/visibility';
 import { isDead, shownHealth } from './table-view';
 import { TokenGauge } from './TokenGauge';
@@ -34,6 +34,7 @@ export function TokenMenu({
   onStrike,
   onCondition,
   onResize,
+  onEyes,
 }: {
   token: MapToken;
   role: TableRole;
@@ -48,6 +49,8 @@ export function TokenMenu({
   onCondition: (change: ConditionChange) => void;
   /** The MJ's « Taille » for the token, a character's as a monster's. */
   onResize: (size: CreatureSize) => void;
+  /** The MJ's « Voir par les yeux de », on a map with walls. */
+  onEyes?: (() => void) | undefined;
 }) {
   const titleId = useId();
   const sizeId = useId();
@@ -115,6 +118,11 @@ export function TokenMenu({
         {master && !token.isPlayer && !isDead(token) && (
           <button type="button" className="secondary" onClick={onStrike}>
             {tokenMessages.strike}
+          </button>
+        )}
+        {master && onEyes && (
+          <button type="button" className="secondary" onClick={onEyes}>
+            {visionMessages.eyes(token.name)}
           </button>
         )}
         {controllable && confirmingRemoval !== token.usableId && (

@@ -14,3 +14,4 @@ import './attack.css';
 import './map-pointers.css';
 import './grid.css';
 import './fog.css';
+import './vision.css';

@@ -260,3 +260,47 @@ export const fogMessages = {
     }
   },
 } as const;
+
+/** The MJ's walls tool and the sight drawn from them (docs/live-table.md "Walls and sight on screen"). */
+export const visionMessages = {
+  tool: 'Murs',
+  toolTitle: 'Tracer les murs, portes et fenêtres qui arrêtent la vue',
+  panel: 'Murs et vision',
+  kind: 'Tracer',
+  kinds: { wall: 'Mur', door: 'Porte', window: 'Fenêtre' },
+  mode: 'Outil',
+  draw: 'Tracer',
+  erase: 'Effacer',
+  lighting: 'Lumière',
+  lit: 'Carte éclairée',
+  dark: 'Carte sombre',
+  finish: 'Terminer',
+  cancel: 'Annuler le tracé',
+  clear: 'Retirer la vision',
+  clearQuestion: 'Retirer tous les murs de cette carte et sa règle de vision ?',
+  clearConfirm: 'Retirer',
+  clearCancel: 'Garder',
+  close: 'Fermer',
+  hint: {
+    draw: 'Cliquez chaque extrémité (Alt : sans aimanter), puis double-clic, Entrée ou « Terminer ». Échap annule.',
+    erase: 'Cliquez un mur pour l’effacer.',
+  },
+  keys: 'Au clavier : les flèches déplacent le curseur, Entrée pose un point (deux fois : termine).',
+  area: 'Zone de tracé des murs',
+  /** The live region: where the keyboard's cursor is, and what was just done. */
+  cursor: (column: number, row: number) => `Curseur colonne\u00a0${column}, ligne\u00a0${row}.`,
+  points: (count: number) =>
+    count === 1
+      ? '1\u00a0point posé\u00a0; posez le suivant.'
+      : `${count}\u00a0points posés\u00a0; Entrée deux fois pour terminer, Échap pour annuler.`,
+  added: (count: number) => (count === 1 ? '1\u00a0mur tracé.' : `${count}\u00a0murs tracés.`),
+  erasing: 'Effacer\u00a0: Entrée efface le mur le plus proche du curseur.',
+  confirming: 'Confirmez le retrait de la vision.',
+  /** A door on the map: its state and what a click does. */
+  door: (open: boolean) => (open ? 'Porte ouverte — fermer' : 'Porte fermée — ouvrir'),
+  walls: 'Murs de la carte',
+  /** « Voir par les yeux de » from a token's menu, and the banner while it shows. */
+  eyes: (name: string) => `Voir par les yeux de ${name}`,
+  eyesBanner: (name: string) => `Vue de ${name}`,
+  eyesBack: 'Revenir',
+} as const;
