@@ -206,6 +206,38 @@ describe.each(drivers)('the fog of war (%s)', (driver) => {
     expect(idsOn(owner.inbox.state)).not.toContain(placed);
   });
 
+  it('letters a monster placed in the fog and numbers it among those the players saw once it comes out', async () => {
+    expect(await fog(mj, rect('cover', 60, 0, 100, 100))).toEqual({ ok: true });
+    for (const x of [75, 20]) await placeToken(t, p.gameId, mj, monsterDraft(p, 'Spectre', { x, y: 30 }));
+    await reachAll();
+    const spectres = async (client: TableClient) =>
+      Object.values((await view(client)).tokens[MAP] ?? {})
+        .filter((token) => token.name.startsWith('Spectre'))
+        .map((token) => `${token.name} (${token.x})`)
+        .sort();
+    // The one in the open is the first spectre the players see: its name tells of no other.
+    expect(await spectres(owner)).toEqual(['Spectre 1 (20)']);
+    expect(await spectres(mj)).toEqual(['Spectre 1 (20)', 'Spectre A (75)']);
+
+    expect(await fog(mj, revealAll)).toEqual({ ok: true });
+    await reachAll();
+    const shown = ['Spectre 1 (20)', 'Spectre 2 (75)'];
+    expect(await spectres(other)).toEqual(shown);
+    expect(await spectres(mj)).toEqual(shown);
+    const live = Object.values(owner.inbox.state.tokens[MAP] ?? {}).map((token) => token.name);
+    expect(live).toEqual(expect.arrayContaining(['Spectre 1', 'Spectre 2']));
+    const history = await t.api<GameMessagesAnswer>(
+      'GET',
+      `/message?gameId=${p.gameId}&limit=5`,
+      undefined,
+      p.mj.token,
+    );
+    expect(history.body.at(-1)?.payload).toMatchObject({
+      audience: 'managers',
+      message: tableMessages.renamed('Spectre A', 'Spectre 2', true),
+    });
+  });
+
   it('shows a ruler to the players while both its ends are out of the fog, and ends it where it went', async () => {
     expect(await fog(mj, rect('cover', 60, 0, 100, 100))).toEqual({ ok: true });
     await reachAll();

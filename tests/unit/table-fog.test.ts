@@ -423,3 +423,108 @@ describe('fog: properties', () => {
     );
   }, 20_000);
 });
+
+/** Goblins and wolves placed, shown, hidden and walked in and out of halves of the map the fog covers or reveals. */
+const namesSession = fc
+  .array(
+    fc.oneof(
+      fc
+        .record({
+          mode: fc.constantFrom('cover' as const, 'reveal' as const),
+          half: fc.constantFrom([0, 0, 50, 100], [50, 0, 100, 100], [0, 0, 100, 50]),
+        })
+        .map(({ mode, half }) => rect(mode, [...half])),
+      fc
+        .record({
+          name: fc.constantFrom('Gobelin', 'Loup'),
+          x: fc.integer({ min: 5, max: 90 }),
+          y: fc.integer({ min: 5, max: 90 }),
+          visibility: fc.boolean(),
+        })
+        .map(({ name, ...at }): Step => ({
+          command: { type: 'token.place', map: MAP, token: monsterDraft(name, at) },
+          actor: mj,
+        })),
+      fc
+        .record({
+          token: fc.integer({ min: 2, max: 14 }),
+          x: fc.integer({ min: 5, max: 90 }),
+          y: fc.integer({ min: 5, max: 90 }),
+        })
+        .map(({ token, x, y }) => moved(`token-${token}`, x, y)),
+      fc.integer({ min: 2, max: 14 }).map((token): Step => ({
+        command: { type: 'token.toggleVisibility', map: MAP, usableId: `token-${token}` },
+        actor: mj,
+      })),
+    ),
+    { minLength: 5, maxLength: 40 },
+  )
+  .map((steps) => [...table, ...steps]);
+
+describe('fog: names in sight', () => {
+  it('a player’s copy never numbers a monster past the monsters of its kind they were shown, nor letters one', () => {
+    fc.assert(
+      fc.property(namesSession, (steps) => {
+        const { log } = runServer(steps);
+        for (const player of players) {
+          let copy = emptyTable;
+          const shown = new Map<string, Set<string>>();
+          for (const { event, before, after } of log) {
+            copy = applyEvent(copy, projectEvent(event, before, after, player)).state;
+            const monsters = Object.values(copy.tokens).flatMap((tokens) =>
+              Object.values(tokens).filter((token) => !token.isPlayer),
+            );
+            for (const monster of monsters) {
+              const kind = monster.name.replace(/ \d+$/, '');
+              shown.set(kind, (shown.get(kind) ?? new Set()).add(monster.usableId));
+            }
+            for (const monster of monsters) {
+              const [, kind, number] = /^(.*) (\d+)$/.exec(monster.name) ?? [];
+              expect(number, monster.name).toBeDefined();
+              expect(Number(number)).toBeLessThanOrEqual(shown.get(kind!)!.size);
+            }
+          }
+        }
+      }),
+      { numRuns: 80 },
+    );
+  }, 20_000);
+
+  it('letters a goblin placed in the fog, and numbers it among those shown once it comes out', () => {
+    const names = (state: TableState) =>
+      Object.values(state.tokens[MAP]!)
+        .map((token) => token.name)
+        .sort();
+    const placed = [
+      rect('cover', [50, 0, 100, 100]),
+      {
+        command: { type: 'token.place', map: MAP, token: monsterDraft('Gobelin', { x: 80, y: 80 }) },
+        actor: mj,
+      },
+      {
+        command: { type: 'token.place', map: MAP, token: monsterDraft('Gobelin', { x: 20, y: 60 }) },
+        actor: mj,
+      },
+    ] satisfies Step[];
+    // The players saw the first goblin before the fog came over it: the one in the open is their second.
+    const inFog = playedOut(placed);
+    expect(names(inFog.state)).toEqual(['Gobelin 1', 'Gobelin 2', 'Gobelin A', 'c-ana', 'c-bob']);
+    expect(names(inFog.ana)).toEqual(['Gobelin 2', 'c-ana']);
+
+    const revealed = playedOut([...placed, fog({ kind: 'all', base: 'revealed' })]);
+    expect(names(revealed.state)).toEqual(['Gobelin 1', 'Gobelin 2', 'Gobelin 3', 'c-ana', 'c-bob']);
+    expect(names(revealed.ana)).toEqual(names(revealed.state));
+    const lines = revealed.log.flatMap(({ event }) => (event.type === 'chat.system' ? [event.payload] : []));
+    expect(lines.at(-1)).toMatchObject({
+      audience: 'managers',
+      message: tableMessages.renamed('Gobelin A', 'Gobelin 3', true),
+    });
+    // Walking back into the fog, it keeps its number: the players saw it.
+    const back = playedOut([
+      ...placed,
+      fog({ kind: 'all', base: 'revealed' }),
+      rect('cover', [70, 70, 90, 90]),
+    ]);
+    expect(names(back.state)).toContain('Gobelin 3');
+  });
+});

@@ -14,7 +14,7 @@ import { isReorderingOf, toggleParticipant } from '../turn-order/turn-order';
 import { decideAttack, type AttackSpec } from './attack';
 import { resolveWhisper, type WhisperRecipient } from './chat-audience';
 import { changeConditions, turnEnded, type ConditionChange } from './condition-changes';
-import type { FogChange } from './fog';
+import { tokenInFog, type FogChange } from './fog';
 import { decideFog } from './fog-changes';
 import type { VisionChange } from './map-vision';
 import { decideVision } from './vision-changes';
@@ -24,7 +24,7 @@ import { gridOf, openMap, orderOf, own, tokenAt, tokensOfMap } from './records';
 import { lineAbout, systemMessage } from './system-lines';
 import { tokenCells } from './token-size';
 import { cellsOfCreatureSize, type CreatureSize } from '../resources/categories';
-import { decideUndo, recordedAction } from './undo';
+import { decideUndo, folded, recordedAction } from './undo';
 import { controlsToken, isPlayersMap, managesTable, seenByPlayers, tokenSeenBy } from './visibility';
 import type {
   ChatMessage,
@@ -262,14 +262,72 @@ function baseName(name: string): string {
   return name.replace(/ (?:\d+|[A-Z]+)$/, '');
 }
 
+/** A monster the players were never shown: it bears a letter, not a number. */
+const lettered = (token: MapToken) => !token.isPlayer && / [A-Z]+$/.test(token.name);
+
 /**
  * The token shown or hidden, renamed for its new side (`monsterName`): a monster the players come
- * to see takes the number it would have if placed now, one they stop seeing reads as gone.
+ * to see takes the number it would have if placed now, one they stop seeing reads as gone. Shown
+ * into the fog, it keeps a letter until it comes out (`namedInSight`).
  */
-function withVisibility(token: MapToken, visibility: boolean, onMap: readonly MapToken[]): MapToken {
+function withVisibility(
+  token: MapToken,
+  visibility: boolean,
+  onMap: readonly MapToken[],
+  inFog: boolean,
+): MapToken {
   if (token.isPlayer) return { ...token, visibility };
+  const sight = visibility && !inFog;
+  if (!sight && lettered(token)) return { ...token, visibility };
   const others = onMap.filter((other) => other.usableId !== token.usableId);
-  return { ...token, visibility, name: monsterName(baseName(token.name), visibility, others) };
+  return { ...token, visibility, name: monsterName(baseName(token.name), sight, others) };
+}
+
+/** Events after which a monster may stand in the players' sight without having been shown to them. */
+const SIGHT_CHANGES = new Set<TableEventBody['type']>([
+  'token.moved',
+  'token.resized',
+  'map.fogChanged',
+  'map.gridSet',
+  'table.restored',
+]);
+
+/**
+ * The renames of the monsters the events bring into the players' sight for the first time (out of
+ * the fog, shown and lettered): each takes the number it would take if placed there, before the
+ * events, so a player's copy never holds its letter, and the managers are told. A number is never
+ * taken back by the fog: it counts a monster the players saw (decision 0023).
+ */
+function namedInSight(state: TableState, events: readonly TableEventBody[]): TableEventBody[] {
+  if (!events.some((event) => SIGHT_CHANGES.has(event.type))) return [];
+  const maps = new Set(
+    events.flatMap((event) =>
+      SIGHT_CHANGES.has(event.type) ? [(event.payload as { map: string }).map] : [],
+    ),
+  );
+  let after: TableState | null = null;
+  const renames: TableEventBody[] = [];
+  for (const map of maps) {
+    const before = Object.values(tokensOfMap(state, map));
+    if (!before.some((token) => token.visibility && lettered(token))) continue;
+    after ??= folded(state, events);
+    const named = new Map(Object.values(tokensOfMap(after, map)).map((token) => [token.usableId, token]));
+    for (const token of before) {
+      const now = named.get(token.usableId);
+      if (!now?.visibility || !lettered(now) || tokenInFog(after, map, now)) continue;
+      const others = [...named.values()].filter((other) => other.usableId !== token.usableId);
+      const name = monsterName(baseName(token.name), true, others);
+      named.set(token.usableId, { ...now, name });
+      renames.push(
+        {
+          type: 'token.visibilityChanged',
+          payload: { map, token: { ...token, name }, order: [...orderOf(state, map)] },
+        },
+        systemMessage(tableMessages.renamed(token.name, name, true), 'managers'),
+      );
+    }
+  }
+  return renames;
 }
 
 /**
@@ -318,10 +376,9 @@ function place(
   if (tokenAt(state, map, usableId)) return refuse(tableMessages.invalidToken);
   // A player's token stands in everyone's sight; only the MJ places a token hidden.
   const visibility = managesTable(actor) ? draft.visibility : true;
-  const token: MapToken = {
+  const placed: MapToken = {
     ...draft,
     ...placeOn(state, map, open, draft, snap, tokenCells(draft)),
-    name: draft.isPlayer ? draft.name : monsterName(draft.name, visibility, onMap),
     usableId,
     inTurnOrder: false,
     currentHP: draft.HP,
@@ -329,6 +386,9 @@ function place(
     currentSoulEssence: soulEssence,
     visibility,
   };
+  // Placed in the fog, a monster is not in the players' sight: it is lettered until it comes out.
+  const sight = visibility && !tokenInFog(state, map, placed);
+  const token = draft.isPlayer ? placed : { ...placed, name: monsterName(draft.name, sight, onMap) };
   return accept({ type: 'token.placed', payload: { map, token } });
 }
 
@@ -629,10 +689,22 @@ export function decide(
   actor: TableActor,
   env: DecideEnv,
 ): Decision {
-  if (command.type === 'history.undo' || command.type === 'history.redo') {
-    return decideUndo(state, actor, command.type === 'history.undo' ? 'undo' : 'redo');
-  }
-  const decision = decideAction(state, command, actor, env);
+  const decision =
+    command.type === 'history.undo' || command.type === 'history.redo'
+      ? decideUndo(state, actor, command.type === 'history.undo' ? 'undo' : 'redo')
+      : recordedIn(state, command, actor, decideAction(state, command, actor, env));
+  if ('refusal' in decision) return decision;
+  const renames = namedInSight(state, decision.events);
+  return renames.length > 0 ? accept(...renames, ...decision.events) : decision;
+}
+
+/** The action followed by its `history.recorded` when the actor may undo it. */
+function recordedIn(
+  state: TableState,
+  command: Exclude<TableCommand, { type: 'history.undo' | 'history.redo' }>,
+  actor: TableActor,
+  decision: Decision,
+): Decision {
   if ('refusal' in decision) return decision;
   const recorded = recordedAction(state, command, actor, decision.events);
   return recorded ? accept(...decision.events, recorded) : decision;
@@ -702,6 +774,7 @@ function decideAction(
         token,
         !token.visibility,
         Object.values(tokensOfMap(state, command.map)),
+        tokenInFog(state, command.map, token),
       );
       const changes: TableEventBody = {
         type: 'token.visibilityChanged',

@@ -18,7 +18,7 @@ import { controlsToken, isPlayersMap, managesTable, tokenSeenBy } from './visibi
 type Direction = 'undo' | 'redo';
 
 /** The state after the action's events, as the server will fold them. */
-function folded(state: TableState, events: readonly TableEventBody[]): TableState {
+export function folded(state: TableState, events: readonly TableEventBody[]): TableState {
   let after = state;
   for (const event of events) {
     const reduced = reduce(after, event);
