@@ -163,6 +163,9 @@ export function createTableEmitter(
       const name = socketEventOf(event.type);
       const shared = projectEvent(event, before, after, anyPlayer);
       const apart: string[] = [];
+      // Players who read the event as logged, as the managers do: the owner of a token moving
+      // within fog. They join the managers' broadcast rather than having one of their own.
+      const asLogged: string[] = [];
       // A history's author reads it whole, the other players redacted (decision 0022). The author
       // is known from the event, whatever their role: a manager's own room of a player is empty.
       const author = authorOf(event);
@@ -181,7 +184,8 @@ export function createTableEmitter(
           const own = projectEvent(event, before, after, player);
           if (isDeepStrictEqual(own, shared)) continue;
           const room = rooms.tablePlayer(gameId, player.userId);
-          io.to(room).emit(name, own);
+          if (own === event) asLogged.push(room);
+          else io.to(room).emit(name, own);
           apart.push(room);
         }
       }
@@ -192,7 +196,7 @@ export function createTableEmitter(
       if (shared === event) {
         except(io.to([playersRoom, managersRoom]), apart).emit(name, event);
       } else {
-        io.to(managersRoom).emit(name, event);
+        io.to([managersRoom, ...asLogged]).emit(name, event);
         except(io.to(playersRoom), apart).emit(name, shared);
       }
     }
