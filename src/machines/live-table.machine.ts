@@ -28,6 +28,7 @@ import type { MapGrid } from '../domain/geometry/grid';
 import { centreOnMap, shownMap } from '../domain/table/shown-map';
 import type { MapRef, MapToken, TableRole, TableState } from '../domain/table/types';
 import { emptyTable } from '../domain/table/reducer';
+import { undoMessages } from '../domain/table/messages';
 import { gridOf, own } from '../domain/table/records';
 import { managesTable } from '../domain/table/visibility';
 import { attackMenuMachine } from './attack-menu.machine';
@@ -131,6 +132,8 @@ export type LiveTableEvent =
   | { type: 'grid.answered'; refusal: string | null }
   /** The user's own last action undone or redone (decision 0022): a button, or Ctrl+Z from the page's keys. */
   | { type: 'history.change'; direction: 'undo' | 'redo' }
+  /** The server's answer to it: accepted, what was undone or redone is said to a screen reader. */
+  | { type: 'history.answered'; direction: 'undo' | 'redo'; refusal: string | null }
   /** From the fog tool: a change of the map's fog for the server; then its answer back to the tool. */
   | { type: 'fog.send'; map: string; change: FogChange }
   | { type: 'fog.answered'; refusal: string | null }
@@ -144,6 +147,8 @@ export type LiveTableEvent =
 export interface LiveTableInput {
   gameId: string;
   seat: { role: TableRole; playerId: string };
+  /** The user's account: whose history at the table is theirs (decision 0022). */
+  userId: string;
   /** Whether the socket is up as the table opens. */
   connected: boolean;
 }
@@ -175,6 +180,9 @@ export interface LiveTableContext {
   sharingRuler: boolean;
   /** The token whose eyes the MJ looks through, on the shown map; null: their own. */
   eyes: string | null;
+  userId: string;
+  /** What the user's last undo or redo did, for the table's live region; empty before any. */
+  announcement: string;
 }
 
 /** The attack menu hands its choice to the table, which gives it to targeting. */
@@ -435,6 +443,8 @@ export const liveTableMachine = setup({
     rulers: {},
     sharingRuler: false,
     eyes: null,
+    userId: input.userId,
+    announcement: '',
   }),
   invoke: [
     {
@@ -618,12 +628,30 @@ export const liveTableMachine = setup({
     },
     'grid.answered': { actions: sendTo('gridEditor', ({ event }) => event) },
     'history.change': {
-      actions: {
-        type: 'send command',
-        params: ({ context, event }) => ({
-          command: { kind: 'historyChange', payload: { gameId: context.gameId, direction: event.direction } },
+      actions: enqueueActions(({ context, event, self, enqueue }) =>
+        enqueue({
+          type: 'send command',
+          params: {
+            command: {
+              kind: 'historyChange',
+              payload: { gameId: context.gameId, direction: event.direction },
+            },
+            answered: (refusal) =>
+              self.send({ type: 'history.answered', direction: event.direction, refusal }),
+          },
         }),
-      },
+      ),
+    },
+    'history.answered': {
+      guard: ({ event }) => event.refusal === null,
+      // The entry went to the other stack as the server's event was folded, before its answer came.
+      actions: assign({
+        announcement: ({ context, event }) => {
+          const history = own(context.table.history, context.userId);
+          const entry = (event.direction === 'undo' ? history?.undone : history?.done)?.at(-1);
+          return entry ? undoMessages.said(event.direction, entry.label) : '';
+        },
+      }),
     },
     'fog.send': {
       actions: enqueueActions(({ context, event, self, enqueue }) =>

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ownServer } from './helpers/own-server';
 import { tableOf, tableWithHero } from './helpers/table';
 
@@ -60,5 +60,57 @@ test('an undo on both screens: the MJ takes a move back and redoes it, the playe
   await master.keyboard.press('Control+z');
   await expect(master.getByRole('alert')).toContainText(
     'L’attaque de Gobelin 1 ne peut pas être annulée\u00a0: ses jets ont déjà été vus.',
+  );
+});
+
+/** Presses Tab until the locator has the focus, as a keyboard user walks the page. */
+async function tabTo(page: Page, target: Locator) {
+  for (let presses = 0; presses < 80; presses++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error('Tab never reached the element');
+}
+
+test('from the keyboard alone, the MJ moves a token with the arrows, undoes, redoes, and tabs to « Annuler »', async ({
+  browser,
+}) => {
+  const { master } = await tableWithHero(server, browser, {
+    game: 'Au Clavier',
+    map: 'Plaine',
+    monsters: [{ name: 'Gobelin', HP: 30, AC: 5 }],
+  });
+  const table = tableOf(master);
+  const cell = await table.cellOnScreen();
+  await table.placeFromMenu({ x: 6 * cell, y: 4 * cell }, 'Gobelin');
+  await expect(table.token('Gobelin 1')).toBeVisible();
+  await master.locator('body').click({ position: { x: 5, y: 5 } });
+
+  await tabTo(master, table.token('Gobelin 1'));
+  const placed = await table.positionOf('Gobelin 1');
+  await master.keyboard.press('ArrowRight');
+  await expect.poll(() => table.positionOf('Gobelin 1')).not.toEqual(placed);
+  const moved = await table.positionOf('Gobelin 1');
+  await expect(undoButton(master)).toHaveAttribute(
+    'title',
+    'Annuler\u00a0: Déplacement de Gobelin 1 (Ctrl+Z)',
+  );
+
+  // A screen reader hears what was taken back or done again, from the table's live region.
+  const said = master.getByRole('status').filter({ hasText: /^(Annulé|Rétabli)/ });
+  await master.keyboard.press('Control+z');
+  await expect.poll(() => table.positionOf('Gobelin 1')).toEqual(placed);
+  await expect(said).toHaveText('Annulé\u00a0: Déplacement de Gobelin 1');
+  await master.keyboard.press('Control+y');
+  await expect.poll(() => table.positionOf('Gobelin 1')).toEqual(moved);
+  await expect(said).toHaveText('Rétabli\u00a0: Déplacement de Gobelin 1');
+
+  await tabTo(master, undoButton(master));
+  await master.keyboard.press('Enter');
+  await expect.poll(() => table.positionOf('Gobelin 1')).toEqual(placed);
+  await expect(said).toHaveText('Annulé\u00a0: Déplacement de Gobelin 1');
+  await expect(redoButton(master)).toHaveAttribute(
+    'title',
+    'Rétablir\u00a0: Déplacement de Gobelin 1 (Ctrl+Maj+Z)',
   );
 });

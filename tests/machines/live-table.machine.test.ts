@@ -157,7 +157,14 @@ function startTable(role: TableRole, connected = true) {
         },
       },
     }),
-    { input: { gameId: 'g1', seat: { role, playerId: role === 'player' ? 'c-ana' : 'u-mj' }, connected } },
+    {
+      input: {
+        gameId: 'g1',
+        seat: { role, playerId: role === 'player' ? 'c-ana' : 'u-mj' },
+        userId: role === 'player' ? 'u-ana' : 'u-mj',
+        connected,
+      },
+    },
   ).start();
   const child = (id: string) => actor.getSnapshot().children[id as never] as unknown as AnyActorRef;
   const contextOf = (id: string) => (child(id).getSnapshot() as { context: Record<string, unknown> }).context;
@@ -190,7 +197,12 @@ function startTable(role: TableRole, connected = true) {
 }
 
 describe('live table: every transition', () => {
-  const input = { gameId: 'g1', seat: { role: 'mj' as const, playerId: 'u-mj' }, connected: false };
+  const input = {
+    gameId: 'g1',
+    seat: { role: 'mj' as const, playerId: 'u-mj' },
+    userId: 'u-mj',
+    connected: false,
+  };
   const paths = everyTransition(
     liveTableMachine,
     [

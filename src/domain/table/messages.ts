@@ -139,6 +139,9 @@ export const undoMessages = {
   initiative: 'Initiative',
   barrier: (label: string) =>
     `L’${label.charAt(0).toLowerCase()}${label.slice(1)} ne peut pas être annulée\u00a0: ses jets ont déjà été vus.`,
+  /** Said to a screen reader once the server took the user's undo or redo. */
+  said: (direction: 'undo' | 'redo', label: string) =>
+    `${direction === 'undo' ? 'Annulé' : 'Rétabli'}\u00a0: ${label}`,
   nothingToUndo: 'Rien à annuler.',
   nothingToRedo: 'Rien à rétablir.',
   tokenGone: (direction: 'undo' | 'redo', label: string) =>

@@ -70,7 +70,7 @@ export function LiveTable({
     [requestOnSocket, emitToSocket, socketFacts$],
   );
   const live = useActorRef(logic, {
-    input: { gameId, seat, connected: socket.getSnapshot().matches({ open: 'connected' }) },
+    input: { gameId, seat, userId, connected: socket.getSnapshot().matches({ open: 'connected' }) },
     inspect,
   });
   const sync = useSelector(live, child<ActorRefFrom<typeof tableSyncMachine>>('sync'));
@@ -98,6 +98,7 @@ export function LiveTable({
   const pings = useSelector(live, (snapshot) => snapshot.context.pings);
   const rulers = useSelector(live, (snapshot) => snapshot.context.rulers);
   const sharingRuler = useSelector(live, (snapshot) => snapshot.context.sharingRuler);
+  const announcement = useSelector(live, (snapshot) => snapshot.context.announcement);
   const tokenSelection = useSelector(
     live,
     child<ActorRefFrom<typeof tokenSelectionMachine>>('tokenSelection'),
@@ -202,6 +203,9 @@ export function LiveTable({
             : syncState === 'live'
               ? ''
               : gameMessages.syncing}
+        </p>
+        <p className="visually-hidden" role="status">
+          {announcement}
         </p>
       </div>
       <div className="live-table__map">
