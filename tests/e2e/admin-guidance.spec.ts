@@ -66,6 +66,7 @@ test('the admin page names the game, shows a resource before acting on it, and e
   await expect(ghoul.getByText('CAM', { exact: true })).toHaveAttribute('title', /Classe d’armure magique/);
   await card(page, 'Goule').getByRole('button', { name: 'Modifier' }).click();
   await expect(form.getByLabel('CAM')).toHaveAccessibleDescription(/Classe d’armure magique/);
+  await expect(form.getByLabel('Vision dans le noir')).toHaveAccessibleDescription(/de 0 à 60\s*cases/);
 
   await chooseCategory(page, 'Cartes');
   await page.getByRole('button', { name: 'Créer' }).click();

@@ -84,6 +84,8 @@ describe.each(drivers)('walls and sight (%s)', (driver) => {
     await reachAll();
     const state = await serverState(t, p.gameId);
     expect(idsOn(mj.inbox.state)).toContain(goblin);
+    // The monster has no « Vision dans le noir »: the 12 cells of creatures of the dark.
+    expect(mj.inbox.state.tokens[MAP]?.[goblin]?.darkvision).toBe(12);
     expect(mj.inbox.state.visions?.[MAP]?.walls).toHaveLength(3);
     expect(idsOn(owner.inbox.state).sort()).toEqual([aria, borin].sort());
     expect(idsOn(other.inbox.state).sort()).toEqual([aria, borin].sort());

@@ -9,9 +9,10 @@ import type { VisionChange } from '../../src/domain/table/map-vision';
 import { tableMessages, visionMessages } from '../../src/domain/table/messages';
 import { applyEvent, applyEvents, emptyTable, restore, snapshotOf } from '../../src/domain/table/reducer';
 import { gridOf, openMap } from '../../src/domain/table/records';
+import { categoryFieldSchemas, resourceMessages } from '../../src/api/schemas/resources';
 import { tokenBody } from '../../src/domain/table/token-size';
 import type { TableActor, TableState } from '../../src/domain/table/types';
-import { sightRadiusPx, tokenViewer } from '../../src/domain/table/vision';
+import { darkvisionCells, sightRadiusPx, tokenViewer } from '../../src/domain/table/vision';
 import { ownsToken, projectEvent, seenByPlayers, visibleTo } from '../../src/domain/table/visibility';
 import { crossesClearly } from '../helpers/segments';
 import {
@@ -338,5 +339,23 @@ describe('vision: doors, darkness and the players', () => {
     expect(
       decide(state, { type: 'map.vision', map: 'Crypte', change: { kind: 'clear' } }, mj, envOf()),
     ).toEqual({ refusal: tableMessages.mapNotOpen });
+  });
+});
+
+describe('vision: a monster’s « Vision dans le noir »', () => {
+  const monster = categoryFieldSchemas.monster;
+
+  it('is a whole number of cells from 0 to 60, or left empty for the 12 of creatures of the dark', () => {
+    expect(monster.parse({}).darkvision).toBeNull();
+    expect(darkvisionCells({ isPlayer: false, darkvision: monster.parse({}).darkvision })).toBe(12);
+    expect(
+      darkvisionCells({ isPlayer: false, darkvision: monster.parse({ darkvision: 0 }).darkvision }),
+    ).toBe(0);
+    expect(monster.parse({ darkvision: 60 }).darkvision).toBe(60);
+    for (const wrong of [61, -1, 2.5, 'six']) {
+      expect(monster.safeParse({ darkvision: wrong }).error?.issues[0]?.message).toBe(
+        resourceMessages.darkvision,
+      );
+    }
   });
 });

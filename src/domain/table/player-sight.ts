@@ -47,7 +47,7 @@ const eyeKey = (token: MapToken) =>
  * What these tokens of the map see, one polygon each, in the map's pixels; nothing on a map without
  * vision, or without eyes.
  */
-export function sightOfTokens(state: TableState, map: string, eyes: readonly MapToken[]): SightPolygon[] {
+function sightOfTokens(state: TableState, map: string, eyes: readonly MapToken[]): SightPolygon[] {
   const vision = visionOf(state, map);
   if (!vision || eyes.length === 0) return [];
   const size = openMap(state, map) ?? DEFAULT_MAP_SIZE;
@@ -75,10 +75,50 @@ export function sightOfTokens(state: TableState, map: string, eyes: readonly Map
 }
 
 /** The tokens of the map these characters' players see through: their own characters'. */
-export function eyesOf(state: TableState, map: string, characterIds: readonly string[]): MapToken[] {
+function eyesOf(state: TableState, map: string, characterIds: readonly string[]): MapToken[] {
   return Object.values(tokensOfMap(state, map)).filter(
     (token) => token.isPlayer && characterIds.includes(token.itemId),
   );
+}
+
+interface KnownSight {
+  vision: MapVision;
+  width: number;
+  height: number;
+  cellPx: number;
+  polygons: SightPolygon[];
+}
+
+/**
+ * Per record of a map's tokens (a new one whenever a token of the map changes): the sight of each
+ * set of characters asked about, so the questions of one event neither gather the eyes again nor
+ * build their key.
+ */
+const byTokens = new WeakMap<object, Map<string, KnownSight>>();
+
+/** What these characters' tokens on the map see, one polygon each: `sightOfTokens` of their eyes. */
+export function sightOfCharacters(
+  state: TableState,
+  map: string,
+  characterIds: readonly string[],
+): SightPolygon[] {
+  const vision = visionOf(state, map);
+  if (!vision) return [];
+  const tokens = tokensOfMap(state, map);
+  const { width, height } = openMap(state, map) ?? DEFAULT_MAP_SIZE;
+  const { cellPx } = gridOf(state, map);
+  let known = byTokens.get(tokens);
+  if (!known) {
+    known = new Map();
+    byTokens.set(tokens, known);
+  }
+  const key = characterIds.join('\u0000');
+  const hit = known.get(key);
+  if (hit && hit.vision === vision && hit.width === width && hit.height === height && hit.cellPx === cellPx)
+    return hit.polygons;
+  const polygons = sightOfTokens(state, map, eyesOf(state, map, characterIds));
+  known.set(key, { vision, width, height, cellPx, polygons });
+  return polygons;
 }
 
 /** Whether a token stands in these polygons: the centre of one of its cells in one of them. */
@@ -95,5 +135,5 @@ export function inSight(state: TableState, map: string, polygons: readonly Sight
 export function playerSightOf(state: TableState, characterIds: readonly string[]): PlayerSight | undefined {
   const map = state.currentMap?.name;
   if (map === undefined || !visionOf(state, map)) return undefined;
-  return { map, polygons: sightOfTokens(state, map, eyesOf(state, map, characterIds)), explored: null };
+  return { map, polygons: sightOfCharacters(state, map, characterIds), explored: null };
 }

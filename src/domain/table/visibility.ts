@@ -4,7 +4,7 @@ import { pointInPolygon } from '../geometry/sight';
 import { fogOf, pixelInFog, tokenInFog } from './fog';
 import { healthOf, hidesHealth, withHealthBanded } from './health';
 import type { PlayerSight } from './map-vision';
-import { eyesOf, inSight, playerSightOf, sightOfTokens, visionOf } from './player-sight';
+import { inSight, playerSightOf, sightOfCharacters, visionOf } from './player-sight';
 import { dict, orderOf, own, tokenAt, tokensOfMap } from './records';
 import {
   HIDDEN_TURN,
@@ -58,7 +58,7 @@ function inSightOfCharacters(
   token: MapToken,
 ): boolean {
   if (!visionOf(state, map)) return true;
-  return inSight(state, map, sightOfTokens(state, map, eyesOf(state, map, characterIds)), token);
+  return inSight(state, map, sightOfCharacters(state, map, characterIds), token);
 }
 
 /**
@@ -129,9 +129,7 @@ export function seenByPlayers(state: TableState, map: string, ...tokens: readonl
 export function pointSeenByPlayers(state: TableState, map: string, at: Point): boolean {
   if (pixelInFog(state, map, at)) return false;
   if (!visionOf(state, map)) return true;
-  return sightOfTokens(state, map, eyesOf(state, map, partyOf(state, map))).some((polygon) =>
-    pointInPolygon(at, polygon),
-  );
+  return sightOfCharacters(state, map, partyOf(state, map)).some((polygon) => pointInPolygon(at, polygon));
 }
 
 /**
