@@ -71,8 +71,10 @@ describe('top bar: the Amis button', () => {
       'Amis',
       'Déconnexion',
     ]);
-    await waitFor(() =>
-      expect((screen.getByRole('button', { name: /^Amis/ }) as HTMLButtonElement).disabled).toBe(false),
+    // The lazy chunk is transformed on first import: on a loaded machine that takes seconds.
+    await waitFor(
+      () => expect((screen.getByRole('button', { name: /^Amis/ }) as HTMLButtonElement).disabled).toBe(false),
+      { timeout: 15_000 },
     );
   });
 });
