@@ -77,7 +77,9 @@ export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
       ),
       'drag emitter': fromCallback<DragPosition>(({ receive }) => {
         const emitter = dragEmitter(emit);
-        receive(({ payload, pointer }) => emitter.drag(payload, pointer));
+        receive((event) =>
+          event.type === 'drop' ? emitter.drop() : emitter.drag(event.payload, event.pointer),
+        );
         return () => emitter.stop();
       }),
       'token selection': tokenSelectionMachine.provide({

@@ -3,9 +3,11 @@ import {
   filter,
   map,
   merge,
+  repeat,
   scan,
   startWith,
   Subject,
+  takeUntil,
   throttleTime,
   type Observable,
 } from 'rxjs';
@@ -230,13 +232,16 @@ export function dragEmitter(emit: (event: string, payload: unknown) => boolean) 
   const touch = new Subject<ItemDragPayload>();
   const thin = (positions: Subject<ItemDragPayload>, ms: number) =>
     positions.pipe(throttleTime(ms, asyncScheduler, { leading: true, trailing: true }));
-  const subscription = merge(
-    thin(mouse, DRAG_INTERVAL_MS.mouse),
-    thin(touch, DRAG_INTERVAL_MS.touch),
-  ).subscribe((payload) => emit('itemDrag', payload));
+  const drops = new Subject<void>();
+  // A drop forgets the place the thinning still holds: sent after the drop, it would reach the
+  // others after the logged move and leave the token drawn where the drag passed.
+  const subscription = merge(thin(mouse, DRAG_INTERVAL_MS.mouse), thin(touch, DRAG_INTERVAL_MS.touch))
+    .pipe(takeUntil(drops), repeat())
+    .subscribe((payload) => emit('itemDrag', payload));
   return {
     drag: (payload: ItemDragPayload, pointer: 'mouse' | 'touch') =>
       (pointer === 'touch' ? touch : mouse).next(payload),
+    drop: () => drops.next(),
     stop: () => subscription.unsubscribe(),
   };
 }

@@ -82,12 +82,12 @@ export interface CommandRequest {
   answered?: (refusal: string | null) => void;
 }
 
-/** A token's place while it is dragged, sent to the others at the pointer's pace (`itemDrag`). */
-export interface DragPosition {
-  type: 'drag';
-  payload: ItemDragPayload;
-  pointer: 'mouse' | 'touch';
-}
+/**
+ * A token's place while it is dragged, sent to the others at the pointer's pace (`itemDrag`); and
+ * the drop, after which no place of that drag may follow the logged move.
+ */
+export type DragPosition =
+  { type: 'drag'; payload: ItemDragPayload; pointer: 'mouse' | 'touch' } | { type: 'drop' };
 
 export type LiveTableEvent =
   /** The socket's feed of the table (`tableFeed`), handed on to the copy of the log. */
@@ -530,7 +530,8 @@ export const liveTableMachine = setup({
       },
     },
     'token.drop': {
-      actions: enqueueActions(({ context, event, self, enqueue }) =>
+      actions: enqueueActions(({ context, event, self, enqueue }) => {
+        enqueue.sendTo('drags', { type: 'drop' });
         enqueue({
           type: 'send command',
           params: dropRequest(
@@ -545,11 +546,12 @@ export const liveTableMachine = setup({
             [event.usableId],
             self,
           ),
-        }),
-      ),
+        });
+      }),
     },
     'tokens.drop': {
-      actions: enqueueActions(({ context, event, self, enqueue }) =>
+      actions: enqueueActions(({ context, event, self, enqueue }) => {
+        enqueue.sendTo('drags', { type: 'drop' });
         enqueue({
           type: 'send command',
           params: dropRequest(
@@ -563,8 +565,8 @@ export const liveTableMachine = setup({
             event.moves.map(({ usableId }) => usableId),
             self,
           ),
-        }),
-      ),
+        });
+      }),
     },
     'map.ping': {
       actions: enqueueActions(({ context, event, enqueue }) => {

@@ -240,4 +240,23 @@ describe('table effects', () => {
     drags.stop();
     vi.useRealTimers();
   });
+
+  it('sends no place of a drag after its drop, and the next drag as usual', () => {
+    vi.useFakeTimers();
+    const emitted: unknown[] = [];
+    const drags = dragEmitter((event, payload) => emitted.push([event, payload]) > 0);
+    const at = (x: number) => ({ gameId: 'G1', map: 'Crypte', usableId: 'monster-1', x, y: 5 });
+    drags.drag(at(1), 'touch');
+    drags.drag(at(2), 'touch');
+    drags.drop();
+    vi.advanceTimersByTime(DRAG_INTERVAL_MS.touch);
+    expect(emitted).toEqual([['itemDrag', at(1)]]);
+    drags.drag(at(7), 'touch');
+    expect(emitted).toEqual([
+      ['itemDrag', at(1)],
+      ['itemDrag', at(7)],
+    ]);
+    drags.stop();
+    vi.useRealTimers();
+  });
 });
