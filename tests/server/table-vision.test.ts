@@ -5,6 +5,9 @@ import type { VisionChange } from '../../src/domain/table/map-vision';
 import { tableMessages, visionMessages } from '../../src/domain/table/messages';
 import type { TableState } from '../../src/domain/table/types';
 import { visibleTo } from '../../src/domain/table/visibility';
+import { sightOfToken } from '../../src/domain/table/player-sight';
+import { characters } from '../../server/db/schema/index';
+import { eq } from 'drizzle-orm';
 import { drivers } from '../helpers/server';
 import {
   emitWithAck,
@@ -168,5 +171,26 @@ describe.each(drivers)('walls and sight (%s)', (driver) => {
     });
     await vi.waitFor(() => expect(mjPings).toHaveLength(2));
     await vi.waitFor(() => expect(otherPings.map((ping) => ping.at)).toEqual([{ x: 100, y: 500 }]));
+  });
+
+  it('gives the MJ looking through a character’s eyes the sight its player is given, darkvision and all', async () => {
+    await t.database.db.update(characters).set({ instinct: 16 }).where(eq(characters.id, p.ownerCharacter));
+    const placed = (await serverState(t, p.gameId)).tokens[MAP]!;
+    const aria = Object.values(placed).find((token) => token.itemId === p.ownerCharacter)!.usableId;
+    expect(
+      await owner.send('itemChange', {
+        gameId: p.gameId,
+        change: { type: 'token.remove', map: MAP, usableId: aria },
+      }),
+    ).toEqual({ ok: true });
+    const again = await placeToken(t, p.gameId, owner, playerDraft(p.ownerCharacter, { x: 25, y: 22.5 }));
+    expect(await vision(mj, { kind: 'lighting', lighting: 'dark' })).toEqual({ ok: true });
+    await reachAll();
+    const seen = owner.inbox.state.sight!.polygons;
+    // Instinct 16: four cells past its square, where a character reckoned without it sees one.
+    expect(mj.inbox.state.tokens[MAP]?.[again]?.darkvision).toBe(4);
+    expect(sightOfToken(mj.inbox.state, MAP, mj.inbox.state.tokens[MAP]![again]!)).toEqual(seen);
+    expect(await vision(mj, { kind: 'lighting', lighting: 'lit' })).toEqual({ ok: true });
+    await reachAll();
   });
 });

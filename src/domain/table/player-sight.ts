@@ -74,6 +74,14 @@ function sightOfTokens(state: TableState, map: string, eyes: readonly MapToken[]
   return polygons;
 }
 
+/**
+ * What one token of the map sees, as its player's copy would hold it: the MJ's « Voir par les yeux
+ * de » asks the server's own reckoning, so the view through a token's eyes is its player's sight.
+ */
+export function sightOfToken(state: TableState, map: string, token: MapToken): SightPolygon[] {
+  return sightOfTokens(state, map, [token]);
+}
+
 /** The tokens of the map these characters' players see through: their own characters'. */
 function eyesOf(state: TableState, map: string, characterIds: readonly string[]): MapToken[] {
   return Object.values(tokensOfMap(state, map)).filter(

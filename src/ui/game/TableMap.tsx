@@ -29,8 +29,7 @@ import { GridLayer } from './GridLayer';
 import { FogLayer } from './FogLayer';
 import { FogDraw, FogPanel, type FogEditorActor } from './FogPanel';
 import { fogOf, tokenInFog } from '../../domain/table/fog';
-import { occludersOf, seesBody } from '../../domain/geometry/sight';
-import { sightRadiusPx, sightsOf, type Viewer } from '../../domain/table/vision';
+import { seesBody } from '../../domain/geometry/sight';
 import { SightLayer } from './SightLayer';
 import { WallLayer } from './WallLayer';
 import { WallDraw, WallPanel, type WallEditorActor } from './WallPanel';
@@ -40,6 +39,7 @@ import { controlsToken, managesTable } from '../../domain/table/visibility';
 import { tokenCells } from '../../domain/table/token-size';
 import { NAME_SCREEN_PX, nameRooms } from './name-room';
 import { centreOnMap, shownMap, tokensOn } from '../../domain/table/shown-map';
+import { sightOfToken } from '../../domain/table/player-sight';
 import { characterDraft, monsterDraft, playingOn, type TokenDraft } from './table-view';
 import { TokenMenu } from './TokenMenu';
 import { FloatingMenu } from './FloatingMenu';
@@ -122,15 +122,6 @@ export interface TableMapProps {
   eyes?: { usableId: string | null; open: (usableId: string) => void; close: () => void };
 }
 
-/**
- * What a token sees, reckoned as the server does from what the MJ's copy holds. A character's
- * instinct is not on its token: it is reckoned without darkvision, the least it sees.
- */
-const viewerOf = (token: MapToken): Viewer =>
-  token.isPlayer
-    ? { isPlayer: true, instinct: 0, size: tokenCells(token) }
-    : { isPlayer: false, size: tokenCells(token) };
-
 const ARROW_STEPS: Record<string, Point> = {
   ArrowLeft: { x: -1, y: 0 },
   ArrowRight: { x: 1, y: 0 },
@@ -188,17 +179,27 @@ export function TableMap({
   const vision = map ? table.visions?.[map.name] : undefined;
   const sight = map && table.sight?.map === map.name ? table.sight : undefined;
   const drawingWalls = useSelector(wallEditor, (snapshot) => snapshot?.matches('open') ?? false);
+  const erasingWalls = useSelector(wallEditor, (snapshot) => snapshot?.matches({ open: 'erasing' }) ?? false);
   const eyesToken = map && eyes?.usableId ? table.tokens[map.name]?.[eyes.usableId] : undefined;
-  // Prepared when the walls change, not on every move (decision 0024).
-  const occluders = useMemo(() => (vision && map ? occludersOf(vision.walls, map) : null), [vision, map]);
-  const eyesSight = useMemo(() => {
-    if (!eyesToken || !occluders || !vision || !map) return null;
-    const eye = {
-      centre: centreOnMap(eyesToken, map, cellPx),
-      radiusPx: sightRadiusPx(viewerOf(eyesToken), vision.lighting, map, cellPx),
-    };
-    return sightsOf([eye], occluders);
-  }, [eyesToken, occluders, vision, map, cellPx]);
+  // The server's reckoning, its darkvision read at placement: what the token's player is given.
+  const eyesSight = useMemo(
+    () => (eyesToken && vision && map ? sightOfToken(table, map.name, eyesToken) : null),
+    [eyesToken, vision, map, table],
+  );
+  const wallLayer = vision && map && managesTable(reader) && !eyesSight && (
+    <WallLayer
+      walls={vision.walls}
+      map={map}
+      onDoor={
+        wallEditor && actions
+          ? (id, open) => wallEditor.send({ type: 'door.set', map: map.name, id, open })
+          : undefined
+      }
+    />
+  );
+  // While walls are drawn the plan lies over the drawing surface, so its doors still take a click;
+  // in « Effacer » it lies under it, so a click on a door erases it.
+  const doorsOverDrawing = drawingWalls && !erasingWalls;
   const allTokens = tokensOn(table, map);
   // Through a token's eyes the MJ sees only the tokens it sees, as a player would.
   const tokens =
@@ -555,17 +556,7 @@ export function TableMap({
             <SightLayer polygons={sight.polygons} explored={sight.explored} grid={grid} map={map} />
           )}
           {eyesSight && grid && <SightLayer polygons={eyesSight} explored={null} grid={grid} map={map} />}
-          {vision && managesTable(reader) && !eyesSight && (
-            <WallLayer
-              walls={vision.walls}
-              map={map}
-              onDoor={
-                wallEditor && actions
-                  ? (id, open) => wallEditor.send({ type: 'door.set', map: map.name, id, open })
-                  : undefined
-              }
-            />
-          )}
+          {!doorsOverDrawing && wallLayer}
           {gridEditor && draft && <GridAlign editor={gridEditor} locate={(event) => locate(event).onMap} />}
           {tokens.map((token) => {
             const dragged = local[token.usableId];
@@ -635,6 +626,7 @@ export function TableMap({
               locate={(event) => locate(event).onMap}
             />
           )}
+          {doorsOverDrawing && wallLayer}
         </div>
         {arrow && (
           <svg className="table-map__measure" aria-hidden="true" focusable="false">

@@ -111,7 +111,7 @@ export function WallPanel({ editor, lighting }: { editor: WallEditorActor; light
         ))}
       </fieldset>
       <p className="grid-panel__hint">{erasing ? visionMessages.hint.erase : visionMessages.hint.draw}</p>
-      <p className="grid-panel__hint">{visionMessages.keys}</p>
+      <p className="grid-panel__hint wall-panel__keys">{visionMessages.keys}</p>
       <p className="wall-panel__status" role="status">
         {said}
       </p>

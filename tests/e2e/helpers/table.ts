@@ -340,3 +340,31 @@ export async function tableWithHero(
   await expect(tableOf(hero).map.getByRole('img', { name: map })).toBeVisible();
   return { ...party, master, hero };
 }
+
+/** The screen point of `at`, a point of the map in its own pixels (1,500 px wide), as now zoomed. */
+export async function onScreenOf(page: Page, at: Point): Promise<Point> {
+  const box = (await tableOf(page).map.boundingBox())!;
+  const scale = box.width / 1500;
+  return { x: box.x + at.x * scale, y: box.y + at.y * scale };
+}
+
+/**
+ * The MJ's `visionChange` command, as the « Murs » panel sends it, from a socket of their own: a
+ * spec draws the walls it does not mean to test by clicks at once.
+ */
+export async function sendVisionChange(
+  server: TestServer,
+  mj: RegisteredUser,
+  gameId: string,
+  map: string,
+  change: unknown,
+) {
+  const socket = await server.socket(mj.token);
+  try {
+    expect(await socket.timeout(10_000).emitWithAck('visionChange', { gameId, map, change })).toEqual({
+      ok: true,
+    });
+  } finally {
+    socket.disconnect();
+  }
+}
