@@ -139,6 +139,9 @@ test('walls and a door drawn by the MJ: the player at the door sees the goblin o
 
   // Lit, Aelis sees the corridor's length; dark, the cells around her.
   expect(await seenWidth(aelis)).toBeGreaterThan(1000);
-  await panel.getByRole('radio', { name: 'Carte sombre' }).check();
+  // The switch shows the map's lighting as the server keeps it: checked once the change is logged.
+  const dark = panel.getByRole('radio', { name: 'Carte sombre' });
+  await dark.click();
+  await expect(dark).toBeChecked();
   await expect.poll(() => seenWidth(aelis)).toBeLessThan(4 * 75);
 });
