@@ -299,8 +299,11 @@ describe('monitoring dashboard view: anomalies', () => {
       'Écrivez ce qui a résolu l’anomalie\u00a0: une résolution vide n’est pas enregistrée.',
     );
     expect(asked.resolutions).toEqual([]);
-    await userEvent.type(within(dialog).getByLabelText('Texte de la résolution'), 'Index ajouté');
-    await userEvent.click(confirm);
+    const text = within(dialog).getByLabelText('Texte de la résolution');
+    await userEvent.type(text, 'Index ajouté');
+    await waitFor(() => expect((text as HTMLTextAreaElement).value).toBe('Index ajouté'));
+    // Asked again: the refusal re-drew the form, and a button kept from before may be gone.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmer la résolution' }));
     // Typed key by key, then sent through the card's actor: a loaded machine takes seconds for it.
     await waitFor(() => expect(asked.resolutions).toEqual([{ id: 'A1', resolution: 'Index ajouté' }]), {
       timeout: 10_000,
