@@ -61,8 +61,10 @@ test('the MJ marks a condition on a monster: the player sees its icon on the tok
   const blessed = ownMenu.getByRole('combobox', { name: 'Durée de «\u00a0Béni\u00a0»' });
   await expect(blessed).toHaveValue('');
   // From the keyboard: the list takes the focus and its value by the arrow keys.
+  // Each step is a duration the server keeps: the list shows it once answered, then takes the next.
   await blessed.focus();
   await hero.keyboard.press('ArrowDown');
+  await expect(blessed).toHaveValue('1');
   await hero.keyboard.press('ArrowDown');
   await expect(blessed).toHaveValue('2');
   const ariaEntry = tableOf(master).turnOrder.getByRole('listitem').filter({ hasText: 'Aelis' });
