@@ -6,8 +6,8 @@ import type { AttackSpec } from '../../src/domain/table/attack';
 import { CONDITION_KINDS, conditionsOf } from '../../src/domain/table/conditions';
 import { creatureSizes } from '../../src/domain/resources/categories';
 import type { FogChange } from '../../src/domain/table/fog';
-import { applyEvent, emptyTable } from '../../src/domain/table/reducer';
-import { projectEvent } from '../../src/domain/table/visibility';
+import { applyEvent, applyEvents, emptyTable, restore, snapshotOf } from '../../src/domain/table/reducer';
+import { projectEvent, visibleTo } from '../../src/domain/table/visibility';
 import { orderOf, tokenAt } from '../../src/domain/table/records';
 import type { MapToken, Speaker, TableActor, TableEvent, TableState } from '../../src/domain/table/types';
 
@@ -499,4 +499,15 @@ export function goblinToken(over: Partial<MapToken> = {}): MapToken {
 /** The log as one actor receives it, each event projected on the server's states around it. */
 export function deliveredTo(log: readonly Logged[], actor: TableActor): TableEvent[] {
   return log.map(({ event, before, after }) => projectEvent(event, before, after, actor));
+}
+
+/**
+ * A player's copy caught up as a reconnecting client gets it: their snapshot after the first `cut`
+ * events of the log, through the wire's JSON, then what they are sent of the rest.
+ */
+export function caughtUpFromSnapshot(log: readonly Logged[], cut: number, actor: TableActor) {
+  const snapshot = JSON.parse(
+    JSON.stringify(snapshotOf(visibleTo(log[cut - 1]?.after ?? emptyTable, actor))),
+  );
+  return applyEvents(restore(snapshot), deliveredTo(log.slice(cut), actor));
 }

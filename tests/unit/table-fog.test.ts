@@ -11,7 +11,7 @@ import {
   type MapFog,
 } from '../../src/domain/table/fog';
 import { fogMessages, tableMessages } from '../../src/domain/table/messages';
-import { applyEvent, applyEvents, emptyTable, restore, snapshotOf } from '../../src/domain/table/reducer';
+import { applyEvent, applyEvents, emptyTable } from '../../src/domain/table/reducer';
 import type { ChatMessage, TableActor, TableState } from '../../src/domain/table/types';
 import { ownsToken, projectEvent, visibleTo } from '../../src/domain/table/visibility';
 import { decide } from '../../src/domain/table/decide';
@@ -26,6 +26,7 @@ import {
   mj,
   monsterDraft,
   playerDraft,
+  caughtUpFromSnapshot,
   runServer,
 } from './table-fixtures';
 
@@ -410,10 +411,7 @@ describe('fog: properties', () => {
         const { state, log } = runServer(steps);
         const cut = at % (log.length + 1);
         for (const player of players) {
-          const snapshot = JSON.parse(
-            JSON.stringify(snapshotOf(visibleTo(log[cut - 1]?.after ?? emptyTable, player))),
-          );
-          const caughtUp = applyEvents(restore(snapshot), deliveredTo(log.slice(cut), player));
+          const caughtUp = caughtUpFromSnapshot(log, cut, player);
           expect(caughtUp.rejected).toEqual([]);
           expect(caughtUp.state).toEqual(visibleTo(state, player));
           expectNothingInFog(caughtUp.state, state, player);

@@ -7,7 +7,7 @@ import { decide } from '../../src/domain/table/decide';
 import { tokenInFog } from '../../src/domain/table/fog';
 import type { VisionChange } from '../../src/domain/table/map-vision';
 import { tableMessages, visionMessages } from '../../src/domain/table/messages';
-import { applyEvent, applyEvents, emptyTable, restore, snapshotOf } from '../../src/domain/table/reducer';
+import { applyEvent, applyEvents, emptyTable } from '../../src/domain/table/reducer';
 import { gridOf, openMap } from '../../src/domain/table/records';
 import { categoryFieldSchemas, resourceMessages } from '../../src/api/schemas/resources';
 import { tokenBody } from '../../src/domain/table/token-size';
@@ -26,6 +26,7 @@ import {
   mj,
   monsterDraft,
   playerDraft,
+  caughtUpFromSnapshot,
   runServer,
 } from './table-fixtures';
 
@@ -194,10 +195,7 @@ describe('vision: properties', () => {
         const { state, log } = runServer(steps);
         const cut = at % (log.length + 1);
         for (const player of players) {
-          const snapshot = JSON.parse(
-            JSON.stringify(snapshotOf(visibleTo(log[cut - 1]?.after ?? emptyTable, player))),
-          );
-          const caughtUp = applyEvents(restore(snapshot), deliveredTo(log.slice(cut), player));
+          const caughtUp = caughtUpFromSnapshot(log, cut, player);
           expect(caughtUp.rejected).toEqual([]);
           expect(caughtUp.state).toEqual(visibleTo(state, player));
           expectOnlyInSight(caughtUp.state, state, player);
