@@ -123,7 +123,7 @@ export function renewSession(): Promise<string | null> {
 }
 
 /** The token to retry with after a 401, unless another call already renewed the one we sent. */
-async function freshBearer(sent: string | null): Promise<string | null> {
+export async function freshBearer(sent: string | null): Promise<string | null> {
   const stored = storage.get('jwt');
   if (stored !== null && stored !== sent) return stored;
   return renewSession();
@@ -178,3 +178,23 @@ export async function request(
   if (cacheKey !== null) responseCache.set(cacheKey, path, answer);
   return parsed;
 }
+
+/**
+ * A call whose answer is not JSON (a stored file's bytes), with the session's bearer and the same
+ * single renewal on a 401 as `request`. The caller reads the response; a failure is an ApiError.
+ */
+export async function authorizedFetch(path: string, signal?: AbortSignal): Promise<Response> {
+  const bearerHeaders = (bearer: string | null): Record<string, string> =>
+    bearer === null ? {} : { Authorization: `Bearer ${bearer}` };
+  const sent = storage.get('jwt');
+  let response = await fetch(path, { headers: bearerHeaders(sent), signal });
+  if (response.status === 401 && (sent !== null || storage.get('refresh_token') !== null)) {
+    const renewed = await freshBearer(sent);
+    if (renewed !== null) response = await fetch(path, { headers: bearerHeaders(renewed), signal });
+  }
+  if (!response.ok) await bodyOf(response);
+  return response;
+}
+
+/** The bearer to send on a call made outside `request` (an upload's XMLHttpRequest). */
+export const currentBearer = (): string | null => storage.get('jwt');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { fileKinds, fileVariants, type FileKind } from '../../domain/files';
+import { fileKinds, fileVariants, type FileKind, type FileVariant } from '../../domain/files';
+import { API_BASE } from '../paths';
 
 /** The wire contract of a game's stored files (decision 0026) and the refusals' French texts. */
 
@@ -69,3 +70,17 @@ export const storedFile = z.object({
 });
 export type StoredFile = z.infer<typeof storedFile>;
 export type StoredFileVariant = z.infer<typeof fileVariantView>;
+
+/**
+ * Where a stored file is read, and how a resource, a handout or a track names it in place of an
+ * outside `https://` link: the same path, so one field holds either.
+ */
+export const storedFilePath = (id: string, variant?: FileVariant) =>
+  `${API_BASE}/files/${id}${variant === undefined ? '' : `/${variant}`}`;
+
+const storedPathPattern = new RegExp(`^${API_BASE}/files/([A-Za-z0-9_-]{1,200})$`);
+
+/** The id of the stored file a link names, or null for an outside link (or anything else). */
+export function storedFileIdOf(link: string): string | null {
+  return storedPathPattern.exec(link)?.[1] ?? null;
+}
