@@ -14,6 +14,7 @@ import {
 } from '../../domain/resources/categories';
 import { formatDice, parseDamageRoll } from '../../domain/dice/notation';
 import { MONSTER_DARKVISION_MAX } from '../../domain/table/vision';
+import { storedFileIdOf } from './files';
 
 /**
  * The wire contract of game resources and the global store (platform.md §3, §5, §7; table.md §3,
@@ -62,11 +63,15 @@ const text = (max: number) =>
 const freeText = (max = 5000) => text(max).default('');
 const wholeNumber = (message: string, min: number, max: number) =>
   z.int({ error: message }).min(min, { error: message }).max(max, { error: message });
-const httpLink = z
+/** A picture: an outside `https://` link, or the path of a file stored for the game (decision 0026). */
+const pictureLink = z
   .string({ error: resourceMessages.link })
   .trim()
   .max(2000, resourceMessages.link)
-  .refine((value) => /^https?:\/\/\S+$/i.test(value) && URL.canParse(value), resourceMessages.link);
+  .refine(
+    (value) => storedFileIdOf(value) !== null || (/^https?:\/\/\S+$/i.test(value) && URL.canParse(value)),
+    resourceMessages.link,
+  );
 const damageRoll = z
   .string({ error: resourceMessages.damageRoll })
   .max(60, resourceMessages.damageRoll)
@@ -176,7 +181,7 @@ export const categoryFieldSchemas = {
     damage: damageRoll.default('1d6'),
     speciality: freeText(200),
     echo: z.boolean({ error: resourceMessages.flag }).default(false),
-    assetLink: httpLink.nullable().default(null),
+    assetLink: pictureLink.nullable().default(null),
     /** « Taille »: the cells its token covers (`cellsOfCreatureSize`); monsters stored before read as medium. */
     size: z.enum(creatureSizes, { error: resourceMessages.creatureSize }).default(DEFAULT_CREATURE_SIZE),
     /**
@@ -186,7 +191,7 @@ export const categoryFieldSchemas = {
     darkvision: wholeNumber(resourceMessages.darkvision, 0, MONSTER_DARKVISION_MAX).nullable().default(null),
   }),
   map: z.object({
-    link: httpLink,
+    link: pictureLink,
     size: wholeNumber(resourceMessages.mapSize, 1, 1000).nullable().default(null),
   }),
   attack: z.object({
