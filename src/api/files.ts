@@ -8,8 +8,7 @@ import { storedFile, storedFilePath, type StoredFile } from './schemas/files';
 
 /** What an upload reports: bytes sent so far, then the file as the server stored it. */
 export type UploadEvent =
-  | { type: 'progress'; loaded: number; total: number }
-  | { type: 'stored'; file: StoredFile };
+  { type: 'progress'; loaded: number; total: number } | { type: 'stored'; file: StoredFile };
 
 function failure(status: number, text: string): ApiError {
   let body: unknown = text;
@@ -31,9 +30,11 @@ function sendUpload(
 ): { done: Promise<{ status: number; text: string }>; abort: () => void } {
   const xhr = new XMLHttpRequest();
   const done = new Promise<{ status: number; text: string }>((resolve, reject) => {
-    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
+    xhr.upload.onprogress = (event) =>
+      onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
     xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-    xhr.onerror = () => reject(new ApiError(0, 'Le fichier n’a pas pu être envoyé : connexion interrompue.', null));
+    xhr.onerror = () =>
+      reject(new ApiError(0, 'Le fichier n’a pas pu être envoyé : connexion interrompue.', null));
     xhr.onabort = () => reject(new ApiError(0, 'Envoi annulé.', null));
   });
   xhr.open('POST', `${API_BASE}/game-data/${encodeURIComponent(gameId)}/files?kind=${kind}`);
@@ -77,7 +78,10 @@ export function uploadFile(gameId: string, kind: FileKind, file: Blob): Observab
 }
 
 export const listFiles = (gameId: string) =>
-  request('GET', `/game-data/${encodeURIComponent(gameId)}/files`, { schema: z.array(storedFile), cache: false });
+  request('GET', `/game-data/${encodeURIComponent(gameId)}/files`, {
+    schema: z.array(storedFile),
+    cache: false,
+  });
 
 export const deleteFile = (gameId: string, id: string) =>
   request('DELETE', `/game-data/${encodeURIComponent(gameId)}/files/${encodeURIComponent(id)}`);
