@@ -50,6 +50,18 @@ export default defineConfig({
           env: { TEST_FAST_PASSWORD_HASHING: 'true' },
         },
       },
+      {
+        test: {
+          // `npm run test:operations`: what an operator runs beside the server (Prometheus and
+          // promtool from Debian), apart, as it needs them installed.
+          name: 'operations',
+          include: ['tests/operations/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+          env: { TEST_FAST_PASSWORD_HASHING: 'true' },
+        },
+      },
     ],
   },
 });
