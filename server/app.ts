@@ -1,3 +1,5 @@
+import { accountDataRoutes } from './modules/account-data/routes';
+import { createAccountDataService } from './modules/account-data/service';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { API_BASE } from '#shared/paths';
 import { readOrCreateJwtSecret, type Config } from './config';
@@ -293,6 +295,7 @@ export async function buildApp({
           service: createFilesService({ db: database, gameAccess, quotaBytes: config.filesQuotaBytes }),
         });
         await api.register(macrosRoutes, { service: createMacrosService(database) });
+        await api.register(accountDataRoutes, { service: createAccountDataService(database) });
         if (extraRoutes) await api.register(extraRoutes);
       },
       { prefix: API_BASE },

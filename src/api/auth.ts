@@ -10,6 +10,7 @@ import {
   verifyResponse,
 } from './schemas/auth';
 import type { LoginRequest, RegisterRequest } from './schemas/auth-requests';
+import { accountData } from './schemas/account-data';
 import { messageBody } from './schemas/common';
 
 /** The calls of platform.md §7 "Auth and profile", one function each. */
@@ -90,6 +91,11 @@ export async function deleteAccount(password: string) {
   // Every cached answer belonged to the account that no longer exists.
   clearCache();
   return answer;
+}
+
+/** « Télécharger mes données »: everything the account holds, read afresh. */
+export function getAccountData() {
+  return request('GET', '/auth/account/data', { schema: accountData, cache: false });
 }
 
 export function getUser(id: string, signal?: AbortSignal) {

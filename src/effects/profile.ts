@@ -1,5 +1,13 @@
 import { fromPromise } from 'xstate';
-import { changePassword, checkDisplayName, deleteAccount, getProfile, updateProfile } from '../api/auth';
+import {
+  changePassword,
+  checkDisplayName,
+  deleteAccount,
+  getAccountData,
+  getProfile,
+  updateProfile,
+} from '../api/auth';
+import { saveJsonFile } from './save-file';
 import { displayNameAvailabilityMachine } from '../machines/display-name-availability.machine';
 import { profileMachine, type ProfileUpdate } from '../machines/profile.machine';
 import { storage } from '../api/storage';
@@ -27,6 +35,13 @@ export function profileLogic(goHome: () => void) {
       'delete account': fromPromise(({ input }: { input: { password: string } }) =>
         deleteAccount(input.password),
       ),
+      'download account data': fromPromise(async () => {
+        const data = await getAccountData();
+        saveJsonFile(
+          `shattered-realms-mes-donnees-${data.exportedAt.slice(0, 10)}.json`,
+          JSON.stringify(data, null, 2),
+        );
+      }),
     },
     actions: {
       'store new token': (_, token) => storage.set('jwt', token),

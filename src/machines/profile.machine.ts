@@ -11,6 +11,11 @@ export const profileFailures = {
   update: 'Échec de la mise à jour du profil',
   password: 'Échec de la modification du mot de passe',
   deletion: 'Échec de la suppression du compte',
+  data: 'Échec du téléchargement de vos données',
+} as const;
+
+export const profileSuccesses = {
+  data: 'Vos données ont été téléchargées.',
 } as const;
 
 export interface ProfileFeedback {
@@ -24,7 +29,8 @@ export type ProfileEvent =
   | { type: 'password.change'; currentPassword: string; newPassword: string; confirmation: string }
   | { type: 'account.delete.ask'; password: string }
   | { type: 'account.delete.confirm' }
-  | { type: 'account.delete.cancel' };
+  | { type: 'account.delete.cancel' }
+  | { type: 'data.download' };
 
 export interface ProfileContext {
   displayName: string;
@@ -32,6 +38,7 @@ export interface ProfileContext {
   details: ProfileFeedback | null;
   password: ProfileFeedback | null;
   deletion: ProfileFeedback | null;
+  data: ProfileFeedback | null;
   /** Kept between the password step and the confirmation modal. */
   deletionPassword: string;
 }
@@ -80,7 +87,8 @@ export function passwordChangeError(change: {
  * asks for the current password, as the server does, so a borrowed session cannot take the account. Each part has its own lifecycle and its own message,
  * so they run side by side. A saved profile brings a new token, which replaces the stored one so
  * the whole app follows the new name. A deleted account is said so, then after 2 s the stored
- * credentials are cleared and the user goes home.
+ * credentials are cleared and the user goes home. « Télécharger mes données » reads everything
+ * the account holds and saves it as a JSON file (the RGPD's access and portability).
  */
 export const profileMachine = setup({
   types: {
@@ -97,6 +105,8 @@ export const profileMachine = setup({
       { currentPassword: string; newPassword: string }
     >('change password'),
     'delete account': unprovidedPromise<{ message: string }, { password: string }>('delete account'),
+    /** Reads the account's data and hands it to the browser as a file. */
+    'download account data': unprovidedPromise<void>('download account data'),
   },
   actions: {
     'show details feedback': assign({ details: (_, feedback: ProfileFeedback) => feedback }),
@@ -108,6 +118,7 @@ export const profileMachine = setup({
     }),
     'show password feedback': assign({ password: (_, feedback: ProfileFeedback) => feedback }),
     'show deletion feedback': assign({ deletion: (_, feedback: ProfileFeedback | null) => feedback }),
+    'show data feedback': assign({ data: (_, feedback: ProfileFeedback | null) => feedback }),
     'adopt user': assign({
       displayName: (_, user: PublicUser) => user.display_name,
       email: (_, user: PublicUser) => user.email,
@@ -144,6 +155,7 @@ export const profileMachine = setup({
     details: null,
     password: null,
     deletion: null,
+    data: null,
     deletionPassword: '',
   }),
   invoke: {
@@ -270,6 +282,39 @@ export const profileMachine = setup({
                 params: ({ event }) => ({
                   tone: 'error',
                   text: failureText(event.error, profileFailures.password),
+                }),
+              },
+            },
+          },
+        },
+      },
+    },
+    data: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'data.download': { target: 'downloading', actions: { type: 'show data feedback', params: null } },
+          },
+        },
+        downloading: {
+          tags: ['busy'],
+          invoke: {
+            src: 'download account data',
+            onDone: {
+              target: 'idle',
+              actions: {
+                type: 'show data feedback',
+                params: { tone: 'success', text: profileSuccesses.data },
+              },
+            },
+            onError: {
+              target: 'idle',
+              actions: {
+                type: 'show data feedback',
+                params: ({ event }) => ({
+                  tone: 'error',
+                  text: failureText(event.error, profileFailures.data),
                 }),
               },
             },

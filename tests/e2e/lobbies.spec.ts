@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newAccount, openLanding, register, type TestAccount } from './helpers/ui';
 
@@ -205,6 +206,18 @@ test('the profile checks the name, asks the password for a new e-mail, refuses b
   await expect(password.getByRole('alert')).toHaveText(
     'Le nouveau mot de passe doit contenir au moins 6 caractères',
   );
+
+  const data = profile.getByRole('region', { name: 'Mes données' });
+  const [download] = await Promise.all([
+    user.page.waitForEvent('download'),
+    data.getByRole('button', { name: 'Télécharger mes données' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^shattered-realms-mes-donnees-\d{4}-\d{2}-\d{2}\.json$/);
+  const saved = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+    account: { displayName: string };
+  };
+  expect(saved.account.displayName).toBe(renamed);
+  await expect(data.getByRole('status')).toHaveText('Vos données ont été téléchargées.');
 
   const deletion = profile.getByRole('form', { name: 'Supprimer mon compte' });
   await deletion.getByRole('button', { name: 'Supprimer mon compte' }).click();

@@ -273,3 +273,21 @@ export function joinedParty(
     joined(t, party.other, party.gameId),
   ]);
 }
+
+/**
+ * Sends a chat line as `speaker`'s user (a player speaks as their character) and waits until every
+ * reader holds it; answers its seq.
+ */
+export async function sayAtTable(
+  t: TestServer,
+  gameId: string,
+  speaker: TableClient,
+  content: unknown,
+  playerId: string | null,
+  readers: readonly TableClient[],
+): Promise<number> {
+  expect(await speaker.send('newMessage', { gameId, playerId, content })).toEqual({ ok: true });
+  const { lastSeq } = await serverState(t, gameId);
+  for (const reader of readers) await reader.reach(lastSeq);
+  return lastSeq;
+}

@@ -251,6 +251,38 @@ describe('profile', () => {
     });
   });
 
+  it('downloads the account’s data once at a time, and says how it went', async () => {
+    const downloads: Pending<void>[] = [];
+    const actor = createActor(
+      profileMachine.provide({
+        actors: {
+          'load profile': fromPromise(() => new Promise<PublicUser>(() => {})),
+          'download account data': pendingCalls(downloads),
+        },
+      }),
+      { input: { displayName: 'Ana', email: 'ana@example.test' } },
+    ).start();
+    actor.send({ type: 'data.download' });
+    actor.send({ type: 'data.download' });
+    expect(actor.getSnapshot().matches({ data: 'downloading' })).toBe(true);
+    expect(downloads).toHaveLength(1);
+    downloads[0]!.reject(refusal(500, 'Erreur interne du serveur (réf. 1)'));
+    await settle();
+    expect(actor.getSnapshot().context.data).toEqual({
+      tone: 'error',
+      text: 'Erreur interne du serveur (réf. 1)',
+    });
+    actor.send({ type: 'data.download' });
+    expect(actor.getSnapshot().context.data).toBeNull();
+    downloads[1]!.resolve();
+    await settle();
+    expect(actor.getSnapshot().matches({ data: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.data).toEqual({
+      tone: 'success',
+      text: 'Vos données ont été téléchargées.',
+    });
+  });
+
   it('checks the three password rules in the spec order', () => {
     expect(passwordChangeError({ currentPassword: '', newPassword: 'abcdef', confirmation: 'abcdef' })).toBe(
       'Tous les champs sont requis',

@@ -251,6 +251,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /auth/verify': { may: everyone },
   'GET /auth/profile': { may: everyone },
+  'GET /auth/account/data': { may: everyone },
   'PUT /auth/profile': {
     may: everyone,
     send: ({ actor }) => ({ body: { displayName: actor.displayName, email: actor.email } }),

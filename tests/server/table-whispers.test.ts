@@ -4,7 +4,7 @@ import { chatAudienceMessages } from '../../src/domain/table/chat-audience';
 import type { ChatMessage, TableEvent } from '../../src/domain/table/types';
 import { insertAcceptedPlayer, insertCharacter } from '../helpers/game-fixtures';
 import { drivers } from '../helpers/server';
-import { joined, serverLog, serverState, type TableClient } from '../helpers/table';
+import { joined, sayAtTable, serverLog, serverState, type TableClient } from '../helpers/table';
 import { seatedTableForSuite } from '../helpers/table-suite';
 
 describe.each(drivers)('whispers and rolls out of sight (%s)', (driver) => {
@@ -24,13 +24,8 @@ describe.each(drivers)('whispers and rolls out of sight (%s)', (driver) => {
 
   const tokens = () => ({ mj: p.mj.token, owner: p.owner.token, other: p.other.token, cara: caraToken });
 
-  /** Sends a chat line as the client's user (a player speaks as their character) and answers its seq. */
-  async function say(client: TableClient, content: unknown, playerId: string | null): Promise<number> {
-    expect(await client.send('newMessage', { gameId: p.gameId, playerId, content })).toEqual({ ok: true });
-    const { lastSeq } = await serverState(t, p.gameId);
-    for (const reader of [mj, owner, other, cara]) await reader.reach(lastSeq);
-    return lastSeq;
-  }
+  const say = (client: TableClient, content: unknown, playerId: string | null) =>
+    sayAtTable(t, p.gameId, client, content, playerId, [mj, owner, other, cara]);
 
   const heardAt = (client: TableClient, seq: number) => client.heard.find((event) => event.seq === seq)!;
 

@@ -11,7 +11,7 @@ import type { AuthUser } from '../auth/access';
 // Macro and user ids are uuids; anything else names nothing (and must not reach PostgreSQL).
 const uuid = z.guid();
 
-function toMacro(row: MacroRow): Macro {
+export function toMacro(row: MacroRow): Macro {
   return { id: row.id, title: row.title, content: row.content, visible: row.visible, userId: row.userId };
 }
 

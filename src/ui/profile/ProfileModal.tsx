@@ -135,6 +135,7 @@ export function ProfileModal({ user, onClose }: { user: SessionUser; onClose: ()
     (snapshot) => snapshot.matches({ deletion: 'deleted' }) || snapshot.matches({ deletion: 'gone' }),
   );
   const loading = useSelector(profile, (snapshot) => snapshot.matches({ details: 'loading' }));
+  const downloading = useSelector(profile, (snapshot) => snapshot.matches({ data: 'downloading' }));
 
   return (
     <Dialog title={texts.title} closeLabel={homeMessages.close} onClose={onClose} size="wide">
@@ -181,6 +182,20 @@ export function ProfileModal({ user, onClose }: { user: SessionUser; onClose: ()
             </button>
           </div>
         </form>
+      </section>
+      <section aria-label={texts.data}>
+        <h3>{texts.data}</h3>
+        <p className="game-card__meta">{texts.dataHint}</p>
+        <OutcomeNotice outcome={context.data} />
+        <div className="dialog__actions">
+          <button
+            type="button"
+            disabled={downloading}
+            onClick={() => profile.send({ type: 'data.download' })}
+          >
+            {texts.downloadData}
+          </button>
+        </div>
       </section>
       <section aria-label={texts.deletion}>
         <h3>{texts.deletion}</h3>

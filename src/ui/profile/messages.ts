@@ -15,9 +15,13 @@ export const profileMessages = {
   newPassword: 'Nouveau mot de passe',
   confirmation: 'Confirmer le nouveau mot de passe',
   changePassword: 'Modifier le mot de passe',
+  data: 'Mes données',
+  dataHint:
+    'Tout ce que votre compte contient, dans un fichier JSON à garder ou à emporter ailleurs : profil, sessions, parties, personnages, macros, messages privés envoyés, vos lignes aux tables, amis, invitations et fichiers envoyés.',
+  downloadData: 'Télécharger mes données',
   deletion: 'Supprimer mon compte',
   deletionHint:
-    'La suppression est définitive : vos parties, invitations et personnages disparaissent avec le compte.',
+    'La suppression est définitive : vos parties (avec leurs tables et leurs fichiers), vos personnages, macros, messages privés, amis et invitations disparaissent avec le compte. Vos lignes aux tables des autres restent, sans vous : elles ne portent plus votre nom.',
   deletionPassword: 'Mot de passe',
   deleteAccount: 'Supprimer mon compte',
   confirmTitle: 'Confirmer la suppression',
