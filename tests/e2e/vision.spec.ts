@@ -56,6 +56,20 @@ const seenWidth = (page: Page) =>
     .first()
     .evaluate((path) => (path as SVGPathElement).getBBox().width);
 
+/** How far down, in the map's pixels, the cells the player remembers reach; 0 when none. */
+const exploredBottom = (page: Page) =>
+  page
+    .getByTestId('map-sight')
+    .first()
+    .evaluate((sight) => {
+      const path = sight.querySelector<SVGPathElement>('.table-map__explored');
+      if (!path) return 0;
+      const box = path.getBBox();
+      return box.y + box.height;
+    });
+/** The room's floor, in the map's pixels: below the corridor's south wall. */
+const CORRIDOR_SOUTH = 300;
+
 test('walls and a door drawn by the MJ: the player at the door sees the goblin once it opens, the one down the corridor never', async ({
   browser,
 }) => {
@@ -110,6 +124,13 @@ test('walls and a door drawn by the MJ: the player at the door sees the goblin o
   await panel.getByRole('button', { name: 'Terminer' }).click();
   await sendVisionChange(server, mj, gameId, MAP, { kind: 'add', walls: SENT_WALLS });
   await expect(master.getByTestId('map-walls').locator('.map-wall--wall')).toHaveCount(6);
+  // Drawn wall by wall, the map showed the players all of it before the room was shut: the MJ has
+  // them forget it, and each remembers the corridor alone.
+  const forget = panel.getByRole('button', { name: 'Oublier ce qui a été exploré' });
+  await expect.poll(() => exploredBottom(borin)).toBeGreaterThan(CORRIDOR_SOUTH);
+  await forget.click();
+  for (const player of [aelis, borin])
+    await expect.poll(() => exploredBottom(player)).toBeLessThanOrEqual(CORRIDOR_SOUTH);
 
   // The door is closed: nobody sees into the room; each player has a mask and no plan.
   for (const player of [aelis, borin]) {
@@ -137,6 +158,15 @@ test('walls and a door drawn by the MJ: the player at the door sees the goblin o
   await expect(goblinOn(aelis)).toHaveCount(0);
   expect(await borin.content()).not.toContain('Gobelin');
 
+  // The room Aelis saw stays dimly drawn for her, without the goblin; Borin never saw it.
+  await expect.poll(() => exploredBottom(aelis)).toBeGreaterThan(IN_ROOM.y);
+  expect(await exploredBottom(borin)).toBeLessThanOrEqual(CORRIDOR_SOUTH);
+  await aelis.reload();
+  await expect(tableOf(aelis).token('Aelis')).toBeVisible();
+  await expect.poll(() => exploredBottom(aelis)).toBeGreaterThan(IN_ROOM.y);
+  await expect(goblinOn(aelis)).toHaveCount(0);
+  expect(await aelis.content()).not.toContain('Gobelin');
+
   // Lit, Aelis sees the corridor's length; dark, the cells around her.
   expect(await seenWidth(aelis)).toBeGreaterThan(1000);
   // The switch shows the map's lighting as the server keeps it: checked once the change is logged.
@@ -144,4 +174,9 @@ test('walls and a door drawn by the MJ: the player at the door sees the goblin o
   await dark.click();
   await expect(dark).toBeChecked();
   await expect.poll(() => seenWidth(aelis)).toBeLessThan(4 * 75);
+
+  // Forgotten again: she remembers the cells around her alone, this side of the door.
+  await forget.click();
+  await expect.poll(() => exploredBottom(aelis)).toBeLessThanOrEqual(CORRIDOR_SOUTH);
+  expect(await exploredBottom(aelis)).toBeGreaterThan(0);
 });
