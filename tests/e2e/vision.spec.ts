@@ -46,7 +46,8 @@ const goblinOn = (page: Page) => tableOf(page).map.getByRole('button', { name: /
 async function clickOnMap(page: Page, at: Point) {
   const point = await onScreenOf(page, at);
   const cover = await page.evaluate(
-    ({ x, y }) => document.elementFromPoint(x, y)?.closest('form, aside, [role="toolbar"]')?.ariaLabel ?? null,
+    ({ x, y }) =>
+      document.elementFromPoint(x, y)?.closest('form, aside, [role="toolbar"]')?.ariaLabel ?? null,
     point,
   );
   expect(cover, `(${at.x}, ${at.y}) is under « ${cover} »`).toBeNull();

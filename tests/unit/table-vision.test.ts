@@ -399,7 +399,9 @@ describe('vision: explored cells', () => {
   /** The goblin's place in the map's pixels: (60 %, 60 %) of 1,500 × 1,000. */
   const goblinAt = { x: 900, y: 600 };
   const remembers = (copy: TableState, at = goblinAt) => {
-    const cells = copy.sight?.explored ? readExplored(exploredLayoutOf(copy, MAP), copy.sight.explored) : null;
+    const cells = copy.sight?.explored
+      ? readExplored(exploredLayoutOf(copy, MAP), copy.sight.explored)
+      : null;
     return cells !== null && isExploredAt(cells, at);
   };
 
@@ -431,10 +433,15 @@ describe('vision: explored cells', () => {
 
   it('tells each player their own memory alone', () => {
     const { log } = runServer([...room, opened]);
-    const bobs = log.find(({ event }) => event.type === 'vision.explored' && event.payload.characterId === 'c-bob')!;
+    const bobs = log.find(
+      ({ event }) => event.type === 'vision.explored' && event.payload.characterId === 'c-bob',
+    )!;
     expect(projectEvent(bobs.event, bobs.before, bobs.after, ana).type).toBe('redacted');
     const seen = projectEvent(bobs.event, bobs.before, bobs.after, bob);
-    expect(seen).toMatchObject({ type: 'vision.remembered', payload: { map: MAP, explored: expect.any(String) } });
+    expect(seen).toMatchObject({
+      type: 'vision.remembered',
+      payload: { map: MAP, explored: expect.any(String) },
+    });
     expect(projectEvent(bobs.event, bobs.before, bobs.after, mj)).toBe(bobs.event);
   });
 
