@@ -31,6 +31,8 @@ export type WallEditorEvent =
   /** « Effacer »: this wall clicked, or the one nearest the cursor. */
   | { type: 'wall.erase'; id: string }
   | { type: 'vision.lighting'; lighting: Lighting }
+  /** « Oublier ce qui a été exploré »: every player's memory of the map, but what they see now. */
+  | { type: 'vision.forget' }
   /** « Retirer la vision », asked to be confirmed; then confirmed or not. */
   | { type: 'vision.clear' }
   | { type: 'clear.confirm' }
@@ -65,8 +67,8 @@ const extended = (points: Point[], at: Point) => (same(points.at(-1), at) ? poin
 /**
  * The MJ's walls tool (« Murs »): a kind (wall, door, window), a polyline drawn point by point
  * (by the pointer, or by a cursor the arrows move over the grid's corners) and sent as walls at
- * once when finished, walls erased one by one, the map lit or dark, and its vision taken off once
- * confirmed. Doors are opened and closed from the map whether the tool is open or not. The walls
+ * once when finished, walls erased one by one, the map lit or dark, what the players explored
+ * forgotten, and its vision taken off once confirmed. Doors are opened and closed from the map whether the tool is open or not. The walls
  * drawn are the server's, folded from the log: nothing here changes them before the answer.
  */
 export const wallEditorMachine = setup({
@@ -173,6 +175,12 @@ export const wallEditorMachine = setup({
               map: context.map!,
               change: { kind: 'lighting', lighting: event.lighting },
             }),
+          },
+        },
+        'vision.forget': {
+          actions: {
+            type: 'send change',
+            params: ({ context }) => ({ map: context.map!, change: { kind: 'forget' } }),
           },
         },
         'vision.clear': { target: '.confirmingClear', actions: 'drop polyline' },

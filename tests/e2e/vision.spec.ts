@@ -14,21 +14,23 @@ const MAP = 'Donjon';
  * room of columns 6 to 10, rows 4 to 8, whose door opens on the corridor at column 8.
  */
 const DOOR = { a: { x: 600, y: 300 }, b: { x: 675, y: 300 } };
-const ROOM_FLOOR = { a: { x: 450, y: 675 }, b: { x: 825, y: 675 } };
+// Its east side rather than its floor: the panel, open over the map's top left, covers the floor's
+// west end at this zoom.
+const ROOM_EAST = { a: { x: 825, y: 300 }, b: { x: 825, y: 675 } };
 const wall = (id: string, [ax, ay, bx, by]: number[]) => ({
   id,
   a: { x: ax, y: ay },
   b: { x: bx, y: by },
   kind: 'wall',
 });
-// Eight walls by clicks would take a minute of the suite: the door and the room's floor are drawn
-// through « Murs », the rest sent as the panel sends them.
+// Eight walls by clicks would take a minute of the suite: the door and the room's east side are
+// drawn through « Murs », the rest sent as the panel sends them.
 const SENT_WALLS = [
   wall('couloir-nord', [0, 150, 1500, 150]),
   wall('couloir-sud-ouest', [0, 300, 600, 300]),
   wall('couloir-sud-est', [675, 300, 1500, 300]),
   wall('salle-ouest', [450, 300, 450, 675]),
-  wall('salle-est', [825, 300, 825, 675]),
+  wall('salle-sol', [450, 675, 825, 675]),
 ];
 /** Cells' centres: Aelis at the door, Borin at the corridor's far end, the goblin in the room. */
 const AT_DOOR = { x: 637, y: 262 };
@@ -37,9 +39,18 @@ const IN_ROOM = { x: 637, y: 562 };
 
 const goblinOn = (page: Page) => tableOf(page).map.getByRole('button', { name: /^Gobelin/ });
 
-/** A click at a point of the map, given in its pixels. */
+/**
+ * A click at a point of the map, given in its pixels. A panel over that point would take the click
+ * (a button of its own, « Fermer » say) and the test would wait for what never comes: it fails here.
+ */
 async function clickOnMap(page: Page, at: Point) {
   const point = await onScreenOf(page, at);
+  const cover = await page.evaluate(
+    ({ x, y }) =>
+      document.elementFromPoint(x, y)?.closest('form, aside, [role="toolbar"]')?.ariaLabel ?? null,
+    point,
+  );
+  expect(cover, `(${at.x}, ${at.y}) is under « ${cover} »`).toBeNull();
   await page.mouse.click(point.x, point.y);
 }
 
@@ -55,6 +66,20 @@ const seenWidth = (page: Page) =>
     .locator('.table-map__seen')
     .first()
     .evaluate((path) => (path as SVGPathElement).getBBox().width);
+
+/** How far down, in the map's pixels, the cells the player remembers reach; 0 when none. */
+const exploredBottom = (page: Page) =>
+  page
+    .getByTestId('map-sight')
+    .first()
+    .evaluate((sight) => {
+      const path = sight.querySelector<SVGPathElement>('.table-map__explored');
+      if (!path) return 0;
+      const box = path.getBBox();
+      return box.y + box.height;
+    });
+/** The room's floor, in the map's pixels: below the corridor's south wall. */
+const CORRIDOR_SOUTH = 300;
 
 test('walls and a door drawn by the MJ: the player at the door sees the goblin once it opens, the one down the corridor never', async ({
   browser,
@@ -105,11 +130,18 @@ test('walls and a door drawn by the MJ: the player at the door sees the goblin o
   await panel.getByRole('button', { name: 'Terminer' }).click();
   await expect(panel.getByRole('status')).toContainText('1\u00a0mur tracé.');
   await panel.getByRole('radio', { name: 'Mur', exact: true }).check();
-  await clickOnMap(master, ROOM_FLOOR.a);
-  await clickOnMap(master, ROOM_FLOOR.b);
+  await clickOnMap(master, ROOM_EAST.a);
+  await clickOnMap(master, ROOM_EAST.b);
   await panel.getByRole('button', { name: 'Terminer' }).click();
   await sendVisionChange(server, mj, gameId, MAP, { kind: 'add', walls: SENT_WALLS });
   await expect(master.getByTestId('map-walls').locator('.map-wall--wall')).toHaveCount(6);
+  // Drawn wall by wall, the map showed the players all of it before the room was shut: the MJ has
+  // them forget it, and each remembers the corridor alone.
+  const forget = panel.getByRole('button', { name: 'Oublier ce qui a été exploré' });
+  await expect.poll(() => exploredBottom(borin)).toBeGreaterThan(CORRIDOR_SOUTH);
+  await forget.click();
+  for (const player of [aelis, borin])
+    await expect.poll(() => exploredBottom(player)).toBeLessThanOrEqual(CORRIDOR_SOUTH);
 
   // The door is closed: nobody sees into the room; each player has a mask and no plan.
   for (const player of [aelis, borin]) {
@@ -137,6 +169,15 @@ test('walls and a door drawn by the MJ: the player at the door sees the goblin o
   await expect(goblinOn(aelis)).toHaveCount(0);
   expect(await borin.content()).not.toContain('Gobelin');
 
+  // The room Aelis saw stays dimly drawn for her, without the goblin; Borin never saw it.
+  await expect.poll(() => exploredBottom(aelis)).toBeGreaterThan(IN_ROOM.y);
+  expect(await exploredBottom(borin)).toBeLessThanOrEqual(CORRIDOR_SOUTH);
+  await aelis.reload();
+  await expect(tableOf(aelis).token('Aelis')).toBeVisible();
+  await expect.poll(() => exploredBottom(aelis)).toBeGreaterThan(IN_ROOM.y);
+  await expect(goblinOn(aelis)).toHaveCount(0);
+  expect(await aelis.content()).not.toContain('Gobelin');
+
   // Lit, Aelis sees the corridor's length; dark, the cells around her.
   expect(await seenWidth(aelis)).toBeGreaterThan(1000);
   // The switch shows the map's lighting as the server keeps it: checked once the change is logged.
@@ -144,4 +185,9 @@ test('walls and a door drawn by the MJ: the player at the door sees the goblin o
   await dark.click();
   await expect(dark).toBeChecked();
   await expect.poll(() => seenWidth(aelis)).toBeLessThan(4 * 75);
+
+  // Forgotten again: she remembers the cells around her alone, this side of the door.
+  await forget.click();
+  await expect.poll(() => exploredBottom(aelis)).toBeLessThanOrEqual(CORRIDOR_SOUTH);
+  expect(await exploredBottom(aelis)).toBeGreaterThan(0);
 });

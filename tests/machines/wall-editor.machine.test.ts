@@ -21,6 +21,7 @@ const userEvents: WallEditorEvent[] = [
   { type: 'cursor.place' },
   { type: 'wall.erase', id: 'w-1' },
   { type: 'vision.lighting', lighting: 'dark' },
+  { type: 'vision.forget' },
   { type: 'vision.clear' },
   { type: 'clear.confirm' },
   { type: 'clear.cancel' },
@@ -157,11 +158,12 @@ describe('wall editor', () => {
     });
   });
 
-  it('erases a wall, lights the map, opens a door and takes the vision off once confirmed', () => {
+  it('erases a wall, lights the map, forgets, opens a door and takes the vision off once confirmed', () => {
     const { actor, sent } = open();
     actor.send({ type: 'walls.mode', mode: 'erase' });
     actor.send({ type: 'wall.erase', id: 'w-9' });
     actor.send({ type: 'vision.lighting', lighting: 'dark' });
+    actor.send({ type: 'vision.forget' });
     actor.send({ type: 'door.set', map: 'Crypte', id: 'd-1', open: true });
     actor.send({ type: 'vision.clear' });
     actor.send({ type: 'clear.cancel' });
@@ -170,6 +172,7 @@ describe('wall editor', () => {
     expect(sent.map((one) => one.change)).toEqual([
       { kind: 'remove', ids: ['w-9'] },
       { kind: 'lighting', lighting: 'dark' },
+      { kind: 'forget' },
       { kind: 'door', id: 'd-1', open: true },
       { kind: 'clear' },
     ]);

@@ -6,6 +6,8 @@ import { tableMessages, visionMessages } from '../../src/domain/table/messages';
 import type { TableState } from '../../src/domain/table/types';
 import { visibleTo } from '../../src/domain/table/visibility';
 import { sightOfToken } from '../../src/domain/table/player-sight';
+import { exploredLayoutOf, readExplored } from '../../src/domain/table/remembered';
+import { isExploredAt } from '../../src/domain/geometry/explored';
 import { characters } from '../../server/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { drivers } from '../helpers/server';
@@ -39,6 +41,14 @@ const room: VisionChange = {
 };
 
 const idsOn = (state: TableState) => Object.keys(state.tokens[MAP] ?? {});
+const lastSight = (client: TableClient) => client.heard.findLast((event) => event.type === 'vision.sight');
+/** The goblin's place, in the map's pixels: (30.5 %, 60 %) of 1,500 × 1,000. */
+const goblinAt = { x: 457.5, y: 600 };
+/** Whether a player's copy remembers the cell of this point of the map. */
+const remembers = (copy: TableState, at: { x: number; y: number }) => {
+  const text = copy.sight?.explored;
+  return text != null && isExploredAt(readExplored(exploredLayoutOf(copy, MAP), text), at);
+};
 
 describe.each(drivers)('walls and sight (%s)', (driver) => {
   const { t, p, mj, owner, other } = seatedTableForSuite({ driver, env: { TABLE_RATE_SCALE: '1' } });
@@ -96,14 +106,16 @@ describe.each(drivers)('walls and sight (%s)', (driver) => {
     expect(other.inbox.state).toEqual(visibleTo(state, p.actors.other));
     expect(owner.inbox.state.visions).toBeUndefined();
     expect(owner.inbox.state.sight?.polygons).toHaveLength(1);
-    expect(owner.heard.at(-1)).toMatchObject({ type: 'vision.sight', payload: { map: MAP } });
+    expect(lastSight(owner)).toMatchObject({ type: 'vision.sight', payload: { map: MAP } });
     expect(idsOn(await view(other))).not.toContain(goblin);
 
     // Aria sees through the open door; Borin, by the wall below it, does not.
     expect(await vision(mj, { kind: 'door', id: 'porte', open: true })).toEqual({ ok: true });
     await reachAll();
     const opened = await serverState(t, p.gameId);
-    expect(owner.heard.at(-1)).toMatchObject({ type: 'vision.sight', payload: { vanished: [] } });
+    expect(lastSight(owner)).toMatchObject({ type: 'vision.sight', payload: { vanished: [] } });
+    expect(remembers(owner.inbox.state, goblinAt)).toBe(true);
+    expect(remembers(other.inbox.state, goblinAt)).toBe(false);
     expect(idsOn(owner.inbox.state)).toContain(goblin);
     expect(owner.inbox.state.tokens[MAP]?.[goblin]).toMatchObject({ HP: null, AC: null });
     expect(owner.inbox.state.tokens[MAP]?.[goblin]).not.toHaveProperty('darkvision');
@@ -127,6 +139,20 @@ describe.each(drivers)('walls and sight (%s)', (driver) => {
     expect(owner.inbox.state).toEqual(visibleTo(await serverState(t, p.gameId), p.actors.owner));
     expect(await vision(mj, { kind: 'door', id: 'porte', open: false })).toEqual({ ok: true });
     await reachAll();
+
+    // She remembers the room she saw, without the goblin in it, live and after a reload.
+    expect(remembers(owner.inbox.state, goblinAt)).toBe(true);
+    const reloaded = await joined(t, p.owner, p.gameId);
+    expect(reloaded.inbox.state).toEqual(owner.inbox.state);
+    expect(idsOn(reloaded.inbox.state)).not.toContain(goblin);
+    reloaded.socket.disconnect();
+
+    // Forgotten on the MJ's word, for every player; a player may not.
+    expect(await vision(owner, { kind: 'forget' })).toEqual({ ok: false, error: visionMessages.onlyMaster });
+    expect(await vision(mj, { kind: 'forget' })).toEqual({ ok: true });
+    await reachAll();
+    expect(remembers(owner.inbox.state, goblinAt)).toBe(false);
+    expect(owner.inbox.state).toEqual(visibleTo(await serverState(t, p.gameId), p.actors.owner));
   });
 
   it('keeps the lines of an unseen monster’s attack and pings beyond the walls from the other players', async () => {

@@ -1,5 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import {
+  exploredBy,
+  exploredCount,
+  isExploredAt,
+  sameLayout,
+  type Explored,
+} from '../../src/domain/geometry/explored';
 import { cellCentres } from '../../src/domain/geometry/geometry';
 import { CIRCLE_OVERSHOOT, occludersOf, seesBody, sightPolygon } from '../../src/domain/geometry/sight';
 import { blocksSight, wallMessages, type Wall } from '../../src/domain/geometry/walls';
@@ -8,7 +15,9 @@ import { tokenInFog } from '../../src/domain/table/fog';
 import type { VisionChange } from '../../src/domain/table/map-vision';
 import { tableMessages, visionMessages } from '../../src/domain/table/messages';
 import { applyEvent, applyEvents, emptyTable } from '../../src/domain/table/reducer';
+import { sightOfCharacters } from '../../src/domain/table/player-sight';
 import { gridOf, openMap } from '../../src/domain/table/records';
+import { exploredLayoutOf, readExplored } from '../../src/domain/table/remembered';
 import { categoryFieldSchemas, resourceMessages } from '../../src/api/schemas/resources';
 import { tokenBody } from '../../src/domain/table/token-size';
 import type { TableActor, TableState } from '../../src/domain/table/types';
@@ -102,6 +111,7 @@ const visionChange: fc.Arbitrary<VisionChange> = fc.oneof(
       lighting: fc.constantFrom('lit' as const, 'dark' as const),
     }),
   },
+  { weight: 1, arbitrary: fc.constant({ kind: 'forget' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'clear' as const }) },
 );
 
@@ -130,6 +140,11 @@ const visionSession = fc
         : step,
     ),
   ]);
+
+/** How many cells of `cells` `kept` lacks. */
+function lacking(cells: Explored, kept: Explored): number {
+  return exploredCount({ layout: cells.layout, bits: cells.bits.map((byte, i) => byte & ~kept.bits[i]!) });
+}
 
 /**
  * No token of the players' map in this copy but the player's own is hidden, in fog, or out of
@@ -205,6 +220,43 @@ describe('vision: properties', () => {
     );
   }, 60_000);
 
+  it('what a character explored only grows until forgotten, and holds what its tokens see', () => {
+    fc.assert(
+      fc.property(visionSession, (steps) => {
+        const { state, log } = runServer(steps);
+        for (const { event, before, after } of log) {
+          const forgets =
+            event.type === 'map.visionChanged' && ['forget', 'clear'].includes(event.payload.change.kind);
+          const layout = exploredLayoutOf(after, MAP);
+          if (forgets || !sameLayout(layout, exploredLayoutOf(before, MAP))) continue;
+          for (const [characterId, text] of Object.entries(before.explored?.[MAP] ?? {})) {
+            const kept = readExplored(layout, after.explored?.[MAP]?.[characterId]);
+            expect(lacking(readExplored(layout, text), kept)).toBe(0);
+          }
+        }
+        fc.pre(state.currentMap?.name === MAP && state.visions?.[MAP] !== undefined);
+        const layout = exploredLayoutOf(state, MAP);
+        for (const token of Object.values(state.tokens[MAP] ?? {}).filter((one) => one.isPlayer)) {
+          const seen = exploredBy(layout, sightOfCharacters(state, MAP, [token.itemId]));
+          expect(lacking(seen, readExplored(layout, state.explored?.[MAP]?.[token.itemId]))).toBe(0);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  }, 60_000);
+
+  it('the managers’ copy caught up from a snapshot keeps what every character explored', () => {
+    fc.assert(
+      fc.property(visionSession, fc.nat(), (steps, at) => {
+        const { state, log } = runServer(steps);
+        const caughtUp = caughtUpFromSnapshot(log, at % (log.length + 1), mj);
+        expect(caughtUp.rejected).toEqual([]);
+        expect(caughtUp.state.explored).toEqual(state.explored);
+      }),
+      { numRuns: 40 },
+    );
+  }, 60_000);
+
   it('opening a door loses nothing a player saw, and closing it shows nothing new', () => {
     fc.assert(
       fc.property(visionSession, fc.constantFrom(...wallIds, 'w-first'), (steps, door) => {
@@ -248,7 +300,7 @@ describe('vision: doors, darkness and the players', () => {
     expect(Object.keys(visibleTo(shut.state, ana).tokens[MAP]!)).not.toContain(goblin);
 
     const open = runServer([...room, vision({ kind: 'door', id: 'porte', open: true })]);
-    const opened = open.log.at(-1)!;
+    const opened = open.log.findLast(({ event }) => event.type === 'map.visionChanged')!;
     const seen = projectEvent(opened.event, opened.before, opened.after, ana);
     expect(seen.type).toBe('vision.sight');
     expect(seen.type === 'vision.sight' && seen.payload.appeared?.map((token) => token.usableId)).toContain(
@@ -261,7 +313,7 @@ describe('vision: doors, darkness and the players', () => {
       vision({ kind: 'door', id: 'porte', open: true }),
       vision({ kind: 'door', id: 'porte', open: false }),
     ]);
-    const closing = closed.log.at(-1)!;
+    const closing = closed.log.findLast(({ event }) => event.type === 'map.visionChanged')!;
     const hidden = projectEvent(closing.event, closing.before, closing.after, ana);
     expect(hidden.type === 'vision.sight' && hidden.payload.vanished).toEqual([goblin]);
   });
@@ -301,14 +353,15 @@ describe('vision: doors, darkness and the players', () => {
     expect(Object.keys(visibleTo(runServer(sharp).state, ana).tokens[MAP]!)).toContain(goblin);
   });
 
-  it('a player with no token on the map sees none of it', () => {
+  it('a player with no token on the map sees none of it, and remembers what their token saw', () => {
     const { state } = runServer([
       ...room,
       { command: { type: 'token.remove', map: MAP, usableId: anaToken }, actor: mj },
     ]);
     const copy = visibleTo(state, ana);
     expect(copy.tokens[MAP]).toBeUndefined();
-    expect(copy.sight).toEqual({ map: MAP, polygons: [], explored: null });
+    expect(copy.sight).toEqual({ map: MAP, polygons: [], explored: state.explored?.[MAP]?.['c-ana'] });
+    expect(copy.sight?.explored).toEqual(expect.any(String));
   });
 
   it('keeps lines about a token none of the party sees for the managers', () => {
@@ -337,6 +390,70 @@ describe('vision: doors, darkness and the players', () => {
     expect(
       decide(state, { type: 'map.vision', map: 'Crypte', change: { kind: 'clear' } }, mj, envOf()),
     ).toEqual({ refusal: tableMessages.mapNotOpen });
+  });
+});
+
+describe('vision: explored cells', () => {
+  const opened = vision({ kind: 'door', id: 'porte', open: true });
+  const closed = vision({ kind: 'door', id: 'porte', open: false });
+  /** The goblin's place in the map's pixels: (60 %, 60 %) of 1,500 × 1,000. */
+  const goblinAt = { x: 900, y: 600 };
+  const remembers = (copy: TableState, at = goblinAt) => {
+    const cells = copy.sight?.explored
+      ? readExplored(exploredLayoutOf(copy, MAP), copy.sight.explored)
+      : null;
+    return cells !== null && isExploredAt(cells, at);
+  };
+
+  it('keeps the room a player saw through a door, without the goblin in it, live and caught up', () => {
+    const { state, log } = runServer([...room, opened, closed]);
+    const live = applyEvents(emptyTable, deliveredTo(log, ana));
+    const caughtUp = caughtUpFromSnapshot(log, log.length - 2, ana);
+    for (const copy of [live.state, caughtUp.state, visibleTo(state, ana)]) {
+      expect(remembers(copy)).toBe(true);
+      expect(Object.keys(copy.tokens[MAP]!)).not.toContain(goblin);
+    }
+  });
+
+  it('keeps it when the token walks away, and grows only in the append that shows more', () => {
+    const walked = runServer([
+      ...room,
+      opened,
+      { command: { type: 'token.move', map: MAP, usableId: anaToken, x: 10, y: 90 }, actor: ana },
+      closed,
+    ]);
+    expect(remembers(visibleTo(walked.state, ana))).toBe(true);
+    const grown = walked.log.filter(({ event }) => event.type === 'vision.explored');
+    expect(grown.map(({ event }) => event.type === 'vision.explored' && event.payload.characterId)).toEqual(
+      expect.arrayContaining(['c-ana', 'c-bob']),
+    );
+    // Closing the door shows nobody anything new.
+    expect(walked.log.at(-1)!.event.type).toBe('map.visionChanged');
+  });
+
+  it('tells each player their own memory alone', () => {
+    const { log } = runServer([...room, opened]);
+    const bobs = log.find(
+      ({ event }) => event.type === 'vision.explored' && event.payload.characterId === 'c-bob',
+    )!;
+    expect(projectEvent(bobs.event, bobs.before, bobs.after, ana).type).toBe('redacted');
+    const seen = projectEvent(bobs.event, bobs.before, bobs.after, bob);
+    expect(seen).toMatchObject({
+      type: 'vision.remembered',
+      payload: { map: MAP, explored: expect.any(String) },
+    });
+    expect(projectEvent(bobs.event, bobs.before, bobs.after, mj)).toBe(bobs.event);
+  });
+
+  it('forgets on the MJ’s word what was explored, all but what the tokens see now', () => {
+    const forgot = runServer([...room, opened, closed, vision({ kind: 'forget' })]);
+    const copy = applyEvents(emptyTable, deliveredTo(forgot.log, ana)).state;
+    expect(copy).toEqual(visibleTo(forgot.state, ana));
+    expect(remembers(copy)).toBe(false);
+    expect(remembers(copy, { x: 75, y: 100 })).toBe(true);
+    expect(
+      decide(forgot.state, { type: 'map.vision', map: MAP, change: { kind: 'forget' } }, ana, envOf()),
+    ).toEqual({ refusal: visionMessages.onlyMaster });
   });
 });
 

@@ -100,7 +100,10 @@ export const wall = z.object({
   open: z.boolean().optional(),
 }) satisfies z.ZodType<Wall>;
 const lighting = z.enum(['lit', 'dark']);
-/** A change of a map's vision (decision 0025): walls drawn or erased, a door, the lighting, all lifted. */
+/**
+ * A change of a map's vision (decision 0025): walls drawn or erased, a door, the lighting, what
+ * was explored forgotten, all lifted.
+ */
 export const visionChange = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('add'), walls: z.array(wall).min(1).max(MAX_WALLS_PER_MAP) }),
   z.object({
@@ -109,6 +112,7 @@ export const visionChange = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('door'), id: z.string().min(1).max(WALL_ID_MAX_LENGTH), open: z.boolean() }),
   z.object({ kind: z.literal('lighting'), lighting }),
+  z.object({ kind: z.literal('forget') }),
   z.object({ kind: z.literal('clear') }),
 ]) satisfies z.ZodType<VisionChange>;
 export const mapVision = z.object({
@@ -119,10 +123,11 @@ export const mapVision = z.object({
  * A player's sight: a polygon per token of theirs (a 60-gon and the walls' ends in reach) and their
  * explored cells, encoded (at most 42 KB of bytes, in base64).
  */
+const encodedCells = z.string().max(60_000);
 export const playerSight = z.object({
   map: z.string().min(1).max(200),
   polygons: z.array(z.array(wallPoint).max(50_000)).max(MAX_TOKENS_PER_MAP),
-  explored: z.string().max(60_000).nullable(),
+  explored: encodedCells.nullable(),
 }) satisfies z.ZodType<PlayerSight>;
 
 export const mapToken = z.object({
@@ -485,6 +490,16 @@ export const tableEvent = z.discriminatedUnion('type', [
     ...envelope,
   }),
   z.object({
+    type: z.literal('vision.explored'),
+    payload: z.object({ ...onMap, characterId: id, cells: encodedCells }),
+    ...envelope,
+  }),
+  z.object({
+    type: z.literal('vision.remembered'),
+    payload: z.object({ ...onMap, explored: encodedCells.nullable() }),
+    ...envelope,
+  }),
+  z.object({
     type: z.literal('map.shown'),
     payload: z.object({
       map: mapRef.nullable(),
@@ -588,6 +603,7 @@ export const tableState = z.object({
   fogs: z.preprocess((fogs) => fogs ?? {}, namedRecord(mapFog)),
   // The managers' alone; a player's copy holds `sight`.
   visions: namedRecord(mapVision).optional(),
+  explored: namedRecord(namedRecord(encodedCells)).optional(),
   sight: playerSight.optional(),
 }) satisfies z.ZodType<TableState>;
 

@@ -17,6 +17,7 @@ import { changeConditions, turnEnded, type ConditionChange } from './condition-c
 import { tokenInFog, type FogChange } from './fog';
 import { decideFog } from './fog-changes';
 import type { VisionChange } from './map-vision';
+import { exploredGrowth } from './player-sight';
 import { decideVision } from './vision-changes';
 import { isDown } from './health';
 import { attackMessages, MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
@@ -695,7 +696,12 @@ export function decide(
       : recordedIn(state, command, actor, decideAction(state, command, actor, env));
   if ('refusal' in decision) return decision;
   const renames = namedInSight(state, decision.events);
-  return renames.length > 0 ? accept(...renames, ...decision.events) : decision;
+  const events = [...renames, ...decision.events];
+  // Only a table with vision somewhere explores: the others are not folded once more.
+  const sighted =
+    Object.keys(state.visions ?? {}).length > 0 || events.some((event) => event.type === 'map.visionChanged');
+  const growth = sighted ? exploredGrowth(folded(state, events)) : [];
+  return renames.length + growth.length > 0 ? accept(...events, ...growth) : decision;
 }
 
 /** The action followed by its `history.recorded` when the actor may undo it. */

@@ -14,13 +14,15 @@ export interface MapVision {
 
 /**
  * What one `map.visionChanged` does: walls drawn, walls erased, a door opened or closed, the map
- * lit or darkened, or its vision taken off (every wall erased and the sight rule lifted).
+ * lit or darkened, what the players explored forgotten, or its vision taken off (every wall erased,
+ * what was explored forgotten and the sight rule lifted).
  */
 export type VisionChange =
   | { kind: 'add'; walls: Wall[] }
   | { kind: 'remove'; ids: string[] }
   | { kind: 'door'; id: string; open: boolean }
   | { kind: 'lighting'; lighting: Lighting }
+  | { kind: 'forget' }
   | { kind: 'clear' };
 
 /**

@@ -1,9 +1,17 @@
+import {
+  encodeExplored,
+  exploredBy,
+  sameLayout,
+  type Explored,
+  type ExploredLayout,
+} from '../geometry/explored';
 import { DEFAULT_MAP_SIZE } from '../geometry/geometry';
 import { occludersOf, seesBody, type Occluders, type SightPolygon } from '../geometry/sight';
 import type { MapVision, PlayerSight } from './map-vision';
 import { gridOf, openMap, own, tokensOfMap } from './records';
+import { exploredLayoutOf, exploredRecordsOf, readExplored, rememberedBy } from './remembered';
 import { tokenBody } from './token-size';
-import type { MapToken, TableState } from './types';
+import type { MapToken, TableEventBody, TableState } from './types';
 import { sightRadiusPx, sightsOf, tokenViewer } from './vision';
 
 /**
@@ -138,10 +146,62 @@ export function inSight(state: TableState, map: string, polygons: readonly Sight
 
 /**
  * What a player's copy holds of their sight: on the players' map, when it has vision, what their
- * tokens see (nothing when they have none there). Explored cells are not kept yet: null.
+ * tokens see (nothing when they have none there) and what they have seen of it before.
  */
 export function playerSightOf(state: TableState, characterIds: readonly string[]): PlayerSight | undefined {
   const map = state.currentMap?.name;
   if (map === undefined || !visionOf(state, map)) return undefined;
-  return { map, polygons: sightOfCharacters(state, map, characterIds), explored: null };
+  return {
+    map,
+    polygons: sightOfCharacters(state, map, characterIds),
+    explored: rememberedBy(state, map, characterIds),
+  };
+}
+
+/** Per sight reckoned: the cells it covers, under the layout they were counted for. */
+const covered = new WeakMap<SightPolygon[], Explored>();
+
+function cellsSeen(layout: ExploredLayout, polygons: SightPolygon[]): Explored {
+  const known = covered.get(polygons);
+  if (known && sameLayout(known.layout, layout)) return known;
+  const cells = exploredBy(layout, polygons);
+  covered.set(polygons, cells);
+  return cells;
+}
+
+/** The cells of `seen` that `known` lacks, or null when it holds them all. */
+function newCells(seen: Explored, known: Explored): Explored | null {
+  let grown = false;
+  const bits = seen.bits.map((byte, index) => {
+    const fresh = byte & ~known.bits[index]!;
+    if (fresh !== 0) grown = true;
+    return fresh;
+  });
+  return grown ? { layout: seen.layout, bits } : null;
+}
+
+/**
+ * The cells each character's tokens see on the players' map, when it has vision, that the
+ * character had not seen yet: one `vision.explored` each, to log after the events that made them
+ * see there, so that what a character explored always holds what its tokens see.
+ */
+export function exploredGrowth(after: TableState): TableEventBody[] {
+  const map = after.currentMap?.name;
+  if (map === undefined || !visionOf(after, map)) return [];
+  const characterIds = new Set(
+    Object.values(tokensOfMap(after, map))
+      .filter((token) => token.isPlayer)
+      .map((token) => token.itemId),
+  );
+  if (characterIds.size === 0) return [];
+  const layout = exploredLayoutOf(after, map);
+  const records = exploredRecordsOf(after, map);
+  const growth: TableEventBody[] = [];
+  for (const characterId of characterIds) {
+    const seen = cellsSeen(layout, sightOfCharacters(after, map, [characterId]));
+    const fresh = newCells(seen, readExplored(layout, own(records, characterId)));
+    if (fresh)
+      growth.push({ type: 'vision.explored', payload: { map, characterId, cells: encodeExplored(fresh) } });
+  }
+  return growth;
 }

@@ -5,6 +5,7 @@ import { isFogShape, withFogChange, withFogPatch } from './fog';
 import { wallsProblem } from '../geometry/walls';
 import type { MapVision, PlayerSight } from './map-vision';
 import { visionOf } from './player-sight';
+import { withExploredCells, withoutExplored } from './remembered';
 import { withVisionChange } from './vision-changes';
 import { isWholeToken, patchBetween } from './patch';
 import { TOKEN_CELLS_MAX } from './token-size';
@@ -287,11 +288,26 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       const open = openMap(state, map);
       if (vision && open && wallsProblem(vision.walls, open) !== null)
         return { rejected: 'walls out of bounds' };
-      return withSight(withVision(state, map, vision), map, event.payload);
+      const forgets = change.kind === 'forget' || change.kind === 'clear';
+      return withSight(
+        withVision(forgets ? withoutExplored(state, map) : state, map, vision),
+        map,
+        event.payload,
+      );
     }
     case 'vision.sight': {
       const { map, polygons, explored, ...change } = event.payload;
       return withSight(withPlayerSight(state, { map, polygons, explored }), map, change);
+    }
+    case 'vision.explored': {
+      const { map, characterId, cells } = event.payload;
+      if (!visionOf(state, map)) return { rejected: 'explored cells of a map without vision' };
+      return withExploredCells(state, map, characterId, cells);
+    }
+    case 'vision.remembered': {
+      const { map, explored } = event.payload;
+      if (state.sight?.map !== map) return { rejected: 'remembered cells of a map out of sight' };
+      return { state: { ...state, sight: { ...state.sight, explored } } };
     }
     case 'map.shown': {
       // A player's copy after the MJ brought them to a map or cleared it: that map alone.
@@ -484,6 +500,7 @@ export function restore(snapshot: TableSnapshot): TableState {
     history = {},
     fogs,
     visions,
+    explored,
     ...rest
   } = structuredClone(snapshot.state);
   return {
@@ -499,6 +516,13 @@ export function restore(snapshot: TableSnapshot): TableState {
     fogs: dict(Object.entries(fogs ?? {})),
     // Walls are the managers' alone: a player's snapshot has none, nor one taken before walls.
     ...(visions === undefined ? {} : { visions: dict(Object.entries(visions)) }),
+    ...(explored === undefined
+      ? {}
+      : {
+          explored: dict(
+            Object.entries(explored).map(([map, characters]) => [map, dict(Object.entries(characters))]),
+          ),
+        }),
     lastSeq: snapshot.seq,
   };
 }

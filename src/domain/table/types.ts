@@ -124,6 +124,12 @@ export interface TableState {
    * rule (decision 0024). Managers' copies alone: a player's copy holds `sight` instead.
    */
   visions?: Record<string, MapVision>;
+  /**
+   * map name → character id → the cells that character's tokens have seen there, encoded
+   * (`encodeExplored`, decision 0025). Managers' copies alone: a player's copy holds the union of
+   * their own characters' in `sight.explored`.
+   */
+  explored?: Record<string, Record<string, string>>;
   /** A player's copy alone: what their tokens see on the players' map (decision 0024). */
   sight?: PlayerSight;
 }
@@ -252,6 +258,13 @@ export type TableEventBody =
    * brought into their copy (their own as it now stands included), those it took away, their order.
    */
   | { type: 'vision.sight'; payload: PlayerSight & SightChange }
+  /**
+   * The cells a character's tokens saw on the map for the first time (`cells`, encoded for the
+   * map's grid), logged in the same append as what made them see there (decision 0025).
+   */
+  | { type: 'vision.explored'; payload: { map: string; characterId: string; cells: string } }
+  /** Only in a player's projection of a `vision.explored` of theirs: all they have seen of the map. */
+  | { type: 'vision.remembered'; payload: { map: string; explored: string | null } }
   | { type: 'token.placed'; payload: { map: string; token: MapToken } }
   | { type: 'token.moved'; payload: { map: string; usableId: string; x: number; y: number } }
   /** The MJ gave the token another size (cells a side), and the place that keeps it on the map. */

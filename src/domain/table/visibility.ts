@@ -6,6 +6,7 @@ import { healthOf, hidesHealth, withHealthBanded } from './health';
 import type { PlayerSight } from './map-vision';
 import { inSight, playerSightOf, sightOfCharacters, visionOf } from './player-sight';
 import { dict, orderOf, own, tokenAt, tokensOfMap } from './records';
+import { rememberedBy } from './remembered';
 import {
   HIDDEN_TURN,
   type ChatMessage,
@@ -400,7 +401,9 @@ function sightChange(before: TableState, after: TableState, actor: TableActor, m
 function movedSight(before: TableState, after: TableState, actor: TableActor): PlayerSight | undefined {
   const now = playerSightOf(after, actor.characterIds);
   const was = playerSightOf(before, actor.characterIds);
-  return now && (now.polygons !== was?.polygons || now.map !== was.map) ? now : undefined;
+  return now && (now.polygons !== was?.polygons || now.map !== was.map || now.explored !== was.explored)
+    ? now
+    : undefined;
 }
 
 /**
@@ -590,8 +593,19 @@ export function projectEvent(
       return event.payload.by === actor.userId
         ? ownRestored(event, before, after, actor)
         : restoredAs(event, before, after, actor);
+    case 'vision.explored': {
+      // Their own character's memory grown: all they remember of the map now; nobody else's.
+      if (!actor.characterIds.includes(event.payload.characterId)) return redacted(event);
+      const { map } = event.payload;
+      return {
+        ...event,
+        type: 'vision.remembered',
+        payload: { map, explored: rememberedBy(after, map, actor.characterIds) },
+      };
+    }
     case 'map.shown':
     case 'vision.sight':
+    case 'vision.remembered':
     case 'token.concealed':
     case 'redacted':
       return event;

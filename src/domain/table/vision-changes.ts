@@ -26,6 +26,9 @@ export function withVisionChange(vision: MapVision | undefined, change: VisionCh
       };
     case 'lighting':
       return { walls, lighting: change.lighting };
+    // The same vision: the caches of its sights hold.
+    case 'forget':
+      return vision;
     case 'clear':
       return undefined;
   }
@@ -45,6 +48,8 @@ function changeRefusal(vision: MapVision | undefined, change: VisionChange): str
         : visionMessages.unknownDoor;
     case 'lighting':
       return null;
+    case 'forget':
+      return vision === undefined ? visionMessages.nothingToClear : null;
     case 'clear':
       return vision === undefined ? visionMessages.nothingToClear : null;
   }

@@ -26,9 +26,9 @@ const ERASE_REACH_CELLS = 0.5;
 
 /**
  * The MJ's « Murs » panel: what is drawn (wall, door, window), drawing or erasing, the map lit or
- * dark, the polyline finished or cancelled, and the vision taken off once confirmed. Radios and
- * buttons, so the keyboard reaches all of it; a live region says where the cursor is and what was
- * just done.
+ * dark, the polyline finished or cancelled, what the players explored forgotten, and the vision
+ * taken off once confirmed. Radios and buttons, so the keyboard reaches all of it; a live region
+ * says where the cursor is and what was just done.
  */
 export function WallPanel({ editor, lighting }: { editor: WallEditorActor; lighting: Lighting }) {
   const open = useSelector(editor, (snapshot) => snapshot.matches('open'));
@@ -142,6 +142,9 @@ export function WallPanel({ editor, lighting }: { editor: WallEditorActor; light
               </button>
             </>
           )}
+          <button type="button" className="secondary" onClick={() => editor.send({ type: 'vision.forget' })}>
+            {visionMessages.forget}
+          </button>
           <button type="button" className="secondary" onClick={() => editor.send({ type: 'vision.clear' })}>
             {visionMessages.clear}
           </button>

@@ -277,6 +277,7 @@ export const visionMessages = {
   finish: 'Terminer',
   cancel: 'Annuler le tracé',
   clear: 'Retirer la vision',
+  forget: 'Oublier ce qui a été exploré',
   clearQuestion: 'Retirer tous les murs de cette carte et sa règle de vision ?',
   clearConfirm: 'Retirer',
   clearCancel: 'Garder',
