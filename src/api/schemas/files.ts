@@ -14,6 +14,8 @@ const kindNames: Record<FileKind, string> = {
   audio: 'Un son',
 };
 
+const usedAs = { map: 'de la carte', monster: 'du monstre', character: 'du personnage' } as const;
+
 export const fileMessages = {
   kind: 'Le type de fichier doit être carte, portrait, personnage, aide de jeu ou son.',
   empty: 'Le fichier est vide.',
@@ -30,6 +32,8 @@ export const fileMessages = {
   unreadable: 'Cette image est illisible ou endommagée.',
   hidden: 'Ce fichier contient autre chose que son image ou son son : il est refusé.',
   notFound: 'Fichier introuvable.',
+  inUse: (user: { kind: 'map' | 'monster' | 'character'; name: string }) =>
+    `Ce fichier est l’image ${usedAs[user.kind]} « ${user.name} » : changez-la avant de supprimer le fichier.`,
   variantNotFound: 'Cette taille n’existe pas pour ce fichier.',
   range: 'Plage d’octets invalide.',
 } as const;
