@@ -17,6 +17,20 @@ export const fileSizeCaps: Record<FileKind, number> = {
   audio: 20 * MB,
 };
 
+export const megabytes = (bytes: number) => `${Math.round(bytes / MB)} Mo`;
+
+const kindNames: Record<FileKind, string> = {
+  map: 'Une carte',
+  portrait: 'Un portrait',
+  character: 'Une image de personnage',
+  handout: 'Une aide de jeu',
+  audio: 'Un son',
+};
+
+/** The refusal of a file above its kind's cap: the server's 413 and the page's check before sending. */
+export const tooLargeText = (kind: FileKind, cap = fileSizeCaps[kind]) =>
+  `${kindNames[kind]} ne peut pas dépasser ${megabytes(cap)}.`;
+
 /**
  * The most pixels a picture may have, read from its header before anything is decoded: 100
  * megapixels (10,000 × 10,000) is past any printed battle map scanned at 300 dpi.

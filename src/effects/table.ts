@@ -52,6 +52,7 @@ import {
 import type { SocketFact } from './socket';
 import { noSocket } from './socket-session';
 import { serverEvents } from './server-events';
+import { withPictureSource } from './stored-files';
 
 /** Sends an event with an acknowledgement on the app's socket (`requestOnSocket`). */
 export type SocketRequest = (event: string, payload: unknown) => Promise<unknown>;
@@ -167,11 +168,7 @@ export function tableSyncLogic(request: SocketRequest) {
   });
 }
 
-/**
- * The picture's own size, in which the table reckons positions, ranges and areas; the default size
- * when it does not load (the server then keeps that one).
- */
-export function measureMap(link: string): Promise<Size> {
+function naturalSize(source: string): Promise<Size> {
   return new Promise((resolve) => {
     const image = new Image();
     image.onload = () =>
@@ -181,9 +178,16 @@ export function measureMap(link: string): Promise<Size> {
           : DEFAULT_MAP_SIZE,
       );
     image.onerror = () => resolve(DEFAULT_MAP_SIZE);
-    image.src = link;
+    image.src = source;
   });
 }
+
+/**
+ * The picture's own size, in which the table reckons positions, ranges and areas; the default size
+ * when it does not load (the server then keeps that one). A stored map is measured in the size the
+ * table shows (`full`), read once for the measure and the map alike.
+ */
+export const measureMap = (link: string): Promise<Size> => withPictureSource(link, 'full', naturalSize);
 
 /**
  * The table's commands, each answered by the server's refusal text or null (table.md §7), each

@@ -19,6 +19,7 @@ import type { GameAccess } from '../games/access';
 import { readChunks, writeChunks } from './chunks';
 import { hasHiddenContent } from './hidden-content';
 import { makeImageVariants } from './images';
+import { firstPictureUser } from './named-by';
 import { mayReadFile } from './read-access';
 import { servedBytesCache } from './served-bytes';
 
@@ -188,6 +189,8 @@ export function createFilesService({
       await gameAccess.requireGameMaster(gameId, user.id);
       const row = await findFile(fileId);
       if (row.gameId !== gameId) throw httpError(404, fileMessages.notFound);
+      const shownBy = await firstPictureUser(db, gameId, view(row, true).path);
+      if (shownBy) throw httpError(409, fileMessages.inUse(shownBy));
       await db.delete(files).where(eq(files.id, fileId));
     },
 

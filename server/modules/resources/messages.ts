@@ -18,6 +18,8 @@ export const resourcesMessages = {
   resourceNotFound: 'Ressource introuvable dans cette partie.',
   tooManyIds: (max: number) => `${max} identifiants au plus par appel.`,
   characterNotFound: 'Personnage introuvable dans cette partie.',
+  pictureNotStored:
+    'L’image choisie n’est pas un fichier de cette partie : envoyez-la comme carte, portrait ou image de personnage.',
   weaponNotFound: 'L’arme choisie doit être une mémoire de cette partie.',
   alreadyHeld: 'Ce personnage possède déjà cette ressource.',
   notHeld: 'Ce personnage ne possède pas cette ressource.',

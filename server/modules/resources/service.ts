@@ -24,6 +24,7 @@ import { createGameAccess } from '../games/access';
 import { insertUnderGameCap } from './cap';
 import { linkTableOf, linkTables } from './links';
 import { resourcesMessages } from './messages';
+import { checkStoredPictures } from './pictures';
 import { peopleById, resourceView } from './views';
 
 const uuid = z.guid();
@@ -85,8 +86,9 @@ export function createResourcesService(db: Db, sheetsChanged: SheetsChanged) {
     return character;
   }
 
-  /** A non-global attack's weapon must be a memory of the same game. */
+  /** A non-global attack's weapon must be a memory of the same game; a stored picture, a file of it. */
   async function checkReferences(gameId: string, form: ResourceFormOutput) {
+    await checkStoredPictures(db, gameId, form);
     if (!('memoryId' in form) || form.memoryId === null) return;
     const [memory] = await db
       .select({ id: gameResources.id })

@@ -1,23 +1,15 @@
 import { z } from 'zod';
-import { fileKinds, fileVariants, type FileKind, type FileVariant } from '../../domain/files';
+import { fileKinds, fileVariants, megabytes, tooLargeText, type FileVariant } from '../../domain/files';
 import { API_BASE } from '../paths';
 
 /** The wire contract of a game's stored files (decision 0026) and the refusals' French texts. */
 
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} Mo`;
-
-const kindNames: Record<FileKind, string> = {
-  map: 'Une carte',
-  portrait: 'Un portrait',
-  character: 'Une image de personnage',
-  handout: 'Une aide de jeu',
-  audio: 'Un son',
-};
+const usedAs = { map: 'de la carte', monster: 'du monstre', character: 'du personnage' } as const;
 
 export const fileMessages = {
   kind: 'Le type de fichier doit être carte, portrait, personnage, aide de jeu ou son.',
   empty: 'Le fichier est vide.',
-  tooLarge: (kind: FileKind, cap: number) => `${kindNames[kind]} ne peut pas dépasser ${megabytes(cap)}.`,
+  tooLarge: tooLargeText,
   quota: (quota: number) =>
     `Les fichiers de cette partie dépassent ${megabytes(quota)} : supprimez-en avant d’en ajouter.`,
   svg: 'Les images SVG ne sont pas acceptées : exportez-la en PNG, JPEG ou WebP.',
@@ -30,6 +22,8 @@ export const fileMessages = {
   unreadable: 'Cette image est illisible ou endommagée.',
   hidden: 'Ce fichier contient autre chose que son image ou son son : il est refusé.',
   notFound: 'Fichier introuvable.',
+  inUse: (user: { kind: 'map' | 'monster' | 'character'; name: string }) =>
+    `Ce fichier est l’image ${usedAs[user.kind]} « ${user.name} » : changez-la avant de supprimer le fichier.`,
   variantNotFound: 'Cette taille n’existe pas pour ce fichier.',
   range: 'Plage d’octets invalide.',
 } as const;

@@ -22,6 +22,7 @@ import { storeCatalogueMachine } from '../../machines/store-catalogue.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { ActionCard } from './ActionCard';
 import { CardFeedback } from './CardFeedback';
+import { FilesSection } from './FilesSection';
 import { adminMessages } from './messages';
 import { PermissionOverlay, type GateState } from './PermissionOverlay';
 import { StoreBrowser } from './StoreBrowser';
@@ -109,6 +110,7 @@ function GameAdmin({ gameId, gameName, user }: { gameId: string; gameName: strin
         </div>
       </header>
       <CardFeedback card={card} />
+      <FilesSection gameId={gameId} />
       {category === null ? (
         <p className="admin-page__hint">{adminMessages.chooseCategory}</p>
       ) : storeVisible ? (

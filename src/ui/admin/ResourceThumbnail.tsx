@@ -1,8 +1,12 @@
+import { storedFileIdOf } from '../../api/schemas/files';
+import { usePictureSource } from '../components/use-picture-source';
+
 /** The picture a resource carries: a monster's token (`assetLink`), a map's image (`link`). */
 export function pictureOf(resource: object): string | null {
   const fields = resource as { assetLink?: unknown; link?: unknown };
   for (const candidate of [fields.assetLink, fields.link]) {
-    if (typeof candidate === 'string' && /^https?:\/\//.test(candidate)) return candidate;
+    if (typeof candidate !== 'string') continue;
+    if (/^https?:\/\//.test(candidate) || storedFileIdOf(candidate) !== null) return candidate;
   }
   return null;
 }
@@ -12,7 +16,7 @@ export function pictureOf(resource: object): string | null {
  * name beside it says what it is: the picture itself is decoration.
  */
 export function ResourceThumbnail({ resource }: { resource: object }) {
-  const picture = pictureOf(resource);
+  const picture = usePictureSource(pictureOf(resource), 'thumb');
   if (picture === null) return null;
   return (
     <img

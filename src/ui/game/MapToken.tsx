@@ -6,6 +6,7 @@ import { conditionsLabel, TokenConditions } from '../conditions/TokenConditions'
 import { pointerMessages, tokenMessages } from './messages';
 import { nameShownFrom } from './name-room';
 import { initialsOf, isDead, shownHealth } from './table-view';
+import { usePictureSource } from '../components/use-picture-source';
 
 function percentOf(current: number | null, max: number | null): number {
   if (current === null || max === null || max <= 0) return 0;
@@ -54,6 +55,7 @@ export const MapTokenView = memo(function MapTokenView({
   onKeyDown?: (token: MapToken, event: KeyboardEvent<HTMLDivElement>) => void;
 }) {
   const dead = isDead(token);
+  const portrait = usePictureSource(token.assetLink, 'thumb');
   const classes = [
     'map-token',
     token.isPlayer ? 'map-token--player' : 'map-token--monster',
@@ -100,8 +102,8 @@ export const MapTokenView = memo(function MapTokenView({
       aria-keyshortcuts={onKeyDown && controllable ? 'ArrowUp ArrowDown ArrowLeft ArrowRight' : undefined}
     >
       <div className="map-token__portrait">
-        {token.assetLink ? (
-          <img src={token.assetLink} alt="" draggable={false} />
+        {portrait ? (
+          <img src={portrait} alt="" draggable={false} />
         ) : (
           <span className="map-token__initials">{initialsOf(token.name)}</span>
         )}

@@ -3,6 +3,7 @@ import type { MonsterChoice } from '../../machines/table-lists.machine';
 import { Dialog } from '../components/Dialog';
 import { tokenMessages } from './messages';
 import { isDead, shownHealth } from './table-view';
+import { usePictureSource } from '../components/use-picture-source';
 
 /**
  * The monster-details popup of the MJ (table.md §2): the token's fight figures, its description, and
@@ -21,6 +22,7 @@ export function MonsterDetails({
   onStrike: () => void;
 }) {
   const health = shownHealth(token);
+  const picture = usePictureSource(token.assetLink, 'phone');
   const { AC, attackBonus, damage } = token;
   const rows: Array<[string, string]> = [
     'band' in health
@@ -36,7 +38,7 @@ export function MonsterDetails({
   return (
     <Dialog title={token.name} closeLabel={tokenMessages.close} onClose={onClose}>
       <div className="monster-details">
-        {token.assetLink && <img className="monster-details__image" src={token.assetLink} alt="" />}
+        {picture && <img className="monster-details__image" src={picture} alt="" />}
         <dl>
           {rows.map(([label, value]) => (
             <div key={label}>

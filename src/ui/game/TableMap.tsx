@@ -50,6 +50,7 @@ import { useMapViewport, type LongPress, type MapViewportActor } from './use-map
 import { AttackOverlay, type ShownAttackLine } from './AttackOverlay';
 import type { AttackLine } from '../../effects/attacks';
 import type { TargetingAttack } from '../../machines/attack-targeting.machine';
+import { usePictureSource } from '../components/use-picture-source';
 
 /** What the map's menus ask of the table (the state follows the server's events). */
 export interface TableMapActions {
@@ -166,6 +167,7 @@ export function TableMap({
 }: TableMapProps) {
   const reader = { role, characterIds };
   const map = shownMap(table, role);
+  const mapSource = usePictureSource(map?.link, 'full');
   const draft = useSelector(gridEditor, (snapshot) => snapshot?.context.draft ?? null);
   const snapping = useSelector(gestures, (snapshot) => snapshot.context.snap);
   const drawingFog = useSelector(fogEditor, (snapshot) => snapshot?.matches('open') ?? false);
@@ -549,7 +551,7 @@ export function TableMap({
             ['--name-px' as string]: `${NAME_SCREEN_PX}px`,
           }}
         >
-          <img className="table-map__image" src={map.link} alt={map.name} draggable={false} />
+          {mapSource && <img className="table-map__image" src={mapSource} alt={map.name} draggable={false} />}
           {grid && <GridLayer grid={grid} map={map} />}
           {fog && <FogLayer fog={fog} map={map} veiled={managesTable(reader)} />}
           {sight && grid && (

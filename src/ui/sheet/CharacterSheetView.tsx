@@ -42,6 +42,7 @@ import {
 import { Notice } from '../components/Notice';
 import { ConditionList } from '../conditions/ConditionsEditor';
 import { conditionViewMessages } from '../conditions/messages';
+import { usePictureSource } from '../components/use-picture-source';
 
 export type SheetActor = ActorRefFrom<typeof characterSheetMachine>;
 export type EquipmentActor = ActorRefFrom<typeof equipmentMachine>;
@@ -95,6 +96,7 @@ interface BodyProps {
 }
 
 function SheetBody({ actor, equipment, sheet, titleId }: BodyProps) {
+  const portrait = usePictureSource(sheet.assetLink, 'phone');
   const base: SheetNumbers = useSelector(equipment, (snapshot) => snapshot.context.base);
   const shown: SheetNumbers = useSelector(equipment, (snapshot) => snapshot.context.shown);
   const vitals = useSelector(actor, (snapshot) => snapshot.context.vitals);
@@ -111,8 +113,8 @@ function SheetBody({ actor, equipment, sheet, titleId }: BodyProps) {
       <header className="sheet__header">
         <div className="sheet__identity">
           <div className="sheet-portrait">
-            {sheet.assetLink ? (
-              <img src={sheet.assetLink} alt={sheet.name} />
+            {portrait ? (
+              <img src={portrait} alt={sheet.name} />
             ) : (
               <span aria-hidden>{sheet.name.charAt(0).toUpperCase()}</span>
             )}

@@ -1,0 +1,43 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { noisyPicture } from '../helpers/files';
+import { insertGame } from '../helpers/game-fixtures';
+import { openSignedIn, ownServer } from './helpers/own-server';
+
+const server = ownServer();
+
+test('an MJ picks files in the admin page: a map is stored and shown, a text named .png is refused', async ({
+  page,
+}) => {
+  const folder = mkdtempSync(join(tmpdir(), 'uploads-'));
+  const map = join(folder, 'crypte.png');
+  writeFileSync(map, await noisyPicture(640, 400).png().toBuffer());
+  const fake = join(folder, 'faux.png');
+  writeFileSync(fake, 'ceci est un texte, pas une image');
+  const mj = await server.register();
+  const gameId = await insertGame(server.database.db, mj.userId, 'Les Terres Brisées');
+
+  await openSignedIn(page, server, mj, `/admin/game?gameId=${gameId}`);
+  const files = page.getByRole('region', { name: 'Fichiers' });
+  await expect(files.getByText('Aucun fichier pour cette partie.')).toBeVisible();
+  await files.getByLabel('Choisir des fichiers').setInputFiles([map, fake]);
+
+  const uploads = files.getByRole('list', { name: 'Envois en cours' });
+  await expect(uploads.getByRole('status').filter({ hasText: 'Enregistré' })).toBeVisible();
+  const sent = uploads.getByRole('progressbar', { name: 'Envoi de crypte.png' });
+  await expect(sent).toHaveJSProperty('position', 1);
+  await expect(uploads.getByRole('alert')).toHaveText(
+    'Type de fichier non pris en charge : PNG, JPEG ou WebP pour une image, Ogg ou MP3 pour un son.',
+  );
+
+  const listed = files.getByRole('list', { name: 'Fichiers de la partie' }).getByRole('listitem');
+  await expect(listed).toHaveCount(1);
+  await expect(listed.getByText('640 × 400 px')).toBeVisible();
+  const thumbnail = listed.getByRole('img');
+  await expect(thumbnail).toHaveAttribute('src', /^blob:/);
+  await expect
+    .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+});
