@@ -7,6 +7,7 @@ import type { MapVision, PlayerSight } from './map-vision';
 import { visionOf } from './player-sight';
 import { withVisionChange } from './vision-changes';
 import { isWholeToken, patchBetween } from './patch';
+import { isValidTrack } from './ambience';
 import { TOKEN_CELLS_MAX } from './token-size';
 import {
   dict,
@@ -413,6 +414,14 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       const moved = historyMoved(applied.state, by, direction, patchBetween(applied.state, state, map));
       return withSight(withPlayerSight(moved, sight), map, seen ?? {});
     }
+    case 'ambience.changed': {
+      const { track } = event.payload;
+      if (!isValidTrack(track)) return { rejected: 'track out of bounds' };
+      return { state: { ...state, ambience: withEntry(state.ambience, track.id, track) } };
+    }
+    case 'ambience.ended':
+      if (!own(state.ambience, event.payload.trackId)) return { rejected: 'no such track' };
+      return { state: { ...state, ambience: withoutEntry(state.ambience, event.payload.trackId) } };
     case 'chat.posted':
     case 'chat.system':
     case 'dice.rolled':
@@ -484,6 +493,7 @@ export function restore(snapshot: TableSnapshot): TableState {
     history = {},
     fogs,
     visions,
+    ambience,
     ...rest
   } = structuredClone(snapshot.state);
   return {
@@ -499,6 +509,8 @@ export function restore(snapshot: TableSnapshot): TableState {
     fogs: dict(Object.entries(fogs ?? {})),
     // Walls are the managers' alone: a player's snapshot has none, nor one taken before walls.
     ...(visions === undefined ? {} : { visions: dict(Object.entries(visions)) }),
+    // Nor one taken before the ambience, any.
+    ...(ambience === undefined ? {} : { ambience: dict(Object.entries(ambience)) }),
     lastSeq: snapshot.seq,
   };
 }

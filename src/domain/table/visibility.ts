@@ -191,6 +191,8 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
     history: history ? dict([[actor.userId, history]]) : dict(),
     fogs,
     ...(sight ? { sight } : {}),
+    // The ambience is everyone's: the MJ plays it for the whole table.
+    ...(state.ambience ? { ambience: state.ambience } : {}),
   };
 }
 
@@ -590,6 +592,8 @@ export function projectEvent(
       return event.payload.by === actor.userId
         ? ownRestored(event, before, after, actor)
         : restoredAs(event, before, after, actor);
+    case 'ambience.changed':
+    case 'ambience.ended':
     case 'map.shown':
     case 'vision.sight':
     case 'token.concealed':
