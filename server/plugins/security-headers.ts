@@ -45,7 +45,8 @@ export function useSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'p
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:'],
+        // A stored sound plays from a blob; an ambience track may name an https link (decision 0031).
+        mediaSrc: ["'self'", 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...socketOrigin],
         workerSrc: ["'self'", 'blob:'],

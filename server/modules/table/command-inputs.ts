@@ -22,7 +22,7 @@ import { gridAcross, type MapGrid } from '#shared/domain/geometry/grid';
 import { darkvisionCells } from '#shared/domain/table/vision';
 import { managesTable } from '#shared/domain/table/visibility';
 import type { Db } from '../../db/client';
-import { characterMemories, characters, gameResources } from '../../db/schema/index';
+import { characterMemories, characters, files, gameResources } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
 import { attacksOfWeapon, wornWeapon } from '../equipment/weapon';
 import { categoryFields } from '../resources/views';
@@ -62,6 +62,16 @@ export function createCommandInputs(db: Db) {
   }
 
   return {
+    /** A stored file an ambience track may play: one of this game's sounds (decision 0031). */
+    async isAudioFileOf(gameId: string, fileId: string): Promise<boolean> {
+      if (!isUuid(fileId)) return false;
+      const [row] = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.id, fileId), eq(files.gameId, gameId), eq(files.kind, 'audio')));
+      return row !== undefined;
+    },
+
     /** Whom a whisper may name: every character of the game, by its name. */
     async whisperRecipients(gameId: string): Promise<WhisperRecipient[]> {
       const rows = await db

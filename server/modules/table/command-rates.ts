@@ -8,7 +8,16 @@ import { createTokenBuckets, type TokenBuckets } from '../../lib/token-bucket';
  * writes a line per target, a move one event. Chat lines have their own allowance (MESSAGE_BURST).
  */
 export type CommandKind =
-  'move' | 'placement' | 'adjustment' | 'attack' | 'turnOrder' | 'map' | 'history' | 'fog' | 'vision';
+  | 'move'
+  | 'placement'
+  | 'adjustment'
+  | 'attack'
+  | 'turnOrder'
+  | 'map'
+  | 'history'
+  | 'fog'
+  | 'vision'
+  | 'ambience';
 
 export const COMMAND_RATES: Record<CommandKind, { burst: number; perSecond: number; refusal: string }> = {
   // Keyboard moves repeat at about 30 a second; a drag ends in one drop.
@@ -49,6 +58,12 @@ export const COMMAND_RATES: Record<CommandKind, { burst: number; perSecond: numb
     burst: 20,
     perSecond: 4,
     refusal: 'Vous modifiez les murs trop vite\u00a0: patientez un instant.',
+  },
+  // The MJ starts a music and a rain, then moves a volume slider: one command at each release.
+  ambience: {
+    burst: 20,
+    perSecond: 4,
+    refusal: 'Vous réglez l’ambiance trop vite\u00a0: patientez un instant.',
   },
 };
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import type { CharacterSheet, TableVitals } from '#shared/wire/characters';
 import type {
+  AmbienceChangePayload,
   AttackPayload,
   FogChangePayload,
   VisionChangePayload,
@@ -21,6 +22,9 @@ import { lineAs, projectEvent, visibleTo } from '#shared/domain/table/visibility
 import { tokensOfMap } from '#shared/domain/table/records';
 import type { Db } from '../../db/client';
 import { characters } from '../../db/schema/index';
+import { httpError } from '../../lib/errors';
+import { ambienceMessages } from '#shared/domain/table/ambience';
+import { managesTable } from '#shared/domain/table/visibility';
 
 import { rooms } from '../../realtime/rooms';
 import type { Realtime } from '../../realtime/types';
@@ -184,6 +188,20 @@ export function createTableService({
       if (change.type !== 'turnOrder.generate') return command(gameId, actor, change, commandId);
       const bonuses = await inputs.initiativeBonuses(gameId, await states.current(db, gameId), change.map);
       return command(gameId, actor, { ...change, bonuses }, commandId);
+    },
+
+    /**
+     * `ambienceChange` (decision 0031): the MJ's alone, a stored sound this game's own audio file,
+     * timed by the server's clock.
+     */
+    async changeAmbience(gameId: string, actor: TableActor, { change, commandId }: AmbienceChangePayload) {
+      if (!managesTable(actor)) throw httpError(403, ambienceMessages.onlyMaster);
+      if (change.kind === 'play' && change.source.kind === 'file') {
+        if (!(await inputs.isAudioFileOf(gameId, change.source.fileId))) {
+          throw httpError(404, ambienceMessages.unknownFile);
+        }
+      }
+      return command(gameId, actor, { type: 'ambience', at: Date.now(), change }, commandId);
     },
 
     /** `attack`: the server reads the attack, then `decide` checks it on the table and rolls. */

@@ -1,5 +1,6 @@
 import type { ConnectedPlayersUpdate } from '#shared/wire/games';
 import {
+  ambienceChangePayload,
   attackPayload,
   fogChangePayload,
   visionChangePayload,
@@ -20,7 +21,9 @@ import {
   type TablePinged,
   type TableRulerShown,
   type TableViewAnswer,
+  type ServerClockAnswer,
 } from '#shared/wire/table';
+import { z } from 'zod';
 import { clampPercent, type Point } from '#shared/domain/geometry/geometry';
 import { gridOf, openMap, tokenAt } from '#shared/domain/table/records';
 import { tokenCells } from '#shared/domain/table/token-size';
@@ -218,6 +221,12 @@ export function tableSocketEvents({
       rates.take(user().id, 'attack');
       await table.attack(payload.gameId, await actorOf(payload.gameId), payload);
     });
+    on('ambienceChange', ambienceChangePayload, async (payload) => {
+      rates.take(user().id, 'ambience');
+      await table.changeAmbience(payload.gameId, await actorOf(payload.gameId), payload);
+    });
+    // The client's offset to this clock times the ambience's tracks (decision 0031).
+    on('serverClock', z.object({}), (): ServerClockAnswer => ({ ok: true, now: Date.now() }));
     on('newMessage', newMessagePayload, async (payload) => {
       if (!chat.take(user().id)) throw httpError(429, messageFloodRefusal);
       await table.say(payload.gameId, await actorOf(payload.gameId), payload);

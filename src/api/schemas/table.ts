@@ -21,6 +21,16 @@ import {
   type MapFog,
 } from '../../domain/table/fog';
 import { MAX_TOKENS_PER_MAP } from '../../domain/table/messages';
+import {
+  AMBIENCE_FADE_MAX,
+  AMBIENCE_LINK_MAX,
+  AMBIENCE_NAME_MAX,
+  ambienceMessages,
+  isAmbienceLink,
+  type AmbienceChange,
+  type AmbienceSource,
+  type AmbienceTrack,
+} from '../../domain/table/ambience';
 import { MAX_WALLS_PER_MAP, WALL_ID_MAX_LENGTH, WALL_KINDS, type Wall } from '../../domain/geometry/walls';
 import type { MapVision, PlayerSight, VisionChange } from '../../domain/table/map-vision';
 import { dict } from '../../domain/table/records';
@@ -288,6 +298,45 @@ export type FogChangePayload = z.infer<typeof fogChangePayload>;
 export const visionChangePayload = z.object({ gameId, commandId, ...onMap, change: visionChange });
 export type VisionChangePayload = z.infer<typeof visionChangePayload>;
 
+const level = z.number().min(0, ambienceMessages.invalidLevel).max(1, ambienceMessages.invalidLevel);
+const fadeSeconds = z
+  .number()
+  .min(0, ambienceMessages.invalidLevel)
+  .max(AMBIENCE_FADE_MAX, ambienceMessages.invalidLevel);
+const trackId = { trackId: id };
+export const ambienceSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('file'), fileId: id }),
+  z.object({
+    kind: z.literal('link'),
+    url: z.string().max(AMBIENCE_LINK_MAX).refine(isAmbienceLink, ambienceMessages.notHttps),
+  }),
+]) satisfies z.ZodType<AmbienceSource>;
+
+/** `ambienceChange`: the MJ plays, pauses, fades or stops a track for the whole table (decision 0031). */
+export const ambienceChangePayload = z.object({
+  gameId,
+  commandId,
+  change: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('play'),
+      source: ambienceSource,
+      name: z.string().max(AMBIENCE_NAME_MAX),
+      loop: z.boolean(),
+      volume: level,
+      fadeIn: fadeSeconds,
+    }),
+    z.object({ kind: z.enum(['pause', 'resume']), ...trackId }),
+    z.object({ kind: z.literal('loop'), ...trackId, loop: z.boolean() }),
+    z.object({ kind: z.literal('fade'), ...trackId, volume: level, seconds: fadeSeconds }),
+    z.object({ kind: z.literal('stop'), ...trackId, fadeOut: fadeSeconds }),
+  ]) satisfies z.ZodType<AmbienceChange>,
+});
+export type AmbienceChangePayload = z.infer<typeof ambienceChangePayload>;
+
+/** `serverClock`'s answer: the server's clock, from which a client reckons its offset (decision 0031). */
+export const serverClockAnswer = z.object({ ok: z.literal(true), now: z.number() });
+export type ServerClockAnswer = z.infer<typeof serverClockAnswer>;
+
 /** `turnOrderChange`. */
 export const turnOrderChangePayload = z.object({
   gameId,
@@ -461,6 +510,18 @@ const sightChange = {
   order: order.optional(),
 };
 
+const instant = z.number().int().min(0);
+export const ambienceTrack = z.object({
+  id,
+  name: z.string().max(AMBIENCE_NAME_MAX),
+  source: ambienceSource,
+  loop: z.boolean(),
+  startedAt: instant,
+  pausedAt: instant.nullable(),
+  volume: z.object({ from: level, to: level, startAt: instant, endAt: instant }),
+  endsAt: instant.nullable(),
+}) satisfies z.ZodType<AmbienceTrack>;
+
 /** One logged event as the client receives it: `{ seq, type, payload, userId, createdAt }`. */
 export const tableEvent = z.discriminatedUnion('type', [
   z.object({
@@ -582,6 +643,8 @@ export const tableEvent = z.discriminatedUnion('type', [
     ...envelope,
   }),
   z.object({ type: z.literal('redacted'), payload: z.object({}).strict(), ...envelope }),
+  z.object({ type: z.literal('ambience.changed'), payload: z.object({ track: ambienceTrack }), ...envelope }),
+  z.object({ type: z.literal('ambience.ended'), payload: z.object(trackId), ...envelope }),
 ]) satisfies z.ZodType<TableEvent>;
 
 export const tableState = z.object({
@@ -605,6 +668,8 @@ export const tableState = z.object({
   visions: namedRecord(mapVision).optional(),
   explored: namedRecord(namedRecord(encodedCells)).optional(),
   sight: playerSight.optional(),
+  // Absent before the ambience.
+  ambience: namedRecord(ambienceTrack).optional(),
 }) satisfies z.ZodType<TableState>;
 
 export const tableSnapshot = z.object({ seq: z.number().int().min(0), state: tableState });

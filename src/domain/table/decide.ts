@@ -26,6 +26,7 @@ import { lineAbout, systemMessage } from './system-lines';
 import { tokenCells } from './token-size';
 import { cellsOfCreatureSize, type CreatureSize } from '../resources/categories';
 import { decideUndo, folded, recordedAction } from './undo';
+import { ambienceMessages, decideAmbience, type AmbienceChange } from './ambience';
 import { controlsToken, isPlayersMap, managesTable, seenByPlayers, tokenSeenBy } from './visibility';
 import type {
   ChatMessage,
@@ -128,6 +129,8 @@ export type TableCommand =
       /** Percent of the map, for an area. */
       aim: Point | null;
     }
+  /** The MJ's ambience (decision 0031); `at`: the server's clock when it heard it, never the client's. */
+  | { type: 'ambience'; at: number; change: AmbienceChange }
   /** The actor's own last action taken back, or the last one they took back done again (decision 0022). */
   | { type: 'history.undo' }
   | { type: 'history.redo' };
@@ -825,6 +828,11 @@ function decideAction(
           mode: command.mode,
         }),
       );
+    }
+    case 'ambience': {
+      if (!managesTable(actor)) return refuse(ambienceMessages.onlyMaster);
+      const decided = decideAmbience(state.ambience ?? {}, command.change, command.at, env.newUsableId);
+      return typeof decided === 'string' ? refuse(decided) : accept(...decided);
     }
     case 'attack.perform': {
       const decided = decideAttack(state, command, actor, env.randomInt);

@@ -8,6 +8,7 @@ import { visionOf } from './player-sight';
 import { withExploredCells, withoutExplored } from './remembered';
 import { withVisionChange } from './vision-changes';
 import { isWholeToken, patchBetween } from './patch';
+import { isValidTrack } from './ambience';
 import { TOKEN_CELLS_MAX } from './token-size';
 import {
   dict,
@@ -429,6 +430,14 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       const moved = historyMoved(applied.state, by, direction, patchBetween(applied.state, state, map));
       return withSight(withPlayerSight(moved, sight), map, seen ?? {});
     }
+    case 'ambience.changed': {
+      const { track } = event.payload;
+      if (!isValidTrack(track)) return { rejected: 'track out of bounds' };
+      return { state: { ...state, ambience: withEntry(state.ambience, track.id, track) } };
+    }
+    case 'ambience.ended':
+      if (!own(state.ambience, event.payload.trackId)) return { rejected: 'no such track' };
+      return { state: { ...state, ambience: withoutEntry(state.ambience, event.payload.trackId) } };
     case 'chat.posted':
     case 'chat.system':
     case 'dice.rolled':
@@ -501,6 +510,7 @@ export function restore(snapshot: TableSnapshot): TableState {
     fogs,
     visions,
     explored,
+    ambience,
     ...rest
   } = structuredClone(snapshot.state);
   return {
@@ -523,6 +533,8 @@ export function restore(snapshot: TableSnapshot): TableState {
             Object.entries(explored).map(([map, characters]) => [map, dict(Object.entries(characters))]),
           ),
         }),
+    // Nor one taken before the ambience, any.
+    ...(ambience === undefined ? {} : { ambience: dict(Object.entries(ambience)) }),
     lastSeq: snapshot.seq,
   };
 }

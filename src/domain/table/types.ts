@@ -5,6 +5,7 @@ import type { TokenCondition } from './conditions';
 import type { MapGrid } from '../geometry/grid';
 import type { FogChange, FogPatch, MapFog } from './fog';
 import type { MapVision, PlayerSight, VisionChange } from './map-vision';
+import type { AmbienceEvent, AmbienceTrack } from './ambience';
 
 /**
  * A map of the game (table.md §3 "Map"). Tokens and turn orders are keyed by its name. The server
@@ -132,6 +133,11 @@ export interface TableState {
   explored?: Record<string, Record<string, string>>;
   /** A player's copy alone: what their tokens see on the players' map (decision 0024). */
   sight?: PlayerSight;
+  /**
+   * track id → the sounds the MJ plays for everyone (decision 0031), in every copy alike. Absent in
+   * states and snapshots written before the ambience.
+   */
+  ambience?: Record<string, AmbienceTrack>;
 }
 
 /**
@@ -354,7 +360,9 @@ export type TableEventBody =
   /** Only in a player's projection: a token they saw was hidden, and their order after it. */
   | { type: 'token.concealed'; payload: { map: string; usableId: string; order: string[] } }
   /** Only in a player's projection: something they may not see happened; it holds the seq. */
-  | { type: 'redacted'; payload: Record<string, never> };
+  | { type: 'redacted'; payload: Record<string, never> }
+  /** A track of the ambience started or changed, whole as it now plays; or over (decision 0031). */
+  | AmbienceEvent;
 
 export type TableEventType = TableEventBody['type'];
 

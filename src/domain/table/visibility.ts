@@ -192,6 +192,8 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
     history: history ? dict([[actor.userId, history]]) : dict(),
     fogs,
     ...(sight ? { sight } : {}),
+    // The ambience is everyone's: the MJ plays it for the whole table.
+    ...(state.ambience ? { ambience: state.ambience } : {}),
   };
 }
 
@@ -603,6 +605,8 @@ export function projectEvent(
         payload: { map, explored: rememberedBy(after, map, actor.characterIds) },
       };
     }
+    case 'ambience.changed':
+    case 'ambience.ended':
     case 'map.shown':
     case 'vision.sight':
     case 'vision.remembered':

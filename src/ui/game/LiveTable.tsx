@@ -1,11 +1,14 @@
 import { GameChat } from '../game-chat/GameChat';
 import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
+import { from, map as mapTo } from 'rxjs';
 import type { ActorRefFrom } from 'xstate';
 import type { ConnectedUser } from '../../api/schemas/games';
 import { BASE_PATH } from '../../api/paths';
 import type { Seat } from '../../domain/table/seat';
 import { liveTableEffects } from '../../effects/live-table';
+import { ambienceEffects, serverClock, storedListener } from '../../effects/ambience';
+import { ambienceMachine } from '../../machines/ambience.machine';
 import { playersMapApart, shownMap, tokensOn } from '../../domain/table/shown-map';
 import { own } from '../../domain/table/records';
 import { strikerOf } from '../../machines/attack-targeting.machine';
@@ -27,13 +30,15 @@ import { useAppActors } from '../app/AppActorsContext';
 import { ConnectedPlayersBar } from './ConnectedPlayersBar';
 import { HistoryButtons } from './HistoryButtons';
 import { MapSelector } from './MapSelector';
-import { gameMessages, mapMessages } from './messages';
+import { ambienceMessages, gameMessages, mapMessages } from './messages';
 import { MonsterDetails } from './MonsterDetails';
 import { ParticipantList } from './ParticipantList';
 import { TableMap, type TableMapActions } from './TableMap';
 import { AimingBanner } from './AimingBanner';
 import { AttackMenu } from './AttackMenu';
 import { TurnOrderPanel } from './TurnOrderPanel';
+import { AmbienceControls } from './AmbienceControls';
+import { AmbiencePanel } from './AmbiencePanel';
 import { SHEET_WINDOW } from '../sheet/sheet-window';
 
 type Children = LiveTableSnapshot['children'];
@@ -73,6 +78,24 @@ export function LiveTable({
     input: { gameId, seat, userId, connected: socket.getSnapshot().matches({ open: 'connected' }) },
     inspect,
   });
+  // The ambience is fed the table's copy of its tracks: the live table holds the log.
+  const ambienceLogic = useMemo(
+    () =>
+      ambienceMachine.provide(
+        ambienceEffects({
+          request: requestOnSocket,
+          facts$: socketFacts$,
+          tracks$: from(live).pipe(mapTo((snapshot) => snapshot.context.table.ambience ?? {})),
+          clock: serverClock(requestOnSocket),
+        }),
+      ),
+    [live, requestOnSocket, socketFacts$],
+  );
+  const ambience = useActorRef(ambienceLogic, {
+    input: { gameId, listener: storedListener(gameId) },
+    inspect,
+  });
+  const [ambienceOpen, setAmbienceOpen] = useState(false);
   const sync = useSelector(live, child<ActorRefFrom<typeof tableSyncMachine>>('sync'));
   const lists = useSelector(live, child<ActorRefFrom<typeof tableListsMachine>>('lists'));
   const notice = useSelector(live, child<ActorRefFrom<typeof tableNoticeMachine>>('notice'));
@@ -182,6 +205,17 @@ export function LiveTable({
             {management ? gameMessages.managementOff : gameMessages.managementOn}
           </button>
         )}
+        {canManage && (
+          <button
+            type="button"
+            className="secondary"
+            aria-expanded={ambienceOpen}
+            onClick={() => setAmbienceOpen(!ambienceOpen)}
+          >
+            {ambienceMessages.open}
+          </button>
+        )}
+        <AmbienceControls ambience={ambience} />
         {seat.role === 'player' && seat.playerId !== '' && <AttackMenu menu={attackMenu} />}
         {seat.role === 'player' && seat.playerId !== '' && (
           <button
@@ -243,6 +277,9 @@ export function LiveTable({
             close: () => live.send({ type: 'eyes.close' }),
           }}
         />
+        {canManage && ambienceOpen && (
+          <AmbiencePanel ambience={ambience} onClose={() => setAmbienceOpen(false)} />
+        )}
         <div className="live-table__floating">
           {aiming && aimed && (
             <AimingBanner attack={aimed} onCancel={() => targeting.send({ type: 'attack.cancel' })} />

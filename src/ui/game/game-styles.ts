@@ -15,3 +15,4 @@ import './map-pointers.css';
 import './grid.css';
 import './fog.css';
 import './vision.css';
+import './ambience.css';
