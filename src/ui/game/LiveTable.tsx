@@ -25,6 +25,8 @@ import type { turnOrderMachine } from '../../machines/turn-order.machine';
 import type { tokenSelectionMachine } from '../../machines/token-selection.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { ConnectedPlayersBar } from './ConnectedPlayersBar';
+import { DocumentsPanel } from './DocumentsPanel';
+import { HandoutLibrary } from './HandoutLibrary';
 import { HistoryButtons } from './HistoryButtons';
 import { MapSelector } from './MapSelector';
 import { gameMessages, mapMessages } from './messages';
@@ -182,6 +184,8 @@ export function LiveTable({
             {management ? gameMessages.managementOff : gameMessages.managementOn}
           </button>
         )}
+        {seat.role === 'mj' && <HandoutLibrary gameId={gameId} />}
+        {seat.role === 'player' && <DocumentsPanel gameId={gameId} />}
         {seat.role === 'player' && seat.playerId !== '' && <AttackMenu menu={attackMenu} />}
         {seat.role === 'player' && seat.playerId !== '' && (
           <button
