@@ -70,7 +70,7 @@ export function DocumentsPanel({ gameId }: { gameId: string }) {
                 <li key={document.id}>
                   <button
                     type="button"
-                    className="handouts__open"
+                    className="secondary handouts__open"
                     onClick={() => documents.send({ type: 'document.open', id: document.id })}
                   >
                     <span className="handouts__title">{document.title}</span>

@@ -83,16 +83,17 @@ export function HandoutLibrary({ gameId }: { gameId: string }) {
               ))}
             </fieldset>
             {context.draft.kind === 'text' ? (
-              <label>
-                {handoutMessages.text}
+              <div className="handouts__field">
+                <label htmlFor={`${formId}-text`}>{handoutMessages.text}</label>
                 <textarea
+                  id={`${formId}-text`}
                   rows={6}
                   value={context.draft.text}
                   aria-describedby={`${formId}-hint`}
                   onChange={(event) => library.send({ type: 'draft.change', text: event.target.value })}
                 />
                 <small id={`${formId}-hint`}>{handoutMessages.textHint}</small>
-              </label>
+              </div>
             ) : (
               <label>
                 {handoutMessages.pictureFile}
