@@ -52,13 +52,11 @@ test('a handout reaches the one player it is shown to, and not the other, until 
 
   await form.getByLabel('Titre').fill('Portrait de la comtesse');
   await form.getByLabel('Une image').check();
-  await form
-    .getByLabel('Image (PNG, JPEG ou WebP)')
-    .setInputFiles({
-      name: 'comtesse.png',
-      mimeType: 'image/png',
-      buffer: await noisyPicture(600, 400).png().toBuffer(),
-    });
+  await form.getByLabel('Image (PNG, JPEG ou WebP)').setInputFiles({
+    name: 'comtesse.png',
+    mimeType: 'image/png',
+    buffer: await noisyPicture(600, 400).png().toBuffer(),
+  });
   await form.getByRole('button', { name: 'Créer le document' }).click();
   await expect(
     library(master).getByRole('listitem').filter({ hasText: 'Portrait de la comtesse' }),
