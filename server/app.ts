@@ -45,6 +45,9 @@ import { visitorKeys } from './modules/monitoring/visitor-key';
 import { createMacrosService } from './modules/macros/service';
 import { filesRoutes } from './modules/files/routes';
 import { createFilesService } from './modules/files/service';
+import { handoutsRoutes } from './modules/handouts/routes';
+import { createHandoutsService } from './modules/handouts/service';
+import { isHandoutFileShown } from './modules/handouts/shown';
 import { messagesRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
 import { privateMessageEvents } from './modules/messages/socket';
@@ -292,7 +295,15 @@ export async function buildApp({
         await api.register(gamesRoutes, { service: createGamesService(gameDeps) });
         await api.register(gameInvitationsRoutes, { service: createGameInvitationsService(gameDeps) });
         await api.register(filesRoutes, {
-          service: createFilesService({ db: database, gameAccess, quotaBytes: config.filesQuotaBytes }),
+          service: createFilesService({
+            db: database,
+            gameAccess,
+            handoutShown: (fileId, userId) => isHandoutFileShown(database, fileId, userId),
+            quotaBytes: config.filesQuotaBytes,
+          }),
+        });
+        await api.register(handoutsRoutes, {
+          service: createHandoutsService({ db: database, gameAccess, realtime: app.realtime }),
         });
         await api.register(macrosRoutes, { service: createMacrosService(database) });
         await api.register(accountDataRoutes, { service: createAccountDataService(database) });

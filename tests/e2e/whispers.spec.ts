@@ -1,8 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { insertAcceptedPlayer, insertCharacter } from '../helpers/game-fixtures';
+import { insertCharacter } from '../helpers/game-fixtures';
 import type { RegisteredUser } from '../helpers/server';
 import { openSignedInAt, ownServer } from './helpers/own-server';
-import { gameWithHero } from './helpers/party';
+import { gameWithTwoHeroes } from './helpers/party';
 import { tableOf } from './helpers/table';
 
 const server = ownServer();
@@ -11,15 +11,8 @@ const DESKTOP = { width: 1440, height: 900 };
 
 /** The MJ, Aelis's player and Borin's, at the same table. */
 async function twoPlayers() {
-  const party = await gameWithHero(server, 'Les Murmures');
-  const second = await server.register();
-  await insertAcceptedPlayer(server.database.db, party.gameId, party.mj.userId, second.userId);
-  const borinId = await insertCharacter(server.database.db, {
-    userId: second.userId,
-    gameId: party.gameId,
-    name: 'Borin',
-  });
-  return { ...party, second, borinId };
+  const party = await gameWithTwoHeroes(server, 'Les Murmures');
+  return { ...party, borinId: party.secondCharacterId };
 }
 
 async function openAt(browser: Browser, user: RegisteredUser, path: string): Promise<Page> {

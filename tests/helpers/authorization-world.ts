@@ -4,6 +4,7 @@ import {
   friendships,
   gameInvitations,
   gameResources,
+  handouts,
   macros,
   storeEntries,
 } from '../../server/db/schema/index';
@@ -77,6 +78,8 @@ export interface AuthorizationWorld {
   macroId: string;
   /** Two of the game's stored sounds: one read, one deleted. */
   files: { read: string; spare: string };
+  /** Two of the game's text handouts, shown to no one: one shown or taken back, one deleted. */
+  handouts: { shown: string; spare: string };
 }
 
 /** A valid form of each category, as the admin page sends it. */
@@ -246,6 +249,11 @@ export async function buildAuthorizationWorld(t: TestServer, shelf: StoreShelf):
     ),
   );
 
+  const [shownHandout, spareHandout] = await db
+    .insert(handouts)
+    .values(['Lettre', 'Carte au trésor'].map((title) => ({ gameId, title, text: `${title} du baron` })))
+    .returning({ id: handouts.id });
+
   return {
     actors: { outsider, player, kicked, invitee, otherMj, otherMjAtHome: otherMj, mj, admin },
     stranger,
@@ -261,5 +269,6 @@ export async function buildAuthorizationWorld(t: TestServer, shelf: StoreShelf):
     friendInvitations: { fromOtherMj: fromOtherMj!.id, fromOutsider: fromOutsider!.id },
     macroId: macro!.id,
     files: { read: read!, spare: spare! },
+    handouts: { shown: shownHandout!.id, spare: spareHandout!.id },
   };
 }

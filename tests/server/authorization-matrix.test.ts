@@ -333,6 +333,25 @@ const MATRIX: Record<string, Row> = {
     send: ({ world }) => ({ params: { id: world.files.read, variant: 'original' } }),
   },
 
+  'GET /game-data/:gameId/handouts': { may: andAtHome(only('mj')) },
+  'POST /game-data/:gameId/handouts': {
+    may: andAtHome(only('mj')),
+    send: () => ({ body: { title: 'Lettre', text: 'Le pont est tombé.' } }),
+  },
+  'POST /game-data/:gameId/handouts/:id/show': {
+    may: only('mj'),
+    send: ({ world }) => ({ params: { id: world.handouts.shown }, body: { to: 'all' } }),
+  },
+  'POST /game-data/:gameId/handouts/:id/take-back': {
+    may: only('mj'),
+    send: ({ world }) => ({ params: { id: world.handouts.shown } }),
+  },
+  'DELETE /game-data/:gameId/handouts/:id': {
+    may: only('mj'),
+    send: ({ world }) => ({ params: { id: world.handouts.spare } }),
+  },
+  'GET /game-data/:gameId/documents': { may: andAtHome(seated) },
+
   'POST /game-data': { may: everyone, send: () => ({ body: { name: 'Une autre partie' } }) },
   'GET /game-data/owned': { may: everyone },
   'GET /game-data/:gameId': { may: andAtHome(seated) },

@@ -20,7 +20,7 @@ import { readChunks, writeChunks } from './chunks';
 import { hasHiddenContent } from './hidden-content';
 import { makeImageVariants } from './images';
 import { firstPictureUser } from './named-by';
-import { mayReadFile } from './read-access';
+import { mayReadFile, type HandoutFileShown } from './read-access';
 import { servedBytesCache } from './served-bytes';
 
 /** A table's maps, portraits and thumbnails; a sound or a larger map is read from the database by ranges. */
@@ -98,10 +98,13 @@ async function variantsOf(bytes: Buffer, kind: FileKind, process: <T>(work: () =
 export function createFilesService({
   db,
   gameAccess,
+  handoutShown,
   quotaBytes,
 }: {
   db: Db;
   gameAccess: GameAccess;
+  /** Whether a handout naming a file is shown to a player now: their only way to read it. */
+  handoutShown: HandoutFileShown;
   /** What all of a game's files may weigh together, every variant counted (`FILES_QUOTA_MB`). */
   quotaBytes: number;
 }) {
@@ -197,7 +200,8 @@ export function createFilesService({
     /** The variant asked for (a picture's full size, a sound's bytes by default), once the user may read it. */
     async variantFor(user: AuthUser, fileId: string, name: FileVariant | undefined): Promise<ServedVariant> {
       const row = await findFile(fileId);
-      if (!(await mayReadFile(gameAccess, user, row))) throw httpError(404, fileMessages.notFound);
+      if (!(await mayReadFile(gameAccess, handoutShown, user, row)))
+        throw httpError(404, fileMessages.notFound);
       const wanted = name ?? (row.kind === 'audio' ? 'original' : 'full');
       const variant = row.variants.find((candidate) => candidate.name === wanted);
       if (!variant) throw httpError(404, fileMessages.variantNotFound);

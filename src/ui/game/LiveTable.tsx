@@ -28,6 +28,8 @@ import type { turnOrderMachine } from '../../machines/turn-order.machine';
 import type { tokenSelectionMachine } from '../../machines/token-selection.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { ConnectedPlayersBar } from './ConnectedPlayersBar';
+import { DocumentsPanel } from './DocumentsPanel';
+import { HandoutLibrary } from './HandoutLibrary';
 import { HistoryButtons } from './HistoryButtons';
 import { MapSelector } from './MapSelector';
 import { ambienceMessages, gameMessages, mapMessages } from './messages';
@@ -216,6 +218,8 @@ export function LiveTable({
           </button>
         )}
         <AmbienceControls ambience={ambience} />
+        {seat.role === 'mj' && <HandoutLibrary gameId={gameId} />}
+        {seat.role === 'player' && <DocumentsPanel gameId={gameId} />}
         {seat.role === 'player' && seat.playerId !== '' && <AttackMenu menu={attackMenu} />}
         {seat.role === 'player' && seat.playerId !== '' && (
           <button

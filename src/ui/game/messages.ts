@@ -342,4 +342,42 @@ export const ambienceMessages = {
   unlock: 'Activer le son',
   blocked: 'Le navigateur attend un clic pour jouer l’ambiance.',
   dismiss: 'Fermer le message',
+
+const shownDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short' });
+
+/** Handouts at the table (decision 0029): the players' « Documents » and the MJ's library. */
+export const handoutMessages = {
+  documents: 'Documents',
+  documentsCount: (count: number) => (count === 0 ? 'Documents' : `Documents (${count})`),
+  close: 'Fermer les documents',
+  closeViewer: 'Fermer le document',
+  noDocuments: 'Le maître du jeu ne vous a encore montré aucun document.',
+  shownOn: (iso: string) => `Montré le ${shownDate.format(new Date(iso))}`,
+  picture: 'Image',
+  letter: 'Texte',
+  readingPicture: 'Chargement de l’image…',
+  retry: 'Réessayer',
+  library: 'Documents de la partie',
+  newHandout: 'Nouveau document',
+  title: 'Titre',
+  kind: 'Contenu',
+  kindText: 'Un texte',
+  kindPicture: 'Une image',
+  text: 'Texte',
+  textHint: 'Une ligne vide sépare deux paragraphes.',
+  pictureFile: 'Image (PNG, JPEG ou WebP)',
+  create: 'Créer le document',
+  uploading: (percent: number) => `Envoi de l’image\u00a0: ${percent}\u00a0%`,
+  saving: 'Enregistrement…',
+  emptyLibrary: 'Aucun document préparé.',
+  noPlayers: 'Aucun joueur dans cette partie.',
+  shownTo: (names: string[]) =>
+    names.length === 0 ? 'Montré à personne' : `Montré à\u00a0: ${names.join(', ')}`,
+  show: 'Montrer…',
+  showTo: (title: string) => `Montrer «\u00a0${title}\u00a0» à`,
+  confirmShow: 'Montrer',
+  cancel: 'Annuler',
+  takeBack: 'Reprendre',
+  delete: 'Supprimer',
+  preview: 'Aperçu',
 } as const;

@@ -19,3 +19,16 @@ export async function gameWithHero(server: TestServer, name: string, hero = 'Ael
   });
   return { ...game, characterId };
 }
+
+/** The same, and a second player with Borin (or `second`) of their own in the game. */
+export async function gameWithTwoHeroes(server: TestServer, name: string, second = 'Borin') {
+  const party = await gameWithHero(server, name);
+  const other = await server.register();
+  await insertAcceptedPlayer(server.database.db, party.gameId, party.mj.userId, other.userId);
+  const otherCharacterId = await insertCharacter(server.database.db, {
+    userId: other.userId,
+    gameId: party.gameId,
+    name: second,
+  });
+  return { ...party, second: other, secondCharacterId: otherCharacterId };
+}
