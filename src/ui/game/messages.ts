@@ -342,6 +342,7 @@ export const ambienceMessages = {
   unlock: 'Activer le son',
   blocked: 'Le navigateur attend un clic pour jouer l’ambiance.',
   dismiss: 'Fermer le message',
+} as const;
 
 const shownDate = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short' });
 
