@@ -27,7 +27,7 @@ test('the MJ covers the map and reveals a rectangle: the player sees the goblin 
 
   // « Tout cacher »: the goblin leaves the player's map, the MJ still sees it through the veil.
   await expect(heroTable.zoom.getByRole('button', { name: 'Brouillard' })).toHaveCount(0);
-  await mjTable.zoom.getByRole('button', { name: 'Brouillard' }).click();
+  await (await mjTable.tool('Brouillard')).click();
   await panel.getByRole('button', { name: 'Tout cacher' }).click();
   await expect(heroTable.token('Gobelin 1')).toHaveCount(0);
   await expect(hero.getByTestId('map-fog')).toBeVisible();
@@ -69,7 +69,12 @@ test('the MJ reveals a rectangle with the keyboard alone, each step said, and th
   test.slow();
   const { master, mjTable, heroTable, panel } = await tableWithGoblin(browser, 'Le Brouillard au clavier');
 
-  await mjTable.zoom.getByRole('button', { name: 'Brouillard' }).focus();
+  // At 1280 px the MJ's tools are folded behind « Outils »: Enter unfolds them, Tab reaches them.
+  await mjTable.zoom.getByRole('button', { name: 'Outils', exact: true }).focus();
+  await master.keyboard.press('Enter');
+  await master.keyboard.press('Tab');
+  await master.keyboard.press('Tab');
+  await expect(mjTable.zoom.getByRole('button', { name: 'Brouillard' })).toBeFocused();
   await master.keyboard.press('Enter');
   await panel.getByRole('button', { name: 'Tout cacher' }).focus();
   await master.keyboard.press('Enter');
