@@ -11,7 +11,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
-          setupFiles: ['tests/helpers/dialog-polyfill.ts'],
+          setupFiles: ['tests/helpers/dialog-polyfill.ts', 'tests/helpers/animation-polyfill.ts'],
         },
       },
       {

@@ -27,7 +27,7 @@ test('the MJ covers the map and reveals a rectangle: the player sees the goblin 
 
   // « Tout cacher »: the goblin leaves the player's map, the MJ still sees it through the veil.
   await expect(heroTable.zoom.getByRole('button', { name: 'Brouillard' })).toHaveCount(0);
-  await mjTable.zoom.getByRole('button', { name: 'Brouillard' }).click();
+  await (await mjTable.tool('Brouillard')).click();
   await panel.getByRole('button', { name: 'Tout cacher' }).click();
   await expect(heroTable.token('Gobelin 1')).toHaveCount(0);
   await expect(hero.getByTestId('map-fog')).toBeVisible();

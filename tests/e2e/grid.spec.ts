@@ -17,7 +17,7 @@ test('the MJ aligns the map’s grid with a live preview, the player sees it, an
   await expect(heroTable.zoom.getByRole('button', { name: 'Grille' })).toHaveCount(0);
 
   // Typing a size redraws the MJ's grid at once, and nobody else's.
-  await mjTable.zoom.getByRole('button', { name: 'Grille' }).click();
+  await (await mjTable.tool('Grille')).click();
   const panel = mjTable.gridPanel;
   await panel.getByLabel('Taille d’une case (px)').fill('100');
   await expect.poll(() => mjTable.gridDrawn()).toEqual({ cell: 100, x: 0, y: 0 });

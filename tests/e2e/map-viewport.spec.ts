@@ -2,7 +2,7 @@ import { expect, test, type CDPSession, type Page } from '@playwright/test';
 import { insertGame } from '../helpers/game-fixtures';
 import type { RegisteredUser } from '../helpers/server';
 import { openSignedIn, ownServer } from './helpers/own-server';
-import { centreOf, furnishGame, tableOf, type Point, type Table } from './helpers/table';
+import { centreOf, furnishGame, tableOf, uncovered, type Point, type Table } from './helpers/table';
 
 const server = ownServer();
 
@@ -151,6 +151,58 @@ test('a token dragged past a corner stays wholly on the map, and its menu opens 
     { x: hideBox.x + hideBox.width / 2, y: hideBox.y + hideBox.height / 2 },
   );
   expect(onTop).not.toBeNull();
+  await page.context().close();
+});
+
+test('at 1280 px the MJ’s tools fold behind « Outils », reached by the keyboard, and nothing covers the map’s bottom right corner', async ({
+  browser,
+}) => {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  const table = await openTable(page, await server.register(), 'Le Coin');
+  const frame = (await table.frame.boundingBox())!;
+  await placeGoblin(table, { x: frame.x + frame.width - 25, y: frame.y + frame.height - 25 });
+
+  // The corner's last cell is the map's: the row of buttons ends short of it.
+  const cell = await table.cellOnScreen();
+  const corner = await page.evaluate(
+    ({ right, bottom, cell }) =>
+      [
+        [right - 4, bottom - 4],
+        [right - cell, bottom - 4],
+        [right - 4, bottom - cell],
+        [right - cell, bottom - cell],
+      ].map(([x, y]) => document.elementFromPoint(x!, y!)?.closest('.table-map__frame') !== null),
+    { right: frame.x + frame.width, bottom: frame.y + frame.height, cell },
+  );
+  expect(corner).toEqual([true, true, true, true]);
+  expect(await uncovered(table.token('Gobelin 1'))).toEqual([true]);
+  await expect(table.zoom.getByRole('button', { name: 'Brouillard' })).toBeHidden();
+
+  // Enter unfolds the tools above « Outils », Tab goes through them, Escape folds them back.
+  const more = table.zoom.getByRole('button', { name: 'Outils', exact: true });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(table.zoom.getByRole('button', { name: 'Grille' })).toBeFocused();
+  expect(await uncovered(table.zoom.getByRole('group', { name: 'Outils du MJ' }).getByRole('button'))).toEqual([
+    true,
+    true,
+    true,
+  ]);
+  await page.keyboard.press('Escape');
+  await expect(more).toBeFocused();
+  await expect(table.zoom.getByRole('button', { name: 'Grille' })).toBeHidden();
+
+  // A tool picked from it opens and folds the others away.
+  await (await table.tool('Murs')).click();
+  await expect(page.getByRole('form', { name: 'Murs et vision' })).toBeVisible();
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+
+  // Where the map is wide enough the tools stand in the row, « Outils » unneeded.
+  await page.setViewportSize({ width: 1600, height: 900 });
+  await expect(more).toBeHidden();
+  await expect(table.zoom.getByRole('button', { name: 'Brouillard' })).toBeVisible();
   await page.context().close();
 });
 

@@ -134,9 +134,10 @@ test('held landscape on a touch screen, the MJ undoes a move with a finger from 
 
   // « Brouillard » is whole on the map, and its panel leaves the map's buttons and the turn panel uncovered.
   const frame = (await table.frame.boundingBox())!;
-  const fog = (await table.zoom.getByRole('button', { name: 'Brouillard' }).boundingBox())!;
+  const tool = await table.tool('Brouillard');
+  const fog = (await tool.boundingBox())!;
   expect(fog.x + fog.width).toBeLessThanOrEqual(frame.x + frame.width);
-  await table.zoom.getByRole('button', { name: 'Brouillard' }).tap();
+  await tool.tap();
   await expect(phone.getByRole('form', { name: 'Brouillard de guerre' })).toBeVisible();
   await expect.poll(() => uncovered(table.zoom.getByRole('button'))).not.toContain(false);
   await expect.poll(() => uncovered(table.turnOrder.locator('header'))).toEqual([true]);

@@ -122,7 +122,7 @@ test('walls and a door drawn by the MJ: the player at the door sees the goblin o
 
   // The door and the room's floor by clicks in « Murs ».
   const mjTable = tableOf(master);
-  await mjTable.zoom.getByRole('button', { name: 'Murs' }).click();
+  await (await mjTable.tool('Murs')).click();
   const panel = master.getByRole('form', { name: 'Murs et vision' });
   await panel.getByRole('radio', { name: 'Porte' }).check();
   await clickOnMap(master, DOOR.a);

@@ -3,36 +3,15 @@ import type { ActorRefFrom } from 'xstate';
 import { scaleBounds } from '../../domain/geometry/viewport';
 import type { mapViewportMachine } from '../../machines/map-viewport.machine';
 import { HistoryButtons, type HistoryControls } from './HistoryButtons';
-import { fogMessages, gridMessages, pointerMessages, viewportMessages, visionMessages } from './messages';
-
-/** A tool of the MJ's that opens a panel over the map (« Grille », « Brouillard »): pressed while open. */
-function ToolButton({
-  tool,
-  texts,
-}: {
-  tool: { open: boolean; onOpen: () => void };
-  texts: { tool: string; toolTitle: string };
-}) {
-  return (
-    <button
-      type="button"
-      className={tool.open ? 'map-controls__ruler map-controls__ruler--on' : 'map-controls__ruler secondary'}
-      aria-expanded={tool.open}
-      title={texts.toolTitle}
-      disabled={tool.open}
-      onClick={tool.onOpen}
-    >
-      {texts.tool}
-    </button>
-  );
-}
+import { gridMessages, pointerMessages, viewportMessages } from './messages';
+import { MapTools, type MapTool } from './MapTools';
 
 /**
  * The map's own buttons: zoom out and in around the frame's centre, the zoom shown as a
  * percentage of the map's true size, the whole map back in view, and the ruler — on a touch
  * screen, where there is no Alt key, a drag draws the measuring arrow while it is on. Then
  * « Aimanter » (drops snap to the grid) and, for the MJ, « Grille », which opens the grid tool,
- * « Brouillard », the fog tool, and « Murs », the walls tool. Last, « Annuler » and « Rétablir » for whoever has a history
+ * « Brouillard », the fog tool, and « Murs », the walls tool (MapTools.tsx). Last, « Annuler » and « Rétablir » for whoever has a history
  * at the table, titled with the action they would take back or do again.
  */
 export function MapControls({
@@ -58,12 +37,12 @@ export function MapControls({
   snap?: boolean;
   onSnap?: (on: boolean) => void;
   /** The MJ's grid tool: whether it is open, and how to open it. */
-  grid?: { open: boolean; onOpen: () => void } | null;
+  grid?: MapTool | null;
   history?: HistoryControls | undefined;
   /** The MJ's fog tool: whether it is open, and how to open it. */
-  fog?: { open: boolean; onOpen: () => void } | null;
+  fog?: MapTool | null;
   /** The MJ's walls tool: whether it is open, and how to open it. */
-  walls?: { open: boolean; onOpen: () => void } | null;
+  walls?: MapTool | null;
 }) {
   const zoom = useSelector(viewport, (snapshot) => Math.round(snapshot.context.view.scale * 100));
   const fitted = useSelector(viewport, (snapshot) => snapshot.matches({ framing: 'fitted' }));
@@ -163,9 +142,7 @@ export function MapControls({
           {gridMessages.snap}
         </button>
       )}
-      {grid && <ToolButton tool={grid} texts={gridMessages} />}
-      {fog && <ToolButton tool={fog} texts={fogMessages} />}
-      {walls && <ToolButton tool={walls} texts={visionMessages} />}
+      <MapTools grid={grid} fog={fog} walls={walls} />
       {history && <HistoryButtons history={history} className="map-controls__history" />}
     </div>
   );

@@ -86,6 +86,9 @@ export const viewportMessages = {
   fitTitle: 'Voir toute la carte',
   ruler: 'Règle',
   rulerTitle: 'Glisser sur la carte pour mesurer une distance',
+  tools: 'Outils',
+  toolsTitle: 'Grille, brouillard et murs',
+  toolsGroup: 'Outils du MJ',
 } as const;
 
 /** The map's grid (docs/live-table.md "The grid"): the MJ's tool and everyone's snapping. */

@@ -1,8 +1,9 @@
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { Point, Size } from '../../domain/geometry/geometry';
 import type { ActorRefFrom } from 'xstate';
 import type { View } from '../../domain/geometry/viewport';
 import type { mapViewportMachine } from '../../machines/map-viewport.machine';
+import { boardMotion } from './board-motion';
 
 export type MapViewportActor = ActorRefFrom<typeof mapViewportMachine>;
 
@@ -12,12 +13,8 @@ export interface LongPress {
   map: Point;
 }
 
-/** How long after the view last moved the board is painted again at its new scale. */
+/** How long after the view last moved the board is set down, and painted again at a new scale. */
 const SETTLE_MS = 200;
-
-function place(board: HTMLElement | null, view: View): void {
-  if (board) board.style.transform = `translate(${view.x}px, ${view.y}px) scale(${view.scale})`;
-}
 
 /** Read by the tokens' names, which stay legible when the map is shown small; a change lays out all of them. */
 function settle(board: HTMLElement | null, view: View): void {
@@ -26,8 +23,8 @@ function settle(board: HTMLElement | null, view: View): void {
 
 /**
  * The map's camera bound to the page: the frame's size and wheel go to the viewport machine, and
- * its view is written straight onto the board's transform — a pan or a zoom moves one element and
- * never re-renders a thousand tokens. `map` is the shown map's size (null: none); a different
+ * its view goes straight to the board's transform (board-motion.ts) — a pan or a zoom moves one
+ * element and never re-renders a thousand tokens. `map` is the shown map's size (null: none); a different
  * map (`mapKey`) is fitted again.
  */
 export function useMapViewport(
@@ -37,6 +34,7 @@ export function useMapViewport(
   mapKey: string | null,
   onLongPress: (at: LongPress) => void,
 ) {
+  const [motion] = useState(boardMotion);
   const longPress = useRef(onLongPress);
   useEffect(() => {
     longPress.current = onLongPress;
@@ -61,15 +59,18 @@ export function useMapViewport(
     let repainting = 0;
     let drawn = viewport.getSnapshot().context.view;
     let sharpAt = drawn.scale;
+    // Set down where it was carried to, should the camera change mid-gesture.
+    const carried = board.current;
     const subscription = viewport.subscribe((snapshot) => {
       const view = snapshot.context.view;
       if (view === drawn) return;
       drawn = view;
-      place(board.current, view);
+      if (board.current) motion.move(board.current, view);
       clearTimeout(settling);
       cancelAnimationFrame(repainting);
       settling = setTimeout(() => {
         const element = board.current;
+        motion.rest(element, view);
         // A pan moves the picture without stretching it: only a new scale needs painting again.
         if (!element || view.scale === sharpAt) return;
         sharpAt = view.scale;
@@ -84,8 +85,9 @@ export function useMapViewport(
       clearTimeout(settling);
       cancelAnimationFrame(repainting);
       subscription.unsubscribe();
+      motion.rest(carried, drawn);
     };
-  }, [viewport, board]);
+  }, [viewport, board, motion]);
 
   useLayoutEffect(() => {
     const element = frame.current;
@@ -106,9 +108,9 @@ export function useMapViewport(
     // The board is drawn anew with each map: give it the view at once (the owner of the viewport
     // told it the map's size, and it fitted it).
     const view = viewport.getSnapshot().context.view;
-    place(board.current, view);
+    motion.rest(board.current, view);
     settle(board.current, view);
-  }, [viewport, board, shown, width, height, mapKey]);
+  }, [viewport, board, motion, shown, width, height, mapKey]);
 
   useEffect(() => {
     const element = frame.current;

@@ -26,6 +26,16 @@ export class Table {
     return this.page.getByRole('toolbar', { name: 'Vue de la carte' });
   }
 
+  /**
+   * The MJ's tool « name » (« Grille », « Brouillard », « Murs ») in the map's row, unfolded from
+   * « Outils » first where the map is too narrow for the whole row.
+   */
+  async tool(name: string): Promise<Locator> {
+    const more = this.zoom.getByRole('button', { name: 'Outils', exact: true });
+    if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+    return this.zoom.getByRole('button', { name, exact: true });
+  }
+
   /** The ruler's label, « N cases », while a distance is measured. */
   get distance(): Locator {
     return this.page.locator('.table-map__distance');
