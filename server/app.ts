@@ -42,6 +42,8 @@ import { createMonitoringService, type MonitoringService } from './modules/monit
 import { visitorKeys } from './modules/monitoring/visitor-key';
 import { createMacrosService } from './modules/macros/service';
 import { filesRoutes } from './modules/files/routes';
+import { mapPicturesRoutes } from './modules/map-pictures/routes';
+import { createMapPicturesService } from './modules/map-pictures/service';
 import { createFilesService } from './modules/files/service';
 import { messagesRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
@@ -289,9 +291,9 @@ export async function buildApp({
         await api.register(storeRoutes, { service: createStoreService(database, resources) });
         await api.register(gamesRoutes, { service: createGamesService(gameDeps) });
         await api.register(gameInvitationsRoutes, { service: createGameInvitationsService(gameDeps) });
-        await api.register(filesRoutes, {
-          service: createFilesService({ db: database, gameAccess, quotaBytes: config.filesQuotaBytes }),
-        });
+        const files = createFilesService({ db: database, gameAccess, quotaBytes: config.filesQuotaBytes });
+        await api.register(filesRoutes, { service: files });
+        await api.register(mapPicturesRoutes, { service: createMapPicturesService({ table, files }) });
         await api.register(macrosRoutes, { service: createMacrosService(database) });
         if (extraRoutes) await api.register(extraRoutes);
       },

@@ -17,8 +17,10 @@ import {
   resourceCategories,
   type ResourceCategory,
 } from '../../src/domain/resources/categories';
-import { oggSound, uploadFile } from './files';
-import { insertCharacter, insertGame } from './game-fixtures';
+import { storedFilePath } from '../../src/api/schemas/files';
+import { noisyPicture, oggSound, uploadFile } from './files';
+import { insertCharacter, insertGame, insertResource } from './game-fixtures';
+import { emitWithAck } from './table';
 import type { RegisteredUser, TestServer } from './server';
 
 /**
@@ -77,6 +79,8 @@ export interface AuthorizationWorld {
   macroId: string;
   /** Two of the game's stored sounds: one read, one deleted. */
   files: { read: string; spare: string };
+  /** A map resource whose picture is stored on the server, open at the table for everyone. */
+  storedMap: string;
 }
 
 /** A valid form of each category, as the admin page sends it. */
@@ -246,6 +250,21 @@ export async function buildAuthorizationWorld(t: TestServer, shelf: StoreShelf):
     ),
   );
 
+  const picture = await uploadFile(t, gameId, 'map', await noisyPicture(64, 48).png().toBuffer(), mj.token);
+  const storedMap = await insertResource(db, gameId, 'map', 'Carte stockée', {
+    link: storedFilePath(picture.body.id),
+  });
+  const opener = await t.socket(mj.token);
+  const opened = await emitWithAck(opener, 'mapChange', {
+    gameId,
+    map: { id: storedMap, width: 640, height: 480 },
+    bringPlayers: true,
+  });
+  opener.close();
+  if (!opened.ok) throw new Error(`the MJ could not open the stored map: ${opened.error}`);
+  // In the log before the calls that must change nothing are played (PGlite's writer logs behind).
+  await t.flushTable(gameId);
+
   return {
     actors: { outsider, player, kicked, invitee, otherMj, otherMjAtHome: otherMj, mj, admin },
     stranger,
@@ -261,5 +280,6 @@ export async function buildAuthorizationWorld(t: TestServer, shelf: StoreShelf):
     friendInvitations: { fromOtherMj: fromOtherMj!.id, fromOutsider: fromOutsider!.id },
     macroId: macro!.id,
     files: { read: read!, spare: spare! },
+    storedMap,
   };
 }

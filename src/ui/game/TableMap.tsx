@@ -46,6 +46,7 @@ import { FloatingMenu } from './FloatingMenu';
 import { Menu, MenuItem } from '../components/Menu';
 import type { HistoryControls } from './HistoryButtons';
 import { MapControls } from './MapControls';
+import { useMaskedPicture } from './use-masked-picture';
 import { useMapViewport, type LongPress, type MapViewportActor } from './use-map-viewport';
 import { AttackOverlay, type ShownAttackLine } from './AttackOverlay';
 import type { AttackLine } from '../../effects/attacks';
@@ -86,6 +87,8 @@ export type TokenSelectionActor = ActorRefFrom<typeof tokenSelectionMachine>;
 const NONE: readonly string[] = [];
 
 export interface TableMapProps {
+  /** The game, to ask for a stored map's picture as the reader may see it; without it the map's link is shown. */
+  gameId?: string;
   table: TableState;
   role: TableRole;
   /** The user's characters in this game: the tokens a player may move. */
@@ -144,6 +147,7 @@ function placedAt(point: Point, map: MapRef, cellPx: number): Point {
  * stays where the user dropped it until the answer, then shows the logged place.
  */
 export function TableMap({
+  gameId,
   table,
   role,
   characterIds,
@@ -166,6 +170,7 @@ export function TableMap({
 }: TableMapProps) {
   const reader = { role, characterIds };
   const map = shownMap(table, role);
+  const picture = useMaskedPicture({ gameId, map, table, role, viewport });
   const draft = useSelector(gridEditor, (snapshot) => snapshot?.context.draft ?? null);
   const snapping = useSelector(gestures, (snapshot) => snapshot.context.snap);
   const drawingFog = useSelector(fogEditor, (snapshot) => snapshot?.matches('open') ?? false);
@@ -549,7 +554,7 @@ export function TableMap({
             ['--name-px' as string]: `${NAME_SCREEN_PX}px`,
           }}
         >
-          <img className="table-map__image" src={map.link} alt={map.name} draggable={false} />
+          <img className="table-map__image" src={picture} alt={map.name} draggable={false} />
           {grid && <GridLayer grid={grid} map={map} />}
           {fog && <FogLayer fog={fog} map={map} veiled={managesTable(reader)} />}
           {sight && grid && (
