@@ -13,6 +13,7 @@ import { occludersOf, sightPolygon, type Occluders, type SightPolygon } from '..
 import { blocksSight, type Wall } from '../src/domain/geometry/walls';
 import { sightRadiusPx } from '../src/domain/table/vision';
 import { seeded } from './lib/table-log';
+import { randomWalls, walks } from './lib/walls-world';
 import { figure, print } from './lib/report';
 
 const MAP: Size = { width: 4000, height: 4000 };
@@ -22,44 +23,6 @@ const MOVES = Number(process.env.BENCH_SIGHT_MOVES ?? 2000);
 /** The plain ray cast takes tens of milliseconds a move: fewer moves give its p95. */
 const BASELINE_MOVES = Math.min(MOVES, 200);
 const WARM_UP = 50;
-
-function randomWalls(random: () => number): Wall[] {
-  const kinds: Wall['kind'][] = ['wall', 'wall', 'wall', 'wall', 'door', 'window'];
-  return Array.from({ length: WALLS }, (_, i) => {
-    const a = { x: random() * MAP.width, y: random() * MAP.height };
-    const length = 50 + random() * 350;
-    const heading = random() * 2 * Math.PI;
-    const b = {
-      x: Math.min(MAP.width, Math.max(0, a.x + length * Math.cos(heading))),
-      y: Math.min(MAP.height, Math.max(0, a.y + length * Math.sin(heading))),
-    };
-    const kind = kinds[Math.floor(random() * kinds.length)]!;
-    return { id: `w${i}`, a, b, kind, ...(kind === 'door' ? { open: random() < 0.5 } : {}) };
-  });
-}
-
-/** Each move, one token steps a cell in one of eight directions, staying on the map. */
-function walks(random: () => number, moves: number): Point[][] {
-  let tokens = Array.from({ length: TOKENS }, () => ({
-    x: 200 + random() * (MAP.width - 400),
-    y: 200 + random() * (MAP.height - 400),
-  }));
-  const steps: Point[][] = [];
-  for (let move = 0; move < moves; move++) {
-    const mover = move % TOKENS;
-    const heading = Math.floor(random() * 8) * (Math.PI / 4);
-    tokens = tokens.map((token, i) =>
-      i === mover
-        ? {
-            x: Math.min(MAP.width - 40, Math.max(40, token.x + 75 * Math.cos(heading))),
-            y: Math.min(MAP.height - 40, Math.max(40, token.y + 75 * Math.sin(heading))),
-          }
-        : token,
-    );
-    steps.push(tokens);
-  }
-  return steps;
-}
 
 /** Red Blob Games' first method: a ray to each end of every wall and just either side of it. */
 function rayCast(origin: Point, walls: readonly Wall[], bounds: Size): SightPolygon {
@@ -139,8 +102,8 @@ function median(work: () => unknown, repeats: number): number {
 
 export async function run(): Promise<void> {
   const random = seeded(45);
-  const walls = randomWalls(random);
-  const steps = walks(random, MOVES + WARM_UP);
+  const walls = randomWalls(random, WALLS, MAP);
+  const steps = walks(random, MOVES + WARM_UP, TOKENS, MAP);
   const occluders = occludersOf(walls, MAP);
   const layout = exploredLayout(DEFAULT_GRID, MAP);
   const none = { cells: exploredBy(layout, []) };

@@ -44,6 +44,8 @@ import { createMonitoringService, type MonitoringService } from './modules/monit
 import { visitorKeys } from './modules/monitoring/visitor-key';
 import { createMacrosService } from './modules/macros/service';
 import { filesRoutes } from './modules/files/routes';
+import { mapPicturesRoutes } from './modules/map-pictures/routes';
+import { createMapPicturesService } from './modules/map-pictures/service';
 import { createFilesService } from './modules/files/service';
 import { handoutsRoutes } from './modules/handouts/routes';
 import { createHandoutsService } from './modules/handouts/service';
@@ -294,14 +296,14 @@ export async function buildApp({
         await api.register(storeRoutes, { service: createStoreService(database, resources) });
         await api.register(gamesRoutes, { service: createGamesService(gameDeps) });
         await api.register(gameInvitationsRoutes, { service: createGameInvitationsService(gameDeps) });
-        await api.register(filesRoutes, {
-          service: createFilesService({
-            db: database,
-            gameAccess,
-            handoutShown: (fileId, userId) => isHandoutFileShown(database, fileId, userId),
-            quotaBytes: config.filesQuotaBytes,
-          }),
+        const files = createFilesService({
+          db: database,
+          gameAccess,
+          handoutShown: (fileId, userId) => isHandoutFileShown(database, fileId, userId),
+          quotaBytes: config.filesQuotaBytes,
         });
+        await api.register(filesRoutes, { service: files });
+        await api.register(mapPicturesRoutes, { service: createMapPicturesService({ table, files }) });
         await api.register(handoutsRoutes, {
           service: createHandoutsService({ db: database, gameAccess, realtime: app.realtime }),
         });

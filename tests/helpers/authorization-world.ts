@@ -18,8 +18,10 @@ import {
   resourceCategories,
   type ResourceCategory,
 } from '../../src/domain/resources/categories';
-import { oggSound, uploadFile } from './files';
-import { insertCharacter, insertGame } from './game-fixtures';
+import { storedFilePath } from '../../src/api/schemas/files';
+import { noisyPicture, oggSound, uploadFile } from './files';
+import { insertCharacter, insertGame, insertResource } from './game-fixtures';
+import { emitWithAck } from './table';
 import type { RegisteredUser, TestServer } from './server';
 
 /**
@@ -80,6 +82,8 @@ export interface AuthorizationWorld {
   files: { read: string; spare: string };
   /** Two of the game's text handouts, shown to no one: one shown or taken back, one deleted. */
   handouts: { shown: string; spare: string };
+  /** A map resource whose picture is stored on the server, open at the table for everyone. */
+  storedMap: string;
 }
 
 /** A valid form of each category, as the admin page sends it. */
@@ -253,6 +257,20 @@ export async function buildAuthorizationWorld(t: TestServer, shelf: StoreShelf):
     .insert(handouts)
     .values(['Lettre', 'Carte au trésor'].map((title) => ({ gameId, title, text: `${title} du baron` })))
     .returning({ id: handouts.id });
+  const picture = await uploadFile(t, gameId, 'map', await noisyPicture(64, 48).png().toBuffer(), mj.token);
+  const storedMap = await insertResource(db, gameId, 'map', 'Carte stockée', {
+    link: storedFilePath(picture.body.id),
+  });
+  const opener = await t.socket(mj.token);
+  const opened = await emitWithAck(opener, 'mapChange', {
+    gameId,
+    map: { id: storedMap, width: 640, height: 480 },
+    bringPlayers: true,
+  });
+  opener.close();
+  if (!opened.ok) throw new Error(`the MJ could not open the stored map: ${opened.error}`);
+  // In the log before the calls that must change nothing are played (PGlite's writer logs behind).
+  await t.flushTable(gameId);
 
   return {
     actors: { outsider, player, kicked, invitee, otherMj, otherMjAtHome: otherMj, mj, admin },
@@ -270,5 +288,6 @@ export async function buildAuthorizationWorld(t: TestServer, shelf: StoreShelf):
     macroId: macro!.id,
     files: { read: read!, spare: spare! },
     handouts: { shown: shownHandout!.id, spare: spareHandout!.id },
+    storedMap,
   };
 }

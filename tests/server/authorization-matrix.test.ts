@@ -328,6 +328,10 @@ const MATRIX: Record<string, Row> = {
     send: ({ world }) => ({ params: { id: world.files.spare } }),
   },
   'GET /files/:id': { may: seated, send: ({ world }) => ({ params: { id: world.files.read } }) },
+  'GET /game-data/:gameId/maps/:mapId/picture': {
+    may: seated,
+    send: ({ world }) => ({ params: { mapId: world.storedMap }, query: { width: '256' } }),
+  },
   'GET /files/:id/:variant': {
     may: seated,
     send: ({ world }) => ({ params: { id: world.files.read, variant: 'original' } }),

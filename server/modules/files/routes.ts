@@ -10,7 +10,7 @@ import type { FilesService } from './service';
 /** A file's content never changes under its id: a browser keeps it for a year and never asks again. */
 const CACHE_CONTROL = 'private, max-age=31536000, immutable';
 /** A picture or a sound opened on its own is inert: no script, no plugin, no form. */
-const FILE_POLICY = "default-src 'none'; sandbox";
+export const FILE_POLICY = "default-src 'none'; sandbox";
 
 /** The first range of a `Range: bytes=…` header, within `size`; null when there is none. */
 export function byteRange(header: string | undefined, size: number): { start: number; end: number } | null {
@@ -26,7 +26,8 @@ export function byteRange(header: string | undefined, size: number): { start: nu
   return range;
 }
 
-const matchesEtag = (header: string | undefined, etag: string) =>
+/** Whether an `If-None-Match` header names this ETag (or any). */
+export const matchesEtag = (header: string | undefined, etag: string) =>
   header !== undefined &&
   header.split(',').some((tag) => {
     const candidate = tag.trim().replace(/^W\//, '');

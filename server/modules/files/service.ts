@@ -36,6 +36,14 @@ export interface ServedVariant {
   variant: FileVariantRow;
 }
 
+/** A stored picture's sizes, for the server's own renders. */
+export interface StoredPicture {
+  fileId: string;
+  sha256: string;
+  full: FileVariantRow & { width: number; height: number };
+  phone: FileVariantRow | undefined;
+}
+
 function view(row: FileRow, existing: boolean): StoredFile {
   return {
     id: row.id,
@@ -127,6 +135,20 @@ export function createFilesService({
     return row;
   }
 
+  async function* bytes(served: ServedVariant, start: number, end: number): AsyncGenerator<Buffer> {
+    const { fileId, variant } = served;
+    if (variant.size > LARGEST_KEPT) {
+      yield* readChunks(db, fileId, variant.name, start, end);
+      return;
+    }
+    const whole = await recentlyServed.read(`${fileId}/${variant.name}`, variant.size, async () => {
+      const parts = [];
+      for await (const part of readChunks(db, fileId, variant.name, 0, variant.size - 1)) parts.push(part);
+      return Buffer.concat(parts);
+    });
+    yield whole.subarray(start, end + 1);
+  }
+
   return {
     async upload(
       user: AuthUser,
@@ -208,19 +230,35 @@ export function createFilesService({
       return { fileId: row.id, sha256: row.sha256, variant };
     },
 
-    async *bytes(served: ServedVariant, start: number, end: number): AsyncGenerator<Buffer> {
-      const { fileId, variant } = served;
-      if (variant.size > LARGEST_KEPT) {
-        yield* readChunks(db, fileId, variant.name, start, end);
-        return;
-      }
-      const whole = await recentlyServed.read(`${fileId}/${variant.name}`, variant.size, async () => {
-        const parts = [];
-        for await (const part of readChunks(db, fileId, variant.name, 0, variant.size - 1)) parts.push(part);
-        return Buffer.concat(parts);
-      });
-      yield whole.subarray(start, end + 1);
+    /**
+     * A game's stored picture for a render of the server's own (decision 0033): who may see what of
+     * it is the caller's to decide. null when the game holds no picture under that id.
+     */
+    async pictureOf(gameId: string, fileId: string): Promise<StoredPicture | null> {
+      if (!isUuid(fileId)) return null;
+      const [row] = await db
+        .select()
+        .from(files)
+        .where(and(eq(files.id, fileId), eq(files.gameId, gameId)));
+      const full = row?.variants.find((variant) => variant.name === 'full');
+      if (!row || !full?.width || !full.height) return null;
+      const phone = row.variants.find((variant) => variant.name === 'phone');
+      return {
+        fileId: row.id,
+        sha256: row.sha256,
+        full: { ...full, width: full.width, height: full.height },
+        phone,
+      };
     },
+
+    /** The whole bytes of a stored variant. */
+    async wholeBytes(fileId: string, variant: FileVariantRow): Promise<Buffer> {
+      const parts = [];
+      for await (const part of bytes({ fileId, sha256: '', variant }, 0, variant.size - 1)) parts.push(part);
+      return Buffer.concat(parts);
+    },
+
+    bytes,
   };
 }
 

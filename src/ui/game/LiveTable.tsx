@@ -248,6 +248,7 @@ export function LiveTable({
       </div>
       <div className="live-table__map">
         <TableMap
+          gameId={gameId}
           table={table}
           role={seat.role}
           characterIds={characterIds}

@@ -46,6 +46,7 @@ import { FloatingMenu } from './FloatingMenu';
 import { Menu, MenuItem } from '../components/Menu';
 import type { HistoryControls } from './HistoryButtons';
 import { MapControls } from './MapControls';
+import { isPaintedOut, useMaskedPicture } from './use-masked-picture';
 import { useMapViewport, type LongPress, type MapViewportActor } from './use-map-viewport';
 import { AttackOverlay, type ShownAttackLine } from './AttackOverlay';
 import type { AttackLine } from '../../effects/attacks';
@@ -87,6 +88,8 @@ export type TokenSelectionActor = ActorRefFrom<typeof tokenSelectionMachine>;
 const NONE: readonly string[] = [];
 
 export interface TableMapProps {
+  /** The game, to ask for a stored map's picture as the reader may see it; without it the map's link is shown. */
+  gameId?: string;
   table: TableState;
   role: TableRole;
   /** The user's characters in this game: the tokens a player may move. */
@@ -145,6 +148,7 @@ function placedAt(point: Point, map: MapRef, cellPx: number): Point {
  * stays where the user dropped it until the answer, then shows the logged place.
  */
 export function TableMap({
+  gameId,
   table,
   role,
   characterIds,
@@ -167,7 +171,10 @@ export function TableMap({
 }: TableMapProps) {
   const reader = { role, characterIds };
   const map = shownMap(table, role);
-  const mapSource = usePictureSource(map?.link, 'full');
+  const paintedOut = isPaintedOut({ gameId, map, role });
+  const ownPicture = usePictureSource(paintedOut ? null : map?.link, 'full');
+  const paintedPicture = useMaskedPicture({ gameId, map, table, role, viewport });
+  const mapSource = paintedOut ? paintedPicture : ownPicture;
   const draft = useSelector(gridEditor, (snapshot) => snapshot?.context.draft ?? null);
   const snapping = useSelector(gestures, (snapshot) => snapshot.context.snap);
   const drawingFog = useSelector(fogEditor, (snapshot) => snapshot?.matches('open') ?? false);

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { mapPictureParams, mapPictureQuery } from '#shared/wire/map-pictures';
+import { FILE_POLICY, matchesEtag } from '../files/routes';
+import { currentUser } from '../../plugins/authentication';
+import type { MapPicturesService } from './service';
+
+/**
+ * The same address shows another picture when the fog or the reader's sight changes: the browser
+ * keeps it but asks again each time, and an unchanged picture is answered 304 without being drawn.
+ */
+const CACHE_CONTROL = 'private, no-cache';
+
+/** A map's picture as the table shows it to the reader (decision 0033). */
+export const mapPicturesRoutes: FastifyPluginAsyncZod<{ service: MapPicturesService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    '/game-data/:gameId/maps/:mapId/picture',
+    { onRequest: app.authenticate, schema: { params: mapPictureParams, querystring: mapPictureQuery } },
+    async (request, reply) => {
+      const { gameId, mapId } = request.params;
+      const picture = await service.pictureFor(currentUser(request), gameId, mapId, request.query.width);
+      void reply.headers({
+        etag: picture.etag,
+        'cache-control': CACHE_CONTROL,
+        'content-security-policy': FILE_POLICY,
+        vary: 'authorization',
+      });
+      if (matchesEtag(request.headers['if-none-match'], picture.etag)) return reply.code(304).send();
+      return reply.type('image/jpeg').send(await picture.render());
+    },
+  );
+};
