@@ -31,6 +31,8 @@ import { createGamesService } from './modules/games/service';
 import { seatSocketEvents } from './modules/games/seat-events';
 import { createTablePresence } from './modules/games/table-presence';
 import { healthRoutes } from './modules/health/routes';
+import { journalRoutes } from './modules/journal/routes';
+import { createJournalService } from './modules/journal/service';
 import { macrosRoutes } from './modules/macros/routes';
 import { useHttpMetrics } from './modules/monitoring/http-metrics';
 import { closeUnreadBodies } from './plugins/unread-bodies';
@@ -293,6 +295,9 @@ export async function buildApp({
           service: createFilesService({ db: database, gameAccess, quotaBytes: config.filesQuotaBytes }),
         });
         await api.register(macrosRoutes, { service: createMacrosService(database) });
+        await api.register(journalRoutes, {
+          service: createJournalService({ db: database, access: gameAccess, realtime: app.realtime }),
+        });
         if (extraRoutes) await api.register(extraRoutes);
       },
       { prefix: API_BASE },

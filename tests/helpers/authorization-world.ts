@@ -4,6 +4,7 @@ import {
   friendships,
   gameInvitations,
   gameResources,
+  journalPages,
   macros,
   storeEntries,
 } from '../../server/db/schema/index';
@@ -77,6 +78,8 @@ export interface AuthorizationWorld {
   macroId: string;
   /** Two of the game's stored sounds: one read, one deleted. */
   files: { read: string; spare: string };
+  /** Journal pages: one shared that players may write, one the MJ keeps private. */
+  journal: { shared: string; private: string };
 }
 
 /** A valid form of each category, as the admin page sends it. */
@@ -240,6 +243,13 @@ export async function buildAuthorizationWorld(t: TestServer, shelf: StoreShelf):
     .insert(macros)
     .values({ userId: mj.userId, title: 'Attaque', content: '/r 1d20' })
     .returning({ id: macros.id });
+  const [sharedPage, privatePage] = await db
+    .insert(journalPages)
+    .values([
+      { gameId, title: 'Chronique', body: 'Séance 1', shared: true, playersMayWrite: true },
+      { gameId, title: 'Secrets', body: 'Le traître' },
+    ])
+    .returning({ id: journalPages.id });
   const [read, spare] = await Promise.all(
     [1, 2].map(
       async (seed) => (await uploadFile(t, gameId, 'audio', oggSound(1024 * seed), mj.token)).body.id,
@@ -261,5 +271,6 @@ export async function buildAuthorizationWorld(t: TestServer, shelf: StoreShelf):
     friendInvitations: { fromOtherMj: fromOtherMj!.id, fromOutsider: fromOutsider!.id },
     macroId: macro!.id,
     files: { read: read!, spare: spare! },
+    journal: { shared: sharedPage!.id, private: privatePage!.id },
   };
 }

@@ -9,3 +9,4 @@ export * from './table';
 export * from './anomalies';
 export * from './monitoring';
 export * from './files';
+export * from './journal';
