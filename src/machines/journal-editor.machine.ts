@@ -60,6 +60,17 @@ const textOf = ({ title, body }: JournalText): JournalText => ({ title, body });
 const baseOf = (page: JournalPage): JournalBase => ({ version: page.version, title: page.title, body: page.body });
 const sameText = (a: JournalText, b: JournalText) => a.title === b.title && a.body === b.body;
 
+interface LoadedPage {
+  page: JournalPage;
+  stored: StoredJournalDraft | null;
+}
+
+/** A draft this browser kept of the page that the server does not have yet, if any. */
+function recalledDraft({ page, stored }: LoadedPage): StoredJournalDraft | null {
+  if (stored === null || stored.base.version > page.version) return null;
+  return sameText(stored.draft, stored.base) ? null : stored;
+}
+
 /** Names in the markers of a clash between the stored page and what was typed while it saved. */
 const localLabels = { ours: 'la page enregistrée', theirs: 'votre saisie' };
 
@@ -77,9 +88,7 @@ export const journalEditorMachine = setup({
     input: {} as { pageId: string; isMaster: boolean },
   },
   actors: {
-    'load page': unprovidedPromise<{ page: JournalPage; stored: StoredJournalDraft | null }, { pageId: string }>(
-      'load page',
-    ),
+    'load page': unprovidedPromise<LoadedPage, { pageId: string }>('load page'),
     'save page': unprovidedPromise<JournalSaveAnswer, SaveJournalInput>('save page'),
     'journal facts': unprovidedEvents<JournalPagesFact, { pageId: string }>('journal facts'),
   },
@@ -87,8 +96,9 @@ export const journalEditorMachine = setup({
     /** Effects: keep the context's draft and base in the browser, or drop them once saved. */
     'remember draft': () => {},
     'forget draft': () => {},
-    'show page': assign((_, { page, stored }: { page: JournalPage; stored: StoredJournalDraft | null }) => {
-      const recalled = stored !== null && stored.base.version <= page.version ? stored : null;
+    'show page': assign((_, loaded: LoadedPage) => {
+      const { page } = loaded;
+      const recalled = recalledDraft(loaded);
       return {
         page,
         base: recalled?.base ?? baseOf(page),
@@ -133,7 +143,8 @@ export const journalEditorMachine = setup({
   guards: {
     'may write': ({ context }) =>
       context.isMaster || (context.page !== null && context.page.shared && context.page.playersMayWrite),
-    'draft differs from its base': ({ context }) => !sameText(context.draft, context.base),
+    'recalls an unsaved draft': (_, loaded: LoadedPage) => recalledDraft(loaded) !== null,
+    'was typed in during the save': ({ context }) => context.sent !== null && !sameText(context.sent, context.draft),
     'is a newer copy of this page': ({ context, event }) =>
       event.type === 'journal.page.changed' &&
       event.page.id === context.pageId &&
@@ -165,7 +176,14 @@ export const journalEditorMachine = setup({
       invoke: {
         src: 'load page',
         input: ({ context }) => ({ pageId: context.pageId }),
-        onDone: { target: 'ready', actions: { type: 'show page', params: ({ event }) => event.output } },
+        onDone: [
+          {
+            guard: { type: 'recalls an unsaved draft', params: ({ event }) => event.output },
+            target: 'ready.dirty',
+            actions: { type: 'show page', params: ({ event }) => event.output },
+          },
+          { target: 'ready.saved', actions: { type: 'show page', params: ({ event }) => event.output } },
+        ],
         onError: { target: 'failed', actions: { type: 'show load failure', params: ({ event }) => event } },
       },
     },
@@ -177,11 +195,8 @@ export const journalEditorMachine = setup({
         'journal.view.toggle': { actions: 'toggle view' },
         'journal.notice.dismiss': { actions: 'dismiss notice' },
       },
-      initial: 'checking',
+      initial: 'saved',
       states: {
-        checking: {
-          always: [{ guard: 'draft differs from its base', target: 'dirty' }, { target: 'saved' }],
-        },
         saved: {
           tags: ['saved'],
           entry: 'forget draft',
@@ -209,7 +224,14 @@ export const journalEditorMachine = setup({
           invoke: {
             src: 'save page',
             input: ({ context }) => ({ pageId: context.pageId, ...context.draft, base: context.base }),
-            onDone: { target: 'checking', actions: { type: 'take answer', params: ({ event }) => event.output } },
+            onDone: [
+              {
+                guard: 'was typed in during the save',
+                target: 'dirty',
+                actions: { type: 'take answer', params: ({ event }) => event.output },
+              },
+              { target: 'saved', actions: { type: 'take answer', params: ({ event }) => event.output } },
+            ],
             onError: { target: 'unsaved', actions: { type: 'show save failure', params: ({ event }) => event } },
           },
         },
