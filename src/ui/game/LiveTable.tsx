@@ -35,6 +35,7 @@ import { AimingBanner } from './AimingBanner';
 import { AttackMenu } from './AttackMenu';
 import { TurnOrderPanel } from './TurnOrderPanel';
 import { SHEET_WINDOW } from '../sheet/sheet-window';
+import { JournalButton } from '../journal/JournalButton';
 
 type Children = LiveTableSnapshot['children'];
 /** A child of the live table, by the id it is invoked under: the same actor for the table's life. */
@@ -197,6 +198,7 @@ export function LiveTable({
             {gameMessages.characterSheet}
           </button>
         )}
+        {seat.role !== 'admin' && <JournalButton gameId={gameId} userId={userId} isMaster={seat.role === 'mj'} />}
         <p className="live-table__sync" role="status">
           {syncState === 'reconnecting'
             ? gameMessages.reconnecting
