@@ -115,6 +115,10 @@ export const journalEditorMachine = setup({
           ? { title: event.title ?? context.draft.title, body: event.body ?? context.draft.body }
           : context.draft,
     }),
+    'take sharing': assign({
+      page: ({ context }, { shared, playersMayWrite }: JournalPage) =>
+        context.page && { ...context.page, shared, playersMayWrite },
+    }),
     'adopt page': assign((_, page: JournalPage) => ({ page, base: baseOf(page), draft: textOf(page) })),
     'note sent': assign({ sent: ({ context }) => context.draft }),
     'take answer': assign(({ context }, answer: JournalSaveAnswer) => {
@@ -149,7 +153,9 @@ export const journalEditorMachine = setup({
       event.type === 'journal.page.changed' &&
       event.page.id === context.pageId &&
       event.page.version > context.base.version,
-    'is this page': ({ context, event }) => event.type === 'journal.page.removed' && event.id === context.pageId,
+    'is this page': ({ context, event }) =>
+      (event.type === 'journal.page.removed' ? event.id : event.type === 'journal.page.changed' ? event.page.id : null) ===
+      context.pageId,
   },
   delays: {
     typingPause: 800,
@@ -192,6 +198,11 @@ export const journalEditorMachine = setup({
     ready: {
       on: {
         'journal.page.removed': { guard: 'is this page', target: 'gone' },
+        // Sharing is not a save: whatever the draft, who may write follows the MJ at once.
+        'journal.page.changed': {
+          guard: 'is this page',
+          actions: { type: 'take sharing', params: ({ event }) => event.page },
+        },
         'journal.view.toggle': { actions: 'toggle view' },
         'journal.notice.dismiss': { actions: 'dismiss notice' },
       },

@@ -38,6 +38,8 @@ export function JournalDialog({
     event.preventDefault();
     list.send({ type: 'journal.create', title: newTitle, shared: newShared });
     setNewTitle('');
+    // Each page starts private unless shared on purpose: a secret must not follow a shared page out.
+    setNewShared(false);
   };
 
   return (
