@@ -33,6 +33,8 @@ import { createGamesService } from './modules/games/service';
 import { seatSocketEvents } from './modules/games/seat-events';
 import { createTablePresence } from './modules/games/table-presence';
 import { healthRoutes } from './modules/health/routes';
+import { journalRoutes } from './modules/journal/routes';
+import { createJournalService } from './modules/journal/service';
 import { macrosRoutes } from './modules/macros/routes';
 import { useHttpMetrics } from './modules/monitoring/http-metrics';
 import { closeUnreadBodies } from './plugins/unread-bodies';
@@ -309,6 +311,9 @@ export async function buildApp({
         });
         await api.register(macrosRoutes, { service: createMacrosService(database) });
         await api.register(accountDataRoutes, { service: createAccountDataService(database) });
+        await api.register(journalRoutes, {
+          service: createJournalService({ db: database, access: gameAccess, realtime: app.realtime }),
+        });
         if (extraRoutes) await api.register(extraRoutes);
       },
       { prefix: API_BASE },

@@ -5,6 +5,7 @@ import {
   gameInvitations,
   gameResources,
   handouts,
+  journalPages,
   macros,
   storeEntries,
 } from '../../server/db/schema/index';
@@ -84,6 +85,8 @@ export interface AuthorizationWorld {
   handouts: { shown: string; spare: string };
   /** A map resource whose picture is stored on the server, open at the table for everyone. */
   storedMap: string;
+  /** Journal pages: one shared that players may write, one the MJ keeps private. */
+  journal: { shared: string; private: string };
 }
 
 /** A valid form of each category, as the admin page sends it. */
@@ -247,6 +250,13 @@ export async function buildAuthorizationWorld(t: TestServer, shelf: StoreShelf):
     .insert(macros)
     .values({ userId: mj.userId, title: 'Attaque', content: '/r 1d20' })
     .returning({ id: macros.id });
+  const [sharedPage, privatePage] = await db
+    .insert(journalPages)
+    .values([
+      { gameId, title: 'Chronique', body: 'Séance 1', shared: true, playersMayWrite: true },
+      { gameId, title: 'Secrets', body: 'Le traître' },
+    ])
+    .returning({ id: journalPages.id });
   const [read, spare] = await Promise.all(
     [1, 2].map(
       async (seed) => (await uploadFile(t, gameId, 'audio', oggSound(1024 * seed), mj.token)).body.id,
@@ -289,5 +299,6 @@ export async function buildAuthorizationWorld(t: TestServer, shelf: StoreShelf):
     files: { read: read!, spare: spare! },
     handouts: { shown: shownHandout!.id, spare: spareHandout!.id },
     storedMap,
+    journal: { shared: sharedPage!.id, private: privatePage!.id },
   };
 }

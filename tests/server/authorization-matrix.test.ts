@@ -317,6 +317,29 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /macro/:id': { may: only('mj'), send: ({ world }) => ({ params: { id: world.macroId } }) },
 
+  // The journal: the shared page players may write; the private one is for the MJ alone.
+  'GET /game-data/:gameId/journal': { may: andAtHome(members) },
+  'POST /game-data/:gameId/journal': {
+    may: andAtHome(only('mj')),
+    send: () => ({ body: { title: 'Nouvelle page', shared: true } }),
+  },
+  'GET /journal/:id': { may: members, send: ({ world }) => ({ params: { id: world.journal.shared } }) },
+  'PUT /journal/:id': {
+    may: members,
+    send: ({ world }) => ({
+      params: { id: world.journal.shared },
+      body: { title: 'Chronique', body: 'Séance 2', base: { version: 1, title: 'Chronique', body: 'Séance 1' } },
+    }),
+  },
+  'PUT /journal/:id/sharing': {
+    may: only('mj'),
+    send: ({ world }) => ({
+      params: { id: world.journal.private },
+      body: { shared: true, playersMayWrite: false },
+    }),
+  },
+  'DELETE /journal/:id': { may: only('mj'), send: ({ world }) => ({ params: { id: world.journal.private } }) },
+
   // Any bytes a browser sends: these are an Ogg sound's.
   'POST /game-data/:gameId/files': {
     may: andAtHome(only('mj')),

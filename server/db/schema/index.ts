@@ -10,3 +10,4 @@ export * from './anomalies';
 export * from './monitoring';
 export * from './files';
 export * from './handouts';
+export * from './journal';

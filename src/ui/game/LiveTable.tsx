@@ -42,6 +42,7 @@ import { TurnOrderPanel } from './TurnOrderPanel';
 import { AmbienceControls } from './AmbienceControls';
 import { AmbiencePanel } from './AmbiencePanel';
 import { SHEET_WINDOW } from '../sheet/sheet-window';
+import { JournalButton } from '../journal/JournalButton';
 
 type Children = LiveTableSnapshot['children'];
 /** A child of the live table, by the id it is invoked under: the same actor for the table's life. */
@@ -235,6 +236,7 @@ export function LiveTable({
             {gameMessages.characterSheet}
           </button>
         )}
+        {seat.role !== 'admin' && <JournalButton gameId={gameId} userId={userId} isMaster={seat.role === 'mj'} />}
         <p className="live-table__sync" role="status">
           {syncState === 'reconnecting'
             ? gameMessages.reconnecting
