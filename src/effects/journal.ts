@@ -86,10 +86,12 @@ function recallDraft(userId: string, pageId: string): StoredJournalDraft | null 
 export function journalEditorLogic(facts$: Observable<SocketFact>, userId: string) {
   return journalEditorMachine.provide({
     actors: {
-      'load page': fromPromise(async ({ input, signal }: { input: { pageId: string }; signal: AbortSignal }) => ({
-        page: await readJournalPage(input.pageId, signal),
-        stored: recallDraft(userId, input.pageId),
-      })),
+      'load page': fromPromise(
+        async ({ input, signal }: { input: { pageId: string }; signal: AbortSignal }) => ({
+          page: await readJournalPage(input.pageId, signal),
+          stored: recallDraft(userId, input.pageId),
+        }),
+      ),
       'save page': fromPromise(({ input: { pageId, title, body, base } }: { input: SaveJournalInput }) =>
         saveJournalPage(pageId, { title, body, base }),
       ),

@@ -57,7 +57,11 @@ export interface JournalEditorContext {
 }
 
 const textOf = ({ title, body }: JournalText): JournalText => ({ title, body });
-const baseOf = (page: JournalPage): JournalBase => ({ version: page.version, title: page.title, body: page.body });
+const baseOf = (page: JournalPage): JournalBase => ({
+  version: page.version,
+  title: page.title,
+  body: page.body,
+});
 const sameText = (a: JournalText, b: JournalText) => a.title === b.title && a.body === b.body;
 
 interface LoadedPage {
@@ -148,14 +152,18 @@ export const journalEditorMachine = setup({
     'may write': ({ context }) =>
       context.isMaster || (context.page !== null && context.page.shared && context.page.playersMayWrite),
     'recalls an unsaved draft': (_, loaded: LoadedPage) => recalledDraft(loaded) !== null,
-    'was typed in during the save': ({ context }) => context.sent !== null && !sameText(context.sent, context.draft),
+    'was typed in during the save': ({ context }) =>
+      context.sent !== null && !sameText(context.sent, context.draft),
     'is a newer copy of this page': ({ context, event }) =>
       event.type === 'journal.page.changed' &&
       event.page.id === context.pageId &&
       event.page.version > context.base.version,
     'is this page': ({ context, event }) =>
-      (event.type === 'journal.page.removed' ? event.id : event.type === 'journal.page.changed' ? event.page.id : null) ===
-      context.pageId,
+      (event.type === 'journal.page.removed'
+        ? event.id
+        : event.type === 'journal.page.changed'
+          ? event.page.id
+          : null) === context.pageId,
   },
   delays: {
     typingPause: 800,
@@ -212,7 +220,11 @@ export const journalEditorMachine = setup({
           tags: ['saved'],
           entry: 'forget draft',
           on: {
-            'journal.edit': { guard: 'may write', target: 'dirty', actions: ['change draft', 'remember draft'] },
+            'journal.edit': {
+              guard: 'may write',
+              target: 'dirty',
+              actions: ['change draft', 'remember draft'],
+            },
             // Nothing unsaved here: another's save is shown as it is.
             'journal.page.changed': {
               guard: 'is a newer copy of this page',
@@ -224,7 +236,12 @@ export const journalEditorMachine = setup({
           tags: ['pending'],
           after: { typingPause: 'saving' },
           on: {
-            'journal.edit': { guard: 'may write', target: 'dirty', reenter: true, actions: ['change draft', 'remember draft'] },
+            'journal.edit': {
+              guard: 'may write',
+              target: 'dirty',
+              reenter: true,
+              actions: ['change draft', 'remember draft'],
+            },
             'journal.flush': 'saving',
           },
         },
@@ -243,14 +260,21 @@ export const journalEditorMachine = setup({
               },
               { target: 'saved', actions: { type: 'take answer', params: ({ event }) => event.output } },
             ],
-            onError: { target: 'unsaved', actions: { type: 'show save failure', params: ({ event }) => event } },
+            onError: {
+              target: 'unsaved',
+              actions: { type: 'show save failure', params: ({ event }) => event },
+            },
           },
         },
         unsaved: {
           tags: ['failed'],
           after: { retryPause: 'saving' },
           on: {
-            'journal.edit': { guard: 'may write', target: 'dirty', actions: ['change draft', 'remember draft'] },
+            'journal.edit': {
+              guard: 'may write',
+              target: 'dirty',
+              actions: ['change draft', 'remember draft'],
+            },
             'journal.flush': 'saving',
           },
         },

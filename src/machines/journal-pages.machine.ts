@@ -52,7 +52,9 @@ export const journalPagesMachine = setup({
     'journal facts': unprovidedEvents<JournalPagesFact | { type: 'journal.reload' }, { gameId: string }>(
       'journal facts',
     ),
-    'create page': unprovidedPromise<JournalPage, { gameId: string; title: string; shared: boolean }>('create page'),
+    'create page': unprovidedPromise<JournalPage, { gameId: string; title: string; shared: boolean }>(
+      'create page',
+    ),
     'share page': unprovidedPromise<JournalPage, { id: string; sharing: JournalSharing }>('share page'),
     /** Resolves with the deleted page's id. */
     'delete page': unprovidedPromise<string, { id: string }>('delete page'),
@@ -61,12 +63,16 @@ export const journalPagesMachine = setup({
     'show pages': assign(({ context }, pages: JournalPageSummary[]) => ({
       pages,
       error: null,
-      selectedId: pages.some((page) => page.id === context.selectedId) ? context.selectedId : (pages[0]?.id ?? null),
+      selectedId: pages.some((page) => page.id === context.selectedId)
+        ? context.selectedId
+        : (pages[0]?.id ?? null),
     })),
     'keep page': assign({
       pages: ({ context }, page: JournalPage) =>
         context.pages.some((known) => known.id === page.id)
-          ? context.pages.map((known) => (known.id === page.id && known.version <= page.version ? summaryOf(page) : known))
+          ? context.pages.map((known) =>
+              known.id === page.id && known.version <= page.version ? summaryOf(page) : known,
+            )
           : [...context.pages, summaryOf(page)],
     }),
     'forget page': assign(({ context }, id: string) => {
@@ -81,8 +87,11 @@ export const journalPagesMachine = setup({
   },
   guards: {
     'is of this game': ({ context, event }) =>
-      (event.type === 'journal.page.changed' ? event.page.gameId : 'gameId' in event ? event.gameId : null) ===
-      context.gameId,
+      (event.type === 'journal.page.changed'
+        ? event.page.gameId
+        : 'gameId' in event
+          ? event.gameId
+          : null) === context.gameId,
   },
 }).createMachine({
   id: 'journalPages',
@@ -98,7 +107,10 @@ export const journalPagesMachine = setup({
         onDone: { target: 'ready', actions: { type: 'show pages', params: ({ event }) => event.output } },
         onError: {
           target: 'failed',
-          actions: { type: 'show failure', params: ({ event }) => ({ error: event.error, fallback: journalPagesFailures.load }) },
+          actions: {
+            type: 'show failure',
+            params: ({ event }) => ({ error: event.error, fallback: journalPagesFailures.load }),
+          },
         },
       },
     },
@@ -146,7 +158,10 @@ export const journalPagesMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: { type: 'show failure', params: ({ event }) => ({ error: event.error, fallback: journalPagesFailures.create }) },
+              actions: {
+                type: 'show failure',
+                params: ({ event }) => ({ error: event.error, fallback: journalPagesFailures.create }),
+              },
             },
           },
         },
@@ -164,7 +179,10 @@ export const journalPagesMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: { type: 'show failure', params: ({ event }) => ({ error: event.error, fallback: journalPagesFailures.share }) },
+              actions: {
+                type: 'show failure',
+                params: ({ event }) => ({ error: event.error, fallback: journalPagesFailures.share }),
+              },
             },
           },
         },
@@ -179,7 +197,10 @@ export const journalPagesMachine = setup({
             },
             onError: {
               target: 'idle',
-              actions: { type: 'show failure', params: ({ event }) => ({ error: event.error, fallback: journalPagesFailures.delete }) },
+              actions: {
+                type: 'show failure',
+                params: ({ event }) => ({ error: event.error, fallback: journalPagesFailures.delete }),
+              },
             },
           },
         },

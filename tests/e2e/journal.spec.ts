@@ -15,7 +15,9 @@ async function openJournal(page: Page) {
 }
 
 const pageButton = (journal: ReturnType<typeof journalOf>, title: string) =>
-  journal.getByRole('navigation', { name: 'Pages du journal' }).getByRole('button', { name: new RegExp(title) });
+  journal
+    .getByRole('navigation', { name: 'Pages du journal' })
+    .getByRole('button', { name: new RegExp(title) });
 
 async function newPage(journal: ReturnType<typeof journalOf>, title: string, shared: boolean) {
   await journal.getByRole('textbox', { name: 'Titre de la nouvelle page' }).fill(title);
@@ -50,7 +52,13 @@ test('the journal saves and reloads; a player reads the shared page only, and wr
   await pageButton(journal, 'Secrets du MJ').click();
   await expect(body).toHaveValue('Le capitaine est un traître.');
 
-  const aelis = await openSignedInAt(browser, server, player, `/game?gameId=${gameId}&playerId=${characterId}`, DESKTOP);
+  const aelis = await openSignedInAt(
+    browser,
+    server,
+    player,
+    `/game?gameId=${gameId}&playerId=${characterId}`,
+    DESKTOP,
+  );
   const seen = await openJournal(aelis);
   await expect(pageButton(seen, 'Chronique')).toBeVisible();
   await expect(seen).not.toContainText('Secrets du MJ');
@@ -69,6 +77,10 @@ test('the journal saves and reloads; a player reads the shared page only, and wr
   const playerBody = seen.getByRole('textbox', { name: 'Texte de la page' });
   await playerBody.fill('# Séance 1\nLe groupe arrive au **port**.\n- une corde\n- trois torches (Aelis)');
   await expect(seen.getByRole('status').filter({ hasText: 'Enregistré' })).toBeVisible();
-  await expect(body).toHaveValue('# Séance 1\nLe groupe arrive au **port**.\n- une corde\n- trois torches (Aelis)');
-  await expect(journal.getByRole('status').filter({ hasText: /Modifiée par/ })).toContainText(player.displayName);
+  await expect(body).toHaveValue(
+    '# Séance 1\nLe groupe arrive au **port**.\n- une corde\n- trois torches (Aelis)',
+  );
+  await expect(journal.getByRole('status').filter({ hasText: /Modifiée par/ })).toContainText(
+    player.displayName,
+  );
 });

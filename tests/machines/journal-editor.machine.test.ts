@@ -11,7 +11,13 @@ import {
 } from '../../src/machines/journal-editor.machine';
 import type { JournalPagesFact } from '../../src/machines/journal-pages.machine';
 import { itVisitsEveryState, testEveryPath } from '../helpers/every-path';
-import { deferred, modelOf, pathsThroughEveryTransition, settle, type Pending } from '../helpers/machine-model';
+import {
+  deferred,
+  modelOf,
+  pathsThroughEveryTransition,
+  settle,
+  type Pending,
+} from '../helpers/machine-model';
 
 const page = (version: number, body: string, more: Partial<JournalPage> = {}): JournalPage => ({
   id: 'p-1',
@@ -25,7 +31,11 @@ const page = (version: number, body: string, more: Partial<JournalPage> = {}): J
   body,
   ...more,
 });
-const saved = (version: number, body: string, outcome: JournalSaveAnswer['outcome'] = 'saved'): JournalSaveAnswer => ({
+const saved = (
+  version: number,
+  body: string,
+  outcome: JournalSaveAnswer['outcome'] = 'saved',
+): JournalSaveAnswer => ({
   page: page(version, body),
   outcome,
   message: outcome === 'saved' ? null : 'fusionné',
@@ -47,12 +57,15 @@ function start({ isMaster = true, stored = null as StoredJournalDraft | null } =
   const actor = createActor(
     journalEditorMachine.provide({
       actors: {
-        'load page': fromPromise(answer<{ page: JournalPage; stored: StoredJournalDraft | null }, { pageId: string }>('load')),
+        'load page': fromPromise(
+          answer<{ page: JournalPage; stored: StoredJournalDraft | null }, { pageId: string }>('load'),
+        ),
         'save page': fromPromise(answer<JournalSaveAnswer, SaveJournalInput>('save')),
         'journal facts': fromEventObservable(() => facts),
       },
       actions: {
-        'remember draft': ({ context }) => storage.remembered.push({ base: context.base, draft: context.draft }),
+        'remember draft': ({ context }) =>
+          storage.remembered.push({ base: context.base, draft: context.draft }),
         'forget draft': () => {
           storage.forgotten += 1;
         },
@@ -72,7 +85,10 @@ const model = modelOf(
   (snapshot) => {
     if (snapshot.matches('loading'))
       return [
-        { type: 'xstate.done.actor.0.journalEditor.loading', output: { page: page(1, 'Séance 1'), stored: null } },
+        {
+          type: 'xstate.done.actor.0.journalEditor.loading',
+          output: { page: page(1, 'Séance 1'), stored: null },
+        },
         { type: 'xstate.error.actor.0.journalEditor.loading', error: new Error('réseau') },
       ];
     if (snapshot.matches('failed')) return [{ type: 'journal.reload' }];
@@ -90,9 +106,17 @@ const model = modelOf(
         { type: 'xstate.error.actor.0.journalEditor.ready.saving', error: new Error('réseau') },
       ];
     if (snapshot.matches({ ready: 'dirty' }))
-      return [...always, { type: 'journal.flush' }, { type: 'xstate.after.typingPause.journalEditor.ready.dirty' }];
+      return [
+        ...always,
+        { type: 'journal.flush' },
+        { type: 'xstate.after.typingPause.journalEditor.ready.dirty' },
+      ];
     if (snapshot.matches({ ready: 'unsaved' }))
-      return [...always, { type: 'journal.flush' }, { type: 'xstate.after.retryPause.journalEditor.ready.unsaved' }];
+      return [
+        ...always,
+        { type: 'journal.flush' },
+        { type: 'xstate.after.retryPause.journalEditor.ready.unsaved' },
+      ];
     return [...always, { type: 'journal.page.changed', page: page(5, 'Écrit par un autre') }];
   },
   { pageId: 'p-1', isMaster: true },
@@ -113,7 +137,11 @@ const meaning: Record<string, (run: ReturnType<typeof start>) => void> = {
     expect(run.storage.remembered.at(-1)?.draft).toEqual(run.context().draft);
   },
   'ready.saving': (run) => {
-    expect(run.calls.save.at(-1)!.input).toEqual({ pageId: 'p-1', ...run.context().sent, base: run.context().base });
+    expect(run.calls.save.at(-1)!.input).toEqual({
+      pageId: 'p-1',
+      ...run.context().sent,
+      base: run.context().base,
+    });
   },
   'ready.unsaved': (run) => {
     expect(run.actor.getSnapshot().hasTag('failed')).toBe(true);
@@ -121,7 +149,13 @@ const meaning: Record<string, (run: ReturnType<typeof start>) => void> = {
   },
 };
 
-const userEvents = ['journal.reload', 'journal.view.toggle', 'journal.notice.dismiss', 'journal.edit', 'journal.flush'];
+const userEvents = [
+  'journal.reload',
+  'journal.view.toggle',
+  'journal.notice.dismiss',
+  'journal.edit',
+  'journal.flush',
+];
 
 describe('journal editor: every transition, on the real actor', () => {
   const paths = pathsThroughEveryTransition(model);
@@ -184,7 +218,12 @@ describe('journal editor', () => {
     expect(run.calls.save).toHaveLength(0);
     run.clock.increment(1);
     expect(run.calls.save.map((call) => call.input)).toEqual([
-      { pageId: 'p-1', title: 'Chronique', body: 'Séance 1, le port', base: { version: 1, title: 'Chronique', body: 'Séance 1' } },
+      {
+        pageId: 'p-1',
+        title: 'Chronique',
+        body: 'Séance 1, le port',
+        base: { version: 1, title: 'Chronique', body: 'Séance 1' },
+      },
     ]);
   });
 
@@ -229,7 +268,10 @@ describe('journal editor', () => {
   });
 
   it('finds a draft this browser kept and saves it on its old base, for the server to merge', async () => {
-    const stored = { base: { version: 1, title: 'Chronique', body: 'x' }, draft: { title: 'Chronique', body: 'x, y' } };
+    const stored = {
+      base: { version: 1, title: 'Chronique', body: 'x' },
+      draft: { title: 'Chronique', body: 'x, y' },
+    };
     const run = start({ stored });
     run.calls.load[0]!.resolve({ page: page(4, 'z\nx'), stored });
     await settle();

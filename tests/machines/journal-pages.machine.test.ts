@@ -8,7 +8,13 @@ import {
   type JournalPagesFact,
 } from '../../src/machines/journal-pages.machine';
 import { itVisitsEveryState, testEveryPath } from '../helpers/every-path';
-import { deferred, modelOf, pathsThroughEveryTransition, settle, type Pending } from '../helpers/machine-model';
+import {
+  deferred,
+  modelOf,
+  pathsThroughEveryTransition,
+  settle,
+  type Pending,
+} from '../helpers/machine-model';
 
 const page = (id: string, more: Partial<JournalPage> = {}): JournalPage => ({
   id,
@@ -44,7 +50,9 @@ function start() {
       actors: {
         'load pages': fromPromise(answer<JournalPageSummary[], { gameId: string }>('load')),
         'journal facts': fromEventObservable(() => facts),
-        'create page': fromPromise(answer<JournalPage, { gameId: string; title: string; shared: boolean }>('create')),
+        'create page': fromPromise(
+          answer<JournalPage, { gameId: string; title: string; shared: boolean }>('create'),
+        ),
         'share page': fromPromise(answer<JournalPage, { id: string; sharing: JournalSharing }>('share')),
         'delete page': fromPromise(answer<string, { id: string }>('delete')),
       },
@@ -85,7 +93,9 @@ const model = modelOf(
     const p1 = pages.find((known) => known.id === 'p-1');
     return [
       ...(error === null ? [{ type: 'journal.reload' }] : []),
-      ...(pages.some((known) => known.id === 'p-3') ? [] : [{ type: 'journal.create', title: 'Nouvelle', shared: true }]),
+      ...(pages.some((known) => known.id === 'p-3')
+        ? []
+        : [{ type: 'journal.create', title: 'Nouvelle', shared: true }]),
       ...(p1?.version === 1
         ? [
             { type: 'journal.share', id: 'p-1', sharing: { shared: true, playersMayWrite: true } },
@@ -102,9 +112,13 @@ const meaning: Record<string, (run: ReturnType<typeof start>) => void> = {
   failed: (run) => expect(run.context().error).toBe(journalPagesFailures.load),
   ready: () => {},
   'ready.idle': (run) => expect(run.actor.getSnapshot().hasTag('busy')).toBe(false),
-  'ready.creating': (run) => expect(run.calls.create.at(-1)!.input).toEqual({ gameId: 'G1', title: 'Nouvelle', shared: true }),
+  'ready.creating': (run) =>
+    expect(run.calls.create.at(-1)!.input).toEqual({ gameId: 'G1', title: 'Nouvelle', shared: true }),
   'ready.sharing': (run) =>
-    expect(run.calls.share.at(-1)!.input).toEqual({ id: 'p-1', sharing: { shared: true, playersMayWrite: true } }),
+    expect(run.calls.share.at(-1)!.input).toEqual({
+      id: 'p-1',
+      sharing: { shared: true, playersMayWrite: true },
+    }),
   'ready.deleting': (run) => expect(run.calls.delete.at(-1)!.input).toEqual({ id: 'p-1' }),
 };
 
@@ -144,15 +158,13 @@ describe('journal pages: every transition, on the real actor', () => {
           }),
         ),
         ...Object.fromEntries(
-          ['journal.reload', 'journal.create', 'journal.share', 'journal.delete'].map(
-            (type) => [
-              type,
-              async ({ event }: { event: { type: string } }) => {
-                run.actor.send(event as never);
-                await settle();
-              },
-            ],
-          ),
+          ['journal.reload', 'journal.create', 'journal.share', 'journal.delete'].map((type) => [
+            type,
+            async ({ event }: { event: { type: string } }) => {
+              run.actor.send(event as never);
+              await settle();
+            },
+          ]),
         ),
       },
       states: Object.fromEntries(Object.entries(meaning).map(([state, check]) => [state, () => check(run)])),

@@ -328,7 +328,11 @@ const MATRIX: Record<string, Row> = {
     may: members,
     send: ({ world }) => ({
       params: { id: world.journal.shared },
-      body: { title: 'Chronique', body: 'Séance 2', base: { version: 1, title: 'Chronique', body: 'Séance 1' } },
+      body: {
+        title: 'Chronique',
+        body: 'Séance 2',
+        base: { version: 1, title: 'Chronique', body: 'Séance 1' },
+      },
     }),
   },
   'PUT /journal/:id/sharing': {
@@ -338,7 +342,10 @@ const MATRIX: Record<string, Row> = {
       body: { shared: true, playersMayWrite: false },
     }),
   },
-  'DELETE /journal/:id': { may: only('mj'), send: ({ world }) => ({ params: { id: world.journal.private } }) },
+  'DELETE /journal/:id': {
+    may: only('mj'),
+    send: ({ world }) => ({ params: { id: world.journal.private } }),
+  },
 
   // Any bytes a browser sends: these are an Ogg sound's.
   'POST /game-data/:gameId/files': {

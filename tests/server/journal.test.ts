@@ -47,7 +47,11 @@ describe.each(drivers)('the journal (%s)', (driver) => {
     t.api<Answer<JournalSaveAnswer>>(
       'PUT',
       `/journal/${base.id}`,
-      { title: edit.title ?? base.title, body: edit.body, base: { version: base.version, title: base.title, body: base.body } },
+      {
+        title: edit.title ?? base.title,
+        body: edit.body,
+        base: { version: base.version, title: base.title, body: base.body },
+      },
       user.token,
     );
   const share = (id: string, shared: boolean, playersMayWrite: boolean, user = mj) =>
@@ -57,7 +61,14 @@ describe.each(drivers)('the journal (%s)', (driver) => {
     const created = await create({ title: '  Séance 1 ', body: '# Arrivée\nLe port.', shared: true });
     expect(created).toMatchObject({
       status: 201,
-      body: { title: 'Séance 1', body: '# Arrivée\nLe port.', shared: true, playersMayWrite: false, version: 1, gameId },
+      body: {
+        title: 'Séance 1',
+        body: '# Arrivée\nLe port.',
+        shared: true,
+        playersMayWrite: false,
+        version: 1,
+        gameId,
+      },
     });
     const page = created.body;
     expect(page.updatedBy).toBe(mj.displayName);
@@ -76,7 +87,9 @@ describe.each(drivers)('the journal (%s)', (driver) => {
     expect(seen.status).toBe(200);
     expect(seen.body.map((page) => page.id)).toContain(open.id);
     expect(JSON.stringify(seen.body)).not.toContain('traître');
-    expect((await list(mj)).body.map((page) => page.id)).toEqual(expect.arrayContaining([secret.id, open.id]));
+    expect((await list(mj)).body.map((page) => page.id)).toEqual(
+      expect.arrayContaining([secret.id, open.id]),
+    );
     expect(await read(player, secret.id)).toMatchObject({ status: 404, body: { error: m.notFound } });
     expect(await read(player, open.id)).toMatchObject({ status: 200, body: { body: 'Tout le monde lit.' } });
     expect(await save(player, secret, { body: 'effacé' })).toMatchObject({ status: 404 });
@@ -95,8 +108,13 @@ describe.each(drivers)('the journal (%s)', (driver) => {
       status: 200,
       body: { outcome: 'saved', page: { body: 'Début, suite', updatedBy: player.displayName } },
     });
-    expect(await share(page.id, false, false, player)).toMatchObject({ status: 403, body: { error: m.masterOnly } });
-    expect(await t.api('DELETE', `/journal/${page.id}`, undefined, player.token)).toMatchObject({ status: 403 });
+    expect(await share(page.id, false, false, player)).toMatchObject({
+      status: 403,
+      body: { error: m.masterOnly },
+    });
+    expect(await t.api('DELETE', `/journal/${page.id}`, undefined, player.token)).toMatchObject({
+      status: 403,
+    });
     expect(await create({ title: 'À moi' }, player)).toMatchObject({ status: 403 });
     expect((await read(mj, page.id)).status).toBe(200);
   });
@@ -111,7 +129,12 @@ describe.each(drivers)('the journal (%s)', (driver) => {
 
   it('merges two saves based on one version when they touch different lines', async () => {
     const base = (
-      await create({ title: 'Carnet', body: 'Le groupe arrive.\nUn orage éclate.\nFin.', shared: true, playersMayWrite: true })
+      await create({
+        title: 'Carnet',
+        body: 'Le groupe arrive.\nUn orage éclate.\nFin.',
+        shared: true,
+        playersMayWrite: true,
+      })
     ).body;
     await save(mj, base, { body: 'Le groupe arrive au port.\nUn orage éclate.\nFin.' });
     const late = await save(player, base, { body: 'Le groupe arrive.\nUn violent orage éclate.\nFin.' });
@@ -123,12 +146,19 @@ describe.each(drivers)('the journal (%s)', (driver) => {
   });
 
   it('keeps both versions of lines both changed, and says so in French', async () => {
-    const base = (await create({ title: 'Butin', body: 'Or : 10', shared: true, playersMayWrite: true })).body;
+    const base = (await create({ title: 'Butin', body: 'Or : 10', shared: true, playersMayWrite: true }))
+      .body;
     await save(mj, base, { body: 'Or : 12' });
     const late = await save(player, base, { title: 'Butin partagé', body: 'Or : 15' });
     expect(late).toMatchObject({ status: 200, body: { outcome: 'conflicted', message: m.conflicted(1) } });
     expect(late.body.page.body).toBe(
-      [conflictMarkers.first(mj.displayName), 'Or : 12', conflictMarkers.second(player.displayName), 'Or : 15', conflictMarkers.end].join('\n'),
+      [
+        conflictMarkers.first(mj.displayName),
+        'Or : 12',
+        conflictMarkers.second(player.displayName),
+        'Or : 15',
+        conflictMarkers.end,
+      ].join('\n'),
     );
     expect(late.body.page.title).toBe('Butin partagé');
   });
@@ -157,9 +187,14 @@ describe.each(drivers)('the journal (%s)', (driver) => {
     const full = await insertGame(t.database.db, owner.userId, 'Pleine');
     await t.database.db
       .insert(journalPages)
-      .values(Array.from({ length: JOURNAL_PAGES_PER_GAME - 1 }, (_, i) => ({ gameId: full, title: `Page ${i}` })));
+      .values(
+        Array.from({ length: JOURNAL_PAGES_PER_GAME - 1 }, (_, i) => ({ gameId: full, title: `Page ${i}` })),
+      );
     expect((await create({ title: 'La dernière' }, owner, full)).status).toBe(201);
-    expect(await create({ title: 'De trop' }, owner, full)).toMatchObject({ status: 409, body: { error: m.tooMany } });
+    expect(await create({ title: 'De trop' }, owner, full)).toMatchObject({
+      status: 409,
+      body: { error: m.tooMany },
+    });
   });
 
   it('tells each change to whoever may read the page, and takes a page back from players', async () => {

@@ -31,7 +31,10 @@ describe('the journal light formatting', () => {
     expect(blocksOf(text)).toEqual([
       { kind: 'heading', level: 1, spans: [plain('Séance 1')] },
       { kind: 'paragraph', lines: [[plain('Le groupe arrive')], [plain('au port.')]] },
-      { kind: 'list', items: [[plain('une corde')], [{ text: 'trois', bold: false, italic: true }, plain(' torches')]] },
+      {
+        kind: 'list',
+        items: [[plain('une corde')], [{ text: 'trois', bold: false, italic: true }, plain(' torches')]],
+      },
       { kind: 'heading', level: 2, spans: [plain('Suite')] },
       { kind: 'marker', text: conflictMarkers.end },
       { kind: 'paragraph', lines: [[plain('<script>alert(1)</script>')]] },

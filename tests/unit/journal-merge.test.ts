@@ -14,9 +14,21 @@ describe('the journal three-way merge', () => {
   it('merges edits to different lines, next to each other too', () => {
     const base = lines('# Séance 1', 'Le groupe arrive.', 'Un orage éclate.', 'Fin.');
     const ours = lines('# Séance 1', 'Le groupe arrive au port.', 'Un orage éclate.', 'Fin.');
-    const theirs = lines('# Séance 1', 'Le groupe arrive.', 'Un violent orage éclate.', 'Fin.', '- butin : 3 po');
+    const theirs = lines(
+      '# Séance 1',
+      'Le groupe arrive.',
+      'Un violent orage éclate.',
+      'Fin.',
+      '- butin : 3 po',
+    );
     expect(mergeText(base, ours, theirs, labels)).toEqual({
-      text: lines('# Séance 1', 'Le groupe arrive au port.', 'Un violent orage éclate.', 'Fin.', '- butin : 3 po'),
+      text: lines(
+        '# Séance 1',
+        'Le groupe arrive au port.',
+        'Un violent orage éclate.',
+        'Fin.',
+        '- butin : 3 po',
+      ),
       conflicts: 0,
     });
   });
@@ -69,12 +81,19 @@ describe('the journal three-way merge', () => {
   it('never drops a line either side wrote', () => {
     fc.assert(
       fc.property(text, text, text, (...sides) => {
-        const [base, ours, theirs] = sides.map((side) => side.join('\n').split('\n')) as [string[], string[], string[]];
+        const [base, ours, theirs] = sides.map((side) => side.join('\n').split('\n')) as [
+          string[],
+          string[],
+          string[],
+        ];
         const merged = mergeText(base.join('\n'), ours.join('\n'), theirs.join('\n'), labels);
         const out = merged.text.split('\n');
         const count = (list: string[], line: string) => list.filter((x) => x === line).length;
         for (const line of new Set([...ours, ...theirs])) {
-          const added = Math.max(count(ours, line) - count(base, line), count(theirs, line) - count(base, line));
+          const added = Math.max(
+            count(ours, line) - count(base, line),
+            count(theirs, line) - count(base, line),
+          );
           expect(count(out, line)).toBeGreaterThanOrEqual(added);
         }
       }),
@@ -90,7 +109,9 @@ describe('the journal three-way merge', () => {
         const theirs = plain.map((line, at) => (at === plain.length - 2 ? `${line}${two}?` : line));
         const merged = mergeText(plain.join('\n'), ours.join('\n'), theirs.join('\n'), labels);
         expect(merged.conflicts).toBe(0);
-        expect(merged.text).toBe(ours.map((line, at) => (at === plain.length - 2 ? theirs[at] : line)).join('\n'));
+        expect(merged.text).toBe(
+          ours.map((line, at) => (at === plain.length - 2 ? theirs[at] : line)).join('\n'),
+        );
       }),
     );
   });

@@ -46,8 +46,12 @@ export const journalRoutes: FastifyPluginAsyncZod<{ service: JournalService }> =
     (request) => service.share(currentUser(request), request.params.id, request.body),
   );
 
-  app.delete('/journal/:id', { schema: { params: idParam, response: { 200: messageBody } } }, async (request) => {
-    await service.remove(currentUser(request), request.params.id);
-    return { message: journalMessages.deleted };
-  });
+  app.delete(
+    '/journal/:id',
+    { schema: { params: idParam, response: { 200: messageBody } } },
+    async (request) => {
+      await service.remove(currentUser(request), request.params.id);
+      return { message: journalMessages.deleted };
+    },
+  );
 };

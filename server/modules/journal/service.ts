@@ -46,7 +46,15 @@ function toSummary(row: SummaryRow): JournalPageSummary {
  * the MJ lets players write, and never creates, shares or deletes. Every change is told at once to
  * whoever may read the page, and a page taken back or deleted to whoever may no longer.
  */
-export function createJournalService({ db, access, realtime }: { db: Db; access: GameAccess; realtime: Realtime }) {
+export function createJournalService({
+  db,
+  access,
+  realtime,
+}: {
+  db: Db;
+  access: GameAccess;
+  realtime: Realtime;
+}) {
   async function withName(row: JournalPageRow): Promise<JournalPage> {
     const [user] = row.updatedBy
       ? await db.select({ displayName: users.displayName }).from(users).where(eq(users.id, row.updatedBy))
@@ -122,7 +130,8 @@ export function createJournalService({ db, access, realtime }: { db: Db; access:
         db,
         { holder: { gameId }, cap: JOURNAL_PAGES_PER_GAME, refusal: messages.tooMany },
         async (tx) =>
-          (await tx.select({ n: count() }).from(journalPages).where(eq(journalPages.gameId, gameId)))[0]?.n ?? 0,
+          (await tx.select({ n: count() }).from(journalPages).where(eq(journalPages.gameId, gameId)))[0]?.n ??
+          0,
         (tx) =>
           tx
             .insert(journalPages)
@@ -144,7 +153,8 @@ export function createJournalService({ db, access, realtime }: { db: Db; access:
       const answer = await db.transaction(async (tx) => {
         const [row] = await tx.select().from(journalPages).where(eq(journalPages.id, id)).for('update');
         if (!row) throw httpError(404, messages.notFound);
-        if (role === 'player' && !(row.shared && row.playersMayWrite)) throw httpError(403, messages.readOnly);
+        if (role === 'player' && !(row.shared && row.playersMayWrite))
+          throw httpError(403, messages.readOnly);
         if (base.version > row.version) throw httpError(400, messages.badVersion);
         let next = { title, body };
         let outcome: JournalSaveAnswer['outcome'] = 'saved';

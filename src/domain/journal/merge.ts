@@ -13,7 +13,7 @@ interface Hunk {
 }
 
 /** Past this many cells the middle of a diff is one block: coarser, so more conflicts, never a loss. */
-const MAX_DIFF_CELLS = 4_000_000;
+const MAX_DIFF_CELLS = 2_000_000;
 
 /** The changes that turn `base` into `other`, in order, separated by at least one common line. */
 export function lineHunks(base: readonly string[], other: readonly string[]): Hunk[] {
@@ -33,15 +33,20 @@ export function lineHunks(base: readonly string[], other: readonly string[]): Hu
   if ((n + 1) * (m + 1) > MAX_DIFF_CELLS || n === 0 || m === 0) {
     return [{ start: prefix, end: prefix + n, lines: other.slice(prefix, prefix + m) }];
   }
+  // Lines as numbers, so the table below compares integers rather than strings.
+  const ids = new Map<string, number>();
+  const idOf = (line: string) => ids.get(line) ?? ids.set(line, ids.size).get(line)!;
+  const a = Int32Array.from({ length: n }, (_, i) => idOf(base[prefix + i]!));
+  const b = Int32Array.from({ length: m }, (_, j) => idOf(other[prefix + j]!));
   // Longest common subsequence of the middles, filled from the end so the walk goes forwards.
   const width = m + 1;
   const lcs = new Uint32Array((n + 1) * width);
   for (let i = n - 1; i >= 0; i -= 1) {
+    const row = i * width;
+    const below = row + width;
+    const ai = a[i];
     for (let j = m - 1; j >= 0; j -= 1) {
-      lcs[i * width + j] =
-        base[prefix + i] === other[prefix + j]
-          ? lcs[(i + 1) * width + j + 1]! + 1
-          : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!);
+      lcs[row + j] = ai === b[j] ? lcs[below + j + 1]! + 1 : Math.max(lcs[below + j]!, lcs[row + j + 1]!);
     }
   }
   const hunks: Hunk[] = [];
@@ -49,7 +54,7 @@ export function lineHunks(base: readonly string[], other: readonly string[]): Hu
   let i = 0;
   let j = 0;
   while (i < n || j < m) {
-    if (i < n && j < m && base[prefix + i] === other[prefix + j]) {
+    if (i < n && j < m && a[i] === b[j]) {
       open = null;
       i += 1;
       j += 1;

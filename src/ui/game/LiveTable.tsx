@@ -236,7 +236,9 @@ export function LiveTable({
             {gameMessages.characterSheet}
           </button>
         )}
-        {seat.role !== 'admin' && <JournalButton gameId={gameId} userId={userId} isMaster={seat.role === 'mj'} />}
+        {seat.role !== 'admin' && (
+          <JournalButton gameId={gameId} userId={userId} isMaster={seat.role === 'mj'} />
+        )}
         <p className="live-table__sync" role="status">
           {syncState === 'reconnecting'
             ? gameMessages.reconnecting

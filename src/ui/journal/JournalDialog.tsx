@@ -45,7 +45,11 @@ export function JournalDialog({
   return (
     <Dialog title={texts.title} closeLabel={texts.close} onClose={onClose} size="wide" className="journal">
       {error && !failed && (
-        <Notice tone="error" onDismiss={() => list.send({ type: 'journal.error.dismiss' })} dismissLabel={texts.dismiss}>
+        <Notice
+          tone="error"
+          onDismiss={() => list.send({ type: 'journal.error.dismiss' })}
+          dismissLabel={texts.dismiss}
+        >
           {error}
         </Notice>
       )}
@@ -75,8 +79,14 @@ export function JournalDialog({
                     >
                       <span className="journal__page-title">{page.title}</span>
                       {isMaster && (
-                        <span className={`journal__badge journal__badge--${page.shared ? 'shared' : 'private'}`}>
-                          {page.shared ? (page.playersMayWrite ? texts.writable : texts.shared) : texts.private}
+                        <span
+                          className={`journal__badge journal__badge--${page.shared ? 'shared' : 'private'}`}
+                        >
+                          {page.shared
+                            ? page.playersMayWrite
+                              ? texts.writable
+                              : texts.shared
+                            : texts.private}
                         </span>
                       )}
                     </button>
@@ -94,7 +104,11 @@ export function JournalDialog({
                   onChange={(event) => setNewTitle(event.target.value)}
                 />
                 <label>
-                  <input type="checkbox" checked={newShared} onChange={(event) => setNewShared(event.target.checked)} />{' '}
+                  <input
+                    type="checkbox"
+                    checked={newShared}
+                    onChange={(event) => setNewShared(event.target.checked)}
+                  />{' '}
                   {texts.newShared}
                 </label>
                 <button type="submit" disabled={busy || newTitle.trim() === ''}>
@@ -105,7 +119,13 @@ export function JournalDialog({
           </nav>
           <div className="journal__open">
             {selectedId ? (
-              <JournalEditor key={selectedId} pageId={selectedId} userId={userId} isMaster={isMaster} send={list.send} />
+              <JournalEditor
+                key={selectedId}
+                pageId={selectedId}
+                userId={userId}
+                isMaster={isMaster}
+                send={list.send}
+              />
             ) : (
               !loading && <p className="journal__status">{texts.choose}</p>
             )}

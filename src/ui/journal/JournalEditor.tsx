@@ -26,7 +26,10 @@ export function JournalEditor({
   send: (event: JournalPagesEvent) => void;
 }) {
   const { socketFacts$, inspect } = useAppActors();
-  const editor = useActorRef(journalEditorLogic(socketFacts$, userId), { input: { pageId, isMaster }, inspect });
+  const editor = useActorRef(journalEditorLogic(socketFacts$, userId), {
+    input: { pageId, isMaster },
+    inspect,
+  });
   const page = useSelector(editor, (snapshot) => snapshot.context.page);
   const draft = useSelector(editor, (snapshot) => snapshot.context.draft);
   const view = useSelector(editor, (snapshot) => snapshot.context.view);
@@ -86,13 +89,23 @@ export function JournalEditor({
           <h3 className="journal-page__title">{draft.title}</h3>
         )}
         {mayWrite && (
-          <button type="button" className="secondary" onClick={() => editor.send({ type: 'journal.view.toggle' })}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => editor.send({ type: 'journal.view.toggle' })}
+          >
             {editing ? texts.read : texts.edit}
           </button>
         )}
       </header>
       <p className={`journal-page__state journal-page__state--${state}`} role="status">
-        {!mayWrite ? texts.readOnly : state === 'saved' ? texts.saved : state === 'saving' ? texts.saving : ''}
+        {!mayWrite
+          ? texts.readOnly
+          : state === 'saved'
+            ? texts.saved
+            : state === 'saving'
+              ? texts.saving
+              : ''}
         {page.updatedBy && ` · ${texts.updatedBy(page.updatedBy, when.format(new Date(page.updatedAt)))}`}
       </p>
       {state === 'unsaved' && (
@@ -104,7 +117,11 @@ export function JournalEditor({
         </div>
       )}
       {notice && (
-        <Notice tone="info" onDismiss={() => editor.send({ type: 'journal.notice.dismiss' })} dismissLabel={texts.dismiss}>
+        <Notice
+          tone="info"
+          onDismiss={() => editor.send({ type: 'journal.notice.dismiss' })}
+          dismissLabel={texts.dismiss}
+        >
           {notice}
         </Notice>
       )}
@@ -130,7 +147,11 @@ export function JournalEditor({
               checked={page.playersMayWrite}
               disabled={!page.shared}
               onChange={(event) =>
-                send({ type: 'journal.share', id: page.id, sharing: { shared: true, playersMayWrite: event.target.checked } })
+                send({
+                  type: 'journal.share',
+                  id: page.id,
+                  sharing: { shared: true, playersMayWrite: event.target.checked },
+                })
               }
             />{' '}
             {texts.playersMayWrite}

@@ -3,7 +3,13 @@ import { blocksOf, type Span } from '../../domain/journal/format';
 
 function Spans({ spans }: { spans: Span[] }) {
   return spans.map((span, at) =>
-    span.bold ? <strong key={at}>{span.text}</strong> : span.italic ? <em key={at}>{span.text}</em> : <Fragment key={at}>{span.text}</Fragment>,
+    span.bold ? (
+      <strong key={at}>{span.text}</strong>
+    ) : span.italic ? (
+      <em key={at}>{span.text}</em>
+    ) : (
+      <Fragment key={at}>{span.text}</Fragment>
+    ),
   );
 }
 
@@ -14,7 +20,7 @@ export function JournalText({ text }: { text: string }) {
       {blocksOf(text).map((block, at) => {
         switch (block.kind) {
           case 'heading': {
-            const Heading = (['h3', 'h4', 'h5'] as const)[block.level - 1]!;
+            const Heading = (['h4', 'h5', 'h6'] as const)[block.level - 1]!;
             return (
               <Heading key={at}>
                 <Spans spans={block.spans} />
