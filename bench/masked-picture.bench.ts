@@ -57,7 +57,11 @@ async function p95Of(times: number, work: (index: number) => Promise<unknown>) {
     wall.push(performance.now() - started);
     cpu.push((used.user + used.system) / 1000);
   }
-  const p95 = (values: number[]) => percentile([...values].sort((a, b) => a - b), 95);
+  const p95 = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      95,
+    );
   return { wall: p95(wall), cpu: p95(cpu) };
 }
 
@@ -88,7 +92,9 @@ export async function run(): Promise<void> {
     const painted = await p95Of(RENDERS, (move) => renderPainted(decoded, paints[move]!, MAP));
     const note = `${shape}; served ${out.width} px wide; baseline = a plain resize of the same picture to that width`;
     print(figure('masked-picture', `render-${width}-p95`, painted.wall, 'ms', resize.wall, note));
-    print(figure('masked-picture', `render-${width}-cpu-p95`, painted.cpu, 'ms', resize.cpu, `${note}; CPU time`));
+    print(
+      figure('masked-picture', `render-${width}-cpu-p95`, painted.cpu, 'ms', resize.cpu, `${note}; CPU time`),
+    );
     print(
       figure(
         'masked-picture',

@@ -185,11 +185,9 @@ test('at 1280 px the MJ’s tools fold behind « Outils », reached by the keybo
   await expect(more).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Tab');
   await expect(table.zoom.getByRole('button', { name: 'Grille' })).toBeFocused();
-  expect(await uncovered(table.zoom.getByRole('group', { name: 'Outils du MJ' }).getByRole('button'))).toEqual([
-    true,
-    true,
-    true,
-  ]);
+  expect(
+    await uncovered(table.zoom.getByRole('group', { name: 'Outils du MJ' }).getByRole('button')),
+  ).toEqual([true, true, true]);
   await page.keyboard.press('Escape');
   await expect(more).toBeFocused();
   await expect(table.zoom.getByRole('button', { name: 'Grille' })).toBeHidden();

@@ -40,7 +40,15 @@ function ToolButton({
  * « Outils », which unfolds them above it; a tool picked, Escape, or the focus gone elsewhere folds
  * them again. The same buttons either way, so the keyboard reaches them in the same order.
  */
-export function MapTools({ grid, fog, walls }: { grid: MapTool | null; fog: MapTool | null; walls: MapTool | null }) {
+export function MapTools({
+  grid,
+  fog,
+  walls,
+}: {
+  grid: MapTool | null;
+  fog: MapTool | null;
+  walls: MapTool | null;
+}) {
   const [unfolded, setUnfolded] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const panelId = useId();
