@@ -16,6 +16,7 @@ import type { fogEditorMachine } from '../../machines/fog-editor.machine';
 import type { wallEditorMachine } from '../../machines/wall-editor.machine';
 import type { gridEditorMachine } from '../../machines/grid-editor.machine';
 import type { mapPointerMachine } from '../../machines/map-pointer.machine';
+import type { mapImportMachine } from '../../machines/map-import.machine';
 import type { mapSelectionMachine } from '../../machines/map-selection.machine';
 import type { mapViewportMachine } from '../../machines/map-viewport.machine';
 import type { tableListsMachine } from '../../machines/table-lists.machine';
@@ -26,8 +27,9 @@ import type { tokenSelectionMachine } from '../../machines/token-selection.machi
 import { useAppActors } from '../app/AppActorsContext';
 import { ConnectedPlayersBar } from './ConnectedPlayersBar';
 import { HistoryButtons } from './HistoryButtons';
+import { MapImportPicker, MapImportStatus, useMapDrop } from './MapImport';
 import { MapSelector } from './MapSelector';
-import { gameMessages, mapMessages } from './messages';
+import { gameMessages, mapImportMessages, mapMessages } from './messages';
 import { MonsterDetails } from './MonsterDetails';
 import { ParticipantList } from './ParticipantList';
 import { TableMap, type TableMapActions } from './TableMap';
@@ -85,6 +87,7 @@ export function LiveTable({
   const gridEditor = useSelector(live, child<ActorRefFrom<typeof gridEditorMachine>>('gridEditor'));
   const fogEditor = useSelector(live, child<ActorRefFrom<typeof fogEditorMachine>>('fogEditor'));
   const wallEditor = useSelector(live, child<ActorRefFrom<typeof wallEditorMachine>>('wallEditor'));
+  const mapImport = useSelector(live, child<ActorRefFrom<typeof mapImportMachine>>('mapImport'));
   const eyes = useSelector(live, (snapshot) => snapshot.context.eyes);
   const snapping = useSelector(pointer, (snapshot) => snapshot.context.snap);
 
@@ -114,6 +117,8 @@ export function LiveTable({
   const striker = useSelector(targeting, (snapshot) =>
     strikerOf(snapshot.context.board, snapshot.context.attack),
   );
+
+  const drop = useMapDrop(canManage ? mapImport : null);
 
   const map = shownMap(table, seat.role);
   const apart = playersMapApart(table, seat.role);
@@ -167,6 +172,7 @@ export function LiveTable({
         </span>
         {undoable && <HistoryButtons history={undoable} className="live-table__history" />}
         {canManage && <MapSelector selection={selection} maps={maps} />}
+        {canManage && <MapImportPicker importer={mapImport} />}
         {apart && (
           <p className="live-table__players-map" role="status">
             {apart.map ? mapMessages.playersSee(apart.map.name) : mapMessages.playersSeeNothing}
@@ -208,7 +214,11 @@ export function LiveTable({
           {announcement}
         </p>
       </div>
-      <div className="live-table__map">
+      <div
+        className={drop.over ? 'live-table__map live-table__map--drop' : 'live-table__map'}
+        data-testid="table-drop"
+        {...drop.handlers}
+      >
         <TableMap
           table={table}
           role={seat.role}
@@ -244,6 +254,8 @@ export function LiveTable({
           }}
         />
         <div className="live-table__floating">
+          {drop.over && <p className="map-import">{mapImportMessages.dropHere}</p>}
+          <MapImportStatus importer={mapImport} />
           {aiming && aimed && (
             <AimingBanner attack={aimed} onCancel={() => targeting.send({ type: 'attack.cancel' })} />
           )}
