@@ -69,3 +69,26 @@ test('an MJ drops a picture on the table: it becomes the map, shown to them and 
   }
   await expect(master.getByLabel('Carte', { exact: true })).toHaveValue(/.+/);
 });
+
+test('an MJ chooses a file for a new map in its form: the field names the file sent, and the map is saved', async ({
+  page,
+}) => {
+  const folder = mkdtempSync(join(tmpdir(), 'uploads-'));
+  const picture = join(folder, 'salle du trône.png');
+  writeFileSync(picture, await noisyPicture(320, 200).png().toBuffer());
+  const mj = await server.register();
+  const gameId = await insertGame(server.database.db, mj.userId, 'Le Trône');
+
+  await openSignedIn(page, server, mj, `/admin/game?gameId=${gameId}`);
+  await page.getByLabel('Catégorie', { exact: true }).selectOption({ label: 'Cartes' });
+  await page.getByRole('button', { name: 'Créer' }).click();
+  const form = page.getByRole('form', { name: 'Formulaire de ressource' });
+  await form.getByLabel('Nom').fill('Salle du trône');
+  await form.getByLabel('Choisir un fichier').setInputFiles(picture);
+
+  await expect(form.getByText(/^Fichier envoyé\u00a0: Carte du /)).toBeVisible();
+  await expect(form.getByLabel('Lien de la carte')).toHaveCount(0);
+  await expect(form.locator('.stored-picture__thumb')).toHaveAttribute('src', /^blob:/);
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Ressource enregistrée avec succès !' })).toBeVisible();
+});

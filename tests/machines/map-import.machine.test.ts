@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, type Actor, type ActorRefFrom, type AnyEventObject } from 'xstate';
 import { ApiError } from '../../src/api/request';
 import type { StoredFile } from '../../src/api/schemas/files';
 import type { MapChoice } from '../../src/domain/table/types';
@@ -26,6 +26,9 @@ const outcome = (file: StoredFile | null, error: string | null): UploadOutcome =
 });
 
 type Snapshot = ReturnType<typeof mapImportMachine.getInitialSnapshot>;
+
+const uploadOf = (actor: Actor<typeof mapImportMachine>) =>
+  actor.getSnapshot().children.upload as ActorRefFrom<typeof fileUploadMachine>;
 
 /** What the MJ, the upload and the server can do in each state. */
 function modelEvents(snapshot: Snapshot): AnyEventObject[] {
@@ -106,7 +109,7 @@ describe('a picture dropped on the table: every transition', () => {
         // The file goes as a map of this game, under its own name, with « Annuler ».
         uploading: () => {
           expect(table.sends.at(-1)!.input).toEqual({ gameId: 'G1', kind: 'map', file: picture });
-          expect(actor.getSnapshot().children.upload?.getSnapshot().context).toMatchObject({
+          expect(uploadOf(actor).getSnapshot().context).toMatchObject({
             name: 'Crypte du roi',
           });
         },
@@ -137,7 +140,7 @@ describe('a picture dropped on the table', () => {
     const table = startImport();
     table.actor.send({ type: 'map.import', file: picture, name: 'Crypte du roi.png' });
     table.sends[0]!.report({ type: 'upload.progress', loaded: 1, total: 3 });
-    expect(table.actor.getSnapshot().children.upload?.getSnapshot().context.loaded).toBe(1);
+    expect(uploadOf(table.actor).getSnapshot().context.loaded).toBe(1);
     table.sends[0]!.report({ type: 'upload.stored', file: stored });
     await settle();
     expect(table.shown).toEqual([]);
