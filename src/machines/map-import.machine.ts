@@ -8,9 +8,7 @@ import { unprovidedPromise } from './unprovided';
 
 export type MapImportEvent =
   /** The MJ dropped or picked a picture on the table. */
-  | { type: 'map.import'; file: Blob; name: string }
-  | { type: 'import.cancel' }
-  | { type: 'import.dismiss' };
+  { type: 'map.import'; file: Blob; name: string } | { type: 'import.cancel' } | { type: 'import.dismiss' };
 
 export interface MapImportContext {
   gameId: string;
@@ -91,7 +89,10 @@ export const mapImportMachine = setup({
           {
             guard: { type: 'stored the file', params: ({ event }) => event.output as UploadOutcome },
             target: 'creating',
-            actions: { type: 'keep stored file', params: ({ event }) => (event.output as UploadOutcome).file! },
+            actions: {
+              type: 'keep stored file',
+              params: ({ event }) => (event.output as UploadOutcome).file!,
+            },
           },
           {
             guard: { type: 'was refused', params: ({ event }) => event.output as UploadOutcome },

@@ -90,5 +90,7 @@ test('an MJ chooses a file for a new map in its form: the field names the file s
   await expect(form.getByLabel('Lien de la carte')).toHaveCount(0);
   await expect(form.locator('.stored-picture__thumb')).toHaveAttribute('src', /^blob:/);
   await form.getByRole('button', { name: 'Enregistrer' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Ressource enregistrée avec succès !' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Ressource enregistrée avec succès !' }),
+  ).toBeVisible();
 });

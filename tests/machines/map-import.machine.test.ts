@@ -99,7 +99,10 @@ describe('a picture dropped on the table: every transition', () => {
       events: {
         ...each(['map.import', 'import.dismiss'], ({ event }) => void actor.send(event as never)),
         'xstate.done.actor.upload': endUpload,
-        ...each(['xstate.done.actor.createMap', 'xstate.error.actor.createMap'], answerLatest(table.creations)),
+        ...each(
+          ['xstate.done.actor.createMap', 'xstate.error.actor.createMap'],
+          answerLatest(table.creations),
+        ),
       },
       states: inSameState(actor, {
         // Nothing on its way; a cancelled upload's sending was stopped and left nothing.

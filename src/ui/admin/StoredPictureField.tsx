@@ -78,7 +78,9 @@ export function StoredPictureField({
   const thumbnail = usePictureSource(stored ? value : null, 'thumb');
   const shownAs =
     sent && sent.path === value
-      ? text.fileSent(files.fileName(files.kinds[sent.kind], new Date(sent.createdAt).toLocaleString('fr-FR')))
+      ? text.fileSent(
+          files.fileName(files.kinds[sent.kind], new Date(sent.createdAt).toLocaleString('fr-FR')),
+        )
       : text.storedFile;
   const keep = (file: StoredFile) => {
     setSent(file);
@@ -89,7 +91,9 @@ export function StoredPictureField({
     <div className="stored-picture">
       {stored ? (
         <div className="stored-picture__file" id={id} role="group" aria-describedby={describedBy}>
-          {thumbnail && <img className="stored-picture__thumb" src={thumbnail} alt="" width={48} height={48} />}
+          {thumbnail && (
+            <img className="stored-picture__thumb" src={thumbnail} alt="" width={48} height={48} />
+          )}
           <span>{shownAs}</span>
           <button type="button" className="secondary" onClick={() => onChange('')}>
             {text.useLink}
@@ -119,7 +123,9 @@ export function StoredPictureField({
           event.target.value = '';
         }}
       />
-      {picked && <PickedUpload key={picked.key} gameId={gameId} kind={kind} picked={picked} onStored={keep} />}
+      {picked && (
+        <PickedUpload key={picked.key} gameId={gameId} kind={kind} picked={picked} onStored={keep} />
+      )}
     </div>
   );
 }
