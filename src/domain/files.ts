@@ -103,3 +103,13 @@ export const familyOfKind: Record<FileKind, 'image' | 'audio'> = {
   handout: 'image',
   audio: 'audio',
 };
+
+/**
+ * The name a picture dropped at the table gives its map: the file's name without its extension
+ * (« Crypte du roi.png » → « Crypte du roi »), the whole name when nothing is left before the dot.
+ */
+export function mapNameOfFile(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  const base = (dot > 0 ? fileName.slice(0, dot) : fileName).trim();
+  return base === '' ? fileName : base;
+}

@@ -2,9 +2,10 @@ import { fromCallback, fromPromise } from 'xstate';
 import { deleteFile, listFiles, uploadFile } from '../api/files';
 import { createResource } from '../api/resources';
 import type { StoredFile } from '../api/schemas/files';
-import type { GameResource } from '../api/schemas/resources';
+import type { MapChoice } from '../domain/table/types';
 import { failureText } from '../machines/failure-text';
-import type { FileUploadEvent, SendFileInput } from '../machines/file-upload.machine';
+import { fileUploadMachine, type FileUploadEvent, type SendFileInput } from '../machines/file-upload.machine';
+import { mapImportMachine, type CreateMapInput } from '../machines/map-import.machine';
 
 /** Said when an upload fails without the server's words (the connection dropped). */
 const uploadFailed = 'Le fichier n’a pas pu être envoyé : réessayez.';
@@ -34,6 +35,12 @@ export const removeFile = fromPromise<void, { gameId: string; id: string }>(asyn
 });
 
 /** A map resource showing a stored picture: what a picture dropped at the table becomes. */
-export const createMapOf = fromPromise<GameResource, { gameId: string; name: string; link: string }>(
-  ({ input }) => createResource(input.gameId, 'map', { name: input.name, link: input.link }),
-);
+export const createMapOf = fromPromise<MapChoice, CreateMapInput>(async ({ input }) => {
+  const created = await createResource(input.gameId, 'map', { name: input.name, link: input.link });
+  return { id: created.id, name: created.name, link: input.link };
+});
+
+/** The table's map import, its upload and its map creation provided. */
+export const mapImportLogic = mapImportMachine.provide({
+  actors: { 'upload file': fileUploadMachine.provide(fileUploadEffects), 'create map': createMapOf },
+});

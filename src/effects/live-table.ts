@@ -3,6 +3,7 @@ import { fromCallback, fromEventObservable } from 'xstate';
 import {
   attackMenuInTable,
   attackTargetingInTable,
+  mapImportInTable,
   wallEditorInTable,
   type CommandRequest,
   type DragPosition,
@@ -12,6 +13,7 @@ import {
 import type { TablePingPayload, TableRulerPayload } from '../api/schemas/table';
 import { tokenSelectionMachine } from '../machines/token-selection.machine';
 import { attackLines, attackMenuLogic, attackTargetingLogic, escapePresses } from './attacks';
+import { mapImportLogic } from './file-uploads';
 import { historyPresses } from './history-keys';
 import { pingRings, remoteRulers, rulerEmitter, viewsBrought, type OwnPing } from './table-pointers';
 import type { SocketFact } from './socket';
@@ -66,6 +68,7 @@ export function liveTableEffects({ request, emit, facts$ }: LiveTableSocket) {
       'table sync': tableSyncLogic(request),
       'table lists': tableListsLogic,
       'attack menu': attackMenuInTable(attackMenuLogic),
+      'map import': mapImportInTable(mapImportLogic),
       'attack targeting': attackTargetingInTable(attackTargetingLogic),
       'wall editor': wallEditorInTable(newCommandId),
       'table feed': fromEventObservable(() => tableFeed(facts$)),

@@ -26,7 +26,7 @@ import { attackNumbers } from '../domain/table/attack-numbers';
 import { pixelsToPoint, type Point } from '../domain/geometry/geometry';
 import type { MapGrid } from '../domain/geometry/grid';
 import { centreOnMap, shownMap } from '../domain/table/shown-map';
-import type { MapRef, MapToken, TableRole, TableState } from '../domain/table/types';
+import type { MapChoice, MapRef, MapToken, TableRole, TableState } from '../domain/table/types';
 import { emptyTable } from '../domain/table/reducer';
 import { undoMessages } from '../domain/table/messages';
 import { gridOf, own } from '../domain/table/records';
@@ -55,6 +55,7 @@ import {
 } from './map-pointer.machine';
 import { tokenSelectionMachine } from './token-selection.machine';
 import { mapSelectionMachine, type MapChange } from './map-selection.machine';
+import { mapImportMachine } from './map-import.machine';
 import { mapViewportMachine } from './map-viewport.machine';
 import { tableListsMachine } from './table-lists.machine';
 import { tableNoticeMachine } from './table-notice.machine';
@@ -118,6 +119,8 @@ export type LiveTableEvent =
   | { type: 'management.toggle' }
   /** From the children: an intent for the server, a word to show, an attack to aim. */
   | { type: 'map.change'; change: MapChange }
+  /** From the map import: the map a dropped picture became. */
+  | { type: 'map.imported'; map: MapChoice }
   | { type: 'turnOrder.change'; change: TurnOrderChange }
   /** The server answered a turn-order change: the panel may send the next one. */
   | { type: 'turnOrder.answered' }
@@ -183,6 +186,13 @@ export interface LiveTableContext {
   userId: string;
   /** What the user's last undo or redo did, for the table's live region; empty before any. */
   announcement: string;
+}
+
+/** A map made of a dropped picture goes to the table, which shows it to everyone. */
+export function mapImportInTable(importer: typeof mapImportMachine) {
+  return importer.provide({
+    actions: { 'show map': sendParent((_, map: MapChoice) => ({ type: 'map.imported', map })) },
+  });
 }
 
 /** The attack menu hands its choice to the table, which gives it to targeting. */
@@ -297,6 +307,7 @@ export const liveTableMachine = setup({
       },
     }),
     'attack menu': attackMenuInTable(attackMenuMachine),
+    'map import': mapImportInTable(mapImportMachine),
     'grid editor': gridEditorMachine.provide({
       actions: {
         'send grid': sendParent((_, asked: { map: string; grid: MapGrid }) => ({
@@ -490,6 +501,7 @@ export const liveTableMachine = setup({
       },
     },
     { id: 'pointer', src: 'map pointer' },
+    { id: 'mapImport', src: 'map import', input: ({ context }) => ({ gameId: context.gameId }) },
     { id: 'gridEditor', src: 'grid editor' },
     { id: 'fogEditor', src: 'fog editor' },
     { id: 'wallEditor', src: 'wall editor' },
@@ -719,6 +731,21 @@ export const liveTableMachine = setup({
           command: { kind: 'mapChange', payload: { gameId: context.gameId, ...event.change } },
         }),
       },
+    },
+    // A dropped picture is there to be played on: everyone goes to it, and the selector lists it.
+    'map.imported': {
+      actions: [
+        {
+          type: 'send command',
+          params: ({ context, event }) => ({
+            command: {
+              kind: 'mapChange',
+              payload: { gameId: context.gameId, map: event.map, bringPlayers: true },
+            },
+          }),
+        },
+        sendTo('lists', { type: 'lists.refresh' }),
+      ],
     },
     // The panel waits for the answer before « Tour suivant » may be pressed again.
     'turnOrder.change': {

@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { noisyPicture } from '../helpers/files';
 import { insertGame } from '../helpers/game-fixtures';
-import { openSignedIn, ownServer } from './helpers/own-server';
+import { openSignedIn, openSignedInAt, ownServer } from './helpers/own-server';
+import { gameWithHero } from './helpers/party';
+import { openAsHero, tableOf } from './helpers/table';
 
 const server = ownServer();
 
@@ -40,4 +42,55 @@ test('an MJ picks files in the admin page: a map is stored and shown, a text nam
   await expect
     .poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
     .toBeGreaterThan(0);
+});
+
+test('an MJ drops a picture on the table: it becomes the map, shown to them and to the player', async ({
+  browser,
+}) => {
+  const party = await gameWithHero(server, 'La Crypte');
+  const viewport = { width: 1280, height: 800 };
+  const master = await openSignedInAt(browser, server, party.mj, `/game?gameId=${party.gameId}`, viewport);
+  const hero = await openAsHero(browser, server, party, viewport);
+  await expect(hero.getByText('Le maître du jeu n’a pas encore choisi de carte.')).toBeVisible();
+
+  // A player's drop is swallowed: nothing is sent, the page stays at the table.
+  const picture = await noisyPicture(640, 400).png().toBuffer();
+  await tableOf(hero).dropFile('Crypte du roi.png', 'image/png', picture);
+  await expect(hero.getByRole('progressbar')).toHaveCount(0);
+  expect(hero.url()).toContain('/game?gameId=');
+
+  await tableOf(master).dropFile('Crypte du roi.png', 'image/png', picture);
+  for (const page of [master, hero]) {
+    const map = tableOf(page).map.getByRole('img', { name: 'Crypte du roi' });
+    await expect(map).toHaveAttribute('src', /^blob:/);
+    await expect
+      .poll(() => map.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+  await expect(master.getByLabel('Carte', { exact: true })).toHaveValue(/.+/);
+});
+
+test('an MJ chooses a file for a new map in its form: the field names the file sent, and the map is saved', async ({
+  page,
+}) => {
+  const folder = mkdtempSync(join(tmpdir(), 'uploads-'));
+  const picture = join(folder, 'salle du trône.png');
+  writeFileSync(picture, await noisyPicture(320, 200).png().toBuffer());
+  const mj = await server.register();
+  const gameId = await insertGame(server.database.db, mj.userId, 'Le Trône');
+
+  await openSignedIn(page, server, mj, `/admin/game?gameId=${gameId}`);
+  await page.getByLabel('Catégorie', { exact: true }).selectOption({ label: 'Cartes' });
+  await page.getByRole('button', { name: 'Créer' }).click();
+  const form = page.getByRole('form', { name: 'Formulaire de ressource' });
+  await form.getByLabel('Nom').fill('Salle du trône');
+  await form.getByLabel('Choisir un fichier').setInputFiles(picture);
+
+  await expect(form.getByText(/^Fichier envoyé\u00a0: Carte du /)).toBeVisible();
+  await expect(form.getByLabel('Lien de la carte')).toHaveCount(0);
+  await expect(form.locator('.stored-picture__thumb')).toHaveAttribute('src', /^blob:/);
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Ressource enregistrée avec succès !' }),
+  ).toBeVisible();
 });

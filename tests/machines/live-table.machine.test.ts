@@ -309,6 +309,18 @@ describe('live table', () => {
     expect(table.contextOf('notice').text).toBeNull();
   });
 
+  it('shows the map a dropped picture became to everyone, and lists it again', async () => {
+    const table = startTable('mj');
+    await table.answerCatchUp(tableWith([]));
+    expect(table.child('lists').getSnapshot().value).toBe('ready');
+    const crypt = { id: 'M1', name: 'Crypte du roi', link: '/shatteredrealms/api/files/F1' };
+    table.actor.send({ type: 'map.imported', map: crypt });
+    expect(table.commands.map(({ command }) => command)).toEqual([
+      { kind: 'mapChange', payload: { gameId: 'g1', map: crypt, bringPlayers: true } },
+    ]);
+    expect(table.child('lists').getSnapshot().value).toBe('loading');
+  });
+
   it('aims the attack the player picks and sends it on the shown map, reaching as far as they move', async () => {
     const table = startTable('player');
     await table.answerCatchUp(tableWith([]));

@@ -22,6 +22,7 @@ function renderForm(
   const onSubmit = vi.fn();
   render(
     <ResourceForm
+      gameId="G1"
       category={category}
       initial={initial}
       memories={memories}
@@ -124,5 +125,21 @@ describe('the monster’s size', () => {
 
   it('leaves a map’s own « Taille », a number, empty', () => {
     expect(emptyDraft('map').size).toBe('');
+  });
+});
+
+describe('a picture field holding a file of the game', () => {
+  it('names the file rather than its path, and gives the link field back on demand', () => {
+    const { onSubmit } = renderForm('map', {
+      ...emptyDraft('map'),
+      name: 'Crypte',
+      link: '/shatteredrealms/api/files/F1',
+    });
+    expect(screen.getByText('Fichier de la partie')).toBeTruthy();
+    expect(screen.queryByDisplayValue('/shatteredrealms/api/files/F1')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ link: '/shatteredrealms/api/files/F1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mettre un lien à la place' }));
+    expect(screen.getByLabelText('Lien de la carte')).toHaveProperty('value', '');
   });
 });

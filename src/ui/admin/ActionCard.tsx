@@ -186,6 +186,7 @@ export function ActionCard({
           <h2>{text.newTitle}</h2>
         </header>
         <ResourceForm
+          gameId={gameId}
           key={`new-${category}`}
           category={category}
           initial={emptyDraft(category)}
@@ -220,6 +221,7 @@ export function ActionCard({
       {!state.filling && <ResourceSummary category={category} resource={resource} memories={memories} />}
       {state.filling && state.action === 'update' && (
         <ResourceForm
+          gameId={gameId}
           key={resource.id}
           category={category}
           initial={draftOf(category, resource)}

@@ -22,6 +22,7 @@ import {
   type FieldSpec,
 } from './resource-fields';
 import { Notice } from '../components/Notice';
+import { StoredPictureField } from './StoredPictureField';
 
 interface StatRow {
   stat: string;
@@ -120,12 +121,14 @@ function memoryOptions(
 }
 
 function Field({
+  gameId,
   spec,
   value,
   memories,
   hint,
   onChange,
 }: {
+  gameId: string;
   spec: FieldSpec;
   value: unknown;
   memories: readonly GameResource[];
@@ -175,6 +178,15 @@ function Field({
             </option>
           ))}
         </select>
+      ) : spec.kind === 'url' && spec.upload ? (
+        <StoredPictureField
+          id={id}
+          gameId={gameId}
+          kind={spec.upload}
+          value={String(value ?? '')}
+          describedBy={describedBy}
+          onChange={onChange}
+        />
       ) : (
         <input
           id={id}
@@ -215,6 +227,7 @@ function weaponNameHint(draft: Draft): string | undefined {
  * server and shows the first refusal; what it sends is the parsed body.
  */
 export function ResourceForm({
+  gameId,
   category,
   initial,
   memories,
@@ -222,6 +235,8 @@ export function ResourceForm({
   onSubmit,
   onCancel,
 }: {
+  /** The game whose files « Choisir un fichier » sends to. */
+  gameId: string;
   category: ResourceCategory;
   initial: Draft;
   /** The game's memories, for the field naming one (attack, enchantment). */
@@ -249,6 +264,7 @@ export function ResourceForm({
   const field = (spec: FieldSpec) => (
     <Field
       key={spec.name}
+      gameId={gameId}
       spec={spec}
       value={draft[spec.name]}
       memories={memories}

@@ -53,6 +53,10 @@ export const adminMessages = {
     imported: 'Importée du store global',
   },
   form: {
+    chooseFile: 'Choisir un fichier',
+    fileSent: (name: string) => `Fichier envoyé\u00a0: ${name}`,
+    storedFile: 'Fichier de la partie',
+    useLink: 'Mettre un lien à la place',
     addStat: 'Ajouter un bonus',
     removeStat: 'Retirer ce bonus',
     stat: 'Statistique',

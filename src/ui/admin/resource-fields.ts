@@ -23,7 +23,9 @@ interface FieldText {
 /** How the admin form shows one field of a category (platform.md §3 "Per-category fields"). */
 export type FieldSpec = FieldText &
   (
-    | { kind: 'text' | 'textarea' | 'url' }
+    | { kind: 'text' | 'textarea' }
+    /** A link; `upload` is the kind of file « Choisir un fichier » sends for it instead. */
+    | { kind: 'url'; upload?: 'map' | 'portrait' }
     | { kind: 'integer' | 'number'; min?: number }
     | { kind: 'select'; options: ReadonlyArray<{ value: string; label: string }> }
     | { kind: 'checkbox' }
@@ -90,7 +92,7 @@ export const categoryFields: Record<ResourceCategory, FieldSpec[]> = {
     { name: 'damage', label: 'Dégâts (ex. 1d6)', shortLabel: 'Dégâts', kind: 'text' },
     { name: 'speciality', label: 'Spécialité', kind: 'text' },
     { name: 'echo', label: 'Écho', kind: 'checkbox' },
-    { name: 'assetLink', label: "Lien de l'image", kind: 'url' },
+    { name: 'assetLink', label: "Lien de l'image", kind: 'url', upload: 'portrait' },
     {
       name: 'size',
       label: 'Taille',
@@ -107,7 +109,7 @@ export const categoryFields: Record<ResourceCategory, FieldSpec[]> = {
     },
   ],
   map: [
-    { name: 'link', label: 'Lien de la carte', kind: 'url' },
+    { name: 'link', label: 'Lien de la carte', kind: 'url', upload: 'map' },
     { name: 'size', label: 'Taille', kind: 'integer', min: 1, hint: adminMessages.form.mapSizeHint },
   ],
   attack: [

@@ -19,6 +19,7 @@ import type { fogEditorMachine } from '../../machines/fog-editor.machine';
 import type { wallEditorMachine } from '../../machines/wall-editor.machine';
 import type { gridEditorMachine } from '../../machines/grid-editor.machine';
 import type { mapPointerMachine } from '../../machines/map-pointer.machine';
+import type { mapImportMachine } from '../../machines/map-import.machine';
 import type { mapSelectionMachine } from '../../machines/map-selection.machine';
 import type { mapViewportMachine } from '../../machines/map-viewport.machine';
 import type { tableListsMachine } from '../../machines/table-lists.machine';
@@ -31,8 +32,9 @@ import { ConnectedPlayersBar } from './ConnectedPlayersBar';
 import { DocumentsPanel } from './DocumentsPanel';
 import { HandoutLibrary } from './HandoutLibrary';
 import { HistoryButtons } from './HistoryButtons';
+import { MapImportPicker, MapImportStatus, useMapDrop } from './MapImport';
 import { MapSelector } from './MapSelector';
-import { ambienceMessages, gameMessages, mapMessages } from './messages';
+import { ambienceMessages, gameMessages, mapImportMessages, mapMessages } from './messages';
 import { MonsterDetails } from './MonsterDetails';
 import { ParticipantList } from './ParticipantList';
 import { TableMap, type TableMapActions } from './TableMap';
@@ -111,6 +113,7 @@ export function LiveTable({
   const gridEditor = useSelector(live, child<ActorRefFrom<typeof gridEditorMachine>>('gridEditor'));
   const fogEditor = useSelector(live, child<ActorRefFrom<typeof fogEditorMachine>>('fogEditor'));
   const wallEditor = useSelector(live, child<ActorRefFrom<typeof wallEditorMachine>>('wallEditor'));
+  const mapImport = useSelector(live, child<ActorRefFrom<typeof mapImportMachine>>('mapImport'));
   const eyes = useSelector(live, (snapshot) => snapshot.context.eyes);
   const snapping = useSelector(pointer, (snapshot) => snapshot.context.snap);
 
@@ -140,6 +143,8 @@ export function LiveTable({
   const striker = useSelector(targeting, (snapshot) =>
     strikerOf(snapshot.context.board, snapshot.context.attack),
   );
+
+  const drop = useMapDrop(canManage ? mapImport : null);
 
   const map = shownMap(table, seat.role);
   const apart = playersMapApart(table, seat.role);
@@ -193,6 +198,7 @@ export function LiveTable({
         </span>
         {undoable && <HistoryButtons history={undoable} className="live-table__history" />}
         {canManage && <MapSelector selection={selection} maps={maps} />}
+        {canManage && <MapImportPicker importer={mapImport} />}
         {apart && (
           <p className="live-table__players-map" role="status">
             {apart.map ? mapMessages.playersSee(apart.map.name) : mapMessages.playersSeeNothing}
@@ -250,7 +256,11 @@ export function LiveTable({
           {announcement}
         </p>
       </div>
-      <div className="live-table__map">
+      <div
+        className={drop.over ? 'live-table__map live-table__map--drop' : 'live-table__map'}
+        data-testid="table-drop"
+        {...drop.handlers}
+      >
         <TableMap
           gameId={gameId}
           table={table}
@@ -290,6 +300,8 @@ export function LiveTable({
           <AmbiencePanel ambience={ambience} onClose={() => setAmbienceOpen(false)} />
         )}
         <div className="live-table__floating">
+          {drop.over && <p className="map-import">{mapImportMessages.dropHere}</p>}
+          <MapImportStatus importer={mapImport} />
           {aiming && aimed && (
             <AimingBanner attack={aimed} onCancel={() => targeting.send({ type: 'attack.cancel' })} />
           )}

@@ -49,6 +49,16 @@ export const mapMessages = {
   previewOf: (name: string) => `Aperçu : ${name}`,
 } as const;
 
+/** A picture the MJ drops on the table to make it the map (decision 0028). */
+export const mapImportMessages = {
+  pick: 'Importer une carte',
+  dropHere: 'Déposez l’image\u00a0: elle devient la carte de tous',
+  progress: (name: string) => `Envoi de ${name}`,
+  creating: (name: string) => `Création de la carte «\u00a0${name}\u00a0»…`,
+  cancel: 'Annuler',
+  dismiss: 'Fermer',
+} as const;
+
 /** Pings, the shared ruler and the selection (docs/decisions/0018-pings-and-selections.md). */
 export const pointerMessages = {
   pingHere: 'Signaler ici',

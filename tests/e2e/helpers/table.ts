@@ -66,6 +66,23 @@ export class Table {
     return this.map.getByRole('button', { name: new RegExp(`^${name},`) });
   }
 
+  /**
+   * Drops a file named `name` holding `bytes` on the table, as a file dragged from the desktop
+   * arrives: a DataTransfer built in the page, its dragover then its drop.
+   */
+  async dropFile(name: string, type: string, bytes: Buffer) {
+    await this.page.getByTestId('table-drop').evaluate(
+      (target, file) => {
+        const data = new DataTransfer();
+        const content = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0));
+        data.items.add(new File([content], file.name, { type: file.type }));
+        for (const type of ['dragover', 'drop'])
+          target.dispatchEvent(new DragEvent(type, { dataTransfer: data, bubbles: true, cancelable: true }));
+      },
+      { name, type, base64: bytes.toString('base64') },
+    );
+  }
+
   /** The MJ shows a map of the game to everyone, as the confirmation offers. */
   async bringPlayersTo(mapName: string) {
     await this.page.getByLabel('Carte', { exact: true }).selectOption({ label: mapName });
