@@ -69,6 +69,12 @@ describe('the journal three-way merge', () => {
     expect(merged.text).toContain('b!');
   });
 
+  it('keeps an empty line one side wrote where the other deleted the line', () => {
+    const merged = mergeText('a\n# t', '# t', '\n# t', labels);
+    expect(merged.conflicts).toBe(1);
+    expect(merged.text.split('\n').filter((line) => line === '')).toHaveLength(1);
+  });
+
   it('turns the base into the other side by its hunks', () => {
     expect(lineHunks(['a', 'b', 'c'], ['a', 'x', 'c', 'd'])).toEqual([
       { start: 1, end: 2, lines: ['x'] },

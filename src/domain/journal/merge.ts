@@ -95,6 +95,10 @@ function applied(base: readonly string[], start: number, end: number, hunks: rea
   return out;
 }
 
+/** Line by line: joined, no lines and one empty line would read the same. */
+const sameLines = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((line, index) => line === b[index]);
+
 /** Who wrote each side, as the marker lines of a conflict name them. */
 export interface MergeLabels {
   ours: string;
@@ -155,7 +159,7 @@ export function mergeText(base: string, ours: string, theirs: string, labels: Me
     const oursText = applied(baseLines, start, end, mine);
     const theirsText = applied(baseLines, start, end, yours);
     if (mine.length === 0) out.push(...theirsText);
-    else if (yours.length === 0 || oursText.join('\n') === theirsText.join('\n')) out.push(...oursText);
+    else if (yours.length === 0 || sameLines(oursText, theirsText)) out.push(...oursText);
     else {
       conflicts += 1;
       out.push(
