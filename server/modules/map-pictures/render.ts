@@ -28,7 +28,7 @@ export async function decodeAt(bytes: Buffer, out: Size): Promise<DecodedPicture
 
 /**
  * The quality of a served map: as the stored full picture's (images.ts), so the paint adds no blur.
- * Huffman tables not optimised: files 4 % larger, encoded in a sixth of the time, which was most of
+ * Huffman tables not optimised: files 4 % larger, encoded in a third of the time, which was most of
  * a re-render (docs/benchmarks.md, masked-picture).
  */
 const QUALITY = 85;
