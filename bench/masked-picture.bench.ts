@@ -74,10 +74,13 @@ export async function run(): Promise<void> {
   const fog = randomFog(random);
   const steps = walks(random, RENDERS + WARM_UP, TOKENS, MAP);
   const lit = Math.hypot(MAP.width, MAP.height);
-  const paintAt = (move: number) =>
-    paintOver({ fog, sight: steps[move]!.map((eye) => sightPolygon(eye, occluders, lit)) }, MAP)!;
+  const areaAt = (move: number) => ({
+    fog,
+    sight: steps[move]!.map((eye) => sightPolygon(eye, occluders, lit)),
+  });
+  const paintAt = (move: number) => paintOver(areaAt(move), MAP)!;
   // The sights are the table's work on a move (bench/sight.bench.ts): reckoned before the clock runs.
-  const paints = steps.map((_, move) => paintAt(move));
+  const areas = steps.map((_, move) => areaAt(move));
   const shape = `${MAP.width} × ${MAP.height} px map (${full.mime}, ${Math.round(full.bytes.length / 1024)} KB), fog of ${FOG_SHAPES} shapes, ${TOKENS} sights over ${WALLS} walls, ${RENDERS} moves`;
 
   for (const width of [MAP.width, 2048]) {
@@ -87,9 +90,9 @@ export async function run(): Promise<void> {
     );
     const started = performance.now();
     const decoded = await decodeAt(full.bytes, out);
-    await renderPainted(decoded, paints[0]!, MAP);
+    await renderPainted(decoded, areas[0]!, MAP);
     const firstMs = performance.now() - started;
-    const painted = await p95Of(RENDERS, (move) => renderPainted(decoded, paints[move]!, MAP));
+    const painted = await p95Of(RENDERS, (move) => renderPainted(decoded, areas[move]!, MAP));
     const note = `${shape}; served ${out.width} px wide; baseline = a plain resize of the same picture to that width`;
     print(figure('masked-picture', `render-${width}-p95`, painted.wall, 'ms', resize.wall, note));
     print(

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Size } from '#shared/domain/geometry/geometry';
 import type { MapRef } from '#shared/domain/table/types';
 import { managesTable } from '#shared/domain/table/visibility';
-import { paintOver, visibleAreaOf } from '#shared/domain/table/visible-area';
+import { paintOver, visibleAreaOf, type VisibleArea } from '#shared/domain/table/visible-area';
 import { storedFileIdOf } from '#shared/wire/files';
 import { mapPictureMessages, mapPictureWidth } from '#shared/wire/map-pictures';
 import { httpError } from '../../lib/errors';
@@ -57,14 +57,14 @@ export function createMapPicturesService({
     });
   }
 
-  function draw(key: string, picture: StoredPicture, out: Size, paint: string | null, map: Size) {
+  function draw(key: string, picture: StoredPicture, out: Size, area: VisibleArea | null, map: Size) {
     const under = drawing.get(key);
     if (under) return under;
     const render = rendered
       .read(key, 0, () =>
         oneRenderAtATime(async () => {
           const pixels = await decodedAt(picture, out);
-          return renderPainted({ pixels, ...out }, paint, map);
+          return renderPainted({ pixels, ...out }, area, map);
         }),
       )
       .finally(() => drawing.delete(key));
@@ -89,8 +89,10 @@ export function createMapPicturesService({
       const picture = fileId === null ? null : await files.pictureOf(gameId, fileId);
       if (!picture) throw httpError(404, mapPictureMessages.notStored);
 
-      const visible = manager ? null : visibleAreaOf(copy);
-      const paint = visible === null ? null : paintOver(visible.area, map);
+      const visible = manager ? null : (visibleAreaOf(copy)?.area ?? null);
+      const paint = visible === null ? null : paintOver(visible, map);
+      // No paint: the reader sees the whole map, and the picture is drawn as it is.
+      const hidden = paint === null ? null : visible;
       const width = Math.min(mapPictureWidth(askedWidth), picture.full.width);
       const out = {
         width,
@@ -99,7 +101,7 @@ export function createMapPicturesService({
       // The paint is drawn in the map's space: the same text over a map measured otherwise is another picture.
       const area = paint === null ? 'whole' : digest(`${map.width}x${map.height}:${paint}`).slice(0, 32);
       const key = `${picture.sha256.slice(0, 16)}-${width}-${area}`;
-      return { etag: `"${key}"`, render: () => draw(key, picture, out, paint, map) };
+      return { etag: `"${key}"`, render: () => draw(key, picture, out, hidden, map) };
     },
   };
 }

@@ -67,7 +67,8 @@ const polygonPath = (polygon: readonly Point[]) =>
 /**
  * The paint laid over the map's picture, as the inside of an SVG in the map's own pixels: the fog's
  * colour everywhere the player may not see, nothing where they may. The same area always gives the
- * same text, which the server's cache is keyed by; null when the player sees the whole map.
+ * same text, which the server's cache and the client's request are keyed by (the server draws the
+ * same area by scanlines, server/modules/map-pictures/mask.ts); null when the player sees the whole map.
  *
  * Inside two masks: `seen` (white where it shows) is their sight, drawn through `revealed` (the
  * fog, white where it reveals), so what shows is the two's intersection, as the client draws it.
@@ -93,13 +94,5 @@ export function paintOver(area: VisibleArea, map: Size): string | null {
   return (
     `<defs>${revealed}<mask id="hidden" ${box}><rect ${whole} fill="white"/>${through}</mask></defs>` +
     `<rect ${whole} fill="${PAINT_COLOUR}" mask="url(#hidden)"/>`
-  );
-}
-
-/** The paint as a whole SVG document, drawn at the picture's `out` size over the map's `map` space. */
-export function paintDocument(paint: string, map: Size, out: Size): string {
-  return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${out.width}" height="${out.height}" ` +
-    `viewBox="0 0 ${map.width} ${map.height}" preserveAspectRatio="none">${paint}</svg>`
   );
 }

@@ -1,0 +1,164 @@
+import type { Point, Size } from '#shared/domain/geometry/geometry';
+import type { FogShape } from '#shared/domain/table/fog';
+import type { VisibleArea } from '#shared/domain/table/visible-area';
+
+/**
+ * What a player may see of a map, sampled on a coarse grid: one byte a cell, 255 where the cell's
+ * centre is visible, 0 elsewhere. Drawn by scanlines in JS rather than by librsvg from the paint's
+ * SVG: at a quarter of a 4,000 px picture it costs a few milliseconds where the SVG's two masks
+ * cost seconds (docs/benchmarks.md, masked-picture).
+ */
+export interface CoarseMask {
+  cells: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** A cell's coverage is read at its centre: a cell is either shown or painted, never half. */
+interface Grid {
+  width: number;
+  height: number;
+  /** Map pixels per cell, across and down. */
+  cellX: number;
+  cellY: number;
+}
+
+/** The map-space y of row `row`'s centres. */
+const rowY = (grid: Grid, row: number) => (row + 0.5) * grid.cellY;
+
+/** Sets `value` over the cells of `row` whose centre lies in [from, to) (map pixels). */
+function span(cells: Uint8Array, grid: Grid, row: number, from: number, to: number, value: number) {
+  const first = Math.max(0, Math.ceil(from / grid.cellX - 0.5));
+  const end = Math.min(grid.width, Math.ceil(to / grid.cellX - 0.5));
+  if (end > first) cells.fill(value, row * grid.width + first, row * grid.width + end);
+}
+
+/** The rows whose centre lies in [top, bottom]. */
+function rowsOf(grid: Grid, top: number, bottom: number): [number, number] {
+  return [
+    Math.max(0, Math.ceil(top / grid.cellY - 0.5)),
+    Math.min(grid.height - 1, Math.floor(bottom / grid.cellY - 0.5)),
+  ];
+}
+
+/**
+ * Fills a closed polygon, row by row from its edges' crossings: `evenodd` as a fog polygon is
+ * drawn (fill-rule="evenodd"), else nonzero as a sight's path.
+ */
+function fillPolygon(
+  cells: Uint8Array,
+  grid: Grid,
+  polygon: readonly Point[],
+  value: number,
+  evenOdd: boolean,
+) {
+  if (polygon.length < 3) return;
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const { y } of polygon) {
+    top = Math.min(top, y);
+    bottom = Math.max(bottom, y);
+  }
+  const [first, last] = rowsOf(grid, top, bottom);
+  const crossings: { x: number; winding: number }[] = [];
+  for (let row = first; row <= last; row++) {
+    const y = rowY(grid, row);
+    crossings.length = 0;
+    for (let i = 0; i < polygon.length; i++) {
+      const a = polygon[i]!;
+      const b = polygon[(i + 1) % polygon.length]!;
+      // Half-open in y: a vertex on the row counts once.
+      if (a.y <= y !== b.y <= y) {
+        crossings.push({ x: a.x + ((y - a.y) / (b.y - a.y)) * (b.x - a.x), winding: b.y > a.y ? 1 : -1 });
+      }
+    }
+    crossings.sort((p, q) => p.x - q.x);
+    let winding = 0;
+    for (let i = 0; i < crossings.length - 1; i++) {
+      winding += evenOdd ? 1 : crossings[i]!.winding;
+      const inside = evenOdd ? winding % 2 === 1 : winding !== 0;
+      if (inside) span(cells, grid, row, crossings[i]!.x, crossings[i + 1]!.x, value);
+    }
+  }
+}
+
+/**
+ * A brush's stroke: every point within `radius` of its path (round caps and joins), the union of
+ * one capsule a segment. A capsule is convex: its crossing of a row is one interval, the widest of
+ * its two end discs' and its body's.
+ */
+function fillStroke(cells: Uint8Array, grid: Grid, path: readonly Point[], radius: number, value: number) {
+  if (radius <= 0) return;
+  for (let i = 0; i < path.length; i++) {
+    const a = path[i]!;
+    const b = path[Math.min(i + 1, path.length - 1)]!;
+    const [first, last] = rowsOf(grid, Math.min(a.y, b.y) - radius, Math.max(a.y, b.y) + radius);
+    const length = Math.hypot(b.x - a.x, b.y - a.y);
+    // The body: a rectangle along the segment, 2 × radius wide.
+    const nx = length === 0 ? 0 : (-(b.y - a.y) / length) * radius;
+    const ny = length === 0 ? 0 : ((b.x - a.x) / length) * radius;
+    const body: Point[] = [
+      { x: a.x + nx, y: a.y + ny },
+      { x: b.x + nx, y: b.y + ny },
+      { x: b.x - nx, y: b.y - ny },
+      { x: a.x - nx, y: a.y - ny },
+    ];
+    for (let row = first; row <= last; row++) {
+      const y = rowY(grid, row);
+      let from = Infinity;
+      let to = -Infinity;
+      for (const end of [a, b]) {
+        const dy = y - end.y;
+        if (Math.abs(dy) > radius) continue;
+        const dx = Math.sqrt(radius * radius - dy * dy);
+        from = Math.min(from, end.x - dx);
+        to = Math.max(to, end.x + dx);
+      }
+      if (length > 0) {
+        for (let k = 0; k < 4; k++) {
+          const p = body[k]!;
+          const q = body[(k + 1) % 4]!;
+          if (p.y <= y !== q.y <= y) {
+            const x = p.x + ((y - p.y) / (q.y - p.y)) * (q.x - p.x);
+            from = Math.min(from, x);
+            to = Math.max(to, x);
+          }
+        }
+      }
+      if (to > from) span(cells, grid, row, from, to, value);
+    }
+  }
+}
+
+/** One fog shape over the revealed cells, its points in percent of the map as the fog keeps them. */
+function drawFogShape(cells: Uint8Array, grid: Grid, shape: FogShape, map: Size) {
+  const value = shape.mode === 'reveal' ? 255 : 0;
+  const points = shape.points.map((point) => ({
+    x: (point.x / 100) * map.width,
+    y: (point.y / 100) * map.height,
+  }));
+  if (shape.kind === 'rect') {
+    const [a, b] = points as [Point, Point];
+    const [first, last] = rowsOf(grid, Math.min(a.y, b.y), Math.max(a.y, b.y));
+    for (let row = first; row <= last; row++)
+      span(cells, grid, row, Math.min(a.x, b.x), Math.max(a.x, b.x), value);
+  } else if (shape.kind === 'polygon') fillPolygon(cells, grid, points, value, true);
+  else fillStroke(cells, grid, points, ((shape.radius ?? 0) / 100) * map.width, value);
+}
+
+/**
+ * The visible area (the same as `paintOver` paints around) on a `size` grid over the map: the fog's
+ * revealed cells, and on a map with vision those of them inside a token's sight.
+ */
+export function coarseMask(area: VisibleArea, map: Size, size: Size): CoarseMask {
+  const grid: Grid = { ...size, cellX: map.width / size.width, cellY: map.height / size.height };
+  const { fog, sight } = area;
+  const cells = new Uint8Array(size.width * size.height).fill(fog?.base === 'covered' ? 0 : 255);
+  for (const shape of fog?.shapes ?? []) drawFogShape(cells, grid, shape, map);
+  if (sight !== null) {
+    const seen = new Uint8Array(cells.length);
+    for (const polygon of sight) fillPolygon(seen, grid, polygon, 255, false);
+    for (let i = 0; i < cells.length; i++) cells[i]! &= seen[i]!;
+  }
+  return { cells, ...size };
+}
