@@ -1,5 +1,5 @@
 /**
- * A player's map picture painted out on the server (docs/decisions/0033-masked-map-pictures.md): a
+ * A player's map picture painted out on the server (docs/decisions/0032-masked-map-pictures.md): a
  * 4,000 × 4,000 map stored as an upload stores it, a fog of 50 shapes, and six tokens walking among
  * 500 walls; each move gives six new sight polygons, and the picture is painted again over the
  * decoded picture the server keeps (service.ts), at the full width and at a desktop's 2,048 px.

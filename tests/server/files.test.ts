@@ -239,7 +239,7 @@ describe.each(drivers)('stored files (%s)', (driver) => {
       for (const reader of [mj, admin]) {
         expect((await downloadFile(t, map.path, reader.token)).status).toBe(200);
       }
-      // A player receives a map painted out where they may not see (decision 0033), never the file.
+      // A player receives a map painted out where they may not see (decision 0032), never the file.
       for (const variant of ['', '/thumb']) {
         const hidden = await t.api('GET', `/files/${map.id}${variant}`, undefined, player.token);
         expect(hidden).toMatchObject({ status: 404, body: { error: 'Fichier introuvable.' } });

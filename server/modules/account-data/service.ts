@@ -27,7 +27,7 @@ const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date === null ? null : date.toISOString());
 
 /**
- * Everything an account holds, read for its owner alone (decision 0035). Read in one repeatable
+ * Everything an account holds, read for its owner alone (decision 0033). Read in one repeatable
  * snapshot, so a message sent meanwhile is in every part or in none.
  */
 export function createAccountDataService(db: Db) {

@@ -16,7 +16,7 @@ export type HandoutFileShown = (fileId: string, userId: string) => Promise<boole
  * `requireSeat` refuses with 403): the MJ and admins read everything; players read what the
  * table shows everyone, and a handout's picture only while it is shown to them — before and
  * after, it does not exist for them (404). A map is never read whole by a player: they receive its
- * picture painted out where they may not see (decision 0033, `/game-data/…/maps/…/picture`).
+ * picture painted out where they may not see (decision 0032, `/game-data/…/maps/…/picture`).
  */
 export async function mayReadFile(
   access: GameAccess,

@@ -231,7 +231,7 @@ export function createFilesService({
     },
 
     /**
-     * A game's stored picture for a render of the server's own (decision 0033): who may see what of
+     * A game's stored picture for a render of the server's own (decision 0032): who may see what of
      * it is the caller's to decide. null when the game holds no picture under that id.
      */
     async pictureOf(gameId: string, fileId: string): Promise<StoredPicture | null> {

@@ -10,7 +10,7 @@ import type { MapPicturesService } from './service';
  */
 const CACHE_CONTROL = 'private, no-cache';
 
-/** A map's picture as the table shows it to the reader (decision 0033). */
+/** A map's picture as the table shows it to the reader (decision 0032). */
 export const mapPicturesRoutes: FastifyPluginAsyncZod<{ service: MapPicturesService }> = async (
   app,
   { service },

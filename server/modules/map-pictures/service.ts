@@ -28,7 +28,7 @@ export interface MapPicture {
 const digest = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /**
- * The table's map pictures as each reader may see them (decision 0033): the MJ's and admins' whole,
+ * The table's map pictures as each reader may see them (decision 0032): the MJ's and admins' whole,
  * a player's painted out where the fog or their sight hides. A render is keyed by the picture, the
  * width served and the paint's own text, so players who see the same area share one, and a move
  * that does not change what a player sees draws nothing.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { API_BASE } from '../paths';
 
 /**
- * The picture of a map stored on the server, as the table shows it to each reader (decision 0033):
+ * The picture of a map stored on the server, as the table shows it to each reader (decision 0032):
  * whole for the MJ, painted out where a player may not see.
  */
 

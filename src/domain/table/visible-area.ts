@@ -5,7 +5,7 @@ import { own } from './records';
 import type { TableState } from './types';
 
 /**
- * What of the players' map a player's picture shows (docs/decisions/0033-masked-map-pictures.md):
+ * What of the players' map a player's picture shows (docs/decisions/0032-masked-map-pictures.md):
  * where the fog reveals, and on a map with vision only inside their tokens' sight. The server
  * paints everything else out of the picture it sends; the client reads the same description from
  * its copy to know when to ask for a new one.

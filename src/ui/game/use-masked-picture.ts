@@ -24,7 +24,7 @@ export function isPaintedOut({
 }
 
 /**
- * The picture a player is shown of a map stored on the server (decision 0033): the server's, with
+ * The picture a player is shown of a map stored on the server (decision 0032): the server's, with
  * what they may not see painted out, asked again when what they see changes (the paint their copy
  * describes) and as large as the map shows on their screen, in device pixels. The last picture
  * stays until the next one arrives; the fog and sight drawn over it cover at once what a step hides.
