@@ -5,6 +5,7 @@ import type { AmbienceTrack } from '../../src/domain/table/ambience';
 import {
   ambienceTrackMachine,
   type AmbienceTrackEvent,
+  type AmbienceTrackInput,
   type TrackPlayerCommand,
 } from '../../src/machines/ambience-track.machine';
 import { modelOf, pathsThroughEveryTransition } from '../helpers/machine-model';
@@ -58,7 +59,7 @@ describe('the ambience track machine', () => {
           id: 'track',
           src: ambienceTrackMachine.provide({
             actors: {
-              'track player': fromCallback<TrackPlayerCommand>(({ receive }) =>
+              'track player': fromCallback<TrackPlayerCommand, AmbienceTrackInput>(({ receive }) =>
                 receive((command) => commands.push(command)),
               ),
             },
