@@ -16,8 +16,13 @@ async function playUploadedSound(master: Page, seconds: number) {
   const sounds = panel.getByRole('region', { name: 'Sons de la partie' });
   await expect(sounds.getByRole('listitem')).toHaveCount(1);
   await expect(panel.getByLabel('En boucle').first()).toBeChecked();
+  // Sounds are listed by date and size: the MJ names the track for the players' panel and the replay.
+  await panel.getByLabel('Nom de la piste').fill('Taverne du Sanglier');
   await sounds.getByRole('button', { name: 'Jouer' }).click();
-  await expect(panel.getByRole('region', { name: 'En cours' }).getByRole('listitem')).toHaveCount(1);
+  await expect(panel.getByRole('region', { name: 'En cours' }).getByRole('listitem')).toHaveText([
+    /^Taverne du Sanglier/,
+  ]);
+  await expect(panel.getByLabel('Nom de la piste')).toHaveValue('');
   return panel;
 }
 
