@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ambienceMachine } from '../../machines/ambience.machine';
+import { speakerPath, volumeText, wavesPath } from '../landing/scene/audio-controls-look';
 import { ambienceMessages } from './messages';
 
 /**
@@ -24,13 +25,16 @@ export function AmbienceControls({ ambience }: { ambience: ActorRefFrom<typeof a
       )}
       <button
         type="button"
-        className="secondary"
+        className="secondary ambience-controls__mute"
         aria-pressed={listener.muted}
         aria-label={listener.muted ? ambienceMessages.unmute : ambienceMessages.mute}
         title={listener.muted ? ambienceMessages.unmute : ambienceMessages.mute}
         onClick={() => ambience.send({ type: 'listener.mute.toggle' })}
       >
-        {listener.muted ? '🔇' : '🔊'}
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path className="ambience-controls__speaker" d={speakerPath} />
+          <path className="ambience-controls__waves" d={wavesPath(listener.muted || listener.volume === 0)} />
+        </svg>
       </button>
       <input
         type="range"
@@ -38,6 +42,7 @@ export function AmbienceControls({ ambience }: { ambience: ActorRefFrom<typeof a
         max={1}
         step={0.01}
         aria-label={ambienceMessages.ownVolume}
+        aria-valuetext={volumeText(listener.volume)}
         value={listener.volume}
         onChange={(event) => ambience.send({ type: 'listener.volume', value: Number(event.target.value) })}
       />

@@ -32,16 +32,20 @@ export function AmbiencePanel({ ambience, onClose }: { ambience: Ambience; onClo
   const [fadeOut, setFadeOut] = useState('0');
   const [volume, setVolume] = useState(0.8);
   const [link, setLink] = useState('');
-  const [linkName, setLinkName] = useState('');
+  const [trackName, setTrackName] = useState('');
   const [levels, setLevels] = useState<Record<string, number>>({});
 
   useEffect(() => ambience.send({ type: 'library.open' }), [ambience]);
 
-  const play = (source: AmbienceSource, name: string) =>
+  // Two sounds of one upload session read alike by date and size: the MJ may name the track, a
+  // name for this one play.
+  const play = (source: AmbienceSource, name: string) => {
     ambience.send({
       type: 'ambience.change',
-      change: { kind: 'play', source, name, loop, volume, fadeIn: seconds(fadeIn) },
+      change: { kind: 'play', source, name: trackName.trim() || name, loop, volume, fadeIn: seconds(fadeIn) },
     });
+    setTrackName('');
+  };
 
   return (
     <aside className="ambience-panel" aria-label={ambienceMessages.panel}>
@@ -65,6 +69,15 @@ export function AmbiencePanel({ ambience, onClose }: { ambience: Ambience; onClo
         </p>
       )}
       <div className="ambience-panel__options">
+        <label className="ambience-panel__name-field">
+          {ambienceMessages.trackName}
+          <input
+            type="text"
+            maxLength={100}
+            value={trackName}
+            onChange={(event) => setTrackName(event.target.value)}
+          />
+        </label>
         <label>
           <input type="checkbox" checked={loop} onChange={(event) => setLoop(event.target.checked)} />
           {ambienceMessages.loop}
@@ -132,28 +145,22 @@ export function AmbiencePanel({ ambience, onClose }: { ambience: Ambience; onClo
                 onClick={() =>
                   ambience.send({
                     type: 'ambience.change',
-                    change: {
-                      kind: 'fade',
-                      trackId: track.id,
-                      volume: levels[track.id] ?? track.volume.to,
-                      seconds: seconds(fadeIn),
-                    },
-                  })
-                }
-              >
-                {ambienceMessages.fade}
-              </button>
-              <button
-                type="button"
-                className="secondary"
-                onClick={() =>
-                  ambience.send({
-                    type: 'ambience.change',
                     change: { kind: track.pausedAt === null ? 'pause' : 'resume', trackId: track.id },
                   })
                 }
               >
                 {track.pausedAt === null ? ambienceMessages.pause : ambienceMessages.resume}
+              </button>
+              <button
+                type="button"
+                onClick={() =>
+                  ambience.send({
+                    type: 'ambience.change',
+                    change: { kind: 'stop', trackId: track.id, fadeOut: seconds(fadeOut) },
+                  })
+                }
+              >
+                {ambienceMessages.stop}
               </button>
               <label>
                 <input
@@ -170,14 +177,20 @@ export function AmbiencePanel({ ambience, onClose }: { ambience: Ambience; onClo
               </label>
               <button
                 type="button"
+                className="secondary"
                 onClick={() =>
                   ambience.send({
                     type: 'ambience.change',
-                    change: { kind: 'stop', trackId: track.id, fadeOut: seconds(fadeOut) },
+                    change: {
+                      kind: 'fade',
+                      trackId: track.id,
+                      volume: levels[track.id] ?? track.volume.to,
+                      seconds: seconds(fadeIn),
+                    },
                   })
                 }
               >
-                {ambienceMessages.stop}
+                {ambienceMessages.fade}
               </button>
             </li>
           ))}
@@ -217,7 +230,7 @@ export function AmbiencePanel({ ambience, onClose }: { ambience: Ambience; onClo
         className="ambience-panel__link"
         onSubmit={(event) => {
           event.preventDefault();
-          play({ kind: 'link', url: link.trim() }, linkName.trim() || link.trim().split('/').at(-1) || link);
+          play({ kind: 'link', url: link.trim() }, link.trim().split('/').at(-1) || link);
         }}
       >
         <label>
@@ -228,15 +241,6 @@ export function AmbiencePanel({ ambience, onClose }: { ambience: Ambience; onClo
             placeholder="https://"
             value={link}
             onChange={(event) => setLink(event.target.value)}
-          />
-        </label>
-        <label>
-          {ambienceMessages.linkName}
-          <input
-            type="text"
-            maxLength={100}
-            value={linkName}
-            onChange={(event) => setLinkName(event.target.value)}
           />
         </label>
         <button type="submit">{ambienceMessages.playLink}</button>

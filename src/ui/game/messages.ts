@@ -330,7 +330,7 @@ export const ambienceMessages = {
   upload: 'Ajouter un son (Ogg ou MP3)',
   uploading: 'Envoi du son',
   link: 'Lien https d’un son',
-  linkName: 'Nom de la piste',
+  trackName: 'Nom de la piste',
   playLink: 'Jouer le lien',
   play: 'Jouer',
   loop: 'En boucle',
