@@ -186,6 +186,8 @@ export const ambienceMachine = setup({
             onDone: { target: 'ready', actions: assign({ sounds: ({ event }) => event.output }) },
             onError: { target: 'ready' },
           },
+          // A file chosen before the list arrives is sent all the same; the list is read after it.
+          on: { 'library.upload': { target: 'uploading', actions: 'forget refusal' } },
         },
         ready: {
           on: {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, type AnyActorRef } from 'xstate';
+import { createActor, fromCallback, fromPromise, type AnyActorRef, type EventObject } from 'xstate';
+import type { StoredFile } from '../../src/api/schemas/files';
 import { DEFAULT_LISTENER, type AmbienceListener } from '../../src/domain/ambience-listener';
 import type { AmbienceTrack } from '../../src/domain/table/ambience';
 import {
@@ -172,5 +173,29 @@ describe('the ambience machine', () => {
     actor.send({ type: 'ambience.refused', text: 'Piste inconnue.' });
     actor.send({ type: 'refusal.dismiss' });
     expect(actor.getSnapshot().context.refusal).toBeNull();
+  });
+
+  it('starts an upload chosen while the game’s sounds are still being read, then reads them again', () => {
+    const uploads: string[] = [];
+    const lists: string[] = [];
+    const actor = createActor(
+      ambienceMachine.provide({
+        actors: {
+          'list sounds': fromPromise<StoredFile[], { gameId: string }>(({ input }) => {
+            lists.push(input.gameId);
+            return new Promise(() => {});
+          }),
+          'upload sound': fromCallback<EventObject, { gameId: string; file: File }>(({ input }) => {
+            uploads.push(input.file.name);
+          }),
+        },
+      }),
+      { input: { gameId: 'partie', listener: DEFAULT_LISTENER } },
+    ).start();
+    actor.send({ type: 'library.open' });
+    actor.send({ type: 'library.upload', file: new File(['son'], 'taverne.mp3') });
+    expect(uploads).toEqual(['taverne.mp3']);
+    actor.send({ type: 'upload.stored' });
+    expect(lists).toEqual(['partie', 'partie']);
   });
 });
