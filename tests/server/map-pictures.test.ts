@@ -12,6 +12,7 @@ import { downloadFile, uploadFile } from '../helpers/files';
 import { drivers } from '../helpers/server';
 import { mapChoice, placeToken, playerDraft, serverState, type TableClient } from '../helpers/table';
 import { seatedTableForSuite } from '../helpers/table-suite';
+import { fogRect as rect } from '../helpers/fog';
 
 /** The picture's colour, and the fog's paint a player receives in its place. */
 const GROUND = { r: 200, g: 60, b: 40 };
@@ -21,18 +22,6 @@ const STORED = 'Crypte';
 /** The route's path as `t.api` takes it, under the API's base. */
 const picturePath = (gameId: string, mapId: string) =>
   mapPicturePath(gameId, mapId, 300).slice(API_BASE.length);
-
-const rect = (mode: 'reveal' | 'cover', x1: number, y1: number, x2: number, y2: number): FogChange => ({
-  kind: 'shape',
-  shape: {
-    mode,
-    kind: 'rect',
-    points: [
-      { x: x1, y: y1 },
-      { x: x2, y: y2 },
-    ],
-  },
-});
 
 const wallOf = (id: string, [ax, ay, bx, by]: number[], kind: Wall['kind'] = 'wall'): Wall => ({
   id,

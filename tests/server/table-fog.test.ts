@@ -24,21 +24,10 @@ import {
   type TableClient,
 } from '../helpers/table';
 import { seatedTableForSuite } from '../helpers/table-suite';
+import { fogRect as rect } from '../helpers/fog';
 
 const coverAll: FogChange = { kind: 'all', base: 'covered' };
 const revealAll: FogChange = { kind: 'all', base: 'revealed' };
-const rect = (mode: 'reveal' | 'cover', x1: number, y1: number, x2: number, y2: number): FogChange => ({
-  kind: 'shape',
-  shape: {
-    mode,
-    kind: 'rect',
-    points: [
-      { x: x1, y: y1 },
-      { x: x2, y: y2 },
-    ],
-  },
-});
-
 const idsOn = (state: TableState) => Object.keys(state.tokens[MAP] ?? {});
 
 describe.each(drivers)('the fog of war (%s)', (driver) => {

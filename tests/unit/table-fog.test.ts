@@ -29,6 +29,7 @@ import {
   caughtUpFromSnapshot,
   runServer,
 } from './table-fixtures';
+import { fogRect } from '../helpers/fog';
 
 type Step = Parameters<typeof runServer>[0][number];
 
@@ -42,17 +43,7 @@ const fog = (change: FogChange, actor: TableActor = mj): Step => ({
 });
 const coverAll = fog({ kind: 'all', base: 'covered' });
 const rect = (mode: 'reveal' | 'cover', [x1, y1, x2, y2]: number[]): Step =>
-  fog({
-    kind: 'shape',
-    shape: {
-      mode,
-      kind: 'rect',
-      points: [
-        { x: x1!, y: y1! },
-        { x: x2!, y: y2! },
-      ],
-    },
-  });
+  fog(fogRect(mode, x1!, y1!, x2!, y2!));
 const moved = (usableId: string, x: number, y: number, actor: TableActor = mj): Step => ({
   command: { type: 'token.move', map: MAP, usableId, x, y },
   actor,
