@@ -16,9 +16,10 @@ import type {
 } from '#shared/wire/table';
 import { parseChatLine } from '#shared/domain/dice/notation';
 import type { TableCommand } from '#shared/domain/table/decide';
-import { applyEvent, emptyTable, snapshotOf, type TableSnapshot } from '#shared/domain/table/reducer';
+import { emptyTable, snapshotOf, type TableSnapshot } from '#shared/domain/table/reducer';
 import { isChatEvent, type TableActor, type TableEvent, type TableState } from '#shared/domain/table/types';
-import { lineAs, projectEvent, visibleTo } from '#shared/domain/table/visibility';
+import { lineAs, visibleTo } from '#shared/domain/table/visibility';
+import { projectAfter } from '#shared/domain/table/projection';
 import { tokensOfMap } from '#shared/domain/table/records';
 import type { Db } from '../../db/client';
 import { characters } from '../../db/schema/index';
@@ -280,13 +281,7 @@ export function createTableService({
       // Projecting needs the state before each event: fold from a snapshot at or before the start.
       const base = (await latestSnapshot(db, gameId, far ? undefined : afterSeq)) ?? emptyTable;
       const from = far ? base.lastSeq : afterSeq;
-      let state = base;
-      const events: TableEvent[] = [];
-      for (const event of await eventsAfter(db, gameId, base.lastSeq)) {
-        const applied = applyEvent(state, event);
-        if (event.seq > from) events.push(projectEvent(event, state, applied.state, actor));
-        state = applied.state;
-      }
+      const { events } = projectAfter(base, await eventsAfter(db, gameId, base.lastSeq), from, actor);
       const snapshot = far && base.lastSeq > 0 ? snapshotOf(visibleTo(base, actor)) : null;
       const last = events.at(-1);
       const epochAtEnd = last

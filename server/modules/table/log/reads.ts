@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { tableEvents, tableHeads } from '../../../db/schema/index';
 import { CHAT_EVENT_TYPES, type TableEvent } from '#shared/domain/table/types';
@@ -49,12 +49,23 @@ export async function commandIdsOf(db: Reader, gameId: string, events: number): 
   return rows.map((row) => row.command_id);
 }
 
-/** The committed events with seq > afterSeq, in seq order. */
-export async function eventsAfter(db: Reader, gameId: string, afterSeq: number): Promise<TableEvent[]> {
+/** The committed events with seq > afterSeq (and ≤ upTo when given), in seq order. */
+export async function eventsAfter(
+  db: Reader,
+  gameId: string,
+  afterSeq: number,
+  upTo?: number,
+): Promise<TableEvent[]> {
   const rows = await db
     .select()
     .from(tableEvents)
-    .where(and(eq(tableEvents.gameId, gameId), gt(tableEvents.seq, afterSeq)))
+    .where(
+      and(
+        eq(tableEvents.gameId, gameId),
+        gt(tableEvents.seq, afterSeq),
+        upTo === undefined ? undefined : lte(tableEvents.seq, upTo),
+      ),
+    )
     .orderBy(asc(tableEvents.seq));
   return rows.map(eventOf);
 }
