@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { tableEvents, tableHeads } from '../../../db/schema/index';
 import { CHAT_EVENT_TYPES, type TableEvent } from '#shared/domain/table/types';
+import { EVENING_GAP_MS, type Evening } from '#shared/domain/table/evenings';
 import { eventOf } from './rows';
 
 /** A transaction's handle; queries inside it must use it, never the outer `db` (PGlite has one connection). */
@@ -114,4 +115,48 @@ export async function chatPage(
     .orderBy(desc(tableEvents.seq))
     .limit(limit);
   return rows.reverse().map(eventOf);
+}
+
+/**
+ * The game's evenings of play (`eveningsOf`'s rule), found by the database: only the events that
+ * follow a long pause and the log's last are read, not the whole log.
+ */
+export async function eveningsOfGame(db: Reader, gameId: string): Promise<Evening[]> {
+  const { rows } = (await db.execute(sql`
+    with paced as (
+      select ${tableEvents.seq} as seq, ${tableEvents.createdAt} as created_at,
+        ${tableEvents.createdAt} - lag(${tableEvents.createdAt}) over (order by ${tableEvents.seq}) as pause,
+        lead(${tableEvents.seq}) over (order by ${tableEvents.seq}) as next_seq
+      from ${tableEvents} where ${tableEvents.gameId} = ${gameId}
+    )
+    select seq, created_at, pause is null or pause >= ${`${EVENING_GAP_MS} milliseconds`}::interval as starts,
+      next_seq is null as last
+    from paced
+    where pause is null or pause >= ${`${EVENING_GAP_MS} milliseconds`}::interval or next_seq is null
+       or next_seq in (select p.seq from paced p where p.pause >= ${`${EVENING_GAP_MS} milliseconds`}::interval)
+    order by seq`)) as unknown as {
+    rows: Array<{ seq: number; created_at: string | Date; starts: boolean; last: boolean }>;
+  };
+  const evenings: Evening[] = [];
+  for (const row of rows) {
+    const seq = Number(row.seq);
+    const at = new Date(row.created_at).toISOString();
+    if (row.starts) {
+      evenings.push({
+        number: evenings.length + 1,
+        firstSeq: seq,
+        lastSeq: seq,
+        startedAt: at,
+        endedAt: at,
+        events: 1,
+      });
+      continue;
+    }
+    const evening = evenings.at(-1);
+    if (evening === undefined) continue;
+    evening.lastSeq = seq;
+    evening.endedAt = at;
+    evening.events = seq - evening.firstSeq + 1;
+  }
+  return evenings;
 }
