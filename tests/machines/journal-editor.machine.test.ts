@@ -10,7 +10,7 @@ import {
   type StoredJournalDraft,
 } from '../../src/machines/journal-editor.machine';
 import type { JournalPagesFact } from '../../src/machines/journal-pages.machine';
-import { itVisitsEveryState, testEveryPath } from '../helpers/every-path';
+import { each, itVisitsEveryState, testEveryPath } from '../helpers/every-path';
 import {
   deferred,
   modelOf,
@@ -192,15 +192,10 @@ describe('journal editor: every transition, on the real actor', () => {
         },
         'journal.page.changed': fact,
         'journal.page.removed': fact,
-        ...Object.fromEntries(
-          userEvents.map((type) => [
-            type,
-            async ({ event }: { event: { type: string } }) => {
-              run.actor.send(event as never);
-              await settle();
-            },
-          ]),
-        ),
+        ...each(userEvents, async ({ event }) => {
+          run.actor.send(event as never);
+          await settle();
+        }),
       },
       states: Object.fromEntries(Object.entries(meaning).map(([state, check]) => [state, () => check(run)])),
     };

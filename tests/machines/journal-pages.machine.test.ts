@@ -7,7 +7,7 @@ import {
   journalPagesMachine,
   type JournalPagesFact,
 } from '../../src/machines/journal-pages.machine';
-import { itVisitsEveryState, testEveryPath } from '../helpers/every-path';
+import { each, itVisitsEveryState, testEveryPath } from '../helpers/every-path';
 import {
   deferred,
   modelOf,
@@ -157,14 +157,12 @@ describe('journal pages: every transition, on the real actor', () => {
             ];
           }),
         ),
-        ...Object.fromEntries(
-          ['journal.reload', 'journal.create', 'journal.share', 'journal.delete'].map((type) => [
-            type,
-            async ({ event }: { event: { type: string } }) => {
-              run.actor.send(event as never);
-              await settle();
-            },
-          ]),
+        ...each(
+          ['journal.reload', 'journal.create', 'journal.share', 'journal.delete'],
+          async ({ event }) => {
+            run.actor.send(event as never);
+            await settle();
+          },
         ),
       },
       states: Object.fromEntries(Object.entries(meaning).map(([state, check]) => [state, () => check(run)])),

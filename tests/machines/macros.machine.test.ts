@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { Macro } from '../../src/api/schemas/macros';
 import { macroMessages } from '../../src/domain/macros';
 import { macrosFailures, macrosMachine, type SaveMacroInput } from '../../src/machines/macros.machine';
-import { itVisitsEveryState, testEveryPath } from '../helpers/every-path';
+import { each, itVisitsEveryState, testEveryPath } from '../helpers/every-path';
 import {
   deferred,
   modelOf,
@@ -151,15 +151,10 @@ describe('macros: every transition, on the real actor', () => {
           last('delete').reject(new Error('réseau'));
           await settle();
         },
-        ...Object.fromEntries(
-          userEvents.map((type) => [
-            type,
-            async ({ event }: { event: { type: string } }) => {
-              run.actor.send(event as never);
-              await settle();
-            },
-          ]),
-        ),
+        ...each(userEvents, async ({ event }) => {
+          run.actor.send(event as never);
+          await settle();
+        }),
       },
       states: Object.fromEntries(Object.entries(meaning).map(([state, check]) => [state, () => check(run)])),
     };
