@@ -98,7 +98,12 @@ export interface MapPointerContext {
   grab: Grab | null;
   /** The measuring arrow, in the map's pixels: it keeps its cells whatever the zoom does meanwhile. */
   measure: { pointerId: number; from: Point; to: Point } | null;
-  /** Where the user holds or dropped a token (percent), until the server's answer. */
+  /**
+   * Where the pointer carries the dragged tokens (percent), changed on every move: the view moves
+   * them on the compositor, never laying them out again (decision 0027).
+   */
+  carried: Record<string, Point>;
+  /** Where the user dropped a token (percent), until the server's answer: the view lays it out there. */
   local: Record<string, Point>;
   menu: MapMenu | null;
   aimAt: Point | null;
@@ -233,10 +238,9 @@ export const mapPointerMachine = setup({
     'hold group': assign({
       local: ({ context }, moves: GroupDrop['moves']) => heldPlaces(context.local, moves),
     }),
+    'carry group': assign({ carried: (_, moves: GroupDrop['moves']) => heldPlaces({}, moves) }),
+    'set group down': assign({ carried: {} }),
     'let token go': assign({ local: ({ context }, usableId: string) => without(context.local, usableId) }),
-    'let group go': assign({
-      local: ({ context }) => without(context.local, ...context.grab!.group.map((member) => member.usableId)),
-    }),
     'grab token': assign({
       grab: ({ context }, event: Extract<MapPointerEvent, { type: 'token.pressed' }>) => ({
         usableId: event.usableId,
@@ -309,7 +313,16 @@ export const mapPointerMachine = setup({
   },
 }).createMachine({
   id: 'mapPointer',
-  context: { grab: null, measure: null, local: {}, menu: null, aimAt: null, snap: true, standing: {} },
+  context: {
+    grab: null,
+    measure: null,
+    carried: {},
+    local: {},
+    menu: null,
+    aimAt: null,
+    snap: true,
+    standing: {},
+  },
   on: {
     'snap.set': { actions: { type: 'set snapping', params: ({ event }) => event.on } },
     'tokens.standing': { actions: { type: 'keep standing', params: ({ event }) => event.tokens } },
@@ -396,9 +409,10 @@ export const mapPointerMachine = setup({
           },
         },
         draggingToken: {
+          exit: 'set group down',
           entry: [
             {
-              type: 'hold group',
+              type: 'carry group',
               params: ({ context, event }) => groupPlaces(context.grab!, (event as Moved).onMap),
             },
             {
@@ -416,7 +430,7 @@ export const mapPointerMachine = setup({
               guard: 'is the grabbing pointer',
               actions: [
                 {
-                  type: 'hold group',
+                  type: 'carry group',
                   params: ({ context, event }) => groupPlaces(context.grab!, event.onMap),
                 },
                 {
@@ -462,15 +476,8 @@ export const mapPointerMachine = setup({
                   'forget grab',
                 ],
               },
-              {
-                guard: 'is the grabbing pointer',
-                target: 'idle',
-                actions: [
-                  { type: 'let token go', params: ({ context }) => context.grab!.usableId },
-                  'let group go',
-                  'forget grab',
-                ],
-              },
+              // Taken back by the browser: a drop still unanswered shows where it was dropped.
+              { guard: 'is the grabbing pointer', target: 'idle', actions: 'forget grab' },
             ],
           },
         },

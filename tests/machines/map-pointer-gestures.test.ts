@@ -48,7 +48,7 @@ describe('map pointer: a selection dragged together', () => {
     actor.send(pressWolfOfGroup);
     actor.send({ type: 'pointer.moved', touch: false, ...at(210, 170) });
     // +100 px, +50 px: the wolf's corner at (200, 150); the goblin's would be past the edge, kept at 95 %.
-    expect(actor.getSnapshot().context.local).toEqual({
+    expect(actor.getSnapshot().context.carried).toEqual({
       wolf: { x: 20, y: 30 },
       goblin: { x: 92.5, y: 30 },
     });
@@ -73,7 +73,7 @@ describe('map pointer: a selection dragged together', () => {
     actor.send(pressWolfOfGroup);
     actor.send({ type: 'pointer.moved', touch: false, ...at(210, 170) });
     actor.send({ type: 'pointer.released', dropped: false, ...at(210, 170) });
-    expect(actor.getSnapshot().context.local).toEqual({});
+    expect(actor.getSnapshot().context).toMatchObject({ carried: {}, local: {} });
     expect(asked.map((one) => one.type)).toEqual(['drag token']);
   });
   it('moves with the grabbed token only the selected tokens the table shows, from where it last showed them', () => {

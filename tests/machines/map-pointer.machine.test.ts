@@ -107,10 +107,13 @@ describe('map pointer: every transition', () => {
         '*': (expected) => expectSameState(actor, expected),
         // Nothing held in hand: no grab, no arrow.
         'gesture.idle': () =>
-          expect(actor.getSnapshot().context).toMatchObject({ grab: null, measure: null }),
+          expect(actor.getSnapshot().context).toMatchObject({ grab: null, measure: null, carried: {} }),
         'gesture.pressingToken': () => expectWolfGrabbed(actor.getSnapshot()),
-        // A drag holds its token (an earlier drop's late answer may show the logged place meanwhile).
-        'gesture.draggingToken': () => expectWolfGrabbed(actor.getSnapshot()),
+        // A drag carries its token (an earlier drop's late answer may show the logged place meanwhile).
+        'gesture.draggingToken': () => {
+          expectWolfGrabbed(actor.getSnapshot());
+          expect(actor.getSnapshot().context.carried).toHaveProperty('wolf');
+        },
         'gesture.measuring': () => expect(actor.getSnapshot().context.measure).not.toBeNull(),
         // No attack aimed, no area following the pointer.
         'aim.off': () => expect(actor.getSnapshot().context.aimAt).toBeNull(),
@@ -147,14 +150,15 @@ describe('map pointer', () => {
     expect(actor.getSnapshot().matches({ gesture: 'pressingToken' })).toBe(true);
     actor.send(moveTo(100));
     // The pointer held the token 10 px right of its corner: the corner lands at 200 px, 20 % of 1000.
-    expect(actor.getSnapshot().context.local).toEqual({ wolf: { x: 20, y: 20 } });
+    // Carried, not yet laid out anywhere.
+    expect(actor.getSnapshot().context).toMatchObject({ carried: { wolf: { x: 20, y: 20 } }, local: {} });
     actor.send(release(true, 100));
     expect(asked).toEqual([
       { type: 'drag token', map: 'Forêt', usableId: 'wolf', position: { x: 20, y: 20 }, touch: false },
       { type: 'drop token', map: 'Forêt', usableId: 'wolf', position: { x: 20, y: 20 } },
     ]);
-    // Held where it was dropped until the server answers.
-    expect(actor.getSnapshot().context.local).toEqual({ wolf: { x: 20, y: 20 } });
+    // Set down, and held where it was dropped until the server answers.
+    expect(actor.getSnapshot().context).toMatchObject({ carried: {}, local: { wolf: { x: 20, y: 20 } } });
     actor.send({ type: 'drop.answered', usableId: 'wolf' });
     expect(actor.getSnapshot().context.local).toEqual({});
   });
@@ -164,7 +168,7 @@ describe('map pointer', () => {
     actor.send({ ...pressWolf, size: 3 });
     actor.send(moveTo(2000));
     // Three cells of 75 px on a 1000 px map: the corner stops at 775 px, 77.5 %.
-    expect(actor.getSnapshot().context.local).toEqual({ wolf: { x: 77.5, y: 20 } });
+    expect(actor.getSnapshot().context.carried).toEqual({ wolf: { x: 77.5, y: 20 } });
     actor.send(release(true, 2000));
     expect(asked.at(-1)).toEqual({
       type: 'drop token',
@@ -228,6 +232,17 @@ describe('map pointer', () => {
     actor.send(release(false, 50));
     expect(actor.getSnapshot().context).toMatchObject({ local: {}, menu: null, grab: null });
     expect(asked.map((event) => event.type)).toEqual(['drag token']);
+  });
+
+  it('shows a drop still unanswered where it was dropped when its next drag is cancelled', () => {
+    const { actor } = start();
+    actor.send(pressWolf);
+    actor.send(moveTo(100));
+    actor.send(release(true, 100));
+    actor.send({ ...pressWolf, corner: { x: 200, y: 100 }, onMap: { x: 210, y: 120 } });
+    actor.send(moveTo(300));
+    actor.send(release(false, 300));
+    expect(actor.getSnapshot().context).toMatchObject({ carried: {}, local: { wolf: { x: 20, y: 20 } } });
   });
 
   it('leaves another pointer’s moves to the viewport', () => {

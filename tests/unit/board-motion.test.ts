@@ -1,39 +1,16 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { boardMotion, transformOf } from '../../src/ui/game/board-motion';
+import { recordAnimations, type RecordedAnimationCall } from '../helpers/recorded-animations';
 
-/** What the board's animations were asked: each one started, its keyframes, whether dropped. */
-const started: { keyframes: Keyframe[][]; cancelled: boolean }[] = [];
-class RecordedEffect {
-  keyframes: Keyframe[][];
-  constructor(_target: Element, frames: Keyframe[]) {
-    this.keyframes = [frames];
-  }
-  setKeyframes(frames: Keyframe[]) {
-    this.keyframes.push(frames);
-  }
-}
-class RecordedAnimation {
-  record: { keyframes: Keyframe[][]; cancelled: boolean };
-  constructor(effect: RecordedEffect) {
-    this.record = { keyframes: effect.keyframes, cancelled: false };
-    started.push(this.record);
-  }
-  play() {}
-  cancel() {
-    this.record.cancelled = true;
-  }
-}
-
-afterEach(() => {
-  started.length = 0;
-  vi.unstubAllGlobals();
+let started: RecordedAnimationCall[] = [];
+beforeEach(() => {
+  started = recordAnimations();
 });
+afterEach(() => vi.unstubAllGlobals());
 
 describe('the board carried through a pan', () => {
   it('holds each view in one animation, then writes the last in the style and drops the animation', () => {
-    vi.stubGlobal('KeyframeEffect', RecordedEffect);
-    vi.stubGlobal('Animation', RecordedAnimation);
     const board = document.createElement('div');
     const motion = boardMotion();
     motion.rest(board, { x: 0, y: 0, scale: 0.6 });
@@ -54,8 +31,6 @@ describe('the board carried through a pan', () => {
   });
 
   it('writes a new scale in the style at once, so the board is not rastered again at each', () => {
-    vi.stubGlobal('KeyframeEffect', RecordedEffect);
-    vi.stubGlobal('Animation', RecordedAnimation);
     const board = document.createElement('div');
     const motion = boardMotion();
     motion.rest(board, { x: 0, y: 0, scale: 0.6 });

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import {
   useCallback,
   useId,
+  useLayoutEffect,
   useMemo,
   useRef,
   type KeyboardEvent,
@@ -48,6 +49,7 @@ import type { HistoryControls } from './HistoryButtons';
 import { MapControls } from './MapControls';
 import { isPaintedOut, useMaskedPicture } from './use-masked-picture';
 import { useMapViewport, type LongPress, type MapViewportActor } from './use-map-viewport';
+import { useCarriedTokens, type TokensLaidOut } from './use-carried-tokens';
 import { AttackOverlay, type ShownAttackLine } from './AttackOverlay';
 import type { AttackLine } from '../../effects/attacks';
 import type { TargetingAttack } from '../../machines/attack-targeting.machine';
@@ -86,6 +88,7 @@ export type MapPointerActor = ActorRefFrom<typeof mapPointerMachine>;
 export type TokenSelectionActor = ActorRefFrom<typeof tokenSelectionMachine>;
 
 const NONE: readonly string[] = [];
+const NOTHING_LAID_OUT: TokensLaidOut = { map: { width: 0, height: 0 }, at: new Map() };
 
 export interface TableMapProps {
   /** The game, to ask for a stored map's picture as the reader may see it; without it the map's link is shown. */
@@ -231,6 +234,10 @@ export function TableMap({
   );
   const playing = playingOn(table, map);
   const local = useSelector(gestures, (snapshot) => snapshot.context.local);
+  // The grab, the same object all through a drag: the carried tokens are raised once, not per move.
+  const carrying = useSelector(gestures, (snapshot) =>
+    snapshot.matches({ gesture: 'draggingToken' }) ? snapshot.context.grab : null,
+  );
   const menu = useSelector(gestures, (snapshot) => snapshot.context.menu);
   const ruler = useSelector(gestures, (snapshot) => snapshot.matches({ ruler: 'on' }));
   const measure = useSelector(gestures, (snapshot) => snapshot.context.measure);
@@ -242,6 +249,16 @@ export function TableMap({
   const frame = useRef<HTMLDivElement>(null);
   const board = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  /** Where the map lays a token out: where the user dropped it, where someone drags it, or its place. */
+  const laidOutAt = (token: MapToken): Point =>
+    local[token.usableId] ?? (map && drags?.[map.name]?.[token.usableId]) ?? token;
+  const laidOut = useRef<TokensLaidOut>(NOTHING_LAID_OUT);
+  useLayoutEffect(() => {
+    laidOut.current = map
+      ? { map, at: new Map(tokens.map((token) => [token.usableId, laidOutAt(token)])) }
+      : NOTHING_LAID_OUT;
+  });
+  useCarriedTokens(gestures, board, laidOut);
   useMapViewport(viewport, { frame, board }, map, map?.name ?? null, (at: LongPress) => {
     if (map && actions)
       gestures.send({
@@ -507,6 +524,9 @@ export function TableMap({
 
   // Where the tokens stand, not where a hand holds one: a drag moves no name's room.
   const rooms = nameRooms(tokens, map, cellPx);
+  const carried = new Set(
+    carrying ? [carrying.usableId, ...carrying.group.map((member) => member.usableId)] : NONE,
+  );
   const onMap = new Set(tokens.filter((token) => token.isPlayer).map((token) => token.itemId));
   const menuToken = menu?.kind === 'token' ? table.tokens[map.name]?.[menu.usableId] : undefined;
   const characters = (placeable?.characters ?? []).filter(
@@ -568,9 +588,9 @@ export function TableMap({
           {!doorsOverDrawing && wallLayer}
           {gridEditor && draft && <GridAlign editor={gridEditor} locate={(event) => locate(event).onMap} />}
           {tokens.map((token) => {
-            const dragged = local[token.usableId];
-            const remote = dragged ? undefined : drags?.[map.name]?.[token.usableId];
-            const at = dragged ?? remote ?? token;
+            const dropped = local[token.usableId];
+            const remote = dropped ? undefined : drags?.[map.name]?.[token.usableId];
+            const at = laidOutAt(token);
             return (
               <MapTokenView
                 key={token.usableId}
@@ -580,7 +600,7 @@ export function TableMap({
                 controllable={actions !== undefined && controlsToken(reader, token)}
                 selected={selected.includes(token.usableId)}
                 fogged={fogged.has(token.usableId)}
-                dragging={dragged !== undefined}
+                dragging={dropped !== undefined || carried.has(token.usableId)}
                 remote={remote !== undefined}
                 playing={token.usableId === playing}
                 nameRoom={rooms.get(token.usableId)}
