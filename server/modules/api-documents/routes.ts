@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { asyncApiDocument } from './asyncapi';
+import { apiDocumentsPage } from './page';
+
+const tags = ['Documentation'];
+/** A document of shapes only, the same for everyone: public (decision 0039). */
+const open = { security: [] };
+const json = (description: string) => ({
+  200: { description, content: { 'application/json': { schema: z.looseObject({}) } } },
+});
+
+/** The API's documents (decision 0039): OpenAPI, AsyncAPI, and a page that reads both. */
+export const apiDocumentsRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }> = async (
+  app,
+  { publicUrl },
+) => {
+  const asyncApi = asyncApiDocument(publicUrl);
+  let page: string | undefined;
+
+  app.get(
+    '/docs',
+    {
+      schema: {
+        tags,
+        ...open,
+        description: 'This page: the REST routes and the socket events, read from the two documents below.',
+        response: { 200: { description: 'HTML', content: { 'text/html': { schema: z.string() } } } },
+      },
+    },
+    async (_request, reply) => {
+      page ??= apiDocumentsPage(app.swagger(), asyncApi);
+      return reply.type('text/html; charset=utf-8').send(page);
+    },
+  );
+
+  app.get(
+    '/docs/openapi.json',
+    {
+      schema: {
+        tags,
+        ...open,
+        description: 'The OpenAPI 3.1 document of every REST route, generated from their zod schemas.',
+        response: json('OpenAPI 3.1'),
+      },
+    },
+    () => app.swagger(),
+  );
+
+  app.get(
+    '/docs/asyncapi.json',
+    {
+      schema: {
+        tags,
+        ...open,
+        description: 'The AsyncAPI 3.0 document of every socket event, generated from their zod schemas.',
+        response: json('AsyncAPI 3.0'),
+      },
+    },
+    () => asyncApi,
+  );
+};
