@@ -64,7 +64,7 @@ export function asyncApiDocument(publicUrl: string | undefined) {
       title: 'Shattered Realms — realtime',
       version: '1',
       description:
-        "The socket.io events of Shattered Realms. A client event is `socket.emit(name, payload, callback)`: the callback receives `{ ok: true, … }` or `{ ok: false, error }` with the French reason; sent without a callback, a refusal comes back as an `error` event. The REST API is in the OpenAPI document beside this one.",
+        'The socket.io events of Shattered Realms. A client event is `socket.emit(name, payload, callback)`: the callback receives `{ ok: true, … }` or `{ ok: false, error }` with the French reason; sent without a callback, a refusal comes back as an `error` event. The REST API is in the OpenAPI document beside this one.',
       tags: [...tagsOf(clientEvents), ...tagsOf(serverEvents)].filter(
         (tag, index, all) => all.findIndex((other) => other.name === tag.name) === index,
       ),

@@ -5,7 +5,14 @@ import { z } from 'zod';
  * (`input`, before the receiver's defaults and transforms). A transform's output, which JSON
  * Schema cannot say, reads as any value.
  */
-export function jsonSchemaOf(schema: z.ZodType, target: 'draft-2020-12' | 'draft-7'): Record<string, unknown> {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target, io: 'input', unrepresentable: 'any' });
+export function jsonSchemaOf(
+  schema: z.ZodType,
+  target: 'draft-2020-12' | 'draft-7',
+): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target,
+    io: 'input',
+    unrepresentable: 'any',
+  });
   return rest;
 }

@@ -1,6 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { API_BASE } from '#shared/paths';
 import { errorBody } from '#shared/wire/common';
 import { jsonSchemaOf } from './json-schema';
@@ -34,7 +35,8 @@ export async function useOpenApi(app: FastifyInstance): Promise<void> {
             type: 'http',
             scheme: 'bearer',
             bearerFormat: 'JWT',
-            description: 'The access token answered by `POST /auth/login`, 15 minutes; renew it with `POST /auth/refresh`.',
+            description:
+              'The access token answered by `POST /auth/login`, 15 minutes; renew it with `POST /auth/refresh`.',
           },
         },
       },
@@ -51,4 +53,21 @@ export async function useOpenApi(app: FastifyInstance): Promise<void> {
       return { schema: { ...schema, response: { ...response, default: refusal } }, url: path };
     },
   });
+}
+
+/** In a route's schema: the route needs no access token (the document's default asks for one). */
+export const publicRoute = { security: [] };
+
+/** In a route's schema: the answer to an `If-None-Match` naming the current ETag. */
+export const notModified = z
+  .undefined()
+  .describe('Not modified: the ETag named in `If-None-Match` still holds.');
+
+/**
+ * In a route's schema: a success answered as bytes, not JSON (a stored file, a picture, metrics).
+ * A buffer, a stream or a string, sent as it is: Fastify serializes none of them.
+ */
+export function bytesResponse(description: string, mediaTypes: string[]) {
+  const bytes = z.any().meta({ type: 'string', format: 'binary' });
+  return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: bytes }])) };
 }

@@ -24,8 +24,7 @@ interface AsyncMessage {
   payload?: JsonSchema;
 }
 
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escape = (value: string) => value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** Backticks of the descriptions as code, the rest escaped. */
 const prose = (value = '') =>
@@ -70,9 +69,11 @@ function routeHtml({ method, path, operation }: Route): string {
   }
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     const contents = Object.entries(response.content ?? {});
-    if (contents.length === 0) parts.push(`<p class="label">${text.response(status)}\u00a0: ${text.noContent}</p>`);
+    if (contents.length === 0)
+      parts.push(`<p class="label">${text.response(status)}\u00a0: ${text.noContent}</p>`);
     for (const [type, content] of contents) {
-      const label = type === 'application/json' ? text.response(status) : `${text.response(status)} (${type})`;
+      const label =
+        type === 'application/json' ? text.response(status) : `${text.response(status)} (${type})`;
       parts.push(block(label, content.schema, status.startsWith('2')));
     }
   }
@@ -91,7 +92,9 @@ function eventHtml(name: string, message: AsyncMessage, ack: AsyncMessage | unde
 }
 
 function contents(title: string, prefix: string, groups: Map<string, unknown[]>): string {
-  const links = [...groups.keys()].map((tag) => `<li><a href="#${anchor(prefix, tag)}">${escape(tag)}</a></li>`);
+  const links = [...groups.keys()].map(
+    (tag) => `<li><a href="#${anchor(prefix, tag)}">${escape(tag)}</a></li>`,
+  );
   return `<li><a href="#${prefix}">${title}</a><ul>${links.join('')}</ul></li>`;
 }
 
@@ -105,7 +108,9 @@ export function apiDocumentsPage(openApi: unknown, asyncApi: AsyncApiDocument): 
   );
   const restGroups = groupBy(routes, (route) => route.operation.tags?.[0] ?? '—');
   const messages = asyncApi.components.messages as Record<string, AsyncMessage>;
-  const operations = Object.entries(asyncApi.operations) as Array<[string, { action: string; tags: Array<{ name: string }> }]>;
+  const operations = Object.entries(asyncApi.operations) as Array<
+    [string, { action: string; tags: Array<{ name: string }> }]
+  >;
   const received = groupBy(
     operations.filter(([, operation]) => operation.action === 'receive'),
     ([, operation]) => operation.tags[0]!.name,
@@ -123,7 +128,9 @@ export function apiDocumentsPage(openApi: unknown, asyncApi: AsyncApiDocument): 
     [...groups].map(
       ([tag, list]) =>
         `<section id="${anchor(prefix, tag)}"><h3>${escape(tag)}</h3>${list
-          .map(([name]) => eventHtml(name, messages[name]!, prefix === 'in' ? messages[`${name}.ack`] : undefined))
+          .map(([name]) =>
+            eventHtml(name, messages[name]!, prefix === 'in' ? messages[`${name}.ack`] : undefined),
+          )
           .join('\n')}</section>`,
     );
 

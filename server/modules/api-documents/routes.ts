@@ -1,16 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asyncApiDocument } from './asyncapi';
+import { publicRoute } from './openapi';
 import { apiDocumentsPage } from './page';
 
 const tags = ['Documentation'];
-/** A document of shapes only, the same for everyone: public (decision 0039). */
-const open = { security: [] };
 const json = (description: string) => ({
   200: { description, content: { 'application/json': { schema: z.looseObject({}) } } },
 });
 
-/** The API's documents (decision 0039): OpenAPI, AsyncAPI, and a page that reads both. */
+/**
+ * The API's documents (decision 0039): OpenAPI, AsyncAPI, and a page that reads both. Public: they
+ * hold shapes, the same for everyone, never data.
+ */
 export const apiDocumentsRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }> = async (
   app,
   { publicUrl },
@@ -23,7 +25,7 @@ export const apiDocumentsRoutes: FastifyPluginAsyncZod<{ publicUrl: string | und
     {
       schema: {
         tags,
-        ...open,
+        ...publicRoute,
         description: 'This page: the REST routes and the socket events, read from the two documents below.',
         response: { 200: { description: 'HTML', content: { 'text/html': { schema: z.string() } } } },
       },
@@ -39,12 +41,12 @@ export const apiDocumentsRoutes: FastifyPluginAsyncZod<{ publicUrl: string | und
     {
       schema: {
         tags,
-        ...open,
+        ...publicRoute,
         description: 'The OpenAPI 3.1 document of every REST route, generated from their zod schemas.',
         response: json('OpenAPI 3.1'),
       },
     },
-    () => app.swagger(),
+    () => ({ ...app.swagger() }),
   );
 
   app.get(
@@ -52,7 +54,7 @@ export const apiDocumentsRoutes: FastifyPluginAsyncZod<{ publicUrl: string | und
     {
       schema: {
         tags,
-        ...open,
+        ...publicRoute,
         description: 'The AsyncAPI 3.0 document of every socket event, generated from their zod schemas.',
         response: json('AsyncAPI 3.0'),
       },

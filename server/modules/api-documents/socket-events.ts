@@ -45,7 +45,7 @@ import {
   tableRulerShown,
   tableViewAnswer,
   turnOrderChangePayload,
-                                                              visionChangePayload,
+  visionChangePayload,
 } from '#shared/wire/table';
 
 /** A client event: what it carries, what its acknowledgement answers when it succeeds, and why. */
@@ -153,7 +153,8 @@ export const clientEvents: Record<string, ClientEvent> = {
   },
   mapChange: {
     tag: 'Table',
-    description: "Opens a map of the game for the MJ alone or for everyone (`bringPlayers`), or clears it. The MJ's.",
+    description:
+      "Opens a map of the game for the MJ alone or for everyone (`bringPlayers`), or clears it. The MJ's.",
     payload: mapChangePayload,
   },
   gridChange: {
@@ -296,7 +297,7 @@ export const serverEvents: Record<string, ServerEvent> = {
   },
   gameAccessEnded: {
     tag: 'Games',
-    description: "The user lost a game: kicked, left from another tab, or the game was deleted.",
+    description: 'The user lost a game: kicked, left from another tab, or the game was deleted.',
     payload: gameAccessEnded,
   },
   connectedPlayersUpdate: {
@@ -306,7 +307,7 @@ export const serverEvents: Record<string, ServerEvent> = {
   },
   gamePlayersUpdate: {
     tag: 'Games',
-    description: "How many are connected at a game; to its MJ wherever they are.",
+    description: 'How many are connected at a game; to its MJ wherever they are.',
     payload: gamePlayersUpdate,
   },
   equipmentChange: {
@@ -376,7 +377,8 @@ export const serverEvents: Record<string, ServerEvent> = {
   },
   tableRulerShown: {
     tag: 'Table',
-    description: "Someone's measuring arrow as it is drawn, null when it is gone; to the map's other readers.",
+    description:
+      "Someone's measuring arrow as it is drawn, null when it is gone; to the map's other readers.",
     payload: tableRulerShown,
   },
 };
