@@ -97,7 +97,7 @@ async function serverSources(folder = 'server'): Promise<string[]> {
 
 /** Every event name the server's code emits by name, and the four the table's log goes out under. */
 async function emittedEvents(): Promise<Set<string>> {
-  const names = new Set(tableEvent.options.map((option) => socketEventOf(option.shape.type.value)));
+  const names = new Set<string>(tableEvent.options.map((option) => socketEventOf(option.shape.type.value)));
   for (const file of await serverSources()) {
     const source = await readFile(file, 'utf8');
     for (const [, name] of source.matchAll(/\.emit\(\s*'([A-Za-z]\w*)'/g)) names.add(name!);

@@ -34,6 +34,9 @@ export function schemaText(schema: unknown, depth = 0): string {
 function unionText(options: unknown[], depth: number): string {
   const texts = options.map((option) => schemaText(option, depth + 1));
   if (texts.every((text) => !text.includes('\n'))) return texts.join(' | ');
+  // The common nullable field reads as its type, then `| null`, at its own depth.
+  const others = texts.filter((text) => text !== 'null');
+  if (others.length === 1) return `${schemaText(options[texts.indexOf(others[0]!)], depth)} | null`;
   const pad = INDENT.repeat(depth + 1);
   return texts.map((text) => `\n${pad}| ${text}`).join('');
 }
