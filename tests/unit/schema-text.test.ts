@@ -18,8 +18,9 @@ describe('a contract written as a type on the API page', () => {
     ).toBe('{\n  gameId: string; // min 1, max 100\n  afterSeq: integer; // ≥ 0\n  epoch?: number;\n}');
   });
 
-  it('leaves out the safe-integer range zod writes on every integer', () => {
+  it('leaves out the safe-integer range zod writes on every integer, and a format’s pattern', () => {
     expect(text(z.object({ count: z.number().int() }))).toBe('{\n  count: integer;\n}');
+    expect(text(z.object({ at: z.iso.datetime({ offset: true }) }))).toBe('{\n  at: string (date-time);\n}');
   });
 
   it('writes literals, enums, arrays and records', () => {

@@ -72,9 +72,11 @@ function boundsOf(schema: JsonSchema): string {
     ['pattern', 'pattern'],
     ['default', 'default'],
   ];
-  // zod writes the safe-integer range on every integer: no bound a caller needs told.
+  // zod writes the safe-integer range on every integer, and a format's own pattern (a date's is
+  // 200 characters): the format says it, no bound a caller needs told.
   const said = pairs
     .filter(([keyword]) => keyword in schema && Math.abs(Number(schema[keyword])) !== Number.MAX_SAFE_INTEGER)
+    .filter(([keyword]) => keyword !== 'pattern' || schema.format === undefined)
     .map(([keyword, label]) => `${label} ${JSON.stringify(schema[keyword])}`);
   return said.length > 0 ? ` // ${said.join(', ')}` : '';
 }
