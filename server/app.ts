@@ -10,6 +10,8 @@ import { createSessionView } from './modules/auth/session-view';
 import { backfillDisplayNameSkeletons } from './modules/auth/display-name-skeletons';
 import { watchBurnRate, type BurnRateWatcher } from './modules/anomalies/burn-rate-watcher';
 import { anomaliesRoutes } from './modules/anomalies/routes';
+import { apiDocumentsRoutes } from './modules/api-documents/routes';
+import { useOpenApi } from './modules/api-documents/openapi';
 import { createAnomaliesService } from './modules/anomalies/service';
 import { authRoutes } from './modules/auth/routes';
 import { createPasswordHasher, PRODUCTION_COST, TEST_COST } from './modules/auth/passwords';
@@ -144,6 +146,8 @@ export async function buildApp({
     const redundancies = createRedundancyTracker();
     useRedundancyTracking(app, redundancies);
     useZodValidation(app);
+    // Before any route: it collects them as they are added.
+    await useOpenApi(app);
     useErrorHandling(app);
     closeUnreadBodies(app);
     useSecurityHeaders(app, config);
@@ -314,6 +318,7 @@ export async function buildApp({
         await api.register(journalRoutes, {
           service: createJournalService({ db: database, access: gameAccess, realtime: app.realtime }),
         });
+        await api.register(apiDocumentsRoutes, { publicUrl: config.publicUrl });
         if (extraRoutes) await api.register(extraRoutes);
       },
       { prefix: API_BASE },

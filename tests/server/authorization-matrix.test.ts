@@ -196,6 +196,9 @@ const holderPaths = {
 const MATRIX: Record<string, Row> = {
   'GET /health': { may: everyone },
   'GET /config': { may: everyone },
+  'GET /docs': { may: everyone },
+  'GET /docs/openapi.json': { may: everyone },
+  'GET /docs/asyncapi.json': { may: everyone },
   'GET /metrics': { may: only('admin') },
   'GET /monitoring/metrics': { may: only('admin') },
   'POST /monitoring/metrics/reset': { may: only('admin') },
@@ -490,6 +493,9 @@ const PUBLIC = new Set([
   'GET /health',
   'GET /config',
   'POST /monitoring/web-vitals',
+  'GET /docs',
+  'GET /docs/openapi.json',
+  'GET /docs/asyncapi.json',
 ]);
 /** Played last, in this order: they end the column's membership, game, session or account. */
 const PLAYED_LAST = [

@@ -18,10 +18,13 @@ import {
   registerRequest,
   updateProfileRequest,
 } from '#shared/wire/auth-requests';
-import { messageBody } from '#shared/wire/common';
+import { messageBody, emptyBody } from '#shared/wire/common';
 import { currentUser } from '../../plugins/authentication';
 import { authMessages } from './messages';
 import type { AuthService } from './service';
+import { publicRoute } from '../api-documents/openapi';
+
+const tags = ['Auth'];
 
 export interface AuthRoutesOptions {
   service: AuthService;
@@ -44,7 +47,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/auth/register',
-    { config: attemptsLimit, schema: { body: registerRequest, response: { 201: registerResponse } } },
+    {
+      config: attemptsLimit,
+      schema: {
+        tags,
+        ...publicRoute,
+        description: 'Creates an account and signs it in: an access token and a refresh token.',
+        body: registerRequest,
+        response: { 201: registerResponse },
+      },
+    },
     async (request, reply) => {
       const session = await service.register(request.body, userAgent(request));
       return reply.code(201).send({ message: authMessages.registered, ...session });
@@ -53,19 +65,48 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.post(
     '/auth/login',
-    { config: attemptsLimit, schema: { body: loginRequest, response: { 200: loginResponse } } },
+    {
+      config: attemptsLimit,
+      schema: {
+        tags,
+        ...publicRoute,
+        description:
+          'Signs in with e-mail and password: an access token (15 minutes) and a refresh token (30 days).',
+        body: loginRequest,
+        response: { 200: loginResponse },
+      },
+    },
     (request) => service.login(request.body, userAgent(request)),
   );
 
   app.post(
     '/auth/refresh',
-    { config: attemptsLimit, schema: { body: refreshRequest, response: { 200: loginResponse } } },
+    {
+      config: attemptsLimit,
+      schema: {
+        tags,
+        ...publicRoute,
+        description:
+          'Swaps a refresh token for a new pair; a refresh token is good once (a replay revokes the session).',
+        body: refreshRequest,
+        response: { 200: loginResponse },
+      },
+    },
     (request) => service.refresh(request.body.refreshToken),
   );
 
   app.post(
     '/auth/logout',
-    { onRequest: app.authenticate, schema: { response: { 200: messageBody } } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        description:
+          "Ends the caller's session: its refresh tokens stop working and its sockets are disconnected.",
+        body: emptyBody,
+        response: { 200: messageBody },
+      },
+    },
     async (request) => {
       await service.logout(currentUser(request));
       return { message: authMessages.loggedOut };
@@ -74,13 +115,23 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
 
   app.get(
     '/auth/verify',
-    { onRequest: app.authenticate, schema: { response: { 200: verifyResponse } } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        description: 'Whether the access token is valid, with the account it belongs to.',
+        response: { 200: verifyResponse },
+      },
+    },
     async (request) => ({ valid: true as const, user: await service.profile(currentUser(request)) }),
   );
 
   app.get(
     '/auth/profile',
-    { onRequest: app.authenticate, schema: { response: { 200: profileResponse } } },
+    {
+      onRequest: app.authenticate,
+      schema: { tags, description: "The signed-in account's profile.", response: { 200: profileResponse } },
+    },
     (request) => service.profile(currentUser(request)),
   );
 
@@ -92,7 +143,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       preHandler: async function (request, reply) {
         if (request.body.currentPassword !== undefined) await passwordChecks.call(this, request, reply);
       },
-      schema: { body: updateProfileRequest, response: { 200: updateProfileResponse } },
+      schema: {
+        tags,
+        description:
+          'Changes the display name or the e-mail (the current password is required for the e-mail); answers a fresh access token.',
+        body: updateProfileRequest,
+        response: { 200: updateProfileResponse },
+      },
     },
     async (request) => {
       const updated = await service.updateProfile(currentUser(request), request.body);
@@ -105,7 +162,14 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       onRequest: app.identify,
       config: nameChecksLimit,
-      schema: { querystring: checkDisplayNameQuery, response: { 200: checkDisplayNameResponse } },
+      schema: {
+        tags,
+        ...publicRoute,
+        description:
+          "Whether a display name is free (look-alike names count as taken). With a bearer, the caller's own name counts as free.",
+        querystring: checkDisplayNameQuery,
+        response: { 200: checkDisplayNameResponse },
+      },
     },
     async (request) => ({
       isAvailable: await service.isDisplayNameAvailable(request.query.displayName, request.user),
@@ -117,7 +181,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       onRequest: app.authenticate,
       preHandler: passwordChecks,
-      schema: { body: changePasswordRequest, response: { 200: messageBody } },
+      schema: {
+        tags,
+        description: 'Changes the password; every other session of the account ends.',
+        body: changePasswordRequest,
+        response: { 200: messageBody },
+      },
     },
     async (request) => {
       await service.changePassword(currentUser(request), request.body);
@@ -130,7 +199,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       onRequest: app.authenticate,
       preHandler: passwordChecks,
-      schema: { body: deleteAccountRequest, response: { 200: messageBody } },
+      schema: {
+        tags,
+        description: 'Deletes the account and everything it owns, after checking its password.',
+        body: deleteAccountRequest,
+        response: { 200: messageBody },
+      },
     },
     async (request) => {
       await service.deleteAccount(currentUser(request), request.body.password);

@@ -17,6 +17,8 @@ import { currentUser } from '../../plugins/authentication';
 import { charactersServerMessages } from './messages';
 import type { CharactersService } from './service';
 
+const tags = ['Characters'];
+
 /** table.md §7 "Players, equipment, attacks" and platform.md §7 "Games and players". */
 export const charactersRoutes: FastifyPluginAsyncZod<{ service: CharactersService }> = async (
   app,
@@ -32,7 +34,14 @@ export const charactersRoutes: FastifyPluginAsyncZod<{ service: CharactersServic
 
   app.post(
     '/players',
-    { schema: { body: createCharacterRequest, response: { 201: createdCharacter } } },
+    {
+      schema: {
+        tags,
+        description: 'Creates a character, checked against the creation rules and budgets.',
+        body: createCharacterRequest,
+        response: { 201: createdCharacter },
+      },
+    },
     async (request, reply) => {
       const { id } = await service.create(currentUser(request), request.body);
       return reply.code(201).send({ id, message: charactersServerMessages.created });
@@ -41,13 +50,27 @@ export const charactersRoutes: FastifyPluginAsyncZod<{ service: CharactersServic
 
   app.get(
     '/players',
-    { schema: { querystring: characterIdsQuery, response: { 200: characterList } } },
+    {
+      schema: {
+        tags,
+        description: 'Characters by id (`ids`), those the caller may read.',
+        querystring: characterIdsQuery,
+        response: { 200: characterList },
+      },
+    },
     (request) => service.list(currentUser(request), request.query.ids),
   );
 
   app.get(
     '/players/game/:gameId/characters',
-    { schema: { params: gameIdParam, response: { 200: lobbyCharacterList } } },
+    {
+      schema: {
+        tags,
+        description: "The caller's characters in a game, with their health at the table.",
+        params: gameIdParam,
+        response: { 200: lobbyCharacterList },
+      },
+    },
     async (request) => {
       const { gameId } = request.params;
       const mine = await service.listMineInGame(currentUser(request), gameId);
@@ -62,26 +85,57 @@ export const charactersRoutes: FastifyPluginAsyncZod<{ service: CharactersServic
 
   app.get(
     '/players/game/:gameId/all-characters',
-    { schema: { params: gameIdParam, response: { 200: characterList } } },
+    {
+      schema: {
+        tags,
+        description: "Every character of a game. The game's MJ and members.",
+        params: gameIdParam,
+        response: { 200: characterList },
+      },
+    },
     (request) => service.listAllInGame(currentUser(request), request.params.gameId),
   );
 
   app.get(
     '/players/:playerId/game/:gameId',
-    { schema: { params: characterInGameParams, response: { 200: keptSheet } } },
+    {
+      schema: {
+        tags,
+        description: "A character's sheet within a game, with its health at the table.",
+        params: characterInGameParams,
+        response: { 200: keptSheet },
+      },
+    },
     async (request) =>
       withVitals(
         await service.sheetInGame(currentUser(request), request.params.playerId, request.params.gameId),
       ),
   );
 
-  app.get('/players/:id', { schema: { params: idParam, response: { 200: keptSheet } } }, async (request) =>
-    withVitals(await service.sheet(currentUser(request), request.params.id)),
+  app.get(
+    '/players/:id',
+    {
+      schema: {
+        tags,
+        description: "A character's sheet, with its health at the table.",
+        params: idParam,
+        response: { 200: keptSheet },
+      },
+    },
+    async (request) => withVitals(await service.sheet(currentUser(request), request.params.id)),
   );
 
   app.put(
     '/players/:id',
-    { schema: { params: idParam, body: updateCharacterRequest, response: { 200: characterSheet } } },
+    {
+      schema: {
+        tags,
+        description: "Updates a character's sheet. Its owner or the game's MJ.",
+        params: idParam,
+        body: updateCharacterRequest,
+        response: { 200: characterSheet },
+      },
+    },
     (request) => service.update(currentUser(request), request.params.id, request.body),
   );
 };

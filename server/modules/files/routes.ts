@@ -6,6 +6,9 @@ import { fileMessages, fileParams, storedFile, uploadParams, uploadQuery } from 
 import { httpError } from '../../lib/errors';
 import { currentUser } from '../../plugins/authentication';
 import type { FilesService } from './service';
+import { bytesResponse, notModified } from '../api-documents/openapi';
+
+const tags = ['Files'];
 
 /** A file's content never changes under its id: a browser keeps it for a year and never asks again. */
 const CACHE_CONTROL = 'private, max-age=31536000, immutable';
@@ -49,6 +52,13 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asy
       {
         onRequest: app.authenticate,
         schema: {
+          tags,
+          description:
+            "Stores a file in a game: the request's raw body, its type read from the bytes (`kind` says what it is for). 201 when stored, 200 when the game already held the same bytes. The game's MJ.",
+          consumes: ['application/octet-stream'],
+          body: z
+            .unknown()
+            .meta({ type: 'string', format: 'binary', description: 'The file, as the raw body.' }),
           params: uploadParams,
           querystring: uploadQuery,
           response: { 200: storedFile, 201: storedFile },
@@ -70,7 +80,15 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asy
 
   app.get(
     '/game-data/:gameId/files',
-    { onRequest: app.authenticate, schema: { params: uploadParams, response: { 200: z.array(storedFile) } } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        description: "The files a game stores. The game's MJ.",
+        params: uploadParams,
+        response: { 200: z.array(storedFile) },
+      },
+    },
     (request) => service.list(currentUser(request), request.params.gameId),
   );
 
@@ -79,6 +97,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asy
     {
       onRequest: app.authenticate,
       schema: {
+        tags,
+        description: "Deletes a stored file that nothing shows any more. The game's MJ.",
         params: uploadParams.extend({ id: z.string().min(1).max(200) }),
         response: { 200: messageBody },
       },
@@ -90,26 +110,43 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asy
   );
 
   for (const path of ['/files/:id', '/files/:id/:variant']) {
-    app.get(path, { onRequest: app.authenticate, schema: { params: fileParams } }, async (request, reply) => {
-      const served = await service.variantFor(
-        currentUser(request),
-        request.params.id,
-        request.params.variant,
-      );
-      const etag = `"${served.sha256}-${served.variant.name}"`;
-      void reply.headers({
-        etag,
-        'cache-control': CACHE_CONTROL,
-        'content-security-policy': FILE_POLICY,
-        'accept-ranges': 'bytes',
-      });
-      if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      const { size, mime } = served.variant;
-      const range = byteRange(request.headers.range, size);
-      const { start, end } = range ?? { start: 0, end: size - 1 };
-      void reply.type(mime).header('content-length', end - start + 1);
-      if (range) void reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
-      return reply.send(Readable.from(service.bytes(served, start, end)));
-    });
+    app.get(
+      path,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          description:
+            "A stored file's bytes (or one of its sizes, `variant`), with a strong ETag and byte ranges. Who may see it in its game.",
+          params: fileParams,
+          response: {
+            200: bytesResponse('The bytes.', ['image/*', 'audio/*']),
+            206: bytesResponse('The range of bytes asked in `Range`.', ['image/*', 'audio/*']),
+            304: notModified,
+          },
+        },
+      },
+      async (request, reply) => {
+        const served = await service.variantFor(
+          currentUser(request),
+          request.params.id,
+          request.params.variant,
+        );
+        const etag = `"${served.sha256}-${served.variant.name}"`;
+        void reply.headers({
+          etag,
+          'cache-control': CACHE_CONTROL,
+          'content-security-policy': FILE_POLICY,
+          'accept-ranges': 'bytes',
+        });
+        if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+        const { size, mime } = served.variant;
+        const range = byteRange(request.headers.range, size);
+        const { start, end } = range ?? { start: 0, end: size - 1 };
+        void reply.type(mime).header('content-length', end - start + 1);
+        if (range) void reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
+        return reply.send(Readable.from(service.bytes(served, start, end)));
+      },
+    );
   }
 };

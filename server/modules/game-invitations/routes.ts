@@ -13,6 +13,9 @@ import {
 import { currentUser } from '../../plugins/authentication';
 import { invitationMessages } from './messages';
 import type { GameInvitationsService } from './service';
+import { emptyBody } from '#shared/wire/common';
+
+const tags = ['Game invitations'];
 
 /** platform.md §7 "Game invitations", plus the invite search of the game admin modal. */
 export const gameInvitationsRoutes: FastifyPluginAsyncZod<{ service: GameInvitationsService }> = async (
@@ -20,11 +23,18 @@ export const gameInvitationsRoutes: FastifyPluginAsyncZod<{ service: GameInvitat
   { service },
 ) => {
   app.addHook('onRequest', app.authenticate);
-  const moved = { response: { 200: invitationMoveResponse } };
+  const moved = { body: emptyBody, response: { 200: invitationMoveResponse } };
 
   app.post(
     '/game-invitations',
-    { schema: { body: createGameInvitationRequest, response: { 201: invitationMoveResponse } } },
+    {
+      schema: {
+        tags,
+        description: "Invites a user to a game. The game's MJ.",
+        body: createGameInvitationRequest,
+        response: { 201: invitationMoveResponse },
+      },
+    },
     async (request, reply) => {
       const invitation = await service.invite(currentUser(request), request.body);
       return reply.code(201).send({ message: invitationMessages.sent, invitation });
@@ -33,25 +43,53 @@ export const gameInvitationsRoutes: FastifyPluginAsyncZod<{ service: GameInvitat
 
   app.get(
     '/game-invitations',
-    { schema: { querystring: receivedInvitationsQuery, response: { 200: gameInvitationList } } },
+    {
+      schema: {
+        tags,
+        description: 'Game invitations the caller received.',
+        querystring: receivedInvitationsQuery,
+        response: { 200: gameInvitationList },
+      },
+    },
     (request) => service.received(currentUser(request)),
   );
 
   app.get(
     '/game-invitations/sent',
-    { schema: { querystring: sentInvitationsQuery, response: { 200: gameInvitationList } } },
+    {
+      schema: {
+        tags,
+        description: 'Game invitations the caller sent, for one game (`gameId`) or all.',
+        querystring: sentInvitationsQuery,
+        response: { 200: gameInvitationList },
+      },
+    },
     (request) => service.sent(currentUser(request), request.query.gameId),
   );
 
   app.get(
     '/game-invitations/candidates',
-    { schema: { querystring: inviteCandidatesQuery, response: { 200: inviteCandidateList } } },
+    {
+      schema: {
+        tags,
+        description: 'Users the MJ may invite to a game, matching `q`.',
+        querystring: inviteCandidatesQuery,
+        response: { 200: inviteCandidateList },
+      },
+    },
     (request) => service.candidates(currentUser(request), request.query.gameId, request.query.q),
   );
 
   app.post(
     '/game-invitations/:invitationId/accept',
-    { schema: { params: invitationIdParam, ...moved } },
+    {
+      schema: {
+        tags,
+        description: 'Accepts a game invitation: the caller joins the game.',
+        params: invitationIdParam,
+        ...moved,
+      },
+    },
     async (request) => ({
       message: invitationMessages.accepted,
       invitation: await service.move(currentUser(request), request.params.invitationId, 'accept'),
@@ -60,7 +98,7 @@ export const gameInvitationsRoutes: FastifyPluginAsyncZod<{ service: GameInvitat
 
   app.post(
     '/game-invitations/:invitationId/decline',
-    { schema: { params: invitationIdParam, ...moved } },
+    { schema: { tags, description: 'Declines a game invitation.', params: invitationIdParam, ...moved } },
     async (request) => ({
       message: invitationMessages.declined,
       invitation: await service.move(currentUser(request), request.params.invitationId, 'decline'),
@@ -69,15 +107,33 @@ export const gameInvitationsRoutes: FastifyPluginAsyncZod<{ service: GameInvitat
 
   app.delete(
     '/game-invitations/:invitationId/revoke',
-    { schema: { params: invitationIdParam, ...moved } },
+    {
+      schema: {
+        tags,
+        description: 'Withdraws a game invitation the caller sent.',
+        params: invitationIdParam,
+        ...moved,
+      },
+    },
     async (request) => ({
       message: invitationMessages.revoked,
       invitation: await service.move(currentUser(request), request.params.invitationId, 'revoke'),
     }),
   );
 
-  app.post('/game-invitations/:id/kick', { schema: { params: idParam, ...moved } }, async (request) => ({
-    message: invitationMessages.kicked,
-    invitation: await service.move(currentUser(request), request.params.id, 'kick'),
-  }));
+  app.post(
+    '/game-invitations/:id/kick',
+    {
+      schema: {
+        tags,
+        description: "Removes a player from a game (by their accepted invitation). The game's MJ.",
+        params: idParam,
+        ...moved,
+      },
+    },
+    async (request) => ({
+      message: invitationMessages.kicked,
+      invitation: await service.move(currentUser(request), request.params.id, 'kick'),
+    }),
+  );
 };

@@ -3,6 +3,9 @@ import { mapPictureParams, mapPictureQuery } from '#shared/wire/map-pictures';
 import { FILE_POLICY, matchesEtag } from '../files/routes';
 import { currentUser } from '../../plugins/authentication';
 import type { MapPicturesService } from './service';
+import { bytesResponse, notModified } from '../api-documents/openapi';
+
+const tags = ['Map pictures'];
 
 /**
  * The same address shows another picture when the fog or the reader's sight changes: the browser
@@ -17,7 +20,17 @@ export const mapPicturesRoutes: FastifyPluginAsyncZod<{ service: MapPicturesServ
 ) => {
   app.get(
     '/game-data/:gameId/maps/:mapId/picture',
-    { onRequest: app.authenticate, schema: { params: mapPictureParams, querystring: mapPictureQuery } },
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        description:
+          "A stored map's picture as the caller may see it: what fog and sight hide is painted out. JPEG, at most `width` pixels wide.",
+        params: mapPictureParams,
+        querystring: mapPictureQuery,
+        response: { 200: bytesResponse('The picture.', ['image/jpeg']), 304: notModified },
+      },
+    },
     async (request, reply) => {
       const { gameId, mapId } = request.params;
       const picture = await service.pictureFor(currentUser(request), gameId, mapId, request.query.width);

@@ -6,6 +6,9 @@ import { httpError } from '../../lib/errors';
 import { currentUser } from '../../plugins/authentication';
 import { messagesTexts } from './messages';
 import type { MessagesService } from './service';
+import { emptyBody } from '#shared/wire/common';
+
+const tags = ['Messages'];
 
 /**
  * platform.md §7 "Messages", private side. A game message (with gameId) belongs to the game chat
@@ -22,7 +25,12 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
     '/message',
     {
       preHandler: app.rateLimit(sendingLimit),
-      schema: { body: postMessageRequest, response: { 201: message } },
+      schema: {
+        tags,
+        description: "Sends a private message to a friend (the socket's `sendPrivateMessage` does the same).",
+        body: postMessageRequest,
+        response: { 201: message },
+      },
     },
     async (request, reply) => {
       const { gameId, receiverId, content, clientId } = request.body;
@@ -35,13 +43,28 @@ export const messagesRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/message/conversation/:friendId',
-    { schema: { params: friendIdParam, response: { 200: conversationResponse } } },
+    {
+      schema: {
+        tags,
+        description: 'The private conversation with a friend.',
+        params: friendIdParam,
+        response: { 200: conversationResponse },
+      },
+    },
     (request) => service.conversation(currentUser(request), request.params.friendId),
   );
 
   app.post(
     '/message/conversation/:friendId/read',
-    { schema: { params: friendIdParam, response: { 200: markReadResponse } } },
+    {
+      schema: {
+        tags,
+        description: 'Marks the conversation with a friend as read.',
+        body: emptyBody,
+        params: friendIdParam,
+        response: { 200: markReadResponse },
+      },
+    },
     async (request) => ({
       message: messagesTexts.markedRead,
       count: await service.markRead(currentUser(request), request.params.friendId),

@@ -13,6 +13,10 @@ import { requireAdmin } from '../../plugins/authentication';
 import { bearerToken } from '../auth/access';
 import type { HttpMetrics } from './http-metrics';
 import type { MonitoringService } from './service';
+import { bytesResponse, publicRoute } from '../api-documents/openapi';
+import { emptyBody } from '#shared/wire/common';
+
+const tags = ['Monitoring'];
 
 export interface MonitoringRoutesOptions {
   metrics: HttpMetrics;
@@ -54,6 +58,12 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = 
   app.get(
     '/metrics',
     {
+      schema: {
+        tags,
+        description:
+          "This process's figures in Prometheus's text format. An admin's access token, or `METRICS_TOKEN` as the bearer.",
+        response: { 200: bytesResponse('Prometheus text', ['text/plain']) },
+      },
       onRequest: async (request) => {
         if (isMetricsToken(metricsToken, request.headers.authorization)) return;
         await app.authenticate(request);
@@ -66,31 +76,73 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = 
     },
   );
 
-  app.get('/monitoring/metrics', { ...admin, schema: { response: { 200: metricsSnapshot } } }, () =>
-    service.snapshot(),
+  app.get(
+    '/monitoring/metrics',
+    {
+      ...admin,
+      schema: {
+        tags,
+        description: "The server's figures now. Admins only.",
+        response: { 200: metricsSnapshot },
+      },
+    },
+    () => service.snapshot(),
   );
 
   app.post(
     '/monitoring/metrics/reset',
-    { ...admin, schema: { response: { 200: z.object({ message: z.string() }) } } },
+    {
+      ...admin,
+      schema: {
+        tags,
+        description: 'Resets the figures. Admins only.',
+        body: emptyBody,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
     async () => {
       await service.reset();
       return { message: 'Métriques réinitialisées' };
     },
   );
 
-  app.get('/monitoring/analysis', { ...admin, schema: { response: { 200: performanceAnalysis } } }, () =>
-    service.analysis(),
+  app.get(
+    '/monitoring/analysis',
+    {
+      ...admin,
+      schema: {
+        tags,
+        description: 'The performance analysis of the figures. Admins only.',
+        response: { 200: performanceAnalysis },
+      },
+    },
+    () => service.analysis(),
   );
 
   app.get(
     '/monitoring/optimization-report',
-    { ...admin, schema: { response: { 200: optimizationReport } } },
+    {
+      ...admin,
+      schema: {
+        tags,
+        description: 'The optimisation report. Admins only.',
+        response: { 200: optimizationReport },
+      },
+    },
     () => service.optimizationReport(),
   );
 
-  app.get('/monitoring/redundancies', { ...admin, schema: { response: { 200: redundancyReport } } }, () =>
-    service.redundancies(),
+  app.get(
+    '/monitoring/redundancies',
+    {
+      ...admin,
+      schema: {
+        tags,
+        description: 'Requests repeated within short spans, by endpoint. Admins only.',
+        response: { 200: redundancyReport },
+      },
+    },
+    () => service.redundancies(),
   );
 
   await app.register(async (context) => {
@@ -106,7 +158,15 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = 
       {
         bodyLimit: 4096,
         config: { rateLimit: { max: webVitalsPerMinute, timeWindow: '1 minute' } },
-        schema: { body: webVitalsReport },
+        schema: {
+          tags,
+          ...publicRoute,
+          description:
+            "A browser's web-vitals beacon (the body may come as `text/plain`, as `sendBeacon` sends it). Public, limited per IP.",
+          consumes: ['application/json', 'text/plain'],
+          body: webVitalsReport,
+          response: { 204: z.undefined().describe('Recorded.') },
+        },
       },
       async (request, reply) => {
         service.recordWebVitals(request.body, request.ip);

@@ -20,6 +20,8 @@ import { currentUser } from '../../plugins/authentication';
 import { resourcesMessages } from './messages';
 import type { ResourcesService } from './service';
 
+const tags = ['Game resources'];
+
 /** The spec's paths for "who holds it" (platform.md §7 "Global store"). */
 const holderPaths = {
   rune: '/player-runes',
@@ -42,7 +44,15 @@ export const resourcesRoutes: FastifyPluginAsyncZod<{ service: ResourcesService 
 
     app.get(
       `/game-data/:gameId/${category}`,
-      { onRequest: app.authenticate, schema: { params: gameParams, response: { 200: gameResourceList } } },
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          description: `A game's \`${category}\` resources. Its members (some categories are its MJ's alone).`,
+          params: gameParams,
+          response: { 200: gameResourceList },
+        },
+      },
       (request) => service.list(currentUser(request), request.params.gameId, category),
     );
 
@@ -50,7 +60,13 @@ export const resourcesRoutes: FastifyPluginAsyncZod<{ service: ResourcesService 
       `/game-data/:gameId/${category}`,
       {
         onRequest: app.authenticate,
-        schema: { params: gameParams, body: form, response: { 201: gameResource } },
+        schema: {
+          tags,
+          description: `Creates a \`${category}\` resource in a game. The game's MJ.`,
+          params: gameParams,
+          body: form,
+          response: { 201: gameResource },
+        },
       },
       async (request, reply) => {
         const body = request.body as ResourceFormOutput;
@@ -63,7 +79,13 @@ export const resourcesRoutes: FastifyPluginAsyncZod<{ service: ResourcesService 
       `/game-data/:gameId/${category}/:resourceId`,
       {
         onRequest: app.authenticate,
-        schema: { params: gameResourceParams, body: form, response: { 200: gameResource } },
+        schema: {
+          tags,
+          description: `Updates a \`${category}\` resource. The game's MJ.`,
+          params: gameResourceParams,
+          body: form,
+          response: { 200: gameResource },
+        },
       },
       (request) =>
         service.update(
@@ -77,7 +99,15 @@ export const resourcesRoutes: FastifyPluginAsyncZod<{ service: ResourcesService 
 
     app.delete(
       `/game-data/:gameId/${category}/:resourceId`,
-      { onRequest: app.authenticate, schema: { params: gameResourceParams, response: { 200: messageBody } } },
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          description: `Deletes a \`${category}\` resource. The game's MJ.`,
+          params: gameResourceParams,
+          response: { 200: messageBody },
+        },
+      },
       async (request) => {
         await service.remove(
           currentUser(request),
@@ -91,7 +121,15 @@ export const resourcesRoutes: FastifyPluginAsyncZod<{ service: ResourcesService 
 
     app.get(
       `/${category}/:id`,
-      { onRequest: app.authenticate, schema: { params: idParam, response: { 200: gameResource } } },
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          description: `A \`${category}\` resource by id. Who may read it in its game.`,
+          params: idParam,
+          response: { 200: gameResource },
+        },
+      },
       (request) => service.read(currentUser(request), category, request.params.id),
     );
   }
@@ -101,7 +139,13 @@ export const resourcesRoutes: FastifyPluginAsyncZod<{ service: ResourcesService 
       `/game-data/:gameId/assign/${category}`,
       {
         onRequest: app.authenticate,
-        schema: { params: gameParams, body: assignBody, response: { 200: messageBody } },
+        schema: {
+          tags,
+          description: `Gives a \`${category}\` resource to a character. The game's MJ.`,
+          params: gameParams,
+          body: assignBody,
+          response: { 200: messageBody },
+        },
       },
       async (request) => {
         await service.assign(currentUser(request), request.params.gameId, category, request.body);
@@ -111,7 +155,15 @@ export const resourcesRoutes: FastifyPluginAsyncZod<{ service: ResourcesService 
 
     app.delete(
       `/game-data/:gameId/unassign/${category}/:resourceId/:playerId`,
-      { onRequest: app.authenticate, schema: { params: unassignParams, response: { 200: messageBody } } },
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          description: `Takes a \`${category}\` resource back from a character. The game's MJ.`,
+          params: unassignParams,
+          response: { 200: messageBody },
+        },
+      },
       async (request) => {
         const { gameId, resourceId, playerId } = request.params;
         await service.unassign(currentUser(request), gameId, category, resourceId, playerId);
@@ -123,7 +175,13 @@ export const resourcesRoutes: FastifyPluginAsyncZod<{ service: ResourcesService 
       `/game-data/:gameId/add-to-all/${category}`,
       {
         onRequest: app.authenticate,
-        schema: { params: gameParams, body: addToAllBody, response: { 200: addToAllResponse } },
+        schema: {
+          tags,
+          description: `Gives a \`${category}\` resource to every character of the game. The game's MJ.`,
+          params: gameParams,
+          body: addToAllBody,
+          response: { 200: addToAllResponse },
+        },
       },
       async (request) => {
         const count = await service.addToAll(
@@ -140,7 +198,15 @@ export const resourcesRoutes: FastifyPluginAsyncZod<{ service: ResourcesService 
   for (const [category, path] of Object.entries(holderPaths) as Array<[keyof typeof holderPaths, string]>) {
     app.get(
       `${path}/:id/players`,
-      { onRequest: app.authenticate, schema: { params: idParam, response: { 200: resourcePlayers } } },
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          description: `The characters that hold a \`${category}\` resource.`,
+          params: idParam,
+          response: { 200: resourcePlayers },
+        },
+      },
       (request) => service.holders(currentUser(request), category, request.params.id),
     );
   }
@@ -148,7 +214,15 @@ export const resourcesRoutes: FastifyPluginAsyncZod<{ service: ResourcesService 
   for (const category of ['map', 'monster'] as const) {
     app.get(
       `/${category}`,
-      { onRequest: app.authenticate, schema: { querystring: idsQuery, response: { 200: gameResourceList } } },
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          description: `\`${category}\` resources by id (\`ids\`, at most 100); those the caller may not read are left out.`,
+          querystring: idsQuery,
+          response: { 200: gameResourceList },
+        },
+      },
       (request) => service.lookup(currentUser(request), category, request.query.ids),
     );
   }

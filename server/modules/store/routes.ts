@@ -14,6 +14,8 @@ import { currentUser } from '../../plugins/authentication';
 import { storeMessages } from './messages';
 import type { StoreService } from './service';
 
+const tags = ['Global store'];
+
 /** platform.md §7 "Global store" and table.md §7 import/export, one route per category. */
 export const storeRoutes: FastifyPluginAsyncZod<{ service: StoreService }> = async (app, { service }) => {
   for (const category of resourceCategories) {
@@ -21,7 +23,13 @@ export const storeRoutes: FastifyPluginAsyncZod<{ service: StoreService }> = asy
       `/game-data/:gameId/${category}/export`,
       {
         onRequest: app.authenticate,
-        schema: { params: gameParams, body: resourceIdBody, response: { 200: resourceWithMessage } },
+        schema: {
+          tags,
+          description: `Exports a game's \`${category}\` resource to the global store. The game's MJ.`,
+          params: gameParams,
+          body: resourceIdBody,
+          response: { 200: resourceWithMessage },
+        },
       },
       async (request) => ({
         message: storeMessages.exported,
@@ -38,7 +46,13 @@ export const storeRoutes: FastifyPluginAsyncZod<{ service: StoreService }> = asy
       `/game-data/:gameId/${category}/import`,
       {
         onRequest: app.authenticate,
-        schema: { params: gameParams, body: resourceIdBody, response: { 201: resourceWithMessage } },
+        schema: {
+          tags,
+          description: `Imports a \`${category}\` resource from the global store into a game. The game's MJ.`,
+          params: gameParams,
+          body: resourceIdBody,
+          response: { 201: resourceWithMessage },
+        },
       },
       async (request, reply) => {
         const resource = await service.import(
@@ -53,7 +67,15 @@ export const storeRoutes: FastifyPluginAsyncZod<{ service: StoreService }> = asy
 
     app.delete(
       `/game-data/:gameId/${category}/import/:resourceId`,
-      { onRequest: app.authenticate, schema: { params: gameResourceParams, response: { 200: messageBody } } },
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          description: `Removes an imported \`${category}\` resource from a game. The game's MJ.`,
+          params: gameResourceParams,
+          response: { 200: messageBody },
+        },
+      },
       async (request) => {
         const { gameId, resourceId } = request.params;
         await service.removeImport(currentUser(request), gameId, category, resourceId);
@@ -63,19 +85,42 @@ export const storeRoutes: FastifyPluginAsyncZod<{ service: StoreService }> = asy
 
     app.get(
       `/global-store/${category}`,
-      { onRequest: app.authenticate, schema: { response: { 200: storeEntryList } } },
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          description: `The global store's \`${category}\` resources.`,
+          response: { 200: storeEntryList },
+        },
+      },
       () => service.list(category),
     );
 
     app.get(
       `/global-store/${category}/:resourceId`,
-      { onRequest: app.authenticate, schema: { params: resourceParams, response: { 200: storeEntry } } },
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          description: `A global store's \`${category}\` resource.`,
+          params: resourceParams,
+          response: { 200: storeEntry },
+        },
+      },
       (request) => service.get(category, request.params.resourceId),
     );
 
     app.delete(
       `/global-store/${category}/:resourceId`,
-      { onRequest: app.authenticate, schema: { params: resourceParams, response: { 200: messageBody } } },
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags,
+          description: `Removes a \`${category}\` resource from the global store. The one who exported it, or an admin.`,
+          params: resourceParams,
+          response: { 200: messageBody },
+        },
+      },
       async (request) => {
         await service.remove(currentUser(request), category, request.params.resourceId);
         return { message: storeMessages.removedFromStore };

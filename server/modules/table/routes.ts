@@ -3,6 +3,8 @@ import { gameMessagesAnswer, gameMessagesQuery, type GameMessagesAnswer } from '
 import { currentUser } from '../../plugins/authentication';
 import type { TableService } from './service';
 
+const tags = ['Table'];
+
 /**
  * The game chat's history (table.md §7): `GET /message?gameId=…`, beside the private messages'
  * `POST /message` and `/message/conversation/…` (another method and other paths).
@@ -12,7 +14,15 @@ export const tableRoutes: FastifyPluginAsyncZod<{ service: TableService }> = asy
 
   app.get(
     '/message',
-    { schema: { querystring: gameMessagesQuery, response: { 200: gameMessagesAnswer } } },
+    {
+      schema: {
+        tags,
+        description:
+          "A page of a game's chat, oldest first: the chat and dice events with `seq < before` (the newest page without it), as the caller may see them. Empty without `gameId`.",
+        querystring: gameMessagesQuery,
+        response: { 200: gameMessagesAnswer },
+      },
+    },
     async (request) => {
       const { gameId, before, limit } = request.query;
       if (!gameId) return [];

@@ -8,6 +8,9 @@ export const messageBody = z.object({ message: z.string() });
 
 export const idParam = z.object({ id: z.string().min(1) });
 
+/** The body of a call that sends nothing: none (which Fastify may read as null), or an empty object. */
+export const emptyBody = z.object({}).nullish().describe('Nothing is read: send no body, or {}.');
+
 /**
  * PostgreSQL cannot store U+0000 in text: let through, it turns any field into a 500. Every
  * request body, query, path and socket payload is checked once, before its own schema

@@ -14,11 +14,11 @@ export const playerConnectedPayload = z.object({
 });
 export type PlayerConnectedPayload = z.infer<typeof playerConnectedPayload>;
 
+/** The acknowledgement of a client event the server refused, with the French reason. */
+export const socketRefusal = z.object({ ok: z.literal(false), error: z.string() });
+
 /** The acknowledgement of every client event that passes a callback. */
-export const socketAck = z.discriminatedUnion('ok', [
-  z.looseObject({ ok: z.literal(true) }),
-  z.object({ ok: z.literal(false), error: z.string() }),
-]);
+export const socketAck = z.discriminatedUnion('ok', [z.looseObject({ ok: z.literal(true) }), socketRefusal]);
 export type SocketAck = z.infer<typeof socketAck>;
 
 /** Emitted as `error` when a client event without a callback fails. */
