@@ -1,5 +1,6 @@
 import { access } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
 import { API_BASE } from '#shared/paths';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
@@ -68,8 +69,7 @@ async function fromServerOrFolder(config: Config): Promise<Readable | string> {
     const { error } = (await response.json().catch(() => ({}))) as { error?: string };
     return `Le serveur de ${base} refuse la sauvegarde (${response.status}) : ${error ?? 'sans explication'}`;
   }
-  const { Readable } = await import('node:stream');
-  return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+  return Readable.fromWeb(response.body as ReadableStream<Uint8Array>);
 }
 
 main(process.argv.slice(2)).then(

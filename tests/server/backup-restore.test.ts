@@ -7,9 +7,10 @@
  * command answered before the backup was asked for, and each group move whole or not at all.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restoreBackup, RestoreError } from '../../server/db/backup/restore-backup';
 import { linesOfBackupFile } from '../../server/db/backup/backup-file';
@@ -217,8 +218,17 @@ describe.each(kinds)('a backup of %s restored into %s', (from, to) => {
       const file = join(dir, 'small.ndjson.gz');
       await downloadBackup(source.baseUrl, BACKUP_TOKEN, file);
 
+      // One row changed in the file: refused by its checksum, and nothing of it left behind.
+      const tampered = join(dir, 'tampered.ndjson.gz');
+      const text = gunzipSync(await readFile(file)).toString('utf8');
+      const name = JSON.stringify((await readBackup(file)).rows.get('users')![0]!.display_name);
+      await writeFile(tampered, gzipSync(text.replace(name, JSON.stringify('Intrus'))));
+
       const target = await emptyDatabase(to, dir);
       closing.push(target.drop);
+      await expect(restoreBackup(linesOfBackupFile(tampered), target.open)).rejects.toThrow(
+        /^Somme de contrôle fausse pour users : le fichier est abîmé, rien n’est restauré\.$/,
+      );
       await restoreBackup(linesOfBackupFile(file), target.open);
       const again = restoreBackup(linesOfBackupFile(file), target.open);
       await expect(again).rejects.toBeInstanceOf(RestoreError);
