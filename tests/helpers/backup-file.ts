@@ -18,9 +18,7 @@ export async function downloadBackup(baseUrl: string, token: string, file: strin
 }
 
 /** A backup file read whole: its manifest, each table's rows (parsed) and its trailer. */
-export async function readBackup(
-  file: string,
-): Promise<{
+export async function readBackup(file: string): Promise<{
   manifest: BackupManifest;
   rows: Map<string, Record<string, unknown>[]>;
   trailer: BackupTrailer;
