@@ -28,7 +28,7 @@ import { figure, print } from './lib/report';
 const EVENTS = Number(process.env.BENCH_BACKUP_EVENTS ?? 100_000);
 const INSERT_BATCH = 5000;
 const HEALTH_EVERY_MS = 50;
-const run_ = promisify(execFile);
+const execFileAsync = promisify(execFile);
 
 async function fillGame(server: TestServer): Promise<string> {
   const mj = await server.register();
@@ -95,11 +95,11 @@ export async function run(): Promise<void> {
           const url = server.config.databaseUrl!;
           const dump = path.join(folder, 'pg.dump');
           started = performance.now();
-          await run_('pg_dump', ['-Fc', '-f', dump, url]);
+          await execFileAsync('pg_dump', ['-Fc', '-f', dump, url]);
           baseBackupMs = performance.now() - started;
           const into = await createThrowAwayDatabase();
           started = performance.now();
-          await run_('pg_restore', ['--no-owner', '-d', into.url, dump]);
+          await execFileAsync('pg_restore', ['--no-owner', '-d', into.url, dump]);
           baseRestoreMs = performance.now() - started;
           await into.drop();
           baseline = `pg_dump -Fc (${((await stat(dump)).size / 1024 / 1024).toFixed(1)} MB) and pg_restore`;

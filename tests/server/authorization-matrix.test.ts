@@ -197,6 +197,8 @@ const MATRIX: Record<string, Row> = {
   'GET /health': { may: everyone },
   'GET /config': { may: everyone },
   'GET /metrics': { may: only('admin') },
+  // The operator's BACKUP_TOKEN alone, no web account (decision 0038).
+  'GET /operations/backup': { may: only() },
   'GET /monitoring/metrics': { may: only('admin') },
   'POST /monitoring/metrics/reset': { may: only('admin') },
   'GET /monitoring/analysis': { may: only('admin') },

@@ -17,17 +17,17 @@ export interface BackupRoutesOptions {
  * `GET /operations/backup`: the whole database as a backup file, streamed while play goes on. It is
  * how `npm run backup` reads an embedded PGlite that this process holds alone. Only the operator's
  * token opens it: the file holds every account's password hash and every game's secrets, which
- * no web account, an admin's included, reads whole.
+ * no web account, an admin's included, reads whole. Unset, no request gets one.
  */
 export const backupRoutes: FastifyPluginAsync<BackupRoutesOptions> = async (
   app,
   { db, table, backupToken },
 ) => {
   app.get('/operations/backup', async (request, reply) => {
-    if (!backupToken)
-      throw httpError(404, 'Les sauvegardes par le serveur ne sont pas activées (BACKUP_TOKEN).');
     if (!isOperatorToken(backupToken, request.headers.authorization)) {
-      throw httpError(401, 'Jeton d’opérateur manquant ou invalide.');
+      // Anyone else is told what any route tells them: sign in (401), or not yours (403).
+      await app.authenticate(request);
+      throw httpError(403, 'La sauvegarde demande le jeton d’opérateur (BACKUP_TOKEN), pas un compte.');
     }
     // The commands answered before the backup began are in the log it reads, the journal's too.
     await table.flushAll();
