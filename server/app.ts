@@ -64,6 +64,7 @@ import { storeRoutes } from './modules/store/routes';
 import { createStoreService } from './modules/store/service';
 import { tableRoutes } from './modules/table/routes';
 import { chooseTableWriter } from './modules/table/writers/choice';
+import { backupRoutes } from './modules/backup/routes';
 import { replayJournal, tableJournalIn } from './modules/table/writers/sole-writer/journal';
 import type { TableService } from './modules/table/service';
 import { usersRoutes } from './modules/users/routes';
@@ -257,6 +258,7 @@ export async function buildApp({
     await app.register(
       async (api) => {
         await api.register(healthRoutes, { db: database });
+        await api.register(backupRoutes, { db: database, table: app.table, backupToken: config.backupToken });
         await api.register(monitoringRoutes, {
           metrics,
           service: monitoring,

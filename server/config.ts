@@ -34,6 +34,9 @@ const envSchema = z.object({
   // A Prometheus scraper's bearer token for GET /metrics, besides an admin's (docs/monitoring.md
   // "Who may read it").
   METRICS_TOKEN: optional(z.string().min(32, '32 caractères minimum / at least 32 characters')),
+  // The operator's bearer token for GET /operations/backup, which `npm run backup` calls on a
+  // running PGlite server (decision 0038); unset, the server gives no backup.
+  BACKUP_TOKEN: optional(z.string().min(32, '32 caractères minimum / at least 32 characters')),
   // Chat lines a socket may send at once (table or private), then one a second: a typed
   // conversation never meets it, a script flooding a table does.
   MESSAGE_BURST: z.coerce.number().int().positive().default(10),
@@ -94,6 +97,8 @@ export interface Config {
   webVitalsRateLimitMax: number;
   /** Absent means: only an admin's access token reads GET /metrics. */
   metricsToken: string | undefined;
+  /** Absent means: the server gives no backup (`npm run backup` reads the database itself). */
+  backupToken: string | undefined;
   messageBurst: number;
   tableRateScale: number;
   socketsPerAccount: number;
@@ -137,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     nameCheckRateLimitMax: e.NAME_CHECK_RATE_LIMIT_MAX,
     webVitalsRateLimitMax: e.WEB_VITALS_RATE_LIMIT_MAX,
     metricsToken: e.METRICS_TOKEN,
+    backupToken: e.BACKUP_TOKEN,
     messageBurst: e.MESSAGE_BURST,
     tableRateScale: e.TABLE_RATE_SCALE,
     socketsPerAccount: e.SOCKETS_PER_ACCOUNT,

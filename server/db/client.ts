@@ -35,9 +35,13 @@ export interface OpenDatabaseOptions {
   /** PGlite only: start from a `dumpDataDir()` archive, far faster than creating a cluster. */
   loadDataDir?: Blob;
   logger?: FastifyBaseLogger;
+  /** Migrate from this folder instead of the code's: a restore stops at its backup's level first. */
+  migrationsFolder?: string;
+  /** False: open the schema as it is (a backup reads a database, it does not change it). */
+  migrate?: boolean;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 // Any constant works; it only has to be the same for every process migrating this database.
 const MIGRATION_LOCK_KEY = 7_351_102;
@@ -47,18 +51,23 @@ export async function openDatabase(
   config: Pick<Config, 'dataDir' | 'databaseUrl'>,
   options: OpenDatabaseOptions = {},
 ): Promise<Database> {
+  const folder = options.migrate === false ? undefined : (options.migrationsFolder ?? migrationsFolder);
   return config.databaseUrl
-    ? openPostgres(config.databaseUrl, options.logger)
-    : openPglite(options.inMemory ? 'memory://' : config.dataDir, options.loadDataDir);
+    ? openPostgres(config.databaseUrl, folder, options.logger)
+    : openPglite(options.inMemory ? 'memory://' : config.dataDir, folder, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  migrations: string | undefined,
+  loadDataDir: Blob | undefined,
+): Promise<Database> {
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
   const client = await PgliteThread.create({ dataDir, loadDataDir });
   // drizzle's PGlite session calls `query` and `transaction` only, which the thread answers.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema });
   try {
-    await migratePglite(db, { migrationsFolder });
+    if (migrations) await migratePglite(db, { migrationsFolder: migrations });
   } catch (error) {
     await client.close();
     throw error;
@@ -66,7 +75,11 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
   return { db, driver: 'pglite', client, close: () => client.close() };
 }
 
-async function openPostgres(url: string, logger?: FastifyBaseLogger): Promise<Database> {
+async function openPostgres(
+  url: string,
+  migrations: string | undefined,
+  logger?: FastifyBaseLogger,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url });
   // An idle client dropped by the server must not crash the process; the pool replaces it.
   pool.on('error', (error) => logger?.warn({ err: error }, 'idle PostgreSQL client failed'));
@@ -78,7 +91,7 @@ async function openPostgres(url: string, logger?: FastifyBaseLogger): Promise<Da
     client.on('error', (error) => logger?.warn({ err: error }, 'PostgreSQL connection lost'));
   });
   try {
-    await migrateUnderLock(pool);
+    if (migrations) await migrateUnderLock(pool, migrations);
   } catch (error) {
     await pool.end();
     throw error;
@@ -92,12 +105,12 @@ async function openPostgres(url: string, logger?: FastifyBaseLogger): Promise<Da
 }
 
 /** Several processes may start together on one database: only one migrates at a time. */
-async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+async function migrateUnderLock(pool: pg.Pool, migrations: string): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+      await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: migrations });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }

@@ -48,6 +48,7 @@ export function useTable(
     postSystemMessage: service.postSystemMessage,
     vitalsOf: service.vitalsOf,
     flush: service.flush,
+    flushAll: service.flushAll,
   } satisfies TablePublic);
   return service;
 }

@@ -36,6 +36,11 @@ export interface TestServerOptions {
    * PGlite, `peerOf` must be stopped first: the new server restarts on its data and journal.
    */
   peerOf?: TestServer;
+  /**
+   * Start on this database, opened by the test (a restored one): its kind must be the one `env`
+   * names (DATABASE_URL for PostgreSQL); the test closes it.
+   */
+  database?: Database;
   logger?: FastifyBaseLogger;
   /** The figures the anomalies read, a synthetic history; the server's own monitoring by default. */
   metricsSource?: MetricsSource;
@@ -107,7 +112,8 @@ const pgliteTables = new WeakMap<Database, { journal: string; running: boolean }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const { peerOf, driver = 'pglite' } = options;
-  const throwAway = !peerOf && driver === 'postgres' ? await createThrowAwayDatabase() : undefined;
+  const given = options.database;
+  const throwAway = !peerOf && !given && driver === 'postgres' ? await createThrowAwayDatabase() : undefined;
   const config = loadConfig({
     HOST: '127.0.0.1',
     PORT: '0',
@@ -133,7 +139,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
 
   const database =
-    peerOf?.database ?? (throwAway ? await openDatabase(config) : await openTestPglite(config));
+    given ?? peerOf?.database ?? (throwAway ? await openDatabase(config) : await openTestPglite(config));
   const pgliteTable = database.driver === 'pglite' ? await tableOfPglite(database) : undefined;
   const app = await buildApp({
     config,
@@ -226,7 +232,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await server.stop();
       if (peerOf) return;
-      await database.close();
+      if (!given) await database.close();
       await throwAway?.drop();
       if (pgliteTable) await rm(pgliteTable.journal, { recursive: true, force: true });
     },

@@ -200,6 +200,8 @@ const MATRIX: Record<string, Row> = {
   'GET /docs/openapi.json': { may: everyone },
   'GET /docs/asyncapi.json': { may: everyone },
   'GET /metrics': { may: only('admin') },
+  // The operator's BACKUP_TOKEN alone, no web account (decision 0038).
+  'GET /operations/backup': { may: only() },
   'GET /monitoring/metrics': { may: only('admin') },
   'POST /monitoring/metrics/reset': { may: only('admin') },
   'GET /monitoring/analysis': { may: only('admin') },

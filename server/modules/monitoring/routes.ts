@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +9,7 @@ import {
   webVitalsReport,
 } from '#shared/wire/monitoring';
 import { requireAdmin } from '../../plugins/authentication';
-import { bearerToken } from '../auth/access';
+import { isOperatorToken } from '../../lib/operator-token';
 import type { HttpMetrics } from './http-metrics';
 import type { MonitoringService } from './service';
 import { bytesResponse, publicRoute } from '../api-documents/openapi';
@@ -37,14 +36,6 @@ function adminOnly(app: FastifyInstance) {
   };
 }
 
-/** Compared as digests, so neither the token's length nor its first differing byte shows in the time taken. */
-function isMetricsToken(expected: string | undefined, header: string | undefined): boolean {
-  const given = bearerToken(header);
-  if (!expected || !given) return false;
-  const digest = (value: string) => createHash('sha256').update(value).digest();
-  return timingSafeEqual(digest(given), digest(expected));
-}
-
 /**
  * `GET /metrics` (Prometheus text of this process) and the dashboard's `/monitoring/…` routes
  * (table.md §7), admin only; and the one public route, the browsers' web-vitals beacon.
@@ -65,7 +56,7 @@ export const monitoringRoutes: FastifyPluginAsyncZod<MonitoringRoutesOptions> = 
         response: { 200: bytesResponse('Prometheus text', ['text/plain']) },
       },
       onRequest: async (request) => {
-        if (isMetricsToken(metricsToken, request.headers.authorization)) return;
+        if (isOperatorToken(metricsToken, request.headers.authorization)) return;
         await app.authenticate(request);
         requireAdmin(request);
       },

@@ -254,6 +254,9 @@ export function createTableService({
      */
     flush: (gameId: string): Promise<void> => commits.flush(gameId),
 
+    /** Once this resolves, every command this process answered so far is in the log: a backup reads it then. */
+    flushAll: (): Promise<void> => commits.flushAll(),
+
     /** The table now, as `actor` may see it. */
     async view(gameId: string, actor: TableActor): Promise<TableState> {
       return visibleTo(await states.current(db, gameId), actor);
@@ -335,4 +338,4 @@ export function createTableService({
 export type TableService = ReturnType<typeof createTableService>;
 
 /** What other server modules may do at the table (`app.table`). */
-export type TablePublic = Pick<TableService, 'postSystemMessage' | 'vitalsOf' | 'flush'>;
+export type TablePublic = Pick<TableService, 'postSystemMessage' | 'vitalsOf' | 'flush' | 'flushAll'>;

@@ -32,6 +32,8 @@ export interface TableWriter {
   submit(submission: TableSubmission): Committed;
   /** Once this resolves, every command of the game answered so far is in the log (its readers wait on it). */
   flush(gameId: string): Promise<void>;
+  /** Once this resolves, every command this process answered so far is in the log (a backup's cut). */
+  flushAll(): Promise<void>;
   /** Lets what is under way commit, log and emit, and takes nothing more. */
   close(): Promise<void>;
 }

@@ -219,6 +219,9 @@ export function createOwnerCommit({
       await askFlush(owner);
     },
 
+    /** This process's statements: a command is answered once its statement committed. */
+    flushAll: (): Promise<void> => statements.flush(),
+
     /** Decides what is queued, logs everything, lets the games go and takes nothing more. */
     async close(): Promise<void> {
       stopping = true;

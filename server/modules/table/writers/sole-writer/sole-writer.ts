@@ -34,6 +34,7 @@ export function createSoleWriter({
     submit: ({ gameId, userId, intent, commandId }) =>
       group.submit({ gameId, userId, commandId, decideOn: decidingIntent(intent) }),
     flush: () => group.flush(),
+    flushAll: () => group.flush(),
     close: group.close,
   };
 }
