@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredFile } from '../../src/api/schemas/files';
+import type { GameFiles, StoredFile } from '../../src/api/schemas/files';
 import type { GameResource } from '../../src/api/schemas/resources';
 import { mp3Sound, noisyPicture, uploadFile } from '../helpers/files';
 import { insertGame } from '../helpers/game-fixtures';
@@ -96,8 +96,8 @@ describe.each(drivers)('a resource’s stored picture (%s)', (driver) => {
     expect(refused.body.error).toBe(
       'Ce fichier est l’image de la carte « Salle du trône » : changez-la avant de supprimer le fichier.',
     );
-    const listed = await t.api<StoredFile[]>('GET', `/game-data/${gameId}/files`, undefined, mj.token);
-    expect(listed.body.map((file) => file.id)).toContain(kept.id);
+    const listed = await t.api<GameFiles>('GET', `/game-data/${gameId}/files`, undefined, mj.token);
+    expect(listed.body.files.map((file) => file.id)).toContain(kept.id);
 
     await t.api('DELETE', `/game-data/${gameId}/map/${crypt.body.id}`, undefined, mj.token);
     const deleted = await t.api('DELETE', `/game-data/${gameId}/files/${kept.id}`, undefined, mj.token);
