@@ -10,9 +10,15 @@ import {
   type FileVariant,
 } from '#shared/domain/files';
 import { API_BASE } from '#shared/paths';
-import { fileMessages, type GameFiles, type StoredFile } from '#shared/wire/files';
+import {
+  fileMessages,
+  storedFileIdOf,
+  storedFilePath,
+  type GameFiles,
+  type StoredFile,
+} from '#shared/wire/files';
 import type { Db } from '../../db/client';
-import { files, games, type FileRow, type FileVariantRow } from '../../db/schema/index';
+import { fileChunks, files, games, type FileRow, type FileVariantRow } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
 import { oneAtATime } from '../../lib/one-at-a-time';
 import type { AuthUser } from '../auth/access';
@@ -262,6 +268,36 @@ export function createFilesService({
         full: { ...full, width: full.width, height: full.height },
         phone,
       };
+    },
+
+    /**
+     * The link of a picture as the game `gameId` may name it (decision 0028): a stored file of
+     * another game is copied into this one (rows and chunks, inside `tx`, against this game's
+     * quota), or its copy found by hash; an outside link, a file of this game or one no longer
+     * stored is answered as it is.
+     */
+    async adoptInto(tx: Db, gameId: string, link: string): Promise<string> {
+      const fileId = storedFileIdOf(link);
+      if (fileId === null || !isUuid(fileId)) return link;
+      const [source] = await tx.select().from(files).where(eq(files.id, fileId));
+      if (!source || source.gameId === gameId) return link;
+      const kind = source.kind as FileKind;
+      const known = await findByContent(tx, gameId, kind, source.sha256);
+      if (known) return storedFilePath(known.id);
+      await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId)).for('no key update');
+      if ((await usedBytesOf(tx, gameId)) + source.storedBytes > quotaBytes) {
+        throw httpError(409, fileMessages.quota(quotaBytes));
+      }
+      const { id: _id, gameId: _from, createdAt: _at, ...copied } = source;
+      const [row] = await tx
+        .insert(files)
+        .values({ ...copied, gameId })
+        .returning({ id: files.id });
+      await tx.execute(
+        sql`insert into ${fileChunks} (file_id, variant, seq, data)
+            select ${row!.id}, variant, seq, data from ${fileChunks} where file_id = ${source.id}`,
+      );
+      return storedFilePath(row!.id);
     },
 
     /** The whole bytes of a stored variant. */
