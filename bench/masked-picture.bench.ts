@@ -1,14 +1,17 @@
 /**
  * A player's map picture painted out on the server (docs/decisions/0032-masked-map-pictures.md): a
  * 4,000 × 4,000 map stored as an upload stores it, a fog of 50 shapes, and six tokens walking among
- * 500 walls; each move gives six new sight polygons, and the picture is painted again over the
+ * 500 walls; each move gives six new sight polygons, the cells seen before (what the tokens saw
+ * on their walk so far) shown at half strength, and the picture is painted again over the
  * decoded picture the server keeps (service.ts), at the full width and at a desktop's 2,048 px.
  * Wall and CPU time p95 (CPU: `process.cpuUsage`, libvips' threads included) against a plain
  * resize of the same stored picture to the same width (decode, resize, encode), measured in the
  * same run; and the first render, decode included.
  */
 import sharp from 'sharp';
+import { exploredBy, exploredLayout, unionExplored, type Explored } from '../src/domain/geometry/explored';
 import type { Size } from '../src/domain/geometry/geometry';
+import { DEFAULT_GRID } from '../src/domain/geometry/grid';
 import { occludersOf, sightPolygon } from '../src/domain/geometry/sight';
 import type { FogShape, MapFog } from '../src/domain/table/fog';
 import { paintOver } from '../src/domain/table/visible-area';
@@ -74,13 +77,18 @@ export async function run(): Promise<void> {
   const fog = randomFog(random);
   const steps = walks(random, RENDERS + WARM_UP, TOKENS, MAP);
   const lit = Math.hypot(MAP.width, MAP.height);
-  const areaAt = (move: number) => ({
-    fog,
-    sight: steps[move]!.map((eye) => sightPolygon(eye, occluders, lit)),
+  const layout = exploredLayout(DEFAULT_GRID, MAP);
+  // The sights and what they explored are the table's work on a move (bench/sight.bench.ts):
+  // reckoned before the clock runs.
+  let walked: Explored | null = null;
+  const areas = steps.map((step) => {
+    const sight = step.map((eye) => sightPolygon(eye, occluders, lit));
+    const area = { fog, sight, remembered: walked };
+    const seen = exploredBy(layout, sight);
+    walked = walked === null ? seen : unionExplored(walked, seen);
+    return area;
   });
-  const paintAt = (move: number) => paintOver(areaAt(move), MAP)!;
-  // The sights are the table's work on a move (bench/sight.bench.ts): reckoned before the clock runs.
-  const areas = steps.map((_, move) => areaAt(move));
+  const paintAt = (move: number) => paintOver(areas[move]!, MAP)!;
   const shape = `${MAP.width} × ${MAP.height} px map (${full.mime}, ${Math.round(full.bytes.length / 1024)} KB), fog of ${FOG_SHAPES} shapes, ${TOKENS} sights over ${WALLS} walls, ${RENDERS} moves`;
 
   for (const width of [MAP.width, 2048]) {
@@ -117,7 +125,7 @@ export async function run(): Promise<void> {
       paintMs.wall,
       'ms',
       0,
-      `${shape}; the six sights and the paint's SVG text, the table's share of a move; no baseline`,
+      `${shape}; the paint's SVG text, the table's share of a move; no baseline`,
     ),
   );
 }

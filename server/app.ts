@@ -301,15 +301,15 @@ export async function buildApp({
         await api.register(messagesRoutes, { service: messages, sendingLimit: limitRestMessages(config) });
         await api.register(tableRoutes, { service: table });
         await api.register(resourcesRoutes, { service: resources });
-        await api.register(storeRoutes, { service: createStoreService(database, resources) });
-        await api.register(gamesRoutes, { service: createGamesService(gameDeps) });
-        await api.register(gameInvitationsRoutes, { service: createGameInvitationsService(gameDeps) });
         const files = createFilesService({
           db: database,
           gameAccess,
           handoutShown: (fileId, userId) => isHandoutFileShown(database, fileId, userId),
           quotaBytes: config.filesQuotaBytes,
         });
+        await api.register(storeRoutes, { service: createStoreService(database, resources, files) });
+        await api.register(gamesRoutes, { service: createGamesService(gameDeps) });
+        await api.register(gameInvitationsRoutes, { service: createGameInvitationsService(gameDeps) });
         await api.register(filesRoutes, { service: files });
         await api.register(mapPicturesRoutes, { service: createMapPicturesService({ table, files }) });
         await api.register(handoutsRoutes, {

@@ -1,10 +1,9 @@
 import { Observable } from 'rxjs';
-import { z } from 'zod';
 import type { FileKind, FileVariant } from '../domain/files';
 import { API_BASE } from './paths';
 import { ApiError, authorizedFetch, currentBearer, freshBearer, request } from './request';
 import { errorBody } from './schemas/common';
-import { storedFile, storedFilePath, type StoredFile } from './schemas/files';
+import { gameFiles, storedFile, storedFilePath, type StoredFile } from './schemas/files';
 
 /** What an upload reports: bytes sent so far, then the file as the server stored it. */
 export type UploadEvent =
@@ -37,7 +36,9 @@ function sendUpload(
       reject(new ApiError(0, 'Le fichier n’a pas pu être envoyé : connexion interrompue.', null));
     xhr.onabort = () => reject(new ApiError(0, 'Envoi annulé.', null));
   });
-  xhr.open('POST', `${API_BASE}/game-data/${encodeURIComponent(gameId)}/files?kind=${kind}`);
+  // A file the MJ picked or dropped keeps its name on the server; a blob made here has none.
+  const name = file instanceof File ? `&name=${encodeURIComponent(file.name)}` : '';
+  xhr.open('POST', `${API_BASE}/game-data/${encodeURIComponent(gameId)}/files?kind=${kind}${name}`);
   xhr.setRequestHeader('Content-Type', 'application/octet-stream');
   xhr.setRequestHeader('Accept', 'application/json');
   if (bearer !== null) xhr.setRequestHeader('Authorization', `Bearer ${bearer}`);
@@ -79,7 +80,7 @@ export function uploadFile(gameId: string, kind: FileKind, file: Blob): Observab
 
 export const listFiles = (gameId: string) =>
   request('GET', `/game-data/${encodeURIComponent(gameId)}/files`, {
-    schema: z.array(storedFile),
+    schema: gameFiles,
     cache: false,
   });
 

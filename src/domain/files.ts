@@ -113,3 +113,52 @@ export function mapNameOfFile(fileName: string): string {
   const base = (dot > 0 ? fileName.slice(0, dot) : fileName).trim();
   return base === '' ? fileName : base;
 }
+
+/** The longest name a stored file keeps, in characters. */
+export const MAX_FILE_NAME = 120;
+
+/** An extension kept whole when a long name is cut: « .jpeg », « .webp », not a sentence after a dot. */
+const extensionOf = (name: string) => /\.[\p{L}\p{N}]{1,8}$/u.exec(name)?.[0] ?? '';
+
+/**
+ * The name an upload is kept under, from what the browser said it was called: its last path
+ * segment, without control or direction-changing characters (« \u202e » makes « gpj.exe » read
+ * « exe.jpg »), spaces collapsed, no leading dot, at most `MAX_FILE_NAME` characters with its
+ * extension kept; null when nothing is left.
+ */
+export function storedFileName(raw: string): string | null {
+  const last = raw.split(/[\\/]/).pop() ?? '';
+  const clean = last
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .replace(/^[.\s]+/u, '');
+  const characters = [...clean];
+  if (characters.length === 0) return null;
+  if (characters.length <= MAX_FILE_NAME) return clean;
+  const extension = extensionOf(clean);
+  const stem = [...clean.slice(0, clean.length - extension.length)];
+  return `${stem
+    .slice(0, MAX_FILE_NAME - [...extension].length)
+    .join('')
+    .trimEnd()}${extension}`;
+}
+
+const extensionOfMime: Record<string, string> = {
+  'image/png': '.png',
+  'image/jpeg': '.jpg',
+  'image/webp': '.webp',
+  'audio/ogg': '.ogg',
+  'audio/mpeg': '.mp3',
+};
+
+/**
+ * The name a stored variant downloads under: the kept name with the extension of what is served,
+ * since a picture is re-encoded (« crypte.png » is served as « crypte.jpg »).
+ */
+export function downloadName(name: string, mime: string): string {
+  const wanted = extensionOfMime[mime] ?? '';
+  const extension = extensionOf(name);
+  return `${extension === '' ? name : name.slice(0, -extension.length)}${wanted}`;
+}

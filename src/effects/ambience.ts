@@ -231,7 +231,7 @@ export function ambienceEffects({ request, facts$, tracks$, clock }: AmbienceSou
         return () => subscription.unsubscribe();
       }),
       'list sounds': fromPromise<StoredFile[], { gameId: string }>(async ({ input }) =>
-        (await listFiles(input.gameId)).filter((file) => file.kind === 'audio'),
+        (await listFiles(input.gameId)).files.filter((file) => file.kind === 'audio'),
       ),
       'upload sound': fromCallback<EventObject, { gameId: string; file: File }>(({ input, sendBack }) => {
         const subscription = uploadFile(input.gameId, 'audio', input.file).subscribe({

@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { deleteFile, listFiles, uploadFile } from '../api/files';
 import { createResource } from '../api/resources';
-import type { StoredFile } from '../api/schemas/files';
+import type { GameFiles } from '../api/schemas/files';
 import type { MapChoice } from '../domain/table/types';
 import { failureText } from '../machines/failure-text';
 import { fileUploadMachine, type FileUploadEvent, type SendFileInput } from '../machines/file-upload.machine';
@@ -26,9 +26,7 @@ export const sendFile = fromCallback<FileUploadEvent, SendFileInput>(({ input, s
 
 export const fileUploadEffects = { actors: { 'send file': sendFile } };
 
-export const loadFiles = fromPromise<StoredFile[], { gameId: string }>(({ input }) =>
-  listFiles(input.gameId),
-);
+export const loadFiles = fromPromise<GameFiles, { gameId: string }>(({ input }) => listFiles(input.gameId));
 
 export const removeFile = fromPromise<void, { gameId: string; id: string }>(async ({ input }) => {
   await deleteFile(input.gameId, input.id);

@@ -1,5 +1,5 @@
-import { assign, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
-import type { StoredFile } from '../api/schemas/files';
+import { assign, raise, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
+import type { GameFiles, StoredFile } from '../api/schemas/files';
 import type { FileKind } from '../domain/files';
 import { failureText } from './failure-text';
 import { fileUploadMachine, type UploadOutcome } from './file-upload.machine';
@@ -17,6 +17,8 @@ export interface AddedFile {
 export interface GameFilesContext {
   gameId: string;
   files: StoredFile[];
+  /** What the game's files weigh against its quota, as the server last counted; null before. */
+  usage: { usedBytes: number; quotaBytes: number } | null;
   /** This page's uploads, newest last, each its own actor until dismissed. */
   uploads: Array<{ key: string; ref: FileUploadRef }>;
   added: number;
@@ -51,7 +53,9 @@ const withFile = (files: StoredFile[], file: StoredFile) => [
 /**
  * The game's files on the admin page (decision 0026): the list the MJ manages, and the uploads of
  * this visit, one child actor each so that several files go at once, each with its own progress,
- * outcome and « Annuler ». A stored file joins the list; a deletion is asked first.
+ * outcome and « Annuler ». A stored file joins the list; a deletion is asked first. The quota's
+ * figures are the server's: the list is read again after a file is stored or deleted, rather than
+ * added up here from sizes that leave out the variants the server made.
  */
 export const gameFilesMachine = setup({
   types: {
@@ -60,7 +64,7 @@ export const gameFilesMachine = setup({
     input: {} as { gameId: string },
   },
   actors: {
-    'load files': unprovidedPromise<StoredFile[], { gameId: string }>('load files'),
+    'load files': unprovidedPromise<GameFiles, { gameId: string }>('load files'),
     'delete file': unprovidedPromise<void, { gameId: string; id: string }>('delete file'),
     'upload file': fileUploadMachine,
   },
@@ -89,7 +93,11 @@ export const gameFilesMachine = setup({
     'list stored file': assign({
       files: ({ context }, file: StoredFile) => withFile(context.files, file),
     }),
-    'keep files': assign((_, files: StoredFile[]) => ({ files })),
+    'keep files': assign((_, { files, usedBytes, quotaBytes }: GameFiles) => ({
+      files,
+      usage: { usedBytes, quotaBytes },
+    })),
+    'count again': raise({ type: 'files.refresh' }),
     'ask deletion': assign((_, file: StoredFile) => ({ asked: file, deleteError: null })),
     'forget question': assign({ asked: null }),
     'drop deleted file': assign({
@@ -103,6 +111,7 @@ export const gameFilesMachine = setup({
   },
   guards: {
     'stored a file': ({ event }) => 'output' in event && event.output.file !== null,
+    'stored new bytes': ({ event }) => 'output' in event && event.output.file?.existing === false,
     'is an upload of this page': ({ context, event }) =>
       'key' in event && context.uploads.some((upload) => upload.key === event.key),
   },
@@ -111,6 +120,7 @@ export const gameFilesMachine = setup({
   context: ({ input }) => ({
     gameId: input.gameId,
     files: [],
+    usage: null,
     uploads: [],
     added: 0,
     asked: null,
@@ -121,16 +131,27 @@ export const gameFilesMachine = setup({
     'files.add': { actions: 'start uploads' },
     'upload.cancel': { guard: 'is an upload of this page', actions: 'cancel upload' },
     'upload.dismiss': { guard: 'is an upload of this page', actions: ['stop upload', 'forget upload'] },
-    'xstate.done.actor.*': {
-      guard: 'stored a file',
-      actions: { type: 'list stored file', params: ({ event }) => (event as DoneUpload).output.file! },
-    },
+    'xstate.done.actor.*': [
+      {
+        guard: 'stored new bytes',
+        actions: [
+          { type: 'list stored file', params: ({ event }) => (event as DoneUpload).output.file! },
+          'count again',
+        ],
+      },
+      {
+        guard: 'stored a file',
+        actions: { type: 'list stored file', params: ({ event }) => (event as DoneUpload).output.file! },
+      },
+    ],
   },
   states: {
     list: {
       initial: 'loading',
       states: {
         loading: {
+          // Asked again while loading (a file stored meanwhile): the answer under way may not count it.
+          on: { 'files.refresh': { target: 'loading', reenter: true } },
           invoke: {
             src: 'load files',
             input: ({ context }) => ({ gameId: context.gameId }),
@@ -163,7 +184,7 @@ export const gameFilesMachine = setup({
           invoke: {
             src: 'delete file',
             input: ({ context }) => ({ gameId: context.gameId, id: context.asked!.id }),
-            onDone: { target: 'idle', actions: 'drop deleted file' },
+            onDone: { target: 'idle', actions: ['drop deleted file', 'count again'] },
             onError: {
               target: 'idle',
               actions: {

@@ -36,6 +36,11 @@ test('an MJ picks files in the admin page: a map is stored and shown, a text nam
 
   const listed = files.getByRole('list', { name: 'Fichiers de la partie' }).getByRole('listitem');
   await expect(listed).toHaveCount(1);
+  // The quota as the server counted it once the map was stored: its three sizes, in tenths of a Mo.
+  await expect(files.getByRole('meter', { name: 'Espace utilisé par les fichiers' })).toHaveAttribute(
+    'aria-valuetext',
+    /^0,\d\u00a0Mo sur \d+\u00a0Mo$/,
+  );
   await expect(listed.getByText('640 × 400 px')).toBeVisible();
   const thumbnail = listed.getByRole('img');
   await expect(thumbnail).toHaveAttribute('src', /^blob:/);

@@ -17,8 +17,10 @@ export async function uploadFile(
   bytes: Uint8Array,
   token: string,
   contentType = 'application/octet-stream',
+  name?: string,
 ): Promise<ApiResponse<StoredFile & { error?: string }>> {
-  const response = await fetch(`${t.baseUrl}/game-data/${gameId}/files?kind=${kind}`, {
+  const named = name === undefined ? '' : `&name=${encodeURIComponent(name)}`;
+  const response = await fetch(`${t.baseUrl}/game-data/${gameId}/files?kind=${kind}${named}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
     body: bytes as Uint8Array<ArrayBuffer>,

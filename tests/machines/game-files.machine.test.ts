@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { ApiError } from '../../src/api/request';
-import type { StoredFile } from '../../src/api/schemas/files';
+import type { GameFiles, StoredFile } from '../../src/api/schemas/files';
 import {
   fileUploadMachine,
   type FileUploadEvent,
@@ -15,16 +15,19 @@ const file = (id: string) =>
   ({ id, kind: 'map', size: 10, path: `/shatteredrealms/api/files/${id}` }) as StoredFile;
 const crypt = file('F1');
 const throne = file('F2');
+const QUOTA = 200 * 1024 * 1024;
+/** The list as the server answers it, its files weighing `usedBytes` together. */
+const listed = (files: StoredFile[], usedBytes = 0): GameFiles => ({ files, usedBytes, quotaBytes: QUOTA });
 
 function startPage() {
-  const loads: Pending<StoredFile[]>[] = [];
+  const loads: Pending<GameFiles>[] = [];
   const deletions: Pending<void>[] = [];
   const sends: Array<{ input: SendFileInput; report: (event: FileUploadEvent) => void; stopped: boolean }> =
     [];
   const actor = createActor(
     gameFilesMachine.provide({
       actors: {
-        'load files': pendingCalls<StoredFile[], { gameId: string }>(loads),
+        'load files': pendingCalls<GameFiles, { gameId: string }>(loads),
         'delete file': pendingCalls<void, { gameId: string; id: string }>(deletions),
         'upload file': fileUploadMachine.provide({
           actors: {
@@ -46,7 +49,7 @@ function startPage() {
   return { actor, loads, deletions, sends, context, uploadStates };
 }
 
-const png = (name: string) => ({ file: new Blob(['png']), name, kind: 'map' as const });
+const png = (name: string) => ({ file: new File(['png'], name), name, kind: 'map' as const });
 
 describe('the game’s files on the admin page', () => {
   it('lists the game’s files, and loads them again after a failure', async () => {
@@ -56,7 +59,7 @@ describe('the game’s files on the admin page', () => {
     await settle();
     expect(page.actor.getSnapshot().matches({ list: 'failed' })).toBe(true);
     page.actor.send({ type: 'files.refresh' });
-    page.loads[1]!.resolve([crypt]);
+    page.loads[1]!.resolve(listed([crypt]));
     await settle();
     expect(page.actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
     expect(page.context().files).toEqual([crypt]);
@@ -64,13 +67,15 @@ describe('the game’s files on the admin page', () => {
 
   it('sends several files at once, each with its kind, and lists each as it is stored', async () => {
     const page = startPage();
-    page.loads[0]!.resolve([crypt]);
+    page.loads[0]!.resolve(listed([crypt]));
     await settle();
     page.actor.send({
       type: 'files.add',
-      files: [png('salle.png'), { file: new Blob(['ogg']), name: 'pluie.ogg', kind: 'audio' }],
+      files: [png('salle.png'), { file: new File(['ogg'], 'pluie.ogg'), name: 'pluie.ogg', kind: 'audio' }],
     });
     expect(page.sends.map(({ input }) => input.kind)).toEqual(['map', 'audio']);
+    // Each sends the MJ's own file, whose name the server keeps (decision 0026).
+    expect(page.sends.map(({ input }) => (input.file as File).name)).toEqual(['salle.png', 'pluie.ogg']);
     expect(page.uploadStates()).toEqual(['sending', 'sending']);
     page.sends[0]!.report({ type: 'upload.progress', loaded: 1, total: 3 });
     page.sends[0]!.report({ type: 'upload.stored', file: throne });
@@ -86,14 +91,15 @@ describe('the game’s files on the admin page', () => {
     );
   });
 
-  it('lists a file sent again once: the server answers the one it has', async () => {
+  it('lists a file sent again once, under its first name: the server answers the one it has', async () => {
     const page = startPage();
-    page.loads[0]!.resolve([crypt]);
+    const named = { ...crypt, name: 'crypte.png' };
+    page.loads[0]!.resolve(listed([named]));
     await settle();
-    page.actor.send({ type: 'files.add', files: [png('crypte.png')] });
-    page.sends[0]!.report({ type: 'upload.stored', file: crypt });
+    page.actor.send({ type: 'files.add', files: [png('copie de la crypte.png')] });
+    page.sends[0]!.report({ type: 'upload.stored', file: { ...named, existing: true } });
     await settle();
-    expect(page.context().files).toEqual([crypt]);
+    expect(page.context().files.map(({ id, name }) => [id, name])).toEqual([['F1', 'crypte.png']]);
   });
 
   it('cancels one upload, stopping its sending, and forgets it when dismissed', async () => {
@@ -110,7 +116,7 @@ describe('the game’s files on the admin page', () => {
 
   it('deletes a file only once the MJ confirms, and drops it from the list', async () => {
     const page = startPage();
-    page.loads[0]!.resolve([crypt, throne]);
+    page.loads[0]!.resolve(listed([crypt, throne]));
     await settle();
     page.actor.send({ type: 'file.delete', file: crypt });
     expect(page.context().asked).toEqual(crypt);
@@ -127,7 +133,7 @@ describe('the game’s files on the admin page', () => {
 
   it('keeps a file the server will not delete, with its words', async () => {
     const page = startPage();
-    page.loads[0]!.resolve([crypt]);
+    page.loads[0]!.resolve(listed([crypt]));
     await settle();
     page.actor.send({ type: 'file.delete', file: crypt });
     page.actor.send({ type: 'delete.confirm' });
@@ -135,5 +141,50 @@ describe('the game’s files on the admin page', () => {
     page.deletions[0]!.reject(new ApiError(409, error, { error }));
     await settle();
     expect(page.context()).toMatchObject({ files: [crypt], asked: null, deleteError: error });
+  });
+
+  it('shows the server’s count of the quota, counted again after a new file and a deletion', async () => {
+    const page = startPage();
+    page.loads[0]!.resolve(listed([crypt], 1_000));
+    await settle();
+    expect(page.context().usage).toEqual({ usedBytes: 1_000, quotaBytes: QUOTA });
+
+    // The same bytes again: nothing new on the server, nothing to count.
+    page.actor.send({ type: 'files.add', files: [png('crypte.png')] });
+    page.sends[0]!.report({ type: 'upload.stored', file: { ...crypt, existing: true } });
+    await settle();
+    expect(page.loads).toHaveLength(1);
+
+    const fresh = { ...throne, existing: false };
+    page.actor.send({ type: 'files.add', files: [png('trone.png')] });
+    page.sends[1]!.report({ type: 'upload.stored', file: fresh });
+    await settle();
+    expect(page.loads).toHaveLength(2);
+    // The list stays on screen while it is counted again.
+    expect(page.context().files.map((stored) => stored.id)).toEqual(['F1', 'F2']);
+    page.loads[1]!.resolve(listed([crypt, throne], 3_000));
+    await settle();
+    expect(page.context().usage).toEqual({ usedBytes: 3_000, quotaBytes: QUOTA });
+
+    page.actor.send({ type: 'file.delete', file: crypt });
+    page.actor.send({ type: 'delete.confirm' });
+    page.deletions[0]!.resolve();
+    await settle();
+    expect(page.loads).toHaveLength(3);
+    page.loads[2]!.resolve(listed([throne], 2_000));
+    await settle();
+    expect(page.context()).toMatchObject({ files: [throne], usage: { usedBytes: 2_000 } });
+  });
+
+  it('counts again from a new answer when a file is stored while the list loads', async () => {
+    const page = startPage();
+    page.actor.send({ type: 'files.add', files: [png('trone.png')] });
+    page.sends[0]!.report({ type: 'upload.stored', file: { ...throne, existing: false } });
+    await settle();
+    // The first answer may have been counted before the file was stored: it is asked again.
+    expect(page.loads).toHaveLength(2);
+    page.loads[1]!.resolve(listed([throne], 2_000));
+    await settle();
+    expect(page.context().usage).toEqual({ usedBytes: 2_000, quotaBytes: QUOTA });
   });
 });

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsersService } from '../../server/modules/users/service';
-import type { StoredFile } from '../../src/api/schemas/files';
+import type { GameFiles, StoredFile } from '../../src/api/schemas/files';
 import {
   downloadFile,
   elfExecutable,
@@ -41,7 +41,7 @@ describe.each(drivers)('stored files (%s)', (driver) => {
   afterAll(() => t.close());
 
   const listOf = async (game: string, token: string) =>
-    (await t.api<StoredFile[]>('GET', `/game-data/${game}/files`, undefined, token)).body;
+    (await t.api<GameFiles>('GET', `/game-data/${game}/files`, undefined, token)).body;
 
   async function uploaded(kind: Parameters<typeof uploadFile>[2], bytes: Uint8Array, game = gameId) {
     const response = await uploadFile(t, game, kind, bytes, game === gameId ? mj.token : otherMj.token);
@@ -69,7 +69,7 @@ describe.each(drivers)('stored files (%s)', (driver) => {
         ['thumb', 256, 144],
       ]);
       expect(map.path).toBe(`/shatteredrealms/api/files/${map.id}`);
-      expect((await listOf(gameId, mj.token)).map((file) => file.id)).toContain(map.id);
+      expect((await listOf(gameId, mj.token)).files.map((file) => file.id)).toContain(map.id);
     });
 
     it('is stored once per game: the same bytes again answer the stored file', async () => {
@@ -81,7 +81,39 @@ describe.each(drivers)('stored files (%s)', (driver) => {
         mj.token,
       );
       expect(again).toMatchObject({ status: 200, body: { id: map.id, existing: true } });
-      expect((await listOf(gameId, mj.token)).filter((file) => file.sha256 === map.sha256)).toHaveLength(1);
+      expect(
+        (await listOf(gameId, mj.token)).files.filter((file) => file.sha256 === map.sha256),
+      ).toHaveLength(1);
+    });
+
+    it('keeps the name it was first uploaded under, cleaned, and is downloaded under it', async () => {
+      const bytes = await noisyPicture(320, 200, 11).png().toBuffer();
+      const octet = 'application/octet-stream';
+      // A path, a direction override that would show « gnp.exe » backwards, and a long stem.
+      const sent = `C:\\Cartes/../\u202eSalle du trône ${'très '.repeat(40)}.png`;
+      const first = await uploadFile(t, gameId, 'map', bytes, mj.token, octet, sent);
+      expect(first.status).toBe(201);
+      const name = first.body.name!;
+      expect(name).toMatch(/^Salle du trône (très )+[^ ]*\.png$/);
+      expect([...name]).toHaveLength(120);
+      // The same bytes under another name: one file, one content, the first name kept.
+      const again = await uploadFile(t, gameId, 'map', bytes, mj.token, octet, 'copie.png');
+      expect(again.body).toMatchObject({ id: first.body.id, existing: true, name });
+      expect((await listOf(gameId, mj.token)).files.find((file) => file.id === first.body.id)?.name).toBe(
+        name,
+      );
+
+      // Served re-encoded as JPEG: downloaded under its name with the served type's extension.
+      const served = await downloadFile(t, first.body.path, mj.token);
+      const disposition = served.headers.get('content-disposition')!;
+      expect(disposition).toMatch(/^inline; filename="Salle du tr_ne (tr_s )+[^ ]*\.jpg"; /);
+      expect(decodeURIComponent(disposition.split("filename*=UTF-8''")[1]!)).toBe(
+        name.replace(/\.png$/, '.jpg'),
+      );
+      // Nothing named: no name, and none given to the download.
+      const unnamed = await uploaded('map', await noisyPicture(64, 64, 12).png().toBuffer());
+      expect(unnamed.name).toBeNull();
+      expect((await downloadFile(t, unnamed.path, mj.token)).headers.get('content-disposition')).toBeNull();
     });
 
     it('is served with a strong ETag, a year of private cache, and 304 when the browser has it', async () => {
@@ -204,11 +236,25 @@ describe.each(drivers)('stored files (%s)', (driver) => {
       expect((await uploadFile(t, gameId, 'map', png, '')).status).toBe(401);
     });
 
-    it('past the game’s quota', async () => {
+    it('past the game’s quota, which the list counts as the upload does', async () => {
       const other = await insertGame(t.database.db, mj.userId, 'Partie pleine');
+      const quotaBytes = 6 * 1024 * 1024;
+      expect(await listOf(other, mj.token)).toEqual({ files: [], usedBytes: 0, quotaBytes });
       const sound = (megabytes: number) => mp3Sound(Math.round(megabytes * 1024 * 1024));
       const first = await uploadFile(t, other, 'audio', sound(3.5), mj.token);
       expect(first.status).toBe(201);
+      expect(await listOf(other, mj.token)).toMatchObject({ usedBytes: first.body.size, quotaBytes });
+      // A picture counts every size the server made of it, not only the bytes received.
+      const picture = await uploadFile(
+        t,
+        other,
+        'map',
+        await noisyPicture(800, 600, 3).png().toBuffer(),
+        mj.token,
+      );
+      const pictureBytes = picture.body.variants.reduce((sum, variant) => sum + variant.size, 0);
+      expect(pictureBytes).toBeGreaterThan(picture.body.variants[0]!.size);
+      expect((await listOf(other, mj.token)).usedBytes).toBe(first.body.size + pictureBytes);
       const second = await uploadFile(t, other, 'audio', sound(3), mj.token);
       expect(second).toMatchObject({
         status: 409,
@@ -221,6 +267,7 @@ describe.each(drivers)('stored files (%s)', (driver) => {
         mj.token,
       );
       expect(removed.status).toBe(200);
+      expect(await listOf(other, mj.token)).toMatchObject({ usedBytes: pictureBytes, quotaBytes });
       expect((await uploadFile(t, other, 'audio', sound(3), mj.token)).status).toBe(201);
     });
   });

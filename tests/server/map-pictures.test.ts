@@ -17,6 +17,8 @@ import { fogRect as rect } from '../helpers/fog';
 /** The picture's colour, and the fog's paint a player receives in its place. */
 const GROUND = { r: 200, g: 60, b: 40 };
 const PAINT = { r: 11, g: 13, b: 18 };
+/** What a player's tokens saw before and see no longer: the picture at half strength on the paint. */
+const REMEMBERED = { r: 106, g: 36, b: 29 };
 const STORED = 'Crypte';
 
 /** The route's path as `t.api` takes it, under the API's base. */
@@ -165,5 +167,16 @@ describe.each(drivers)('a map’s picture painted out for each player (%s)', (dr
     expect(await colourAt(opened.bytes, 40, 60)).toEqual(near(GROUND));
     // Beyond the wall above the door.
     expect(await colourAt(opened.bytes, 90, 5)).toEqual(near(PAINT));
+
+    // Shut again: Aria sees what she saw before it opened, and remembers what she saw through it.
+    expect(await vision({ kind: 'door', id: 'porte', open: false })).toEqual({ ok: true });
+    await reachAll();
+    const shut = await picture(p.owner.token);
+    expect(await colourAt(shut.bytes, 10, 50)).toEqual(near(GROUND));
+    expect(await colourAt(shut.bytes, 40, 60)).toEqual(near(REMEMBERED));
+    expect(await colourAt(shut.bytes, 90, 5)).toEqual(near(PAINT));
+    // The same sight as before the door opened, another memory: another picture.
+    expect(shut.headers.get('etag')).not.toBe(closed.headers.get('etag'));
+    expect(shut.headers.get('etag')).not.toBe(opened.headers.get('etag'));
   });
 });

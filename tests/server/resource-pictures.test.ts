@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredFile } from '../../src/api/schemas/files';
+import type { GameFiles, StoredFile } from '../../src/api/schemas/files';
 import type { GameResource } from '../../src/api/schemas/resources';
-import { mp3Sound, noisyPicture, uploadFile } from '../helpers/files';
+import { downloadFile, mp3Sound, noisyPicture, uploadFile } from '../helpers/files';
 import { insertGame } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
 
@@ -96,8 +96,8 @@ describe.each(drivers)('a resource’s stored picture (%s)', (driver) => {
     expect(refused.body.error).toBe(
       'Ce fichier est l’image de la carte « Salle du trône » : changez-la avant de supprimer le fichier.',
     );
-    const listed = await t.api<StoredFile[]>('GET', `/game-data/${gameId}/files`, undefined, mj.token);
-    expect(listed.body.map((file) => file.id)).toContain(kept.id);
+    const listed = await t.api<GameFiles>('GET', `/game-data/${gameId}/files`, undefined, mj.token);
+    expect(listed.body.files.map((file) => file.id)).toContain(kept.id);
 
     await t.api('DELETE', `/game-data/${gameId}/map/${crypt.body.id}`, undefined, mj.token);
     const deleted = await t.api('DELETE', `/game-data/${gameId}/files/${kept.id}`, undefined, mj.token);
@@ -113,5 +113,52 @@ describe.each(drivers)('a resource’s stored picture (%s)', (driver) => {
     );
     expect(refused.status).toBe(409);
     expect(refused.body.error).toContain('du monstre « Gobelin »');
+  });
+
+  it('a map exported to the store brings its stored picture into the game that imports it', async () => {
+    const made = await create('map', { name: 'Crypte exportée', link: map.path });
+    const exported = await t.api<{ resource: GameResource }>(
+      'POST',
+      `/game-data/${gameId}/map/export`,
+      { resourceId: made.body.id },
+      mj.token,
+    );
+    expect(exported.status).toBe(200);
+    const imported = await t.api<{ resource: GameResource & { link: string } }>(
+      'POST',
+      `/game-data/${otherGameId}/map/import`,
+      { resourceId: exported.body.resource.storeEntryId },
+      otherMj.token,
+    );
+    expect(imported.status).toBe(201);
+    // The other game stores the same picture already (`foreign`): its copy is named, nothing copied.
+    expect(imported.body.resource.link).toBe(foreign.path);
+
+    const monster = await create('monster', { name: 'Gobelin exporté', assetLink: portrait.path });
+    const sent = await t.api<{ resource: GameResource }>(
+      'POST',
+      `/game-data/${gameId}/monster/export`,
+      { resourceId: monster.body.id },
+      mj.token,
+    );
+    const brought = await t.api<{ resource: GameResource & { assetLink: string } }>(
+      'POST',
+      `/game-data/${otherGameId}/monster/import`,
+      { resourceId: sent.body.resource.storeEntryId },
+      otherMj.token,
+    );
+    expect(brought.status).toBe(201);
+    const copyPath = brought.body.resource.assetLink;
+    expect(copyPath).not.toBe(portrait.path);
+    // The importing game's own file: its MJ reads it, the same bytes, and it counts in its list.
+    const listed = await t.api<GameFiles>('GET', `/game-data/${otherGameId}/files`, undefined, otherMj.token);
+    const copy = listed.body.files.find((file) => file.path === copyPath)!;
+    expect(copy).toMatchObject({ kind: 'portrait', sha256: portrait.sha256 });
+    const [original, copied] = await Promise.all([
+      downloadFile(t, portrait.path, mj.token),
+      downloadFile(t, copyPath, otherMj.token),
+    ]);
+    expect(copied.status).toBe(200);
+    expect(copied.bytes.equals(original.bytes)).toBe(true);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { exploredBy, exploredLayout } from '../../src/domain/geometry/explored';
 import type { Point, Size } from '../../src/domain/geometry/geometry';
+import { DEFAULT_GRID } from '../../src/domain/geometry/grid';
 import type { VisibleArea } from '../../src/domain/table/visible-area';
 import { MASK_CELL, paintedPixels } from '../../server/modules/map-pictures/render';
 
@@ -40,6 +42,7 @@ const AREA: VisibleArea = {
     ],
   },
   sight: [SIGHT],
+  remembered: null,
 };
 
 /** The same area, reckoned point by point in the map's pixels: the test's own account of it. */
@@ -104,6 +107,48 @@ describe('a painted-out map picture', () => {
     // Both sides are large: the area is neither empty nor the whole picture.
     expect(shown).toBeGreaterThan(10_000);
     expect(hidden).toBeGreaterThan(50_000);
+  });
+
+  it('shows the cells seen before at half strength, inside the fog’s reveal only', () => {
+    const pixels = Buffer.alloc(OUT.width * OUT.height * 3);
+    for (let i = 0; i < pixels.length; i++) pixels[i] = GROUND[i % 3]!;
+    // Seen now: the left quarter; seen before: the left half's cells; the fog covers below y = 450.
+    const square = (right: number): Point[] => [
+      { x: 0, y: 0 },
+      { x: right, y: 0 },
+      { x: right, y: 600 },
+      { x: 0, y: 600 },
+    ];
+    const area: VisibleArea = {
+      fog: {
+        base: 'revealed',
+        shapes: [
+          {
+            mode: 'cover',
+            kind: 'rect',
+            points: [
+              { x: 0, y: 75 },
+              { x: 100, y: 100 },
+            ],
+          },
+        ],
+      },
+      sight: [square(200)],
+      remembered: exploredBy(exploredLayout(DEFAULT_GRID, MAP), [square(400)]),
+    };
+    const painted = paintedPixels({ pixels, ...OUT }, area, MAP);
+    // Map pixels → the served picture's, half as large.
+    const at = (x: number, y: number) => {
+      const i = (Math.floor(y / 2) * OUT.width + Math.floor(x / 2)) * 3;
+      return [...painted.subarray(i, i + 3)];
+    };
+    const half = GROUND.map((value, i) => Math.round((value * 128 + PAINT[i]! * 127) / 255));
+    expect(at(100, 200)).toEqual(GROUND);
+    for (const [value, i] of at(300, 200).map((value, i) => [value, i] as const))
+      expect(Math.abs(value - half[i]!)).toBeLessThanOrEqual(1);
+    expect(at(600, 200)).toEqual(PAINT);
+    // Under the fog: remembered or not, painted whole.
+    expect(at(300, 550)).toEqual(PAINT);
   });
 
   it('leaves the picture as it is for a reader who sees the whole map', () => {

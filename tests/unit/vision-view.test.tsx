@@ -4,12 +4,13 @@ import { useActorRef } from '@xstate/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeExplored, exploredLayout } from '../../src/domain/geometry/explored';
 import { DEFAULT_GRID } from '../../src/domain/geometry/grid';
+import { exploredPath, polygonPath } from '../../src/domain/geometry/map-paths';
 import type { VisionChange } from '../../src/domain/table/map-vision';
 import type { TableRole, TableState } from '../../src/domain/table/types';
 import { mapPointerMachine } from '../../src/machines/map-pointer.machine';
 import { mapViewportMachine } from '../../src/machines/map-viewport.machine';
 import { wallEditorMachine } from '../../src/machines/wall-editor.machine';
-import { exploredPath, polygonPath } from '../../src/ui/game/SightLayer';
+import { SightLayer } from '../../src/ui/game/SightLayer';
 import { TableMap, type TableMapActions } from '../../src/ui/game/TableMap';
 import { CRYPT, dungeonTable, playerCopyOf } from '../helpers/dungeon';
 import { NoResizeObserver, TestPointerEvent } from '../helpers/jsdom-pointer';
@@ -114,6 +115,27 @@ describe('a player’s sight on screen', () => {
     // A player sees no walls and no door to open.
     expect(screen.queryByTestId('map-walls')).toBeNull();
     expect(screen.queryByRole('button', { name: /^Porte/ })).toBeNull();
+  });
+
+  it('leaves the explored cells clear over a picture the server already dimmed them in', () => {
+    const { sight } = copy;
+    const veil = (dimmedInPicture: boolean) => {
+      const { getByTestId, unmount } = render(
+        <SightLayer
+          polygons={sight!.polygons}
+          explored={sight!.explored}
+          grid={DEFAULT_GRID}
+          map={CRYPT}
+          dimmedInPicture={dimmedInPicture}
+        />,
+      );
+      const fill = getByTestId('map-sight').querySelector('.table-map__explored')!.getAttribute('fill');
+      unmount();
+      return fill;
+    };
+    expect(veil(false)).toBe('#8c8c8c');
+    // Black in the mask: the dark is not laid a second time over the picture's half strength.
+    expect(veil(true)).toBe('black');
   });
 
   it('draws no mask for a copy without sight', () => {

@@ -48,6 +48,8 @@ export const files = pgTable(
     height: integer('height'),
     variants: jsonb('variants').$type<FileVariantRow[]>().notNull(),
     storedBytes: integer('stored_bytes').notNull(),
+    /** The name it was first uploaded under (`storedFileName`); null for files stored before names were kept. */
+    originalName: text('original_name'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

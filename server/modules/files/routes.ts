@@ -1,8 +1,16 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { downloadName } from '#shared/domain/files';
 import { messageBody } from '#shared/wire/common';
 import { z } from 'zod';
-import { fileMessages, fileParams, storedFile, uploadParams, uploadQuery } from '#shared/wire/files';
+import {
+  fileMessages,
+  fileParams,
+  gameFiles,
+  storedFile,
+  uploadParams,
+  uploadQuery,
+} from '#shared/wire/files';
 import { httpError } from '../../lib/errors';
 import { currentUser } from '../../plugins/authentication';
 import type { FilesService } from './service';
@@ -28,6 +36,13 @@ export function byteRange(header: string | undefined, size: number): { start: nu
   if (range.start > range.end || range.start >= size) throw httpError(416, fileMessages.range);
   return range;
 }
+
+/**
+ * Shown in the browser, saved under its own name: RFC 6266's `filename*` carries it whole, the
+ * plain `filename` an ASCII stand-in for the rare client without it.
+ */
+const inlineAs = (name: string) =>
+  `inline; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 
 /** Whether an `If-None-Match` header names this ETag (or any). */
 export const matchesEtag = (header: string | undefined, etag: string) =>
@@ -72,6 +87,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asy
           request.query.kind,
           request.raw,
           declared === undefined ? undefined : Number(declared),
+          request.query.name,
         );
         return reply.code(stored.existing ? 200 : 201).send(stored);
       },
@@ -84,9 +100,9 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asy
       onRequest: app.authenticate,
       schema: {
         tags,
-        description: "The files a game stores. The game's MJ.",
+        description: "The files a game stores, with the bytes they take and the game's quota. The game's MJ.",
         params: uploadParams,
-        response: { 200: z.array(storedFile) },
+        response: { 200: gameFiles },
       },
     },
     (request) => service.list(currentUser(request), request.params.gameId),
@@ -141,6 +157,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asy
         });
         if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
         const { size, mime } = served.variant;
+        if (served.name !== null)
+          void reply.header('content-disposition', inlineAs(downloadName(served.name, mime)));
         const range = byteRange(request.headers.range, size);
         const { start, end } = range ?? { start: 0, end: size - 1 };
         void reply.type(mime).header('content-length', end - start + 1);

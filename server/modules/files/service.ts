@@ -5,13 +5,20 @@ import {
   familyOfKind,
   fileSizeCaps,
   sniffFileType,
+  storedFileName,
   type FileKind,
   type FileVariant,
 } from '#shared/domain/files';
 import { API_BASE } from '#shared/paths';
-import { fileMessages, type StoredFile } from '#shared/wire/files';
+import {
+  fileMessages,
+  storedFileIdOf,
+  storedFilePath,
+  type GameFiles,
+  type StoredFile,
+} from '#shared/wire/files';
 import type { Db } from '../../db/client';
-import { files, games, type FileRow, type FileVariantRow } from '../../db/schema/index';
+import { fileChunks, files, games, type FileRow, type FileVariantRow } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
 import { oneAtATime } from '../../lib/one-at-a-time';
 import type { AuthUser } from '../auth/access';
@@ -34,6 +41,8 @@ export interface ServedVariant {
   fileId: string;
   sha256: string;
   variant: FileVariantRow;
+  /** The name it was uploaded under, if kept. */
+  name: string | null;
 }
 
 /** A stored picture's sizes, for the server's own renders. */
@@ -55,6 +64,7 @@ function view(row: FileRow, existing: boolean): StoredFile {
     width: row.width,
     height: row.height,
     variants: row.variants,
+    name: row.originalName,
     path: `${API_BASE}/files/${row.id}`,
     existing,
     createdAt: row.createdAt.toISOString(),
@@ -135,6 +145,15 @@ export function createFilesService({
     return row;
   }
 
+  /** What a game's files weigh together against its quota, every variant counted. */
+  async function usedBytesOf(tx: Db, gameId: string): Promise<number> {
+    const [used] = await tx
+      .select({ bytes: sql<string>`coalesce(sum(${files.storedBytes}), 0)` })
+      .from(files)
+      .where(eq(files.gameId, gameId));
+    return Number(used?.bytes ?? 0);
+  }
+
   async function* bytes(served: ServedVariant, start: number, end: number): AsyncGenerator<Buffer> {
     const { fileId, variant } = served;
     if (variant.size > LARGEST_KEPT) {
@@ -156,6 +175,7 @@ export function createFilesService({
       kind: FileKind,
       body: AsyncIterable<Uint8Array>,
       declaredLength: number | undefined,
+      name: string | undefined,
     ): Promise<StoredFile> {
       await gameAccess.requireGameMaster(gameId, user.id);
       const bytes = await readCapped(body, kind, declaredLength);
@@ -170,11 +190,7 @@ export function createFilesService({
         await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId)).for('no key update');
         const again = await findByContent(tx, gameId, kind, sha256);
         if (again) return view(again, true);
-        const [used] = await tx
-          .select({ bytes: sql<string>`coalesce(sum(${files.storedBytes}), 0)` })
-          .from(files)
-          .where(eq(files.gameId, gameId));
-        if (Number(used?.bytes ?? 0) + storedBytes > quotaBytes) {
+        if ((await usedBytesOf(tx, gameId)) + storedBytes > quotaBytes) {
           throw httpError(409, fileMessages.quota(quotaBytes));
         }
         const [row] = await tx
@@ -192,6 +208,8 @@ export function createFilesService({
               size: stored.length,
             })),
             storedBytes,
+            // The same bytes sent again under another name answer this row: the first name stays.
+            originalName: name === undefined ? null : storedFileName(name),
             createdBy: user.id,
           })
           .returning();
@@ -200,14 +218,15 @@ export function createFilesService({
       });
     },
 
-    async list(user: AuthUser, gameId: string): Promise<StoredFile[]> {
+    async list(user: AuthUser, gameId: string): Promise<GameFiles> {
       await gameAccess.requireGameMaster(gameId, user.id);
       const rows = await db
         .select()
         .from(files)
         .where(eq(files.gameId, gameId))
         .orderBy(asc(files.createdAt));
-      return rows.map((row) => view(row, true));
+      const usedBytes = rows.reduce((sum, row) => sum + row.storedBytes, 0);
+      return { files: rows.map((row) => view(row, true)), usedBytes, quotaBytes };
     },
 
     async remove(user: AuthUser, gameId: string, fileId: string): Promise<void> {
@@ -227,7 +246,7 @@ export function createFilesService({
       const wanted = name ?? (row.kind === 'audio' ? 'original' : 'full');
       const variant = row.variants.find((candidate) => candidate.name === wanted);
       if (!variant) throw httpError(404, fileMessages.variantNotFound);
-      return { fileId: row.id, sha256: row.sha256, variant };
+      return { fileId: row.id, sha256: row.sha256, variant, name: row.originalName };
     },
 
     /**
@@ -251,10 +270,41 @@ export function createFilesService({
       };
     },
 
+    /**
+     * The link of a picture as the game `gameId` may name it (decision 0028): a stored file of
+     * another game is copied into this one (rows and chunks, inside `tx`, against this game's
+     * quota), or its copy found by hash; an outside link, a file of this game or one no longer
+     * stored is answered as it is.
+     */
+    async adoptInto(tx: Db, gameId: string, link: string): Promise<string> {
+      const fileId = storedFileIdOf(link);
+      if (fileId === null || !isUuid(fileId)) return link;
+      const [source] = await tx.select().from(files).where(eq(files.id, fileId));
+      if (!source || source.gameId === gameId) return link;
+      const kind = source.kind as FileKind;
+      const known = await findByContent(tx, gameId, kind, source.sha256);
+      if (known) return storedFilePath(known.id);
+      await tx.select({ id: games.id }).from(games).where(eq(games.id, gameId)).for('no key update');
+      if ((await usedBytesOf(tx, gameId)) + source.storedBytes > quotaBytes) {
+        throw httpError(409, fileMessages.quota(quotaBytes));
+      }
+      const { id: _id, gameId: _from, createdAt: _at, ...copied } = source;
+      const [row] = await tx
+        .insert(files)
+        .values({ ...copied, gameId })
+        .returning({ id: files.id });
+      await tx.execute(
+        sql`insert into ${fileChunks} (file_id, variant, seq, data)
+            select ${row!.id}, variant, seq, data from ${fileChunks} where file_id = ${source.id}`,
+      );
+      return storedFilePath(row!.id);
+    },
+
     /** The whole bytes of a stored variant. */
     async wholeBytes(fileId: string, variant: FileVariantRow): Promise<Buffer> {
       const parts = [];
-      for await (const part of bytes({ fileId, sha256: '', variant }, 0, variant.size - 1)) parts.push(part);
+      for await (const part of bytes({ fileId, sha256: '', variant, name: null }, 0, variant.size - 1))
+        parts.push(part);
       return Buffer.concat(parts);
     },
 

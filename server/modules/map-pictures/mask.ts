@@ -1,10 +1,12 @@
+import { isExploredAt } from '#shared/domain/geometry/explored';
 import type { Point, Size } from '#shared/domain/geometry/geometry';
 import type { FogShape } from '#shared/domain/table/fog';
-import type { VisibleArea } from '#shared/domain/table/visible-area';
+import { REMEMBERED_SHOWS, type VisibleArea } from '#shared/domain/table/visible-area';
 
 /**
  * What a player may see of a map, sampled on a coarse grid: one byte a cell, 255 where the cell's
- * centre is visible, 0 elsewhere. Drawn by scanlines in JS rather than by librsvg from the paint's
+ * centre is visible, `REMEMBERED` where it is remembered (revealed, seen before, not now), 0
+ * elsewhere. Drawn by scanlines in JS rather than by librsvg from the paint's
  * SVG: at a quarter of a 4,000 px picture it costs a few milliseconds where the SVG's two masks
  * cost seconds (docs/benchmarks.md, masked-picture).
  */
@@ -14,7 +16,10 @@ export interface CoarseMask {
   height: number;
 }
 
-/** A cell's coverage is read at its centre: a cell is either shown or painted, never half. */
+/** A remembered cell's byte: the share of the picture it shows. */
+export const REMEMBERED = Math.round(REMEMBERED_SHOWS * 255);
+
+/** A cell's coverage is read at its centre: a cell is shown, remembered or painted, never between. */
 interface Grid {
   width: number;
   height: number;
@@ -148,15 +153,23 @@ function drawFogShape(cells: Uint8Array, grid: Grid, shape: FogShape, map: Size)
 
 /**
  * The visible area (the same as `paintOver` paints around) on a `size` grid over the map: the fog's
- * revealed cells, and on a map with vision those of them inside a token's sight.
+ * revealed cells, and on a map with vision those of them inside a token's sight, and at
+ * `REMEMBERED` those whose explored cell (a grid cell, larger than a mask cell) was seen before.
  */
 export function coarseMask(area: VisibleArea, map: Size, size: Size): CoarseMask {
   const grid: Grid = { ...size, cellX: map.width / size.width, cellY: map.height / size.height };
-  const { fog, sight } = area;
+  const { fog, sight, remembered } = area;
   const cells = new Uint8Array(size.width * size.height).fill(fog?.base === 'covered' ? 0 : 255);
   for (const shape of fog?.shapes ?? []) drawFogShape(cells, grid, shape, map);
   if (sight !== null) {
     const seen = new Uint8Array(cells.length);
+    if (remembered !== null) {
+      for (let row = 0, i = 0; row < size.height; row++) {
+        const y = rowY(grid, row);
+        for (let column = 0; column < size.width; column++, i++)
+          if (isExploredAt(remembered, { x: (column + 0.5) * grid.cellX, y })) seen[i] = REMEMBERED;
+      }
+    }
     for (const polygon of sight) fillPolygon(seen, grid, polygon, 255, false);
     for (let i = 0; i < cells.length; i++) cells[i]! &= seen[i]!;
   }

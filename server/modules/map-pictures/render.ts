@@ -60,9 +60,9 @@ function axis(cells: number, out: number) {
 /**
  * The picture's pixels laid on the fog's colour through the coarse mask enlarged linearly, in a new
  * buffer (the decoded picture is kept): the edge is a ramp one cell wide rather than a staircase,
- * and a pixel takes any of the picture only when a cell centre within one cell of it is visible.
- * A row goes by runs of pixels between the same cells: runs whose four cells agree are copied or
- * painted whole, and only the edge's are blended pixel by pixel.
+ * and a pixel takes any of the picture only when a cell centre within one cell of it is visible or
+ * remembered. A row goes by runs of pixels between the same cells: runs whose four cells are all
+ * shown or all hidden are copied or painted whole, and the others blended pixel by pixel.
  */
 function paintThrough(pixels: Buffer, size: Size, mask: CoarseMask): Buffer {
   const out = Buffer.allocUnsafe(pixels.length);
@@ -76,7 +76,7 @@ function paintThrough(pixels: Buffer, size: Size, mask: CoarseMask): Buffer {
   runs.push(size.width);
   const SHOWN = 0;
   const HIDDEN = 1;
-  const EDGE = 2;
+  const BLENDED = 2;
   for (let y = 0; y < size.height; y++) {
     const top = ys.first[y]! * across;
     const bottom = top + ys.second * across;
@@ -109,7 +109,7 @@ function paintThrough(pixels: Buffer, size: Size, mask: CoarseMask): Buffer {
       const b = cells[top + right]!;
       const c = cells[bottom + left]!;
       const d = cells[bottom + right]!;
-      const next = (a & b & c & d) === 255 ? SHOWN : (a | b | c | d) === 0 ? HIDDEN : EDGE;
+      const next = (a & b & c & d) === 255 ? SHOWN : (a | b | c | d) === 0 ? HIDDEN : BLENDED;
       if (next !== kind) {
         if (kind !== -1) flush(kind, begin, runs[k]!);
         kind = next;

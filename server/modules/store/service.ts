@@ -9,6 +9,7 @@ import { httpError } from '../../lib/errors';
 import type { AuthUser } from '../auth/access';
 import { createGameAccess } from '../games/access';
 import { insertUnderGameCap } from '../resources/cap';
+import type { FilesService } from '../files/service';
 import type { ResourcesService } from '../resources/service';
 import { categoryFields, peopleById, storeEntryView } from '../resources/views';
 import { storeMessages } from './messages';
@@ -39,7 +40,14 @@ function portableFields(category: string, fields: Record<string, unknown>): Reco
  * an MJ imports an entry into their game (a copy marked imported) and may remove that import, and
  * only the entry's creator — or an admin — removes it from the store.
  */
-export function createStoreService(db: Db, resources: ResourcesService) {
+/** The fields of a map or a monster that may name a stored picture (decision 0028). */
+const pictureFields = ['link', 'assetLink'] as const;
+
+export function createStoreService(
+  db: Db,
+  resources: ResourcesService,
+  files: Pick<FilesService, 'adoptInto'>,
+) {
   const access = createGameAccess(db);
 
   async function findEntry(category: ResourceCategory, entryId: string): Promise<StoreEntryRow> {
@@ -144,8 +152,14 @@ export function createStoreService(db: Db, resources: ResourcesService) {
         throw httpError(409, storeMessages.ownExport);
       }
       try {
-        const [copy] = await insertUnderGameCap(db, gameId, category, (tx) =>
-          tx
+        const [copy] = await insertUnderGameCap(db, gameId, category, async (tx) => {
+          const fields = portableFields(category, entry.fields);
+          // A picture stored by the exporting game is copied into this one, or the copy shows nothing.
+          for (const field of pictureFields) {
+            const link = fields[field];
+            if (typeof link === 'string') fields[field] = await files.adoptInto(tx, gameId, link);
+          }
+          return tx
             .insert(gameResources)
             .values({
               gameId,
@@ -155,14 +169,14 @@ export function createStoreService(db: Db, resources: ResourcesService) {
               rarity: entry.rarity,
               price: entry.price,
               weight: entry.weight,
-              fields: portableFields(category, entry.fields),
+              fields,
               createdBy: entry.createdBy,
               importedFromGlobal: true,
               importedAt: new Date(),
               importSourceId: entry.id,
             })
-            .returning({ id: gameResources.id }),
-        );
+            .returning({ id: gameResources.id });
+        });
         return await resources.read(user, category, copy!.id);
       } catch (error) {
         if (violatedUniqueIndex(error) === 'game_resources_import_unique') {

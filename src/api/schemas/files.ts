@@ -30,7 +30,8 @@ export const fileMessages = {
 
 export const fileKind = z.enum(fileKinds, { error: fileMessages.kind });
 
-export const uploadQuery = z.object({ kind: fileKind });
+/** `name`: what the browser calls the file; the server keeps it cleaned (`storedFileName`). */
+export const uploadQuery = z.object({ kind: fileKind, name: z.string().max(1000).optional() });
 export const uploadParams = z.object({ gameId: z.string().min(1).max(200) });
 export const fileParams = z.object({
   id: z.string().min(1).max(200),
@@ -56,6 +57,8 @@ export const storedFile = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   variants: z.array(fileVariantView),
+  /** The name it was first uploaded under; null for a file stored before names were kept. */
+  name: z.string().nullable(),
   /** Where it is read: `/files/{id}` under the API base. */
   path: z.string(),
   /** True when the same bytes were already stored for this game: nothing new was written. */
@@ -63,6 +66,17 @@ export const storedFile = z.object({
   createdAt: z.string(),
 });
 export type StoredFile = z.infer<typeof storedFile>;
+
+/**
+ * A game's files as its MJ manages them, with what they weigh against the game's quota: the
+ * server's own sums, every stored size of every file counted, as an upload is refused by them.
+ */
+export const gameFiles = z.object({
+  files: z.array(storedFile),
+  usedBytes: z.number().int().nonnegative(),
+  quotaBytes: z.number().int().positive(),
+});
+export type GameFiles = z.infer<typeof gameFiles>;
 export type StoredFileVariant = z.infer<typeof fileVariantView>;
 
 /**

@@ -1,31 +1,45 @@
+import { exploredLayout, type Explored } from '../geometry/explored';
 import type { Point, Size } from '../geometry/geometry';
+import { exploredPath, polygonPath } from '../geometry/map-paths';
 import type { SightPolygon } from '../geometry/sight';
 import type { FogShape, MapFog } from './fog';
-import { own } from './records';
+import { gridOf, own } from './records';
+import { readExplored } from './remembered';
 import type { TableState } from './types';
 
 /**
  * What of the players' map a player's picture shows (docs/decisions/0032-masked-map-pictures.md):
- * where the fog reveals, and on a map with vision only inside their tokens' sight. The server
- * paints everything else out of the picture it sends; the client reads the same description from
- * its copy to know when to ask for a new one.
+ * where the fog reveals, and on a map with vision only inside their tokens' sight, at half strength
+ * where the fog reveals what their tokens saw before. The server paints everything else out of the
+ * picture it sends; the client reads the same description from its copy to know when to ask for a
+ * new one.
  */
 export interface VisibleArea {
   /** The map's fog; null: revealed everywhere. */
   fog: MapFog | null;
   /** Their tokens' sight, in the map's pixels; null: the map has no vision, sight hides nothing. */
   sight: readonly SightPolygon[] | null;
+  /** The cells their tokens saw before (decision 0025); null: none, or a map without vision. */
+  remembered: Explored | null;
 }
 
 /** The players' map and what a player's copy of the table shows of it; null when no map is shown. */
 export function visibleAreaOf(
-  copy: Pick<TableState, 'currentMap' | 'fogs' | 'sight'>,
+  copy: Pick<TableState, 'currentMap' | 'fogs' | 'sight' | 'grids'>,
 ): { map: string; area: VisibleArea } | null {
-  const map = copy.currentMap?.name;
-  if (map === undefined) return null;
-  const sight = copy.sight?.map === map ? copy.sight.polygons : null;
-  return { map, area: { fog: own(copy.fogs, map) ?? null, sight } };
+  const shown = copy.currentMap;
+  if (!shown) return null;
+  const map = shown.name;
+  const sight = copy.sight?.map === map ? copy.sight : null;
+  const explored = sight?.explored
+    ? readExplored(exploredLayout(gridOf(copy, map), shown), sight.explored)
+    : null;
+  const remembered = explored?.bits.some((byte) => byte !== 0) ? explored : null;
+  return { map, area: { fog: own(copy.fogs, map) ?? null, sight: sight?.polygons ?? null, remembered } };
 }
+
+/** What a remembered cell shows of the picture: half of it, laid on the fog's colour. */
+export const REMEMBERED_SHOWS = 0.5;
 
 /** The fog's colour (src/ui/game/fog.css): what a player sees of the fog is the same paint. */
 export const PAINT_COLOUR = '#0b0d12';
@@ -60,21 +74,18 @@ function fogShapeSvg(shape: FogShape, map: Size): string {
   );
 }
 
-// One path each: polygons of opposite windings in one path would cancel where they overlap.
-const polygonPath = (polygon: readonly Point[]) =>
-  polygon.length === 0 ? '' : `M${polygon.map(({ x, y }) => `${tenth(x)} ${tenth(y)}`).join('L')}Z`;
-
 /**
  * The paint laid over the map's picture, as the inside of an SVG in the map's own pixels: the fog's
  * colour everywhere the player may not see, nothing where they may. The same area always gives the
  * same text, which the server's cache and the client's request are keyed by (the server draws the
  * same area by scanlines, server/modules/map-pictures/mask.ts); null when the player sees the whole map.
  *
- * Inside two masks: `seen` (white where it shows) is their sight, drawn through `revealed` (the
- * fog, white where it reveals), so what shows is the two's intersection, as the client draws it.
+ * Inside two masks: `hidden` (white where it paints) is their sight in black and the remembered
+ * cells in grey, drawn through `revealed` (the fog, white where it reveals), so what shows is the
+ * sight's intersection with the fog, and what shows at half strength the remembered cells'.
  */
 export function paintOver(area: VisibleArea, map: Size): string | null {
-  const { fog, sight } = area;
+  const { fog, sight, remembered } = area;
   const fogHides =
     fog !== null && (fog.base === 'covered' || fog.shapes.some((shape) => shape.mode === 'cover'));
   if (!fogHides && sight === null) return null;
@@ -86,10 +97,14 @@ export function paintOver(area: VisibleArea, map: Size): string | null {
       : `<mask id="revealed" ${box}><rect ${whole} fill="${fog.base === 'covered' ? 'black' : 'white'}"/>` +
         fog.shapes.map((shape) => fogShapeSvg(shape, map)).join('') +
         '</mask>';
+  const half = Math.round((1 - REMEMBERED_SHOWS) * 255);
+  const dimmed =
+    remembered === null ? '' : `<path d="${exploredPath(remembered)}" fill="rgb(${half},${half},${half})"/>`;
+  // One path each: polygons of opposite windings in one path would cancel where they overlap.
   const shown =
     sight === null
       ? `<rect ${whole} fill="black"/>`
-      : sight.map((polygon) => `<path d="${polygonPath(polygon)}" fill="black"/>`).join('');
+      : dimmed + sight.map((polygon) => `<path d="${polygonPath(polygon)}" fill="black"/>`).join('');
   const through = fog === null ? shown : `<g mask="url(#revealed)">${shown}</g>`;
   return (
     `<defs>${revealed}<mask id="hidden" ${box}><rect ${whole} fill="white"/>${through}</mask></defs>` +

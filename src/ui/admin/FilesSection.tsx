@@ -7,6 +7,7 @@ import { gameFilesMachine, type AddedFile } from '../../machines/game-files.mach
 import { useAppActors } from '../app/AppActorsContext';
 import { Notice } from '../components/Notice';
 import { adminMessages } from './messages';
+import { QuotaMeter } from './QuotaMeter';
 import { StoredFileRow } from './StoredFileRow';
 import { UploadRow } from './UploadRow';
 
@@ -36,7 +37,13 @@ export function FilesSection({ gameId }: { gameId: string }) {
     }),
     { input: { gameId }, inspect },
   );
-  const { files: stored, uploads, asked, deleteError } = useSelector(files, (snapshot) => snapshot.context);
+  const {
+    files: stored,
+    usage,
+    uploads,
+    asked,
+    deleteError,
+  } = useSelector(files, (snapshot) => snapshot.context);
   const list = useSelector(files, (snapshot) => snapshot.value.list);
 
   const add = (chosen: FileList | null) => {
@@ -57,6 +64,7 @@ export function FilesSection({ gameId }: { gameId: string }) {
   return (
     <section className="files-section" aria-labelledby={`${kindId}-title`}>
       <h2 id={`${kindId}-title`}>{text.title}</h2>
+      {usage && <QuotaMeter {...usage} />}
       <div
         className={over ? 'files-section__drop files-section__drop--over' : 'files-section__drop'}
         data-testid="files-drop"

@@ -1,13 +1,14 @@
 import { storedFilePath, type StoredFile } from '../../api/schemas/files';
 import { usePictureSource } from '../components/use-picture-source';
 import { adminMessages } from './messages';
+import { storedFileLabel } from './stored-file-label';
 
 const text = adminMessages.files;
 
 /** A file of the game: its look, kind, weight and size, and its deletion. */
 export function StoredFileRow({ file, onDelete }: { file: StoredFile; onDelete: () => void }) {
   const picture = usePictureSource(file.kind === 'audio' ? null : storedFilePath(file.id), 'thumb');
-  const name = text.fileName(text.kinds[file.kind], new Date(file.createdAt).toLocaleString('fr-FR'));
+  const name = storedFileLabel(file);
   return (
     <li className="stored-file">
       {picture ? (

@@ -6,6 +6,7 @@ import { fileUploadMachine } from '../../machines/file-upload.machine';
 import { useAppActors } from '../app/AppActorsContext';
 import { Notice } from '../components/Notice';
 import { usePictureSource } from '../components/use-picture-source';
+import { storedFileLabel } from './stored-file-label';
 import { adminMessages } from './messages';
 
 const text = adminMessages.form;
@@ -76,12 +77,7 @@ export function StoredPictureField({
   const [sent, setSent] = useState<StoredFile | null>(null);
   const stored = storedFileIdOf(value) !== null;
   const thumbnail = usePictureSource(stored ? value : null, 'thumb');
-  const shownAs =
-    sent && sent.path === value
-      ? text.fileSent(
-          files.fileName(files.kinds[sent.kind], new Date(sent.createdAt).toLocaleString('fr-FR')),
-        )
-      : text.storedFile;
+  const shownAs = sent && sent.path === value ? text.fileSent(storedFileLabel(sent)) : text.storedFile;
   const keep = (file: StoredFile) => {
     setSent(file);
     setPicked(null);

@@ -1,5 +1,11 @@
 import { SOUL_ATTACK_ESSENCE } from '../../domain/dice/attack';
 /** Texts of the admin screens: the spec's verbatim (table.md §2, §8; platform.md §2, §8), then our own. */
+const MEGABYTE = 1024 * 1024;
+
+/** « 12,4 Mo »: a tenth of a megabyte at most, written the French way. */
+const inMegabytes = (bytes: number) =>
+  `${(bytes / MEGABYTE).toLocaleString('fr-FR', { maximumFractionDigits: 1 })}\u00a0Mo`;
+
 export const adminMessages = {
   gate: {
     checking: 'Vérification des autorisations...',
@@ -123,9 +129,11 @@ export const adminMessages = {
     loading: 'Chargement des fichiers…',
     loadFailed: 'Les fichiers n’ont pas pu être chargés.',
     size: (bytes: number) =>
-      bytes >= 1024 * 1024
-        ? `${(bytes / (1024 * 1024)).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`
-        : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('fr-FR')} Ko`,
+      bytes >= MEGABYTE
+        ? inMegabytes(bytes)
+        : `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('fr-FR')}\u00a0Ko`,
+    usageLabel: 'Espace utilisé par les fichiers',
+    usage: (used: number, quota: number) => `${inMegabytes(used)} sur ${inMegabytes(quota)}`,
     pixels: (width: number, height: number) => `${width} × ${height} px`,
     remove: 'Supprimer',
     removeLabel: (name: string) => `Supprimer ${name}`,

@@ -14,7 +14,11 @@ const sizeOf = (bytes: number) =>
   new Intl.NumberFormat('fr-FR', { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
     bytes / (1024 * 1024),
   );
-const soundName = (file: StoredFile) => ambienceMessages.sound(dateOf(file.createdAt), sizeOf(file.size));
+const soundName = (file: StoredFile) =>
+  ambienceMessages.sound(
+    file.name ?? ambienceMessages.unnamedSound(dateOf(file.createdAt)),
+    sizeOf(file.size),
+  );
 const seconds = (text: string) => Math.min(600, Math.max(0, Number(text) || 0));
 
 /**

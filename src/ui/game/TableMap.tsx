@@ -582,7 +582,13 @@ export function TableMap({
           {grid && <GridLayer grid={grid} map={map} />}
           {fog && <FogLayer fog={fog} map={map} veiled={managesTable(reader)} />}
           {sight && grid && (
-            <SightLayer polygons={sight.polygons} explored={sight.explored} grid={grid} map={map} />
+            <SightLayer
+              polygons={sight.polygons}
+              explored={sight.explored}
+              grid={grid}
+              map={map}
+              dimmedInPicture={paintedOut}
+            />
           )}
           {eyesSight && grid && <SightLayer polygons={eyesSight} explored={null} grid={grid} map={map} />}
           {!doorsOverDrawing && wallLayer}

@@ -47,9 +47,14 @@ export function useMaskedPicture({
   const masked = isPaintedOut({ gameId, map, role });
   const paint = useMemo(() => {
     if (!masked) return null;
-    const visible = visibleAreaOf({ currentMap: table.currentMap, fogs: table.fogs, sight: table.sight });
+    const visible = visibleAreaOf({
+      currentMap: table.currentMap,
+      fogs: table.fogs,
+      sight: table.sight,
+      grids: table.grids,
+    });
     return visible && map ? (paintOver(visible.area, map) ?? '') : '';
-  }, [masked, map, table.currentMap, table.fogs, table.sight]);
+  }, [masked, map, table.currentMap, table.fogs, table.sight, table.grids]);
   const [settled, setSettled] = useState(paint);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(paint), SETTLE_MS);

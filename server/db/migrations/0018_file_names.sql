@@ -1,0 +1,1 @@
+ALTER TABLE "files" ADD COLUMN "original_name" text;
