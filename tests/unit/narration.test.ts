@@ -8,6 +8,7 @@ import type { TableActor, TableState } from '../../src/domain/table/types';
 import { visibleTo } from '../../src/domain/table/visibility';
 import {
   ana,
+  bob,
   deliveredTo,
   goblinToken,
   mapRef,
@@ -16,6 +17,7 @@ import {
   playerDraft,
   preparedSession,
   runServer,
+  speakerOf,
   type Logged,
 } from './table-fixtures';
 
@@ -34,6 +36,11 @@ function heardBy(log: readonly Logged[], actor: TableActor) {
     return { event, before, after: copy, said: narrate(event, before, copy, actor) };
   });
 }
+
+const recipients = [
+  { name: 'c-ana', characterId: 'c-ana' },
+  { name: 'c-bob', characterId: 'c-bob' },
+];
 
 const brought: Step[] = [
   { command: { type: 'map.select', map: forest, bringPlayers: true }, actor: mj },
@@ -108,6 +115,20 @@ describe('the narration', () => {
     const said = heardBy(log, ana).map(({ said }) => said);
     expect(said.filter((line) => line?.includes('Liche'))).toEqual([]);
     expect(said.filter((line) => line?.startsWith('c-ana avance'))).toEqual([]);
+  });
+
+  it('says someone else’s line and whom a whisper was for, never one’s own line', () => {
+    const { log } = runServer([
+      ...brought,
+      { command: { type: 'chat.send', text: 'À l’attaque', speaker: speakerOf(bob) }, actor: bob },
+      {
+        command: { type: 'chat.send', text: '/w c-ana Par ici', speaker: speakerOf(bob), recipients },
+        actor: bob,
+      },
+      { command: { type: 'chat.send', text: 'Moi', speaker: speakerOf(ana) }, actor: ana },
+    ]);
+    const said = heardBy(log, ana).flatMap(({ said }) => (said ? [said] : []));
+    expect(said.slice(-2)).toEqual(['c-bob\u00a0: À l’attaque', 'c-bob, en murmure à c-ana\u00a0: Par ici']);
   });
 
   it('says a roll without each die, its label first', () => {
