@@ -32,10 +32,11 @@ export function cellOf(token: Pick<MapToken, 'x' | 'y' | 'size'>, map: MapRef, g
 }
 
 /** How a token is, as this copy knows it: numbers where it holds them, a monster's band otherwise. */
-export function healthWords(token: Pick<MapToken, 'HP' | 'currentHP' | 'health'>): string {
+export function healthWords(token: Pick<MapToken, 'HP' | 'currentHP' | 'health' | 'isPlayer'>): string {
   if (token.currentHP !== null && token.HP !== null) {
     const numbers = say.hp(token.currentHP, token.HP);
-    return token.currentHP <= 0 ? `${numbers}, ${say.down}` : numbers;
+    if (token.currentHP > 0) return numbers;
+    return `${numbers}, ${token.isPlayer ? say.down : say.band.dead}`;
   }
   return say.band[healthOf(token)];
 }
