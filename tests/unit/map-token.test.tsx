@@ -66,7 +66,7 @@ describe('a token on the map', () => {
 });
 
 describe('a token’s name', () => {
-  it('says who, where and how, its conditions last, and hides the initials it contains', () => {
+  it('says who, where and how, its conditions last, the initials drawn, not written', () => {
     view(
       tokenOf({
         name: 'Aria',
@@ -79,7 +79,9 @@ describe('a token’s name', () => {
       { place: 'C4' },
     );
     const token = screen.getByRole('button', { name: 'Aria, en C4, 19 PV sur 29, À terre' });
-    expect(token.querySelector('.map-token__initials')?.getAttribute('aria-hidden')).toBe('true');
+    // The initials are drawn from an attribute: no text in the token its name would have to contain.
+    const initials = token.querySelector('.map-token__initials')!;
+    expect([initials.getAttribute('data-initials'), initials.textContent]).toEqual(['AR', '']);
   });
 });
 

@@ -113,10 +113,9 @@ export const MapTokenView = memo(function MapTokenView({
         {portrait ? (
           <img src={portrait} alt="" draggable={false} />
         ) : (
-          // The name says who: the initials are the picture's stand-in, not words to read.
-          <span className="map-token__initials" aria-hidden="true">
-            {initialsOf(token.name)}
-          </span>
+          // Drawn by the stylesheet from the attribute: the picture's stand-in, not words, so the
+          // token's name (which says who) is all a screen reader and axe's name rules read.
+          <span className="map-token__initials" data-initials={initialsOf(token.name)} aria-hidden="true" />
         )}
         {dead && (
           <svg className="map-token__skull" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
