@@ -104,8 +104,6 @@ export interface GameChatContext extends GameChatInput {
   sendingId: string | null;
   draft: string;
   alert: string | null;
-  /** The newest line someone else said, for the screen reader's polite announcement. */
-  announcement: string | null;
   loadError: string | null;
   collapsed: boolean;
   voice: boolean;
@@ -146,10 +144,6 @@ export function pendingText(content: ChatContent): string {
   const said = content.kind === 'text' ? content.text : formatDice(content.dice);
   return content.label ? `${content.label} — ${said}` : said;
 }
-
-/** A line as a screen reader announces it: who said it (and to whom, a whisper), then what. */
-export const announcedText = (payload: ChatEntry['payload']): string =>
-  `${payload.playerName}${payload.whisperTo === undefined ? '' : `, en murmure à ${payload.whisperTo}`}\u00a0: ${spokenText(payload)}`;
 
 /** A line as voice reading says it: its label first, as the chat shows it. */
 export const spokenText = ({ label, message }: ChatEntry['payload']): string =>
@@ -234,8 +228,8 @@ const resync = { target: 'resyncing', actions: 'note takeover' } as const;
  * command, a player speaking as nobody) are refused here without a round trip; the input refuses
  * text past 250 characters and shakes for 300 ms. A roll that names no mode of its own (the form,
  * the skills, `/r`, a macro) goes in the open, secret or blind as the reader chose (`rollMode`). A notice leaves after `noticeLifetime`, or at
- * the next line accepted. Voice reading reads aloud the lines others post while it is on; the
- * newest of them is also the screen reader's polite announcement.
+ * the next line accepted. Voice reading reads aloud the lines others post while it is on; a
+ * screen reader hears them from the table's narration (decision 0035), never from this list.
  */
 export const gameChatMachine = setup({
   types: {
@@ -304,7 +298,6 @@ export const gameChatMachine = setup({
       enqueue.assign({
         entries,
         pending: confirmed ? context.pending.filter((pending) => pending !== confirmed) : context.pending,
-        ...(mine ? {} : { announcement: announcedText(event.event.payload) }),
       });
     }),
     'remember line being sent': assign({
@@ -396,7 +389,6 @@ export const gameChatMachine = setup({
     sendingId: null,
     draft: '',
     alert: null,
-    announcement: null,
     loadError: null,
     collapsed: false,
     voice: false,

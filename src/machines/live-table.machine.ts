@@ -26,7 +26,7 @@ import { attackNumbers } from '../domain/table/attack-numbers';
 import { pixelsToPoint, type Point } from '../domain/geometry/geometry';
 import type { MapGrid } from '../domain/geometry/grid';
 import { centreOnMap, shownMap } from '../domain/table/shown-map';
-import type { MapChoice, MapRef, MapToken, TableRole, TableState } from '../domain/table/types';
+import type { MapChoice, MapRef, MapToken, TableEvent, TableRole, TableState } from '../domain/table/types';
 import { emptyTable } from '../domain/table/reducer';
 import { undoMessages } from '../domain/table/messages';
 import { gridOf, own } from '../domain/table/records';
@@ -60,6 +60,8 @@ import { mapViewportMachine } from './map-viewport.machine';
 import { tableListsMachine } from './table-lists.machine';
 import { tableNoticeMachine } from './table-notice.machine';
 import { tableSyncMachine, type TableSyncEvent } from './table-sync.machine';
+import { narrationMachine } from './narration.machine';
+import { narrate } from '../domain/table/narration';
 import { turnOrderMachine, type TurnOrderChange } from './turn-order.machine';
 import { unprovidedCallback, unprovidedEvents } from './unprovided';
 
@@ -145,7 +147,9 @@ export type LiveTableEvent =
   | { type: 'vision.answered'; refusal: string | null }
   /** The MJ's « Voir par les yeux de »: the map shown as this token sees it, until they come back. */
   | { type: 'eyes.open'; usableId: string }
-  | { type: 'eyes.close' };
+  | { type: 'eyes.close' }
+  /** From the narration: what just happened, gathered, for the table's live region. */
+  | { type: 'narration.said'; text: string };
 
 export interface LiveTableInput {
   gameId: string;
@@ -184,8 +188,13 @@ export interface LiveTableContext {
   /** The token whose eyes the MJ looks through, on the shown map; null: their own. */
   eyes: string | null;
   userId: string;
-  /** What the user's last undo or redo did, for the table's live region; empty before any. */
+  /**
+   * The table's one live region (decision 0035): the latest of what the narration said of the
+   * events received and what the user's last undo or redo did; empty before any.
+   */
   announcement: string;
+  /** The last event received live, narrated once the copy of the log has folded it. */
+  heard: TableEvent | null;
 }
 
 /** A map made of a dropped picture goes to the table, which shows it to everyone. */
@@ -292,6 +301,9 @@ export const liveTableMachine = setup({
   },
   actors: {
     'table sync': tableSyncMachine,
+    narration: narrationMachine.provide({
+      actions: { say: sendParent((_, text: string) => ({ type: 'narration.said', text })) },
+    }),
     'table lists': tableListsMachine,
     'table notice': tableNoticeMachine,
     'map viewport': mapViewportMachine,
@@ -389,6 +401,17 @@ export const liveTableMachine = setup({
       const before = shownOrder(context.table, context.role);
       const after = shownOrder(table, context.role);
       enqueue.assign({ table });
+      // Only an event folded alone onto the copy it followed is told: a catch-up's are the past.
+      const heard = context.heard;
+      if (heard !== null && heard.seq === table.lastSeq && heard.seq === context.table.lastSeq + 1) {
+        const text = narrate(heard, context.table, table, context);
+        if (text !== null)
+          enqueue.sendTo('narration', {
+            type: 'narration.heard',
+            text,
+            ...(heard.type === 'token.moved' ? { about: heard.payload.usableId } : {}),
+          });
+      }
       const shown = shownMap(table, context.role);
       if (shown !== null && !sameMap(shown, shownMap(context.table, context.role)))
         enqueue.sendTo('viewport', {
@@ -456,6 +479,7 @@ export const liveTableMachine = setup({
     eyes: null,
     userId: input.userId,
     announcement: '',
+    heard: null,
   }),
   invoke: [
     {
@@ -476,6 +500,7 @@ export const liveTableMachine = setup({
       }),
     },
     { id: 'notice', src: 'table notice' },
+    { id: 'narration', src: 'narration' },
     { id: 'viewport', src: 'map viewport' },
     {
       id: 'selection',
@@ -527,7 +552,10 @@ export const liveTableMachine = setup({
     { id: 'historyKeys', src: 'history keys' },
   ],
   on: {
-    'table.event': { actions: sendTo('sync', ({ event }) => event) },
+    'table.event': {
+      actions: [assign({ heard: ({ event }) => event.event }), sendTo('sync', ({ event }) => event)],
+    },
+    'narration.said': { actions: assign({ announcement: ({ event }) => event.text }) },
     'table.resync': { actions: sendTo('sync', ({ event }) => event) },
     'socket.connected': { actions: sendTo('sync', ({ event }) => event) },
     'socket.disconnected': { actions: sendTo('sync', ({ event }) => event) },

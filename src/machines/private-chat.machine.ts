@@ -51,6 +51,8 @@ export interface PrivateChatContext extends PrivateChatInput {
   recentContent: string | null;
   alert: string | null;
   loadError: string | null;
+  /** The friend's latest line received live, for the window's live region: the list itself is not live. */
+  heard: Message | null;
 }
 
 export interface SendPrivateMessageInput {
@@ -121,6 +123,9 @@ export const privateChatMachine = setup({
       enqueue(raise({ type: 'send.accepted' }));
     }),
     'forget recent content': assign({ recentContent: null }),
+    'hear friend line': assign({
+      heard: ({ context, event }) => (event.type === 'message.received' ? event.message : context.heard),
+    }),
     'take message in': enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'message.received') return;
       const { message } = event;
@@ -178,6 +183,7 @@ export const privateChatMachine = setup({
     recentContent: null,
     alert: null,
     loadError: null,
+    heard: null,
   }),
   invoke: {
     id: 'chatEvents',
@@ -221,7 +227,7 @@ export const privateChatMachine = setup({
             'message.received': [
               {
                 guard: and(['message belongs to this conversation', 'message comes from the friend']),
-                actions: ['take message in', 'mark read in background'],
+                actions: ['take message in', 'hear friend line', 'mark read in background'],
               },
               { guard: 'message belongs to this conversation', actions: 'take message in' },
             ],

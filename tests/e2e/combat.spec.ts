@@ -74,7 +74,7 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
   await expect(tableOf(master).token('Aelis')).toBeVisible();
   let screenshotTaken = false;
   for (let blow = 0; blow < 8; blow++) {
-    if ((await tableOf(master).token('Gobelin 1').getAttribute('aria-label'))?.includes('Mort')) break;
+    if ((await tableOf(master).token('Gobelin 1').getAttribute('aria-label'))?.includes('mort')) break;
     const before = await tableOf(master).rollLines.count();
     const [masterLines, heroLines] = await Promise.all([
       tableOf(master).watchAttackLines(),
@@ -93,7 +93,7 @@ test('a player and the MJ fight a monster: refused out of range, struck until it
     await expect(master.getByTestId('attack-line')).toHaveCount(0, { timeout: 5_000 });
     await expect(hero.getByTestId('attack-line')).toHaveCount(0, { timeout: 5_000 });
   }
-  await expect(tableOf(master).token('Gobelin 1')).toHaveAttribute('aria-label', /Mort/);
+  await expect(tableOf(master).token('Gobelin 1')).toHaveAttribute('aria-label', /mort/);
   await expect(tableOf(hero).rollLines.first()).toContainText('Taillade → Gobelin');
   await expect(hero.getByRole('button', { name: 'Attaquer' })).toBeVisible();
 

@@ -274,24 +274,6 @@ describe('game chat: sending', () => {
     expect(chat.context().alert).toBeNull();
   });
 
-  it('announces the newest line of someone else, never the history nor one’s own', async () => {
-    const chat = await openChat();
-    await chat.answerLoad([entry(1)]);
-    expect(chat.context().announcement).toBeNull();
-    chat.hear(entry(2, 'u-bob', 'À l’attaque'));
-    expect(chat.context().announcement).toBe('Bob\u00a0: À l’attaque');
-    chat.hear(entry(3, me, 'Moi'));
-    expect(chat.context().announcement).toBe('Bob\u00a0: À l’attaque');
-  });
-
-  it('says a whisper is one, so a screen reader does not take it for the table’s', async () => {
-    const chat = await openChat();
-    await chat.answerLoad([]);
-    const whisper = entry(1, 'u-bob', 'Par ici');
-    chat.hear({ ...whisper, payload: { ...whisper.payload, whisperTo: 'Ana' } });
-    expect(chat.context().announcement).toBe('Bob, en murmure à Ana\u00a0: Par ici');
-  });
-
   it('drops an accepted line whose echo never comes after 10 s', async () => {
     const chat = await openChat();
     await chat.say('Sans écho');

@@ -5,6 +5,7 @@ import {
   fromCallback,
   fromEventObservable,
   fromPromise,
+  SimulatedClock,
   type AnyActorRef,
   type AnyEventObject,
 } from 'xstate';
@@ -32,6 +33,7 @@ import { pendingCalls, sendTo } from '../helpers/fake-effects';
 import { settle, type Pending } from '../helpers/machine-model';
 import { simpleAttack } from '../helpers/attack-board';
 import { goblinToken } from '../unit/table-fixtures';
+import { NARRATION_GATHER_MS } from '../../src/machines/narration.machine';
 
 const forest: MapRef = { id: 'm1', name: 'Forêt', link: 'forest.png', width: 1500, height: 1000 };
 
@@ -74,7 +76,7 @@ const arsenal: Arsenal = {
 };
 
 /** The live table with fake effects: the socket's streams are subjects, every command is recorded. */
-function startTable(role: TableRole, connected = true) {
+function startTable(role: TableRole, connected = true, clock?: SimulatedClock) {
   const feed = new Subject<AnyEventObject>();
   const drags = new Subject<RemoteDrags>();
   const lines = new Subject<AttackLine[]>();
@@ -164,6 +166,7 @@ function startTable(role: TableRole, connected = true) {
         userId: role === 'player' ? 'u-ana' : 'u-mj',
         connected,
       },
+      ...(clock ? { clock } : {}),
     },
   ).start();
   const child = (id: string) => actor.getSnapshot().children[id as never] as unknown as AnyActorRef;
@@ -636,4 +639,43 @@ const press = (usableId: string, controllable: boolean) => ({
   controllable,
   corner: { x: 150, y: 200 },
   map: { name: forest.name, width: forest.width, height: forest.height },
+});
+
+describe('live table: the narration', () => {
+  const moved = (seq: number, usableId: string, x: number, userId = 'u-mj') => ({
+    type: 'table.event' as const,
+    event: {
+      seq,
+      type: 'token.moved' as const,
+      payload: { map: 'Forêt', usableId, x, y: 15 },
+      userId,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
+  });
+
+  it('says in its live region where a token stopped, once the moves have settled', async () => {
+    const clock = new SimulatedClock();
+    const table = startTable('player', true, clock);
+    table.feed.next({ type: 'socket.connected' });
+    await table.answerCatchUp(tableWith([]));
+    table.feed.next(moved(4, 'wolf', 15));
+    table.feed.next(moved(5, 'wolf', 20));
+    expect(table.actor.getSnapshot().context.announcement).toBe('');
+    clock.increment(NARRATION_GATHER_MS);
+    // 300 px across, 150 down on 75 px cells: the fifth column, the third row.
+    expect(table.actor.getSnapshot().context.announcement).toBe('wolf avance en E3.');
+  });
+
+  it('says nothing of a catch-up’s events nor of one’s own moves', async () => {
+    const clock = new SimulatedClock();
+    const table = startTable('player', true, clock);
+    table.feed.next({ type: 'socket.connected' });
+    await table.answerCatchUp(tableWith([]));
+    table.feed.next(moved(4, 'c-ana', 20, 'u-ana'));
+    // Seq 6 before 5: held, then folded with 5, as a catch-up would be.
+    table.feed.next(moved(6, 'wolf', 15));
+    table.feed.next(moved(5, 'wolf', 20));
+    clock.increment(NARRATION_GATHER_MS);
+    expect(table.actor.getSnapshot().context.announcement).toBe('');
+  });
 });

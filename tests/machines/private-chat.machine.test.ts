@@ -149,6 +149,16 @@ describe('private chat', () => {
     expect(chat.reads).toEqual(Array(5).fill(friend.id));
   });
 
+  it('holds the friend’s latest line for the live region, never the history nor one’s own', async () => {
+    const chat = await openChat({ history: [line({ id: 'm-0' })] });
+    expect(chat.context().heard).toBeNull();
+    chat.facts.next({ type: 'message.received', message: line({ id: 'm-1', createdAt: at(0) }) });
+    expect(chat.context().heard?.id).toBe('m-1');
+    await chat.send('Réponse');
+    chat.echo(chat.sent[0]!, 'm-2', 1);
+    expect(chat.context().heard?.id).toBe('m-1');
+  });
+
   it('keeps messages of other conversations out', async () => {
     const chat = await openChat();
     chat.facts.next({ type: 'message.received', message: line({ id: 'm-9', senderId: 'u-eve' }) });

@@ -12,7 +12,11 @@ function tokenOf(over: Partial<MapToken> = {}): MapToken {
   return goblinToken({ inTurnOrder: true, ...over });
 }
 
-const view = (token: MapToken, playing?: boolean, more: { fogged?: boolean; nameRoom?: number } = {}) =>
+const view = (
+  token: MapToken,
+  playing?: boolean,
+  more: { fogged?: boolean; nameRoom?: number; place?: string } = {},
+) =>
   render(
     <MapTokenView
       token={token}
@@ -50,14 +54,34 @@ describe('a token on the map', () => {
 
   it('shows the MJ a monster’s HP, and a player only its state', () => {
     view(tokenOf({ currentHP: 5 }));
-    expect(screen.getByRole('button', { name: 'Gobelin 1, PV 5/12' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Gobelin 1, 5 PV sur 12' })).toBeTruthy();
     cleanup();
     view(tokenOf({ HP: null, currentHP: null, health: 'badlyWounded' }));
-    const token = screen.getByRole('button', { name: 'Gobelin 1, Gravement blessé' });
+    const token = screen.getByRole('button', { name: 'Gobelin 1, gravement blessé' });
     expect(token.outerHTML).not.toMatch(/PV|\/ ?12|12 ?\//);
     cleanup();
     view(tokenOf({ HP: null, currentHP: null, health: 'dead' }));
-    expect(screen.getByRole('button', { name: 'Gobelin 1, Mort' }).className).toContain('map-token--dead');
+    expect(screen.getByRole('button', { name: 'Gobelin 1, mort' }).className).toContain('map-token--dead');
+  });
+});
+
+describe('a token’s name', () => {
+  it('says who, where and how, its conditions last, the initials drawn, not written', () => {
+    view(
+      tokenOf({
+        name: 'Aria',
+        isPlayer: true,
+        HP: 29,
+        currentHP: 19,
+        conditions: [{ id: 'k1', kind: 'prone', roundsLeft: null }],
+      }),
+      false,
+      { place: 'C4' },
+    );
+    const token = screen.getByRole('button', { name: 'Aria, en C4, 19 PV sur 29, À terre' });
+    // The initials are drawn from an attribute: no text in the token its name would have to contain.
+    const initials = token.querySelector('.map-token__initials')!;
+    expect([initials.getAttribute('data-initials'), initials.textContent]).toEqual(['AR', '']);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FogChange } from './fog';
+import type { HealthBand } from './types';
 
 /** « d’ » before a vowel, as French writes it: « au tour d’Aria », « au tour de Gobelin 1 ». */
 const ofName = (name: string) => (/^[aeiouàâäéèêëîïôöùûüœæ]/i.test(name) ? `d’${name}` : `de ${name}`);
@@ -167,4 +168,39 @@ export const visionMessages = {
   unknownWall: 'Ce mur n’existe pas sur la carte.',
   takenId: 'Un mur de la carte porte déjà cet identifiant.',
   nothingToClear: 'Cette carte n’a ni murs ni lumière réglée.',
+} as const;
+
+/**
+ * What the table's live region and the tokens' names say (docs/accessibility.md): short French
+ * sentences, cells named as on a chessboard (« D5 »).
+ */
+export const spokenMessages = {
+  at: (cell: string) => `en ${cell}`,
+  hp: (current: number, max: number) => `${current} PV sur ${max}`,
+  band: {
+    unhurt: 'indemne',
+    wounded: 'blessé',
+    badlyWounded: 'gravement blessé',
+    dead: 'mort',
+  } satisfies Record<HealthBand, string>,
+  down: 'à terre',
+  yours: 'votre pion',
+  away: (cells: number) => (cells <= 1 ? `à ${cells} case` : `à ${cells} cases`),
+  moved: (name: string, cell: string) => `${name} avance en ${cell}.`,
+  placed: (name: string, cell: string) => `${name} apparaît en ${cell}.`,
+  removed: (name: string) => `${name} quitte la carte.`,
+  hidden: (name: string) => `${name} est masqué aux joueurs.`,
+  lost: (name: string, amount: number, left: string) => `${name} perd ${amount} PV\u00a0: ${left}.`,
+  healed: (name: string, amount: number, left: string) => `${name} regagne ${amount} PV\u00a0: ${left}.`,
+  fell: (name: string) => `${name} est à terre.`,
+  died: (name: string) => `${name} est mort.`,
+  nowBand: (name: string, band: string) => `${name} est ${band}.`,
+  essence: (name: string, current: number, max: number) =>
+    `Essence d’âme de ${name}\u00a0: ${current} sur ${max}.`,
+  conditions: (name: string, names: readonly string[]) =>
+    names.length === 0 ? `${name} n’a plus d’état.` : `${name}\u00a0: ${names.join(', ')}.`,
+  said: (speaker: string, text: string) => `${speaker}\u00a0: ${text}`,
+  whispered: (speaker: string, to: string, text: string) => `${speaker}, en murmure à ${to}\u00a0: ${text}`,
+  mapShown: (name: string) => `Carte\u00a0: ${name}.`,
+  noMap: 'Plus de carte affichée.',
 } as const;

@@ -49,7 +49,6 @@ export function GameChat({ gameId, playerId, role }: GameChatProps) {
   const pending = useSelector(chat, (snapshot) => snapshot.context.pending);
   const draft = useSelector(chat, (snapshot) => snapshot.context.draft);
   const alert = useSelector(chat, (snapshot) => snapshot.context.alert);
-  const announcement = useSelector(chat, (snapshot) => snapshot.context.announcement);
   const loadError = useSelector(chat, (snapshot) => snapshot.context.loadError);
   const collapsed = useSelector(chat, (snapshot) => snapshot.context.collapsed);
   const voice = useSelector(chat, (snapshot) => snapshot.context.voice);
@@ -115,10 +114,6 @@ export function GameChat({ gameId, playerId, role }: GameChatProps) {
       </header>
       {!collapsed && (
         <>
-          {/* Only the newest line of someone else is read out, politely: never the whole log. */}
-          <p className="visually-hidden" aria-live="polite">
-            {announcement}
-          </p>
           {/* Focusable, so a keyboard reader can scroll back through the log. */}
           <ol
             className="game-chat__lines"

@@ -41,6 +41,7 @@ import { TableMap, type TableMapActions } from './TableMap';
 import { AimingBanner } from './AimingBanner';
 import { AttackMenu } from './AttackMenu';
 import { TurnOrderPanel } from './TurnOrderPanel';
+import { TokenList } from './TokenList';
 import { AmbienceControls } from './AmbienceControls';
 import { AmbiencePanel } from './AmbiencePanel';
 import { SHEET_WINDOW } from '../sheet/sheet-window';
@@ -198,6 +199,7 @@ export function LiveTable({
         </span>
         {undoable && <HistoryButtons history={undoable} className="live-table__history" />}
         {canManage && <MapSelector selection={selection} maps={maps} />}
+        {map && <TokenList table={table} map={map} own={characterIds} />}
         {canManage && <MapImportPicker importer={mapImport} />}
         {apart && (
           <p className="live-table__players-map" role="status">

@@ -6,6 +6,8 @@ import { conditionsLabel, TokenConditions } from '../conditions/TokenConditions'
 import { pointerMessages, tokenMessages } from './messages';
 import { nameShownFrom } from './name-room';
 import { initialsOf, isDead, shownHealth } from './table-view';
+import { healthWords } from '../../domain/table/spoken';
+import { spokenMessages } from '../../domain/table/messages';
 import { usePictureSource } from '../components/use-picture-source';
 
 function percentOf(current: number | null, max: number | null): number {
@@ -32,6 +34,7 @@ export const MapTokenView = memo(function MapTokenView({
   selected = false,
   fogged = false,
   nameRoom,
+  place,
   onPointerDown,
   onKeyDown,
 }: {
@@ -50,6 +53,8 @@ export const MapTokenView = memo(function MapTokenView({
   fogged?: boolean;
   /** How wide its name may be drawn, in the map's pixels (`nameRooms`). */
   nameRoom?: number;
+  /** The cell it stands on, « C4 », said in its name. */
+  place?: string;
   onPointerDown?: (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => void;
   /** Arrow keys move one's own token a cell. */
   onKeyDown?: (token: MapToken, event: KeyboardEvent<HTMLDivElement>) => void;
@@ -72,11 +77,16 @@ export const MapTokenView = memo(function MapTokenView({
     .join(' ');
   const health = shownHealth(token);
   const conditions = conditionsOf(token);
-  // A monster's band already says « Mort »; numbers say it after them.
-  const state =
-    'band' in health
-      ? tokenMessages.health[health.band]
-      : `${tokenMessages.hp} ${health.current}/${health.max}${dead ? `, ${tokenMessages.dead}` : ''}`;
+  // Who, where and how (« Aria, en C4, 19 PV sur 29 »), then what the picture shows besides.
+  const label = [
+    token.name,
+    ...(place === undefined ? [] : [spokenMessages.at(place)]),
+    healthWords(token),
+    ...(token.visibility ? [] : [tokenMessages.hidden]),
+    ...(fogged ? [tokenMessages.inFog] : []),
+    ...(playing ? [tokenMessages.playing] : []),
+    ...(selected ? [pointerMessages.selected] : []),
+  ].join(', ');
   return (
     <div
       className={classes}
@@ -94,9 +104,7 @@ export const MapTokenView = memo(function MapTokenView({
       data-testid="map-token"
       role="button"
       tabIndex={0}
-      aria-label={`${token.name}, ${state}${
-        token.visibility ? '' : `, ${tokenMessages.hidden}`
-      }${fogged ? `, ${tokenMessages.inFog}` : ''}${playing ? `, ${tokenMessages.playing}` : ''}${selected ? `, ${pointerMessages.selected}` : ''}${conditionsLabel(conditions)}`}
+      aria-label={`${label}${conditionsLabel(conditions)}`}
       onPointerDown={onPointerDown && ((event) => onPointerDown(token, event))}
       onKeyDown={onKeyDown && controllable ? (event) => onKeyDown(token, event) : undefined}
       aria-keyshortcuts={onKeyDown && controllable ? 'ArrowUp ArrowDown ArrowLeft ArrowRight' : undefined}
@@ -105,7 +113,9 @@ export const MapTokenView = memo(function MapTokenView({
         {portrait ? (
           <img src={portrait} alt="" draggable={false} />
         ) : (
-          <span className="map-token__initials">{initialsOf(token.name)}</span>
+          // Drawn by the stylesheet from the attribute: the picture's stand-in, not words, so the
+          // token's name (which says who) is all a screen reader and axe's name rules read.
+          <span className="map-token__initials" data-initials={initialsOf(token.name)} aria-hidden="true" />
         )}
         {dead && (
           <svg className="map-token__skull" viewBox="0 0 32 32" aria-hidden="true" focusable="false">
@@ -125,7 +135,9 @@ export const MapTokenView = memo(function MapTokenView({
           </span>
         )}
       </div>
-      <span className="map-token__name">{token.name}</span>
+      <span className="map-token__name" aria-hidden="true">
+        {token.name}
+      </span>
       <TokenConditions conditions={conditions} />
     </div>
   );

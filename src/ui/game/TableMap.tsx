@@ -15,6 +15,7 @@ import type { CharacterSummary } from '../../api/schemas/characters';
 import { percentToPixels, pixelsToPercent, type Point } from '../../domain/geometry/geometry';
 import { cellAt, DEFAULT_GRID, gridSteps, stepByCell, type MapGrid } from '../../domain/geometry/grid';
 import { gridOf } from '../../domain/table/records';
+import { cellOf } from '../../domain/table/spoken';
 import type { HealthResource, MapRef, MapToken, TableRole, TableState } from '../../domain/table/types';
 import type { ConditionChange } from '../../domain/table/condition-changes';
 import type { CreatureSize } from '../../domain/resources/categories';
@@ -610,6 +611,7 @@ export function TableMap({
                 remote={remote !== undefined}
                 playing={token.usableId === playing}
                 nameRoom={rooms.get(token.usableId)}
+                place={cellOf(token, map, gridOf(table, map.name))}
                 onPointerDown={pressToken}
                 onKeyDown={stepToken}
               />

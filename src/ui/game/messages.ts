@@ -24,6 +24,14 @@ export const gameMessages = {
 /** Two decimals, French style: « 3,47 cases ». */
 const cellsFormat = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** The map's text alternative, « Liste des pions ». */
+export const tokenListMessages = {
+  open: 'Liste des pions',
+  title: (map: string) => `Pions de la carte «\u00a0${map}\u00a0»`,
+  close: 'Fermer la liste des pions',
+  empty: 'Aucun pion sur la carte.',
+} as const;
+
 export const mapMessages = {
   selector: 'Carte',
   noMap: '— Aucune carte —',

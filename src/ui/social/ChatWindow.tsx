@@ -32,6 +32,7 @@ export function ChatWindow({
   const pending = useSelector(chat, (snapshot) => snapshot.context.pending);
   const alert = useSelector(chat, (snapshot) => snapshot.context.alert);
   const loadError = useSelector(chat, (snapshot) => snapshot.context.loadError);
+  const heard = useSelector(chat, (snapshot) => snapshot.context.heard);
   const loading = useSelector(chat, (snapshot) => snapshot.matches({ conversation: 'loading' }));
   const sending = useSelector(chat, (snapshot) => snapshot.matches({ conversation: { ready: 'sending' } }));
   const [draft, setDraft] = useState('');
@@ -58,7 +59,17 @@ export function ChatWindow({
       className="chat-window"
     >
       {alert && <SocialAlert text={alert} onDismiss={() => chat.send({ type: 'chat.alert.dismiss' })} />}
-      <ol className="chat-window__messages" aria-live="polite" ref={linesRef} onScroll={onLinesScroll}>
+      <p className="visually-hidden" role="status">
+        {heard ? texts.heard(heard.senderName, heard.content) : ''}
+      </p>
+      {/* Focusable, so a keyboard reader can scroll back through the conversation. */}
+      <ol
+        className="chat-window__messages"
+        aria-label={texts.linesLabel}
+        tabIndex={0}
+        ref={linesRef}
+        onScroll={onLinesScroll}
+      >
         {loading && <li className="social-empty">{texts.loadingConversation}</li>}
         {loadError && <li className="social-alert">{loadError}</li>}
         {!loading && !loadError && messages.length === 0 && pending.length === 0 && (

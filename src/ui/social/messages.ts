@@ -32,6 +32,10 @@ export const socialMessages = {
   removeLabel: (name: string) => `Retirer ${name} de mes amis`,
   chatLabel: (name: string) => `Discuter avec ${name}`,
   chatTitle: (name: string) => `Discussion avec ${name}`,
+  /** The conversation's list, focusable to scroll it from the keyboard. */
+  linesLabel: 'Messages de la discussion',
+  /** The friend's line just received, said by the window's live region. */
+  heard: (name: string, content: string) => `${name}\u00a0: ${content}`,
   loadingConversation: 'Chargement de la conversation…',
   emptyConversation: 'Aucun message pour le moment',
   messageLabel: 'Votre message',
