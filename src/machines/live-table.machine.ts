@@ -145,7 +145,9 @@ export type LiveTableEvent =
   | { type: 'vision.answered'; refusal: string | null }
   /** The MJ's « Voir par les yeux de »: the map shown as this token sees it, until they come back. */
   | { type: 'eyes.open'; usableId: string }
-  | { type: 'eyes.close' };
+  | { type: 'eyes.close' }
+  /** From the pointer and targeting: what the keys just did, for the table's live region (decision 0034). */
+  | { type: 'keyboard.said'; text: string };
 
 export interface LiveTableInput {
   gameId: string;
@@ -184,7 +186,10 @@ export interface LiveTableContext {
   /** The token whose eyes the MJ looks through, on the shown map; null: their own. */
   eyes: string | null;
   userId: string;
-  /** What the user's last undo or redo did, for the table's live region; empty before any. */
+  /**
+   * The table's live region: what the user's last undo or redo did, or what their keys just did
+   * (a token lifted, a target chosen); empty before any.
+   */
   announcement: string;
 }
 
@@ -230,6 +235,7 @@ export function attackTargetingInTable(targeting: typeof attackTargetingMachine)
     actions: {
       'send attack': sendParent((_, intent: AttackIntent) => ({ type: 'attack.send', intent })),
       'announce refusal': sendParent((_, { text }: { text: string }) => ({ type: 'notice.show', text })),
+      announce: sendParent((_, { text }: { text: string }) => ({ type: 'keyboard.said', text })),
     },
   });
 }
@@ -345,6 +351,7 @@ export const liveTableMachine = setup({
         })),
         'drop token': sendParent((_, place: TokenPlace) => ({ type: 'token.drop', ...place })),
         'click aim': sendParent((_, click: AimClick) => ({ type: 'map.clicked', ...click })),
+        announce: sendParent((_, { text }: { text: string }) => ({ type: 'keyboard.said', text })),
       },
     }),
     'table feed': unprovidedEvents<TableSyncEvent>('table feed'),
@@ -702,6 +709,7 @@ export const liveTableMachine = setup({
       actions: assign({ eyes: ({ event }) => event.usableId }),
     },
     'eyes.close': { actions: assign({ eyes: null }) },
+    'keyboard.said': { actions: assign({ announcement: ({ event }) => event.text }) },
     'token.drag': {
       actions: sendTo('drags', ({ context, event }) => ({
         type: 'drag' as const,

@@ -34,6 +34,7 @@ export const MapTokenView = memo(function MapTokenView({
   nameRoom,
   onPointerDown,
   onKeyDown,
+  onBlur,
 }: {
   token: MapToken;
   x: number;
@@ -51,8 +52,10 @@ export const MapTokenView = memo(function MapTokenView({
   /** How wide its name may be drawn, in the map's pixels (`nameRooms`). */
   nameRoom?: number;
   onPointerDown?: (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => void;
-  /** Arrow keys move one's own token a cell. */
+  /** Enter or Space opens its menu; on one's own token the arrows carry it a cell, Enter puts it down, Escape back. */
   onKeyDown?: (token: MapToken, event: KeyboardEvent<HTMLDivElement>) => void;
+  /** The focus leaves it: a token the keys carry goes back where it was. */
+  onBlur?: (token: MapToken) => void;
 }) {
   const dead = isDead(token);
   const portrait = usePictureSource(token.assetLink, 'thumb');
@@ -98,8 +101,16 @@ export const MapTokenView = memo(function MapTokenView({
         token.visibility ? '' : `, ${tokenMessages.hidden}`
       }${fogged ? `, ${tokenMessages.inFog}` : ''}${playing ? `, ${tokenMessages.playing}` : ''}${selected ? `, ${pointerMessages.selected}` : ''}${conditionsLabel(conditions)}`}
       onPointerDown={onPointerDown && ((event) => onPointerDown(token, event))}
-      onKeyDown={onKeyDown && controllable ? (event) => onKeyDown(token, event) : undefined}
-      aria-keyshortcuts={onKeyDown && controllable ? 'ArrowUp ArrowDown ArrowLeft ArrowRight' : undefined}
+      onKeyDown={onKeyDown && ((event) => onKeyDown(token, event))}
+      onBlur={onBlur && (() => onBlur(token))}
+      aria-haspopup={onKeyDown ? 'menu' : undefined}
+      aria-keyshortcuts={
+        onKeyDown
+          ? controllable
+            ? 'Enter Space ArrowUp ArrowDown ArrowLeft ArrowRight Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight Escape'
+            : 'Enter Space'
+          : undefined
+      }
     >
       <div className="map-token__portrait">
         {portrait ? (

@@ -133,6 +133,9 @@ const ARROW_STEPS: Record<string, Point> = {
   ArrowDown: { x: 0, y: 1 },
 };
 
+/** How far Alt + an arrow moves a token, in cells: freely, off the grid. */
+const FREE_STEP = 0.2;
+
 /** Where a token (one cell) whose centre goes at this map point is stored. */
 function placedAt(point: Point, map: MapRef, cellPx: number): Point {
   return pixelsToPercent({ x: point.x - cellPx / 2, y: point.y - cellPx / 2 }, map, 1, cellPx);
@@ -334,22 +337,69 @@ export function TableMap({
   );
 
   // The same function while the map, its grid and the snapping stay, so a thousand tokens do not redraw.
-  const stepToken = useCallback(
+  const keyToken = useCallback(
     (token: MapToken, event: KeyboardEvent<HTMLDivElement>) => {
+      if (!editable || shownName === null || event.shiftKey || event.ctrlKey || event.metaKey) return;
+      const carried = gestures.getSnapshot().context.lift?.usableId === token.usableId;
+      const press = event.key === 'Enter' || event.key === ' ';
+      if (carried && (press || event.key === 'Escape')) {
+        event.preventDefault();
+        gestures.send({ type: press ? 'token.putDown' : 'token.putBack', usableId: token.usableId });
+        return;
+      }
+      if (press) {
+        event.preventDefault();
+        const rect = event.currentTarget.getBoundingClientRect();
+        gestures.send({
+          type: 'menu.open',
+          menu: {
+            kind: 'token',
+            at: { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 },
+            usableId: token.usableId,
+          },
+        });
+        return;
+      }
       const step = ARROW_STEPS[event.key];
-      if (!step || !editable || shownName === null) return;
+      if (!step || !controlsToken({ role, characterIds }, token)) return;
       event.preventDefault();
       const shown = { width: shownWidth, height: shownHeight };
       const cells = { ...DEFAULT_GRID, cellPx, offsetX, offsetY };
+      const from = gestures.getSnapshot().context.local[token.usableId] ?? token;
+      // Alt moves it freely, a fifth of a cell, off the grid.
+      const free = event.altKey;
+      const stride = free ? { x: step.x * FREE_STEP, y: step.y * FREE_STEP } : step;
+      const snap = snapping && !free;
       gestures.send({
         type: 'token.stepped',
         map: shownName,
         usableId: token.usableId,
-        position: stepByCell(token, step, cells, shown, snapping, tokenCells(token)),
-        snap: snapping,
+        name: token.name,
+        from: { x: token.x, y: token.y },
+        position: stepByCell(from, stride, cells, shown, snap, tokenCells(token)),
+        snap,
       });
     },
-    [editable, shownName, shownWidth, shownHeight, cellPx, offsetX, offsetY, snapping, gestures],
+    [
+      editable,
+      shownName,
+      shownWidth,
+      shownHeight,
+      cellPx,
+      offsetX,
+      offsetY,
+      snapping,
+      gestures,
+      role,
+      characterIds,
+    ],
+  );
+  const blurToken = useCallback(
+    (token: MapToken) => {
+      if (gestures.getSnapshot().context.lift?.usableId === token.usableId)
+        gestures.send({ type: 'token.putBack', usableId: token.usableId });
+    },
+    [gestures],
   );
 
   if (map === null) {
@@ -585,7 +635,8 @@ export function TableMap({
                 playing={token.usableId === playing}
                 nameRoom={rooms.get(token.usableId)}
                 onPointerDown={pressToken}
-                onKeyDown={stepToken}
+                onKeyDown={actions ? keyToken : undefined}
+                onBlur={blurToken}
               />
             );
           })}
