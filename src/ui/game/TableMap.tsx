@@ -80,6 +80,8 @@ export interface TableTargeting {
   from: Point;
   size?: number;
   range: number;
+  /** Where the keyboard's arrows aim an area, drawn in place of the pointer's aim. */
+  keyboardAim?: Point | null;
 }
 
 export type MapPointerActor = ActorRefFrom<typeof mapPointerMachine>;
@@ -132,6 +134,21 @@ const ARROW_STEPS: Record<string, Point> = {
   ArrowUp: { x: 0, y: -1 },
   ArrowDown: { x: 0, y: 1 },
 };
+
+/** The map's frame, which the table's skip link « Aller à la carte » focuses. */
+export const MAP_FRAME_ID = 'table-map';
+
+/** The keys that zoom the focused map, and fit it. */
+const MAP_ZOOM_KEYS: Record<string, 'viewport.zoomIn' | 'viewport.zoomOut' | 'viewport.fit'> = {
+  '+': 'viewport.zoomIn',
+  '=': 'viewport.zoomIn',
+  '-': 'viewport.zoomOut',
+  '−': 'viewport.zoomOut',
+  '0': 'viewport.fit',
+};
+
+/** The least an arrow slides the map, in screen pixels, however small a cell is drawn. */
+const MIN_PAN_PX = 24;
 
 /** How far Alt + an arrow moves a token, in cells: freely, off the grid. */
 const FREE_STEP = 0.2;
@@ -521,7 +538,7 @@ export function TableMap({
   };
 
   // Maj + Entrée (or Espace) on a focused token of the user's picks it, as Maj + click does.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const pickToken = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!event.shiftKey || (event.key !== 'Enter' && event.key !== ' ') || !selection || !actions) return;
     const usableId = (event.target as HTMLElement).closest<HTMLElement>('[data-usable-id]')?.dataset.usableId;
     const token = usableId ? table.tokens[map.name]?.[usableId] : undefined;
@@ -529,6 +546,40 @@ export function TableMap({
     event.preventDefault();
     selection.send({ type: 'selection.toggle', usableId: token.usableId });
   };
+
+  /**
+   * The map itself focused: the arrows slide the view a cell (Maj: a fifth of the frame), + and −
+   * zoom, 0 fits, and Enter opens « Ajouter un pion » at the cross in the middle of the view.
+   */
+  const keyMap = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    const step = ARROW_STEPS[event.key];
+    const zoom = MAP_ZOOM_KEYS[event.key];
+    if (step) {
+      const { scale } = viewport.getSnapshot().context.view;
+      const stride = event.shiftKey
+        ? { x: rect.width / 5, y: rect.height / 5 }
+        : { x: Math.max(MIN_PAN_PX, cellPx * scale), y: Math.max(MIN_PAN_PX, cellPx * scale) };
+      viewport.send({ type: 'viewport.pan', by: { x: -step.x * stride.x, y: -step.y * stride.y } });
+    } else if (zoom) viewport.send({ type: zoom });
+    else if (event.key === 'Enter' && actions && !targeting) {
+      const point = middleOfView();
+      gestures.send({
+        type: 'menu.open',
+        menu: {
+          kind: 'add',
+          at: { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 },
+          position: placedAt(point, map, cellPx),
+          point,
+        },
+      });
+    } else return;
+    event.preventDefault();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    event.target === event.currentTarget ? keyMap(event) : pickToken(event);
 
   /** Where a token stands now and its side in cells, for the line of an attack. */
   const standing = (usableId: string): { centre: Point; size: number } | null => {
@@ -597,6 +648,11 @@ export function TableMap({
         onPointerCancel={(event) => release(event, false)}
         onContextMenu={onContextMenu}
         onKeyDown={onKeyDown}
+        id={MAP_FRAME_ID}
+        tabIndex={0}
+        role="application"
+        aria-roledescription={mapMessages.frameRole}
+        aria-label={actions ? mapMessages.frameKeys : mapMessages.frameKeysReadOnly}
       >
         <div
           ref={board}
@@ -654,7 +710,7 @@ export function TableMap({
                   from: targeting.from,
                   size: targeting.size,
                   range: targeting.range,
-                  pointer,
+                  pointer: targeting.keyboardAim ?? pointer,
                 }
               }
               lines={shownLines}
