@@ -223,4 +223,47 @@ describe('attack targeting', () => {
     mj.actor.send({ type: 'attack.choose', attack: slash });
     expect(mj.actor.getSnapshot().value).toBe('noAttack');
   });
+
+  it('goes through the targets in reach by keyboard, says each, and strikes the chosen one on Enter', () => {
+    const said: string[] = [];
+    const named: Board = {
+      ...board,
+      tokens: board.tokens.map((token) => ({ ...token, name: token.id === 'loup' ? 'Loup' : token.id })),
+    };
+    const sent: AttackIntent[] = [];
+    const actor = createActor(
+      attackTargetingMachine.provide({
+        actions: {
+          'send attack': (_, intent) => void sent.push(intent),
+          announce: (_, { text }) => void said.push(text),
+        },
+        actors: { 'escape presses': fromEventObservable(() => new Subject<{ type: 'attack.cancel' }>()) },
+      }),
+      { input: { role: 'player', board: named } },
+    ).start();
+    actor.send({ type: 'attack.choose', attack: slash });
+    // The dead goblin and the far lich are not offered.
+    expect(actor.getSnapshot().context.candidates.map((candidate) => candidate.id)).toEqual(['loup']);
+    actor.send({ type: 'target.confirm' });
+    expect(said).toEqual(['Choisissez d’abord une cible avec les flèches.']);
+    actor.send({ type: 'target.cycle', step: 1 });
+    expect(actor.getSnapshot().matches({ choosingTarget: 'byKeyboard' })).toBe(true);
+    expect(said.at(-1)).toBe('Cible\u00a0: Loup, à 1 case.');
+    actor.send({ type: 'target.confirm' });
+    expect(sent).toEqual([{ attack: slash, attackerId: 'ana', targetIds: ['loup'], aim: cell(1, 0) }]);
+    expect(actor.getSnapshot().value).toBe('noAttack');
+  });
+
+  it('aims an area by keyboard from the nearest creature in reach, listing what it catches', () => {
+    const { actor, sent } = start('player');
+    actor.send({ type: 'attack.choose', attack: fireball });
+    actor.send({ type: 'aim.step', step: { x: 1, y: 0 } });
+    expect(actor.getSnapshot().context.aim).toEqual(cell(1, 0));
+    expect(actor.getSnapshot().context.caught).toContain('loup');
+    actor.send({ type: 'aim.step', step: { x: 1, y: 0 } });
+    expect(actor.getSnapshot().context.aim).toEqual(cell(2, 0));
+    actor.send({ type: 'target.confirm' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.aim).toEqual(cell(2, 0));
+  });
 });

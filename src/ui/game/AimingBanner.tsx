@@ -45,7 +45,9 @@ export function AimingBanner({
     (snapshot) => strikerOf(snapshot.context.board, snapshot.context.attack)?.id ?? null,
   );
   const striker = useRef(strikerId);
-  striker.current = strikerId ?? striker.current;
+  useEffect(() => {
+    if (strikerId) striker.current = strikerId;
+  }, [strikerId]);
 
   // Taken after the menu that chose the attack gave the focus back to its opener; given, as the
   // banner goes, to the token that struck, so the keyboard goes on from the map.
