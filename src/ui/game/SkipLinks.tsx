@@ -23,7 +23,7 @@ export function SkipLinks() {
     const region = document.getElementById(id);
     if (!region) return;
     event.preventDefault();
-    region.focus();
+    region.focus({ preventScroll: true });
   };
   return (
     <nav className="skip-links" aria-label={skipMessages.label}>
