@@ -1,6 +1,7 @@
-import { and, assign, setup } from 'xstate';
+import { and, assign, raise, setup } from 'xstate';
 import { unprovidedEvents } from './unprovided';
 import {
+  edgeCells,
   effectiveRange,
   isInReach,
   tokensHit,
@@ -9,6 +10,7 @@ import {
   type Point,
 } from '../domain/geometry/geometry';
 import { attackMessages } from '../domain/table/messages';
+import { keyboardMessages } from '../domain/table/keyboard-messages';
 import { isDown } from '../domain/table/health';
 import { centreOnMap, tokensOn } from '../domain/table/shown-map';
 import { gridOf } from '../domain/table/records';
@@ -41,7 +43,7 @@ export interface TargetingAttack {
  */
 export interface Board {
   attacker: { id: string; centre: Point; size?: number; movement: number } | null;
-  tokens: Array<{ id: string; centre: Point; size?: number; alive: boolean }>;
+  tokens: Array<{ id: string; centre: Point; size?: number; alive: boolean; name?: string }>;
   /** The map grid's cell, in which ranges and areas are reckoned; 75 px when absent. */
   cellPx?: number;
 }
@@ -59,13 +61,36 @@ export type AttackTargetingEvent =
   | { type: 'attack.cancel' }
   | { type: 'board.updated'; board: Board }
   /** A click on the map: on a token (its id) or on empty space (null). */
-  | { type: 'map.clicked'; point: Point; usableId: string | null };
+  | { type: 'map.clicked'; point: Point; usableId: string | null }
+  /** The keyboard's arrows over the list of targets in reach: the next one, or the one before. */
+  | { type: 'target.cycle'; step: 1 | -1 }
+  /** A target of the list, taken by Enter or a click on it: the attack goes at once. */
+  | { type: 'target.pick'; usableId: string }
+  /** Enter: the attack goes to the target the arrows chose, or to where they aimed the area. */
+  | { type: 'target.confirm' }
+  /** The keyboard's arrows move an area's aim by a cell. */
+  | { type: 'aim.step'; step: Point };
+
+/** A token a single attack may strike from where the striker stands: its name and how far, in cells. */
+export interface Candidate {
+  id: string;
+  name: string;
+  cells: number;
+  centre: Point;
+}
 
 export interface AttackTargetingContext {
   role: TableRole;
   attack: TargetingAttack | null;
   board: Board;
   refusal: string | null;
+  /** The living tokens in reach of a single attack, nearest first: the keyboard's list. */
+  candidates: Candidate[];
+  /** Which of them the arrows stand on; -1 before the first arrow. */
+  cursor: number;
+  /** Where the arrows aim an area (the map's pixels), and the names it catches there. */
+  aim: Point | null;
+  caught: string[];
 }
 
 type Click = Extract<AttackTargetingEvent, { type: 'map.clicked' }>;
@@ -126,6 +151,50 @@ function areaTargets(context: AttackTargetingContext, click: Click): string[] {
   );
 }
 
+/** The living tokens a single attack may strike, nearest first, then by name. */
+export function candidatesOf(board: Board, attack: TargetingAttack | null): Candidate[] {
+  const striker = strikerOf(board, attack);
+  if (!attack || !striker || attack.areaOfEffect !== 'single') return [];
+  const range = effectiveRange(attack.range, striker.movement);
+  return board.tokens
+    .filter(
+      (token) => token.id !== striker.id && token.alive && isInReach(striker, token, range, board.cellPx),
+    )
+    .map((token) => ({
+      id: token.id,
+      name: token.name ?? token.id,
+      cells: Math.round(edgeCells(striker, token, board.cellPx)),
+      centre: token.centre,
+    }))
+    .sort((a, b) => a.cells - b.cells || a.name.localeCompare(b.name, 'fr'));
+}
+
+/** Where the arrows start an area's aim: on the nearest living token in reach, else on the striker. */
+function firstAim(context: AttackTargetingContext): Point | null {
+  const striker = strikerIn(context);
+  if (!striker) return null;
+  const range = rangeOf(context);
+  const nearest = context.board.tokens
+    .filter(
+      (token) =>
+        token.id !== striker.id && token.alive && isInReach(striker, token, range, context.board.cellPx),
+    )
+    .sort(
+      (a, b) => edgeCells(striker, a, context.board.cellPx) - edgeCells(striker, b, context.board.cellPx),
+    )[0];
+  return nearest?.centre ?? striker.centre;
+}
+
+/** The names an area aimed at `aim` catches. */
+function caughtAt(context: AttackTargetingContext, aim: Point): string[] {
+  const names = new Map(context.board.tokens.map((token) => [token.id, token.name ?? token.id]));
+  return areaTargets(context, { type: 'map.clicked', point: aim, usableId: null }).map(
+    (id) => names.get(id) ?? id,
+  );
+}
+
+const chosen = (context: AttackTargetingContext) => context.candidates[context.cursor];
+
 /**
  * Choosing whom an attack hits (table.md §4 "Attack targeting", §5 "Attacks"). A player picks an
  * attack, then clicks: a target for a single attack, a spot (or a token) for an area. Clicking
@@ -146,13 +215,42 @@ export const attackTargetingMachine = setup({
   },
   actions: {
     'send attack': (_, _intent: AttackIntent) => {},
-    'remember attack': assign({
-      attack: ({ event }) => (event.type === 'attack.choose' ? event.attack : null),
-      refusal: null,
+    /** Said in the table's live region: where the keyboard's target or aim stands now. */
+    announce: (_, _said: { text: string }) => {},
+    'remember attack': assign(({ context, event }) => {
+      const attack = event.type === 'attack.choose' ? event.attack : null;
+      return {
+        attack,
+        refusal: null,
+        candidates: candidatesOf(context.board, attack),
+        cursor: -1,
+        aim: null,
+        caught: [],
+      };
     }),
-    'forget attack': assign({ attack: null }),
-    'show board': assign({
-      board: ({ context, event }) => (event.type === 'board.updated' ? event.board : context.board),
+    'forget attack': assign({ attack: null, candidates: [], cursor: -1, aim: null, caught: [] }),
+    'show board': assign(({ context, event }) => {
+      const board = event.type === 'board.updated' ? event.board : context.board;
+      const candidates = candidatesOf(board, context.attack);
+      // The arrows keep their target while it stays in reach.
+      const kept = context.candidates[context.cursor]?.id;
+      return { board, candidates, cursor: candidates.findIndex((candidate) => candidate.id === kept) };
+    }),
+    'move cursor': assign({
+      cursor: ({ context }, step: 1 | -1) => {
+        const count = context.candidates.length;
+        if (count === 0) return -1;
+        if (context.cursor < 0) return step === 1 ? 0 : count - 1;
+        return (context.cursor + step + count) % count;
+      },
+    }),
+    'move aim': assign(({ context }, step: Point) => {
+      const from = context.aim ?? firstAim(context);
+      if (!from) return {};
+      const cellPx = context.board.cellPx ?? 75;
+      // The first arrow shows where the aim starts; the next ones move it.
+      const aim = context.aim ? { x: from.x + step.x * cellPx, y: from.y + step.y * cellPx } : from;
+      return { aim, caught: caughtAt({ ...context, aim }, aim) };
     }),
     refuse: assign({ refusal: (_, { text }: { text: string }) => text }),
     /** Told to the player each time, even when the same refusal comes twice. */
@@ -178,6 +276,11 @@ export const attackTargetingMachine = setup({
     },
     'area catches nobody alive': ({ context, event }) =>
       event.type === 'map.clicked' && areaTargets(context, event).length === 0,
+    'a target is chosen': ({ context }) => chosen(context) !== undefined,
+    'no target is in reach': ({ context }) => context.candidates.length === 0,
+    'the area is aimed': ({ context }) => context.aim !== null,
+    'the keys hold nothing': ({ context }) =>
+      context.attack?.areaOfEffect === 'single' ? chosen(context) === undefined : context.aim === null,
   },
 }).createMachine({
   id: 'attackTargeting',
@@ -186,6 +289,10 @@ export const attackTargetingMachine = setup({
     attack: null,
     board: input.board ?? { attacker: null, tokens: [] },
     refusal: null,
+    candidates: [],
+    cursor: -1,
+    aim: null,
+    caught: [],
   }),
   on: {
     'board.updated': { actions: 'show board' },
@@ -209,8 +316,80 @@ export const attackTargetingMachine = setup({
     },
     choosingTarget: {
       invoke: { src: 'escape presses' },
+      initial: 'pointing',
+      states: {
+        /** The pointer aims; the keyboard's list of targets waits for its first arrow. */
+        pointing: {},
+        /** The arrows went through the targets in reach, or moved an area's aim: Enter strikes there. */
+        byKeyboard: {
+          // The target left reach (or the map), or the area found no one to aim from: back to the pointer.
+          always: { guard: 'the keys hold nothing', target: 'pointing' },
+        },
+      },
       on: {
-        'attack.choose': [{ guard: 'the actor may not make this attack' }, { actions: 'remember attack' }],
+        'attack.choose': [
+          { guard: 'the actor may not make this attack' },
+          { target: '.pointing', actions: 'remember attack' },
+        ],
+        'target.cycle': [
+          { guard: 'attack hits an area' },
+          {
+            guard: 'no target is in reach',
+            actions: { type: 'announce', params: { text: keyboardMessages.noTargetInReach } },
+          },
+          {
+            target: '.byKeyboard',
+            actions: [
+              { type: 'move cursor', params: ({ event }) => event.step },
+              {
+                type: 'announce',
+                params: ({ context }) => ({
+                  text: keyboardMessages.target(chosen(context)!.name, chosen(context)!.cells),
+                }),
+              },
+            ],
+          },
+        ],
+        'aim.step': {
+          guard: 'attack hits an area',
+          target: '.byKeyboard',
+          actions: [
+            { type: 'move aim', params: ({ event }) => event.step },
+            {
+              type: 'announce',
+              params: ({ context }) => ({ text: keyboardMessages.caught(context.caught) }),
+            },
+          ],
+        },
+        'target.pick': {
+          actions: raise(({ context, event }) => ({
+            type: 'map.clicked' as const,
+            point: context.board.tokens.find((token) => token.id === event.usableId)?.centre ?? {
+              x: 0,
+              y: 0,
+            },
+            usableId: event.usableId,
+          })),
+        },
+        'target.confirm': [
+          {
+            guard: and(['attack hits an area', 'the area is aimed']),
+            actions: raise(({ context }) => ({
+              type: 'map.clicked' as const,
+              point: context.aim!,
+              usableId: null,
+            })),
+          },
+          {
+            guard: 'a target is chosen',
+            actions: raise(({ context }) => ({
+              type: 'map.clicked' as const,
+              point: chosen(context)!.centre,
+              usableId: chosen(context)!.id,
+            })),
+          },
+          { actions: { type: 'announce', params: { text: keyboardMessages.chooseTargetFirst } } },
+        ],
         'attack.cancel': { target: 'noAttack', actions: ['forget attack', 'clear refusal'] },
         'map.clicked': [
           {
@@ -317,6 +496,7 @@ export function attackBoard(
       centre: centreOnMap(token, map, cellPx),
       size: tokenCells(token),
       alive: !isDown(token),
+      name: token.name,
     })),
     cellPx,
   };

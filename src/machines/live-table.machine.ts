@@ -149,7 +149,9 @@ export type LiveTableEvent =
   | { type: 'eyes.open'; usableId: string }
   | { type: 'eyes.close' }
   /** From the narration: what just happened, gathered, for the table's live region. */
-  | { type: 'narration.said'; text: string };
+  | { type: 'narration.said'; text: string }
+  /** From the pointer and targeting: what the keys just did, for the table's live region (decision 0034). */
+  | { type: 'keyboard.said'; text: string };
 
 export interface LiveTableInput {
   gameId: string;
@@ -189,8 +191,9 @@ export interface LiveTableContext {
   eyes: string | null;
   userId: string;
   /**
-   * The table's one live region (decision 0035): the latest of what the narration said of the
-   * events received and what the user's last undo or redo did; empty before any.
+   * The table's one live region (decisions 0034, 0035): the latest of what the narration said of
+   * the events received, what the user's last undo or redo did and what their keys just did (a
+   * token lifted, a target chosen); empty before any.
    */
   announcement: string;
   /** The last event received live, narrated once the copy of the log has folded it. */
@@ -239,6 +242,7 @@ export function attackTargetingInTable(targeting: typeof attackTargetingMachine)
     actions: {
       'send attack': sendParent((_, intent: AttackIntent) => ({ type: 'attack.send', intent })),
       'announce refusal': sendParent((_, { text }: { text: string }) => ({ type: 'notice.show', text })),
+      announce: sendParent((_, { text }: { text: string }) => ({ type: 'keyboard.said', text })),
     },
   });
 }
@@ -357,6 +361,7 @@ export const liveTableMachine = setup({
         })),
         'drop token': sendParent((_, place: TokenPlace) => ({ type: 'token.drop', ...place })),
         'click aim': sendParent((_, click: AimClick) => ({ type: 'map.clicked', ...click })),
+        announce: sendParent((_, { text }: { text: string }) => ({ type: 'keyboard.said', text })),
       },
     }),
     'table feed': unprovidedEvents<TableSyncEvent>('table feed'),
@@ -730,6 +735,7 @@ export const liveTableMachine = setup({
       actions: assign({ eyes: ({ event }) => event.usableId }),
     },
     'eyes.close': { actions: assign({ eyes: null }) },
+    'keyboard.said': { actions: assign({ announcement: ({ event }) => event.text }) },
     'token.drag': {
       actions: sendTo('drags', ({ context, event }) => ({
         type: 'drag' as const,

@@ -1,4 +1,5 @@
-import { and, assign, not, or, setup, stateIn } from 'xstate';
+import { and, assign, not, or, raise, setup, stateIn } from 'xstate';
+import { keyboardMessages } from '../domain/table/keyboard-messages';
 import { percentToPixels, pixelsToPercent, type Point, type Size } from '../domain/geometry/geometry';
 import type { MapToken } from '../domain/table/types';
 import { tokenCells } from '../domain/table/token-size';
@@ -62,8 +63,23 @@ export type MapPointerEvent =
   | { type: 'tokens.standing'; tokens: Standing }
   /** The user's « Aimanter » switch: drops snap to the grid, or not. */
   | { type: 'snap.set'; on: boolean }
-  /** An arrow key moved one's own token a cell, to `position` (on the grid when `snap`): a drop. */
-  | { type: 'token.stepped'; map: string; usableId: string; position: Point; snap: boolean }
+  /**
+   * An arrow key moved one's own token, to `position` (on the grid when `snap`): the first lifts it
+   * from `from`, where it stands, and it is carried as a drag until put down or back.
+   */
+  | {
+      type: 'token.stepped';
+      map: string;
+      usableId: string;
+      name: string;
+      from: Point;
+      position: Point;
+      snap: boolean;
+    }
+  /** Enter (or Space) on the token the keyboard carries: dropped where it is, as a drag's drop. */
+  | { type: 'token.putDown'; usableId: string }
+  /** Escape, or the focus leaving it: the carried token goes back where it was lifted from. */
+  | { type: 'token.putBack'; usableId: string }
   /** The server answered a drop: the token shows its logged place again. */
   | { type: 'drop.answered'; usableId: string }
   | { type: 'ruler.set'; on: boolean }
@@ -94,8 +110,18 @@ interface Grab {
   grid: MapGrid | null;
 }
 
+/** The token the keyboard carries: where it was lifted from, and whether its last step snapped. */
+interface Lift {
+  map: string;
+  usableId: string;
+  name: string;
+  from: Point;
+  snap: boolean;
+}
+
 export interface MapPointerContext {
   grab: Grab | null;
+  lift: Lift | null;
   /** The measuring arrow, in the map's pixels: it keeps its cells whatever the zoom does meanwhile. */
   measure: { pointerId: number; from: Point; to: Point } | null;
   /**
@@ -202,6 +228,20 @@ const heldPlaces = (local: Record<string, Point>, moves: GroupDrop['moves']) => 
 type Released = Extract<MapPointerEvent, { type: 'pointer.released' }>;
 type Moved = Extract<MapPointerEvent, { type: 'pointer.moved' }>;
 
+/** The token the keys carry goes back where it was lifted from, for the others too (they saw it carried). */
+const PUT_BACK = [
+  {
+    type: 'drag token',
+    params: ({ context }: { context: MapPointerContext }) => ({
+      map: context.lift!.map,
+      usableId: context.lift!.usableId,
+      position: context.lift!.from,
+      touch: false,
+    }),
+  },
+  { type: 'let token go', params: ({ context }: { context: MapPointerContext }) => context.lift!.usableId },
+] as const;
+
 /**
  * The pointer's gestures on the table's map (table.md §2 "Game screen", §6): a press on one's own
  * token is a click (its menu) until the pointer travels 4 px, then a drag whose places go to the
@@ -227,6 +267,22 @@ export const mapPointerMachine = setup({
     /** Asks the server to move the group at once; each token's answer comes back as `drop.answered`. */
     'drop group': (_, _drop: GroupDrop) => {},
     ping: (_, _ping: PingIntent) => {},
+    /** Said in the table's live region: what the keys did to the token they carry. */
+    announce: (_, _said: { text: string }) => {},
+    'lift token': assign({
+      lift: (_, step: Extract<MapPointerEvent, { type: 'token.stepped' }>) => ({
+        map: step.map,
+        usableId: step.usableId,
+        name: step.name,
+        from: step.from,
+        snap: step.snap,
+      }),
+    }),
+    'keep snapping of step': assign({
+      lift: ({ context }, snap: boolean) => context.lift && { ...context.lift, snap },
+    }),
+    'forget lift': assign({ lift: null }),
+    'raise again': raise((_, step: Extract<MapPointerEvent, { type: 'token.stepped' }>) => step),
     /** The arrow as it is drawn (null once let go), for the table to show the others when asked to. */
     'share arrow': (_, _arrow: { from: Point; to: Point } | null) => {},
     'hold token': assign({
@@ -295,6 +351,10 @@ export const mapPointerMachine = setup({
     'ctrl is held': ({ event }) => event.type === 'frame.pressed' && event.ctrl === true,
     'the press pings': and([not('an attack is aimed'), 'is a press of the main button', 'ctrl is held']),
     'the grab holds a group': ({ context }) => (context.grab?.group.length ?? 0) > 0,
+    'the keys carry this token': ({ context, event }) =>
+      'usableId' in event && context.lift?.usableId === event.usableId,
+    'the keys carry another token': ({ context, event }) =>
+      context.lift !== null && 'usableId' in event && context.lift.usableId !== event.usableId,
     'turns the ruler on': ({ event }) => event.type === 'ruler.set' && event.on,
     'turns the ruler off': ({ event }) => event.type === 'ruler.set' && !event.on,
     'is the arrow’s pointer': ({ context, event }) =>
@@ -315,6 +375,7 @@ export const mapPointerMachine = setup({
   id: 'mapPointer',
   context: {
     grab: null,
+    lift: null,
     measure: null,
     carried: {},
     local: {},
@@ -326,21 +387,83 @@ export const mapPointerMachine = setup({
   on: {
     'snap.set': { actions: { type: 'set snapping', params: ({ event }) => event.on } },
     'tokens.standing': { actions: { type: 'keep standing', params: ({ event }) => event.tokens } },
-    'token.stepped': {
+    'token.stepped': [
+      {
+        guard: 'the keys carry this token',
+        actions: [
+          {
+            type: 'hold token',
+            params: ({ event }) => ({ usableId: event.usableId, position: event.position }),
+          },
+          { type: 'keep snapping of step', params: ({ event }) => event.snap },
+          {
+            type: 'drag token',
+            params: ({ event }) => ({
+              map: event.map,
+              usableId: event.usableId,
+              position: event.position,
+              touch: false,
+            }),
+          },
+        ],
+      },
+      {
+        // One token at a time: the one carried before goes back where it was.
+        guard: 'the keys carry another token',
+        actions: [
+          ...PUT_BACK,
+          { type: 'forget lift' },
+          { type: 'raise again', params: ({ event }) => event },
+        ],
+      },
+      {
+        actions: [
+          {
+            type: 'hold token',
+            params: ({ event }) => ({ usableId: event.usableId, position: event.position }),
+          },
+          { type: 'lift token', params: ({ event }) => event },
+          {
+            type: 'drag token',
+            params: ({ event }) => ({
+              map: event.map,
+              usableId: event.usableId,
+              position: event.position,
+              touch: false,
+            }),
+          },
+          { type: 'announce', params: ({ event }) => ({ text: keyboardMessages.lifted(event.name) }) },
+        ],
+      },
+    ],
+    'token.putDown': {
+      guard: 'the keys carry this token',
       actions: [
         {
-          type: 'hold token',
-          params: ({ event }) => ({ usableId: event.usableId, position: event.position }),
-        },
-        {
           type: 'drop token',
-          params: ({ event }) => ({
-            map: event.map,
-            usableId: event.usableId,
-            position: event.position,
-            ...(event.snap ? { snap: true as const } : {}),
+          params: ({ context }) => ({
+            map: context.lift!.map,
+            usableId: context.lift!.usableId,
+            position: context.local[context.lift!.usableId] ?? context.lift!.from,
+            ...(context.lift!.snap ? { snap: true as const } : {}),
           }),
         },
+        {
+          type: 'announce',
+          params: ({ context }) => ({ text: keyboardMessages.putDown(context.lift!.name) }),
+        },
+        'forget lift',
+      ],
+    },
+    'token.putBack': {
+      guard: 'the keys carry this token',
+      actions: [
+        ...PUT_BACK,
+        {
+          type: 'announce',
+          params: ({ context }) => ({ text: keyboardMessages.putBack(context.lift!.name) }),
+        },
+        'forget lift',
       ],
     },
     'drop.answered': { actions: { type: 'let token go', params: ({ event }) => event.usableId } },

@@ -26,6 +26,8 @@ export type MapViewportEvent =
   | { type: 'viewport.wheel'; at: Point; deltaY: number }
   /** Bring this map point (a token the MJ picked in a list) to the middle of the frame. */
   | { type: 'viewport.focus'; point: Point }
+  /** The keyboard's arrows on the map: the view slides by `by` frame pixels. */
+  | { type: 'viewport.pan'; by: Point }
   /** A pointer pressed on the map's empty space (a token's press is the token's). */
   | { type: 'pointer.pressed'; id: number; at: Point; touch: boolean }
   | { type: 'pointer.moved'; id: number; at: Point }
@@ -98,6 +100,9 @@ export const mapViewportMachine = setup({
           context.map,
           context.frame,
         ),
+    }),
+    'slide by': assign({
+      view: ({ context }, by: Point) => pannedBy(context.view, by, context.map, context.frame),
     }),
     'centre on': assign({
       view: ({ context }, point: Point) => centredOn(context.view, point, context.map, context.frame),
@@ -181,6 +186,10 @@ export const mapViewportMachine = setup({
             type: 'zoom by',
             params: ({ event }) => ({ factor: wheelFactor(event.deltaY), at: event.at }),
           },
+        },
+        'viewport.pan': {
+          target: '.free',
+          actions: { type: 'slide by', params: ({ event }) => event.by },
         },
         'viewport.focus': {
           target: '.free',

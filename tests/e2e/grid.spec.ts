@@ -58,10 +58,11 @@ test('the MJ aligns the map’s grid with a live preview, the player sees it, an
   await expect.poll(() => onGrid(mjTable)).toEqual([true, true]);
   expect(await onGrid(heroTable)).toEqual([true, true]);
 
-  // The arrow keys move it a cell; with Alt held at the drop, it lands off the grid.
+  // The arrow keys carry it a cell, Enter puts it down; with Alt held at the drop, it lands off the grid.
   const before = await mjTable.positionOf('Aelis');
   await heroTable.token('Aelis').focus();
   await hero.keyboard.press('ArrowRight');
+  await hero.keyboard.press('Enter');
   await expect
     .poll(async () => parseFloat((await mjTable.positionOf('Aelis')).left))
     .toBeCloseTo(parseFloat(before.left) + (aligned.cell / 1500) * 100, 3);

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ownServer } from './helpers/own-server';
 import { tableOf, tableWithHero } from './helpers/table';
+import { pressUntilFocused } from './helpers/keyboard';
 
 const server = ownServer();
 
@@ -64,13 +65,7 @@ test('an undo on both screens: the MJ takes a move back and redoes it, the playe
 });
 
 /** Presses Tab until the locator has the focus, as a keyboard user walks the page. */
-async function tabTo(page: Page, target: Locator) {
-  for (let presses = 0; presses < 80; presses++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-  }
-  throw new Error('Tab never reached the element');
-}
+const tabTo = (page: Page, target: Locator) => pressUntilFocused(page, target);
 
 test('from the keyboard alone, the MJ moves a token with the arrows, undoes, redoes, and tabs to « Annuler »', async ({
   browser,
@@ -89,6 +84,7 @@ test('from the keyboard alone, the MJ moves a token with the arrows, undoes, red
   await tabTo(master, table.token('Gobelin 1'));
   const placed = await table.positionOf('Gobelin 1');
   await master.keyboard.press('ArrowRight');
+  await master.keyboard.press('Enter');
   await expect.poll(() => table.positionOf('Gobelin 1')).not.toEqual(placed);
   const moved = await table.positionOf('Gobelin 1');
   await expect(undoButton(master)).toHaveAttribute(

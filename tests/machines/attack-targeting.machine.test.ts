@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Subject } from 'rxjs';
-import { createActor, fromEventObservable, type AnyEventObject } from 'xstate';
+import { createActor, fromEventObservable, type AnyEventObject, type SnapshotFrom } from 'xstate';
 import { MONSTER_ATTACK } from '../../src/domain/dice/attack';
 import type { TableRole } from '../../src/domain/table/types';
 import {
@@ -36,7 +36,12 @@ const events: AttackTargetingEvent[] = [
   { type: 'map.clicked', point: cell(2, 2), usableId: null },
   { type: 'map.clicked', point: cell(3, 0), usableId: null },
   { type: 'board.updated', board: { ...board, attacker: null } },
+  { type: 'target.cycle', step: 1 },
+  { type: 'target.confirm' },
+  { type: 'target.pick', usableId: 'loup' },
 ];
+/** An area's first arrow shows the aim; the model offers no more, since each would be a new place. */
+const firstAimStep: AttackTargetingEvent = { type: 'aim.step', step: { x: 1, y: 0 } };
 
 function start(role: TableRole, initial: Board = board) {
   const sent: AttackIntent[] = [];
@@ -52,7 +57,9 @@ function start(role: TableRole, initial: Board = board) {
 }
 
 describe.each(['player', 'mj'] as const)('attack targeting as %s: shortest paths to every state', (role) => {
-  const paths = modelOf(attackTargetingMachine, events as AnyEventObject[], {
+  const offered = (snapshot: SnapshotFrom<typeof attackTargetingMachine>) =>
+    (snapshot.context.aim === null ? [...events, firstAimStep] : events) as AnyEventObject[];
+  const paths = modelOf(attackTargetingMachine, offered, {
     role,
     board,
   }).getShortestPaths();
@@ -61,12 +68,22 @@ describe.each(['player', 'mj'] as const)('attack targeting as %s: shortest paths
     const { actor, sent } = start(role);
     return {
       events: each(
-        events.map((event) => event.type),
+        [...events, firstAimStep].map((event) => event.type),
         sendTo(actor),
       ),
       states: inSameState(actor, {
         noAttack: () => expect(actor.getSnapshot().context.attack).toBeNull(),
-        choosingTarget: () => expect(actor.getSnapshot().context.attack).not.toBeNull(),
+        'choosingTarget.pointing': () => {
+          expect(actor.getSnapshot().context.attack).not.toBeNull();
+          expect(actor.getSnapshot().context.cursor).toBe(-1);
+          expect(actor.getSnapshot().context.aim).toBeNull();
+        },
+        // The arrows chose a target in reach, or aimed an area.
+        'choosingTarget.byKeyboard': () => {
+          const { attack, cursor, candidates, aim } = actor.getSnapshot().context;
+          if (attack?.areaOfEffect === 'single') expect(candidates[cursor]).toBeDefined();
+          else expect(aim).not.toBeNull();
+        },
       }),
       afterPath: () => {
         // Nobody is ever attacked dead, out of range, or by an MJ.
@@ -79,7 +96,12 @@ describe.each(['player', 'mj'] as const)('attack targeting as %s: shortest paths
 
   it('visits the states this role may reach', () => {
     // A player aims their own attacks, the MJ a monster's.
-    expect(visitedStates(paths)).toEqual(['choosingTarget', 'noAttack']);
+    expect(visitedStates(paths)).toEqual([
+      'choosingTarget',
+      'choosingTarget.byKeyboard',
+      'choosingTarget.pointing',
+      'noAttack',
+    ]);
   });
 });
 
@@ -103,7 +125,7 @@ describe('attack targeting', () => {
     master.actor.send({ type: 'attack.choose', attack: slash });
     expect(master.actor.getSnapshot().value).toBe('noAttack');
     master.actor.send({ type: 'attack.choose', attack: bite });
-    expect(master.actor.getSnapshot().value).toBe('choosingTarget');
+    expect(master.actor.getSnapshot().matches('choosingTarget')).toBe(true);
     // The lich is far from the wolf; Ana stands next to it.
     master.actor.send({ type: 'map.clicked', point: cell(8, 8), usableId: 'liche' });
     expect(master.actor.getSnapshot().context.refusal).toBe('Cible hors de portée !');
@@ -131,7 +153,7 @@ describe('attack targeting', () => {
     expect(actor.getSnapshot().context.refusal).toBe("Impossible d'attaquer une créature morte !");
     actor.send({ type: 'map.clicked', point: cell(8, 8), usableId: 'liche' });
     expect(actor.getSnapshot().context.refusal).toBe('Cible hors de portée !');
-    expect(actor.getSnapshot().value).toBe('choosingTarget');
+    expect(actor.getSnapshot().matches('choosingTarget')).toBe(true);
     actor.send({ type: 'map.clicked', point: cell(1, 0), usableId: 'loup' });
     expect(sent).toEqual([{ attack: slash, attackerId: 'ana', targetIds: ['loup'], aim: cell(1, 0) }]);
     expect(actor.getSnapshot().value).toBe('noAttack');
@@ -172,7 +194,7 @@ describe('attack targeting', () => {
     const { actor, sent } = start('player');
     actor.send({ type: 'attack.choose', attack: fireball });
     actor.send({ type: 'map.clicked', point: cell(2, 2), usableId: null });
-    expect(actor.getSnapshot().value).toBe('choosingTarget');
+    expect(actor.getSnapshot().matches('choosingTarget')).toBe(true);
     expect(actor.getSnapshot().context.refusal).toBe('Aucune créature dans la zone.');
     actor.send({ type: 'map.clicked', point: cell(8, 8), usableId: 'liche' });
     expect(actor.getSnapshot().context.refusal).toBe('Cible hors de portée !');
@@ -200,5 +222,48 @@ describe('attack targeting', () => {
     const mj = start('mj');
     mj.actor.send({ type: 'attack.choose', attack: slash });
     expect(mj.actor.getSnapshot().value).toBe('noAttack');
+  });
+
+  it('goes through the targets in reach by keyboard, says each, and strikes the chosen one on Enter', () => {
+    const said: string[] = [];
+    const named: Board = {
+      ...board,
+      tokens: board.tokens.map((token) => ({ ...token, name: token.id === 'loup' ? 'Loup' : token.id })),
+    };
+    const sent: AttackIntent[] = [];
+    const actor = createActor(
+      attackTargetingMachine.provide({
+        actions: {
+          'send attack': (_, intent) => void sent.push(intent),
+          announce: (_, { text }) => void said.push(text),
+        },
+        actors: { 'escape presses': fromEventObservable(() => new Subject<{ type: 'attack.cancel' }>()) },
+      }),
+      { input: { role: 'player', board: named } },
+    ).start();
+    actor.send({ type: 'attack.choose', attack: slash });
+    // The dead goblin and the far lich are not offered.
+    expect(actor.getSnapshot().context.candidates.map((candidate) => candidate.id)).toEqual(['loup']);
+    actor.send({ type: 'target.confirm' });
+    expect(said).toEqual(['Choisissez d’abord une cible avec les flèches.']);
+    actor.send({ type: 'target.cycle', step: 1 });
+    expect(actor.getSnapshot().matches({ choosingTarget: 'byKeyboard' })).toBe(true);
+    expect(said.at(-1)).toBe('Cible\u00a0: Loup, à 1 case.');
+    actor.send({ type: 'target.confirm' });
+    expect(sent).toEqual([{ attack: slash, attackerId: 'ana', targetIds: ['loup'], aim: cell(1, 0) }]);
+    expect(actor.getSnapshot().value).toBe('noAttack');
+  });
+
+  it('aims an area by keyboard from the nearest creature in reach, listing what it catches', () => {
+    const { actor, sent } = start('player');
+    actor.send({ type: 'attack.choose', attack: fireball });
+    actor.send({ type: 'aim.step', step: { x: 1, y: 0 } });
+    expect(actor.getSnapshot().context.aim).toEqual(cell(1, 0));
+    expect(actor.getSnapshot().context.caught).toContain('loup');
+    actor.send({ type: 'aim.step', step: { x: 1, y: 0 } });
+    expect(actor.getSnapshot().context.aim).toEqual(cell(2, 0));
+    actor.send({ type: 'target.confirm' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.aim).toEqual(cell(2, 0));
   });
 });

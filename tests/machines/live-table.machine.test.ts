@@ -592,9 +592,13 @@ describe('live table', () => {
       type: 'token.stepped',
       map: 'Forêt',
       usableId: 'wolf',
+      name: 'Loup',
+      from: { x: 10, y: 10 },
       position: { x: 15, y: 10 },
       snap: true,
     });
+    table.child('pointer').send({ type: 'token.putDown', usableId: 'wolf' });
+    expect(table.actor.getSnapshot().context.announcement).toBe('Pion posé\u00a0: Loup.');
     expect(table.commands.map(({ command }) => command)).toEqual([
       {
         kind: 'itemChange',

@@ -125,7 +125,8 @@ describe('map pointer: every transition', () => {
 type Asked =
   | ({ type: 'drag token'; touch: boolean } & TokenPlace)
   | ({ type: 'drop token' } & TokenPlace)
-  | ({ type: 'click aim' } & AimClick);
+  | ({ type: 'click aim' } & AimClick)
+  | { type: 'announce'; text: string };
 
 /** The gestures with their asks recorded, as the live table would send them on. */
 function start() {
@@ -136,6 +137,7 @@ function start() {
         'drag token': (_, place) => void asked.push({ type: 'drag token', ...place }),
         'drop token': (_, place) => void asked.push({ type: 'drop token', ...place }),
         'click aim': (_, click) => void asked.push({ type: 'click aim', ...click }),
+        announce: (_, said) => void asked.push({ type: 'announce', ...said }),
       },
     }),
   ).start();
@@ -202,19 +204,55 @@ describe('map pointer', () => {
     expect(dropAt(137, { snap: false }).held).toEqual({ x: 23.7, y: 20 });
   });
 
-  it('drops a token moved by an arrow key as it drops a dragged one', () => {
+  it('carries a token moved by the arrow keys as a drag, and drops it on Enter', () => {
+    const { actor, asked } = start();
+    const step = (x: number, snap: boolean) =>
+      actor.send({
+        type: 'token.stepped',
+        map: 'Forêt',
+        usableId: 'wolf',
+        name: 'Loup',
+        from: { x: 10, y: 20 },
+        position: { x, y: 20 },
+        snap,
+      });
+    step(20, true);
+    step(30, true);
+    expect(actor.getSnapshot().context.local).toEqual({ wolf: { x: 30, y: 20 } });
+    expect(asked.map((event) => event.type)).toEqual(['drag token', 'announce', 'drag token']);
+    expect(asked[1]).toMatchObject({ text: expect.stringMatching(/^Pion soulevé\u00a0: Loup\./) });
+    actor.send({ type: 'token.putDown', usableId: 'wolf' });
+    expect(asked.slice(3)).toEqual([
+      { type: 'drop token', map: 'Forêt', usableId: 'wolf', position: { x: 30, y: 20 }, snap: true },
+      { type: 'announce', text: 'Pion posé\u00a0: Loup.' },
+    ]);
+    expect(actor.getSnapshot().context.lift).toBeNull();
+  });
+
+  it('puts a carried token back where it was on Escape: nothing is dropped', () => {
     const { actor, asked } = start();
     actor.send({
       type: 'token.stepped',
       map: 'Forêt',
       usableId: 'wolf',
-      position: { x: 30, y: 20 },
-      snap: true,
+      name: 'Loup',
+      from: { x: 10, y: 20 },
+      position: { x: 12, y: 20 },
+      snap: false,
     });
-    expect(actor.getSnapshot().context.local).toEqual({ wolf: { x: 30, y: 20 } });
-    expect(asked).toEqual([
-      { type: 'drop token', map: 'Forêt', usableId: 'wolf', position: { x: 30, y: 20 }, snap: true },
-    ]);
+    actor.send({ type: 'token.putBack', usableId: 'wolf' });
+    actor.send({ type: 'token.putDown', usableId: 'wolf' });
+    expect(actor.getSnapshot().context).toMatchObject({ local: {}, lift: null });
+    expect(asked.filter((event) => event.type === 'drop token')).toEqual([]);
+    // The others saw it carried: they see it back where it stood.
+    expect(asked.at(-2)).toEqual({
+      type: 'drag token',
+      map: 'Forêt',
+      usableId: 'wolf',
+      position: { x: 10, y: 20 },
+      touch: false,
+    });
+    expect(asked.at(-1)).toEqual({ type: 'announce', text: 'Pion reposé à sa place\u00a0: Loup.' });
   });
 
   it('opens the token’s menu on a click, and a cancelled drag drops nothing', () => {

@@ -155,6 +155,22 @@ describe('map viewport: gestures', () => {
     expect(actor.getSnapshot().value).toEqual({ framing: 'fitted', gesture: 'idle' });
   });
 
+  it('slides the view by the keyboard’s arrows, leaving the fit, and no further than the frame keeps', () => {
+    const { actor } = sized();
+    actor.send({ type: 'viewport.zoomIn' });
+    actor.send({ type: 'viewport.zoomIn' });
+    const before = actor.getSnapshot().context.view;
+    actor.send({ type: 'viewport.pan', by: { x: -30, y: 0 } });
+    expect(actor.getSnapshot().context.view).toEqual({ ...before, x: before.x - 30 });
+    actor.send({ type: 'viewport.fit' });
+    actor.send({ type: 'viewport.pan', by: { x: 0, y: -20 } });
+    expect(actor.getSnapshot().matches({ framing: 'free' })).toBe(true);
+    for (let press = 0; press < 200; press++) actor.send({ type: 'viewport.pan', by: { x: -500, y: 0 } });
+    const kept = actor.getSnapshot().context.view;
+    actor.send({ type: 'viewport.pan', by: { x: -500, y: 0 } });
+    expect(actor.getSnapshot().context.view).toEqual(kept);
+  });
+
   it('goes on panning with the finger left when one of two is lifted', () => {
     const { actor } = sized();
     actor.send({ type: 'pointer.pressed', id: 1, at: { x: 400, y: 400 }, touch: true });

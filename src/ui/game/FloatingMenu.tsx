@@ -2,6 +2,8 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { createPortal } from 'react-dom';
 import type { Point } from '../../domain/geometry/geometry';
 
+const FOCUSABLE = 'button:not(:disabled), [role="menuitem"], input, select, textarea';
+
 /** Kept between a menu and the window's edge. */
 const EDGE_PX = 8;
 
@@ -38,6 +40,14 @@ export function FloatingMenu({
         : Math.max(EDGE_PX, Math.min(start - length, room - length - EDGE_PX));
     setPlace({ x: fits(at.x, width, window.innerWidth), y: fits(at.y, height, window.innerHeight) });
   }, [at]);
+
+  // Opened from the keyboard (Enter on a token, on the map's cross) or not, its first action takes
+  // the focus, so the keys go on inside it rather than behind it.
+  useEffect(() => {
+    const element = box.current;
+    if (!element || element.contains(document.activeElement)) return;
+    element.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
+  }, []);
 
   useEffect(() => {
     const closeOnEscape = (event: KeyboardEvent) => {

@@ -38,6 +38,7 @@ import { ambienceMessages, gameMessages, mapImportMessages, mapMessages } from '
 import { MonsterDetails } from './MonsterDetails';
 import { ParticipantList } from './ParticipantList';
 import { TableMap, type TableMapActions } from './TableMap';
+import { CHAT_ID, SkipLinks } from './SkipLinks';
 import { AimingBanner } from './AimingBanner';
 import { AttackMenu } from './AttackMenu';
 import { TurnOrderPanel } from './TurnOrderPanel';
@@ -141,6 +142,7 @@ export function LiveTable({
   const noticeText = useSelector(notice, (snapshot) => snapshot.context.text);
   const aimed = useSelector(targeting, (snapshot) => snapshot.context.attack);
   const aiming = useSelector(targeting, (snapshot) => snapshot.matches('choosingTarget'));
+  const keyboardAim = useSelector(targeting, (snapshot) => snapshot.context.aim);
   const striker = useSelector(targeting, (snapshot) =>
     strikerOf(snapshot.context.board, snapshot.context.attack),
   );
@@ -193,6 +195,7 @@ export function LiveTable({
 
   return (
     <div className={management ? 'live-table live-table--management' : 'live-table'}>
+      <SkipLinks />
       <div className="live-table__toolbar">
         <span className={`live-table__role live-table__role--${seat.role}`}>
           {gameMessages.roles[seat.role]}
@@ -278,6 +281,7 @@ export function LiveTable({
                   from: striker.centre,
                   size: striker.size,
                   range: aimed.range === 0 ? movement : aimed.range,
+                  keyboardAim,
                 }
               : null
           }
@@ -305,7 +309,11 @@ export function LiveTable({
           {drop.over && <p className="map-import">{mapImportMessages.dropHere}</p>}
           <MapImportStatus importer={mapImport} />
           {aiming && aimed && (
-            <AimingBanner attack={aimed} onCancel={() => targeting.send({ type: 'attack.cancel' })} />
+            <AimingBanner
+              attack={aimed}
+              targeting={targeting}
+              onCancel={() => targeting.send({ type: 'attack.cancel' })}
+            />
           )}
           {noticeText && (
             <div className="live-table__notice" role="alert">
@@ -340,7 +348,7 @@ export function LiveTable({
             }}
           />
         ) : (
-          <div className="live-table__chat">
+          <div className="live-table__chat" id={CHAT_ID} tabIndex={-1}>
             <GameChat
               gameId={gameId}
               playerId={seat.playerId === '' ? null : seat.playerId}

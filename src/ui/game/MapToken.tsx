@@ -37,6 +37,7 @@ export const MapTokenView = memo(function MapTokenView({
   place,
   onPointerDown,
   onKeyDown,
+  onBlur,
 }: {
   token: MapToken;
   x: number;
@@ -56,8 +57,10 @@ export const MapTokenView = memo(function MapTokenView({
   /** The cell it stands on, « C4 », said in its name. */
   place?: string;
   onPointerDown?: (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => void;
-  /** Arrow keys move one's own token a cell. */
+  /** Enter or Space opens its menu; on one's own token the arrows carry it a cell, Enter puts it down, Escape back. */
   onKeyDown?: (token: MapToken, event: KeyboardEvent<HTMLDivElement>) => void;
+  /** The focus leaves it: a token the keys carry goes back where it was. */
+  onBlur?: (token: MapToken) => void;
 }) {
   const dead = isDead(token);
   const portrait = usePictureSource(token.assetLink, 'thumb');
@@ -106,8 +109,16 @@ export const MapTokenView = memo(function MapTokenView({
       tabIndex={0}
       aria-label={`${label}${conditionsLabel(conditions)}`}
       onPointerDown={onPointerDown && ((event) => onPointerDown(token, event))}
-      onKeyDown={onKeyDown && controllable ? (event) => onKeyDown(token, event) : undefined}
-      aria-keyshortcuts={onKeyDown && controllable ? 'ArrowUp ArrowDown ArrowLeft ArrowRight' : undefined}
+      onKeyDown={onKeyDown && ((event) => onKeyDown(token, event))}
+      onBlur={onBlur && (() => onBlur(token))}
+      aria-haspopup={onKeyDown ? 'menu' : undefined}
+      aria-keyshortcuts={
+        onKeyDown
+          ? controllable
+            ? 'Enter Space ArrowUp ArrowDown ArrowLeft ArrowRight Alt+ArrowUp Alt+ArrowDown Alt+ArrowLeft Alt+ArrowRight Escape'
+            : 'Enter Space'
+          : undefined
+      }
     >
       <div className="map-token__portrait">
         {portrait ? (

@@ -83,6 +83,8 @@ export interface TableTargeting {
   from: Point;
   size?: number;
   range: number;
+  /** Where the keyboard's arrows aim an area, drawn in place of the pointer's aim. */
+  keyboardAim?: Point | null;
 }
 
 export type MapPointerActor = ActorRefFrom<typeof mapPointerMachine>;
@@ -136,6 +138,24 @@ const ARROW_STEPS: Record<string, Point> = {
   ArrowUp: { x: 0, y: -1 },
   ArrowDown: { x: 0, y: 1 },
 };
+
+/** The map's frame, which the table's skip link « Aller à la carte » focuses. */
+export const MAP_FRAME_ID = 'table-map';
+
+/** The keys that zoom the focused map, and fit it. */
+const MAP_ZOOM_KEYS: Record<string, 'viewport.zoomIn' | 'viewport.zoomOut' | 'viewport.fit'> = {
+  '+': 'viewport.zoomIn',
+  '=': 'viewport.zoomIn',
+  '-': 'viewport.zoomOut',
+  '−': 'viewport.zoomOut',
+  '0': 'viewport.fit',
+};
+
+/** The least an arrow slides the map, in screen pixels, however small a cell is drawn. */
+const MIN_PAN_PX = 24;
+
+/** How far Alt + an arrow moves a token, in cells: freely, off the grid. */
+const FREE_STEP = 0.2;
 
 /** Where a token (one cell) whose centre goes at this map point is stored. */
 function placedAt(point: Point, map: MapRef, cellPx: number): Point {
@@ -352,22 +372,69 @@ export function TableMap({
   );
 
   // The same function while the map, its grid and the snapping stay, so a thousand tokens do not redraw.
-  const stepToken = useCallback(
+  const keyToken = useCallback(
     (token: MapToken, event: KeyboardEvent<HTMLDivElement>) => {
+      if (!editable || shownName === null || event.shiftKey || event.ctrlKey || event.metaKey) return;
+      const carried = gestures.getSnapshot().context.lift?.usableId === token.usableId;
+      const press = event.key === 'Enter' || event.key === ' ';
+      if (carried && (press || event.key === 'Escape')) {
+        event.preventDefault();
+        gestures.send({ type: press ? 'token.putDown' : 'token.putBack', usableId: token.usableId });
+        return;
+      }
+      if (press) {
+        event.preventDefault();
+        const rect = event.currentTarget.getBoundingClientRect();
+        gestures.send({
+          type: 'menu.open',
+          menu: {
+            kind: 'token',
+            at: { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 },
+            usableId: token.usableId,
+          },
+        });
+        return;
+      }
       const step = ARROW_STEPS[event.key];
-      if (!step || !editable || shownName === null) return;
+      if (!step || !controlsToken({ role, characterIds }, token)) return;
       event.preventDefault();
       const shown = { width: shownWidth, height: shownHeight };
       const cells = { ...DEFAULT_GRID, cellPx, offsetX, offsetY };
+      const from = gestures.getSnapshot().context.local[token.usableId] ?? token;
+      // Alt moves it freely, a fifth of a cell, off the grid.
+      const free = event.altKey;
+      const stride = free ? { x: step.x * FREE_STEP, y: step.y * FREE_STEP } : step;
+      const snap = snapping && !free;
       gestures.send({
         type: 'token.stepped',
         map: shownName,
         usableId: token.usableId,
-        position: stepByCell(token, step, cells, shown, snapping, tokenCells(token)),
-        snap: snapping,
+        name: token.name,
+        from: { x: token.x, y: token.y },
+        position: stepByCell(from, stride, cells, shown, snap, tokenCells(token)),
+        snap,
       });
     },
-    [editable, shownName, shownWidth, shownHeight, cellPx, offsetX, offsetY, snapping, gestures],
+    [
+      editable,
+      shownName,
+      shownWidth,
+      shownHeight,
+      cellPx,
+      offsetX,
+      offsetY,
+      snapping,
+      gestures,
+      role,
+      characterIds,
+    ],
+  );
+  const blurToken = useCallback(
+    (token: MapToken) => {
+      if (gestures.getSnapshot().context.lift?.usableId === token.usableId)
+        gestures.send({ type: 'token.putBack', usableId: token.usableId });
+    },
+    [gestures],
   );
 
   if (map === null) {
@@ -489,7 +556,7 @@ export function TableMap({
   };
 
   // Maj + Entrée (or Espace) on a focused token of the user's picks it, as Maj + click does.
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  const pickToken = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!event.shiftKey || (event.key !== 'Enter' && event.key !== ' ') || !selection || !actions) return;
     const usableId = (event.target as HTMLElement).closest<HTMLElement>('[data-usable-id]')?.dataset.usableId;
     const token = usableId ? table.tokens[map.name]?.[usableId] : undefined;
@@ -497,6 +564,40 @@ export function TableMap({
     event.preventDefault();
     selection.send({ type: 'selection.toggle', usableId: token.usableId });
   };
+
+  /**
+   * The map itself focused: the arrows slide the view a cell (Maj: a fifth of the frame), + and −
+   * zoom, 0 fits, and Enter opens « Ajouter un pion » at the cross in the middle of the view.
+   */
+  const keyMap = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const rect = event.currentTarget.getBoundingClientRect();
+    const step = ARROW_STEPS[event.key];
+    const zoom = MAP_ZOOM_KEYS[event.key];
+    if (step) {
+      const { scale } = viewport.getSnapshot().context.view;
+      const stride = event.shiftKey
+        ? { x: rect.width / 5, y: rect.height / 5 }
+        : { x: Math.max(MIN_PAN_PX, cellPx * scale), y: Math.max(MIN_PAN_PX, cellPx * scale) };
+      viewport.send({ type: 'viewport.pan', by: { x: -step.x * stride.x, y: -step.y * stride.y } });
+    } else if (zoom) viewport.send({ type: zoom });
+    else if (event.key === 'Enter' && actions && !targeting) {
+      const point = middleOfView();
+      gestures.send({
+        type: 'menu.open',
+        menu: {
+          kind: 'add',
+          at: { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 },
+          position: placedAt(point, map, cellPx),
+          point,
+        },
+      });
+    } else return;
+    event.preventDefault();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) =>
+    event.target === event.currentTarget ? keyMap(event) : pickToken(event);
 
   /** Where a token stands now and its side in cells, for the line of an attack. */
   const standing = (usableId: string): { centre: Point; size: number } | null => {
@@ -568,6 +669,11 @@ export function TableMap({
         onPointerCancel={(event) => release(event, false)}
         onContextMenu={onContextMenu}
         onKeyDown={onKeyDown}
+        id={MAP_FRAME_ID}
+        tabIndex={0}
+        role="application"
+        aria-roledescription={mapMessages.frameRole}
+        aria-label={actions ? mapMessages.frameKeys : mapMessages.frameKeysReadOnly}
       >
         <div
           ref={board}
@@ -613,7 +719,8 @@ export function TableMap({
                 nameRoom={rooms.get(token.usableId)}
                 place={cellOf(token, map, gridOf(table, map.name))}
                 onPointerDown={pressToken}
-                onKeyDown={stepToken}
+                onKeyDown={actions ? keyToken : undefined}
+                onBlur={blurToken}
               />
             );
           })}
@@ -631,7 +738,7 @@ export function TableMap({
                   from: targeting.from,
                   size: targeting.size,
                   range: targeting.range,
-                  pointer,
+                  pointer: targeting.keyboardAim ?? pointer,
                 }
               }
               lines={shownLines}

@@ -89,6 +89,9 @@ function dropMarkOf(
     : { usableId: others[others.length - 1]!, after: true };
 }
 
+/** The panel, which the table's skip link « Aller à l’ordre du tour » focuses. */
+export const TURN_PANEL_ID = 'table-turn-order';
+
 /**
  * The floating turn-order panel (table.md §2, §4 "Turn order"). The MJ and the admin generate,
  * advance, pick the participants, reorder by dragging and start a new combat; players watch the
@@ -183,6 +186,8 @@ export function TurnOrderPanel({
   return (
     <aside
       ref={aside}
+      id={TURN_PANEL_ID}
+      tabIndex={-1}
       className={dragging ? 'turn-panel turn-panel--dragging' : 'turn-panel'}
       aria-labelledby={titleId}
       style={{

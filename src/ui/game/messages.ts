@@ -43,6 +43,10 @@ export const mapMessages = {
   playersSee: (name: string) => `Les joueurs voient\u00a0: ${name}`,
   playersSeeNothing: 'Les joueurs ne voient aucune carte',
   area: 'Carte de la table',
+  frameRole: 'carte',
+  frameKeys:
+    'Carte de la table. Flèches pour déplacer la vue, + et − pour zoomer, 0 pour ajuster, Entrée pour ajouter un pion sous la croix',
+  frameKeysReadOnly: 'Carte de la table. Flèches pour déplacer la vue, + et − pour zoomer, 0 pour ajuster',
   waitingMap: 'Le maître du jeu n’a pas encore choisi de carte.',
   soulCore: 'Noyau d’âme',
   addToken: 'Ajouter un pion',
@@ -55,6 +59,14 @@ export const mapMessages = {
   shortcuts: 'Raccourcis',
   measureHint: 'Alt + clic pour mesurer une distance',
   previewOf: (name: string) => `Aperçu : ${name}`,
+} as const;
+
+/** The table's skip links (decision 0034). */
+export const skipMessages = {
+  label: 'Aller à une partie de la table',
+  map: 'Aller à la carte',
+  turnOrder: 'Aller à l’ordre du tour',
+  chat: 'Aller au chat',
 } as const;
 
 /** A picture the MJ drops on the table to make it the map (decision 0028). */
@@ -226,6 +238,13 @@ export const attackMenuMessages = {
   /** An attack's dice on a hit and the soul essence it burns (`attackNumbers`). */
   numbers: (damage: string, essence: number) => `Dégâts\u00a0: ${damage} · Essence\u00a0: ${essence}`,
   monsterAiming: (name: string) => `${name} attaque : cliquez sur sa cible (un clic dans le vide annule).`,
+  aimingRegion: 'Attaque en cours',
+  targetsInReach: 'Cibles à portée\u00a0: flèches pour choisir, Entrée pour attaquer, Échap pour annuler',
+  target: (name: string, cells: number) => `${name}, à ${cells} case${cells > 1 ? 's' : ''}`,
+  noTargetInReach: 'Aucune cible à portée.',
+  aimByKeys: 'Flèches pour viser, Entrée pour attaquer, Échap pour annuler',
+  caught: (names: readonly string[]) =>
+    names.length === 0 ? 'Personne dans la zone.' : `Dans la zone : ${names.join(', ')}`,
 } as const;
 
 const DRAWN: Record<FogKind, Record<FogMode, string>> = {

@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ownServer } from './helpers/own-server';
+import { pressUntilFocused } from './helpers/keyboard';
+import { tableOf, tableWithHero } from './helpers/table';
+
+const server = ownServer();
+
+/** The table's live region holding `text` (the keyboard's words; the narration shares it). */
+const said = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+/** « Aller à la carte », then Enter at the map's cross, then `name` in « Ajouter un pion ». */
+async function placeAtCross(page: Page, name: string) {
+  await pressUntilFocused(page, page.getByRole('link', { name: 'Aller à la carte' }));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  await pressUntilFocused(page, page.getByRole('menuitem', { name, exact: true }), 'ArrowDown');
+  await page.keyboard.press('Enter');
+}
+
+test('played with the keyboard alone: the player moves and strikes a goblin in reach, the MJ passes the turn and the goblin strikes back', async ({
+  browser,
+}) => {
+  test.slow();
+  const { master, hero } = await tableWithHero(server, browser, {
+    game: 'Au clavier',
+    map: 'Clairière',
+    monsters: [{ name: 'Gobelin', HP: 40, AC: 1 }],
+  });
+
+  // Both place at the cross in the middle of the view, so on the same cell.
+  await placeAtCross(master, 'Gobelin');
+  await expect(tableOf(hero).token('Gobelin 1')).toBeVisible();
+  await placeAtCross(hero, 'Aelis');
+  await expect(tableOf(master).token('Aelis')).toBeVisible();
+
+  // The player carries Aelis a cell left and puts her down; Escape first puts her back.
+  const aelis = tableOf(hero).token('Aelis');
+  await pressUntilFocused(hero, aelis);
+  const placed = await tableOf(master).positionOf('Aelis');
+  await hero.keyboard.press('ArrowLeft');
+  await expect(said(hero, 'Pion soulevé\u00a0: Aelis.')).toHaveCount(1);
+  await hero.keyboard.press('Escape');
+  await expect(said(hero, 'Pion reposé à sa place\u00a0: Aelis.')).toHaveCount(1);
+  await hero.keyboard.press('ArrowLeft');
+  await hero.keyboard.press('Enter');
+  await expect(said(hero, 'Pion posé\u00a0: Aelis.')).toHaveCount(1);
+  await expect.poll(() => tableOf(master).positionOf('Aelis')).not.toEqual(placed);
+
+  // The MJ starts the fight from the turn order's region.
+  await pressUntilFocused(master, master.getByRole('link', { name: 'Aller à l’ordre du tour' }));
+  await master.keyboard.press('Enter');
+  await pressUntilFocused(master, master.getByRole('button', { name: 'Générer' }));
+  await master.keyboard.press('Enter');
+  await expect(tableOf(hero).chat).toContainText('Round 1');
+
+  // « Attaquer », the simple attack, then the goblin from the list of targets in reach.
+  await pressUntilFocused(hero, hero.getByRole('button', { name: 'Attaquer' }));
+  await hero.keyboard.press('Enter');
+  await expect(hero.getByRole('menuitem', { name: /^Attaque simple/ })).toBeFocused();
+  await hero.keyboard.press('Enter');
+  const targets = hero.getByRole('listbox', { name: /^Cibles à portée/ });
+  await expect(targets).toBeFocused();
+  await hero.keyboard.press('ArrowDown');
+  await expect(said(hero, 'Cible\u00a0: Gobelin 1, à 1 case.')).toHaveCount(1);
+  await hero.keyboard.press('Enter');
+  await expect(tableOf(master).rollLines.filter({ hasText: 'Attaque simple → Gobelin 1' })).toHaveCount(1);
+  // The focus is back on the token that struck.
+  await expect(aelis).toBeFocused();
+
+  // The player has no turn-order control (the MJ advances turns): the MJ ends theirs.
+  await pressUntilFocused(master, master.getByRole('link', { name: 'Aller à l’ordre du tour' }));
+  await master.keyboard.press('Enter');
+  await pressUntilFocused(master, master.getByRole('button', { name: 'Tour suivant' }));
+  await master.keyboard.press('Enter');
+  await expect(tableOf(hero).chat).toContainText(/C’est au tour (de Gobelin 1|d’Aelis)\./);
+
+  // The MJ makes the goblin strike back: its menu by Enter, « Faire attaquer », Aelis from the list.
+  const goblin = tableOf(master).token('Gobelin 1');
+  await pressUntilFocused(master, goblin);
+  await master.keyboard.press('Enter');
+  await pressUntilFocused(master, master.getByRole('button', { name: 'Faire attaquer' }));
+  await master.keyboard.press('Enter');
+  await expect(master.getByRole('listbox', { name: /^Cibles à portée/ })).toBeFocused();
+  await master.keyboard.press('ArrowDown');
+  await expect(said(master, 'Cible\u00a0: Aelis, à 1 case.')).toHaveCount(1);
+  await master.keyboard.press('Enter');
+  await expect(tableOf(hero).rollLines.filter({ hasText: 'Attaque → Aelis' })).toHaveCount(1);
+  await expect(goblin).toBeFocused();
+
+  await master.screenshot({ path: '/work/shots/h-keyboard/keyboard-fight-mj-1440.png' });
+  await hero.screenshot({ path: '/work/shots/h-keyboard/keyboard-fight-player-1440.png' });
+  await Promise.all([master, hero].map((page) => page.context().close()));
+});
