@@ -13,7 +13,7 @@ import { games, tableEvents, users } from '../server/db/schema/index';
 import { createReplayCheckpoints } from '../server/modules/history/checkpoints';
 import { eventsAfter } from '../server/modules/table/log/reads';
 import { emptyTable } from '../src/domain/table/reducer';
-import { replayAt } from '../src/domain/table/replay';
+import { REPLAY_CHECKPOINT_EVERY, replayAt } from '../src/domain/table/replay';
 import type { TableActor } from '../src/domain/table/types';
 import { benchPlayer, seeded, tableLog } from './lib/table-log';
 import { figure, print } from './lib/report';
@@ -21,6 +21,8 @@ import { figure, print } from './lib/report';
 const EVENTS = Number(process.env.BENCH_REPLAY_EVENTS ?? 100_000);
 const JUMPS = Number(process.env.BENCH_REPLAY_JUMPS ?? 200);
 const FROM_START_JUMPS = Number(process.env.BENCH_REPLAY_FROM_START ?? 10);
+/** The spacing of the checkpoints the server keeps (REPLAY_CHECKPOINT_EVERY), and a denser one to compare. */
+const SPACINGS = [REPLAY_CHECKPOINT_EVERY, 1000];
 
 const p95 = (times: number[]) => [...times].sort((a, b) => a - b)[Math.ceil(times.length * 0.95) - 1] ?? 0;
 
@@ -49,71 +51,75 @@ export async function run(): Promise<void> {
         })),
       );
     }
-    const checkpoints = createReplayCheckpoints(db);
-
-    const started = performance.now();
-    await checkpoints.upTo(gameId, EVENTS);
-    const buildMs = performance.now() - started;
-    const { rows } = (await db.execute(sql`
-      select (select sum(octet_length(state::text)) from table_replay_checkpoints) as kept,
-        (select count(*) from table_replay_checkpoints) as count,
-        (select sum(octet_length(payload::text)) from table_events) as logged`)) as unknown as {
-      rows: Array<{ kept: string; count: string; logged: string }>;
-    };
-    const { kept, count, logged } = rows[0]!;
     const mjActor: TableActor = { userId: 'user-mj', role: 'mj', characterIds: [] };
     const random = seeded(11);
-    const jump = async (seq: number, actor: TableActor, fromStart: boolean) => {
-      const base = fromStart ? emptyTable : await checkpoints.at(gameId, seq);
-      return replayAt(base, await eventsAfter(db, gameId, base.lastSeq, seq), seq, actor);
-    };
-    const times = async (jumps: number, actor: TableActor, fromStart: boolean) => {
+    const seqs = (jumps: number) => Array.from({ length: jumps }, () => 1 + Math.floor(random() * EVENTS));
+    const timesOf = async (points: number[], jump: (seq: number) => Promise<unknown>) => {
       const spent: number[] = [];
-      for (let i = 0; i < jumps; i++) {
-        const seq = 1 + Math.floor(random() * EVENTS);
+      for (const seq of points) {
         const at = performance.now();
-        await jump(seq, actor, fromStart);
+        await jump(seq);
         spent.push(performance.now() - at);
       }
       return spent;
     };
-    await times(5, mjActor, false);
-    const fromStart = await times(FROM_START_JUMPS, mjActor, true);
-    for (const [who, actor] of [
-      ['mj', mjActor],
-      ['player', benchPlayer],
-    ] as const) {
+    const fromStart = await timesOf(seqs(FROM_START_JUMPS), async (seq) =>
+      replayAt(emptyTable, await eventsAfter(db, gameId, 0, seq), seq, mjActor),
+    );
+    for (const every of SPACINGS) {
+      await db.execute(sql`delete from table_replay_checkpoints`);
+      const checkpoints = createReplayCheckpoints(db, every);
+      const started = performance.now();
+      await checkpoints.upTo(gameId, EVENTS);
+      const buildMs = performance.now() - started;
+      const { rows } = (await db.execute(sql`
+        select (select sum(octet_length(state::text)) from table_replay_checkpoints) as kept,
+          (select count(*) from table_replay_checkpoints) as count,
+          (select sum(octet_length(payload::text)) from table_events) as logged`)) as unknown as {
+        rows: Array<{ kept: string; count: string; logged: string }>;
+      };
+      const { kept, count, logged } = rows[0]!;
+      const jump = (actor: TableActor) => async (seq: number) => {
+        const base = await checkpoints.at(gameId, seq);
+        return replayAt(base, await eventsAfter(db, gameId, base.lastSeq, seq), seq, actor);
+      };
+      await timesOf(seqs(5), jump(mjActor));
+      for (const [who, actor] of [
+        ['mj', mjActor],
+        ['player', benchPlayer],
+      ] as const) {
+        print(
+          figure(
+            'replay',
+            `jump-p95-${who}-every-${every}`,
+            p95(await timesOf(seqs(JUMPS), jump(actor))),
+            'ms',
+            p95(fromStart),
+            `${JUMPS} jumps to random points of ${EVENTS} events, checkpoints every ${every}, as the ${who === 'mj' ? 'MJ' : 'player'} sees them; baseline = p95 of ${FROM_START_JUMPS} jumps folded from the start`,
+          ),
+        );
+      }
       print(
         figure(
           'replay',
-          `jump-p95-${who}`,
-          p95(await times(JUMPS, actor, false)),
+          `first-replay-build-every-${every}`,
+          buildMs,
           'ms',
-          p95(fromStart),
-          `${JUMPS} jumps to random points of ${EVENTS} events, as the ${who === 'mj' ? 'MJ' : 'player'} sees them; baseline = p95 of ${FROM_START_JUMPS} jumps folded from the start`,
+          buildMs,
+          `${count} checkpoints written by the first replay of ${EVENTS} events`,
+        ),
+      );
+      print(
+        figure(
+          'replay',
+          `checkpoint-space-every-${every}`,
+          Number(kept) / 1024 / 1024,
+          'MB',
+          Number(logged) / 1024 / 1024,
+          `${count} checkpoints' states as JSON; baseline = the log's payloads`,
         ),
       );
     }
-    print(
-      figure(
-        'replay',
-        'first-replay-build',
-        buildMs,
-        'ms',
-        buildMs,
-        `${count} checkpoints written by the first replay of ${EVENTS} events`,
-      ),
-    );
-    print(
-      figure(
-        'replay',
-        'checkpoint-space',
-        Number(kept) / 1024 / 1024,
-        'MB',
-        Number(logged) / 1024 / 1024,
-        `${count} checkpoints' states as JSON; baseline = the log's payloads`,
-      ),
-    );
   } finally {
     await database.close();
   }

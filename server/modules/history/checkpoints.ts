@@ -10,9 +10,9 @@ import { eventsAfter } from '../table/log/reads';
  * A game's replay checkpoints (decision 0036): written by the first replay that needs them, up to
  * the log's head, then read by every jump. They are written apart from the live table (its
  * writer, states and snapshots are not touched); two replays building the same ones write the
- * same states, and the second's rows are skipped.
+ * same states, and the second's rows are skipped. `every`: another spacing, for the bench to compare.
  */
-export function createReplayCheckpoints(db: Db) {
+export function createReplayCheckpoints(db: Db, every = REPLAY_CHECKPOINT_EVERY) {
   const building = new Map<string, Promise<void>>();
 
   async function latest(gameId: string, atMost?: number): Promise<TableState> {
@@ -31,12 +31,12 @@ export function createReplayCheckpoints(db: Db) {
   }
 
   async function build(gameId: string, head: number): Promise<void> {
-    const due = Math.floor(head / REPLAY_CHECKPOINT_EVERY) * REPLAY_CHECKPOINT_EVERY;
+    const due = Math.floor(head / every) * every;
     let state = await latest(gameId);
     // One checkpoint's worth of events at a time: an old game's first replay never holds its whole log.
     while (state.lastSeq < due) {
-      const events = await eventsAfter(db, gameId, state.lastSeq, state.lastSeq + REPLAY_CHECKPOINT_EVERY);
-      const { checkpoints, state: next } = checkpointsAlong(state, events);
+      const events = await eventsAfter(db, gameId, state.lastSeq, state.lastSeq + every);
+      const { checkpoints, state: next } = checkpointsAlong(state, events, every);
       if (checkpoints.length === 0) return;
       await db
         .insert(tableReplayCheckpoints)
