@@ -42,7 +42,8 @@ export interface ReplayContext {
   error: string | null;
 }
 
-type Target = { seq: number } | { at: string };
+/** A point: after event `seq`, or after the last event logged at `at`. */
+type Target = { seq?: number; at?: string };
 
 /** One event played: folded into the table, and into the chat when it is a line. */
 function played(context: ReplayContext): Partial<ReplayContext> {
