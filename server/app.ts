@@ -35,6 +35,8 @@ import { createGamesService } from './modules/games/service';
 import { seatSocketEvents } from './modules/games/seat-events';
 import { createTablePresence } from './modules/games/table-presence';
 import { healthRoutes } from './modules/health/routes';
+import { historyRoutes } from './modules/history/routes';
+import { createHistoryService } from './modules/history/service';
 import { journalRoutes } from './modules/journal/routes';
 import { createJournalService } from './modules/journal/service';
 import { macrosRoutes } from './modules/macros/routes';
@@ -317,6 +319,9 @@ export async function buildApp({
         });
         await api.register(macrosRoutes, { service: createMacrosService(database) });
         await api.register(accountDataRoutes, { service: createAccountDataService(database) });
+        await api.register(historyRoutes, {
+          service: createHistoryService({ db: database, access: gameAccess }),
+        });
         await api.register(journalRoutes, {
           service: createJournalService({ db: database, access: gameAccess, realtime: app.realtime }),
         });

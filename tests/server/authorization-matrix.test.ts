@@ -322,6 +322,14 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /macro/:id': { may: only('mj'), send: ({ world }) => ({ params: { id: world.macroId } }) },
 
+  // A game's replay: whoever sits at its table, each as they saw it.
+  'GET /game-data/:gameId/history': { may: andAtHome(seated) },
+  'GET /game-data/:gameId/history/state': { may: andAtHome(seated) },
+  'GET /game-data/:gameId/history/events': {
+    may: andAtHome(seated),
+    send: () => ({ query: { after: '0' } }),
+  },
+
   // The journal: the shared page players may write; the private one is for the MJ alone.
   'GET /game-data/:gameId/journal': { may: andAtHome(members) },
   'POST /game-data/:gameId/journal': {

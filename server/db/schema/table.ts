@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { TableState } from '#shared/domain/table/types';
+import type { TurnMark } from '#shared/domain/table/replay';
 import { games } from './games';
 
 /**
@@ -64,3 +65,21 @@ export const tableSnapshots = pgTable(
 );
 
 export type TableEventRow = typeof tableEvents.$inferSelect;
+
+/**
+ * The server's state every REPLAY_CHECKPOINT_EVERY events, kept for good, so a replay jumps
+ * anywhere without folding the log from its start (decision 0036); with the turns given since the
+ * checkpoint before. The first replay of a game writes them, up to its head.
+ */
+export const tableReplayCheckpoints = pgTable(
+  'table_replay_checkpoints',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    state: jsonb('state').$type<TableState>().notNull(),
+    turns: jsonb('turns').$type<TurnMark[]>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.seq] })],
+);

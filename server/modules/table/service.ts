@@ -17,8 +17,8 @@ import type {
 import { parseChatLine } from '#shared/domain/dice/notation';
 import type { TableCommand } from '#shared/domain/table/decide';
 import { emptyTable, snapshotOf, type TableSnapshot } from '#shared/domain/table/reducer';
-import { isChatEvent, type TableActor, type TableEvent, type TableState } from '#shared/domain/table/types';
-import { lineAs, visibleTo } from '#shared/domain/table/visibility';
+import type { TableActor, TableEvent, TableState } from '#shared/domain/table/types';
+import { visibleTo } from '#shared/domain/table/visibility';
 import { projectAfter } from '#shared/domain/table/projection';
 import { tokensOfMap } from '#shared/domain/table/records';
 import type { Db } from '../../db/client';
@@ -35,7 +35,8 @@ import type { GameAccess } from '../games/access';
 import { createTableEmitter, type Emit } from './emitter';
 import { createPlayerUpdates, vitalsOfToken } from './player-updates';
 import { createCommandInputs } from './command-inputs';
-import { chatPage, eventsAfter, headAndEpochAt } from './log/reads';
+import { chatLinesAs } from './chat-lines';
+import { eventsAfter, headAndEpochAt } from './log/reads';
 import { createTableMembers, speakerOf, type SeatedActor } from './members';
 import { latestSnapshot, SNAPSHOT_EVERY } from './snapshots';
 import { createTableStates } from './states';
@@ -304,19 +305,7 @@ export function createTableService({
     ): Promise<TableEvent[]> {
       const actor = await members.actorOf(gameId, user);
       await commits.flush(gameId);
-      const { role, characterIds, userId } = actor;
-      const events = await chatPage(db, gameId, {
-        ...page,
-        managers: role !== 'player',
-        characterIds,
-        userId,
-      });
-      return events.flatMap((event): TableEvent[] => {
-        if (!isChatEvent(event)) return [event];
-        const line = lineAs(actor, event.payload);
-        if (line === null) return [];
-        return [line === event.payload ? event : { ...event, payload: line }];
-      });
+      return chatLinesAs(db, gameId, actor, page);
     },
 
     /**

@@ -1,0 +1,83 @@
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { tableEvents, tableReplayCheckpoints } from '../../db/schema/index';
+import { emptyTable, restore } from '#shared/domain/table/reducer';
+import { checkpointsAlong, REPLAY_CHECKPOINT_EVERY, type TurnMark } from '#shared/domain/table/replay';
+import type { TableState } from '#shared/domain/table/types';
+import { eventsAfter } from '../table/log/reads';
+
+/**
+ * A game's replay checkpoints (decision 0036): written by the first replay that needs them, up to
+ * the log's head, then read by every jump. They are written apart from the live table (its
+ * writer, states and snapshots are not touched); two replays building the same ones write the
+ * same states, and the second's rows are skipped. `every`: another spacing, for the bench to compare.
+ */
+export function createReplayCheckpoints(db: Db, every = REPLAY_CHECKPOINT_EVERY) {
+  const building = new Map<string, Promise<void>>();
+
+  async function latest(gameId: string, atMost?: number): Promise<TableState> {
+    const [row] = await db
+      .select({ seq: tableReplayCheckpoints.seq, state: tableReplayCheckpoints.state })
+      .from(tableReplayCheckpoints)
+      .where(
+        and(
+          eq(tableReplayCheckpoints.gameId, gameId),
+          atMost === undefined ? undefined : lte(tableReplayCheckpoints.seq, atMost),
+        ),
+      )
+      .orderBy(desc(tableReplayCheckpoints.seq))
+      .limit(1);
+    return row ? restore(row) : emptyTable;
+  }
+
+  async function build(gameId: string, head: number): Promise<void> {
+    const due = Math.floor(head / every) * every;
+    let state = await latest(gameId);
+    // One checkpoint's worth of events at a time: an old game's first replay never holds its whole log.
+    while (state.lastSeq < due) {
+      const events = await eventsAfter(db, gameId, state.lastSeq, state.lastSeq + every);
+      const { checkpoints, state: next } = checkpointsAlong(state, events, every);
+      if (checkpoints.length === 0) return;
+      await db
+        .insert(tableReplayCheckpoints)
+        .values(checkpoints.map(({ seq, state: kept, turns }) => ({ gameId, seq, state: kept, turns })))
+        .onConflictDoNothing();
+      state = next;
+    }
+  }
+
+  return {
+    /** Writes the checkpoints the log up to `head` is due, once per game and process at a time. */
+    async upTo(gameId: string, head: number): Promise<void> {
+      const running = building.get(gameId);
+      if (running) await running;
+      const work = build(gameId, head).finally(() => building.delete(gameId));
+      building.set(gameId, work);
+      await work;
+    },
+
+    /** The server's state at the latest checkpoint at or before `seq` (the empty table before the first). */
+    at: (gameId: string, seq: number): Promise<TableState> => latest(gameId, seq),
+
+    /** The last checkpoint's state, and the turns of every checkpoint, oldest first. */
+    async turns(gameId: string): Promise<{ last: TableState; turns: TurnMark[] }> {
+      const rows = await db
+        .select({ turns: tableReplayCheckpoints.turns })
+        .from(tableReplayCheckpoints)
+        .where(eq(tableReplayCheckpoints.gameId, gameId))
+        .orderBy(asc(tableReplayCheckpoints.seq));
+      return { last: await latest(gameId), turns: rows.flatMap((row) => row.turns) };
+    },
+  };
+}
+
+export type ReplayCheckpoints = ReturnType<typeof createReplayCheckpoints>;
+
+/** The seq of the game's last event logged at or before `at` (0 when none). */
+export async function seqAtTime(db: Db, gameId: string, at: string): Promise<number> {
+  const [row] = await db
+    .select({ seq: sql<number | null>`max(${tableEvents.seq})` })
+    .from(tableEvents)
+    .where(and(eq(tableEvents.gameId, gameId), lte(tableEvents.createdAt, new Date(at))));
+  return Number(row?.seq ?? 0);
+}
