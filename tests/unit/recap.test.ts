@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { AttackSpec } from '../../src/domain/table/attack';
 import type { TableCommand } from '../../src/domain/table/decide';
 import { recapOf, type Recap } from '../../src/domain/table/recap';
+import {
+  eveningFileName,
+  eveningJson,
+  eveningMarkdown,
+  markdownText,
+} from '../../src/domain/table/evening-export';
+import { eveningsOf } from '../../src/domain/table/evenings';
 import { emptyTable } from '../../src/domain/table/reducer';
 import { tokenAt } from '../../src/domain/table/records';
 import type { TableActor, TableEvent } from '../../src/domain/table/types';
@@ -144,5 +151,57 @@ describe('the recap of an evening', () => {
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('an evening exported', () => {
+  const { log } = runServer(
+    [
+      ...fight,
+      {
+        command: {
+          type: 'chat.send',
+          text: 'On *fuit* ?',
+          speaker: { playerName: 'c-ana', senderId: 'c-ana', avatar: null },
+        },
+        actor: ana,
+      },
+    ],
+    7,
+  );
+  const [evening] = eveningsOf(log.map(({ event }) => event));
+  const markdownFor = (actor: TableActor) =>
+    eveningMarkdown({
+      evening: evening!,
+      recap: recapFor(log, actor),
+      notes: 'Ils ont fui.\nLe spectre rôde.',
+      events: deliveredTo(log, actor),
+      timeZone: 'Europe/Paris',
+    });
+
+  it('writes the MJ’s lines, the recap and the chat under French headings', () => {
+    const markdown = markdownFor(mj);
+    expect(markdown).toMatch(/^# Séance du jeudi 1 janvier 2026\n/);
+    expect(markdown).toContain('## Notes du MJ\n\nIls ont fui.\nLe spectre rôde.');
+    expect(markdown).toContain('## Résumé de la séance');
+    expect(markdown).toContain('- Forêt\u00a0: 2 rounds, 2 tours, de 11:00 à 11:00 (le plus long)');
+    expect(markdown).toContain('- **11:00** c-ana\u00a0: On \\*fuit\\* ?');
+    expect(markdown).toContain('Spectre A');
+  });
+
+  it('gives a player the chat and the recap as they read them', () => {
+    const markdown = markdownFor(ana);
+    expect(markdown).not.toContain('Spectre');
+    expect(markdown).toContain('Quelque chose vous frappe');
+  });
+
+  it('gives the events as the reader received them, named for the evening’s date', () => {
+    const events = deliveredTo(log, ana);
+    expect(JSON.parse(eveningJson(evening!, events))).toEqual({ evening, events });
+    expect(eveningFileName(evening!, 'md', 'Europe/Paris')).toBe('seance-2026-01-01.md');
+  });
+
+  it('prints what was typed, not markup', () => {
+    expect(markdownText('a|b [c](d) <e>\nf')).toBe('a\\|b \\[c\\](d) \\<e\\> f');
   });
 });
