@@ -34,6 +34,8 @@ import { seatSocketEvents } from './modules/games/seat-events';
 import { createTablePresence } from './modules/games/table-presence';
 import { healthRoutes } from './modules/health/routes';
 import { journalRoutes } from './modules/journal/routes';
+import { recapRoutes } from './modules/recap/routes';
+import { createRecapService } from './modules/recap/service';
 import { createJournalService } from './modules/journal/service';
 import { macrosRoutes } from './modules/macros/routes';
 import { useHttpMetrics } from './modules/monitoring/http-metrics';
@@ -314,6 +316,7 @@ export async function buildApp({
         await api.register(journalRoutes, {
           service: createJournalService({ db: database, access: gameAccess, realtime: app.realtime }),
         });
+        await api.register(recapRoutes, { service: createRecapService({ db: database, table }) });
         if (extraRoutes) await api.register(extraRoutes);
       },
       { prefix: API_BASE },
