@@ -71,17 +71,23 @@ describe.each(drivers)('the recap of an evening (%s)', (driver) => {
     expect(player.status).toBe(200);
     expect(player.body.mayWriteNotes).toBe(false);
     expect(JSON.stringify(player.body)).not.toContain('Spectre');
-    expect(player.body.recap.combatants.find((one) => one.name === 'Aria')?.taken).toBe(
-      aria?.taken,
-    );
+    expect(player.body.recap.combatants.find((one) => one.name === 'Aria')?.taken).toBe(aria?.taken);
   });
 
   it('lets members alone read it, and names a missing evening', async () => {
     expect(await recap(p.outsider)).toMatchObject({ status: 403, body: { error: forbidden } });
     expect(await recap(p.kicked)).toMatchObject({ status: 403, body: { error: forbidden } });
-    expect(await recap(p.mj, '?evening=4')).toMatchObject({ status: 404, body: { error: m.eveningNotFound } });
+    expect(await recap(p.mj, '?evening=4')).toMatchObject({
+      status: 404,
+      body: { error: m.eveningNotFound },
+    });
     expect(await recap(p.mj, '?evening=zéro')).toMatchObject({ status: 400, body: { error: m.badEvening } });
-    const evenings = await t.api<RecapEvening[]>('GET', `/game-data/${p.gameId}/recap/evenings`, undefined, p.other.token);
+    const evenings = await t.api<RecapEvening[]>(
+      'GET',
+      `/game-data/${p.gameId}/recap/evenings`,
+      undefined,
+      p.other.token,
+    );
     expect(evenings.body).toHaveLength(1);
   });
 
@@ -108,7 +114,9 @@ describe.each(drivers)('the recap of an evening (%s)', (driver) => {
       p.owner.token,
     );
     expect(markdown.status).toBe(200);
-    expect(markdown.headers.get('content-disposition')).toMatch(/^attachment; filename="seance-\d{4}-\d\d-\d\d\.md"$/);
+    expect(markdown.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="seance-\d{4}-\d\d-\d\d\.md"$/,
+    );
     expect(markdown.body).toContain('## Résumé de la séance');
     expect(markdown.body).toContain('Le spectre rôde encore.');
     expect(markdown.body.replace('Le spectre rôde encore.', '')).not.toContain('pectre');
@@ -129,15 +137,22 @@ describe.each(drivers)('the recap of an evening (%s)', (driver) => {
     );
     expect(JSON.stringify(whole.body)).toContain('Spectre');
     expect(
-      await t.api('GET', `/game-data/${p.gameId}/recap/export.md?timeZone=Mars/Olympus`, undefined, p.mj.token),
+      await t.api(
+        'GET',
+        `/game-data/${p.gameId}/recap/export.md?timeZone=Mars/Olympus`,
+        undefined,
+        p.mj.token,
+      ),
     ).toMatchObject({ status: 400, body: { error: m.badTimeZone } });
   });
 
   it('tells « La dernière fois… » once per user after a pause, and not during the evening', async () => {
     expect((await lastTime(p.owner)).body).toEqual({ recap: null });
-    await rawQuery(t, `update table_events set created_at = created_at - interval '2 days' where game_id = $1`, [
-      p.gameId,
-    ]);
+    await rawQuery(
+      t,
+      `update table_events set created_at = created_at - interval '2 days' where game_id = $1`,
+      [p.gameId],
+    );
     const told = await lastTime(p.owner);
     expect(told.body.recap?.evening).toMatchObject({ number: 1, firstSeq: 1 });
     expect(JSON.stringify(told.body)).not.toContain('Spectre');

@@ -51,7 +51,11 @@ const fight: Array<{ command: TableCommand; actor: TableActor }> = [
   { command: { type: 'token.place', map: 'Forêt', token: playerDraft('c-ana') }, actor: mj },
   { command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Gobelin', { x: 15 }) }, actor: mj },
   {
-    command: { type: 'token.place', map: 'Forêt', token: monsterDraft('Spectre', { y: 17.5, visibility: false }) },
+    command: {
+      type: 'token.place',
+      map: 'Forêt',
+      token: monsterDraft('Spectre', { y: 17.5, visibility: false }),
+    },
     actor: mj,
   },
   { command: { type: 'turnOrder.generate', map: 'Forêt' }, actor: mj },

@@ -47,9 +47,20 @@ function recapMarkdown(recap: Recap, timeZone?: string): string[] {
   const lines = [`## ${exportTexts.recap}`, ''];
   if (recap.combatants.length > 0) {
     lines.push(`### ${exportTexts.combatants}`, '');
-    lines.push(`| ${exportTexts.columns.join(' | ')} |`, `|${exportTexts.columns.map(() => ' --- ').join('|')}|`);
+    lines.push(
+      `| ${exportTexts.columns.join(' | ')} |`,
+      `|${exportTexts.columns.map(() => ' --- ').join('|')}|`,
+    );
     for (const one of recap.combatants) {
-      const cells = [one.name, one.dealt, one.taken, one.kills, one.crits, one.fumbles, one.opponents.join(', ')];
+      const cells = [
+        one.name,
+        one.dealt,
+        one.taken,
+        one.kills,
+        one.crits,
+        one.fumbles,
+        one.opponents.join(', '),
+      ];
       lines.push(`| ${cells.map((cell) => markdownText(String(cell))).join(' | ')} |`);
     }
     lines.push('');
@@ -71,7 +82,13 @@ function recapMarkdown(recap: Recap, timeZone?: string): string[] {
   lines.push('', exportTexts.turns(recap.turns), '', `### ${exportTexts.maps}`, '');
   if (recap.maps.length === 0) lines.push(exportTexts.noMap);
   for (const map of recap.maps) lines.push(`- ${markdownText(map)}`);
-  lines.push('', `### ${exportTexts.d20}`, '', `| ${exportTexts.face} | ${exportTexts.count} |`, '| --- | --- |');
+  lines.push(
+    '',
+    `### ${exportTexts.d20}`,
+    '',
+    `| ${exportTexts.face} | ${exportTexts.count} |`,
+    '| --- | --- |',
+  );
   recap.d20Faces.forEach((count, face) => lines.push(`| ${face + 1} | ${count} |`));
   return lines;
 }
