@@ -104,6 +104,7 @@ export const recapMachine = setup({
       states: {
         loading: {
           invoke: {
+            id: 'lastTime',
             src: 'load last time',
             input: ({ context }) => ({ gameId: context.gameId }),
             onDone: [
@@ -121,6 +122,7 @@ export const recapMachine = setup({
         shown: { on: { 'recap.close': 'markingSeen' } },
         markingSeen: {
           invoke: {
+            id: 'seen',
             src: 'mark seen',
             input: ({ context }) => ({
               gameId: context.gameId,
@@ -136,6 +138,7 @@ export const recapMachine = setup({
     loading: {
       tags: ['busy'],
       invoke: {
+        id: 'load',
         src: 'load recap',
         input: ({ context }) => ({ gameId: context.gameId, evening: context.chosen }),
         onDone: [
@@ -144,7 +147,7 @@ export const recapMachine = setup({
             target: 'shown',
             actions: { type: 'keep loaded', params: ({ event }) => event.output },
           },
-          { target: 'empty' },
+          { target: 'empty', actions: { type: 'keep loaded', params: ({ event }) => event.output } },
         ],
         onError: {
           target: 'failed',
@@ -171,6 +174,7 @@ export const recapMachine = setup({
     exporting: {
       tags: ['busy'],
       invoke: {
+        id: 'export',
         src: 'export evening',
         input: ({ context, event }) => ({
           gameId: context.gameId,
@@ -198,6 +202,7 @@ export const recapMachine = setup({
     saving: {
       tags: ['busy'],
       invoke: {
+        id: 'save',
         src: 'save notes',
         input: ({ context }) => ({
           gameId: context.gameId,
