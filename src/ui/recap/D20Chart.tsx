@@ -18,9 +18,9 @@ export function D20Chart({ faces }: { faces: readonly number[] }) {
         ))}
       </div>
       <figcaption>
-        {texts.d20Summary(total)}
+        <span>{texts.d20Summary(total)}</span>
         {total > 0 && (
-          <ul className="visually-hidden">
+          <ul className="visually-hidden" aria-label={texts.faces}>
             {faces.map((count, index) => (
               <li key={index}>{texts.face(index + 1, count)}</li>
             ))}

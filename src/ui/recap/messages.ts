@@ -37,7 +37,8 @@ export const recapTexts = {
   noMap: 'Aucune carte.',
   d20: 'Jets de d20',
   d20Summary: (total: number) =>
-    total === 0 ? 'Aucun d20 lancé.' : `${plural(total, 'd20 lancé', 'd20 lancés')}, face par face\u00a0:`,
+    total === 0 ? 'Aucun d20 lancé.' : `${plural(total, 'd20 lancé', 'd20 lancés')}.`,
+  faces: 'Face par face',
   face: (face: number, count: number) => `${face}\u00a0: ${count}`,
   notes: 'Notes du MJ',
   noNotes: 'Le MJ n’a rien ajouté.',
