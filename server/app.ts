@@ -38,6 +38,8 @@ import { healthRoutes } from './modules/health/routes';
 import { historyRoutes } from './modules/history/routes';
 import { createHistoryService } from './modules/history/service';
 import { journalRoutes } from './modules/journal/routes';
+import { recapRoutes } from './modules/recap/routes';
+import { createRecapService } from './modules/recap/service';
 import { createJournalService } from './modules/journal/service';
 import { macrosRoutes } from './modules/macros/routes';
 import { useHttpMetrics } from './modules/monitoring/http-metrics';
@@ -326,6 +328,7 @@ export async function buildApp({
           service: createJournalService({ db: database, access: gameAccess, realtime: app.realtime }),
         });
         await api.register(apiDocumentsRoutes, { publicUrl: config.publicUrl });
+        await api.register(recapRoutes, { service: createRecapService({ db: database, table }) });
         if (extraRoutes) await api.register(extraRoutes);
       },
       { prefix: API_BASE },

@@ -360,6 +360,22 @@ const MATRIX: Record<string, Row> = {
     send: ({ world }) => ({ params: { id: world.journal.private } }),
   },
 
+  // The recap: those seated read the game's one evening; the MJ and admins write its lines. The
+  // other MJ's own game has no evening to read.
+  'GET /game-data/:gameId/recap/evenings': { may: andAtHome(seated) },
+  'GET /game-data/:gameId/recap': { may: seated },
+  'GET /game-data/:gameId/recap/export.md': { may: seated },
+  'GET /game-data/:gameId/recap/export.json': { may: seated },
+  'PUT /game-data/:gameId/recap/notes': {
+    may: only('mj', 'admin'),
+    send: () => ({ body: { evening: 1, notes: 'Une ombre suit le groupe.' } }),
+  },
+  'GET /game-data/:gameId/recap/last-time': { may: andAtHome(seated) },
+  'PUT /game-data/:gameId/recap/last-time': {
+    may: andAtHome(seated),
+    send: () => ({ body: { firstSeq: 1 } }),
+  },
+
   // Any bytes a browser sends: these are an Ogg sound's.
   'POST /game-data/:gameId/files': {
     may: andAtHome(only('mj')),

@@ -11,3 +11,4 @@ export * from './monitoring';
 export * from './files';
 export * from './handouts';
 export * from './journal';
+export * from './recap';

@@ -47,6 +47,8 @@ import { AmbienceControls } from './AmbienceControls';
 import { AmbiencePanel } from './AmbiencePanel';
 import { SHEET_WINDOW } from '../sheet/sheet-window';
 import { JournalButton } from '../journal/JournalButton';
+import { LastTime } from '../recap/LastTime';
+import { RecapButton } from '../recap/RecapButton';
 
 type Children = LiveTableSnapshot['children'];
 /** A child of the live table, by the id it is invoked under: the same actor for the table's life. */
@@ -250,6 +252,8 @@ export function LiveTable({
         {seat.role !== 'admin' && (
           <JournalButton gameId={gameId} userId={userId} isMaster={seat.role === 'mj'} />
         )}
+        <RecapButton gameId={gameId} />
+        <LastTime gameId={gameId} />
         <p className="live-table__sync" role="status">
           {syncState === 'reconnecting'
             ? gameMessages.reconnecting
