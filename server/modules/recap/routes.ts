@@ -12,6 +12,9 @@ import {
 } from '#shared/wire/recap';
 import { currentUser } from '../../plugins/authentication';
 import type { EveningFile, RecapService } from './service';
+import { bytesResponse } from '../api-documents/openapi';
+
+const tags = ['Recap'];
 
 /** An export as a file to save, named for the evening's date. */
 const download = (reply: FastifyReply, file: EveningFile) =>
@@ -27,19 +30,45 @@ export const recapRoutes: FastifyPluginAsyncZod<{ service: RecapService }> = asy
 
   app.get(
     '/game-data/:gameId/recap/evenings',
-    { schema: { params: recapGameParams, response: { 200: recapEveningList } } },
+    {
+      schema: {
+        tags,
+        description:
+          "The game's evenings of play (a pause of four hours starts a new one). Members of the game.",
+        params: recapGameParams,
+        response: { 200: recapEveningList },
+      },
+    },
     (request) => service.evenings(currentUser(request), request.params.gameId),
   );
 
   app.get(
     '/game-data/:gameId/recap',
-    { schema: { params: recapGameParams, querystring: recapQuery, response: { 200: eveningRecap } } },
+    {
+      schema: {
+        tags,
+        description:
+          "The recap of an evening (the last by default), summed from the events as this member received them, with the MJ's own lines. Members of the game.",
+        params: recapGameParams,
+        querystring: recapQuery,
+        response: { 200: eveningRecap },
+      },
+    },
     (request) => service.recap(currentUser(request), request.params.gameId, request.query),
   );
 
   app.get(
     '/game-data/:gameId/recap/export.md',
-    { schema: { params: recapGameParams, querystring: recapQuery } },
+    {
+      schema: {
+        tags,
+        description:
+          "An evening as Markdown: the MJ's lines, the recap and the chat as this member read it. Members of the game.",
+        params: recapGameParams,
+        querystring: recapQuery,
+        response: { 200: bytesResponse('Markdown', ['text/markdown']) },
+      },
+    },
     async (request, reply) => {
       const file = await service.exportMarkdown(currentUser(request), request.params.gameId, request.query);
       return download(reply, file);
@@ -48,7 +77,15 @@ export const recapRoutes: FastifyPluginAsyncZod<{ service: RecapService }> = asy
 
   app.get(
     '/game-data/:gameId/recap/export.json',
-    { schema: { params: recapGameParams, querystring: recapQuery } },
+    {
+      schema: {
+        tags,
+        description: "An evening's events as JSON, projected for this member. Members of the game.",
+        params: recapGameParams,
+        querystring: recapQuery,
+        response: { 200: bytesResponse('JSON', ['application/json']) },
+      },
+    },
     async (request, reply) => {
       const file = await service.exportJson(currentUser(request), request.params.gameId, request.query);
       return download(reply, file);
@@ -57,19 +94,45 @@ export const recapRoutes: FastifyPluginAsyncZod<{ service: RecapService }> = asy
 
   app.put(
     '/game-data/:gameId/recap/notes',
-    { schema: { params: recapGameParams, body: saveEveningNotesRequest, response: { 200: eveningRecap } } },
+    {
+      schema: {
+        tags,
+        description:
+          "The MJ's own lines for an evening (at most 2,000 characters). The game's MJ or an admin.",
+        params: recapGameParams,
+        body: saveEveningNotesRequest,
+        response: { 200: eveningRecap },
+      },
+    },
     (request) => service.saveNotes(currentUser(request), request.params.gameId, request.body),
   );
 
   app.get(
     '/game-data/:gameId/recap/last-time',
-    { schema: { params: recapGameParams, response: { 200: lastTimeAnswer } } },
+    {
+      schema: {
+        tags,
+        description:
+          "« La dernière fois… »: the previous evening's recap when this member has not seen it yet, else null. Members of the game.",
+        params: recapGameParams,
+        response: { 200: lastTimeAnswer },
+      },
+    },
     async (request) => ({ recap: await service.lastTime(currentUser(request), request.params.gameId) }),
   );
 
   app.put(
     '/game-data/:gameId/recap/last-time',
-    { schema: { params: recapGameParams, body: lastTimeSeenRequest, response: { 200: messageBody } } },
+    {
+      schema: {
+        tags,
+        description:
+          'Marks « La dernière fois… » of an evening as seen by this member, on every device. Members of the game.',
+        params: recapGameParams,
+        body: lastTimeSeenRequest,
+        response: { 200: messageBody },
+      },
+    },
     async (request) => {
       await service.lastTimeSeen(currentUser(request), request.params.gameId, request.body.firstSeq);
       return { message: 'Vu.' };
