@@ -2,7 +2,12 @@ import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tableEvents, tableReplayCheckpoints } from '../../db/schema/index';
 import { emptyTable, restore } from '#shared/domain/table/reducer';
-import { checkpointsAlong, REPLAY_CHECKPOINT_EVERY, type TurnMark } from '#shared/domain/table/replay';
+import {
+  checkpointsAlong,
+  REPLAY_CHECKPOINT_EVERY,
+  stateAt,
+  type TurnMark,
+} from '#shared/domain/table/replay';
 import type { TableState } from '#shared/domain/table/types';
 import { eventsAfter } from '../table/log/reads';
 
@@ -58,6 +63,16 @@ export function createReplayCheckpoints(db: Db, every = REPLAY_CHECKPOINT_EVERY)
 
     /** The server's state at the latest checkpoint at or before `seq` (the empty table before the first). */
     at: (gameId: string, seq: number): Promise<TableState> => latest(gameId, seq),
+
+    /**
+     * The server's table once event `seq` was folded, whatever its age: the checkpoints up to it
+     * written if due, then at most `every` events folded from the nearest.
+     */
+    async stateAt(gameId: string, seq: number): Promise<TableState> {
+      await this.upTo(gameId, seq);
+      const base = await latest(gameId, seq);
+      return stateAt(base, await eventsAfter(db, gameId, base.lastSeq, seq), seq);
+    },
 
     /** The last checkpoint's state, and the turns of every checkpoint, oldest first. */
     async turns(gameId: string): Promise<{ last: TableState; turns: TurnMark[] }> {

@@ -12,7 +12,7 @@ import { httpError } from '../../lib/errors';
 import type { AuthUser } from '../auth/access';
 import { eveningsOfGame, eventsAfter } from '../table/log/reads';
 import type { TableService } from '../table/service';
-import { stateAt } from './state-at';
+import { createReplayCheckpoints } from '../history/checkpoints';
 
 /** A file to download: its name and its text. */
 export interface EveningFile {
@@ -35,6 +35,8 @@ export function createRecapService({
   table: Pick<TableService, 'actorOf' | 'flush'>;
   now?: () => number;
 }) {
+  const checkpoints = createReplayCheckpoints(db);
+
   async function seated(user: AuthUser, gameId: string): Promise<{ actor: TableActor; evenings: Evening[] }> {
     const actor = await table.actorOf(gameId, user);
     // Events still on their way to the log belong to the evening too.
@@ -50,7 +52,7 @@ export function createRecapService({
 
   /** The evening's events as `actor` received them, and the recap they make. */
   async function read(gameId: string, actor: TableActor, evening: Evening) {
-    const before = await stateAt(db, gameId, evening.firstSeq - 1);
+    const before = await checkpoints.stateAt(gameId, evening.firstSeq - 1);
     const logged = await eventsAfter(db, gameId, before.lastSeq, evening.lastSeq);
     const { events } = projectAfter(before, logged, before.lastSeq, actor);
     return { events, recap: recapOf(visibleTo(before, actor), events) };
