@@ -4,7 +4,7 @@ import { createActor, fromEventObservable, fromPromise, type AnyEventObject } fr
 import type { HistoryEvents, HistoryMarks, HistoryPoint } from '../../src/api/schemas/history';
 import { emptyTable } from '../../src/domain/table/reducer';
 import { replayFailures, replayMachine, type ReplaySpeed } from '../../src/machines/replay.machine';
-import { itVisitsEveryState, testEveryPath } from '../helpers/every-path';
+import { each, itVisitsEveryState, testEveryPath } from '../helpers/every-path';
 import {
   deferred,
   modelOf,
@@ -160,7 +160,7 @@ describe('replay: every transition, on the real actor', () => {
             [`xstate.error.actor.0.replay.${id}`, settleWith(call, 'reject')],
           ]),
         ),
-        ...Object.fromEntries(
+        ...each(
           [
             'replay.play',
             'replay.pause',
@@ -171,13 +171,11 @@ describe('replay: every transition, on the real actor', () => {
             'replay.speed',
             'replay.tick',
             'replay.retry',
-          ].map((type) => [
-            type,
-            async ({ event }: { event: AnyEventObject }) => {
-              run.actor.send(event as never);
-              await settle();
-            },
-          ]),
+          ],
+          async ({ event }) => {
+            run.actor.send(event as never);
+            await settle();
+          },
         ),
       },
       states: Object.fromEntries(Object.entries(meaning).map(([state, check]) => [state, () => check(run)])),

@@ -57,40 +57,39 @@ export const recapRoutes: FastifyPluginAsyncZod<{ service: RecapService }> = asy
     (request) => service.recap(currentUser(request), request.params.gameId, request.query),
   );
 
-  app.get(
-    '/game-data/:gameId/recap/export.md',
+  const exports = [
     {
-      schema: {
-        tags,
-        description:
-          "An evening as Markdown: the MJ's lines, the recap and the chat as this member read it. Members of the game.",
-        params: recapGameParams,
-        querystring: recapQuery,
-        response: { 200: bytesResponse('Markdown', ['text/markdown']) },
-      },
+      path: 'export.md',
+      kind: 'Markdown',
+      type: 'text/markdown',
+      description:
+        "An evening as Markdown: the MJ's lines, the recap and the chat as this member read it. Members of the game.",
+      file: service.exportMarkdown,
     },
-    async (request, reply) => {
-      const file = await service.exportMarkdown(currentUser(request), request.params.gameId, request.query);
-      return download(reply, file);
-    },
-  );
-
-  app.get(
-    '/game-data/:gameId/recap/export.json',
     {
-      schema: {
-        tags,
-        description: "An evening's events as JSON, projected for this member. Members of the game.",
-        params: recapGameParams,
-        querystring: recapQuery,
-        response: { 200: bytesResponse('JSON', ['application/json']) },
+      path: 'export.json',
+      kind: 'JSON',
+      type: 'application/json',
+      description: "An evening's events as JSON, projected for this member. Members of the game.",
+      file: service.exportJson,
+    },
+  ];
+  for (const { path, kind, type, description, file } of exports) {
+    app.get(
+      `/game-data/:gameId/recap/${path}`,
+      {
+        schema: {
+          tags,
+          description,
+          params: recapGameParams,
+          querystring: recapQuery,
+          response: { 200: bytesResponse(kind, [type]) },
+        },
       },
-    },
-    async (request, reply) => {
-      const file = await service.exportJson(currentUser(request), request.params.gameId, request.query);
-      return download(reply, file);
-    },
-  );
+      async (request, reply) =>
+        download(reply, await file(currentUser(request), request.params.gameId, request.query)),
+    );
+  }
 
   app.put(
     '/game-data/:gameId/recap/notes',
