@@ -132,7 +132,7 @@ describe('the wired flow: menu → choose → aim → send, cancel or refusal', 
       'Cible hors de portée !',
       "Impossible d'attaquer une créature morte !",
     ]);
-    expect(targeting.getSnapshot().value).toBe('choosingTarget');
+    expect(targeting.getSnapshot().matches('choosingTarget')).toBe(true);
     targeting.send({ type: 'map.clicked', point: cell(5, 5), usableId: null });
     expect(targeting.getSnapshot().value).toBe('noAttack');
     expect(sent).toEqual([]);
@@ -148,7 +148,7 @@ describe('the wired flow: menu → choose → aim → send, cancel or refusal', 
     again.targeting.send({ type: 'map.clicked', point: cell(0, 3), usableId: null });
     expect(again.sent).toEqual([]);
     expect(again.refused).toEqual(['Aucune créature dans la zone.']);
-    expect(again.targeting.getSnapshot().value).toBe('choosingTarget');
+    expect(again.targeting.getSnapshot().matches('choosingTarget')).toBe(true);
   });
 
   it('lets the player put the attack down (Escape)', async () => {
