@@ -109,7 +109,7 @@ test('the table passes axe with its menus, aiming, dialogs and the chat open, fo
   await heroTable.placeFromMenu({ x: 100, y: 100 }, 'Aelis');
   await expectAccessible(hero, heroTable.chat.getByText('Bienvenue à la table'));
   await heroTable.chooseAttack('Attaque simple');
-  await expectAccessible(hero, hero.getByRole('status').filter({ hasText: 'cliquez sur une cible' }));
+  await expectAccessible(hero, hero.getByRole('region', { name: 'Attaque en cours' }));
   await hero.getByRole('button', { name: 'Annuler l’attaque' }).click();
 
   // The MJ moves the goblin: the player's one live region says where, and only there.

@@ -71,7 +71,7 @@ test('two friends meet through search, chat both ways, and see each other leave'
   const beaChat = bea.getByRole('dialog', { name: `Discussion avec ${anaAccount.displayName}` });
   await expect(beaChat.getByText('Bonjour Béa !')).toBeVisible();
   await sendMessage(beaChat, 'Salut Ana :)');
-  await expect(anaChat.getByText('Salut Ana :)')).toBeVisible();
+  await expect(anaChat.getByText('Salut Ana :)', { exact: true })).toBeVisible();
   await expect(beaSeesAna.getByLabel('1 message non lu')).toHaveCount(0);
 
   // Béa closes her tab: Ana sees her go offline, in the chat and in the menu.

@@ -81,19 +81,23 @@ export function AimingBanner({
 
   return (
     <div className="aiming-banner" role="region" aria-label={text.aimingRegion}>
-      <p className="aiming-banner__hint">
+      <p className="aiming-banner__hint" id={`${listId}-hint`}>
         {attack.ref.kind === 'monster'
           ? text.monsterAiming(attack.name)
           : text.aiming(attack.name, attack.areaOfEffect === 'single')}
       </p>
-      <p className="aiming-banner__numbers">{text.numbers(attack.damage, attack.essenceCost)}</p>
+      <p className="aiming-banner__numbers" id={`${listId}-numbers`}>
+        {text.numbers(attack.damage, attack.essenceCost)}
+      </p>
       {single ? (
         <div
           ref={keys}
           className="aiming-banner__targets"
-          role="listbox"
+          // A listbox holds options only: with none in reach it is a group saying so.
+          role={candidates.length === 0 ? 'group' : 'listbox'}
           tabIndex={0}
           aria-label={text.targetsInReach}
+          aria-describedby={`${listId}-hint ${listId}-numbers`}
           aria-activedescendant={cursor >= 0 ? `${listId}-${cursor}` : undefined}
           onKeyDown={onKeyDown}
         >
@@ -118,6 +122,7 @@ export function AimingBanner({
           role="group"
           tabIndex={0}
           aria-label={text.aimByKeys}
+          aria-describedby={`${listId}-hint ${listId}-numbers`}
           onKeyDown={onKeyDown}
         >
           <p className="aiming-banner__none">{aimed ? text.caught(caught) : text.aimByKeys}</p>
