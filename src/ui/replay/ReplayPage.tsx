@@ -5,6 +5,7 @@ import { replayLogic } from '../../effects/replay';
 import { useAppActors } from '../app/AppActorsContext';
 import { Notice } from '../components/Notice';
 import { gamePageAddress } from '../home/game-address';
+import './replay-link.css';
 import '../game/game-styles';
 import '../game-chat/game-chat.css';
 import { replayTexts as texts } from './messages';
