@@ -1,21 +1,12 @@
 import { useSelector } from '@xstate/react';
 import { useState, type KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { HistoryTurn } from '../../api/schemas/history';
 import { eveningName } from '../../domain/table/evenings';
+import { numberFights } from '../../domain/table/turn-marks';
 import { REPLAY_SPEEDS, type replayMachine, type ReplaySpeed } from '../../machines/replay.machine';
 import { replayTexts as texts } from './messages';
 
 export type ReplayActor = ActorRefFrom<typeof replayMachine>;
-
-/** Each turn with the number of its fight, counted from the turns that start one. */
-function numberedTurns(turns: readonly HistoryTurn[]) {
-  let fight = 0;
-  return turns.map((turn) => {
-    if (turn.starts || fight === 0) fight += 1;
-    return { ...turn, fight };
-  });
-}
 
 /**
  * The replay's controls: the position slider (arrows step, Home and End go to the ends), play and
@@ -118,7 +109,7 @@ export function ReplayTimeline({ replay }: { replay: ReplayActor }) {
               <option value="" disabled>
                 {texts.chooseTurn}
               </option>
-              {numberedTurns(marks.turns).map((turn) => (
+              {numberFights(marks.turns).map((turn) => (
                 <option key={turn.seq} value={turn.seq}>
                   {texts.turnOf(turn.fight, turn.round, turn.createdAt)}
                 </option>
