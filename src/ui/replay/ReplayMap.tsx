@@ -25,7 +25,13 @@ export function ReplayMap({ gameId, table, role }: { gameId: string; table: Tabl
   // A player's picture of a stored map is painted out by the server for their live view alone.
   const picture = usePictureSource(isPaintedOut({ gameId, map, role }) ? null : map?.link, 'full');
   const { frame, scale } = useFitScale(map);
-  if (!map) return <p className="replay-map__empty">{texts.noMap}</p>;
+  // The frame is drawn even without a map, so the scale follows it from its first render.
+  if (!map)
+    return (
+      <div ref={frame} className="replay-map">
+        <p className="replay-panel__empty">{texts.noMap}</p>
+      </div>
+    );
   const grid = gridOf(table, map.name);
   const fog = fogOf(table, map.name);
   const sight = table.sight?.map === map.name ? table.sight : undefined;

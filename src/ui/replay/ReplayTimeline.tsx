@@ -18,6 +18,15 @@ export function ReplayTimeline({ replay }: { replay: ReplayActor }) {
   const marks = useSelector(replay, (snapshot) => snapshot.context.marks);
   const speed = useSelector(replay, (snapshot) => snapshot.context.speed);
   const playing = useSelector(replay, (snapshot) => snapshot.matches('playing'));
+  // While a point loads, a move of the slider is not taken: the machine answers the one before first.
+  const busy = useSelector(
+    replay,
+    (snapshot) =>
+      snapshot.matches('loading') ||
+      snapshot.matches('seeking') ||
+      snapshot.matches('seekingTime') ||
+      snapshot.matches('stepping'),
+  );
   const [time, setTime] = useState('');
   const head = marks?.head ?? 0;
   const toggleOnSpace = (event: KeyboardEvent<HTMLElement>) => {
@@ -32,6 +41,7 @@ export function ReplayTimeline({ replay }: { replay: ReplayActor }) {
     <section
       className="replay-timeline"
       aria-label={texts.timeline}
+      aria-busy={busy}
       aria-keyshortcuts="Space"
       onKeyDown={toggleOnSpace}
     >
