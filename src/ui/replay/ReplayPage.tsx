@@ -36,12 +36,12 @@ export default function ReplayPage() {
   const loading = useSelector(replay, (snapshot) => snapshot.matches('loading'));
 
   return (
-    <main className="game-page replay-page">
-      <header className="game-page__header">
+    <main className="replay-page">
+      <header className="replay-page__header">
         <Link className="replay-page__back" to={gamePageAddress({ gameId, playerId: seat.playerId })}>
           <span aria-hidden="true">←</span> {texts.back}
         </Link>
-        <div className="game-page__title">
+        <div className="replay-page__title">
           <h1>{texts.title}</h1>
           <p>{texts.readOnly}</p>
         </div>
