@@ -16,6 +16,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/', load: () => import('../landing/LandingPage') },
   { path: '/auth/callback', load: () => import('../auth-callback/AuthCallbackPage') },
   { path: '/game', load: () => import('../game/GamePage'), needsSession: true },
+  { path: '/game/replay', load: () => import('../replay/ReplayPage'), needsSession: true },
   { path: '/creation', load: () => import('../creation/CreationPage'), needsSession: true },
   { path: '/view', load: () => import('../sheet/SheetPage'), needsSession: true },
   { path: '/admin', load: () => import('../admin/GlobalStorePage'), needsSession: true },

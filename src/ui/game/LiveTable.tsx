@@ -49,6 +49,7 @@ import { SHEET_WINDOW } from '../sheet/sheet-window';
 import { JournalButton } from '../journal/JournalButton';
 import { LastTime } from '../recap/LastTime';
 import { RecapButton } from '../recap/RecapButton';
+import { ReplayLink } from '../replay/ReplayLink';
 
 type Children = LiveTableSnapshot['children'];
 /** A child of the live table, by the id it is invoked under: the same actor for the table's life. */
@@ -253,6 +254,7 @@ export function LiveTable({
           <JournalButton gameId={gameId} userId={userId} isMaster={seat.role === 'mj'} />
         )}
         <RecapButton gameId={gameId} />
+        <ReplayLink gameId={gameId} playerId={seat.playerId} />
         <LastTime gameId={gameId} />
         <p className="live-table__sync" role="status">
           {syncState === 'reconnecting'

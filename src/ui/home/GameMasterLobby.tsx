@@ -12,6 +12,7 @@ import { GameNamePrompt } from './GameNamePrompt';
 import { homeMessages } from './messages';
 import { OutcomeNotice } from '../components/Notice';
 import { gamePageAddress } from './game-address';
+import { ReplayLink } from '../replay/ReplayLink';
 
 const texts = homeMessages.gameMaster;
 
@@ -78,6 +79,7 @@ export function GameMasterLobby({ user }: { user: SessionUser }) {
               >
                 {texts.join}
               </button>
+              <ReplayLink gameId={game.id} playerId={user.id} />
               <button type="button" className="secondary" onClick={() => setManaged(game)}>
                 {texts.manage}
               </button>

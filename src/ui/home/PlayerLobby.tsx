@@ -8,6 +8,7 @@ import { launchOfSelected, type playerLobbyMachine } from '../../machines/player
 import { useAppActors } from '../app/AppActorsContext';
 import type { ActorRefFrom } from 'xstate';
 import { gamePageAddress } from './game-address';
+import { ReplayLink } from '../replay/ReplayLink';
 import { homeMessages } from './messages';
 import { OutcomeNotice } from '../components/Notice';
 import { AnswerButtons } from '../components/AnswerButtons';
@@ -46,6 +47,7 @@ export function CharacterList({
           >
             {texts.play}
           </button>
+          <ReplayLink gameId={gameId} playerId={character.id} />
         </li>
       ))}
       <li className="character-card character-card--create">
