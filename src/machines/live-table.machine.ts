@@ -29,7 +29,7 @@ import { centreOnMap, shownMap } from '../domain/table/shown-map';
 import type { MapChoice, MapRef, MapToken, TableEvent, TableRole, TableState } from '../domain/table/types';
 import { emptyTable } from '../domain/table/reducer';
 import { undoMessages } from '../domain/table/messages';
-import { gridOf, own } from '../domain/table/records';
+import { gridOf, own, tokenAt } from '../domain/table/records';
 import { managesTable } from '../domain/table/visibility';
 import { attackMenuMachine } from './attack-menu.machine';
 import {
@@ -247,12 +247,18 @@ export function attackTargetingInTable(targeting: typeof attackTargetingMachine)
   });
 }
 
-const shownOrder = (table: TableState, role: TableRole) => {
+/** The shown map's order, and which of its entries are the reader's characters: their turns to end. */
+const shownOrder = (table: TableState, role: TableRole, characterIds: readonly string[]) => {
   const map = shownMap(table, role)?.name ?? null;
+  const order = (map && table.turnOrders[map]) || [];
   return {
     map,
-    order: (map && table.turnOrders[map]) || [],
+    order,
     round: (map === null ? undefined : own(table.rounds, map)?.round) ?? null,
+    own: order.filter((usableId) => {
+      const token = map === null ? undefined : tokenAt(table, map, usableId);
+      return token !== undefined && token.isPlayer && characterIds.includes(token.itemId);
+    }),
   };
 };
 
@@ -403,8 +409,8 @@ export const liveTableMachine = setup({
      */
     'follow the table': enqueueActions(({ context, enqueue }, table: TableState) => {
       if (table === context.table) return;
-      const before = shownOrder(context.table, context.role);
-      const after = shownOrder(table, context.role);
+      const before = shownOrder(context.table, context.role, context.characterIds);
+      const after = shownOrder(table, context.role, context.characterIds);
       enqueue.assign({ table });
       // Only an event folded alone onto the copy it followed is told: a catch-up's are the past.
       const heard = context.heard;
@@ -432,7 +438,12 @@ export const liveTableMachine = setup({
       if (after.map !== before.map) enqueue.assign({ eyes: null });
       if (after.map !== before.map) enqueue.sendTo('turnOrder', { type: 'map.changed', ...after });
       else if (!sameOrder(after.order, before.order) || after.round !== before.round)
-        enqueue.sendTo('turnOrder', { type: 'turnOrder.confirmed', order: after.order, round: after.round });
+        enqueue.sendTo('turnOrder', {
+          type: 'turnOrder.confirmed',
+          order: after.order,
+          round: after.round,
+          own: after.own,
+        });
       enqueue.sendTo('targeting', {
         type: 'board.updated',
         board: attackBoard(table, shownMap(table, context.role), context),
@@ -515,7 +526,10 @@ export const liveTableMachine = setup({
     {
       id: 'turnOrder',
       src: 'turn order',
-      input: ({ context }) => ({ ...shownOrder(context.table, context.role), canManage: context.canManage }),
+      input: ({ context }) => ({
+        ...shownOrder(context.table, context.role, context.characterIds),
+        canManage: context.canManage,
+      }),
     },
     {
       id: 'targeting',

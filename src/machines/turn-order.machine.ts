@@ -14,22 +14,26 @@ export type TurnOrderEvent =
   | { type: 'turnOrder.generate' }
   /** `clicks`: the click's count (the DOM's `detail`); the second click of a double click is not a press. */
   | { type: 'turnOrder.next'; clicks?: number }
+  /** A player's « Finir mon tour »: the manager's « Tour suivant » on a turn of their own. */
+  | { type: 'turnOrder.end'; clicks?: number }
   | { type: 'turnOrder.toggle'; usableId: string }
   | { type: 'turnOrder.reorder'; order: string[] }
   | { type: 'turnOrder.newCombat' }
   /** The server answered a change sent (refused, done, or a turn already passed). */
   | { type: 'turnOrder.answered' }
   /** The folded table's order or round for the shown map changed (a logged event was applied). */
-  | { type: 'turnOrder.confirmed'; order: string[]; round: number | null }
+  | ({ type: 'turnOrder.confirmed' } & Shown)
   /** Another map is shown, with its own order. */
-  | { type: 'map.changed'; map: string | null; order: string[]; round: number | null };
+  | ({ type: 'map.changed'; map: string | null } & Shown);
 
 export interface TurnOrderContext {
   map: string | null;
   order: string[];
   /** The fight's round (« Round 3 »); null before rounds were counted or without a fight. */
   round: number | null;
-  /** MJ and admin manage the turn order; players only watch it. */
+  /** The order's entries that are the reader's own tokens: the turns they may end themselves. */
+  own: string[];
+  /** MJ and admin manage the turn order; a player watches it and ends their own turns. */
   canManage: boolean;
 }
 
@@ -37,16 +41,34 @@ export interface TurnOrderInput {
   map: string | null;
   order: string[];
   round: number | null;
+  own: string[];
   canManage: boolean;
 }
 
-type Shown = { order: string[]; round: number | null };
+/** A map's order as the reader's copy holds it. */
+type Shown = { order: string[]; round: number | null; own: string[] };
+
+/** Whether the turn shown is one of the reader's own tokens': « Finir mon tour » is theirs to press. */
+export function isOwnTurn({ map, order, own }: Pick<TurnOrderContext, 'map' | 'order' | 'own'>): boolean {
+  return map !== null && order[0] !== undefined && own.includes(order[0]);
+}
+
+/** The turn the panel shows, for the server to pass that one only, whoever pressed. */
+const sendTheTurnShown = {
+  type: 'send turn order change',
+  params: ({ context }: { context: TurnOrderContext }): TurnOrderChange => ({
+    type: 'turnOrder.next',
+    map: context.map!,
+    playing: context.order[0],
+    ...(context.round === null ? {} : { round: context.round }),
+  }),
+} as const;
 
 /**
  * The floating turn-order panel of one map. Nothing changes locally on a click: the intent goes
  * to the server, which shuffles with its own chance and logs the whole new order; the panel then
- * shows what the log says. So every screen shows the same order, including after a reload, and a
- * player's click never does anything. No combat while the order is empty; a combat runs otherwise.
+ * shows what the log says. So every screen shows the same order, including after a reload. A
+ * player's one press is « Finir mon tour », while the turn shown is one of their tokens'. No combat while the order is empty; a combat runs otherwise.
  */
 export const turnOrderMachine = setup({
   types: {
@@ -56,20 +78,20 @@ export const turnOrderMachine = setup({
   },
   actions: {
     'send turn order change': (_, _change: TurnOrderChange) => {},
-    'show order': assign({
-      order: (_, { order }: Shown) => order,
-      round: (_, { round }: Shown) => round,
-    }),
-    'show map': assign({
-      map: (_, { map }: Shown & { map: string | null }) => map,
-      order: (_, { order }: Shown & { map: string | null }) => order,
-      round: (_, { round }: Shown & { map: string | null }) => round,
-    }),
+    'show order': assign((_, { order, round, own }: Shown) => ({ order, round, own })),
+    'show map': assign((_, { map, order, round, own }: Shown & { map: string | null }) => ({
+      map,
+      order,
+      round,
+      own,
+    })),
   },
   guards: {
     'actor manages the table on a map': ({ context }) => context.canManage && context.map !== null,
     'order is empty': (_, { order }: { order: string[] }) => order.length === 0,
-    'is a single press': ({ event }) => event.type === 'turnOrder.next' && (event.clicks ?? 1) <= 1,
+    'it is the reader’s own turn': ({ context }) => isOwnTurn(context),
+    'is a single press': ({ event }) =>
+      (event.type === 'turnOrder.next' || event.type === 'turnOrder.end') && (event.clicks ?? 1) <= 1,
     'is a reordering of the order': ({ context, event }) =>
       event.type === 'turnOrder.reorder' && isReorderingOf(context.order, event.order),
   },
@@ -79,6 +101,7 @@ export const turnOrderMachine = setup({
     map: input.map,
     order: input.order,
     round: input.round,
+    own: input.own,
     canManage: input.canManage,
   }),
   initial: 'deciding',
@@ -128,15 +151,12 @@ export const turnOrderMachine = setup({
             'turnOrder.next': {
               guard: and(['actor manages the table on a map', 'is a single press']),
               target: 'advancing',
-              actions: {
-                type: 'send turn order change',
-                params: ({ context }) => ({
-                  type: 'turnOrder.next',
-                  map: context.map!,
-                  playing: context.order[0],
-                  ...(context.round === null ? {} : { round: context.round }),
-                }),
-              },
+              actions: sendTheTurnShown,
+            },
+            'turnOrder.end': {
+              guard: and(['it is the reader’s own turn', 'is a single press']),
+              target: 'advancing',
+              actions: sendTheTurnShown,
             },
           },
         },

@@ -17,7 +17,7 @@ async function placeAtCross(page: Page, name: string) {
   await page.keyboard.press('Enter');
 }
 
-test('played with the keyboard alone: the player moves and strikes a goblin in reach, the MJ passes the turn and the goblin strikes back', async ({
+test('played with the keyboard alone: the player moves, strikes a goblin in reach and ends their turn, and the goblin strikes back', async ({
   browser,
 }) => {
   test.slow();
@@ -52,6 +52,14 @@ test('played with the keyboard alone: the player moves and strikes a goblin in r
   await pressUntilFocused(master, master.getByRole('button', { name: 'Générer' }));
   await master.keyboard.press('Enter');
   await expect(tableOf(hero).chat).toContainText('Round 1');
+  // The rolls choose who starts: when the goblin won, the MJ moves Aelis up with Alt + ↑.
+  const entries = (page: Page) => page.getByRole('list', { name: 'Ordre de tour' }).getByRole('listitem');
+  await expect(entries(master)).toHaveCount(2);
+  if (await entries(master).first().filter({ hasText: 'Gobelin 1' }).count()) {
+    await pressUntilFocused(master, entries(master).filter({ hasText: 'Aelis' }), 'Shift+Tab');
+    await master.keyboard.press('Alt+ArrowUp');
+  }
+  await expect(entries(hero).first()).toContainText('Aelis');
 
   // « Attaquer », the simple attack, then the goblin from the list of targets in reach.
   await pressUntilFocused(hero, hero.getByRole('button', { name: 'Attaquer' }));
@@ -67,12 +75,15 @@ test('played with the keyboard alone: the player moves and strikes a goblin in r
   // The focus is back on the token that struck.
   await expect(aelis).toBeFocused();
 
-  // The player has no turn-order control (the MJ advances turns): the MJ ends theirs.
-  await pressUntilFocused(master, master.getByRole('link', { name: 'Aller à l’ordre du tour' }));
-  await master.keyboard.press('Enter');
-  await pressUntilFocused(master, master.getByRole('button', { name: 'Tour suivant' }));
-  await master.keyboard.press('Enter');
-  await expect(tableOf(hero).chat).toContainText(/C’est au tour (de Gobelin 1|d’Aelis)\./);
+  // The player ends their own turn from the turn order's region; the goblin's comes.
+  const endTurn = hero.getByRole('button', { name: 'Finir mon tour' });
+  await pressUntilFocused(hero, hero.getByRole('link', { name: 'Aller à l’ordre du tour' }));
+  await hero.keyboard.press('Enter');
+  await pressUntilFocused(hero, endTurn);
+  await hero.keyboard.press('Enter');
+  await expect(entries(master).first()).toContainText('Gobelin 1');
+  await expect(tableOf(hero).chat).toContainText('C’est au tour de Gobelin 1.');
+  await expect(endTurn).toHaveCount(0);
 
   // The MJ makes the goblin strike back: its menu by Enter, « Faire attaquer », Aelis from the list.
   const goblin = tableOf(master).token('Gobelin 1');

@@ -286,6 +286,32 @@ describe('live table', () => {
     expect(table.child('turnOrder').getSnapshot().value).toEqual({ running: 'ready' });
   });
 
+  it('lets a player end the turn of their own character only, sent as the turn shown', async () => {
+    const table = startTable('player');
+    await table.answerCatchUp({ ...tableWith(['wolf', 'c-ana']), rounds: { Forêt: { round: 2 } } });
+    expect(table.contextOf('turnOrder')).toMatchObject({ order: ['wolf', 'c-ana'], own: ['c-ana'] });
+    table.child('turnOrder').send({ type: 'turnOrder.end' });
+    expect(table.commands).toEqual([]);
+    table.feed.next({ type: 'socket.disconnected' });
+    table.feed.next({ type: 'socket.connected' });
+    await table.answerCatchUp({
+      ...tableWith(['c-ana', 'wolf']),
+      rounds: { Forêt: { round: 2 } },
+      lastSeq: 4,
+    });
+    table.child('turnOrder').send({ type: 'turnOrder.end' });
+    expect(table.commands.map(({ command }) => command)).toEqual([
+      {
+        kind: 'turnOrderChange',
+        payload: {
+          gameId: 'g1',
+          change: { type: 'turnOrder.next', map: 'Forêt', playing: 'c-ana', round: 2 },
+        },
+      },
+    ]);
+    expect(table.child('turnOrder').getSnapshot().value).toEqual({ running: 'advancing' });
+  });
+
   it('sends every intent as a command of its game, and shows the server’s refusal', async () => {
     const table = startTable('mj');
     await table.answerCatchUp(tableWith([]));

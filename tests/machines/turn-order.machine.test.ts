@@ -8,18 +8,21 @@ import {
 } from '../../src/machines/turn-order.machine';
 import { expectSameState, modelOf, titleOf, visitedStates } from '../helpers/machine-model';
 
-const events: TurnOrderEvent[] = [
+/** `own`: the entries of the orders that are the reader's tokens (Ana's, for her player). */
+const eventsOf = (own: string[]): TurnOrderEvent[] => [
   { type: 'turnOrder.generate' },
   { type: 'turnOrder.next' },
+  { type: 'turnOrder.end' },
   { type: 'turnOrder.toggle', usableId: 'loup' },
   { type: 'turnOrder.reorder', order: ['loup', 'ana'] },
   { type: 'turnOrder.reorder', order: ['ana'] },
   { type: 'turnOrder.newCombat' },
   { type: 'turnOrder.answered' },
-  { type: 'turnOrder.confirmed', order: [], round: null },
-  { type: 'turnOrder.confirmed', order: ['ana', 'loup'], round: 1 },
-  { type: 'map.changed', map: 'Crypte', order: ['liche'], round: 3 },
-  { type: 'map.changed', map: null, order: [], round: null },
+  { type: 'turnOrder.confirmed', order: [], round: null, own: [] },
+  { type: 'turnOrder.confirmed', order: ['ana', 'loup'], round: 1, own },
+  { type: 'turnOrder.confirmed', order: ['loup', 'ana'], round: 1, own },
+  { type: 'map.changed', map: 'Crypte', order: ['liche'], round: 3, own: [] },
+  { type: 'map.changed', map: null, order: [], round: null, own: [] },
 ];
 
 function start(input: TurnOrderInput) {
@@ -34,10 +37,12 @@ function start(input: TurnOrderInput) {
 }
 
 describe.each([
-  ['MJ', true],
-  ['player', false],
-])('turn order panel of a %s: shortest paths to every state', (_who, canManage) => {
-  const input = { map: 'Forêt', order: [], round: null, canManage };
+  ['MJ', true, []],
+  ['player of Ana', false, ['ana']],
+  ['player of no one in the fight', false, []],
+])('turn order panel of a %s: shortest paths to every state', (_who, canManage, own) => {
+  const events = eventsOf(own);
+  const input = { map: 'Forêt', order: [], round: null, own, canManage };
   const paths = modelOf(turnOrderMachine, events as AnyEventObject[], input).getShortestPaths();
 
   for (const path of paths) {
@@ -55,22 +60,26 @@ describe.each([
             expectSameState(actor, expected);
             expect(actor.getSnapshot().context.order.length).toBeGreaterThan(0);
           },
-          // « Tour suivant » pressed: a second press waits for the server's answer.
+          // « Tour suivant » or « Finir mon tour » pressed: a second press waits for the server's answer.
           'running.advancing': (expected) => {
             expectSameState(actor, expected);
-            expect(canManage).toBe(true);
             expect(sent.at(-1)).toMatchObject({ type: 'turnOrder.next' });
           },
         },
       });
-      // A player's clicks never reach the server; nor does anything without a map.
-      if (!canManage) expect(sent).toEqual([]);
+      // A player's one press is the end of their own turn, naming it; nothing else reaches the server.
+      if (!canManage) {
+        for (const change of sent) {
+          expect(change).toMatchObject({ type: 'turnOrder.next' });
+          expect(own).toContain((change as { playing: string }).playing);
+        }
+      }
     });
   }
 
   it('visits every state', () => {
     expect(visitedStates(paths)).toEqual(
-      canManage
+      canManage || own.length > 0
         ? ['noCombat', 'running', 'running.advancing', 'running.ready']
         : ['noCombat', 'running', 'running.ready'],
     );
@@ -79,12 +88,12 @@ describe.each([
 
 describe('turn order panel', () => {
   it('sends intents, and shows only what the server confirmed', () => {
-    const { actor, sent } = start({ map: 'Forêt', order: [], round: null, canManage: true });
+    const { actor, sent } = start({ map: 'Forêt', order: [], round: null, own: [], canManage: true });
     actor.send({ type: 'turnOrder.toggle', usableId: 'ana' });
     actor.send({ type: 'turnOrder.generate' });
     actor.send({ type: 'turnOrder.next' }); // no combat yet: nothing to advance
     expect(actor.getSnapshot().value).toBe('noCombat');
-    actor.send({ type: 'turnOrder.confirmed', order: ['ana', 'loup'], round: 2 });
+    actor.send({ type: 'turnOrder.confirmed', order: ['ana', 'loup'], round: 2, own: [] });
     expect(actor.getSnapshot().value).toEqual({ running: 'ready' });
     expect(actor.getSnapshot().context.round).toBe(2);
     actor.send({ type: 'turnOrder.next' });
@@ -106,10 +115,16 @@ describe('turn order panel', () => {
   });
 
   it('takes a double click for one press, and keeps waiting while the new order comes in', () => {
-    const { actor, sent } = start({ map: 'Forêt', order: ['ana', 'loup'], round: 1, canManage: true });
+    const { actor, sent } = start({
+      map: 'Forêt',
+      order: ['ana', 'loup'],
+      round: 1,
+      own: [],
+      canManage: true,
+    });
     actor.send({ type: 'turnOrder.next', clicks: 1 });
     // The server emits before it answers: the order it passed comes first.
-    actor.send({ type: 'turnOrder.confirmed', order: ['loup', 'ana'], round: 1 });
+    actor.send({ type: 'turnOrder.confirmed', order: ['loup', 'ana'], round: 1, own: [] });
     expect(actor.getSnapshot().value).toEqual({ running: 'advancing' });
     actor.send({ type: 'turnOrder.next', clicks: 2 });
     actor.send({ type: 'turnOrder.answered' });
@@ -121,11 +136,35 @@ describe('turn order panel', () => {
   });
 
   it('follows the shown map, and sends nothing without one', () => {
-    const { actor, sent } = start({ map: 'Forêt', order: ['ana'], round: 1, canManage: true });
+    const { actor, sent } = start({ map: 'Forêt', order: ['ana'], round: 1, own: [], canManage: true });
     expect(actor.getSnapshot().value).toEqual({ running: 'ready' });
-    actor.send({ type: 'map.changed', map: null, order: [], round: null });
+    actor.send({ type: 'map.changed', map: null, order: [], round: null, own: [] });
     expect(actor.getSnapshot().value).toBe('noCombat');
     actor.send({ type: 'turnOrder.generate' });
     expect(sent).toEqual([]);
+  });
+});
+
+describe('« Finir mon tour »', () => {
+  it('sends the turn shown while it is the player’s own, once per press, and waits for the answer', () => {
+    const { actor, sent } = start({
+      map: 'Forêt',
+      order: ['loup', 'ana'],
+      round: 2,
+      own: ['ana'],
+      canManage: false,
+    });
+    // The wolf plays: neither button is the player's.
+    actor.send({ type: 'turnOrder.end' });
+    actor.send({ type: 'turnOrder.next' });
+    expect(sent).toEqual([]);
+    actor.send({ type: 'turnOrder.confirmed', order: ['ana', 'loup'], round: 2, own: ['ana'] });
+    actor.send({ type: 'turnOrder.end', clicks: 1 });
+    expect(actor.getSnapshot().value).toEqual({ running: 'advancing' });
+    actor.send({ type: 'turnOrder.end', clicks: 1 });
+    actor.send({ type: 'turnOrder.answered' });
+    actor.send({ type: 'turnOrder.end', clicks: 2 });
+    expect(sent).toEqual([{ type: 'turnOrder.next', map: 'Forêt', playing: 'ana', round: 2 }]);
+    expect(actor.getSnapshot().value).toEqual({ running: 'ready' });
   });
 });

@@ -81,16 +81,25 @@ describe.each(drivers)('table commands (%s)', (driver) => {
       gameId: party.gameId,
       change: { map, usableId: await placeOwner(map, mj), ...change },
     });
+  /** A fight of the owner's character and a wolf; `first`: who the MJ puts at its head, else the rolls'. */
   const withOrder =
-    (change: (order: string[]) => Record<string, unknown>) =>
+    (change: (order: string[]) => Record<string, unknown>, first?: 'owner' | 'wolf') =>
     async (party: TableParty, map: string, mj: (event: string, payload: unknown) => Promise<void>) => {
-      await placeOwner(map, mj);
+      const owners = await placeOwner(map, mj);
       await mj('itemChange', {
         gameId: party.gameId,
         change: { type: 'token.place', map, ...monsterDraft(p, 'Loup') },
       });
       await mj('turnOrderChange', { gameId: party.gameId, change: { type: 'turnOrder.generate', map } });
-      const order = (await serverState(t, party.gameId)).turnOrders[map] ?? [];
+      const rolled = (await serverState(t, party.gameId)).turnOrders[map] ?? [];
+      const head = first === 'owner' ? owners : rolled.find((usableId) => usableId !== owners);
+      const order = first ? [head!, ...rolled.filter((usableId) => usableId !== head)] : rolled;
+      if (first) {
+        await mj('turnOrderChange', {
+          gameId: party.gameId,
+          change: { type: 'turnOrder.reorder', map, order },
+        });
+      }
       return { gameId: party.gameId, change: { map, ...change(order) } };
     };
 
@@ -160,10 +169,16 @@ describe.each(drivers)('table commands (%s)', (driver) => {
       prepare: withOrder(() => ({ type: 'turnOrder.generate' })),
     },
     {
-      name: 'next turn',
+      name: "pass the wolf's turn",
       event: 'turnOrderChange',
-      expected: masterOnly(tableMessages.onlyMasterTurnOrder),
-      prepare: withOrder(() => ({ type: 'turnOrder.next' })),
+      expected: masterOnly(tableMessages.notYourTurn),
+      prepare: withOrder((order) => ({ type: 'turnOrder.next', playing: order[0], round: 1 }), 'wolf'),
+    },
+    {
+      name: "pass the owner's turn",
+      event: 'turnOrderChange',
+      expected: ownerToo(tableMessages.notYourTurn),
+      prepare: withOrder((order) => ({ type: 'turnOrder.next', playing: order[0], round: 1 }), 'owner'),
     },
     {
       name: 'toggle a participant',

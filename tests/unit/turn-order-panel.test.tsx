@@ -77,7 +77,7 @@ function renderPanel(canManage = true) {
     turnOrderMachine.provide({
       actions: { 'send turn order change': (_, change) => void sent.push(change) },
     }),
-    { input: { map: 'Crypte', order: ['ana', 'goule', 'loup'], round: 3, canManage } },
+    { input: { map: 'Crypte', order: ['ana', 'goule', 'loup'], round: 3, own: [], canManage } },
   ).start();
   render(
     <div className="area">
@@ -217,19 +217,55 @@ describe('turn order panel: moving the panel', () => {
 describe('turn order panel: a hidden participant playing', () => {
   it('shows a player that someone hidden plays, and nobody they see as playing', () => {
     const turnOrder = createActor(turnOrderMachine, {
-      input: { map: 'Crypte', order: [HIDDEN_TURN, 'ana', 'loup'], round: null, canManage: false },
+      input: {
+        map: 'Crypte',
+        order: [HIDDEN_TURN, 'ana', 'loup'],
+        round: null,
+        own: ['ana'],
+        canManage: false,
+      },
     }).start();
     render(<TurnOrderPanel gameId="g1" turnOrder={turnOrder} tokens={tokens} />);
     const rows = within(screen.getByRole('list', { name: 'Ordre de tour' })).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual(['1Participant cachéjoue', '2Ana20/20', '3Loup20/20']);
     expect(rows[0]!.className).toContain('turn-panel__entry--hidden');
+    // Ana's player does not end the hidden one's turn.
+    expect(screen.queryByRole('button', { name: 'Finir mon tour' })).toBeNull();
+  });
+});
+
+describe('turn order panel: « Finir mon tour »', () => {
+  it('offers the player their own turn’s end only, and sends it once per answer', () => {
+    const sent: TurnOrderChange[] = [];
+    const turnOrder = createActor(
+      turnOrderMachine.provide({
+        actions: { 'send turn order change': (_, change) => void sent.push(change) },
+      }),
+      { input: { map: 'Crypte', order: ['loup', 'ana'], round: 2, own: ['ana'], canManage: false } },
+    ).start();
+    render(<TurnOrderPanel gameId="g1" turnOrder={turnOrder} tokens={tokens} />);
+    const endTurn = () => screen.queryByRole('button', { name: 'Finir mon tour' });
+    expect(endTurn()).toBeNull();
+    act(() =>
+      turnOrder.send({ type: 'turnOrder.confirmed', order: ['ana', 'loup'], round: 2, own: ['ana'] }),
+    );
+    fireEvent.click(endTurn()!, { detail: 1 });
+    expect(endTurn()!.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(endTurn()!, { detail: 1 });
+    expect(sent).toEqual([{ type: 'turnOrder.next', map: 'Crypte', playing: 'ana', round: 2 }]);
+    expect(screen.queryByRole('button', { name: 'Tour suivant' })).toBeNull();
+    act(() =>
+      turnOrder.send({ type: 'turnOrder.confirmed', order: ['loup', 'ana'], round: 2, own: ['ana'] }),
+    );
+    act(() => turnOrder.send({ type: 'turnOrder.answered' }));
+    expect(endTurn()).toBeNull();
   });
 });
 
 describe('turn order panel: a player’s copy', () => {
   it('shows a monster’s state where a character shows its HP', () => {
     const turnOrder = createActor(turnOrderMachine, {
-      input: { map: 'Crypte', order: ['ana', 'loup'], round: null, canManage: false },
+      input: { map: 'Crypte', order: ['ana', 'loup'], round: null, own: [], canManage: false },
     }).start();
     const banded = { ...tokens.loup, HP: null, currentHP: null, health: 'badlyWounded' as const };
     render(<TurnOrderPanel gameId="g1" turnOrder={turnOrder} tokens={{ ana: tokens.ana, loup: banded }} />);

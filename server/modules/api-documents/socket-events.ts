@@ -179,7 +179,8 @@ export const clientEvents: Record<string, ClientEvent> = {
   },
   turnOrderChange: {
     tag: 'Table',
-    description: 'Generates, advances, reorders or restarts the turn order of an open map.',
+    description:
+      "Generates, advances, reorders or restarts the turn order of an open map (the game master's and the admins'); a player advances only a turn of their own token.",
     payload: turnOrderChangePayload,
   },
   attack: {

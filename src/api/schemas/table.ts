@@ -344,8 +344,9 @@ export const turnOrderChangePayload = z.object({
   change: z.discriminatedUnion('type', [
     z.object({ type: z.literal('turnOrder.generate'), ...onMap }),
     /**
-     * `playing` and `round`: the turn the client saw when « Tour suivant » was pressed. The server
-     * passes only that turn: a second press of the same turn (a double click) changes nothing.
+     * `playing` and `round`: the turn the client saw when « Tour suivant » (or a player's « Finir
+     * mon tour ») was pressed. The server passes only that turn: a second press of the same turn (a
+     * double click) changes nothing.
      */
     z.object({
       type: z.literal('turnOrder.next'),

@@ -27,7 +27,14 @@ import { tokenCells } from './token-size';
 import { cellsOfCreatureSize, type CreatureSize } from '../resources/categories';
 import { decideUndo, folded, recordedAction } from './undo';
 import { ambienceMessages, decideAmbience, type AmbienceChange } from './ambience';
-import { controlsToken, isPlayersMap, managesTable, seenByPlayers, tokenSeenBy } from './visibility';
+import {
+  controlsToken,
+  isPlayersMap,
+  managesTable,
+  ownsToken,
+  seenByPlayers,
+  tokenSeenBy,
+} from './visibility';
 import type {
   ChatMessage,
   HealthResource,
@@ -94,7 +101,10 @@ export type TableCommand =
    * server from what it stores (decision 0020); one it lacks rolls with +0.
    */
   | { type: 'turnOrder.generate'; map: string; bonuses?: Record<string, number> }
-  /** `playing` and `round`: the turn the client saw; another one is not passed (a double click). */
+  /**
+   * `playing` and `round`: the turn the client saw; another one is not passed (a double click).
+   * The managers' « Tour suivant », or a player's « Finir mon tour » on a turn of their own.
+   */
   | { type: 'turnOrder.next'; map: string; playing?: string; round?: number }
   | { type: 'turnOrder.toggle'; map: string; usableId: string }
   | { type: 'turnOrder.reorder'; map: string; order: string[] }
@@ -631,6 +641,23 @@ function next(
   );
 }
 
+/**
+ * Who may pass a turn: the managers any; a player only one of their own tokens' on the players' map
+ * (« Finir mon tour »), the one they name (`playing`) or else the one now. The refusal is the same
+ * whoever plays, so a hidden participant's turn is not told; a player's own turn already passed
+ * (a second press) falls to `next`, which changes nothing.
+ */
+function passRefusal(
+  state: TableState,
+  { map, playing }: Extract<TableCommand, { type: 'turnOrder.next' }>,
+  actor: TableActor,
+): string | null {
+  if (managesTable(actor)) return null;
+  const named = playing ?? orderOf(state, map)[0];
+  const token = named === undefined ? undefined : tokenSeenBy(actor, state, map, named);
+  return token && ownsToken(actor, token) ? null : tableMessages.notYourTurn;
+}
+
 function turnOrder(
   state: TableState,
   command: Extract<TableCommand, { type: `turnOrder.${string}` }>,
@@ -808,8 +835,11 @@ function decideAction(
       const changed = changeConditions(state, command.map, token, command.change, env.newUsableId);
       return typeof changed === 'string' ? refuse(changed) : accept(changed);
     }
+    case 'turnOrder.next': {
+      const refusal = passRefusal(state, command, actor);
+      return refusal ? refuse(refusal) : turnOrder(state, command, actor, env);
+    }
     case 'turnOrder.generate':
-    case 'turnOrder.next':
     case 'turnOrder.toggle':
     case 'turnOrder.reorder':
     case 'turnOrder.newCombat':

@@ -35,6 +35,8 @@ export const tableMessages = {
   onlyMasterSize: 'Seul le MJ peut changer la taille d’un pion.',
   onlyMasterMap: 'Seul le MJ peut changer de carte.',
   onlyMasterTurnOrder: "Seul le MJ peut gérer l'ordre de tour.",
+  /** A player's « Finir mon tour » when the turn is not one of their tokens': it never says whose it is. */
+  notYourTurn: 'Ce n’est pas votre tour.',
   invalidAmount: 'Le montant doit être un nombre entier positif ou nul.',
   noSoulEssence: "Ce pion n'a pas d'essence d'âme.",
   noTokenOnMap: 'Aucun pion sur cette carte.',

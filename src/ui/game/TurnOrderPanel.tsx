@@ -5,7 +5,7 @@ import type { Size } from '../../domain/geometry/geometry';
 import { HIDDEN_TURN, type MapToken } from '../../domain/table/types';
 import { moveEntry } from '../../domain/turn-order/turn-order';
 import { storedTurnPanel, turnPanelLogic } from '../../effects/turn-panel';
-import type { turnOrderMachine } from '../../machines/turn-order.machine';
+import { isOwnTurn, type turnOrderMachine } from '../../machines/turn-order.machine';
 import { turnOrderMessages } from './messages';
 import { placePanel, PANEL_MARGIN_PX, type Box } from './panel-placement';
 import { usePointerDrag } from './pointer-drag';
@@ -95,7 +95,7 @@ export const TURN_PANEL_ID = 'table-turn-order';
 /**
  * The floating turn-order panel (table.md §2, §4 "Turn order"). The MJ and the admin generate,
  * advance, pick the participants, reorder by dragging and start a new combat; players watch the
- * same order, read-only. Every reader moves and folds the panel for themselves (turn-panel.machine).
+ * same order and end their own turns. Every reader moves and folds the panel for themselves (turn-panel.machine).
  */
 export function TurnOrderPanel({
   gameId,
@@ -113,6 +113,10 @@ export function TurnOrderPanel({
   const running = useSelector(turnOrder, (snapshot) => snapshot.matches('running'));
   const advancing = useSelector(turnOrder, (snapshot) => snapshot.matches({ running: 'advancing' }));
   const round = useSelector(turnOrder, (snapshot) => snapshot.context.round);
+  const ownTurn = useSelector(
+    turnOrder,
+    (snapshot) => snapshot.matches('running') && isOwnTurn(snapshot.context),
+  );
   const panelLogic = useMemo(() => turnPanelLogic(gameId), [gameId]);
   const panel = useActorRef(panelLogic, {
     input: { stored: storedTurnPanel(gameId), foldedAtFirst: window.innerHeight <= SHORT_SCREEN_PX },
@@ -315,6 +319,18 @@ export function TurnOrderPanel({
                 );
               })}
             </ol>
+          )}
+          {ownTurn && !canManage && (
+            <div className="turn-panel__actions">
+              {/* As « Tour suivant »: focusable while the server answers, the press going nowhere. */}
+              <button
+                type="button"
+                aria-disabled={advancing || undefined}
+                onClick={(event) => turnOrder.send({ type: 'turnOrder.end', clicks: event.detail })}
+              >
+                {turnOrderMessages.endTurn}
+              </button>
+            </div>
           )}
           {canManage && map !== null && (
             <>

@@ -195,6 +195,8 @@ export const turnOrderMessages = {
   noMap: 'Aucune carte choisie.',
   generate: 'Générer',
   next: 'Tour suivant',
+  /** A player's button while the turn is one of their tokens'. */
+  endTurn: 'Finir mon tour',
   newCombat: 'Nouveau combat',
   round: tableMessages.round,
   participants: 'Participants',
