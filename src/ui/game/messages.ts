@@ -246,7 +246,7 @@ export const attackMenuMessages = {
   noTargetInReach: 'Aucune cible à portée.',
   aimByKeys: 'Flèches pour viser, Entrée pour attaquer, Échap pour annuler',
   caught: (names: readonly string[]) =>
-    names.length === 0 ? 'Personne dans la zone.' : `Dans la zone : ${names.join(', ')}`,
+    names.length === 0 ? 'Personne dans la zone.' : `Dans la zone\u00a0: ${names.join(', ')}`,
 } as const;
 
 const DRAWN: Record<FogKind, Record<FogMode, string>> = {
