@@ -73,11 +73,12 @@ describe('PageBoundary', () => {
 });
 
 describe('routes', () => {
-  it('has only the screens built so far', () => {
+  it('has every screen of the app, the replay beside the table', () => {
     expect(appRoutes.map((route) => route.path)).toEqual([
       '/',
       '/auth/callback',
       '/game',
+      '/game/replay',
       '/creation',
       '/view',
       '/admin',
