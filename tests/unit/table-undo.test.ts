@@ -129,7 +129,21 @@ describe('undo and redo', () => {
           const redone = decide(back, redo, actor, envOf());
           if ('refusal' in redone) throw new Error(redone.refusal);
           const again = applyEvents(back, logged(back, redone.events, actor)).state;
-          expect(mapOf(again, entry.map)).toEqual(mapOf(state, entry.map));
+          // A monster the undo brought into the players' sight may keep the number it took then
+          // (a number counts a monster they saw, decision 0023), or the redo may give its letter back.
+          const numbered = new Map(
+            Object.values(tokensOfMap(back, entry.map)).flatMap((token) => {
+              const before = tokenAt(state, entry.map, token.usableId);
+              const shown = before && / [A-Z]+$/.test(before.name) && / \d+$/.test(token.name);
+              return shown ? [[token.usableId, before.name] as const] : [];
+            }),
+          );
+          const redoneMap = mapOf(again, entry.map);
+          for (const [usableId, name] of numbered) {
+            const token = redoneMap.tokens[usableId];
+            if (token && token.name === tokenAt(back, entry.map, usableId)?.name) token.name = name;
+          }
+          expect(redoneMap).toEqual(mapOf(state, entry.map));
         }
       }),
       { numRuns: 150 },
