@@ -117,6 +117,8 @@ test('the MJ’s « Faire attaquer » shows the monster’s banner, its dice and
   await expect.poll(lines).toBe(1);
 
   await master.setViewportSize({ width: 1440, height: 900 });
+  // The first bite's line gone, the second's is counted alone.
+  await expect(master.getByTestId('attack-line')).toHaveCount(0);
   await strike();
   const clicked = await table.watchAttackLines();
   await table.token('Loup 1').click();
