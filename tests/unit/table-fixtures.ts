@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import type { RandomInt } from '../../src/domain/dice/random';
 import type { DecideEnv, TableCommand, TokenDraft } from '../../src/domain/table/decide';
 import { decide } from '../../src/domain/table/decide';
@@ -510,4 +511,40 @@ export function caughtUpFromSnapshot(log: readonly Logged[], cut: number, actor:
     JSON.stringify(snapshotOf(visibleTo(log[cut - 1]?.after ?? emptyTable, actor))),
   );
   return applyEvents(restore(snapshot), deliveredTo(log.slice(cut), actor));
+}
+
+/** What a property asks of a player's copy beyond equalling `visibleTo` of the server's state. */
+type CopyCheck = (copy: TableState, server: TableState, player: TableActor) => void;
+
+/**
+ * Folds each player's copy event by event as their socket hears the log: after every event it is
+ * the server's state as the player may see it, and `check` holds of it.
+ */
+export function expectLiveCopies(log: readonly Logged[], players: readonly TableActor[], check: CopyCheck) {
+  for (const player of players) {
+    let copy = emptyTable;
+    for (const { event, before, after } of log) {
+      const applied = applyEvent(copy, projectEvent(event, before, after, player));
+      expect(applied.outcome).toBe('applied');
+      copy = applied.state;
+      expect(copy).toEqual(visibleTo(after, player));
+      check(copy, after, player);
+    }
+  }
+}
+
+/** Each player's copy caught up from a snapshot taken after `cut` events ends at `server` as they may see it. */
+export function expectCaughtUpCopies(
+  log: readonly Logged[],
+  server: TableState,
+  cut: number,
+  players: readonly TableActor[],
+  check: CopyCheck,
+) {
+  for (const player of players) {
+    const caughtUp = caughtUpFromSnapshot(log, cut, player);
+    expect(caughtUp.rejected).toEqual([]);
+    expect(caughtUp.state).toEqual(visibleTo(server, player));
+    check(caughtUp.state, server, player);
+  }
 }

@@ -26,7 +26,8 @@ import {
   mj,
   monsterDraft,
   playerDraft,
-  caughtUpFromSnapshot,
+  expectCaughtUpCopies,
+  expectLiveCopies,
   runServer,
 } from './table-fixtures';
 import { fogRect } from '../helpers/fog';
@@ -379,17 +380,7 @@ describe('fog: properties', () => {
   it('no token outside a player’s revealed area is ever in their fold, live', () => {
     fc.assert(
       fc.property(fogSession, (steps) => {
-        const { log } = runServer(steps);
-        for (const player of players) {
-          let copy = emptyTable;
-          for (const { event, before, after } of log) {
-            const applied = applyEvent(copy, projectEvent(event, before, after, player));
-            expect(applied.outcome).toBe('applied');
-            copy = applied.state;
-            expect(copy).toEqual(visibleTo(after, player));
-            expectNothingInFog(copy, after, player);
-          }
-        }
+        expectLiveCopies(runServer(steps).log, players, expectNothingInFog);
       }),
       { numRuns: 80 },
     );
@@ -400,13 +391,7 @@ describe('fog: properties', () => {
     fc.assert(
       fc.property(fogSession, fc.nat(), (steps, at) => {
         const { state, log } = runServer(steps);
-        const cut = at % (log.length + 1);
-        for (const player of players) {
-          const caughtUp = caughtUpFromSnapshot(log, cut, player);
-          expect(caughtUp.rejected).toEqual([]);
-          expect(caughtUp.state).toEqual(visibleTo(state, player));
-          expectNothingInFog(caughtUp.state, state, player);
-        }
+        expectCaughtUpCopies(log, state, at % (log.length + 1), players, expectNothingInFog);
       }),
       { numRuns: 100 },
     );

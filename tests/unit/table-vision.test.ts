@@ -14,7 +14,7 @@ import { decide } from '../../src/domain/table/decide';
 import { tokenInFog } from '../../src/domain/table/fog';
 import type { VisionChange } from '../../src/domain/table/map-vision';
 import { tableMessages, visionMessages } from '../../src/domain/table/messages';
-import { applyEvent, applyEvents, emptyTable } from '../../src/domain/table/reducer';
+import { applyEvents, emptyTable } from '../../src/domain/table/reducer';
 import { sightOfCharacters } from '../../src/domain/table/player-sight';
 import { gridOf, openMap } from '../../src/domain/table/records';
 import { exploredLayoutOf, readExplored } from '../../src/domain/table/remembered';
@@ -36,6 +36,8 @@ import {
   monsterDraft,
   playerDraft,
   caughtUpFromSnapshot,
+  expectCaughtUpCopies,
+  expectLiveCopies,
   runServer,
 } from './table-fixtures';
 
@@ -187,18 +189,10 @@ describe('vision: properties', () => {
   it('a player’s copy holds only what their tokens see, live, and equals visibleTo after every event', () => {
     fc.assert(
       fc.property(visionSession, (steps) => {
-        const { log } = runServer(steps);
-        for (const player of players) {
-          let copy = emptyTable;
-          for (const { event, before, after } of log) {
-            const applied = applyEvent(copy, projectEvent(event, before, after, player));
-            expect(applied.outcome).toBe('applied');
-            copy = applied.state;
-            expect(copy).toEqual(visibleTo(after, player));
-            expect(copy.visions).toBeUndefined();
-            expectOnlyInSight(copy, after, player);
-          }
-        }
+        expectLiveCopies(runServer(steps).log, players, (copy, server, player) => {
+          expect(copy.visions).toBeUndefined();
+          expectOnlyInSight(copy, server, player);
+        });
       }),
       { numRuns: 60 },
     );
@@ -208,13 +202,7 @@ describe('vision: properties', () => {
     fc.assert(
       fc.property(visionSession, fc.nat(), (steps, at) => {
         const { state, log } = runServer(steps);
-        const cut = at % (log.length + 1);
-        for (const player of players) {
-          const caughtUp = caughtUpFromSnapshot(log, cut, player);
-          expect(caughtUp.rejected).toEqual([]);
-          expect(caughtUp.state).toEqual(visibleTo(state, player));
-          expectOnlyInSight(caughtUp.state, state, player);
-        }
+        expectCaughtUpCopies(log, state, at % (log.length + 1), players, expectOnlyInSight);
       }),
       { numRuns: 60 },
     );
