@@ -1,10 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type {
-  GameMessagesAnswer,
-  TablePinged,
-  TableRulerShown,
-  TableViewAnswer,
-} from '../../src/api/schemas/table';
+import type { GameMessagesAnswer, TableRulerShown, TableViewAnswer } from '../../src/api/schemas/table';
 import type { FogChange } from '../../src/domain/table/fog';
 import { fogMessages, tableMessages } from '../../src/domain/table/messages';
 import type { TableState } from '../../src/domain/table/types';
@@ -24,6 +19,7 @@ import {
   type TableClient,
 } from '../helpers/table';
 import { seatedTableForSuite } from '../helpers/table-suite';
+import { expectAttackUnseen, expectPingsOnlyWhereSeen } from '../helpers/unseen-at-table';
 import { fogRect as rect } from '../helpers/fog';
 
 const coverAll: FogChange = { kind: 'all', base: 'covered' };
@@ -147,34 +143,15 @@ describe.each(drivers)('the fog of war (%s)', (driver) => {
       }),
     ).toEqual({ ok: true });
     await reachAll();
-    const after = other.heard.filter((event) => event.seq > from).map((event) => event.type);
-    expect(after.filter((type) => type === 'attack.performed' || type === 'dice.rolled')).toEqual([]);
-    const history = await t.api<GameMessagesAnswer>(
-      'GET',
-      `/message?gameId=${p.gameId}&limit=200`,
-      undefined,
-      p.other.token,
-    );
-    expect(history.body.filter((event) => event.seq > from)).toEqual([]);
-    const mjHistory = await t.api<GameMessagesAnswer>(
-      'GET',
-      `/message?gameId=${p.gameId}&limit=200`,
-      undefined,
-      p.mj.token,
-    );
-    expect(mjHistory.body.filter((event) => event.seq > from).length).toBeGreaterThan(0);
+    await expectAttackUnseen(t, p.gameId, from, { client: other, token: p.other.token }, p.mj.token);
 
     // A ping in the fog reaches the managers alone; one in the open, everyone.
-    const otherPings = heardOn<TablePinged>(other.socket, 'tablePinged');
-    const mjPings = heardOn<TablePinged>(mj.socket, 'tablePinged');
-    expect(await owner.send('tablePing', { gameId: p.gameId, map: MAP, at: { x: 1200, y: 500 } })).toEqual({
-      ok: true,
-    });
-    expect(await owner.send('tablePing', { gameId: p.gameId, map: MAP, at: { x: 100, y: 500 } })).toEqual({
-      ok: true,
-    });
-    await vi.waitFor(() => expect(mjPings).toHaveLength(2));
-    await vi.waitFor(() => expect(otherPings.map((ping) => ping.at)).toEqual([{ x: 100, y: 500 }]));
+    await expectPingsOnlyWhereSeen(
+      p.gameId,
+      { pinger: owner, mj, player: other },
+      { x: 1200, y: 500 },
+      { x: 100, y: 500 },
+    );
   });
 
   it('shows a character made since the players were last read to its player, under fog', async () => {

@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { GameMessagesAnswer, TablePinged, TableViewAnswer } from '../../src/api/schemas/table';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { TableViewAnswer } from '../../src/api/schemas/table';
 import { wallMessages, type Wall } from '../../src/domain/geometry/walls';
 import type { VisionChange } from '../../src/domain/table/map-vision';
 import { tableMessages, visionMessages } from '../../src/domain/table/messages';
@@ -13,7 +13,6 @@ import { eq } from 'drizzle-orm';
 import { drivers } from '../helpers/server';
 import {
   emitWithAck,
-  heardOn,
   joined,
   MAP,
   monsterDraft,
@@ -23,6 +22,7 @@ import {
   type TableClient,
 } from '../helpers/table';
 import { seatedTableForSuite } from '../helpers/table-suite';
+import { expectAttackUnseen, expectPingsOnlyWhereSeen } from '../helpers/unseen-at-table';
 
 const wallOf = (id: string, [ax, ay, bx, by]: number[], kind: Wall['kind'] = 'wall'): Wall => ({
   id,
@@ -169,34 +169,15 @@ describe.each(drivers)('walls and sight (%s)', (driver) => {
       }),
     ).toEqual({ ok: true });
     await reachAll();
-    const heard = owner.heard.filter((event) => event.seq > from).map((event) => event.type);
-    expect(heard.filter((type) => type === 'attack.performed' || type === 'dice.rolled')).toEqual([]);
-    const history = await t.api<GameMessagesAnswer>(
-      'GET',
-      `/message?gameId=${p.gameId}&limit=200`,
-      undefined,
-      p.owner.token,
-    );
-    expect(history.body.filter((event) => event.seq > from)).toEqual([]);
-    const mjHistory = await t.api<GameMessagesAnswer>(
-      'GET',
-      `/message?gameId=${p.gameId}&limit=200`,
-      undefined,
-      p.mj.token,
-    );
-    expect(mjHistory.body.filter((event) => event.seq > from).length).toBeGreaterThan(0);
+    await expectAttackUnseen(t, p.gameId, from, { client: owner, token: p.owner.token }, p.mj.token);
 
     // A ping beyond the walls reaches the managers alone; one where the party sees, everyone.
-    const otherPings = heardOn<TablePinged>(other.socket, 'tablePinged');
-    const mjPings = heardOn<TablePinged>(mj.socket, 'tablePinged');
-    expect(await owner.send('tablePing', { gameId: p.gameId, map: MAP, at: { x: 1200, y: 500 } })).toEqual({
-      ok: true,
-    });
-    expect(await owner.send('tablePing', { gameId: p.gameId, map: MAP, at: { x: 100, y: 500 } })).toEqual({
-      ok: true,
-    });
-    await vi.waitFor(() => expect(mjPings).toHaveLength(2));
-    await vi.waitFor(() => expect(otherPings.map((ping) => ping.at)).toEqual([{ x: 100, y: 500 }]));
+    await expectPingsOnlyWhereSeen(
+      p.gameId,
+      { pinger: owner, mj, player: other },
+      { x: 1200, y: 500 },
+      { x: 100, y: 500 },
+    );
   });
 
   it('gives the MJ looking through a character’s eyes the sight its player is given, darkvision and all', async () => {
