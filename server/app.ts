@@ -55,6 +55,7 @@ import { filesRoutes } from './modules/files/routes';
 import { mapPicturesRoutes } from './modules/map-pictures/routes';
 import { createMapPicturesService } from './modules/map-pictures/service';
 import { createFilesService } from './modules/files/service';
+import { streamLinks } from './modules/files/stream-links';
 import { handoutsRoutes } from './modules/handouts/routes';
 import { createHandoutsService } from './modules/handouts/service';
 import { isHandoutFileShown } from './modules/handouts/shown';
@@ -310,6 +311,8 @@ export async function buildApp({
           gameAccess,
           handoutShown: (fileId, userId) => isHandoutFileShown(database, fileId, userId),
           quotaBytes: config.filesQuotaBytes,
+          links: streamLinks(secret),
+          sessionUser: access.userOfSession,
         });
         await api.register(storeRoutes, { service: createStoreService(database, resources, files) });
         await api.register(gamesRoutes, { service: createGamesService(gameDeps) });

@@ -3,7 +3,7 @@ import type { FileKind, FileVariant } from '../domain/files';
 import { API_BASE } from './paths';
 import { ApiError, authorizedFetch, currentBearer, freshBearer, request } from './request';
 import { errorBody } from './schemas/common';
-import { gameFiles, storedFile, storedFilePath, type StoredFile } from './schemas/files';
+import { gameFiles, storedFile, storedFilePath, streamLink, type StoredFile } from './schemas/files';
 
 /** What an upload reports: bytes sent so far, then the file as the server stored it. */
 export type UploadEvent =
@@ -92,3 +92,14 @@ export async function readStoredFile(id: string, variant?: FileVariant, signal?:
   const response = await authorizedFetch(storedFilePath(id, variant), signal);
   return response.blob();
 }
+
+/**
+ * A link an `<audio>` element streams a game's sound from, by ranges and without the bearer, until
+ * it expires (decision 0042). Never from the answers' cache: an old link may be over.
+ */
+export const streamLinkOf = (gameId: string, fileId: string, signal?: AbortSignal) =>
+  request('GET', `/game-data/${encodeURIComponent(gameId)}/files/${encodeURIComponent(fileId)}/stream-url`, {
+    schema: streamLink,
+    cache: false,
+    signal,
+  });

@@ -1,6 +1,6 @@
 import { distinctUntilChanged, filter, map, merge, type Observable } from 'rxjs';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import { listFiles, readStoredFile, uploadFile } from '../api/files';
+import { listFiles, streamLinkOf, uploadFile } from '../api/files';
 import { serverClockAnswer, tableEvent } from '../api/schemas/table';
 import type { StoredFile } from '../api/schemas/files';
 import { heardVolume, listenerOf, type AmbienceListener } from '../domain/ambience-listener';
@@ -39,11 +39,24 @@ export function serverClock(request: SocketRequest) {
 }
 export type ServerClock = ReturnType<typeof serverClock>;
 
-/** Where the element reads a track: a stored sound through the bearer, as a blob; a link as it is. */
-async function sourceUrl(source: AmbienceSource, signal: AbortSignal): Promise<string> {
-  if (source.kind === 'link') return source.url;
-  return URL.createObjectURL(await readStoredFile(source.fileId, 'original', signal));
+/** Where the element reads a track, and until when (server milliseconds) that address serves. */
+interface TrackSource {
+  url: string;
+  expiresAt: number;
 }
+
+/**
+ * A stored sound streams through a signed link the server gives this session (decision 0042),
+ * so the element plays as the bytes arrive and asks the ranges it seeks to; a link as it is.
+ */
+async function sourceOf(gameId: string, source: AmbienceSource, signal: AbortSignal): Promise<TrackSource> {
+  if (source.kind === 'link') return { url: source.url, expiresAt: Number.POSITIVE_INFINITY };
+  const link = await streamLinkOf(gameId, source.fileId, signal);
+  return { url: link.url, expiresAt: Date.parse(link.expiresAt) };
+}
+
+/** A link this close to its end is taken as over: the range the element asks next would be refused. */
+const LINK_MARGIN_MS = 60_000;
 
 /** The page's audio elements of the ambience, out of sight: a test or a screen reader may find them. */
 function audioShelf(): HTMLElement {
@@ -67,7 +80,7 @@ const DRIFT_SECONDS = 0.75;
  * at the end of a fade-out. A start the browser refuses (no gesture yet) is told as
  * `element.refused`; a single play that ends, as `element.ended`.
  */
-function trackPlayer(clock: ServerClock) {
+function trackPlayer(clock: ServerClock, gameId: string) {
   return fromCallback<TrackPlayerCommand, AmbienceTrackInput>(({ input, receive, sendBack }) => {
     const tell = (event: AmbienceTrackEvent) => sendBack(event);
     const audio = document.createElement('audio');
@@ -77,6 +90,7 @@ function trackPlayer(clock: ServerClock) {
     let { track, listener } = input;
     let playing = track.pausedAt === null;
     let url: string | null = null;
+    let expiresAt = Number.POSITIVE_INFINITY;
     const aborted = new AbortController();
 
     const applyVolume = () => {
@@ -124,15 +138,23 @@ function trackPlayer(clock: ServerClock) {
       if (track.endsAt !== null && track.endsAt <= clock.now()) end();
     }, RAMP_STEP_MS);
 
-    void sourceUrl(track.source, aborted.signal).then(
-      (source) => {
-        url = source;
-        audio.src = source;
-      },
-      (error: unknown) => {
-        if (!aborted.signal.aborted) console.warn('[ambience] a track could not be read', error);
-      },
-    );
+    const load = () =>
+      void sourceOf(gameId, track.source, aborted.signal).then(
+        (source) => {
+          ({ url, expiresAt } = source);
+          audio.src = source.url;
+        },
+        (error: unknown) => {
+          if (!aborted.signal.aborted) console.warn('[ambience] a track could not be read', error);
+        },
+      );
+    // The element read up to where its link ran out: a new link, and the metadata's seek puts it
+    // back where the track is.
+    audio.addEventListener('error', () => {
+      if (clock.now() >= expiresAt - LINK_MARGIN_MS) load();
+      else console.warn('[ambience] a track could not be played', audio.error);
+    });
+    load();
 
     receive((command) => {
       switch (command.type) {
@@ -154,7 +176,6 @@ function trackPlayer(clock: ServerClock) {
       clearInterval(ramp);
       audio.pause();
       audio.remove();
-      if (url !== null && url.startsWith('blob:')) URL.revokeObjectURL(url);
     };
   });
 }
@@ -206,6 +227,7 @@ export interface AmbienceSources {
   /** The tracks of the table's copy of the log, as they change. */
   tracks$: Observable<Record<string, AmbienceTrack>>;
   clock: ServerClock;
+  gameId: string;
 }
 
 /**
@@ -213,10 +235,12 @@ export interface AmbienceSources {
  * element per track, the player's settings in local storage, the MJ's changes sent as commands,
  * and the game's sounds listed and uploaded.
  */
-export function ambienceEffects({ request, facts$, tracks$, clock }: AmbienceSources) {
+export function ambienceEffects({ request, facts$, tracks$, clock, gameId }: AmbienceSources) {
   return {
     actors: {
-      'ambience track': ambienceTrackMachine.provide({ actors: { 'track player': trackPlayer(clock) } }),
+      'ambience track': ambienceTrackMachine.provide({
+        actors: { 'track player': trackPlayer(clock, gameId) },
+      }),
       'table feed': fromCallback(({ sendBack }) => {
         const subscription = merge(
           tracks$.pipe(

@@ -111,6 +111,9 @@ test('the table passes axe with its menus, aiming, dialogs and the chat open, fo
   await heroTable.chooseAttack('Attaque simple');
   await expectAccessible(hero, hero.getByRole('region', { name: 'Attaque en cours' }));
   await hero.getByRole('button', { name: 'Annuler l’attaque' }).click();
+  await hero.getByRole('button', { name: 'Son', exact: true }).click();
+  await expectAccessible(hero, hero.getByRole('dialog', { name: 'Son' }));
+  await hero.keyboard.press('Escape');
 
   // The MJ moves the goblin: the player's one live region says where, and only there.
   await master.getByRole('button', { name: 'Liste des pions' }).focus();

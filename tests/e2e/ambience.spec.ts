@@ -38,6 +38,18 @@ function silentMp3(seconds: number): Buffer {
   return Buffer.concat(Array.from({ length: frames }, () => frame));
 }
 
+/** The « Son » button of a page's toolbar. */
+const soundButton = (page: Page) => page.getByRole('button', { name: 'Son', exact: true });
+
+/** The player's own settings, opened from « Son »: the focus goes in, to the volume. */
+async function openSoundPanel(page: Page) {
+  await soundButton(page).click();
+  const panel = page.getByRole('dialog', { name: 'Son' });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByLabel('Mon volume')).toBeFocused();
+  return panel;
+}
+
 /** The ambience's audio element of a page, as the page's own code left it. */
 function element(page: Page) {
   return page.locator('#ambience-audio audio');
@@ -73,14 +85,26 @@ test('the MJ plays a sound in a loop: the player hears it, mutes it, finds it wh
   const panel = await playUploadedSound(master, 30);
 
   // The suite's headless Chromium lets a page play before a click; the next test asks for one.
-  const controls = hero.getByRole('group', { name: 'Son' });
   await expectPlaying(hero);
   expect((await elementState(hero)).volume).toBeGreaterThan(0);
 
+  const controls = await openSoundPanel(hero);
+  await expect(controls.getByLabel('Son des dés')).not.toBeChecked();
   await controls.getByRole('button', { name: 'Couper le son' }).click();
   await expect.poll(async () => (await elementState(hero)).volume).toBe(0);
   await controls.getByRole('button', { name: 'Rétablir le son' }).click();
   await expect.poll(async () => (await elementState(hero)).volume).toBeGreaterThan(0);
+  await controls.getByLabel('Mon volume').press('Home');
+  await expect.poll(async () => (await elementState(hero)).volume).toBe(0);
+  await controls.getByLabel('Mon volume').press('End');
+  await expect.poll(async () => (await elementState(hero)).volume).toBeGreaterThan(0);
+  // Escape closes it and gives the focus back to « Son »; a click elsewhere closes it too.
+  await hero.keyboard.press('Escape');
+  await expect(controls).toBeHidden();
+  await expect(soundButton(hero)).toBeFocused();
+  await openSoundPanel(hero);
+  await hero.locator('.live-table__map').click({ position: { x: 5, y: 5 } });
+  await expect(controls).toBeHidden();
 
   // Some seconds in, the player reloads: their element starts where the MJ's is.
   await hero.waitForTimeout(3000);
@@ -117,15 +141,42 @@ test('a player whose browser waits for a click is offered « Activer le son », 
   const { master, hero } = await tableWithHero(server, browser, { game: 'La Crypte', map: 'Caveau' });
   await hero.addInitScript(refusePlayBeforeAClick);
   await hero.reload();
-  await expect(hero.getByRole('group', { name: 'Son' })).toBeVisible();
+  await expect(soundButton(hero)).toBeVisible();
   await playUploadedSound(master, 30);
 
-  const unlock = hero.getByRole('group', { name: 'Son' }).getByRole('button', { name: 'Activer le son' });
+  // Beside « Son », seen without opening anything.
+  const unlock = hero.getByRole('button', { name: 'Activer le son' });
   await expect(unlock).toBeVisible();
   expect((await elementState(hero)).paused).toBe(true);
   await unlock.click();
   await expect(unlock).toHaveCount(0);
   await expectPlaying(hero);
+  const [heard, played] = await Promise.all([elementState(hero), elementState(master)]);
+  expect(Math.abs(heard.currentTime - played.currentTime)).toBeLessThan(1.5);
+});
+
+test('a player whose stream link is over asks another, and plays on where the table is', async ({
+  browser,
+}) => {
+  test.slow();
+  const { master, hero } = await tableWithHero(server, browser, { game: 'La Forge', map: 'Atelier' });
+  // The first link the page is given is one the server refuses, as it refuses a link past its hour.
+  const links: string[] = [];
+  await hero.route('**/stream-url', async (route) => {
+    const response = await route.fetch();
+    const link = (await response.json()) as { url: string; expiresAt: string };
+    links.push(link.url);
+    if (links.length > 1) return route.fulfill({ response });
+    return route.fulfill({
+      response,
+      json: { url: link.url.replace(/token=[^&]+/, 'token=perime'), expiresAt: new Date(0).toISOString() },
+    });
+  });
+  const refused = hero.waitForResponse((response) => response.url().includes('token=perime'));
+  await playUploadedSound(master, 30);
+  expect((await refused).status()).toBe(403);
+  await expectPlaying(hero);
+  expect(links).toHaveLength(2);
   const [heard, played] = await Promise.all([elementState(hero), elementState(master)]);
   expect(Math.abs(heard.currentTime - played.currentTime)).toBeLessThan(1.5);
 });

@@ -96,6 +96,24 @@ test('on a phone held landscape the table fits the screen: the map beside the ch
   await chat.getByRole('button', { name: 'Dés', exact: true }).click();
   await expect(dice).toBeHidden();
 
+  // « Son » opens its settings whole in the window, uncut by the toolbar's scrolling row, each a finger's 44 px.
+  await page.getByRole('button', { name: 'Son', exact: true }).click();
+  const sound = page.getByRole('dialog', { name: 'Son' });
+  await expect(sound).toBeVisible();
+  const soundBox = (await sound.boundingBox())!;
+  expect(soundBox.x).toBeGreaterThanOrEqual(0);
+  expect(soundBox.x + soundBox.width).toBeLessThanOrEqual(landscape.width);
+  expect(soundBox.y + soundBox.height).toBeLessThanOrEqual(landscape.height);
+  for (const control of [
+    sound.getByLabel('Mon volume'),
+    sound.getByRole('button', { name: 'Couper le son' }),
+    sound.getByText('Son des dés'),
+  ]) {
+    expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  }
+  await page.keyboard.press('Escape');
+  await expect(sound).toBeHidden();
+
   // Folded, the chat gives its column back to the map: only its two buttons (44 px each for a finger) stay.
   await chat.getByRole('button', { name: 'Replier le chat' }).click();
   await expect.poll(async () => (await map.boundingBox())!.width).toBeGreaterThan(landscape.width - 140);

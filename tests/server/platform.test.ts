@@ -62,7 +62,7 @@ describe.each(drivers)('HTTP platform (%s)', (driver) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("worker-src 'self' blob:");
-    expect(csp).toContain("media-src 'self' blob: https:");
+    expect(csp).toContain("media-src 'self' https:;");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');

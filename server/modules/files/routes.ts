@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { downloadName } from '#shared/domain/files';
 import { messageBody } from '#shared/wire/common';
@@ -6,15 +7,18 @@ import { z } from 'zod';
 import {
   fileMessages,
   fileParams,
+  gameFileParams,
   gameFiles,
   storedFile,
+  streamLink,
+  streamQuery,
   uploadParams,
   uploadQuery,
 } from '#shared/wire/files';
 import { httpError } from '../../lib/errors';
 import { currentUser } from '../../plugins/authentication';
-import type { FilesService } from './service';
-import { bytesResponse, notModified } from '../api-documents/openapi';
+import type { FilesService, ServedVariant } from './service';
+import { bytesResponse, notModified, publicRoute } from '../api-documents/openapi';
 
 const tags = ['Files'];
 
@@ -115,13 +119,78 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asy
       schema: {
         tags,
         description: "Deletes a stored file that nothing shows any more. The game's MJ.",
-        params: uploadParams.extend({ id: z.string().min(1).max(200) }),
+        params: gameFileParams,
         response: { 200: messageBody },
       },
     },
     async (request) => {
       await service.remove(currentUser(request), request.params.gameId, request.params.id);
       return { message: 'Fichier supprimé.' };
+    },
+  );
+
+  /**
+   * A variant's bytes: 304 when the browser holds them (the ETag is the content's, whichever link
+   * read it), else the whole or the range asked, inert and named.
+   */
+  function send(request: FastifyRequest, reply: FastifyReply, served: ServedVariant, cacheControl: string) {
+    const etag = `"${served.sha256}-${served.variant.name}"`;
+    void reply.headers({
+      etag,
+      'cache-control': cacheControl,
+      'content-security-policy': FILE_POLICY,
+      'accept-ranges': 'bytes',
+    });
+    if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    const { size, mime } = served.variant;
+    if (served.name !== null)
+      void reply.header('content-disposition', inlineAs(downloadName(served.name, mime)));
+    const range = byteRange(request.headers.range, size);
+    const { start, end } = range ?? { start: 0, end: size - 1 };
+    void reply.type(mime).header('content-length', end - start + 1);
+    if (range) void reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
+    return reply.send(Readable.from(service.bytes(served, start, end)));
+  }
+
+  app.get(
+    '/game-data/:gameId/files/:id/stream-url',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags,
+        description:
+          "A link that plays one of the game's sounds without the bearer (an `<audio>` element's `src`), answering byte ranges, for the caller's session until `expiresAt` (one hour to an hour and a quarter). Who may hear the game's ambience: its members and admins.",
+        params: gameFileParams,
+        response: { 200: streamLink },
+      },
+    },
+    (request) =>
+      service.streamUrl(currentUser(request), request.params.gameId, request.params.id, Date.now()),
+  );
+
+  app.get(
+    '/files/:id/stream',
+    {
+      schema: {
+        tags,
+        description:
+          "A stored sound's bytes through a link from `stream-url`, with byte ranges: 403 once the link is over, forged, made for another file, or its session closed; the reader's seat in the game is asked again on every request.",
+        ...publicRoute,
+        params: fileParams.pick({ id: true }),
+        querystring: streamQuery,
+        response: {
+          200: bytesResponse('The bytes.', ['audio/*']),
+          206: bytesResponse('The range of bytes asked in `Range`.', ['audio/*']),
+          304: notModified,
+        },
+      },
+    },
+    async (request, reply) => {
+      const now = Date.now();
+      const served = await service.streamed(request.params.id, request.query.token, now);
+      // Held no longer than the link itself: past it, the browser must ask the server again.
+      const seconds = Math.max(0, Math.floor((served.expiresAt - now) / 1000));
+      return send(request, reply, served, `private, max-age=${seconds}`);
     },
   );
 
@@ -148,22 +217,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asy
           request.params.id,
           request.params.variant,
         );
-        const etag = `"${served.sha256}-${served.variant.name}"`;
-        void reply.headers({
-          etag,
-          'cache-control': CACHE_CONTROL,
-          'content-security-policy': FILE_POLICY,
-          'accept-ranges': 'bytes',
-        });
-        if (matchesEtag(request.headers['if-none-match'], etag)) return reply.code(304).send();
-        const { size, mime } = served.variant;
-        if (served.name !== null)
-          void reply.header('content-disposition', inlineAs(downloadName(served.name, mime)));
-        const range = byteRange(request.headers.range, size);
-        const { start, end } = range ?? { start: 0, end: size - 1 };
-        void reply.type(mime).header('content-length', end - start + 1);
-        if (range) void reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
-        return reply.send(Readable.from(service.bytes(served, start, end)));
+        return send(request, reply, served, CACHE_CONTROL);
       },
     );
   }

@@ -16,6 +16,7 @@ import {
   storedFilePath,
   type GameFiles,
   type StoredFile,
+  type StreamLink,
 } from '#shared/wire/files';
 import type { Db } from '../../db/client';
 import { fileChunks, files, games, type FileRow, type FileVariantRow } from '../../db/schema/index';
@@ -29,6 +30,7 @@ import { makeImageVariants } from './images';
 import { firstPictureUser } from './named-by';
 import { mayReadFile, type HandoutFileShown } from './read-access';
 import { servedBytesCache } from './served-bytes';
+import type { StreamLinks } from './stream-links';
 
 /** A table's maps, portraits and thumbnails; a sound or a larger map is read from the database by ranges. */
 const SERVED_BYTES_KEPT = 64 * 1024 * 1024;
@@ -118,9 +120,15 @@ export function createFilesService({
   gameAccess,
   handoutShown,
   quotaBytes,
+  links,
+  sessionUser,
 }: {
   db: Db;
   gameAccess: GameAccess;
+  /** Signs and checks the links a sound is streamed from (decision 0042). */
+  links: StreamLinks;
+  /** The user of a live session as they are now; throws when the session is over. */
+  sessionUser: (sid: string, userId: string) => Promise<AuthUser>;
   /** Whether a handout naming a file is shown to a player now: their only way to read it. */
   handoutShown: HandoutFileShown;
   /** What all of a game's files may weigh together, every variant counted (`FILES_QUOTA_MB`). */
@@ -152,6 +160,20 @@ export function createFilesService({
       .from(files)
       .where(eq(files.gameId, gameId));
     return Number(used?.bytes ?? 0);
+  }
+
+  /** A file's variant (a picture's full size, a sound's bytes by default), once the user may read it. */
+  async function variantOf(
+    user: AuthUser,
+    row: FileRow,
+    name: FileVariant | undefined,
+  ): Promise<ServedVariant> {
+    if (!(await mayReadFile(gameAccess, handoutShown, user, row)))
+      throw httpError(404, fileMessages.notFound);
+    const wanted = name ?? (row.kind === 'audio' ? 'original' : 'full');
+    const variant = row.variants.find((candidate) => candidate.name === wanted);
+    if (!variant) throw httpError(404, fileMessages.variantNotFound);
+    return { fileId: row.id, sha256: row.sha256, variant, name: row.originalName };
   }
 
   async function* bytes(served: ServedVariant, start: number, end: number): AsyncGenerator<Buffer> {
@@ -240,13 +262,40 @@ export function createFilesService({
 
     /** The variant asked for (a picture's full size, a sound's bytes by default), once the user may read it. */
     async variantFor(user: AuthUser, fileId: string, name: FileVariant | undefined): Promise<ServedVariant> {
+      return variantOf(user, await findFile(fileId), name);
+    },
+
+    /**
+     * A link that plays a sound of the game without the bearer, for the user and their session
+     * (decision 0042); only sounds, which the whole table hears, are streamed.
+     */
+    async streamUrl(user: AuthUser, gameId: string, fileId: string, now: number): Promise<StreamLink> {
       const row = await findFile(fileId);
-      if (!(await mayReadFile(gameAccess, handoutShown, user, row)))
-        throw httpError(404, fileMessages.notFound);
-      const wanted = name ?? (row.kind === 'audio' ? 'original' : 'full');
-      const variant = row.variants.find((candidate) => candidate.name === wanted);
-      if (!variant) throw httpError(404, fileMessages.variantNotFound);
-      return { fileId: row.id, sha256: row.sha256, variant, name: row.originalName };
+      if (row.gameId !== gameId || row.kind !== 'audio') throw httpError(404, fileMessages.notFound);
+      await variantOf(user, row, 'original');
+      const { token, expiresAt } = links.issue(row.id, user.id, user.sid, now);
+      return {
+        url: `${API_BASE}/files/${row.id}/stream?token=${encodeURIComponent(token)}`,
+        expiresAt: new Date(expiresAt).toISOString(),
+      };
+    },
+
+    /**
+     * The sound a stream link opens, asked again of the rules as they are now: a session since
+     * closed or a seat since lost closes the link with them.
+     */
+    async streamed(
+      fileId: string,
+      token: string,
+      now: number,
+    ): Promise<ServedVariant & { expiresAt: number }> {
+      const holder = links.verify(fileId, token, now);
+      const user = await sessionUser(holder.sid, holder.userId).catch(() => {
+        throw httpError(403, fileMessages.streamRevoked);
+      });
+      const row = await findFile(fileId);
+      if (row.kind !== 'audio') throw httpError(404, fileMessages.notFound);
+      return { ...(await variantOf(user, row, 'original')), expiresAt: holder.expiresAt };
     },
 
     /**

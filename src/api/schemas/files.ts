@@ -26,6 +26,9 @@ export const fileMessages = {
     `Ce fichier est l’image ${usedAs[user.kind]} « ${user.name} » : changez-la avant de supprimer le fichier.`,
   variantNotFound: 'Cette taille n’existe pas pour ce fichier.',
   range: 'Plage d’octets invalide.',
+  streamForged: 'Ce lien d’écoute n’est pas valable.',
+  streamExpired: 'Ce lien d’écoute a expiré : la page en demande un autre.',
+  streamRevoked: 'Ce lien d’écoute n’est plus valable : reconnectez-vous à la partie.',
 } as const;
 
 export const fileKind = z.enum(fileKinds, { error: fileMessages.kind });
@@ -37,6 +40,19 @@ export const fileParams = z.object({
   id: z.string().min(1).max(200),
   variant: z.enum(fileVariants, { error: fileMessages.variantNotFound }).optional(),
 });
+
+/** A file of a game, named in the game's own path. */
+export const gameFileParams = uploadParams.extend({ id: z.string().min(1).max(200) });
+
+/** `token`: who the link was given to, until when, signed by the server (decision 0042). */
+export const streamQuery = z.object({ token: z.string().max(300) });
+
+/**
+ * Where an `<audio>` element reads a stored sound without the bearer, by ranges, until
+ * `expiresAt` (an ISO date): then the page asks another.
+ */
+export const streamLink = z.object({ url: z.string(), expiresAt: z.string() });
+export type StreamLink = z.infer<typeof streamLink>;
 
 export const fileVariantView = z.object({
   name: z.enum(fileVariants),

@@ -97,9 +97,10 @@ export function LiveTable({
           facts$: socketFacts$,
           tracks$: from(live).pipe(mapTo((snapshot) => snapshot.context.table.ambience ?? {})),
           clock: serverClock(requestOnSocket),
+          gameId,
         }),
       ),
-    [live, requestOnSocket, socketFacts$],
+    [live, requestOnSocket, socketFacts$, gameId],
   );
   const ambience = useActorRef(ambienceLogic, {
     input: { gameId, listener: storedListener(gameId) },
