@@ -1,4 +1,5 @@
 import { DEFAULT_MAP_SIZE, percentToPixels, tokenCentre, type Point, type Size } from '../geometry/geometry';
+import { shapesNear } from './fog-cells';
 import { fogMessages } from './messages';
 import { gridOf, openMap, own } from './records';
 import { tokenCells } from './token-size';
@@ -149,8 +150,9 @@ export function shapeContains(shape: FogShape, point: Point, aspect: number): bo
 /** Whether a point of the map (percent) is in fog: as the last shape over it says, else as the base. */
 export function inFog(fog: MapFog, point: Point, map: Size): boolean {
   const aspect = map.width > 0 ? map.height / map.width : 1;
-  for (let i = fog.shapes.length - 1; i >= 0; i -= 1) {
-    const shape = fog.shapes[i]!;
+  const shapes = shapesNear(fog, point, aspect);
+  for (let i = shapes.length - 1; i >= 0; i -= 1) {
+    const shape = shapes[i]!;
     if (shapeContains(shape, point, aspect)) return shape.mode === 'cover';
   }
   return fog.base === 'covered';
