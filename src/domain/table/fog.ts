@@ -180,11 +180,38 @@ export function tokenCentrePercent(state: TableState, map: string, token: MapTok
   };
 }
 
+interface FogAnswer {
+  fog: MapFog;
+  size: Size;
+  cellPx: number;
+  inFog: boolean;
+}
+
+/**
+ * The last answer for each token. A state is never changed in place, so a token the event left
+ * alone is the same object before and after it, where the emitter asks of every player token, then
+ * again for each player's copy: what may change under it (the fog, the map's size, its cells') is
+ * checked against the answer's.
+ */
+const answers = new WeakMap<MapToken, FogAnswer>();
+
 /** Whether the token's centre is in its map's fog (never on a map without fog). */
 export function tokenInFog(state: TableState, map: string, token: MapToken): boolean {
   const fog = fogOf(state, map);
   if (fog === undefined) return false;
-  return inFog(fog, tokenCentrePercent(state, map, token), sizeOf(state, map));
+  const size = sizeOf(state, map);
+  const { cellPx } = gridOf(state, map);
+  const known = answers.get(token);
+  if (
+    known?.fog === fog &&
+    known.size.width === size.width &&
+    known.size.height === size.height &&
+    known.cellPx === cellPx
+  )
+    return known.inFog;
+  const answer = inFog(fog, tokenCentrePercent(state, map, token), size);
+  answers.set(token, { fog, size, cellPx, inFog: answer });
+  return answer;
 }
 
 /** Whether a point of the map, in its own pixels (a ping), is in its fog. */

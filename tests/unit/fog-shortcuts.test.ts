@@ -1,7 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Point, Size } from '../../src/domain/geometry/geometry';
-import { inFog, shapeContains, type FogShape, type MapFog } from '../../src/domain/table/fog';
+import { DEFAULT_MAP_SIZE, type Point, type Size } from '../../src/domain/geometry/geometry';
+import {
+  fogOf,
+  inFog,
+  shapeContains,
+  tokenCentrePercent,
+  tokenInFog,
+  type FogShape,
+  type MapFog,
+} from '../../src/domain/table/fog';
+import { openMap } from '../../src/domain/table/records';
+import type { TableState } from '../../src/domain/table/types';
+import { fogRect } from '../helpers/fog';
+import { mapRef, mj, playerDraft, preparedSession, runServer } from './table-fixtures';
 
 /** What `inFog` answered before the cells: the last of all the shapes that holds the point. */
 function walkedInFog(fog: MapFog, point: Point, map: Size): boolean {
@@ -113,5 +125,65 @@ describe('the fog’s cells', () => {
     expect(inFog(stroke, { x: 69.9, y: 50 }, { width: 1500, height: 1000 })).toBe(true);
     expect(inFog(stroke, { x: 50, y: 79.9 }, { width: 1500, height: 1000 })).toBe(true);
     expect(inFog(stroke, { x: 50, y: 80.1 }, { width: 1500, height: 1000 })).toBe(false);
+  });
+});
+
+/** Every token of every map of the state, and whether its centre is in fog, reckoned afresh. */
+function fogReckoned(state: TableState): Array<[string, boolean]> {
+  return Object.entries(state.tokens).flatMap(([map, tokens]) => {
+    const fog = fogOf(state, map);
+    const size = openMap(state, map) ?? DEFAULT_MAP_SIZE;
+    return Object.values(tokens).map((token): [string, boolean] => [
+      token.usableId,
+      fog !== undefined && walkedInFog(fog, tokenCentrePercent(state, map, token), size),
+    ]);
+  });
+}
+
+describe('a token’s answer', () => {
+  it('is asked again when the fog, the grid or the map changes under the same token', () => {
+    fc.assert(
+      fc.property(preparedSession, (steps) => {
+        for (const { before, after } of runServer(steps).log) {
+          for (const state of [before, after]) {
+            const asked = Object.entries(state.tokens).flatMap(([map, tokens]) =>
+              Object.values(tokens).map((token): [string, boolean] => [
+                token.usableId,
+                tokenInFog(state, map, token),
+              ]),
+            );
+            expect(asked).toEqual(fogReckoned(state));
+          }
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('follows the grid under a token that stays the same object', () => {
+    const grid = (cellPx: number) => ({
+      command: {
+        type: 'map.setGrid' as const,
+        map: 'Forêt',
+        grid: { cellPx, offsetX: 0, offsetY: 0, shown: true, color: '#000000', opacity: 0.5 },
+      },
+      actor: mj,
+    });
+    // Its corner at 10 % of 1,500 px: its centre at 12.5 % under 75 px cells, 11 % under 30 px ones.
+    const { log } = runServer([
+      { command: { type: 'map.select', map: mapRef('Forêt'), bringPlayers: true }, actor: mj },
+      {
+        command: { type: 'token.place', map: 'Forêt', token: playerDraft('c-ana', { x: 10, y: 10 }) },
+        actor: mj,
+      },
+      grid(75),
+      { command: { type: 'map.fog', map: 'Forêt', change: fogRect('cover', 0, 0, 12, 100) }, actor: mj },
+      grid(30),
+    ]);
+    const { before, after } = log.findLast(({ event }) => event.type === 'map.gridSet')!;
+    const [token] = Object.values(after.tokens['Forêt']!);
+    expect(before.tokens['Forêt']![token!.usableId]).toBe(token);
+    expect(tokenInFog(before, 'Forêt', token!)).toBe(false);
+    expect(tokenInFog(after, 'Forêt', token!)).toBe(true);
   });
 });
