@@ -37,8 +37,8 @@ export interface MapFog {
 export type FogChange = { kind: 'shape'; shape: FogShape } | { kind: 'all'; base: FogBase };
 
 /**
- * Shapes a map holds: a thousand strokes is an evening of painting, and every player's sight is
- * reckoned through all of them at each move. « Tout révéler » or « Tout cacher » starts afresh.
+ * Shapes a map holds: a thousand strokes is an evening of painting, and each stroke files them all
+ * again into the fog's cells (`fog-cells.ts`). « Tout révéler » or « Tout cacher » starts afresh.
  */
 export const MAX_FOG_SHAPES = 1000;
 /** Points of one shape: a polygon clicked by hand, or a brush stroke thinned by the client. */
