@@ -81,7 +81,7 @@ function probes(fog: MapFog, extra: readonly Point[]): Point[] {
   return [...near, ...borders, ...off, ...extra];
 }
 
-describe('the fog’s cells', () => {
+describe('the fog’s cells', { timeout: 60_000 }, () => {
   it('find every point in fog or out of it as walking all the shapes does', () => {
     fc.assert(
       fc.property(fog, size, fc.array(point, { maxLength: 40 }), (drawn, map, extra) => {
@@ -140,7 +140,7 @@ function fogReckoned(state: TableState): Array<[string, boolean]> {
   });
 }
 
-describe('a token’s answer', () => {
+describe('a token’s answer', { timeout: 60_000 }, () => {
   it('is asked again when the fog, the grid or the map changes under the same token', () => {
     fc.assert(
       fc.property(preparedSession, (steps) => {

@@ -51,7 +51,7 @@ function commandsOf(log: readonly Logged[]): Transition[][] {
   return batches;
 }
 
-describe('the table’s emitter', () => {
+describe('the table’s emitter', { timeout: 60_000 }, () => {
   it('gives each reader every event once, as projected for them, fog or not', async () => {
     await fc.assert(
       fc.asyncProperty(preparedSession, async (steps) => {
