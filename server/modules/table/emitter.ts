@@ -44,22 +44,43 @@ export function emitReported(
 const anyPlayer: TableActor = { userId: '', role: 'player', characterIds: [] };
 
 /**
- * Whether some player may see this event differently from `anyPlayer`: a line meant for one
- * character's player (`reader`), a whisper's sender, a hidden roll's roller, or a hidden player token on the event's map, which one player
- * (its owner) sees and the others do not — the map the players are brought to included, whose
- * tokens come along.
+ * Which players may read an event apart from `anyPlayer`. On a map without vision a token event's
+ * projection differs only for the owners of the map's hidden player tokens (hidden, or in fog: its
+ * owner sees it, the other players do not), before or after it; on a map with vision each player
+ * sees what their own tokens see, and a line may be meant for one character's player (`reader`),
+ * a whisper's sender or a hidden roll's roller: then every player's copy is projected.
  */
-function touchesHiddenPlayerToken({ event, before, after }: Transition): boolean {
-  if (isChatEvent(event)) return linePerPlayer(event.payload);
+interface Apart {
+  /** The characters of the event's map's hidden player tokens, before and after it. */
+  owners: ReadonlySet<string>;
+  /** Whether every player's copy is projected. */
+  everyone: boolean;
+  /** A chat line, whose readers may be anyone: the players are read again for it. */
+  line: boolean;
+}
+
+const nobody: Apart = { owners: new Set(), everyone: false, line: false };
+
+/** Whether some player may see this event differently from `anyPlayer`. */
+const readApart = ({ owners, everyone }: Apart) => everyone || owners.size > 0;
+
+/**
+ * Who reads the event apart, found once per event for the players' reading and their projections:
+ * each look at a token in fog walks the shapes over its centre.
+ */
+function apartOf({ event, before, after }: Transition): Apart {
+  if (isChatEvent(event))
+    return { owners: nobody.owners, everyone: linePerPlayer(event.payload), line: true };
   const map = mapOf(event);
-  if (map === undefined) return false;
-  // On a map with vision each player sees what their own tokens see.
-  if (visionOf(before, map) ?? visionOf(after, map)) return true;
+  if (map === undefined) return nobody;
+  const everyone = (visionOf(before, map) ?? visionOf(after, map)) !== undefined;
+  const owners = new Set<string>();
   // A move changes where a token stands, never which tokens the map holds nor, without fog, who
   // sees them: the state after it is enough, one loop over the map's tokens at every drop instead of two.
-  if (event.type === 'token.moved' && fogOf(after, map) === undefined)
-    return holdsHiddenPlayerToken(after, map);
-  return holdsHiddenPlayerToken(before, map) || holdsHiddenPlayerToken(after, map);
+  if (event.type !== 'token.moved' || fogOf(after, map) !== undefined)
+    addHiddenPlayerTokens(before, map, owners);
+  addHiddenPlayerTokens(after, map, owners);
+  return owners.size === 0 && !everyone ? nobody : { owners, everyone, line: false };
 }
 
 /** The map a table event is about, the one the players are brought to included. */
@@ -73,23 +94,13 @@ function mapOf(event: TableEvent): string | undefined {
   return typeof map === 'string' ? map : undefined;
 }
 
-/** Read at every event of the table: a loop over the map's tokens, no copy of them. */
-function holdsHiddenPlayerToken(state: TableState, map: string): boolean {
-  return !everyHiddenPlayerToken(state, map, () => false);
-}
-
-/**
- * Whether `owned` holds each player token of the map that some players see and others do not:
- * hidden, or in fog (its owner sees it, the other players do not).
- */
-function everyHiddenPlayerToken(state: TableState, map: string, owned: (itemId: string) => boolean): boolean {
+/** Adds the characters of the map's player tokens that some players see and others do not. */
+function addHiddenPlayerTokens(state: TableState, map: string, owners: Set<string>): void {
   const tokens = tokensOfMap(state, map);
   for (const usableId in tokens) {
     const token = tokens[usableId]!;
-    if (token.isPlayer && !owned(token.itemId) && (!token.visibility || tokenInFog(state, map, token)))
-      return false;
+    if (token.isPlayer && (!token.visibility || tokenInFog(state, map, token))) owners.add(token.itemId);
   }
-  return true;
 }
 
 /**
@@ -106,19 +117,17 @@ interface KnownPlayers {
 const KNOWN_GAMES = 2000;
 
 /**
- * Whether the players read before serve this event as well as reading them again would. A token
- * event's projection differs from `anyPlayer`'s only for the owners of the map's hidden player
- * tokens, so the players known serve while they own every such token, before and after the event:
- * a player who joined since, or a character made since, that owns none reads as `anyPlayer` does;
- * one that owns one is not known, and the players are read again. One who left is still projected
- * for, into a room they no longer are in. A chat line may be meant for anyone: read every time.
+ * Whether the players read before serve this event as well as reading them again would: while
+ * they own every hidden player token of the event's map, before and after it, the only ones who
+ * may read it apart. A player who joined since, or a character made since, that owns none reads
+ * as `anyPlayer` does; one that owns one is not known, and the players are read again. One who
+ * left is still projected for, into a room they no longer are in. A chat line may be meant for
+ * anyone: read every time.
  */
-function servedBy(known: KnownPlayers, { event, before, after }: Transition): boolean {
-  if (isChatEvent(event)) return false;
-  const map = mapOf(event);
-  if (map === undefined) return true;
-  const owned = (itemId: string) => known.characters.has(itemId);
-  return everyHiddenPlayerToken(before, map, owned) && everyHiddenPlayerToken(after, map, owned);
+function servedBy(known: KnownPlayers, { owners, line }: Apart): boolean {
+  if (line) return false;
+  for (const itemId of owners) if (!known.characters.has(itemId)) return false;
+  return true;
 }
 
 /** Who undid, redid or recorded an action: the one player who receives the event apart. */
@@ -144,22 +153,28 @@ export function createTableEmitter(
   const { io } = realtime;
   const known = new Map<string, KnownPlayers>();
   return function emit(gameId, transitions) {
+    const apart = transitions.map(apartOf);
     // The players are read only when some of them may see an event apart.
-    if (!transitions.some(touchesHiddenPlayerToken)) return send(gameId, transitions, []);
+    if (!apart.some(readApart)) return send(gameId, transitions, apart, []);
     const kept = known.get(gameId);
-    if (kept && transitions.every((transition) => servedBy(kept, transition)))
-      return send(gameId, transitions, kept.players);
+    if (kept && apart.every((each) => servedBy(kept, each)))
+      return send(gameId, transitions, apart, kept.players);
     return playersOf(gameId).then((players) => {
       known.delete(gameId);
       if (known.size >= KNOWN_GAMES) known.delete(known.keys().next().value!);
       known.set(gameId, { players, characters: new Set(players.flatMap((player) => player.characterIds)) });
-      send(gameId, transitions, players);
+      send(gameId, transitions, apart, players);
     });
   };
 
-  function send(gameId: string, transitions: readonly Transition[], players: readonly TableActor[]): void {
-    for (const transition of transitions) {
-      const { event, before, after } = transition;
+  function send(
+    gameId: string,
+    transitions: readonly Transition[],
+    reads: readonly Apart[],
+    players: readonly TableActor[],
+  ): void {
+    transitions.forEach(({ event, before, after }, index) => {
+      const { owners, everyone } = reads[index]!;
       const name = socketEventOf(event.type);
       const shared = projectEvent(event, before, after, anyPlayer);
       const apart: string[] = [];
@@ -177,17 +192,16 @@ export function createTableEmitter(
         );
         apart.push(room);
       }
-      // Players are given only when some event touches a hidden player token: none, none to look for.
-      if (players.length > 0 && touchesHiddenPlayerToken(transition)) {
-        for (const player of players) {
-          if (player.userId === author) continue;
-          const own = projectEvent(event, before, after, player);
-          if (isDeepStrictEqual(own, shared)) continue;
-          const room = rooms.tablePlayer(gameId, player.userId);
-          if (own === event) asLogged.push(room);
-          else io.to(room).emit(name, own);
-          apart.push(room);
-        }
+      for (const player of players) {
+        if (player.userId === author) continue;
+        // Owning none of the hidden tokens, they read it as `anyPlayer`: nothing to project.
+        if (!everyone && !player.characterIds.some((itemId) => owners.has(itemId))) continue;
+        const own = projectEvent(event, before, after, player);
+        if (isDeepStrictEqual(own, shared)) continue;
+        const room = rooms.tablePlayer(gameId, player.userId);
+        if (own === event) asLogged.push(room);
+        else io.to(room).emit(name, own);
+        apart.push(room);
       }
       const managersRoom = rooms.tableManagers(gameId);
       const playersRoom = rooms.tablePlayers(gameId);
@@ -199,6 +213,6 @@ export function createTableEmitter(
         io.to([managersRoom, ...asLogged]).emit(name, event);
         except(io.to(playersRoom), apart).emit(name, shared);
       }
-    }
+    });
   }
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_MAP_SIZE, percentToPixels, tokenCentre, type Point, type Size } from '../geometry/geometry';
+import { shapesNear } from './fog-cells';
 import { fogMessages } from './messages';
 import { gridOf, openMap, own } from './records';
 import { tokenCells } from './token-size';
@@ -36,8 +37,8 @@ export interface MapFog {
 export type FogChange = { kind: 'shape'; shape: FogShape } | { kind: 'all'; base: FogBase };
 
 /**
- * Shapes a map holds: a thousand strokes is an evening of painting, and every player's sight is
- * reckoned through all of them at each move. « Tout révéler » or « Tout cacher » starts afresh.
+ * Shapes a map holds: a thousand strokes is an evening of painting, and each stroke files them all
+ * again into the fog's cells (`fog-cells.ts`). « Tout révéler » or « Tout cacher » starts afresh.
  */
 export const MAX_FOG_SHAPES = 1000;
 /** Points of one shape: a polygon clicked by hand, or a brush stroke thinned by the client. */
@@ -149,8 +150,9 @@ export function shapeContains(shape: FogShape, point: Point, aspect: number): bo
 /** Whether a point of the map (percent) is in fog: as the last shape over it says, else as the base. */
 export function inFog(fog: MapFog, point: Point, map: Size): boolean {
   const aspect = map.width > 0 ? map.height / map.width : 1;
-  for (let i = fog.shapes.length - 1; i >= 0; i -= 1) {
-    const shape = fog.shapes[i]!;
+  const shapes = shapesNear(fog, point, aspect);
+  for (let i = shapes.length - 1; i >= 0; i -= 1) {
+    const shape = shapes[i]!;
     if (shapeContains(shape, point, aspect)) return shape.mode === 'cover';
   }
   return fog.base === 'covered';
@@ -178,11 +180,38 @@ export function tokenCentrePercent(state: TableState, map: string, token: MapTok
   };
 }
 
+interface FogAnswer {
+  fog: MapFog;
+  size: Size;
+  cellPx: number;
+  inFog: boolean;
+}
+
+/**
+ * The last answer for each token. A state is never changed in place, so a token the event left
+ * alone is the same object before and after it, where the emitter asks of every player token, then
+ * again for each player's copy: what may change under it (the fog, the map's size, its cells') is
+ * checked against the answer's.
+ */
+const answers = new WeakMap<MapToken, FogAnswer>();
+
 /** Whether the token's centre is in its map's fog (never on a map without fog). */
 export function tokenInFog(state: TableState, map: string, token: MapToken): boolean {
   const fog = fogOf(state, map);
   if (fog === undefined) return false;
-  return inFog(fog, tokenCentrePercent(state, map, token), sizeOf(state, map));
+  const size = sizeOf(state, map);
+  const { cellPx } = gridOf(state, map);
+  const known = answers.get(token);
+  if (
+    known?.fog === fog &&
+    known.size.width === size.width &&
+    known.size.height === size.height &&
+    known.cellPx === cellPx
+  )
+    return known.inFog;
+  const answer = inFog(fog, tokenCentrePercent(state, map, token), size);
+  answers.set(token, { fog, size, cellPx, inFog: answer });
+  return answer;
 }
 
 /** Whether a point of the map, in its own pixels (a ping), is in its fog. */

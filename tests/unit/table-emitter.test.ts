@@ -1,0 +1,74 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createTableEmitter, type Transition } from '../../server/modules/table/emitter';
+import { rooms } from '../../server/realtime/rooms';
+import type { Realtime } from '../../server/realtime/types';
+import type { TableActor, TableEvent } from '../../src/domain/table/types';
+import { projectEvent } from '../../src/domain/table/visibility';
+import { ana, bob, mj, preparedSession, runServer, type Logged } from './table-fixtures';
+
+const GAME = 'g-1';
+
+/** One emit: the rooms it went to, the rooms it left out, what it carried. */
+interface Sent {
+  to: string[];
+  except: string[];
+  event: TableEvent;
+}
+
+/** A socket.io server that writes down its broadcasts instead of sending them. */
+function recordingRealtime(sent: Sent[]): Realtime {
+  const operator = (to: string[], except: string[]) => ({
+    except: (more: string | string[]) => operator(to, [...except, ...[more].flat()]),
+    emit: (_name: string, event: TableEvent) => void sent.push({ to, except, event }),
+  });
+  return { io: { to: (room: string | string[]) => operator([room].flat(), []) } } as unknown as Realtime;
+}
+
+/** The rooms a reader's socket is in once caught up: the managers', or the players' and their own. */
+const roomsOf = (actor: TableActor) =>
+  actor.role === 'player'
+    ? [rooms.tablePlayers(GAME), rooms.tablePlayer(GAME, actor.userId)]
+    : [rooms.tableManagers(GAME)];
+
+/** What a reader received of these emits, as socket.io delivers them. */
+function receivedBy(actor: TableActor, sent: readonly Sent[]): TableEvent[] {
+  const own = roomsOf(actor);
+  return sent
+    .filter(
+      ({ to, except }) => own.some((room) => to.includes(room)) && !own.some((room) => except.includes(room)),
+    )
+    .map(({ event }) => event);
+}
+
+/** The log cut where each command's events end: the emitter is handed one command's at a time. */
+function commandsOf(log: readonly Logged[]): Transition[][] {
+  const batches: Transition[][] = [];
+  log.forEach((logged, index) => {
+    if (index === 0 || logged.command !== log[index - 1]!.command) batches.push([]);
+    batches.at(-1)!.push(logged);
+  });
+  return batches;
+}
+
+describe('the table’s emitter', { timeout: 60_000 }, () => {
+  it('gives each reader every event once, as projected for them, fog or not', async () => {
+    await fc.assert(
+      fc.asyncProperty(preparedSession, async (steps) => {
+        const { log } = runServer(steps);
+        const sent: Sent[] = [];
+        const emit = createTableEmitter(recordingRealtime(sent), () => Promise.resolve([ana, bob]));
+        for (const batch of commandsOf(log)) {
+          sent.length = 0;
+          await emit(GAME, batch);
+          for (const actor of [mj, ana, bob]) {
+            expect(receivedBy(actor, sent)).toEqual(
+              batch.map(({ event, before, after }) => projectEvent(event, before, after, actor)),
+            );
+          }
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
