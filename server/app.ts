@@ -57,7 +57,7 @@ import { createMapPicturesService } from './modules/map-pictures/service';
 import { createFilesService } from './modules/files/service';
 import { handoutsRoutes } from './modules/handouts/routes';
 import { createHandoutsService } from './modules/handouts/service';
-import { isHandoutFileShown } from './modules/handouts/shown';
+import { handoutFileShownCondition } from './modules/handouts/shown';
 import { messagesRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
 import { privateMessageEvents } from './modules/messages/socket';
@@ -308,7 +308,7 @@ export async function buildApp({
         const files = createFilesService({
           db: database,
           gameAccess,
-          handoutShown: (fileId, userId) => isHandoutFileShown(database, fileId, userId),
+          handoutShown: handoutFileShownCondition,
           quotaBytes: config.filesQuotaBytes,
         });
         await api.register(storeRoutes, { service: createStoreService(database, resources, files) });

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { downloadName } from '#shared/domain/files';
 import { messageBody } from '#shared/wire/common';
@@ -163,7 +162,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asy
         const { start, end } = range ?? { start: 0, end: size - 1 };
         void reply.type(mime).header('content-length', end - start + 1);
         if (range) void reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
-        return reply.send(Readable.from(service.bytes(served, start, end)));
+        return reply.send(await service.body(served, start, end));
       },
     );
   }

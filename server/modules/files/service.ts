@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -22,7 +23,7 @@ import { fileChunks, files, games, type FileRow, type FileVariantRow } from '../
 import { httpError } from '../../lib/errors';
 import { oneAtATime } from '../../lib/one-at-a-time';
 import type { AuthUser } from '../auth/access';
-import type { GameAccess } from '../games/access';
+import { acceptedPlayerCondition, gameAccessMessages, seatOf, type GameAccess } from '../games/access';
 import { readChunks, writeChunks } from './chunks';
 import { hasHiddenContent } from './hidden-content';
 import { makeImageVariants } from './images';
@@ -154,18 +155,21 @@ export function createFilesService({
     return Number(used?.bytes ?? 0);
   }
 
-  async function* bytes(served: ServedVariant, start: number, end: number): AsyncGenerator<Buffer> {
-    const { fileId, variant } = served;
-    if (variant.size > LARGEST_KEPT) {
-      yield* readChunks(db, fileId, variant.name, start, end);
-      return;
-    }
-    const whole = await recentlyServed.read(`${fileId}/${variant.name}`, variant.size, async () => {
-      const parts = [];
-      for await (const part of readChunks(db, fileId, variant.name, 0, variant.size - 1)) parts.push(part);
-      return Buffer.concat(parts);
-    });
-    yield whole.subarray(start, end + 1);
+  async function readWhole(fileId: string, variant: FileVariantRow): Promise<Buffer> {
+    const parts = [];
+    for await (const part of readChunks(db, fileId, variant.name, 0, variant.size - 1)) parts.push(part);
+    return Buffer.concat(parts);
+  }
+
+  /**
+   * A variant's whole bytes, kept in memory when small. Kept by content: the variants of the same
+   * bytes received are the same bytes (the ETag says so already), whichever game's copy is asked.
+   */
+  function wholeBytes(file: { fileId: string; sha256: string }, variant: FileVariantRow): Promise<Buffer> {
+    if (variant.size > LARGEST_KEPT) return readWhole(file.fileId, variant);
+    return recentlyServed.read(`${file.sha256}/${variant.name}`, variant.size, () =>
+      readWhole(file.fileId, variant),
+    );
   }
 
   return {
@@ -238,15 +242,45 @@ export function createFilesService({
       await db.delete(files).where(eq(files.id, fileId));
     },
 
-    /** The variant asked for (a picture's full size, a sound's bytes by default), once the user may read it. */
+    /**
+     * The variant asked for (a picture's full size, a sound's bytes by default), once the user may
+     * read it: the file, the user's seat and whether a handout naming it is shown to them are read
+     * in one statement, on every request, so a kick or a handout taken back holds at once.
+     */
     async variantFor(user: AuthUser, fileId: string, name: FileVariant | undefined): Promise<ServedVariant> {
-      const row = await findFile(fileId);
-      if (!(await mayReadFile(gameAccess, handoutShown, user, row)))
-        throw httpError(404, fileMessages.notFound);
+      if (!isUuid(fileId)) throw httpError(404, fileMessages.notFound);
+      const [row] = await db
+        .select({
+          id: files.id,
+          kind: files.kind,
+          sha256: files.sha256,
+          variants: files.variants,
+          originalName: files.originalName,
+          mjUserId: games.mjUserId,
+          accepted: acceptedPlayerCondition(files.gameId, user.id),
+          handoutShown: sql<boolean>`${files.kind} = 'handout' and ${handoutShown(files.id, user.id)}`,
+        })
+        .from(files)
+        .innerJoin(games, eq(games.id, files.gameId))
+        .where(eq(files.id, fileId));
+      if (!row) throw httpError(404, fileMessages.notFound);
+      const role = await seatOf(row.mjUserId, user, () => row.accepted);
+      if (role === null) throw httpError(403, gameAccessMessages.forbidden);
+      if (!mayReadFile(role, row.kind, row.handoutShown)) throw httpError(404, fileMessages.notFound);
       const wanted = name ?? (row.kind === 'audio' ? 'original' : 'full');
       const variant = row.variants.find((candidate) => candidate.name === wanted);
       if (!variant) throw httpError(404, fileMessages.variantNotFound);
       return { fileId: row.id, sha256: row.sha256, variant, name: row.originalName };
+    },
+
+    /**
+     * The bytes `start` to `end` (inclusive) of a served variant: a slice of its kept copy, or a
+     * large one's chunks streamed from the database as they are read.
+     */
+    async body(served: ServedVariant, start: number, end: number): Promise<Buffer | Readable> {
+      const { fileId, variant } = served;
+      if (variant.size > LARGEST_KEPT) return Readable.from(readChunks(db, fileId, variant.name, start, end));
+      return (await wholeBytes(served, variant)).subarray(start, end + 1);
     },
 
     /**
@@ -300,15 +334,8 @@ export function createFilesService({
       return storedFilePath(row!.id);
     },
 
-    /** The whole bytes of a stored variant. */
-    async wholeBytes(fileId: string, variant: FileVariantRow): Promise<Buffer> {
-      const parts = [];
-      for await (const part of bytes({ fileId, sha256: '', variant, name: null }, 0, variant.size - 1))
-        parts.push(part);
-      return Buffer.concat(parts);
-    },
-
-    bytes,
+    /** The whole bytes of a stored picture's variant. */
+    wholeBytes,
   };
 }
 
