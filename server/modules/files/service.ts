@@ -18,7 +18,7 @@ import {
   type GameFiles,
   type StoredFile,
 } from '#shared/wire/files';
-import type { Db } from '../../db/client';
+import { writeStampOf, type Db } from '../../db/client';
 import { fileChunks, files, games, type FileRow, type FileVariantRow } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
 import { oneAtATime } from '../../lib/one-at-a-time';
@@ -30,10 +30,13 @@ import { makeImageVariants } from './images';
 import { firstPictureUser } from './named-by';
 import { mayReadFile, type HandoutFileShown } from './read-access';
 import { servedBytesCache } from './served-bytes';
+import { unchangedReads } from './unchanged-reads';
 
 /** A table's maps, portraits and thumbnails; a sound or a larger map is read from the database by ranges. */
 const SERVED_BYTES_KEPT = 64 * 1024 * 1024;
 const LARGEST_KEPT = 4 * 1024 * 1024;
+/** Who may read which file, kept while the database is unchanged: a table's players and files. */
+const READINGS_KEPT = 10_000;
 
 const isUuid = (value: string) => z.guid().safeParse(value).success;
 
@@ -130,6 +133,26 @@ export function createFilesService({
   // libvips spreads one picture over every core: two at once would only share them, with twice the memory.
   const oneImageAtATime = oneAtATime();
   const recentlyServed = servedBytesCache(SERVED_BYTES_KEPT, LARGEST_KEPT);
+  const readings = unchangedReads<Awaited<ReturnType<typeof readingOf>>>(writeStampOf(db), READINGS_KEPT);
+
+  /** A file with what decides whether the user reads it: their seat, and a handout shown to them. */
+  async function readingOf(user: AuthUser, fileId: string) {
+    const [row] = await db
+      .select({
+        id: files.id,
+        kind: files.kind,
+        sha256: files.sha256,
+        variants: files.variants,
+        originalName: files.originalName,
+        mjUserId: games.mjUserId,
+        accepted: acceptedPlayerCondition(files.gameId, user.id),
+        handoutShown: sql<boolean>`${files.kind} = 'handout' and ${handoutShown(files.id, user.id)}`,
+      })
+      .from(files)
+      .innerJoin(games, eq(games.id, files.gameId))
+      .where(eq(files.id, fileId));
+    return row;
+  }
 
   async function findFile(fileId: string): Promise<FileRow> {
     if (!isUuid(fileId)) throw httpError(404, fileMessages.notFound);
@@ -245,24 +268,12 @@ export function createFilesService({
     /**
      * The variant asked for (a picture's full size, a sound's bytes by default), once the user may
      * read it: the file, the user's seat and whether a handout naming it is shown to them are read
-     * in one statement, on every request, so a kick or a handout taken back holds at once.
+     * in one statement, and kept only while the database has not changed since (on PGlite, its
+     * sole writer being this process), so a kick or a handout taken back holds at once.
      */
     async variantFor(user: AuthUser, fileId: string, name: FileVariant | undefined): Promise<ServedVariant> {
       if (!isUuid(fileId)) throw httpError(404, fileMessages.notFound);
-      const [row] = await db
-        .select({
-          id: files.id,
-          kind: files.kind,
-          sha256: files.sha256,
-          variants: files.variants,
-          originalName: files.originalName,
-          mjUserId: games.mjUserId,
-          accepted: acceptedPlayerCondition(files.gameId, user.id),
-          handoutShown: sql<boolean>`${files.kind} = 'handout' and ${handoutShown(files.id, user.id)}`,
-        })
-        .from(files)
-        .innerJoin(games, eq(games.id, files.gameId))
-        .where(eq(files.id, fileId));
+      const row = await readings.read(`${user.id}/${fileId}`, () => readingOf(user, fileId));
       if (!row) throw httpError(404, fileMessages.notFound);
       const role = await seatOf(row.mjUserId, user, () => row.accepted);
       if (role === null) throw httpError(403, gameAccessMessages.forbidden);
