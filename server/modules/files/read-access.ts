@@ -2,7 +2,7 @@ import type { SQL, SQLWrapper } from 'drizzle-orm';
 import type { SeatRole } from '../games/access';
 
 /** Whether a handout naming the file is shown to the user now (decision 0029), as a SQL condition. */
-export type HandoutFileShown = (fileId: SQLWrapper, userId: string) => SQL<boolean>;
+export type HandoutFileShown = (fileId: SQLWrapper, userId: SQLWrapper | string) => SQL<boolean>;
 
 /**
  * Whether a user seated at a file's game may read it (without a seat, the caller refuses with

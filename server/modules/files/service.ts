@@ -133,26 +133,30 @@ export function createFilesService({
   // libvips spreads one picture over every core: two at once would only share them, with twice the memory.
   const oneImageAtATime = oneAtATime();
   const recentlyServed = servedBytesCache(SERVED_BYTES_KEPT, LARGEST_KEPT);
-  const readings = unchangedReads<Awaited<ReturnType<typeof readingOf>>>(writeStampOf(db), READINGS_KEPT);
 
-  /** A file with what decides whether the user reads it: their seat, and a handout shown to them. */
-  async function readingOf(user: AuthUser, fileId: string) {
-    const [row] = await db
-      .select({
-        id: files.id,
-        kind: files.kind,
-        sha256: files.sha256,
-        variants: files.variants,
-        originalName: files.originalName,
-        mjUserId: games.mjUserId,
-        accepted: acceptedPlayerCondition(files.gameId, user.id),
-        handoutShown: sql<boolean>`${files.kind} = 'handout' and ${handoutShown(files.id, user.id)}`,
-      })
-      .from(files)
-      .innerJoin(games, eq(games.id, files.gameId))
-      .where(eq(files.id, fileId));
-    return row;
-  }
+  /**
+   * A file with what decides whether the user reads it: their seat, and a handout shown to them.
+   * Prepared: PostgreSQL plans it once per connection, and it is read on every request there.
+   */
+  const reading = db
+    .select({
+      id: files.id,
+      kind: files.kind,
+      sha256: files.sha256,
+      variants: files.variants,
+      originalName: files.originalName,
+      mjUserId: games.mjUserId,
+      accepted: acceptedPlayerCondition(files.gameId, sql.placeholder('userId')),
+      handoutShown: sql<boolean>`${files.kind} = 'handout' and ${handoutShown(files.id, sql.placeholder('userId'))}`,
+    })
+    .from(files)
+    .innerJoin(games, eq(games.id, files.gameId))
+    .where(eq(files.id, sql.placeholder('fileId')))
+    .prepare('file_reading');
+  const readings = unchangedReads<Awaited<ReturnType<typeof reading.execute>>[number] | undefined>(
+    writeStampOf(db),
+    READINGS_KEPT,
+  );
 
   async function findFile(fileId: string): Promise<FileRow> {
     if (!isUuid(fileId)) throw httpError(404, fileMessages.notFound);
@@ -273,7 +277,10 @@ export function createFilesService({
      */
     async variantFor(user: AuthUser, fileId: string, name: FileVariant | undefined): Promise<ServedVariant> {
       if (!isUuid(fileId)) throw httpError(404, fileMessages.notFound);
-      const row = await readings.read(`${user.id}/${fileId}`, () => readingOf(user, fileId));
+      const row = await readings.read(`${user.id}/${fileId}`, async () => {
+        const [found] = await reading.execute({ userId: user.id, fileId });
+        return found;
+      });
       if (!row) throw httpError(404, fileMessages.notFound);
       const role = await seatOf(row.mjUserId, user, () => row.accepted);
       if (role === null) throw httpError(403, gameAccessMessages.forbidden);

@@ -18,7 +18,7 @@ export type SeatRole = GameRole | 'admin';
  * Whether the user's invitation to the game is accepted, as a condition a caller reads in the same
  * statement as what it reads of the game (`seatOf` then says the seat).
  */
-export const acceptedPlayerCondition = (gameId: SQLWrapper, userId: string): SQL<boolean> =>
+export const acceptedPlayerCondition = (gameId: SQLWrapper, userId: SQLWrapper | string): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${gameInvitations} where ${gameInvitations.gameId} = ${gameId} and ${gameInvitations.toUserId} = ${userId} and ${gameInvitations.status} = 'accepted')`;
 
 /**

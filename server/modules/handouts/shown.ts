@@ -6,7 +6,7 @@ import { handoutRecipients, handouts } from '../../db/schema/index';
  * player read a handout's picture, until the MJ takes it back. A condition, read in the same
  * statement as the file it guards.
  */
-export const handoutFileShownCondition = (fileId: SQLWrapper, userId: string): SQL<boolean> =>
+export const handoutFileShownCondition = (fileId: SQLWrapper, userId: SQLWrapper | string): SQL<boolean> =>
   sql<boolean>`exists (select 1 from ${handouts} inner join ${handoutRecipients} on ${and(
     eq(handoutRecipients.handoutId, handouts.id),
     eq(handoutRecipients.userId, userId),
