@@ -58,7 +58,7 @@ import { createFilesService } from './modules/files/service';
 import { streamLinks } from './modules/files/stream-links';
 import { handoutsRoutes } from './modules/handouts/routes';
 import { createHandoutsService } from './modules/handouts/service';
-import { isHandoutFileShown } from './modules/handouts/shown';
+import { handoutFileShownCondition } from './modules/handouts/shown';
 import { messagesRoutes } from './modules/messages/routes';
 import { createMessagesService } from './modules/messages/service';
 import { privateMessageEvents } from './modules/messages/socket';
@@ -309,7 +309,7 @@ export async function buildApp({
         const files = createFilesService({
           db: database,
           gameAccess,
-          handoutShown: (fileId, userId) => isHandoutFileShown(database, fileId, userId),
+          handoutShown: handoutFileShownCondition,
           quotaBytes: config.filesQuotaBytes,
           links: streamLinks(secret),
           sessionUser: access.userOfSession,

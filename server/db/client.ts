@@ -25,6 +25,15 @@ export function poolOf(db: Db): pg.Pool | undefined {
   return client instanceof pg.Pool ? client : undefined;
 }
 
+/**
+ * The stamp of the embedded database's writes (`PgliteThread.writeStamp`), or undefined on
+ * PostgreSQL, where other processes write unseen.
+ */
+export function writeStampOf(db: Db): (() => number) | undefined {
+  const client = (db as { $client?: unknown }).$client;
+  return client instanceof PgliteThread ? () => client.writeStamp : undefined;
+}
+
 export type Database = { db: Db; close(): Promise<void> } & (
   { driver: 'pglite'; client: PgliteThread } | { driver: 'postgres'; client: pg.Pool }
 );

@@ -77,6 +77,9 @@ function textTypesOf(options: QueryOptions | undefined): number[] | undefined {
   });
 }
 
+/** A statement that only reads: one SELECT (a WITH may hold an INSERT, so it counts as a write). */
+const READ_ONLY = /^\s*select\s[^;]*$/i;
+
 /**
  * The embedded PGlite on a worker thread, behind the part of PGlite's interface that drizzle, the
  * notifications and the tests use. PGlite runs its statements synchronously in WebAssembly: on the
@@ -92,6 +95,7 @@ export class PgliteThread {
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   #nextId = 1;
   #closed = false;
+  #writes = 0;
 
   private constructor(worker: Worker) {
     this.#worker = worker;
@@ -142,18 +146,33 @@ export class PgliteThread {
     });
   }
 
+  /**
+   * A number that moves whenever a statement that may change rows is sent: anything but a lone
+   * SELECT, and every transaction's end. A read sent and answered under one stamp saw the rows as
+   * they still are: this process is the embedded database's sole writer (writers/choice.ts), and a
+   * statement sent outside a transaction waits for an open one to end.
+   */
+  get writeStamp(): number {
+    return this.#writes;
+  }
+
   #on(tx: number | undefined): ThreadTransaction {
     return {
-      query: async <T>(sql: string, params?: unknown[], options?: QueryOptions) =>
-        this.#call<Results<T>>({
+      query: async <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
+        if (!READ_ONLY.test(sql)) this.#writes++;
+        return this.#call<Results<T>>({
           op: 'query',
           sql,
           params,
           rowMode: options?.rowMode,
           textTypes: textTypesOf(options),
           tx,
-        }),
-      exec: (sql: string) => this.#call<Array<Results>>({ op: 'exec', sql, tx }),
+        });
+      },
+      exec: (sql: string) => {
+        this.#writes++;
+        return this.#call<Array<Results>>({ op: 'exec', sql, tx });
+      },
     };
   }
 
@@ -172,9 +191,11 @@ export class PgliteThread {
     try {
       result = await work(this.#on(tx));
     } catch (error) {
+      this.#writes++;
       await this.#call({ op: 'end', tx, commit: false }).catch(() => undefined);
       throw error;
     }
+    this.#writes++;
     await this.#call({ op: 'end', tx, commit: true });
     return result;
   }

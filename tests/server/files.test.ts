@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameInvitations } from '../../server/db/schema/index';
 import { createUsersService } from '../../server/modules/users/service';
 import type { GameFiles, StoredFile } from '../../src/api/schemas/files';
 import {
@@ -309,6 +311,49 @@ describe.each(drivers)('stored files (%s)', (driver) => {
       expect((await downloadFile(t, handout.path, mj.token)).status).toBe(200);
       const refused = await t.api('GET', `/files/${handout.id}`, undefined, player.token);
       expect(refused).toMatchObject({ status: 404, body: { error: 'Fichier introuvable.' } });
+    });
+
+    it('a kicked player is refused at once, though they read the file a moment before', async () => {
+      const kicked = await t.register();
+      await insertAcceptedPlayer(t.database.db, gameId, mj.userId, kicked.userId);
+      const portrait = await uploaded('portrait', await noisyPicture(64, 64, 10).webp().toBuffer());
+      for (let read = 0; read < 2; read += 1)
+        expect((await downloadFile(t, `${portrait.path}/thumb`, kicked.token)).status).toBe(200);
+      const [invitation] = await t.database.db
+        .select({ id: gameInvitations.id })
+        .from(gameInvitations)
+        .where(and(eq(gameInvitations.gameId, gameId), eq(gameInvitations.toUserId, kicked.userId)));
+      expect((await t.api('POST', `/game-invitations/${invitation!.id}/kick`, {}, mj.token)).status).toBe(
+        200,
+      );
+      expect((await downloadFile(t, `${portrait.path}/thumb`, kicked.token)).status).toBe(403);
+    });
+
+    it('a deleted game’s files are read by nobody at once', async () => {
+      // Not `gameId`: `uploaded` sends another game's file as otherMj.
+      const doomed = await insertGame(t.database.db, otherMj.userId, 'Partie condamnée');
+      const portrait = await uploaded('portrait', await noisyPicture(64, 64, 11).webp().toBuffer(), doomed);
+      for (let read = 0; read < 2; read += 1)
+        expect((await downloadFile(t, portrait.path, otherMj.token)).status).toBe(200);
+      expect((await t.api('DELETE', `/game-data/${doomed}`, undefined, otherMj.token)).status).toBe(200);
+      expect((await downloadFile(t, portrait.path, otherMj.token)).status).toBe(404);
+    });
+
+    it('the same bytes stored in two games are served alike, byte for byte and under one ETag', async () => {
+      const bytes = await noisyPicture(300, 200, 12).jpeg().toBuffer();
+      const [ours, theirs] = [
+        await uploaded('character', bytes),
+        await uploaded('character', bytes, otherGameId),
+      ];
+      for (const variant of ['full', 'phone', 'thumb']) {
+        const [fromOurs, fromTheirs] = [
+          await downloadFile(t, `${ours.path}/${variant}`, mj.token),
+          await downloadFile(t, `${theirs.path}/${variant}`, otherMj.token),
+        ];
+        expect([fromOurs.status, fromTheirs.status]).toEqual([200, 200]);
+        expect(fromTheirs.bytes.equals(fromOurs.bytes)).toBe(true);
+        expect(fromTheirs.headers.get('etag')).toBe(fromOurs.headers.get('etag'));
+      }
     });
 
     it('an id that is no file, or a size that does not exist', async () => {

@@ -102,6 +102,28 @@ describe('PGlite on its own thread', () => {
     expect(heard).toEqual(['première']);
   });
 
+  it('moves its write stamp with every statement that may change rows, never with a lone select', async () => {
+    const moved = async (work: () => Promise<unknown>) => {
+      const before = pglite.writeStamp;
+      await work();
+      return pglite.writeStamp !== before;
+    };
+    expect(await moved(() => pglite.query('select label from items where id = $1', [1]))).toBe(false);
+    expect(await moved(() => pglite.query(`  SELECT count(*) from items`))).toBe(false);
+    expect(await moved(() => pglite.query(`update items set label = 'épée' where id = 1`))).toBe(true);
+    expect(await moved(() => pglite.query(`insert into items values (30, 'dague')`))).toBe(true);
+    expect(await moved(() => pglite.query('delete from items where id = 30'))).toBe(true);
+    expect(
+      await moved(() =>
+        pglite.query(`with gone as (delete from items where id = 99 returning id) select * from gone`),
+      ),
+    ).toBe(true);
+    expect(await moved(() => pglite.exec('select 1; select 2'))).toBe(true);
+    expect(
+      await moved(() => pglite.transaction((tx) => tx.query('select label from items where id = 1'))),
+    ).toBe(true);
+  });
+
   it('dumps its data folder, which a new thread loads', async () => {
     const dump = await pglite.dumpDataDir('none');
     const copy = await PgliteThread.create({ dataDir: 'memory://', loadDataDir: dump });

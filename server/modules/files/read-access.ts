@@ -1,31 +1,18 @@
-import type { AuthUser } from '../auth/access';
-import type { GameAccess } from '../games/access';
+import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { SeatRole } from '../games/access';
 
-/** What decides who reads a file: its game and its kind, and for a handout its id. */
-export interface ReadableFile {
-  id: string;
-  gameId: string;
-  kind: string;
-}
-
-/** Whether a handout naming the file is shown to the user now (decision 0029). */
-export type HandoutFileShown = (fileId: string, userId: string) => Promise<boolean>;
+/** Whether a handout naming the file is shown to the user now (decision 0029), as a SQL condition. */
+export type HandoutFileShown = (fileId: SQLWrapper, userId: SQLWrapper | string) => SQL<boolean>;
 
 /**
- * Whether the user may read a game's file, once they hold a seat at its table (else
- * `requireSeat` refuses with 403): the MJ and admins read everything; players read what the
- * table shows everyone, and a handout's picture only while it is shown to them — before and
- * after, it does not exist for them (404). A map is never read whole by a player: they receive its
- * picture painted out where they may not see (decision 0032, `/game-data/…/maps/…/picture`).
+ * Whether a user seated at a file's game may read it (without a seat, the caller refuses with
+ * 403): the MJ and admins read everything; players read what the table shows everyone, and a
+ * handout's picture only while it is shown to them — before and after, it does not exist for them
+ * (404). A map is never read whole by a player: they receive its picture painted out where they
+ * may not see (decision 0032, `/game-data/…/maps/…/picture`).
  */
-export async function mayReadFile(
-  access: GameAccess,
-  handoutShown: HandoutFileShown,
-  user: AuthUser,
-  file: ReadableFile,
-): Promise<boolean> {
-  const { role } = await access.requireSeat(file.gameId, user);
+export function mayReadFile(role: SeatRole, kind: string, handoutShown: boolean): boolean {
   if (role !== 'player') return true;
-  if (file.kind === 'map') return false;
-  return file.kind !== 'handout' || handoutShown(file.id, user.id);
+  if (kind === 'map') return false;
+  return kind !== 'handout' || handoutShown;
 }

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { downloadName } from '#shared/domain/files';
@@ -133,7 +132,12 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asy
    * A variant's bytes: 304 when the browser holds them (the ETag is the content's, whichever link
    * read it), else the whole or the range asked, inert and named.
    */
-  function send(request: FastifyRequest, reply: FastifyReply, served: ServedVariant, cacheControl: string) {
+  async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    served: ServedVariant,
+    cacheControl: string,
+  ) {
     const etag = `"${served.sha256}-${served.variant.name}"`;
     void reply.headers({
       etag,
@@ -149,7 +153,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ service: FilesService }> = asy
     const { start, end } = range ?? { start: 0, end: size - 1 };
     void reply.type(mime).header('content-length', end - start + 1);
     if (range) void reply.code(206).header('content-range', `bytes ${start}-${end}/${size}`);
-    return reply.send(Readable.from(service.bytes(served, start, end)));
+    return reply.send(await service.body(served, start, end));
   }
 
   app.get(

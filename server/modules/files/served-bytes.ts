@@ -1,8 +1,8 @@
 /**
  * The bytes of the pictures served lately, kept in this process up to a total: a file never
  * changes under its id, so a kept copy can never be stale, and the six players of a table asking
- * for one map read the database once. Who may read is still asked on every request, and a deleted
- * file is no longer found before its bytes are looked for.
+ * for one map read the database once. Who may read is decided before any byte is looked for, and
+ * a deleted file is no longer found then.
  */
 export function servedBytesCache(maxBytes: number, largestKept: number) {
   const kept = new Map<string, Buffer>();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -18,12 +19,12 @@ import {
   type StoredFile,
   type StreamLink,
 } from '#shared/wire/files';
-import type { Db } from '../../db/client';
+import { writeStampOf, type Db } from '../../db/client';
 import { fileChunks, files, games, type FileRow, type FileVariantRow } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
 import { oneAtATime } from '../../lib/one-at-a-time';
 import type { AuthUser } from '../auth/access';
-import type { GameAccess } from '../games/access';
+import { acceptedPlayerCondition, gameAccessMessages, seatOf, type GameAccess } from '../games/access';
 import { readChunks, writeChunks } from './chunks';
 import { hasHiddenContent } from './hidden-content';
 import { makeImageVariants } from './images';
@@ -31,10 +32,13 @@ import { firstPictureUser } from './named-by';
 import { mayReadFile, type HandoutFileShown } from './read-access';
 import { servedBytesCache } from './served-bytes';
 import type { StreamLinks } from './stream-links';
+import { unchangedReads } from './unchanged-reads';
 
 /** A table's maps, portraits and thumbnails; a sound or a larger map is read from the database by ranges. */
 const SERVED_BYTES_KEPT = 64 * 1024 * 1024;
 const LARGEST_KEPT = 4 * 1024 * 1024;
+/** Who may read which file, kept while the database is unchanged: a table's players and files. */
+const READINGS_KEPT = 10_000;
 
 const isUuid = (value: string) => z.guid().safeParse(value).success;
 
@@ -138,6 +142,63 @@ export function createFilesService({
   const oneImageAtATime = oneAtATime();
   const recentlyServed = servedBytesCache(SERVED_BYTES_KEPT, LARGEST_KEPT);
 
+  /**
+   * A file with what decides whether the user reads it: their seat, and a handout shown to them.
+   * Prepared: PostgreSQL plans it once per connection, and it is read on every request there.
+   */
+  const reading = db
+    .select({
+      id: files.id,
+      gameId: files.gameId,
+      kind: files.kind,
+      sha256: files.sha256,
+      variants: files.variants,
+      originalName: files.originalName,
+      mjUserId: games.mjUserId,
+      accepted: acceptedPlayerCondition(files.gameId, sql.placeholder('userId')),
+      handoutShown: sql<boolean>`${files.kind} = 'handout' and ${handoutShown(files.id, sql.placeholder('userId'))}`,
+    })
+    .from(files)
+    .innerJoin(games, eq(games.id, files.gameId))
+    .where(eq(files.id, sql.placeholder('fileId')))
+    .prepare('file_reading');
+  const readings = unchangedReads<Awaited<ReturnType<typeof reading.execute>>[number] | undefined>(
+    writeStampOf(db),
+    READINGS_KEPT,
+  );
+
+  type FileReading = NonNullable<Awaited<ReturnType<typeof reading.execute>>[number]>;
+
+  /**
+   * A file with the user's seat and whether a handout naming it is shown to them, read in one
+   * statement and kept only while the database has not changed since (on PGlite, its sole writer
+   * being this process), so a kick or a handout taken back holds at once.
+   */
+  async function fileReading(user: AuthUser, fileId: string): Promise<FileReading> {
+    if (!isUuid(fileId)) throw httpError(404, fileMessages.notFound);
+    const row = await readings.read(`${user.id}/${fileId}`, async () => {
+      const [found] = await reading.execute({ userId: user.id, fileId });
+      return found;
+    });
+    if (!row) throw httpError(404, fileMessages.notFound);
+    return row;
+  }
+
+  async function readableBy(user: AuthUser, row: FileReading): Promise<FileReading> {
+    const role = await seatOf(row.mjUserId, user, () => row.accepted);
+    if (role === null) throw httpError(403, gameAccessMessages.forbidden);
+    if (!mayReadFile(role, row.kind, row.handoutShown)) throw httpError(404, fileMessages.notFound);
+    return row;
+  }
+
+  /** The variant asked for: a picture's full size, a sound's bytes by default. */
+  function variantOf(row: FileReading, name: FileVariant | undefined): ServedVariant {
+    const wanted = name ?? (row.kind === 'audio' ? 'original' : 'full');
+    const variant = row.variants.find((candidate) => candidate.name === wanted);
+    if (!variant) throw httpError(404, fileMessages.variantNotFound);
+    return { fileId: row.id, sha256: row.sha256, variant, name: row.originalName };
+  }
+
   async function findFile(fileId: string): Promise<FileRow> {
     if (!isUuid(fileId)) throw httpError(404, fileMessages.notFound);
     const [row] = await db.select().from(files).where(eq(files.id, fileId));
@@ -162,32 +223,21 @@ export function createFilesService({
     return Number(used?.bytes ?? 0);
   }
 
-  /** A file's variant (a picture's full size, a sound's bytes by default), once the user may read it. */
-  async function variantOf(
-    user: AuthUser,
-    row: FileRow,
-    name: FileVariant | undefined,
-  ): Promise<ServedVariant> {
-    if (!(await mayReadFile(gameAccess, handoutShown, user, row)))
-      throw httpError(404, fileMessages.notFound);
-    const wanted = name ?? (row.kind === 'audio' ? 'original' : 'full');
-    const variant = row.variants.find((candidate) => candidate.name === wanted);
-    if (!variant) throw httpError(404, fileMessages.variantNotFound);
-    return { fileId: row.id, sha256: row.sha256, variant, name: row.originalName };
+  async function readWhole(fileId: string, variant: FileVariantRow): Promise<Buffer> {
+    const parts = [];
+    for await (const part of readChunks(db, fileId, variant.name, 0, variant.size - 1)) parts.push(part);
+    return Buffer.concat(parts);
   }
 
-  async function* bytes(served: ServedVariant, start: number, end: number): AsyncGenerator<Buffer> {
-    const { fileId, variant } = served;
-    if (variant.size > LARGEST_KEPT) {
-      yield* readChunks(db, fileId, variant.name, start, end);
-      return;
-    }
-    const whole = await recentlyServed.read(`${fileId}/${variant.name}`, variant.size, async () => {
-      const parts = [];
-      for await (const part of readChunks(db, fileId, variant.name, 0, variant.size - 1)) parts.push(part);
-      return Buffer.concat(parts);
-    });
-    yield whole.subarray(start, end + 1);
+  /**
+   * A variant's whole bytes, kept in memory when small. Kept by content: the variants of the same
+   * bytes received are the same bytes (the ETag says so already), whichever game's copy is asked.
+   */
+  function wholeBytes(file: { fileId: string; sha256: string }, variant: FileVariantRow): Promise<Buffer> {
+    if (variant.size > LARGEST_KEPT) return readWhole(file.fileId, variant);
+    return recentlyServed.read(`${file.sha256}/${variant.name}`, variant.size, () =>
+      readWhole(file.fileId, variant),
+    );
   }
 
   return {
@@ -260,9 +310,9 @@ export function createFilesService({
       await db.delete(files).where(eq(files.id, fileId));
     },
 
-    /** The variant asked for (a picture's full size, a sound's bytes by default), once the user may read it. */
+    /** The variant asked for, once the user may read it. */
     async variantFor(user: AuthUser, fileId: string, name: FileVariant | undefined): Promise<ServedVariant> {
-      return variantOf(user, await findFile(fileId), name);
+      return variantOf(await readableBy(user, await fileReading(user, fileId)), name);
     },
 
     /**
@@ -270,9 +320,9 @@ export function createFilesService({
      * (decision 0042); only sounds, which the whole table hears, are streamed.
      */
     async streamUrl(user: AuthUser, gameId: string, fileId: string, now: number): Promise<StreamLink> {
-      const row = await findFile(fileId);
+      const row = await fileReading(user, fileId);
       if (row.gameId !== gameId || row.kind !== 'audio') throw httpError(404, fileMessages.notFound);
-      await variantOf(user, row, 'original');
+      await readableBy(user, row);
       const { token, expiresAt } = links.issue(row.id, user.id, user.sid, now);
       return {
         url: `${API_BASE}/files/${row.id}/stream?token=${encodeURIComponent(token)}`,
@@ -293,9 +343,19 @@ export function createFilesService({
       const user = await sessionUser(holder.sid, holder.userId).catch(() => {
         throw httpError(403, fileMessages.streamRevoked);
       });
-      const row = await findFile(fileId);
+      const row = await fileReading(user, fileId);
       if (row.kind !== 'audio') throw httpError(404, fileMessages.notFound);
-      return { ...(await variantOf(user, row, 'original')), expiresAt: holder.expiresAt };
+      return { ...variantOf(await readableBy(user, row), 'original'), expiresAt: holder.expiresAt };
+    },
+
+    /**
+     * The bytes `start` to `end` (inclusive) of a served variant: a slice of its kept copy, or a
+     * large one's chunks streamed from the database as they are read.
+     */
+    async body(served: ServedVariant, start: number, end: number): Promise<Buffer | Readable> {
+      const { fileId, variant } = served;
+      if (variant.size > LARGEST_KEPT) return Readable.from(readChunks(db, fileId, variant.name, start, end));
+      return (await wholeBytes(served, variant)).subarray(start, end + 1);
     },
 
     /**
@@ -349,15 +409,8 @@ export function createFilesService({
       return storedFilePath(row!.id);
     },
 
-    /** The whole bytes of a stored variant. */
-    async wholeBytes(fileId: string, variant: FileVariantRow): Promise<Buffer> {
-      const parts = [];
-      for await (const part of bytes({ fileId, sha256: '', variant, name: null }, 0, variant.size - 1))
-        parts.push(part);
-      return Buffer.concat(parts);
-    },
-
-    bytes,
+    /** The whole bytes of a stored picture's variant. */
+    wholeBytes,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { gameInvitations, games, type GameRow } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
@@ -13,6 +13,28 @@ export type GameRole = 'mj' | 'player';
 
 /** Who sits at a game's table: its members, and admins, who oversee every table. */
 export type SeatRole = GameRole | 'admin';
+
+/**
+ * Whether the user's invitation to the game is accepted, as a condition a caller reads in the same
+ * statement as what it reads of the game (`seatOf` then says the seat).
+ */
+export const acceptedPlayerCondition = (gameId: SQLWrapper, userId: SQLWrapper | string): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${gameInvitations} where ${gameInvitations.gameId} = ${gameId} and ${gameInvitations.toUserId} = ${userId} and ${gameInvitations.status} = 'accepted')`;
+
+/**
+ * The user's seat at a game's table, null when they have none: the MJ, any admin account (table.md
+ * §4 "Role at the table": admin mode comes from the account, member or not), or an accepted player.
+ * `accepted` is asked only when the seat depends on it.
+ */
+export async function seatOf(
+  mjUserId: string,
+  user: { id: string; role: string },
+  accepted: () => Promise<boolean> | boolean,
+): Promise<SeatRole | null> {
+  if (mjUserId === user.id) return 'mj';
+  if (user.role === 'admin') return 'admin';
+  return (await accepted()) ? 'player' : null;
+}
 
 /**
  * The one place that says who may reach a game: its MJ, and players whose invitation to it is
@@ -58,19 +80,15 @@ export function createGameAccess(db: Db) {
       throw httpError(403, gameAccessMessages.forbidden);
     },
 
-    /**
-     * The game and the user's seat at its table: the MJ, any admin account (table.md §4 "Role at
-     * the table": admin mode comes from the account, member or not), or an accepted player.
-     */
+    /** The game and the user's seat at its table (`seatOf`); 403 without one. */
     async requireSeat(
       gameId: string,
       user: { id: string; role: string },
     ): Promise<{ game: GameRow; role: SeatRole }> {
       const game = await find(gameId);
-      if (game.mjUserId === user.id) return { game, role: 'mj' };
-      if (user.role === 'admin') return { game, role: 'admin' };
-      if (await isAcceptedPlayer(gameId, user.id)) return { game, role: 'player' };
-      throw httpError(403, gameAccessMessages.forbidden);
+      const role = await seatOf(game.mjUserId, user, () => isAcceptedPlayer(gameId, user.id));
+      if (role === null) throw httpError(403, gameAccessMessages.forbidden);
+      return { game, role };
     },
 
     async roleOf(gameId: string, userId: string): Promise<GameRole | null> {

@@ -1,17 +1,13 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { handoutRecipients, handouts } from '../../db/schema/index';
 
 /**
  * Whether some handout naming the file is shown to the user now (decision 0029): what lets a
- * player read a handout's picture, until the MJ takes it back.
+ * player read a handout's picture, until the MJ takes it back. A condition, read in the same
+ * statement as the file it guards.
  */
-export async function isHandoutFileShown(db: Db, fileId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: handouts.id })
-    .from(handouts)
-    .innerJoin(handoutRecipients, eq(handoutRecipients.handoutId, handouts.id))
-    .where(and(eq(handouts.fileId, fileId), eq(handoutRecipients.userId, userId)))
-    .limit(1);
-  return row !== undefined;
-}
+export const handoutFileShownCondition = (fileId: SQLWrapper, userId: SQLWrapper | string): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${handouts} inner join ${handoutRecipients} on ${and(
+    eq(handoutRecipients.handoutId, handouts.id),
+    eq(handoutRecipients.userId, userId),
+  )} where ${handouts.fileId} = ${fileId})`;

@@ -52,7 +52,7 @@ export function createMapPicturesService({
     const source = picture.phone?.width && picture.phone.width >= out.width ? picture.phone : picture.full;
     const key = `${picture.fileId}/${source.name}/${out.width}x${out.height}`;
     return decoded.read(key, out.width * out.height * 3, async () => {
-      const bytes = await files.wholeBytes(picture.fileId, source);
+      const bytes = await files.wholeBytes(picture, source);
       return (await decodeAt(bytes, out)).pixels;
     });
   }
