@@ -2,6 +2,7 @@ import { isExplored, type Explored } from '#shared/domain/geometry/explored';
 import type { Point, Size } from '#shared/domain/geometry/geometry';
 import type { FogShape } from '#shared/domain/table/fog';
 import { REMEMBERED_SHOWS, type VisibleArea } from '#shared/domain/table/visible-area';
+import { keptFogCells } from './fog-cells';
 
 /**
  * What a player may see of a map, sampled on a coarse grid: one byte a cell, 255 where the cell's
@@ -182,6 +183,9 @@ function drawFogShape(cells: Uint8Array, grid: Grid, shape: FogShape, map: Size)
   else fillStroke(cells, grid, points, ((shape.radius ?? 0) / 100) * map.width, value);
 }
 
+/** A table's fogs at a few widths. */
+const fogCells = keptFogCells(8);
+
 /**
  * The visible area (the same as `paintOver` paints around) on a `size` grid over the map: the fog's
  * revealed cells, and on a map with vision those of them inside a token's sight, and at
@@ -190,8 +194,11 @@ function drawFogShape(cells: Uint8Array, grid: Grid, shape: FogShape, map: Size)
 export function coarseMask(area: VisibleArea, map: Size, size: Size): CoarseMask {
   const grid: Grid = { ...size, cellX: map.width / size.width, cellY: map.height / size.height };
   const { fog, sight, remembered } = area;
-  const cells = new Uint8Array(size.width * size.height).fill(fog?.base === 'covered' ? 0 : 255);
-  for (const shape of fog?.shapes ?? []) drawFogShape(cells, grid, shape, map);
+  const cells = fogCells(fog, `${map.width}x${map.height}/${size.width}x${size.height}`, () => {
+    const drawn = new Uint8Array(size.width * size.height).fill(fog?.base === 'covered' ? 0 : 255);
+    for (const shape of fog?.shapes ?? []) drawFogShape(drawn, grid, shape, map);
+    return drawn;
+  });
   if (sight !== null) {
     const seen = new Uint8Array(cells.length);
     for (const polygon of sight) fillPolygon(seen, grid, polygon, 255, false);
