@@ -122,6 +122,8 @@ describe.each(drivers)('a map’s picture painted out for each player (%s)', (dr
     expect(etag).toMatch(/^"[0-9a-f]{16}-512-[0-9a-f]{32}"$/);
     expect(second.headers.get('etag')).toBe(etag);
     expect((await picture(p.mj.token)).headers.get('etag')).not.toBe(etag);
+    // Another width is other pixels: the stored 600 px rather than 512.
+    expect((await picture(p.owner.token, 1000)).headers.get('etag')).toMatch(/^"[0-9a-f]{16}-600-/);
     const again = await picture(p.owner.token, 300, p.maps[STORED], { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.bytes.length).toBe(0);

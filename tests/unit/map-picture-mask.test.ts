@@ -3,7 +3,7 @@ import { exploredBy, exploredLayout } from '../../src/domain/geometry/explored';
 import type { Point, Size } from '../../src/domain/geometry/geometry';
 import { DEFAULT_GRID } from '../../src/domain/geometry/grid';
 import type { VisibleArea } from '../../src/domain/table/visible-area';
-import { MASK_CELL, paintedPixels } from '../../server/modules/map-pictures/render';
+import { dimmedOf, MASK_CELL, paintedPixels } from '../../server/modules/map-pictures/render';
 
 const MAP: Size = { width: 800, height: 600 };
 const OUT: Size = { width: 400, height: 300 };
@@ -43,6 +43,31 @@ const AREA: VisibleArea = {
   },
   sight: [SIGHT],
   remembered: null,
+};
+
+/** Seen now: the left quarter; seen before: the left half's cells; the fog covers below y = 450. */
+const square = (right: number): Point[] => [
+  { x: 0, y: 0 },
+  { x: right, y: 0 },
+  { x: right, y: 600 },
+  { x: 0, y: 600 },
+];
+const REMEMBERING: VisibleArea = {
+  fog: {
+    base: 'revealed',
+    shapes: [
+      {
+        mode: 'cover',
+        kind: 'rect',
+        points: [
+          { x: 0, y: 75 },
+          { x: 100, y: 100 },
+        ],
+      },
+    ],
+  },
+  sight: [square(200)],
+  remembered: exploredBy(exploredLayout(DEFAULT_GRID, MAP), [square(400)]),
 };
 
 /** The same area, reckoned point by point in the map's pixels: the test's own account of it. */
@@ -112,31 +137,7 @@ describe('a painted-out map picture', () => {
   it('shows the cells seen before at half strength, inside the fog’s reveal only', () => {
     const pixels = Buffer.alloc(OUT.width * OUT.height * 3);
     for (let i = 0; i < pixels.length; i++) pixels[i] = GROUND[i % 3]!;
-    // Seen now: the left quarter; seen before: the left half's cells; the fog covers below y = 450.
-    const square = (right: number): Point[] => [
-      { x: 0, y: 0 },
-      { x: right, y: 0 },
-      { x: right, y: 600 },
-      { x: 0, y: 600 },
-    ];
-    const area: VisibleArea = {
-      fog: {
-        base: 'revealed',
-        shapes: [
-          {
-            mode: 'cover',
-            kind: 'rect',
-            points: [
-              { x: 0, y: 75 },
-              { x: 100, y: 100 },
-            ],
-          },
-        ],
-      },
-      sight: [square(200)],
-      remembered: exploredBy(exploredLayout(DEFAULT_GRID, MAP), [square(400)]),
-    };
-    const painted = paintedPixels({ pixels, ...OUT }, area, MAP);
+    const painted = paintedPixels({ pixels, ...OUT }, REMEMBERING, MAP);
     // Map pixels → the served picture's, half as large.
     const at = (x: number, y: number) => {
       const i = (Math.floor(y / 2) * OUT.width + Math.floor(x / 2)) * 3;
@@ -149,6 +150,29 @@ describe('a painted-out map picture', () => {
     expect(at(600, 200)).toEqual(PAINT);
     // Under the fog: remembered or not, painted whole.
     expect(at(300, 550)).toEqual(PAINT);
+  });
+
+  it('writes every byte of a lent buffer, and copies remembered cells from the dimmed twin as it would blend them', () => {
+    // A picture unlike itself everywhere, so that a byte taken from the wrong place shows.
+    const pixels = Buffer.alloc(OUT.width * OUT.height * 3);
+    for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 7919) % 251;
+    const picture = { pixels, ...OUT };
+    const fresh = paintedPixels(picture, REMEMBERING, MAP);
+    const lent = Buffer.alloc(pixels.length, 0xab);
+    const dimmed = dimmedOf(picture);
+    expect(paintedPixels({ ...picture, dimmed }, REMEMBERING, MAP, lent)).toBe(lent);
+    expect(lent.equals(fresh)).toBe(true);
+    // Seen, remembered and hidden stretches all there: (100, 200), (300, 200), (600, 200) on the map.
+    const at = (from: Buffer, x: number) => [
+      ...from.subarray((100 * OUT.width + x / 2) * 3, (100 * OUT.width + x / 2) * 3 + 3),
+    ];
+    expect(at(lent, 100)).toEqual(at(pixels, 100));
+    expect(at(lent, 300)).toEqual(at(dimmed, 300));
+    expect(at(lent, 600)).toEqual(PAINT);
+    // And for the first test's area, edges across and down.
+    const edges = Buffer.alloc(pixels.length, 0xcd);
+    paintedPixels(picture, AREA, MAP, edges);
+    expect(edges.equals(paintedPixels(picture, AREA, MAP))).toBe(true);
   });
 
   it('leaves the picture as it is for a reader who sees the whole map', () => {

@@ -1,7 +1,8 @@
-import { isExploredAt } from '#shared/domain/geometry/explored';
+import { isExplored, type Explored } from '#shared/domain/geometry/explored';
 import type { Point, Size } from '#shared/domain/geometry/geometry';
 import type { FogShape } from '#shared/domain/table/fog';
 import { REMEMBERED_SHOWS, type VisibleArea } from '#shared/domain/table/visible-area';
+import { keptFogCells } from './fog-cells';
 
 /**
  * What a player may see of a map, sampled on a coarse grid: one byte a cell, 255 where the cell's
@@ -48,7 +49,8 @@ function rowsOf(grid: Grid, top: number, bottom: number): [number, number] {
 
 /**
  * Fills a closed polygon, row by row from its edges' crossings: `evenodd` as a fog polygon is
- * drawn (fill-rule="evenodd"), else nonzero as a sight's path.
+ * drawn (fill-rule="evenodd"), else nonzero as a sight's path. Each edge gives its crossings to
+ * the rows it spans only: a sight of a thousand walls' corners is read once, not once a row.
  */
 function fillPolygon(
   cells: Uint8Array,
@@ -65,24 +67,54 @@ function fillPolygon(
     bottom = Math.max(bottom, y);
   }
   const [first, last] = rowsOf(grid, top, bottom);
-  const crossings: { x: number; winding: number }[] = [];
-  for (let row = first; row <= last; row++) {
-    const y = rowY(grid, row);
-    crossings.length = 0;
-    for (let i = 0; i < polygon.length; i++) {
-      const a = polygon[i]!;
-      const b = polygon[(i + 1) % polygon.length]!;
-      // Half-open in y: a vertex on the row counts once.
-      if (a.y <= y !== b.y <= y) {
-        crossings.push({ x: a.x + ((y - a.y) / (b.y - a.y)) * (b.x - a.x), winding: b.y > a.y ? 1 : -1 });
-      }
+  if (last < first) return;
+  // Row by row, an edge counts over [lower y, upper y) so that a vertex on a row counts once; the
+  // rows are taken one wider each side for rounding, then each tested exactly, so that the two
+  // edges at a vertex never both miss or both take a row.
+  const crossed = (a: Point, b: Point, visit: (row: number, y: number) => void) => {
+    if (a.y === b.y) return;
+    const [from, to] = rowsOf(grid, Math.min(a.y, b.y), Math.max(a.y, b.y));
+    for (let row = Math.max(first, from - 1); row <= Math.min(last, to + 1); row++) {
+      const y = rowY(grid, row);
+      if (a.y <= y !== b.y <= y) visit(row, y);
     }
-    crossings.sort((p, q) => p.x - q.x);
+  };
+  const starts = new Int32Array(last - first + 2);
+  for (let i = 0; i < polygon.length; i++)
+    crossed(polygon[i]!, polygon[(i + 1) % polygon.length]!, (row) => starts[row - first + 1]!++);
+  for (let row = 1; row < starts.length; row++) starts[row]! += starts[row - 1]!;
+  const xs = new Float64Array(starts.at(-1)!);
+  const windings = new Int8Array(xs.length);
+  const filled = starts.slice(0, -1);
+  for (let i = 0; i < polygon.length; i++) {
+    const a = polygon[i]!;
+    const b = polygon[(i + 1) % polygon.length]!;
+    crossed(a, b, (row, y) => {
+      const at = filled[row - first]!++;
+      xs[at] = a.x + ((y - a.y) / (b.y - a.y)) * (b.x - a.x);
+      windings[at] = b.y > a.y ? 1 : -1;
+    });
+  }
+  for (let row = first; row <= last; row++) {
+    const begin = starts[row - first]!;
+    const end = starts[row - first + 1]!;
+    // By insertion, the winding along: a row crosses a few edges.
+    for (let i = begin + 1; i < end; i++) {
+      const x = xs[i]!;
+      const winding = windings[i]!;
+      let j = i - 1;
+      for (; j >= begin && xs[j]! > x; j--) {
+        xs[j + 1] = xs[j]!;
+        windings[j + 1] = windings[j]!;
+      }
+      xs[j + 1] = x;
+      windings[j + 1] = winding;
+    }
     let winding = 0;
-    for (let i = 0; i < crossings.length - 1; i++) {
-      winding += evenOdd ? 1 : crossings[i]!.winding;
+    for (let i = begin; i < end - 1; i++) {
+      winding += evenOdd ? 1 : windings[i]!;
       const inside = evenOdd ? winding % 2 === 1 : winding !== 0;
-      if (inside) span(cells, grid, row, crossings[i]!.x, crossings[i + 1]!.x, value);
+      if (inside) span(cells, grid, row, xs[i]!, xs[i + 1]!, value);
     }
   }
 }
@@ -151,6 +183,9 @@ function drawFogShape(cells: Uint8Array, grid: Grid, shape: FogShape, map: Size)
   else fillStroke(cells, grid, points, ((shape.radius ?? 0) / 100) * map.width, value);
 }
 
+/** A table's fogs at a few widths. */
+const fogCells = keptFogCells(8);
+
 /**
  * The visible area (the same as `paintOver` paints around) on a `size` grid over the map: the fog's
  * revealed cells, and on a map with vision those of them inside a token's sight, and at
@@ -159,19 +194,37 @@ function drawFogShape(cells: Uint8Array, grid: Grid, shape: FogShape, map: Size)
 export function coarseMask(area: VisibleArea, map: Size, size: Size): CoarseMask {
   const grid: Grid = { ...size, cellX: map.width / size.width, cellY: map.height / size.height };
   const { fog, sight, remembered } = area;
-  const cells = new Uint8Array(size.width * size.height).fill(fog?.base === 'covered' ? 0 : 255);
-  for (const shape of fog?.shapes ?? []) drawFogShape(cells, grid, shape, map);
+  const cells = fogCells(fog, `${map.width}x${map.height}/${size.width}x${size.height}`, () => {
+    const drawn = new Uint8Array(size.width * size.height).fill(fog?.base === 'covered' ? 0 : 255);
+    for (const shape of fog?.shapes ?? []) drawFogShape(drawn, grid, shape, map);
+    return drawn;
+  });
   if (sight !== null) {
     const seen = new Uint8Array(cells.length);
-    if (remembered !== null) {
-      for (let row = 0, i = 0; row < size.height; row++) {
-        const y = rowY(grid, row);
-        for (let column = 0; column < size.width; column++, i++)
-          if (isExploredAt(remembered, { x: (column + 0.5) * grid.cellX, y })) seen[i] = REMEMBERED;
+    for (const polygon of sight) fillPolygon(seen, grid, polygon, 255, false);
+    const remembers = remembered === null ? null : rememberedLookup(remembered, grid);
+    for (let row = 0, i = 0; row < size.height; row++) {
+      for (let column = 0; column < size.width; column++, i++) {
+        // Under the fog or seen now, the memory changes nothing.
+        if (cells[i] === 0 || seen[i] === 255) continue;
+        cells[i] = remembers?.(column, row) ? REMEMBERED : 0;
       }
     }
-    for (const polygon of sight) fillPolygon(seen, grid, polygon, 255, false);
-    for (let i = 0; i < cells.length; i++) cells[i]! &= seen[i]!;
   }
   return { cells, ...size };
+}
+
+/**
+ * Whether a mask cell's centre lies in an explored cell (as `isExploredAt` tells), the explored
+ * column of each mask column reckoned once rather than at each cell.
+ */
+function rememberedLookup(remembered: Explored, grid: Grid) {
+  const { cellPx, offsetX, offsetY } = remembered.layout;
+  const columns = Int32Array.from({ length: grid.width }, (_, column) =>
+    Math.floor(((column + 0.5) * grid.cellX - offsetX) / cellPx),
+  );
+  const rows = Int32Array.from({ length: grid.height }, (_, row) =>
+    Math.floor((rowY(grid, row) - offsetY) / cellPx),
+  );
+  return (column: number, row: number) => isExplored(remembered, columns[column]!, rows[row]!);
 }

@@ -11,12 +11,15 @@ import type { AuthUser } from '../auth/access';
 import type { FilesService, StoredPicture } from '../files/service';
 import { servedBytesCache } from '../files/served-bytes';
 import type { TableService } from '../table/service';
-import { decodeAt, renderPainted } from './render';
+import { decodeAt, dimmedOf, renderPainted, type DecodedPicture } from './render';
 
 /** Renders kept: a table's maps at a few widths, for the areas its players saw last. */
 const RENDERS_KEPT = 96 * 1024 * 1024;
-/** Decoded pictures kept (raw RGB): a 2048 × 2048 map is 12 MB; one at 8192 px is never kept. */
-const DECODED_KEPT = 128 * 1024 * 1024;
+/**
+ * Decoded pictures kept (raw RGB), and their dimmed twins for maps with remembered cells: a
+ * 2048 × 2048 map is 12 MB, a 4,000 px one 48 MB (twice with its twin); one at 8192 px is never kept.
+ */
+const DECODED_KEPT = 192 * 1024 * 1024;
 const LARGEST_DECODED_KEPT = 64 * 1024 * 1024;
 
 /** A picture ready to serve: its ETag names what it shows, so it is known before it is drawn. */
@@ -47,14 +50,24 @@ export function createMapPicturesService({
   /** Renders under way, by key: the six players a fog change concerns wait for one. */
   const drawing = new Map<string, Promise<Buffer>>();
 
-  async function decodedAt(picture: StoredPicture, out: Size): Promise<Buffer> {
+  async function decodedAt(
+    picture: StoredPicture,
+    out: Size,
+    area: VisibleArea | null,
+  ): Promise<DecodedPicture> {
     // The phone size decodes in a fraction of the time, when it is as large as the width served.
     const source = picture.phone?.width && picture.phone.width >= out.width ? picture.phone : picture.full;
     const key = `${picture.fileId}/${source.name}/${out.width}x${out.height}`;
-    return decoded.read(key, out.width * out.height * 3, async () => {
-      const bytes = await files.wholeBytes(picture, source);
-      return (await decodeAt(bytes, out)).pixels;
+    const bytes = out.width * out.height * 3;
+    const pixels = await decoded.read(key, bytes, async () => {
+      const stored = await files.wholeBytes(picture, source);
+      return (await decodeAt(stored, out)).pixels;
     });
+    const decodedPicture = { pixels, ...out };
+    // Only a sight with a memory has remembered cells to show dimmed.
+    if (!area?.sight || area.remembered === null) return decodedPicture;
+    const dimmed = await decoded.read(`${key}/dimmed`, bytes, async () => dimmedOf(decodedPicture));
+    return { ...decodedPicture, dimmed };
   }
 
   function draw(key: string, picture: StoredPicture, out: Size, area: VisibleArea | null, map: Size) {
@@ -62,10 +75,7 @@ export function createMapPicturesService({
     if (under) return under;
     const render = rendered
       .read(key, 0, () =>
-        oneRenderAtATime(async () => {
-          const pixels = await decodedAt(picture, out);
-          return renderPainted({ pixels, ...out }, area, map);
-        }),
+        oneRenderAtATime(async () => renderPainted(await decodedAt(picture, out, area), area, map)),
       )
       .finally(() => drawing.delete(key));
     drawing.set(key, render);
