@@ -6,7 +6,7 @@ import { focusNotShown } from './helpers/focus';
 import { makeAdmin, openSignedInAt, ownServer } from './helpers/own-server';
 import { gameWithHero } from './helpers/party';
 import { furnishGame, openAsHero, tableOf } from './helpers/table';
-import { tokenTextsBelowAA, zoomToTheEnd } from './helpers/token-contrast';
+import { tokenTextContrasts, zoomToTheEnd } from './helpers/token-contrast';
 
 const server = ownServer();
 const DESKTOP = { width: 1440, height: 900 };
@@ -110,7 +110,15 @@ test('the table passes axe and shows its focus with its menus, aiming, dialogs a
   for (const end of ['Zoom arrière', 'Zoom avant'] as const) {
     await zoomToTheEnd(master, end);
     await mjTable.token('Gobelin 1').focus();
-    expect(await tokenTextsBelowAA(master)).toEqual([]);
+    const texts = await tokenTextContrasts(master);
+    expect(texts.map(({ what }) => what)).toEqual(
+      expect.arrayContaining([
+        'Gobelin 1 map-token__initials',
+        'Gobelin 1 map-token__name',
+        'Gobelin 1 token-conditions__chip',
+      ]),
+    );
+    expect(texts.filter(({ ratio }) => ratio < 4.5)).toEqual([]);
   }
   await master.getByRole('button', { name: 'Ajuster' }).click();
 

@@ -13,13 +13,13 @@ interface TokenText {
 const MAP_PICTURE = ['rgb(255, 255, 255)', 'rgb(0, 0, 0)'];
 
 /**
- * The texts drawn on the map's tokens (names, initials, conditions) as the map is shown now, whose
- * contrast with their own background is below AA's 4.5:1, « what colour at ratio » each. Their
- * background is their own and their token's (a name's band, a picture's gradient): where it does
- * not cover, the map's picture shows through, counted as white and as black, the worse of the two.
- * Texts not shown (a name under the zoom it is drawn from) are left out.
+ * The texts drawn on the map's tokens (names, initials, marks) as the map is shown now, each with its
+ * contrast against its own background, « token class » and the ratio. Their background is their own
+ * and their token's (a name's band, a picture's gradient): where it does not cover, the map's
+ * picture shows through, counted as white and as black, the worse of the two. Texts not shown (a
+ * name under the zoom it is drawn from) are left out.
  */
-export async function tokenTextsBelowAA(page: Page): Promise<string[]> {
+export async function tokenTextContrasts(page: Page): Promise<{ what: string; ratio: number }[]> {
   const texts = await page.locator('.map-token').evaluateAll((tokens): TokenText[] =>
     tokens.flatMap((token) =>
       [...token.querySelectorAll('*')].flatMap((element) => {
@@ -46,14 +46,14 @@ export async function tokenTextsBelowAA(page: Page): Promise<string[]> {
       }),
     ),
   );
-  return texts.flatMap(({ what, colour, layers }) => {
-    const worst = Math.min(
+  return texts.map(({ what, colour, layers }) => ({
+    what,
+    ratio: Math.min(
       ...grounds([...layers, MAP_PICTURE]).map((ground) =>
         contrast(over(parseColour(colour), ground), ground),
       ),
-    );
-    return worst < 4.5 ? [`${what}: ${colour} at ${worst.toFixed(2)}:1`] : [];
-  });
+    ),
+  }));
 }
 
 /** Every opaque colour the layers may show, nearest layer first: each stop of each, laid down in turn. */
