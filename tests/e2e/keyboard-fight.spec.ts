@@ -42,6 +42,9 @@ test('played with the keyboard alone: the player moves, strikes a goblin in reac
   await expect(tableOf(hero).token('Gobelin 1')).toBeVisible();
   await placeAtCross(hero, 'Aelis');
   await expect(tableOf(master).token('Aelis')).toBeVisible();
+  // The narration of the placement comes back from the server; heard before the keys start, it
+  // cannot come after their words and take the live region from them.
+  await expect(liveRegion(hero)).toContainText(/Aelis apparaît en [A-Z]+\d+\./);
 
   // The player carries Aelis a cell left and puts her down; Escape first puts her back.
   const aelis = tableOf(hero).token('Aelis');
