@@ -1,10 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BASE_PATH } from '../../src/api/paths';
 import { befriend } from '../helpers/friends';
-import { axeViolations } from './helpers/axe';
+import { axeViolations, contrastAtZooms } from './helpers/axe';
+import { focusNotShown } from './helpers/focus';
 import { makeAdmin, openSignedInAt, ownServer } from './helpers/own-server';
 import { gameWithHero } from './helpers/party';
 import { furnishGame, openAsHero, tableOf } from './helpers/table';
+import { tokenTextContrasts, zoomToTheEnd } from './helpers/token-contrast';
 
 const server = ownServer();
 const DESKTOP = { width: 1440, height: 900 };
@@ -16,20 +18,24 @@ const BLOCKING = /\((serious|critical)\)/;
 const besides = (page: Page, path: string) => page.goto(`${server.url}${BASE_PATH}/${path}`);
 
 /**
- * Every axe rule on the page as it stands, once `shown` is there: no serious or critical violation.
- * The others are kept in the test's annotations, to keep docs/accessibility.md's list current.
+ * Every axe rule on the page as it stands, once `shown` is there, and the colours' contrast at 200 %
+ * and on phones too: no serious or critical violation. The others are kept in the test's
+ * annotations, to keep docs/accessibility.md's list current. With `focus`, the page is then gone
+ * through with Tab, every element's focus to be seen (which moves the focus: not for a menu that
+ * closes as it leaves).
  */
-async function expectAccessible(page: Page, shown: Locator) {
+async function expectAccessible(page: Page, shown: Locator, { focus = true } = {}) {
   await expect(shown).toBeVisible();
-  const violations = await axeViolations(page);
+  const violations = [...(await axeViolations(page)), ...(await contrastAtZooms(page))];
   for (const violation of violations.filter((found) => !BLOCKING.test(found)))
     test
       .info()
       .annotations.push({ type: 'axe', description: `${new URL(page.url()).pathname} ${violation}` });
   expect(violations.filter((violation) => BLOCKING.test(violation))).toEqual([]);
+  if (focus) expect(await focusNotShown(page)).toEqual([]);
 }
 
-test('every page and its dialogs pass axe: landing, forms, lobbies, social, profile, creation, sheet, admin, store, monitoring', async ({
+test('every page and its dialogs pass axe and show their focus: landing, forms, lobbies, social, profile, creation, sheet, admin, store, monitoring', async ({
   browser,
 }) => {
   test.slow();
@@ -48,7 +54,9 @@ test('every page and its dialogs pass axe: landing, forms, lobbies, social, prof
   const home = await openSignedInAt(browser, server, player, '/', DESKTOP);
   await expectAccessible(home, home.getByRole('navigation', { name: 'Compte' }));
   await home.getByRole('button', { name: /^Amis/ }).click();
-  await expectAccessible(home, home.getByRole('button', { name: `Discuter avec ${mj.displayName}` }));
+  await expectAccessible(home, home.getByRole('button', { name: `Discuter avec ${mj.displayName}` }), {
+    focus: false,
+  });
   await home.getByRole('button', { name: `Discuter avec ${mj.displayName}` }).click();
   await expectAccessible(home, home.getByRole('dialog', { name: `Discussion avec ${mj.displayName}` }));
   await home.keyboard.press('Escape');
@@ -59,6 +67,10 @@ test('every page and its dialogs pass axe: landing, forms, lobbies, social, prof
   await expectAccessible(home, home.getByRole('heading', { name: 'Création de personnage' }));
   await besides(home, `view?id=${characterId}&gameId=${gameId}`);
   await expectAccessible(home, home.getByRole('heading', { level: 1, name: 'Aelis' }));
+  await besides(home, '');
+  await home.getByRole('button', { name: 'Entrer' }).click();
+  await home.getByRole('button', { name: 'Joueur' }).click();
+  await expectAccessible(home, home.getByRole('heading', { name: 'Mes invitations' }));
   await home.context().close();
 
   const lobby = await openSignedInAt(browser, server, mj, '/', DESKTOP);
@@ -74,10 +86,12 @@ test('every page and its dialogs pass axe: landing, forms, lobbies, social, prof
   await expectAccessible(store, store.getByRole('main'));
   await besides(store, 'admin/monitoring');
   await expectAccessible(store, store.getByRole('main'));
+  await besides(store, 'admin/performance-analysis');
+  await expectAccessible(store, store.getByRole('main'));
   await store.context().close();
 });
 
-test('the table passes axe with its menus, aiming, dialogs and the chat open, for the MJ and a player', async ({
+test('the table passes axe and shows its focus with its menus, aiming, dialogs and the chat open, for the MJ and a player, and its replay', async ({
   browser,
 }) => {
   test.slow();
@@ -89,6 +103,24 @@ test('the table passes axe with its menus, aiming, dialogs and the chat open, fo
   await mjTable.placeFromMenu({ x: 400, y: 200 }, 'Gobelin');
   await mjTable.say('Bienvenue à la table');
   await expectAccessible(master, mjTable.token('Gobelin 1'));
+
+  // The tokens' own texts (the name, the initials, a condition's chip) at both ends of the map's
+  // zoom, the token focused so that its name is drawn however far out the map is.
+  await mjTable.markCondition('Gobelin 1', 'Marque libre…', { label: 'Béni', rounds: '3' });
+  for (const end of ['Zoom arrière', 'Zoom avant'] as const) {
+    await zoomToTheEnd(master, end);
+    await mjTable.token('Gobelin 1').focus();
+    const texts = await tokenTextContrasts(master);
+    expect(texts.map(({ what }) => what)).toEqual(
+      expect.arrayContaining([
+        'Gobelin 1 map-token__initials',
+        'Gobelin 1 map-token__name',
+        'Gobelin 1 token-conditions__chip',
+      ]),
+    );
+    expect(texts.filter(({ ratio }) => ratio < 4.5)).toEqual([]);
+  }
+  await master.getByRole('button', { name: 'Ajuster' }).click();
 
   await mjTable.token('Gobelin 1').click();
   await expectAccessible(master, master.getByRole('button', { name: 'Détails du monstre' }));
@@ -122,4 +154,7 @@ test('the table passes axe with its menus, aiming, dialogs and the chat open, fo
     /^Gobelin 1 avance en [A-Z]+\d+\.$/,
   );
   await expect(heroTable.chat.locator('[aria-live]')).toHaveCount(0);
+
+  await besides(master, `game/replay?gameId=${party.gameId}`);
+  await expectAccessible(master, master.getByRole('heading', { name: 'Rejouer la partie' }));
 });

@@ -32,10 +32,21 @@ describe('conditions on a map token', () => {
     expect(
       [...row.querySelectorAll('[data-condition]')].map((icon) => icon.getAttribute('data-condition')),
     ).toEqual(['stunned', 'prone']);
-    expect(row.textContent).toBe('Béni+2');
+    expect([...row.querySelectorAll('[data-label]')].map((chip) => chip.getAttribute('data-label'))).toEqual([
+      'Béni',
+      '+2',
+    ]);
     expect(screen.getByRole('button').getAttribute('aria-label')).toMatch(
       /, Étourdi, À terre, Béni, Empoisonné, Charmé$/,
     );
+  });
+
+  it('keeps a mark’s words out of the token’s text, which its name must contain (WCAG 2.5.3)', () => {
+    const token = goblinToken({ conditions: five });
+    render(<MapTokenView token={token} x={0} y={0} controllable={false} dragging={false} remote={false} />);
+    const button = screen.getByRole('button');
+    expect(button.textContent).toBe(token.name);
+    expect(button.getAttribute('aria-label')).toContain(token.name);
   });
 
   it('adds nothing to a token bearing none', () => {

@@ -260,6 +260,19 @@ describe('turn order panel: « Finir mon tour »', () => {
     act(() => turnOrder.send({ type: 'turnOrder.answered' }));
     expect(endTurn()).toBeNull();
   });
+
+  it('gives the focus it held to the panel when the turn passes, not to the page', () => {
+    const turnOrder = createActor(turnOrderMachine, {
+      input: { map: 'Crypte', order: ['ana', 'loup'], round: 2, own: ['ana'], canManage: false },
+    }).start();
+    render(<TurnOrderPanel gameId="g1" turnOrder={turnOrder} tokens={tokens} />);
+    screen.getByRole('button', { name: 'Finir mon tour' }).focus();
+    act(() =>
+      turnOrder.send({ type: 'turnOrder.confirmed', order: ['loup', 'ana'], round: 2, own: ['ana'] }),
+    );
+    expect(screen.queryByRole('button', { name: 'Finir mon tour' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('complementary', { name: 'Ordre de tour' }));
+  });
 });
 
 describe('turn order panel: a player’s copy', () => {

@@ -9,7 +9,10 @@ const SHOWN_ON_TOKEN = 3;
 /**
  * The conditions over a map token: the first three as pictures or chips, then « +2 ». Kept to
  * plain elements with a cached background each, since a map may draw a thousand tokens; the
- * token's own name for assistive technologies says them all (`conditionsLabel`).
+ * token's own name for assistive technologies says them all (`conditionsLabel`). A chip's words are
+ * drawn by the stylesheet from an attribute, as the initials are: the token's name is a button's,
+ * which must contain the button's text (WCAG 2.5.3), and a mark's words or « +2 » in the middle
+ * of its text would break it.
  */
 export function TokenConditions({ conditions }: { conditions: readonly TokenCondition[] }) {
   if (conditions.length === 0) return null;
@@ -19,9 +22,7 @@ export function TokenConditions({ conditions }: { conditions: readonly TokenCond
     <span className="token-conditions" aria-hidden="true">
       {shown.map((condition) =>
         condition.kind === 'custom' ? (
-          <span key={condition.id} className="token-conditions__chip">
-            {condition.label}
-          </span>
+          <span key={condition.id} className="token-conditions__chip" data-label={condition.label} />
         ) : (
           <span
             key={condition.id}
@@ -31,7 +32,7 @@ export function TokenConditions({ conditions }: { conditions: readonly TokenCond
           />
         ),
       )}
-      {more > 0 && <span className="token-conditions__more">{conditionViewMessages.more(more)}</span>}
+      {more > 0 && <span className="token-conditions__more" data-label={conditionViewMessages.more(more)} />}
     </span>
   );
 }

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react';
-import { useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Size } from '../../domain/geometry/geometry';
 import { HIDDEN_TURN, type MapToken } from '../../domain/table/types';
@@ -129,6 +129,17 @@ export function TurnOrderPanel({
   const aside = useRef<HTMLElement>(null);
   const [lifted, setLifted] = useState<Lifted | null>(null);
   const reorderable = canManage && running && order.length > 1;
+  /**
+   * « Finir mon tour » goes once the turn passes: had it the focus, the focus would fall to the
+   * page's body and a keyboard or screen-reader user would be thrown back to its top. The panel
+   * takes it instead, where the next turn is read.
+   */
+  const keepFocusInPanel = useCallback((button: HTMLButtonElement | null) => {
+    if (!button) return;
+    return () => {
+      if (document.activeElement === button) aside.current?.focus({ preventScroll: true });
+    };
+  }, []);
 
   // Kept inside the map's area and above its buttons as the window changes: a panel off screen
   // cannot be grabbed back, one over the buttons takes their clicks.
@@ -324,6 +335,7 @@ export function TurnOrderPanel({
             <div className="turn-panel__actions">
               {/* As « Tour suivant »: focusable while the server answers, the press going nowhere. */}
               <button
+                ref={keepFocusInPanel}
                 type="button"
                 aria-disabled={advancing || undefined}
                 onClick={(event) => turnOrder.send({ type: 'turnOrder.end', clicks: event.detail })}

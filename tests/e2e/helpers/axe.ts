@@ -43,3 +43,43 @@ export async function axeViolations(page: Page, { within, rules }: AxeRun = {}):
     { within, rules },
   );
 }
+
+/**
+ * The sizes contrast is checked at beside the desktop's. Chromium's page zoom at 200 % lays the page
+ * out in a CSS viewport of half the window's, each CSS pixel two of the screen's: a 1440 × 900
+ * window zoomed so is a 720 × 450 viewport at a device scale factor of 2, which is what is emulated
+ * here (a CSS `zoom` on the root would scale the boxes without the media queries that follow the
+ * viewport). The phones are held upright and on their side.
+ */
+export const ZOOMS = [
+  { name: '200 %', width: 720, height: 450, deviceScaleFactor: 2 },
+  { name: '390×844', width: 390, height: 844, deviceScaleFactor: 3 },
+  { name: '844×390', width: 844, height: 390, deviceScaleFactor: 3 },
+] as const;
+
+/**
+ * axe's colour-contrast violations at each of `ZOOMS`, « size rule (impact): target » each, on the
+ * page as it stands; the page's own viewport is given back after. The same page is resized rather
+ * than one page opened per size, so the state being checked (a menu, a dialog, the chat) is there.
+ */
+export async function contrastAtZooms(page: Page): Promise<string[]> {
+  const viewport = page.viewportSize()!;
+  const session = await page.context().newCDPSession(page);
+  const found: string[] = [];
+  for (const { name, ...size } of ZOOMS) {
+    await session.send('Emulation.setDeviceMetricsOverride', { ...size, mobile: false });
+    // The layout follows the new size on the next frames (panels measure it with observers).
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    found.push(
+      ...(await axeViolations(page, { rules: ['color-contrast'] })).map(
+        (violation) => `${name} ${violation}`,
+      ),
+    );
+  }
+  await session.send('Emulation.clearDeviceMetricsOverride');
+  await session.detach();
+  await page.setViewportSize(viewport);
+  return found;
+}
