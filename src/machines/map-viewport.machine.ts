@@ -34,7 +34,16 @@ export type MapViewportEvent =
   /** Let go, or taken back by the browser. */
   | { type: 'pointer.released'; id: number }
   /** Raised by a pan or a pinch: the view is the user's own now, no longer fitted. */
-  | { type: 'viewport.moved' };
+  | { type: 'viewport.moved' }
+  /** Raised when the last finger (or the button) of a pan or a pinch lets go. */
+  | { type: 'viewport.released' };
+
+/**
+ * How long the wheel must rest before the camera settles. Wheel notches come 16–100 ms apart while a
+ * hand turns it (more on a loaded machine); a settling in between would lay out and paint the whole
+ * board again at a scale the next notch leaves.
+ */
+export const WHEEL_QUIET_MS = 200;
 
 /** A long press on the empty map: where the finger is, in the frame's pixels, and the map point under it. */
 export type MapViewportEmitted = { type: 'longPress'; frame: Point; map: Point };
@@ -85,6 +94,7 @@ export const mapViewportMachine = setup({
     fit: assign({ view: ({ context }) => fitView(context.map, context.frame) }),
     'keep in frame': assign({ view: ({ context }) => keptInFrame(context.view, context.map, context.frame) }),
     'leave the fitted view': raise({ type: 'viewport.moved' }),
+    'let the view go': raise({ type: 'viewport.released' }),
     'remember frame': assign({ frame: (_, size: Size) => size }),
     'remember map': assign({ map: (_, size: Size) => size }),
     'zoom by': assign({
@@ -154,7 +164,7 @@ export const mapViewportMachine = setup({
     'is the last pointer': ({ context }, id: number) =>
       context.pointers.length === 1 && context.pointers[0]!.id === id,
   },
-  delays: { longPress: 550 },
+  delays: { longPress: 550, wheelQuiet: WHEEL_QUIET_MS },
 }).createMachine({
   id: 'mapViewport',
   type: 'parallel',
@@ -210,6 +220,35 @@ export const mapViewportMachine = setup({
             'frame.resized': {
               actions: [{ type: 'remember frame', params: ({ event }) => event.size }, 'keep in frame'],
             },
+          },
+        },
+      },
+    },
+    // Whether the board may be painted at its view: `still`, or carried by a hand — a pan or a
+    // pinch until it lets go, the wheel until it rests — during which the board is only moved as
+    // a picture (use-map-viewport.ts) and laid out and painted again once it is still.
+    camera: {
+      initial: 'still',
+      on: {
+        'viewport.moved': '.carried',
+        'viewport.released': '.still',
+      },
+      states: {
+        still: {
+          on: { 'viewport.wheel': 'turning' },
+        },
+        carried: {},
+        turning: {
+          after: { wheelQuiet: 'still' },
+          on: {
+            'viewport.wheel': { target: 'turning', reenter: true },
+            // The keyboard's and the buttons' views are shown sharp at once.
+            'viewport.zoomIn': 'still',
+            'viewport.zoomOut': 'still',
+            'viewport.fit': 'still',
+            'viewport.pan': 'still',
+            'viewport.focus': 'still',
+            'map.changed': 'still',
           },
         },
       },
@@ -272,7 +311,7 @@ export const mapViewportMachine = setup({
             'pointer.released': {
               guard: { type: 'is held', params: ({ event }) => event.id },
               target: 'idle',
-              actions: { type: 'drop pointer', params: ({ event }) => event.id },
+              actions: [{ type: 'drop pointer', params: ({ event }) => event.id }, 'let the view go'],
             },
           },
         },
