@@ -721,7 +721,7 @@ export function TableMap({
                 remote={remote !== undefined}
                 playing={token.usableId === playing}
                 nameRoom={room}
-                shownName={room === undefined ? undefined : cutName(token.name, room, namesZoom)}
+                nameCut={room === undefined ? undefined : cutName(token.name, room, namesZoom)}
                 place={cellOf(token, map, gridOf(table, map.name))}
                 onPointerDown={pressToken}
                 onKeyDown={actions ? keyToken : undefined}
