@@ -1,8 +1,8 @@
 import { NAME_SCREEN_PX } from './name-room';
 
 const ELLIPSIS = '…';
-/** The band's padding either side of a name (map-token.css: 0.1em), plus a pixel for rounding. */
-const NAME_PADDING_PX = NAME_SCREEN_PX * 0.2 + 1;
+/** The band's padding either side of a name (map-token.css: 0.1em), inside its room. */
+const NAME_PADDING_PX = NAME_SCREEN_PX * 0.2;
 
 /**
  * `text` whole if it is no wider than `room`, else its longest start that fits with an ellipsis
