@@ -4,6 +4,7 @@ import { TestModel } from 'xstate/graph';
 import { fitView, toFrame, toMap } from '../../src/domain/geometry/viewport';
 import {
   mapViewportMachine,
+  WHEEL_QUIET_MAX_MS,
   WHEEL_QUIET_MS,
   type MapViewportEvent,
 } from '../../src/machines/map-viewport.machine';
@@ -37,7 +38,7 @@ function modelEvents(snapshot: ViewportSnapshot): AnyEventObject[] {
     { type: 'map.changed', size: map },
     { type: 'viewport.zoomIn' },
     { type: 'viewport.fit' },
-    { type: 'viewport.wheel', at: { x: 200, y: 100 }, deltaY: 120 },
+    { type: 'viewport.wheel', at: { x: 200, y: 100 }, deltaY: 120, time: 0 },
     { type: 'viewport.focus', point: { x: 750, y: 500 } },
     ...(idle ? [{ type: 'pointer.pressed', id: 1, at: { x: 300, y: 300 }, touch: true }] : []),
     ...(pressing || snapshot.matches({ gesture: 'panning' })
@@ -197,7 +198,7 @@ describe('map viewport: gestures', () => {
     const at = { x: 200, y: 100 };
     const under = toMap(actor.getSnapshot().context.view, at);
     for (let notch = 0; notch < 5; notch++) {
-      actor.send({ type: 'viewport.wheel', at, deltaY: -60 });
+      actor.send({ type: 'viewport.wheel', at, deltaY: -60, time: notch * 20 });
       expect(actor.getSnapshot().matches({ camera: 'turning' })).toBe(true);
       clock.increment(WHEEL_QUIET_MS - 10);
     }
@@ -216,7 +217,7 @@ describe('map viewport: gestures', () => {
     const { actor } = sized();
     actor.send({ type: 'viewport.zoomIn' });
     expect(actor.getSnapshot().matches({ camera: 'still' })).toBe(true);
-    actor.send({ type: 'viewport.wheel', at: { x: 10, y: 10 }, deltaY: 60 });
+    actor.send({ type: 'viewport.wheel', at: { x: 10, y: 10 }, deltaY: 60, time: 0 });
     actor.send({ type: 'viewport.zoomOut' });
     expect(actor.getSnapshot().matches({ camera: 'still' })).toBe(true);
   });
@@ -231,6 +232,35 @@ describe('map viewport: gestures', () => {
     actor.send({ type: 'pointer.released', id: 1 });
     expect(actor.getSnapshot().matches({ camera: 'carried' })).toBe(true);
     actor.send({ type: 'pointer.released', id: 2 });
+    expect(actor.getSnapshot().matches({ camera: 'still' })).toBe(true);
+  });
+
+  it('waits twice the notches’ rhythm when they come further apart than the rest, a second at most', () => {
+    const { actor, clock } = sized();
+    const notch = (time: number) =>
+      actor.send({ type: 'viewport.wheel', at: { x: 200, y: 100 }, deltaY: -60, time });
+    // A loaded machine: each notch later than the last, as a settling would make them.
+    notch(0);
+    clock.increment(150);
+    notch(150);
+    clock.increment(250);
+    expect(actor.getSnapshot().matches({ camera: 'turning' })).toBe(true);
+    notch(400);
+    clock.increment(450);
+    expect(actor.getSnapshot().matches({ camera: 'turning' })).toBe(true);
+    notch(850);
+    clock.increment(2 * 450 - 1);
+    expect(actor.getSnapshot().matches({ camera: 'turning' })).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches({ camera: 'still' })).toBe(true);
+    // A notch a long while after is a new turn of the wheel, and so is one 900 ms after that:
+    // the rest waited for is a second at most.
+    notch(5000);
+    clock.increment(900);
+    notch(5900);
+    clock.increment(WHEEL_QUIET_MAX_MS - 1);
+    expect(actor.getSnapshot().matches({ camera: 'turning' })).toBe(true);
+    clock.increment(1);
     expect(actor.getSnapshot().matches({ camera: 'still' })).toBe(true);
   });
 });

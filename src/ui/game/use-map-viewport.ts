@@ -131,6 +131,7 @@ export function useMapViewport(
         type: 'viewport.wheel',
         at: { x: event.clientX - rect.left, y: event.clientY - rect.top },
         deltaY: event.deltaY * lines,
+        time: event.timeStamp,
       });
     };
     element.addEventListener('wheel', zoom, { passive: false });
