@@ -22,8 +22,8 @@ export type MapViewportEvent =
   | { type: 'viewport.zoomIn' }
   | { type: 'viewport.zoomOut' }
   | { type: 'viewport.fit' }
-  /** A wheel turned (or a trackpad pinched) over this frame point. */
-  | { type: 'viewport.wheel'; at: Point; deltaY: number }
+  /** A wheel turned (or a trackpad pinched) over this frame point, at `time` ms (the event's own clock). */
+  | { type: 'viewport.wheel'; at: Point; deltaY: number; time: number }
   /** Bring this map point (a token the MJ picked in a list) to the middle of the frame. */
   | { type: 'viewport.focus'; point: Point }
   /** The keyboard's arrows on the map: the view slides by `by` frame pixels. */
@@ -34,7 +34,19 @@ export type MapViewportEvent =
   /** Let go, or taken back by the browser. */
   | { type: 'pointer.released'; id: number }
   /** Raised by a pan or a pinch: the view is the user's own now, no longer fitted. */
-  | { type: 'viewport.moved' };
+  | { type: 'viewport.moved' }
+  /** Raised when the last finger (or the button) of a pan or a pinch lets go. */
+  | { type: 'viewport.released' };
+
+/**
+ * How long the wheel must rest before the camera settles: this, or twice the time between its last
+ * two notches when longer. Notches come 16–100 ms apart while a hand turns it, further apart on a
+ * loaded machine; a settling in between would lay out and paint the whole board again at a scale
+ * the next notch leaves, and, taking long, push the next notch further still.
+ */
+export const WHEEL_QUIET_MS = 200;
+/** The longest the wheel's rest is waited for, and the longest pause between two notches of one turn. */
+export const WHEEL_QUIET_MAX_MS = 1000;
 
 /** A long press on the empty map: where the finger is, in the frame's pixels, and the map point under it. */
 export type MapViewportEmitted = { type: 'longPress'; frame: Point; map: Point };
@@ -53,6 +65,8 @@ export interface MapViewportContext {
   /** Where the gesture under way started: the view then and where its pointers were. */
   start: { view: View; points: Point[] };
   touch: boolean;
+  /** When the wheel's last notch came, and how long after the one before it (0: the first of a turn). */
+  wheel: { at: number; gap: number } | null;
 }
 
 const EMPTY: Size = { width: 0, height: 0 };
@@ -85,6 +99,13 @@ export const mapViewportMachine = setup({
     fit: assign({ view: ({ context }) => fitView(context.map, context.frame) }),
     'keep in frame': assign({ view: ({ context }) => keptInFrame(context.view, context.map, context.frame) }),
     'leave the fitted view': raise({ type: 'viewport.moved' }),
+    'time the notch': assign({
+      wheel: ({ context }, time: number) => {
+        const gap = context.wheel ? time - context.wheel.at : Infinity;
+        return { at: time, gap: gap >= 0 && gap < WHEEL_QUIET_MAX_MS ? gap : 0 };
+      },
+    }),
+    'let the view go': raise({ type: 'viewport.released' }),
     'remember frame': assign({ frame: (_, size: Size) => size }),
     'remember map': assign({ map: (_, size: Size) => size }),
     'zoom by': assign({
@@ -154,7 +175,11 @@ export const mapViewportMachine = setup({
     'is the last pointer': ({ context }, id: number) =>
       context.pointers.length === 1 && context.pointers[0]!.id === id,
   },
-  delays: { longPress: 550 },
+  delays: {
+    longPress: 550,
+    wheelQuiet: ({ context }) =>
+      Math.min(WHEEL_QUIET_MAX_MS, Math.max(WHEEL_QUIET_MS, 2 * (context.wheel?.gap ?? 0))),
+  },
 }).createMachine({
   id: 'mapViewport',
   type: 'parallel',
@@ -165,6 +190,7 @@ export const mapViewportMachine = setup({
     pointers: [],
     start: { view: { x: 0, y: 0, scale: 1 }, points: [] },
     touch: false,
+    wheel: null,
   },
   states: {
     framing: {
@@ -210,6 +236,44 @@ export const mapViewportMachine = setup({
             'frame.resized': {
               actions: [{ type: 'remember frame', params: ({ event }) => event.size }, 'keep in frame'],
             },
+          },
+        },
+      },
+    },
+    // Whether the board may be painted at its view: `still`, or carried by a hand — a pan or a
+    // pinch until it lets go, the wheel until it rests (`wheelQuiet`) — during which the board is only moved as
+    // a picture (use-map-viewport.ts) and laid out and painted again once it is still.
+    camera: {
+      initial: 'still',
+      on: {
+        'viewport.moved': '.carried',
+        'viewport.released': '.still',
+      },
+      states: {
+        still: {
+          on: {
+            'viewport.wheel': {
+              target: 'turning',
+              actions: { type: 'time the notch', params: ({ event }) => event.time },
+            },
+          },
+        },
+        carried: {},
+        turning: {
+          after: { wheelQuiet: 'still' },
+          on: {
+            'viewport.wheel': {
+              target: 'turning',
+              reenter: true,
+              actions: { type: 'time the notch', params: ({ event }) => event.time },
+            },
+            // The keyboard's and the buttons' views are shown sharp at once.
+            'viewport.zoomIn': 'still',
+            'viewport.zoomOut': 'still',
+            'viewport.fit': 'still',
+            'viewport.pan': 'still',
+            'viewport.focus': 'still',
+            'map.changed': 'still',
           },
         },
       },
@@ -272,7 +336,7 @@ export const mapViewportMachine = setup({
             'pointer.released': {
               guard: { type: 'is held', params: ({ event }) => event.id },
               target: 'idle',
-              actions: { type: 'drop pointer', params: ({ event }) => event.id },
+              actions: [{ type: 'drop pointer', params: ({ event }) => event.id }, 'let the view go'],
             },
           },
         },

@@ -2,12 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type AnyEventObject } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { fitView, toFrame, toMap } from '../../src/domain/geometry/viewport';
-import { mapViewportMachine, type MapViewportEvent } from '../../src/machines/map-viewport.machine';
+import {
+  mapViewportMachine,
+  WHEEL_QUIET_MAX_MS,
+  WHEEL_QUIET_MS,
+  type MapViewportEvent,
+} from '../../src/machines/map-viewport.machine';
 import { itVisitsEveryState } from '../helpers/every-path';
 
 const map = { width: 1500, height: 1000 };
 const frame = { width: 1000, height: 800 };
 const longPress = { type: 'xstate.after.longPress.mapViewport.gesture.pressing' };
+const wheelRests = { type: 'xstate.after.wheelQuiet.mapViewport.camera.turning' };
 type ViewportSnapshot = ReturnType<typeof mapViewportMachine.getInitialSnapshot>;
 
 /**
@@ -32,7 +38,7 @@ function modelEvents(snapshot: ViewportSnapshot): AnyEventObject[] {
     { type: 'map.changed', size: map },
     { type: 'viewport.zoomIn' },
     { type: 'viewport.fit' },
-    { type: 'viewport.wheel', at: { x: 200, y: 100 }, deltaY: 120 },
+    { type: 'viewport.wheel', at: { x: 200, y: 100 }, deltaY: 120, time: 0 },
     { type: 'viewport.focus', point: { x: 750, y: 500 } },
     ...(idle ? [{ type: 'pointer.pressed', id: 1, at: { x: 300, y: 300 }, touch: true }] : []),
     ...(pressing || snapshot.matches({ gesture: 'panning' })
@@ -41,6 +47,7 @@ function modelEvents(snapshot: ViewportSnapshot): AnyEventObject[] {
     ...(held.length > 0 ? [{ type: 'pointer.moved', id: held[0], at: { x: 360, y: 340 } }] : []),
     ...held.map((id) => ({ type: 'pointer.released', id })),
     ...(pressing ? [longPress] : []),
+    ...(snapshot.matches({ camera: 'turning' }) ? [wheelRests] : []),
   ];
 }
 
@@ -74,6 +81,8 @@ function expectMeaning(
   expect(pointers).toHaveLength(expectedPointers[gesture]);
   // Held: the long press asked for the menu, once.
   if (gesture === 'held') expect(longPresses).toBe(1);
+  // A pan or a pinch carries the camera until it lets go.
+  expect(snapshot.matches({ camera: 'carried' })).toBe(gesture === 'panning' || gesture === 'pinching');
 }
 
 describe('map viewport: every transition', () => {
@@ -96,6 +105,7 @@ describe('map viewport: every transition', () => {
       actor.on('longPress', () => void (longPresses += 1));
       for (const event of steps) {
         if (event.type === longPress.type) clock.increment(550);
+        else if (event.type === wheelRests.type) clock.increment(WHEEL_QUIET_MS);
         else actor.send(event as MapViewportEvent);
         expectMeaning(actor, longPresses);
       }
@@ -121,7 +131,7 @@ describe('map viewport: gestures', () => {
     actor.send({ type: 'pointer.moved', id: 7, at: { x: 560, y: 370 } });
     expect(actor.getSnapshot().context.view).toEqual({ ...before, x: before.x + 60, y: before.y - 30 });
     actor.send({ type: 'pointer.released', id: 7 });
-    expect(actor.getSnapshot().value).toEqual({ framing: 'free', gesture: 'idle' });
+    expect(actor.getSnapshot().value).toEqual({ framing: 'free', gesture: 'idle', camera: 'still' });
   });
 
   it('opens the add menu on a touch held still, never on a mouse held still', () => {
@@ -152,7 +162,7 @@ describe('map viewport: gestures', () => {
     actor.send({ type: 'frame.resized', size: { width: 620, height: 300 } });
     expect(actor.getSnapshot().context.view.scale).toBe(chosen.scale);
     actor.send({ type: 'map.changed', size: { width: 3000, height: 3000 } });
-    expect(actor.getSnapshot().value).toEqual({ framing: 'fitted', gesture: 'idle' });
+    expect(actor.getSnapshot().value).toEqual({ framing: 'fitted', gesture: 'idle', camera: 'still' });
   });
 
   it('slides the view by the keyboard’s arrows, leaving the fit, and no further than the frame keeps', () => {
@@ -179,7 +189,78 @@ describe('map viewport: gestures', () => {
     actor.send({ type: 'pointer.released', id: 1 });
     const view = actor.getSnapshot().context.view;
     actor.send({ type: 'pointer.moved', id: 2, at: { x: 620, y: 410 } });
-    expect(actor.getSnapshot().value).toEqual({ framing: 'free', gesture: 'panning' });
+    expect(actor.getSnapshot().value).toEqual({ framing: 'free', gesture: 'panning', camera: 'carried' });
     expect(actor.getSnapshot().context.view).toEqual({ ...view, x: view.x + 20, y: view.y + 10 });
+  });
+
+  it('zooms at each wheel notch, and settles only once the wheel has rested from its last notch', () => {
+    const { actor, clock } = sized();
+    const at = { x: 200, y: 100 };
+    const under = toMap(actor.getSnapshot().context.view, at);
+    for (let notch = 0; notch < 5; notch++) {
+      actor.send({ type: 'viewport.wheel', at, deltaY: -60, time: notch * 20 });
+      expect(actor.getSnapshot().matches({ camera: 'turning' })).toBe(true);
+      clock.increment(WHEEL_QUIET_MS - 10);
+    }
+    expect(actor.getSnapshot().matches({ camera: 'turning' })).toBe(true);
+    const view = actor.getSnapshot().context.view;
+    // The map point under the cursor stays under it.
+    expect(toMap(view, at).x).toBeCloseTo(under.x, 6);
+    expect(toMap(view, at).y).toBeCloseTo(under.y, 6);
+    expect(view.scale).toBeGreaterThan(fitView(map, frame).scale);
+    clock.increment(10);
+    expect(actor.getSnapshot().matches({ camera: 'still' })).toBe(true);
+    expect(actor.getSnapshot().context.view).toBe(view);
+  });
+
+  it('settles at once for the keyboard’s zoom, even while the wheel turns', () => {
+    const { actor } = sized();
+    actor.send({ type: 'viewport.zoomIn' });
+    expect(actor.getSnapshot().matches({ camera: 'still' })).toBe(true);
+    actor.send({ type: 'viewport.wheel', at: { x: 10, y: 10 }, deltaY: 60, time: 0 });
+    actor.send({ type: 'viewport.zoomOut' });
+    expect(actor.getSnapshot().matches({ camera: 'still' })).toBe(true);
+  });
+
+  it('holds the camera through a pinch and its last finger, and lets it settle when both are lifted', () => {
+    const { actor, clock } = sized();
+    actor.send({ type: 'pointer.pressed', id: 1, at: { x: 400, y: 400 }, touch: true });
+    actor.send({ type: 'pointer.pressed', id: 2, at: { x: 500, y: 400 }, touch: true });
+    actor.send({ type: 'pointer.moved', id: 2, at: { x: 600, y: 400 } });
+    clock.increment(1000);
+    expect(actor.getSnapshot().matches({ camera: 'carried' })).toBe(true);
+    actor.send({ type: 'pointer.released', id: 1 });
+    expect(actor.getSnapshot().matches({ camera: 'carried' })).toBe(true);
+    actor.send({ type: 'pointer.released', id: 2 });
+    expect(actor.getSnapshot().matches({ camera: 'still' })).toBe(true);
+  });
+
+  it('waits twice the notches’ rhythm when they come further apart than the rest, a second at most', () => {
+    const { actor, clock } = sized();
+    const notch = (time: number) =>
+      actor.send({ type: 'viewport.wheel', at: { x: 200, y: 100 }, deltaY: -60, time });
+    // A loaded machine: each notch later than the last, as a settling would make them.
+    notch(0);
+    clock.increment(150);
+    notch(150);
+    clock.increment(250);
+    expect(actor.getSnapshot().matches({ camera: 'turning' })).toBe(true);
+    notch(400);
+    clock.increment(450);
+    expect(actor.getSnapshot().matches({ camera: 'turning' })).toBe(true);
+    notch(850);
+    clock.increment(2 * 450 - 1);
+    expect(actor.getSnapshot().matches({ camera: 'turning' })).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches({ camera: 'still' })).toBe(true);
+    // A notch a long while after is a new turn of the wheel, and so is one 900 ms after that:
+    // the rest waited for is a second at most.
+    notch(5000);
+    clock.increment(900);
+    notch(5900);
+    clock.increment(WHEEL_QUIET_MAX_MS - 1);
+    expect(actor.getSnapshot().matches({ camera: 'turning' })).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().matches({ camera: 'still' })).toBe(true);
   });
 });

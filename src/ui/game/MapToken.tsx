@@ -20,8 +20,8 @@ function percentOf(current: number | null, max: number | null): number {
  * initials), a ring gold for characters and crimson for monsters, its health and soul bars. Hidden
  * tokens are half-transparent (only the MJ and their owner receive them); a token at 0 HP is shown
  * dead; the one whose turn it is wears a glowing ring. Its name is drawn above every token of the
- * map (map-token.css), so a neighbour never hides it, cut to its room, or only on demand where the
- * room is too narrow to read it (`nameShownFrom`).
+ * map (map-token.css), so a neighbour never hides it, cut to its room (`nameCut`), or only on
+ * demand where the room is too narrow to read it (`nameShownFrom`).
  */
 export const MapTokenView = memo(function MapTokenView({
   token,
@@ -34,6 +34,7 @@ export const MapTokenView = memo(function MapTokenView({
   selected = false,
   fogged = false,
   nameRoom,
+  nameCut = token.name,
   place,
   onPointerDown,
   onKeyDown,
@@ -54,6 +55,8 @@ export const MapTokenView = memo(function MapTokenView({
   fogged?: boolean;
   /** How wide its name may be drawn, in the map's pixels (`nameRooms`). */
   nameRoom?: number;
+  /** Its name cut to that room (`nameCutter`); whole while the token is pointed at, focused, held or selected. */
+  nameCut?: string;
   /** The cell it stands on, « C4 », said in its name. */
   place?: string;
   onPointerDown?: (token: MapToken, event: ReactPointerEvent<HTMLDivElement>) => void;
@@ -146,9 +149,7 @@ export const MapTokenView = memo(function MapTokenView({
           </span>
         )}
       </div>
-      <span className="map-token__name" aria-hidden="true">
-        {token.name}
-      </span>
+      <span className="map-token__name" data-name={token.name} data-cut={nameCut} aria-hidden="true" />
       <TokenConditions conditions={conditions} />
     </div>
   );

@@ -5,6 +5,7 @@ import {
   useLayoutEffect,
   useMemo,
   useRef,
+  useState,
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent as ReactPointerEvent,
@@ -39,6 +40,7 @@ import { GridAlign, GridPanel, type GridEditorActor } from './GridPanel';
 import { SoulCoreWaves } from './SoulCoreWaves';
 import { controlsToken, managesTable } from '../../domain/table/visibility';
 import { tokenCells } from '../../domain/table/token-size';
+import { nameCutter } from './name-cut';
 import { NAME_SCREEN_PX, nameRooms } from './name-room';
 import { centreOnMap, shownMap, tokensOn } from '../../domain/table/shown-map';
 import { sightOfToken } from '../../domain/table/player-sight';
@@ -270,6 +272,7 @@ export function TableMap({
   const frame = useRef<HTMLDivElement>(null);
   const board = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  const [cutName] = useState(nameCutter);
   /** Where the map lays a token out: where the user dropped it, where someone drags it, or its place. */
   const laidOutAt = (token: MapToken): Point =>
     local[token.usableId] ?? (map && drags?.[map.name]?.[token.usableId]) ?? token;
@@ -280,7 +283,7 @@ export function TableMap({
       : NOTHING_LAID_OUT;
   });
   useCarriedTokens(gestures, board, laidOut);
-  useMapViewport(viewport, { frame, board }, map, map?.name ?? null, (at: LongPress) => {
+  const namesZoom = useMapViewport(viewport, { frame, board }, map, map?.name ?? null, (at: LongPress) => {
     if (map && actions)
       gestures.send({
         type: 'menu.open',
@@ -704,6 +707,7 @@ export function TableMap({
             const dropped = local[token.usableId];
             const remote = dropped ? undefined : drags?.[map.name]?.[token.usableId];
             const at = laidOutAt(token);
+            const room = rooms.get(token.usableId);
             return (
               <MapTokenView
                 key={token.usableId}
@@ -716,7 +720,8 @@ export function TableMap({
                 dragging={dropped !== undefined || carried.has(token.usableId)}
                 remote={remote !== undefined}
                 playing={token.usableId === playing}
-                nameRoom={rooms.get(token.usableId)}
+                nameRoom={room}
+                nameCut={room === undefined ? undefined : cutName(token.name, room, namesZoom)}
                 place={cellOf(token, map, gridOf(table, map.name))}
                 onPointerDown={pressToken}
                 onKeyDown={actions ? keyToken : undefined}

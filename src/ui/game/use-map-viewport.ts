@@ -13,19 +13,23 @@ export interface LongPress {
   map: Point;
 }
 
-/** How long after the view last moved the board is set down, and painted again at a new scale. */
-const SETTLE_MS = 200;
-
 /** Read by the tokens' names, which stay legible when the map is shown small; a change lays out all of them. */
 function settle(board: HTMLElement | null, view: View): void {
   board?.style.setProperty('--map-zoom', String(view.scale));
 }
 
+/** The zoom the names are cut for: they are drawn the same size on screen from 1 in. */
+function namesZoomOf(view: View): number {
+  return Math.min(view.scale, 1);
+}
+
 /**
  * The map's camera bound to the page: the frame's size and wheel go to the viewport machine, and
  * its view goes straight to the board's transform (board-motion.ts) — a pan or a zoom moves one
- * element and never re-renders a thousand tokens. `map` is the shown map's size (null: none); a different
- * map (`mapKey`) is fitted again.
+ * element and never re-renders a thousand tokens. While a hand carries the camera (the machine's
+ * `camera` region) the board is moved as a picture; once it is still, it is laid out and painted
+ * at its view. `map` is the shown map's size (null: none); a different map (`mapKey`) is fitted
+ * again. Returns the zoom the tokens' names are cut for, which changes only when the board settles.
  */
 export function useMapViewport(
   viewport: MapViewportActor,
@@ -35,6 +39,7 @@ export function useMapViewport(
   onLongPress: (at: LongPress) => void,
 ) {
   const [motion] = useState(boardMotion);
+  const [namesZoom, setNamesZoom] = useState(() => namesZoomOf(viewport.getSnapshot().context.view));
   const longPress = useRef(onLongPress);
   useEffect(() => {
     longPress.current = onLongPress;
@@ -55,34 +60,36 @@ export function useMapViewport(
   }, [viewport, frame]);
 
   useLayoutEffect(() => {
-    let settling: ReturnType<typeof setTimeout> | undefined;
     let repainting = 0;
     let drawn = viewport.getSnapshot().context.view;
     let sharpAt = drawn.scale;
+    let still = true;
     // Set down where it was carried to, should the camera change mid-gesture.
     const carried = board.current;
     const subscription = viewport.subscribe((snapshot) => {
       const view = snapshot.context.view;
-      if (view === drawn) return;
+      const stillNow = snapshot.matches({ camera: 'still' });
+      if (view === drawn && stillNow === still) return;
       drawn = view;
-      if (board.current) motion.move(board.current, view);
-      clearTimeout(settling);
+      still = stillNow;
+      const element = board.current;
+      if (!still) {
+        if (element) motion.move(element, view);
+        return;
+      }
+      motion.rest(element, view);
+      // A pan moves the picture without stretching it: only a new scale needs painting again.
+      if (!element || view.scale === sharpAt) return;
+      sharpAt = view.scale;
+      settle(element, view);
+      setNamesZoom(namesZoomOf(view));
       cancelAnimationFrame(repainting);
-      settling = setTimeout(() => {
-        const element = board.current;
-        motion.rest(element, view);
-        // A pan moves the picture without stretching it: only a new scale needs painting again.
-        if (!element || view.scale === sharpAt) return;
-        sharpAt = view.scale;
-        settle(element, view);
-        element.classList.add('table-map__board--settling');
-        repainting = requestAnimationFrame(() => {
-          repainting = requestAnimationFrame(() => element.classList.remove('table-map__board--settling'));
-        });
-      }, SETTLE_MS);
+      element.classList.add('table-map__board--settling');
+      repainting = requestAnimationFrame(() => {
+        repainting = requestAnimationFrame(() => element.classList.remove('table-map__board--settling'));
+      });
     });
     return () => {
-      clearTimeout(settling);
       cancelAnimationFrame(repainting);
       subscription.unsubscribe();
       motion.rest(carried, drawn);
@@ -124,11 +131,12 @@ export function useMapViewport(
         type: 'viewport.wheel',
         at: { x: event.clientX - rect.left, y: event.clientY - rect.top },
         deltaY: event.deltaY * lines,
+        time: event.timeStamp,
       });
     };
     element.addEventListener('wheel', zoom, { passive: false });
     return () => element.removeEventListener('wheel', zoom);
   }, [viewport, frame, shown]);
 
-  return viewport;
+  return namesZoom;
 }
