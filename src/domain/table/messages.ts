@@ -206,4 +206,5 @@ export const spokenMessages = {
   whispered: (speaker: string, to: string, text: string) => `${speaker}, en murmure à ${to}\u00a0: ${text}`,
   mapShown: (name: string) => `Carte\u00a0: ${name}.`,
   noMap: 'Plus de carte affichée.',
+  handoutShown: (title: string) => `Document montré\u00a0: ${title}.`,
 } as const;
