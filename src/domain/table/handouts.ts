@@ -92,8 +92,12 @@ export function documentsOf(handouts: Dict<HeldHandout> | undefined, userId: str
   );
 }
 
-/** Every handout shown up to now, for whoever manages the table: newest shown first. */
+/** When the handout was last shown to one of those who hold it (ISO 8601). */
+export function lastShownAt(held: HeldHandout): string {
+  return Object.values(held.holders).toSorted().at(-1) ?? '';
+}
+
+/** The handouts a copy of the table holds — every one for a manager, their own for a player — newest shown first. */
 export function handoutsShown(handouts: Dict<HeldHandout> | undefined): HeldHandout[] {
-  const latest = (held: HeldHandout) => Object.values(held.holders).toSorted().at(-1) ?? '';
-  return Object.values(handouts ?? {}).toSorted((a, b) => latest(b).localeCompare(latest(a)));
+  return Object.values(handouts ?? {}).toSorted((a, b) => lastShownAt(b).localeCompare(lastShownAt(a)));
 }
