@@ -4,6 +4,7 @@ import { decide, type TableCommand } from '../../src/domain/table/decide';
 import { documentsOf, handoutsShown, type LoggedHandout } from '../../src/domain/table/handouts';
 import { narrate } from '../../src/domain/table/narration';
 import { projectAfter } from '../../src/domain/table/projection';
+import { recapOf } from '../../src/domain/table/recap';
 import { applyEvents, emptyTable } from '../../src/domain/table/reducer';
 import type { TableActor } from '../../src/domain/table/types';
 import { visibleTo } from '../../src/domain/table/visibility';
@@ -123,5 +124,17 @@ describe('handouts on the table’s log', () => {
     expect(heard(ana)).toBe('Document montré\u00a0: Lettre-Ambre.');
     expect(heard(bob)).toBeNull();
     expect(heard(mj)).toBeNull();
+  });
+
+  it('leave the recap as it was: a showing is no blow, no fight and no line', () => {
+    const { log } = runServer([
+      { command: show(handouts[0]!, [ana]), actor: mj },
+      { command: takeBack(handouts[0]!), actor: mj },
+    ]);
+    const events = log.map(({ event }) => event);
+    expect(recapOf(emptyTable, events)).toEqual(recapOf(emptyTable, []));
+    expect(recapOf(emptyTable, projectAfter(emptyTable, events, 0, ana).events)).toEqual(
+      recapOf(emptyTable, []),
+    );
   });
 });
