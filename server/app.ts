@@ -320,7 +320,7 @@ export async function buildApp({
         await api.register(filesRoutes, { service: files });
         await api.register(mapPicturesRoutes, { service: createMapPicturesService({ table, files }) });
         await api.register(handoutsRoutes, {
-          service: createHandoutsService({ db: database, gameAccess, realtime: app.realtime }),
+          service: createHandoutsService({ db: database, gameAccess, table }),
         });
         await api.register(macrosRoutes, { service: createMacrosService(database) });
         await api.register(accountDataRoutes, { service: createAccountDataService(database) });

@@ -46,6 +46,7 @@ export function useTable(
   );
   app.decorate('table', {
     postSystemMessage: service.postSystemMessage,
+    handout: service.handout,
     vitalsOf: service.vitalsOf,
     flush: service.flush,
     flushAll: service.flushAll,

@@ -1,9 +1,9 @@
 import type { HandoutAudience } from '../domain/handouts';
 import { request } from './request';
 import { messageBody } from './schemas/common';
-import { handoutLibrary, handoutView, shownHandouts, type CreateHandoutRequest } from './schemas/handouts';
+import { handoutLibrary, handoutView, type CreateHandoutRequest } from './schemas/handouts';
 
-/** Handouts (decision 0029): the MJ's library and what a player was shown, one function per call. */
+/** Handouts (decision 0029): the MJ's library, one function per call; a player's documents come with the table (decision 0043). */
 
 const handoutsOf = (gameId: string) => `/game-data/${encodeURIComponent(gameId)}/handouts`;
 
@@ -27,9 +27,3 @@ export const takeBackHandout = (gameId: string, id: string) =>
 
 export const deleteHandout = (gameId: string, id: string) =>
   request('DELETE', `${handoutsOf(gameId)}/${encodeURIComponent(id)}`, { schema: messageBody });
-
-export const listDocuments = (gameId: string) =>
-  request('GET', `/game-data/${encodeURIComponent(gameId)}/documents`, {
-    schema: shownHandouts,
-    cache: false,
-  });

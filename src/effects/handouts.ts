@@ -1,49 +1,41 @@
 import { filter, map, merge, type Observable } from 'rxjs';
 import { fromEventObservable, fromPromise } from 'xstate';
 import { readStoredFile, uploadFile } from '../api/files';
-import {
-  createHandout,
-  deleteHandout,
-  listDocuments,
-  listHandouts,
-  showHandout,
-  takeBackHandout,
-} from '../api/handouts';
-import { handoutShownEvent, handoutTakenBackEvent, type CreateHandoutRequest } from '../api/schemas/handouts';
-import type { HandoutAudience } from '../domain/handouts';
+import { createHandout, deleteHandout, listHandouts, showHandout, takeBackHandout } from '../api/handouts';
+import type { CreateHandoutRequest } from '../api/schemas/handouts';
+import { tableEvent } from '../api/schemas/table';
+import type { HandoutAudience, ShownHandout } from '../domain/handouts';
 import { documentsMachine, type DocumentsFact } from '../machines/documents.machine';
 import { handoutLibraryMachine, type UploadFact } from '../machines/handout-library.machine';
 import { serverEvents } from './server-events';
 import type { SocketFact } from './socket';
 
-/** What the socket says of this game's documents to the player (decision 0029). */
-export function documentFacts(facts$: Observable<SocketFact>, gameId: string): Observable<DocumentsFact> {
+/**
+ * What the table tells the player of their documents (decision 0043): the list their copy of the
+ * table holds, and each handout shown to them heard live on the socket (the socket is in one game's
+ * rooms at a time, and a player hears only their own).
+ */
+export function documentFacts(
+  facts$: Observable<SocketFact>,
+  held$: Observable<ShownHandout[]>,
+): Observable<DocumentsFact> {
   return merge(
-    serverEvents(facts$, 'handoutShown', handoutShownEvent).pipe(
-      filter((notice) => notice.gameId === gameId),
-      map(({ handout }) => ({ type: 'handout.shown' as const, handout })),
-    ),
-    serverEvents(facts$, 'handoutTakenBack', handoutTakenBackEvent).pipe(
-      filter((notice) => notice.gameId === gameId),
-      map(({ handoutId }) => ({ type: 'handout.takenBack' as const, handoutId })),
-    ),
-    facts$.pipe(
-      filter((fact) => fact.type === 'socket.connected'),
-      map(() => ({ type: 'socket.reconnected' as const })),
+    held$.pipe(map((documents) => ({ type: 'documents.held' as const, documents }))),
+    serverEvents(facts$, 'broadcastMessage', tableEvent).pipe(
+      filter((event) => event.type === 'handout.shown'),
+      map(({ payload: { handout, shownAt } }) => ({
+        type: 'handout.shown' as const,
+        handout: { ...handout, shownAt },
+      })),
     ),
   );
 }
 
-/** The player's documents: read over REST, kept up from the socket, pictures shown from blob URLs. */
-export function documentsLogic(facts$: Observable<SocketFact>) {
+/** The player's documents: their copy of the table's, kept up from the socket, pictures shown from blob URLs. */
+export function documentsLogic(facts$: Observable<SocketFact>, held$: Observable<ShownHandout[]>) {
   return documentsMachine.provide({
     actors: {
-      'load documents': fromPromise(({ input }: { input: { gameId: string } }) =>
-        listDocuments(input.gameId),
-      ),
-      'document news': fromEventObservable(({ input }: { input: { gameId: string } }) =>
-        documentFacts(facts$, input.gameId),
-      ),
+      'document news': fromEventObservable(() => documentFacts(facts$, held$)),
       'read picture': fromPromise(
         async ({ input, signal }: { input: { fileId: string }; signal: AbortSignal }) =>
           URL.createObjectURL(await readStoredFile(input.fileId, 'full', signal)),

@@ -1,11 +1,9 @@
 import { assign, setup } from 'xstate';
 import { newestFirst, withShown, type ShownHandout } from '../domain/handouts';
-import { failureText } from './failure-text';
 import { unprovidedEvents, unprovidedPromise } from './unprovided';
 
 /** The Documents panel's texts of failure. */
 export const documentsFailures = {
-  load: 'Impossible de charger vos documents.',
   picture: 'Impossible d’afficher cette image.',
 } as const;
 
@@ -13,41 +11,50 @@ export interface DocumentsInput {
   gameId: string;
 }
 
-/** What the socket tells a player of their documents (decision 0029), for this game only. */
+/** What the table tells a player of their documents (decision 0043), for this game only. */
 export type DocumentsFact =
-  | { type: 'handout.shown'; handout: ShownHandout }
-  | { type: 'handout.takenBack'; handoutId: string }
-  /** The socket came back: what was shown or taken back meanwhile is read again. */
-  | { type: 'socket.reconnected' };
+  /** The documents the player's copy of the table holds, newest first, each time they change. */
+  | { type: 'documents.held'; documents: ShownHandout[] }
+  /** A handout shown to the player, heard live (not read from a catch-up): it opens at once. */
+  | { type: 'handout.shown'; handout: ShownHandout };
 
 export type DocumentsEvent =
   | DocumentsFact
   | { type: 'panel.toggle' }
   | { type: 'panel.close' }
   | { type: 'document.open'; id: string }
-  | { type: 'viewer.close' }
-  | { type: 'documents.retry' };
+  | { type: 'viewer.close' };
 
 export interface DocumentsContext extends DocumentsInput {
   /** What was shown to the player and not taken back, newest first. */
   documents: ShownHandout[];
+  /** Handouts heard live that the table's copy has not folded yet (it may wait for a catch-up). */
+  heard: ShownHandout[];
   /** The document in the viewer. */
   openId: string | null;
-  /** Handouts the socket brought since the list began to be read: kept over an older answer. */
-  shownWhileLoading: ShownHandout[];
   /** The open picture's blob URL, once read. */
   pictureUrl: string | null;
-  loadError: string | null;
 }
 
 const opened = (context: DocumentsContext) =>
   context.documents.find((document) => document.id === context.openId);
 
+/** Whether the table's list holds this handout as shown then or later. */
+const folds = (documents: readonly ShownHandout[], shown: ShownHandout) =>
+  documents.some((one) => one.id === shown.id && one.shownAt >= shown.shownAt);
+
+/** The table's list with the handouts heard and not folded yet on top. */
+function merged(documents: ShownHandout[], heard: readonly ShownHandout[]): ShownHandout[] {
+  return heard.reduce((list, shown) => withShown(list, shown), newestFirst(documents));
+}
+
 /**
- * A player's documents at the table (decision 0029): what the MJ showed them, read as the table
- * opens and again after a reconnection, kept up to date from the socket. A handout shown opens at
- * once in the viewer; taken back, it leaves the list and the viewer closes if it showed it. A
- * picture is read with the bearer into a blob URL, released when the viewer leaves it.
+ * A player's documents at the table (decisions 0029, 0043): what the MJ showed them, as their copy
+ * of the table's log holds it — so a reload, a reconnection's catch-up and the live table agree. A
+ * handout heard live opens at once in the viewer; one that leaves the list (taken back) closes the
+ * viewer if it showed it. A handout folded from a catch-up joins the list without opening: it is
+ * the past, as the narration treats it. A picture is read with the bearer into a blob URL,
+ * released when the viewer leaves it.
  */
 export const documentsMachine = setup({
   types: {
@@ -56,36 +63,20 @@ export const documentsMachine = setup({
     input: {} as DocumentsInput,
   },
   actors: {
-    'load documents': unprovidedPromise<ShownHandout[], DocumentsInput>('load documents'),
     'document news': unprovidedEvents<DocumentsFact, DocumentsInput>('document news'),
     /** The stored picture's blob URL. */
     'read picture': unprovidedPromise<string, { fileId: string }>('read picture'),
   },
   actions: {
-    /** What the server holds, with what the socket brought while it was being read kept on top. */
-    'keep documents': assign({
-      documents: ({ context }, loaded: ShownHandout[]) =>
-        context.shownWhileLoading.reduce(
-          (list, shown) =>
-            list.some((one) => one.shownAt >= shown.shownAt && one.id === shown.id)
-              ? list
-              : withShown(list, shown),
-          newestFirst(loaded),
-        ),
-      shownWhileLoading: [],
-      loadError: null,
-    }),
-    'forget shown while loading': assign({ shownWhileLoading: [] }),
-    'show load failure': assign({
-      loadError: (_, { error }: { error: unknown }) => failureText(error, documentsFailures.load),
+    'keep documents': assign(({ context }, documents: ShownHandout[]) => {
+      const heard = context.heard.filter((shown) => !folds(documents, shown));
+      return { heard, documents: merged(documents, heard) };
     }),
     'add document': assign({
       documents: ({ context }, handout: ShownHandout) => withShown(context.documents, handout),
-      shownWhileLoading: ({ context }, handout: ShownHandout) => [...context.shownWhileLoading, handout],
+      heard: ({ context }, handout: ShownHandout) =>
+        folds(context.documents, handout) ? context.heard : [...context.heard, handout],
       openId: (_, handout: ShownHandout) => handout.id,
-    }),
-    'remove document': assign({
-      documents: ({ context }, id: string) => context.documents.filter((document) => document.id !== id),
     }),
     'open document': assign({ openId: (_, id: string) => id }),
     'forget open document': assign({ openId: null }),
@@ -95,7 +86,9 @@ export const documentsMachine = setup({
     'forget picture': assign({ pictureUrl: null }),
   },
   guards: {
-    'it is the open one': ({ context }, id: string) => context.openId === id,
+    'the open one leaves': ({ context }, documents: ShownHandout[]) =>
+      context.openId !== null &&
+      !merged(documents, context.heard).some((document) => document.id === context.openId),
     'it is held': ({ context }, id: string) => context.documents.some((document) => document.id === id),
     'the open one is a picture': ({ context }) => (opened(context)?.fileId ?? null) !== null,
   },
@@ -104,37 +97,13 @@ export const documentsMachine = setup({
   context: ({ input }) => ({
     ...input,
     documents: [],
-    shownWhileLoading: [],
+    heard: [],
     openId: null,
     pictureUrl: null,
-    loadError: null,
   }),
   invoke: { id: 'news', src: 'document news', input: ({ context }) => ({ gameId: context.gameId }) },
   type: 'parallel',
   states: {
-    list: {
-      initial: 'loading',
-      states: {
-        loading: {
-          entry: 'forget shown while loading',
-          invoke: {
-            id: 'load',
-            src: 'load documents',
-            input: ({ context }) => ({ gameId: context.gameId }),
-            onDone: {
-              target: 'ready',
-              actions: { type: 'keep documents', params: ({ event }) => event.output },
-            },
-            onError: {
-              target: 'failed',
-              actions: { type: 'show load failure', params: ({ event }) => event },
-            },
-          },
-        },
-        ready: { on: { 'socket.reconnected': 'loading' } },
-        failed: { on: { 'documents.retry': 'loading', 'socket.reconnected': 'loading' } },
-      },
-    },
     panel: {
       initial: 'closed',
       states: {
@@ -149,13 +118,13 @@ export const documentsMachine = setup({
           target: '.reopening',
           actions: { type: 'add document', params: ({ event }) => event.handout },
         },
-        'handout.takenBack': [
+        'documents.held': [
           {
-            guard: { type: 'it is the open one', params: ({ event }) => event.handoutId },
+            guard: { type: 'the open one leaves', params: ({ event }) => event.documents },
             target: '.closed',
-            actions: { type: 'remove document', params: ({ event }) => event.handoutId },
+            actions: { type: 'keep documents', params: ({ event }) => event.documents },
           },
-          { actions: { type: 'remove document', params: ({ event }) => event.handoutId } },
+          { actions: { type: 'keep documents', params: ({ event }) => event.documents } },
         ],
         'document.open': {
           guard: { type: 'it is held', params: ({ event }) => event.id },
@@ -166,7 +135,7 @@ export const documentsMachine = setup({
       states: {
         closed: { entry: 'forget open document' },
         // Passed through so that a document opened over another leaves it (its picture released)
-        // and enters afresh; a re-entering transition here would restart the list's read too.
+        // and enters afresh.
         reopening: { always: 'open' },
         open: {
           initial: 'choosing',

@@ -21,16 +21,14 @@ const portrait: ShownHandout = {
   fileId: 'f-1',
 };
 
-/** The documents with their effects faked: the loads and the pictures wait for the test. */
+/** The documents with their effects faked: the table's list and the live news as the test says, the pictures waiting. */
 function documentsAtTable() {
-  const loads: Array<Pending<ShownHandout[]>> = [];
   const pictures: Array<Pending<string>> = [];
   const released: string[] = [];
   const news = new Subject<DocumentsFact>();
   const actor = createActor(
     documentsMachine.provide({
       actors: {
-        'load documents': pendingCalls(loads),
         'document news': fromEventObservable(() => news),
         'read picture': pendingCalls(pictures),
       },
@@ -38,49 +36,45 @@ function documentsAtTable() {
     }),
     { input: { gameId: 'g-1' } },
   ).start();
-  return { actor, loads, pictures, released, news };
+  const held = (...documents: ShownHandout[]) => news.next({ type: 'documents.held', documents });
+  return { actor, pictures, released, news, held };
 }
 
 describe('documents', () => {
-  it('lists what the server holds, newest first, and keeps a handout shown while it was read', async () => {
-    const { actor, loads, news } = documentsAtTable();
-    expect(actor.getSnapshot().matches({ list: 'loading' })).toBe(true);
-    news.next({ type: 'handout.shown', handout: portrait });
-    loads[0]!.resolve([letter]);
-    await settle();
-    expect(actor.getSnapshot().matches({ list: 'ready' })).toBe(true);
+  it('lists what the table holds, newest first, without opening what a catch-up brought', () => {
+    const { actor, held } = documentsAtTable();
+    held(letter, portrait);
     expect(actor.getSnapshot().context.documents.map((document) => document.id)).toEqual(['h-2', 'h-1']);
+    expect(actor.getSnapshot().matches({ viewer: 'closed' })).toBe(true);
   });
 
-  it('says a failed read in French and reads again when asked', async () => {
-    const { actor, loads } = documentsAtTable();
-    loads[0]!.reject(new TypeError('Failed to fetch'));
-    await settle();
-    expect(actor.getSnapshot().matches({ list: 'failed' })).toBe(true);
-    expect(actor.getSnapshot().context.loadError).toBe('Impossible de charger vos documents.');
-    actor.send({ type: 'documents.retry' });
-    expect(loads).toHaveLength(2);
-    loads[1]!.resolve([letter]);
-    await settle();
-    expect(actor.getSnapshot().context).toMatchObject({ loadError: null, documents: [letter] });
-  });
-
-  it('opens a letter as it is shown, and closes it when it is taken back', async () => {
-    const { actor, loads, news } = documentsAtTable();
-    loads[0]!.resolve([]);
-    await settle();
+  it('opens a letter heard as it is shown, and closes it when it leaves the table', () => {
+    const { actor, news, held } = documentsAtTable();
+    held();
     news.next({ type: 'handout.shown', handout: letter });
     expect(actor.getSnapshot().matches({ viewer: { open: 'text' } })).toBe(true);
     expect(actor.getSnapshot().context.openId).toBe('h-1');
-    news.next({ type: 'handout.takenBack', handoutId: 'h-1' });
+    held(letter);
+    expect(actor.getSnapshot().matches({ viewer: { open: 'text' } })).toBe(true);
+    held();
     expect(actor.getSnapshot().matches({ viewer: 'closed' })).toBe(true);
     expect(actor.getSnapshot().context).toMatchObject({ openId: null, documents: [] });
   });
 
+  it('keeps a handout heard before the table folded it: a list without it yet does not close it', () => {
+    const { actor, news, held } = documentsAtTable();
+    held(letter);
+    news.next({ type: 'handout.shown', handout: portrait });
+    held(letter);
+    expect(actor.getSnapshot().matches({ viewer: { open: { picture: 'reading' } } })).toBe(true);
+    expect(actor.getSnapshot().context.documents.map((document) => document.id)).toEqual(['h-2', 'h-1']);
+    held(letter, portrait);
+    expect(actor.getSnapshot().context.heard).toEqual([]);
+  });
+
   it('reads a picture into a blob URL, and releases it when the viewer leaves it', async () => {
-    const { actor, loads, pictures, released } = documentsAtTable();
-    loads[0]!.resolve([letter, portrait]);
-    await settle();
+    const { actor, pictures, released, held } = documentsAtTable();
+    held(letter, portrait);
     actor.send({ type: 'document.open', id: 'h-2' });
     expect(actor.getSnapshot().matches({ viewer: { open: { picture: 'reading' } } })).toBe(true);
     expect(pictures[0]!.input).toEqual({ fileId: 'f-1' });
@@ -95,32 +89,25 @@ describe('documents', () => {
   });
 
   it('says an unreadable picture, and a taken-back handout other than the open one leaves the viewer as it is', async () => {
-    const { actor, loads, pictures, news } = documentsAtTable();
-    loads[0]!.resolve([letter, portrait]);
-    await settle();
+    const { actor, pictures, held } = documentsAtTable();
+    held(letter, portrait);
     actor.send({ type: 'document.open', id: 'h-2' });
     pictures[0]!.reject(new Error('404'));
     await settle();
     expect(actor.getSnapshot().matches({ viewer: { open: { picture: 'unreadable' } } })).toBe(true);
-    news.next({ type: 'handout.takenBack', handoutId: 'h-1' });
+    held(portrait);
     expect(actor.getSnapshot().matches({ viewer: { open: { picture: 'unreadable' } } })).toBe(true);
     expect(actor.getSnapshot().context.documents).toEqual([portrait]);
   });
 
-  it('opens only a document it holds, toggles its panel, and reads again after a reconnection', async () => {
-    const { actor, loads, news } = documentsAtTable();
-    loads[0]!.resolve([letter]);
-    await settle();
+  it('opens only a document it holds, and toggles its panel', () => {
+    const { actor, held } = documentsAtTable();
+    held(letter);
     actor.send({ type: 'document.open', id: 'h-9' });
     expect(actor.getSnapshot().matches({ viewer: 'closed' })).toBe(true);
     actor.send({ type: 'panel.toggle' });
     expect(actor.getSnapshot().matches({ panel: 'open' })).toBe(true);
     actor.send({ type: 'panel.close' });
     expect(actor.getSnapshot().matches({ panel: 'closed' })).toBe(true);
-    news.next({ type: 'socket.reconnected' });
-    expect(actor.getSnapshot().matches({ list: 'loading' })).toBe(true);
-    loads[1]!.resolve([]);
-    await settle();
-    expect(actor.getSnapshot().context.documents).toEqual([]);
   });
 });

@@ -1,20 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoredFile } from '../../src/api/schemas/files';
-import type {
-  HandoutLibrary,
-  HandoutShownEvent,
-  HandoutTakenBackEvent,
-  HandoutView,
-} from '../../src/api/schemas/handouts';
+import type { HandoutLibrary, HandoutView } from '../../src/api/schemas/handouts';
+import type { HistoryEvents, HistoryPoint } from '../../src/api/schemas/history';
 import type { ShownHandout } from '../../src/domain/handouts';
+import { documentsOf as documentsInCopy } from '../../src/domain/table/handouts';
+import type { TableEvent } from '../../src/domain/table/types';
 import { downloadFile, noisyPicture, uploadFile } from '../helpers/files';
 import { insertAcceptedPlayer, insertGame } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
-import { heardOn, joined, type TableClient } from '../helpers/table';
+import { joined, seat, serverState, type TableClient } from '../helpers/table';
 
 /**
- * Handouts (decision 0029): only the MJ prepares, shows and takes back; a player holds a handout,
- * its name and its picture only while it is shown to them, and the others never hear of it.
+ * Handouts (decisions 0029, 0043): only the MJ prepares, shows and takes back; a player holds a
+ * handout, its name and its picture only while it is shown to them, and the others never hear of
+ * it — live, in a catch-up or in a replay.
  */
 describe.each(drivers)('handouts (%s)', (driver) => {
   let t: TestServer;
@@ -29,10 +28,13 @@ describe.each(drivers)('handouts (%s)', (driver) => {
   let portrait: HandoutView;
   let firstAtTable: TableClient;
   let secondAtTable: TableClient;
-  const heard = {
-    first: { shown: [] as HandoutShownEvent[], taken: [] as HandoutTakenBackEvent[] },
-    second: { shown: [] as HandoutShownEvent[], taken: [] as HandoutTakenBackEvent[] },
-  };
+  /** The handout events a seated player's socket heard (a redacted seq is no handout event). */
+  const heard = (client: TableClient) => ({
+    shown: client.heard.flatMap((event) => (event.type === 'handout.shown' ? [event.payload] : [])),
+    taken: client.heard.flatMap((event) => (event.type === 'handout.takenBack' ? [event.payload] : [])),
+  });
+  const history = <T>(path: string, user: RegisteredUser) =>
+    t.api<T>('GET', `/game-data/${gameId}/history${path}`, undefined, user.token);
 
   const documentsOf = async (user: RegisteredUser) =>
     t.api<ShownHandout[] & { error?: string }>(
@@ -70,13 +72,6 @@ describe.each(drivers)('handouts (%s)', (driver) => {
     expect(uploaded.status, uploaded.body.error).toBe(201);
     picture = uploaded.body;
     [firstAtTable, secondAtTable] = await Promise.all([joined(t, first, gameId), joined(t, second, gameId)]);
-    for (const [who, client] of [
-      ['first', firstAtTable],
-      ['second', secondAtTable],
-    ] as const) {
-      heard[who].shown = heardOn(client.socket, 'handoutShown');
-      heard[who].taken = heardOn(client.socket, 'handoutTakenBack');
-    }
   });
   afterAll(() => t.close());
 
@@ -155,7 +150,7 @@ describe.each(drivers)('handouts (%s)', (driver) => {
     });
     expect(refusals[3]!.body).toEqual({ error: 'Choisissez au moins un joueur.' });
     expect((await documentsOf(first)).body).toEqual([]);
-    expect(heard.first.shown).toEqual([]);
+    expect(heard(firstAtTable).shown).toEqual([]);
   });
 
   it('reaches the chosen player at once and in their documents; the other hears nothing, not even its name', async () => {
@@ -163,20 +158,30 @@ describe.each(drivers)('handouts (%s)', (driver) => {
     const shown = await show(portrait.id, { to: 'chosen', userIds: [first.userId] });
     expect(shown.body.recipients.map((recipient) => recipient.userId)).toEqual([first.userId]);
 
-    await vi.waitFor(() => expect(heard.first.shown).toHaveLength(2));
-    expect(heard.first.shown[0]).toMatchObject({
-      gameId,
+    await vi.waitFor(() => expect(heard(firstAtTable).shown).toHaveLength(2));
+    expect(heard(firstAtTable).shown[0]).toMatchObject({
       handout: {
         id: letter.id,
         title: 'Lettre du baron',
         text: 'Mon cher ami,\n\nLe pont est tombé.',
         fileId: null,
       },
+      recipients: [first.userId],
     });
-    expect(heard.first.shown[1]!.handout).toMatchObject({
+    expect(heard(firstAtTable).shown[1]!.handout).toMatchObject({
       title: 'Portrait de la comtesse',
       fileId: picture.id,
     });
+    // The other player's copy went on by two seqs of which they know nothing.
+    const { lastSeq } = await serverState(t, gameId);
+    await secondAtTable.reach(lastSeq);
+    expect(heard(secondAtTable).shown).toEqual([]);
+    expect(JSON.stringify(secondAtTable.heard)).not.toContain(letter.id);
+    expect(JSON.stringify(secondAtTable.inbox.state)).not.toContain('Lettre du baron');
+    expect(documentsInCopy(firstAtTable.inbox.state.handouts, first.userId).map(({ id }) => id)).toEqual([
+      portrait.id,
+      letter.id,
+    ]);
 
     const documents = (await documentsOf(first)).body;
     expect(documents.map((document) => document.title)).toEqual([
@@ -196,17 +201,20 @@ describe.each(drivers)('handouts (%s)', (driver) => {
 
   it('taken back, leaves the player’s documents and its picture is 404 again', async () => {
     expect((await takeBack(portrait.id)).body.recipients).toEqual([]);
-    await vi.waitFor(() => expect(heard.first.taken).toEqual([{ gameId, handoutId: portrait.id }]));
+    await vi.waitFor(() =>
+      expect(heard(firstAtTable).taken).toEqual([{ handoutId: portrait.id, recipients: [first.userId] }]),
+    );
     expect(await readPicture(first)).toBe(404);
     expect((await documentsOf(first)).body.map((document) => document.title)).toEqual(['Lettre du baron']);
   });
 
   it('shown to all reaches every player; deleted, it is taken back from each', async () => {
     expect((await show(portrait.id, { to: 'all' })).body.recipients).toHaveLength(2);
-    await vi.waitFor(() => expect(heard.second.shown).toHaveLength(1));
-    // The second player's first event is this one: the letter and the earlier showing never reached them.
-    expect(heard.second.shown[0]!.handout.id).toBe(portrait.id);
-    expect(heard.second.taken).toEqual([]);
+    await vi.waitFor(() => expect(heard(secondAtTable).shown).toHaveLength(1));
+    // The second player's first handout is this one: the letter and the earlier showing never reached them.
+    expect(heard(secondAtTable).shown[0]!.handout.id).toBe(portrait.id);
+    expect(heard(secondAtTable).shown[0]!.recipients).toEqual([second.userId]);
+    expect(heard(secondAtTable).taken).toEqual([]);
     expect(await readPicture(second)).toBe(200);
 
     expect(
@@ -215,9 +223,49 @@ describe.each(drivers)('handouts (%s)', (driver) => {
     expect(
       (await t.api('DELETE', `/game-data/${gameId}/handouts/${portrait.id}`, undefined, mj.token)).status,
     ).toBe(200);
-    await vi.waitFor(() => expect(heard.second.taken).toEqual([{ gameId, handoutId: portrait.id }]));
+    await vi.waitFor(() =>
+      expect(heard(secondAtTable).taken).toEqual([{ handoutId: portrait.id, recipients: [second.userId] }]),
+    );
     expect(await readPicture(second)).toBe(404);
     expect((await documentsOf(second)).body).toEqual([]);
     expect(JSON.stringify(await documentsOf(second))).not.toContain('Lettre du baron');
+  });
+
+  it('shown while a player’s socket was down, reaches them with the catch-up as they come back', async () => {
+    const missed = await t.api<HandoutView>(
+      'POST',
+      `/game-data/${gameId}/handouts`,
+      { title: 'Carte du passeur', text: 'Au gué, trois pierres blanches.' },
+      mj.token,
+    );
+    firstAtTable.socket.disconnect();
+    expect((await show(missed.body.id, { to: 'chosen', userIds: [first.userId] })).status).toBe(200);
+
+    const back = await seat(t, first, gameId, firstAtTable.inbox);
+    await back.catchUp();
+    expect(heard(back).shown.map(({ handout }) => handout.title)).toEqual(['Carte du passeur']);
+    expect(documentsInCopy(back.inbox.state.handouts, first.userId).map(({ title }) => title)).toEqual([
+      'Carte du passeur',
+      'Lettre du baron',
+    ]);
+    firstAtTable = back;
+  });
+
+  it('is in a player’s replay only when it was theirs; the MJ replays every one', async () => {
+    const { lastSeq } = await serverState(t, gameId);
+    const titlesAt = async (user: RegisteredUser) =>
+      Object.values((await history<HistoryPoint>(`/state?seq=${lastSeq}`, user)).body.state.handouts ?? {})
+        .map(({ title }) => title)
+        .toSorted();
+    expect(await titlesAt(first)).toEqual(['Carte du passeur', 'Lettre du baron']);
+    expect(await titlesAt(second)).toEqual([]);
+    expect(await titlesAt(mj)).toEqual(['Carte du passeur', 'Lettre du baron']);
+
+    // Played on from the start, the second player's events name the portrait they were shown, never the letter.
+    const played = (await history<HistoryEvents>('/events?after=0', second)).body.events as TableEvent[];
+    expect(played.filter((event) => event.type === 'handout.shown')).toHaveLength(1);
+    expect(JSON.stringify(played)).toContain('Portrait de la comtesse');
+    expect(JSON.stringify(played)).not.toContain('Lettre du baron');
+    expect(JSON.stringify(played)).not.toContain(letter.id);
   });
 });

@@ -16,7 +16,6 @@ import {
   joinGamePayload,
   leaveGamePayload,
 } from '#shared/wire/games';
-import { handoutShownEvent, handoutTakenBackEvent } from '#shared/wire/handouts';
 import { journalPage, journalPageRemovedEvent } from '#shared/wire/journal';
 import { message, privateMessageErrorEvent, sendPrivateMessagePayload } from '#shared/wire/messages';
 import { authenticateUserPayload, playerConnectedPayload, socketError } from '#shared/wire/realtime';
@@ -331,16 +330,6 @@ export const serverEvents: Record<string, ServerEvent> = {
     description: 'A journal page was deleted, or is no longer shared with the receiver.',
     payload: journalPageRemovedEvent,
   },
-  handoutShown: {
-    tag: 'Handouts',
-    description: 'A handout was shown to the receiver.',
-    payload: handoutShownEvent,
-  },
-  handoutTakenBack: {
-    tag: 'Handouts',
-    description: 'A handout shown to the receiver was taken back.',
-    payload: handoutTakenBackEvent,
-  },
   mapUpdate: {
     tag: 'Table',
     description: `${tableEnvelope} Maps, grid, fog, walls and sight.`,
@@ -358,7 +347,7 @@ export const serverEvents: Record<string, ServerEvent> = {
   },
   broadcastMessage: {
     tag: 'Table',
-    description: `${tableEnvelope} Chat lines, dice and the ambience.`,
+    description: `${tableEnvelope} Chat lines, dice, the ambience, and handouts shown or taken back (to their recipients alone).`,
     payload: tableEventsUnder('broadcastMessage'),
   },
   tableResync: {

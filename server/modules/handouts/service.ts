@@ -1,14 +1,13 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { newestFirst, recipientsOf, type HandoutAudience, type ShownHandout } from '#shared/domain/handouts';
 import {
   handoutMessages,
   type CreateHandoutRequest,
   type HandoutLibrary,
-  type HandoutShownEvent,
-  type HandoutTakenBackEvent,
   type HandoutView,
 } from '#shared/wire/handouts';
+import type { LoggedHandout } from '#shared/domain/table/handouts';
 import type { Db } from '../../db/client';
 import {
   files,
@@ -19,33 +18,39 @@ import {
   type HandoutRow,
 } from '../../db/schema/index';
 import { httpError } from '../../lib/errors';
-import { rooms } from '../../realtime/rooms';
-import type { Realtime } from '../../realtime/types';
 import type { AuthUser } from '../auth/access';
 import type { GameAccess } from '../games/access';
+import type { TablePublic } from '../table/service';
 
 const isUuid = (value: string) => z.guid().safeParse(value).success;
 
-function shownAs(row: HandoutRow, shownAt: Date): ShownHandout {
-  const common = { id: row.id, title: row.title, shownAt: shownAt.toISOString() };
+function loggedAs(row: HandoutRow): LoggedHandout {
+  const common = { id: row.id, title: row.title };
   return row.fileId === null
     ? { ...common, text: row.text ?? '', fileId: null }
     : { ...common, text: null, fileId: row.fileId };
 }
 
+const shownAs = (row: HandoutRow, shownAt: Date): ShownHandout => ({
+  ...loggedAs(row),
+  shownAt: shownAt.toISOString(),
+});
+
 /**
- * Handouts (decision 0029): the MJ's library of a game, shown to chosen players and taken back.
- * Who holds one is stored here, and a player is told only of what reaches them, in their own table
- * room: the others never receive its name. The MJ alone prepares, shows, takes back and deletes.
+ * Handouts (decisions 0029, 0043): the MJ's library of a game, shown to chosen players and taken
+ * back. Who holds one is stored here, the read model that a player's documents and files are
+ * checked against; showing and taking back are also logged at the table, whose projection tells
+ * each recipient alone: the others never receive its name. The MJ alone prepares, shows, takes back
+ * and deletes.
  */
 export function createHandoutsService({
   db,
   gameAccess,
-  realtime,
+  table,
 }: {
   db: Db;
   gameAccess: GameAccess;
-  realtime: Realtime;
+  table: Pick<TablePublic, 'handout'>;
 }) {
   /** The game's handout, or 404 as if it did not exist: one of another game included. */
   async function findHandout(gameId: string, id: string): Promise<HandoutRow> {
@@ -67,22 +72,13 @@ export function createHandoutsService({
       .orderBy(asc(users.displayName));
   }
 
-  /** Takes the handout back from these players (every holder when absent) and tells each of them. */
-  async function takeBackFrom(gameId: string, handoutId: string, userIds?: readonly string[]) {
-    const taken = await db
-      .delete(handoutRecipients)
-      .where(
-        and(
-          eq(handoutRecipients.handoutId, handoutId),
-          userIds === undefined ? undefined : inArray(handoutRecipients.userId, [...userIds]),
-        ),
-      )
-      .returning({ userId: handoutRecipients.userId });
-    if (taken.length === 0) return;
-    const notice: HandoutTakenBackEvent = { gameId, handoutId };
-    realtime.io
-      .to(taken.map(({ userId }) => rooms.tablePlayer(gameId, userId)))
-      .emit('handoutTakenBack', notice);
+  /**
+   * Takes the handout back from every player who holds it: their rows go first, so its file is
+   * theirs no more by the time the table tells them.
+   */
+  async function takeBackFromAll(user: AuthUser, gameId: string, handoutId: string) {
+    await db.delete(handoutRecipients).where(eq(handoutRecipients.handoutId, handoutId));
+    await table.handout(gameId, user.id, { type: 'handout.takeBack', handoutId });
   }
 
   async function viewOf(row: HandoutRow): Promise<HandoutView> {
@@ -149,10 +145,13 @@ export function createHandoutsService({
           target: [handoutRecipients.handoutId, handoutRecipients.userId],
           set: { shownAt },
         });
-      const notice: HandoutShownEvent = { gameId, handout: shownAs(row, shownAt) };
-      realtime.io
-        .to(decided.recipients.map((userId) => rooms.tablePlayer(gameId, userId)))
-        .emit('handoutShown', notice);
+      // The rows first: a recipient told by the table reads the picture at once.
+      await table.handout(gameId, user.id, {
+        type: 'handout.show',
+        handout: loggedAs(row),
+        recipients: decided.recipients,
+        at: shownAt.toISOString(),
+      });
       return viewOf(row);
     },
 
@@ -160,7 +159,7 @@ export function createHandoutsService({
     async takeBack(user: AuthUser, gameId: string, id: string): Promise<HandoutView> {
       await gameAccess.requireGameMaster(gameId, user.id);
       const row = await findHandout(gameId, id);
-      await takeBackFrom(gameId, row.id);
+      await takeBackFromAll(user, gameId, row.id);
       return viewOf(row);
     },
 
@@ -168,7 +167,7 @@ export function createHandoutsService({
     async remove(user: AuthUser, gameId: string, id: string): Promise<void> {
       await gameAccess.requireGameMaster(gameId, user.id);
       const row = await findHandout(gameId, id);
-      await takeBackFrom(gameId, row.id);
+      await takeBackFromAll(user, gameId, row.id);
       await db.delete(handouts).where(eq(handouts.id, row.id));
     },
 

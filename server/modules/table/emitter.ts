@@ -130,9 +130,21 @@ function servedBy(known: KnownPlayers, { owners, line }: Apart): boolean {
   return true;
 }
 
-/** Who undid, redid or recorded an action: the one player who receives the event apart. */
-function authorOf(event: TableEvent): string | undefined {
-  return event.type === 'history.recorded' || event.type === 'table.restored' ? event.payload.by : undefined;
+/**
+ * The players who receive the event apart, known from the event itself: who undid, redid or
+ * recorded an action, a handout's recipients.
+ */
+function readersApart(event: TableEvent): readonly string[] {
+  switch (event.type) {
+    case 'history.recorded':
+    case 'table.restored':
+      return [event.payload.by];
+    case 'handout.shown':
+    case 'handout.takenBack':
+      return event.payload.recipients;
+    default:
+      return [];
+  }
 }
 
 /** Each `except` is one more operator to build: left out when nobody is apart, as at a drop. */
@@ -181,19 +193,20 @@ export function createTableEmitter(
       // Players who read the event as logged, as the managers do: the owner of a token moving
       // within fog. They join the managers' broadcast rather than having one of their own.
       const asLogged: string[] = [];
-      // A history's author reads it whole, the other players redacted (decision 0022). The author
-      // is known from the event, whatever their role: a manager's own room of a player is empty.
-      const author = authorOf(event);
-      if (author !== undefined) {
-        const room = rooms.tablePlayer(gameId, author);
+      // A history's author reads it whole, the other players redacted (decision 0022); a handout's
+      // recipients read it, the others nothing (decision 0043). They are known from the event,
+      // whatever their role: a manager's own room of a player is empty.
+      const named = readersApart(event);
+      for (const userId of named) {
+        const room = rooms.tablePlayer(gameId, userId);
         io.to(room).emit(
           name,
-          projectEvent(event, before, after, { userId: author, role: 'player', characterIds: [] }),
+          projectEvent(event, before, after, { userId, role: 'player', characterIds: [] }),
         );
         apart.push(room);
       }
       for (const player of players) {
-        if (player.userId === author) continue;
+        if (named.includes(player.userId)) continue;
         // Owning none of the hidden tokens, they read it as `anyPlayer`: nothing to project.
         if (!everyone && !player.characterIds.some((itemId) => owners.has(itemId))) continue;
         const own = projectEvent(event, before, after, player);

@@ -16,6 +16,7 @@ import type {
 } from '#shared/wire/table';
 import { parseChatLine } from '#shared/domain/dice/notation';
 import type { TableCommand } from '#shared/domain/table/decide';
+import type { HandoutCommand } from '#shared/domain/table/handouts';
 import { emptyTable, snapshotOf, type TableSnapshot } from '#shared/domain/table/reducer';
 import type { TableActor, TableEvent, TableState } from '#shared/domain/table/types';
 import { visibleTo } from '#shared/domain/table/visibility';
@@ -242,6 +243,14 @@ export function createTableService({
         .then((recipients) => command(gameId, actor, { ...line, recipients }, commandId));
     },
 
+    /**
+     * A handout shown or taken back by the game's MJ (decision 0043), whom the handouts service has
+     * checked: logged like any table command, so each recipient — and they alone — receives it live,
+     * in a catch-up and in a replay.
+     */
+    handout: (gameId: string, masterId: string, handout: HandoutCommand): Committed =>
+      command(gameId, { userId: masterId, role: 'mj', characterIds: [] }, handout),
+
     /** A line of the server itself in the game's chat ('Équipé: …'), logged and emitted like any event. */
     async postSystemMessage(gameId: string, text: string): Promise<TableEvent> {
       const [event] = await commits.submit({ gameId, userId: null, intent: { kind: 'system', text } });
@@ -327,4 +336,7 @@ export function createTableService({
 export type TableService = ReturnType<typeof createTableService>;
 
 /** What other server modules may do at the table (`app.table`). */
-export type TablePublic = Pick<TableService, 'postSystemMessage' | 'vitalsOf' | 'flush' | 'flushAll'>;
+export type TablePublic = Pick<
+  TableService,
+  'postSystemMessage' | 'handout' | 'vitalsOf' | 'flush' | 'flushAll'
+>;

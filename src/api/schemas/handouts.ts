@@ -95,11 +95,3 @@ export const shownHandout = z.union([
 
 /** `GET /game-data/:gameId/documents`: what was shown to the caller and not taken back, newest first. */
 export const shownHandouts = z.array(shownHandout);
-
-/** The socket's `handoutShown`, to each recipient's own table room alone. */
-export const handoutShownEvent = z.object({ gameId: z.string(), handout: shownHandout });
-export type HandoutShownEvent = z.infer<typeof handoutShownEvent>;
-
-/** The socket's `handoutTakenBack`, to the players who held it. */
-export const handoutTakenBackEvent = z.object({ gameId: z.string(), handoutId: z.string() });
-export type HandoutTakenBackEvent = z.infer<typeof handoutTakenBackEvent>;

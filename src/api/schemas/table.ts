@@ -21,6 +21,7 @@ import {
   type MapFog,
 } from '../../domain/table/fog';
 import { MAX_TOKENS_PER_MAP } from '../../domain/table/messages';
+import { HANDOUT_TEXT_MAX, HANDOUT_TITLE_MAX } from '../../domain/handouts';
 import {
   AMBIENCE_FADE_MAX,
   AMBIENCE_LINK_MAX,
@@ -524,6 +525,18 @@ export const ambienceTrack = z.object({
 }) satisfies z.ZodType<AmbienceTrack>;
 
 /** One logged event as the client receives it: `{ seq, type, payload, userId, createdAt }`. */
+/** A handout as the log carries it (decision 0043): its title, and its text or its stored picture. */
+const loggedHandout = z.union([
+  z.object({
+    id,
+    title: z.string().max(HANDOUT_TITLE_MAX),
+    text: z.string().max(HANDOUT_TEXT_MAX),
+    fileId: z.null(),
+  }),
+  z.object({ id, title: z.string().max(HANDOUT_TITLE_MAX), text: z.null(), fileId: id }),
+]);
+const handoutRecipients = z.array(id);
+
 export const tableEvent = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('map.selected'),
@@ -646,6 +659,16 @@ export const tableEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('redacted'), payload: z.object({}).strict(), ...envelope }),
   z.object({ type: z.literal('ambience.changed'), payload: z.object({ track: ambienceTrack }), ...envelope }),
   z.object({ type: z.literal('ambience.ended'), payload: z.object(trackId), ...envelope }),
+  z.object({
+    type: z.literal('handout.shown'),
+    payload: z.object({ handout: loggedHandout, recipients: handoutRecipients, shownAt: z.string() }),
+    ...envelope,
+  }),
+  z.object({
+    type: z.literal('handout.takenBack'),
+    payload: z.object({ handoutId: id, recipients: handoutRecipients }),
+    ...envelope,
+  }),
 ]) satisfies z.ZodType<TableEvent>;
 
 export const tableState = z.object({
@@ -671,6 +694,10 @@ export const tableState = z.object({
   sight: playerSight.optional(),
   // Absent before the ambience.
   ambience: namedRecord(ambienceTrack).optional(),
+  // Absent before handouts were logged.
+  handouts: namedRecord(
+    z.intersection(loggedHandout, z.object({ holders: namedRecord(z.string()) })),
+  ).optional(),
 }) satisfies z.ZodType<TableState>;
 
 export const tableSnapshot = z.object({ seq: z.number().int().min(0), state: tableState });

@@ -27,6 +27,7 @@ import { tokenCells } from './token-size';
 import { cellsOfCreatureSize, type CreatureSize } from '../resources/categories';
 import { decideUndo, folded, recordedAction } from './undo';
 import { ambienceMessages, decideAmbience, type AmbienceChange } from './ambience';
+import { decideHandout, type HandoutCommand } from './handouts';
 import {
   controlsToken,
   isPlayersMap,
@@ -141,6 +142,11 @@ export type TableCommand =
     }
   /** The MJ's ambience (decision 0031); `at`: the server's clock when it heard it, never the client's. */
   | { type: 'ambience'; at: number; change: AmbienceChange }
+  /**
+   * A handout shown or taken back (decision 0043), once the server checked the MJ and the audience;
+   * `at`: the server's clock when it showed it.
+   */
+  | HandoutCommand
   /** The actor's own last action taken back, or the last one they took back done again (decision 0022). */
   | { type: 'history.undo' }
   | { type: 'history.redo' };
@@ -864,6 +870,10 @@ function decideAction(
       const decided = decideAmbience(state.ambience ?? {}, command.change, command.at, env.newUsableId);
       return typeof decided === 'string' ? refuse(decided) : accept(...decided);
     }
+    case 'handout.show':
+    case 'handout.takeBack':
+      if (!managesTable(actor)) return refuse(tableMessages.onlyMasterHandout);
+      return accept(...decideHandout(state.handouts, command));
     case 'attack.perform': {
       const decided = decideAttack(state, command, actor, env.randomInt);
       if ('refusal' in decided) return refuse(decided.refusal);

@@ -34,6 +34,7 @@ export const tableMessages = {
   onlyMasterTokens: 'Seul le MJ peut masquer ou afficher un pion.',
   onlyMasterSize: 'Seul le MJ peut changer la taille d’un pion.',
   onlyMasterMap: 'Seul le MJ peut changer de carte.',
+  onlyMasterHandout: 'Seul le MJ peut montrer ou reprendre un document.',
   onlyMasterTurnOrder: "Seul le MJ peut gérer l'ordre de tour.",
   /** A player's « Finir mon tour » when the turn is not one of their tokens': it never says whose it is. */
   notYourTurn: 'Ce n’est pas votre tour.',
@@ -205,4 +206,5 @@ export const spokenMessages = {
   whispered: (speaker: string, to: string, text: string) => `${speaker}, en murmure à ${to}\u00a0: ${text}`,
   mapShown: (name: string) => `Carte\u00a0: ${name}.`,
   noMap: 'Plus de carte affichée.',
+  handoutShown: (title: string) => `Document montré\u00a0: ${title}.`,
 } as const;

@@ -34,6 +34,11 @@ export function narrate(
       return event.payload.senderUserId === listener.userId ? null : spokenLine(event.payload);
     case 'map.shown':
       return event.payload.map ? say.mapShown(event.payload.map.name) : say.noMap;
+    // Its recipient's alone (a player's copy holds no one else's): the MJ who showed it knows.
+    case 'handout.shown':
+      return event.payload.recipients.includes(listener.userId)
+        ? say.handoutShown(event.payload.handout.title)
+        : null;
     default:
       return narrateToken(event, before, after, listener);
   }

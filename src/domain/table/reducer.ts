@@ -9,6 +9,7 @@ import { withExploredCells, withoutExplored } from './remembered';
 import { withVisionChange } from './vision-changes';
 import { isWholeToken, patchBetween } from './patch';
 import { isValidTrack } from './ambience';
+import { withHandoutEvent } from './handouts';
 import { TOKEN_CELLS_MAX } from './token-size';
 import {
   dict,
@@ -438,6 +439,11 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
     case 'ambience.ended':
       if (!own(state.ambience, event.payload.trackId)) return { rejected: 'no such track' };
       return { state: { ...state, ambience: withoutEntry(state.ambience, event.payload.trackId) } };
+    case 'handout.shown':
+    case 'handout.takenBack': {
+      const handouts = withHandoutEvent(state.handouts, event);
+      return handouts === null ? { rejected: 'no such handout' } : { state: { ...state, handouts } };
+    }
     case 'chat.posted':
     case 'chat.system':
     case 'dice.rolled':
@@ -511,6 +517,7 @@ export function restore(snapshot: TableSnapshot): TableState {
     visions,
     explored,
     ambience,
+    handouts,
     ...rest
   } = structuredClone(snapshot.state);
   return {
@@ -535,6 +542,17 @@ export function restore(snapshot: TableSnapshot): TableState {
         }),
     // Nor one taken before the ambience, any.
     ...(ambience === undefined ? {} : { ambience: dict(Object.entries(ambience)) }),
+    // Nor one taken before handouts were logged, any.
+    ...(handouts === undefined
+      ? {}
+      : {
+          handouts: dict(
+            Object.entries(handouts).map(([id, held]) => [
+              id,
+              { ...held, holders: dict(Object.entries(held.holders)) },
+            ]),
+          ),
+        }),
     lastSeq: snapshot.seq,
   };
 }

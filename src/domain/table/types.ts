@@ -6,6 +6,7 @@ import type { MapGrid } from '../geometry/grid';
 import type { FogChange, FogPatch, MapFog } from './fog';
 import type { MapVision, PlayerSight, VisionChange } from './map-vision';
 import type { AmbienceEvent, AmbienceTrack } from './ambience';
+import type { HandoutEvent, HeldHandout } from './handouts';
 
 /**
  * A map of the game (table.md §3 "Map"). Tokens and turn orders are keyed by its name. The server
@@ -138,6 +139,11 @@ export interface TableState {
    * states and snapshots written before the ambience.
    */
   ambience?: Record<string, AmbienceTrack>;
+  /**
+   * handout id → the handout and who holds it (decision 0043). A player's copy holds theirs alone,
+   * themselves its only holder. Absent in states and snapshots written before handouts were logged.
+   */
+  handouts?: Record<string, HeldHandout>;
 }
 
 /**
@@ -362,7 +368,9 @@ export type TableEventBody =
   /** Only in a player's projection: something they may not see happened; it holds the seq. */
   | { type: 'redacted'; payload: Record<string, never> }
   /** A track of the ambience started or changed, whole as it now plays; or over (decision 0031). */
-  | AmbienceEvent;
+  | AmbienceEvent
+  /** A handout shown to some players, or taken back from them (decision 0043). */
+  | HandoutEvent;
 
 export type TableEventType = TableEventBody['type'];
 

@@ -5,6 +5,7 @@ import { fogOf, pixelInFog, tokenInFog } from './fog';
 import { healthOf, hidesHealth, withHealthBanded } from './health';
 import type { PlayerSight } from './map-vision';
 import { inSight, playerSightOf, sightOfCharacters, visionOf } from './player-sight';
+import { handoutsHeldBy } from './handouts';
 import { dict, orderOf, own, tokenAt, tokensOfMap } from './records';
 import { rememberedBy } from './remembered';
 import {
@@ -194,6 +195,8 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
     ...(sight ? { sight } : {}),
     // The ambience is everyone's: the MJ plays it for the whole table.
     ...(state.ambience ? { ambience: state.ambience } : {}),
+    // Their own handouts alone: the others' are not even named to them (decision 0043).
+    ...(state.handouts ? { handouts: handoutsHeldBy(state.handouts, actor.userId) } : {}),
   };
 }
 
@@ -605,6 +608,15 @@ export function projectEvent(
         payload: { map, explored: rememberedBy(after, map, actor.characterIds) },
       };
     }
+    // A handout reaches its recipients alone, each as its only one: nothing of it, not its id, to the others.
+    case 'handout.shown':
+      return event.payload.recipients.includes(actor.userId)
+        ? { ...event, payload: { ...event.payload, recipients: [actor.userId] } }
+        : redacted(event);
+    case 'handout.takenBack':
+      return event.payload.recipients.includes(actor.userId)
+        ? { ...event, payload: { ...event.payload, recipients: [actor.userId] } }
+        : redacted(event);
     case 'ambience.changed':
     case 'ambience.ended':
     case 'map.shown':

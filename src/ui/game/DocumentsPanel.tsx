@@ -1,5 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import type { Observable } from 'rxjs';
 import { paragraphsOf, type ShownHandout } from '../../domain/handouts';
 import { documentsLogic } from '../../effects/handouts';
 import { useAppActors } from '../app/AppActorsContext';
@@ -10,18 +11,16 @@ import { handoutMessages } from './messages';
 import './handouts.css';
 
 /**
- * A player's « Documents » (decision 0029): a button in the table's toolbar with how many they
- * hold, the list of what the MJ showed them, newest first, and the viewer, which opens by itself
- * when a handout arrives.
+ * A player's « Documents » (decisions 0029, 0043): a button in the table's toolbar with how many
+ * they hold, the list of what the MJ showed them, newest first, and the viewer, which opens by
+ * itself when a handout arrives. `held$`: the documents of their copy of the table.
  */
-export function DocumentsPanel({ gameId }: { gameId: string }) {
+export function DocumentsPanel({ gameId, held$ }: { gameId: string; held$: Observable<ShownHandout[]> }) {
   const { socketFacts$, inspect } = useAppActors();
-  const logic = useMemo(() => documentsLogic(socketFacts$), [socketFacts$]);
+  const logic = useMemo(() => documentsLogic(socketFacts$, held$), [socketFacts$, held$]);
   const documents = useActorRef(logic, { input: { gameId }, inspect });
   const held = useSelector(documents, (snapshot) => snapshot.context.documents);
   const panelOpen = useSelector(documents, (snapshot) => snapshot.matches({ panel: 'open' }));
-  const loadError = useSelector(documents, (snapshot) => snapshot.context.loadError);
-  const failed = useSelector(documents, (snapshot) => snapshot.matches({ list: 'failed' }));
   const openId = useSelector(documents, (snapshot) => snapshot.context.openId);
   const viewer = useSelector(documents, (snapshot) =>
     snapshot.matches({ viewer: { open: { picture: 'reading' } } })
@@ -50,18 +49,6 @@ export function DocumentsPanel({ gameId }: { gameId: string }) {
           onClose={() => documents.send({ type: 'panel.close' })}
           closeOnBackdrop
         >
-          {failed && loadError && (
-            <Notice tone="error">
-              {loadError}{' '}
-              <button
-                type="button"
-                className="secondary"
-                onClick={() => documents.send({ type: 'documents.retry' })}
-              >
-                {handoutMessages.retry}
-              </button>
-            </Notice>
-          )}
           {held.length === 0 ? (
             <p className="handouts__empty">{handoutMessages.noDocuments}</p>
           ) : (

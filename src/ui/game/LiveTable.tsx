@@ -1,7 +1,7 @@
 import { GameChat } from '../game-chat/GameChat';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
-import { from, map as mapTo } from 'rxjs';
+import { distinctUntilChanged, from, map as mapTo } from 'rxjs';
 import type { ActorRefFrom } from 'xstate';
 import type { ConnectedUser } from '../../api/schemas/games';
 import { BASE_PATH } from '../../api/paths';
@@ -11,6 +11,7 @@ import { ambienceEffects, serverClock, storedListener } from '../../effects/ambi
 import { ambienceMachine } from '../../machines/ambience.machine';
 import { playersMapApart, shownMap, tokensOn } from '../../domain/table/shown-map';
 import { own } from '../../domain/table/records';
+import { documentsOf } from '../../domain/table/handouts';
 import { strikerOf } from '../../machines/attack-targeting.machine';
 import { liveTableMachine, type LiveTableSnapshot } from '../../machines/live-table.machine';
 import type { attackMenuMachine } from '../../machines/attack-menu.machine';
@@ -106,6 +107,16 @@ export function LiveTable({
     input: { gameId, listener: storedListener(gameId) },
     inspect,
   });
+  // A player's documents are their copy of the table's handouts (decision 0043).
+  const held$ = useMemo(
+    () =>
+      from(live).pipe(
+        mapTo((snapshot) => snapshot.context.table.handouts),
+        distinctUntilChanged(),
+        mapTo((handouts) => documentsOf(handouts, userId)),
+      ),
+    [live, userId],
+  );
   const [ambienceOpen, setAmbienceOpen] = useState(false);
   const sync = useSelector(live, child<ActorRefFrom<typeof tableSyncMachine>>('sync'));
   const lists = useSelector(live, child<ActorRefFrom<typeof tableListsMachine>>('lists'));
@@ -235,7 +246,7 @@ export function LiveTable({
         )}
         <AmbienceControls ambience={ambience} />
         {seat.role === 'mj' && <HandoutLibrary gameId={gameId} />}
-        {seat.role === 'player' && <DocumentsPanel gameId={gameId} />}
+        {seat.role === 'player' && <DocumentsPanel gameId={gameId} held$={held$} />}
         {seat.role === 'player' && seat.playerId !== '' && <AttackMenu menu={attackMenu} />}
         {seat.role === 'player' && seat.playerId !== '' && (
           <button

@@ -10,6 +10,7 @@ import '../game/game-styles';
 import '../game-chat/game-chat.css';
 import { replayTexts as texts } from './messages';
 import { ReplayChat } from './ReplayChat';
+import { ReplayDocuments } from './ReplayDocuments';
 import { ReplayMap } from './ReplayMap';
 import { ReplayTimeline } from './ReplayTimeline';
 import { ReplayTurnOrder } from './ReplayTurnOrder';
@@ -61,6 +62,7 @@ export default function ReplayPage() {
           <ReplayMap gameId={gameId} table={table} role={seat.role} />
           <aside className="replay-page__side">
             <ReplayTurnOrder table={table} />
+            <ReplayDocuments table={table} />
             <ReplayChat chat={chat} />
           </aside>
         </div>
