@@ -29,8 +29,8 @@ export function createHistoryService({ db, access }: { db: Db; access: GameAcces
   }
 
   async function seenAt(gameId: string, actor: TableActor, seq: number): Promise<TableState> {
-    const base = await checkpoints.at(gameId, seq);
-    return replayAt(base, await eventsAfter(db, gameId, base.lastSeq, seq), seq, actor);
+    const { base, events } = await checkpoints.window(gameId, seq, seq);
+    return replayAt(base, events, seq, actor);
   }
 
   return {
@@ -79,8 +79,7 @@ export function createHistoryService({ db, access }: { db: Db; access: GameAcces
       const { actor, head } = await opened(gameId, user);
       const from = Math.min(after, head);
       // Projecting an event needs the state before it: the fold starts at the checkpoint before `from`.
-      const base = await checkpoints.at(gameId, from);
-      const logged = await eventsAfter(db, gameId, base.lastSeq, from + limit);
+      const { base, events: logged } = await checkpoints.window(gameId, from, from + limit);
       return { events: projectAfter(base, logged, from, actor).events, head };
     },
   };
