@@ -318,7 +318,8 @@ export async function buildApp({
         await api.register(gamesRoutes, { service: createGamesService(gameDeps) });
         await api.register(gameInvitationsRoutes, { service: createGameInvitationsService(gameDeps) });
         await api.register(filesRoutes, { service: files });
-        await api.register(mapPicturesRoutes, { service: createMapPicturesService({ table, files }) });
+        const mapPictures = createMapPicturesService({ table, files });
+        await api.register(mapPicturesRoutes, { service: mapPictures });
         await api.register(handoutsRoutes, {
           service: createHandoutsService({ db: database, gameAccess, table }),
         });
@@ -326,6 +327,7 @@ export async function buildApp({
         await api.register(accountDataRoutes, { service: createAccountDataService(database) });
         await api.register(historyRoutes, {
           service: createHistoryService({ db: database, access: gameAccess }),
+          pictures: mapPictures,
         });
         await api.register(journalRoutes, {
           service: createJournalService({ db: database, access: gameAccess, realtime: app.realtime }),

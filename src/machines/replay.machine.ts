@@ -54,6 +54,19 @@ function played(context: ReplayContext): Partial<ReplayContext> {
 }
 
 /**
+ * A jump, from wherever the replay stands. Asked while a point or a page loads, it re-enters its
+ * state: the earlier load is stopped and its answer ignored, so the last point asked is the one shown.
+ */
+const jumps = {
+  'replay.seek': {
+    target: '#replay.seeking',
+    reenter: true,
+    actions: 'aim at the seq asked',
+  },
+  'replay.seekTime': { target: '#replay.seekingTime', reenter: true },
+} as const;
+
+/**
  * A game's replay (docs/live-table.md "Replay"): loads its marks and the table at a point, then
  * plays the events after it at a speed (×1 is an event a second), steps one, or jumps to a seq or
  * a time. It holds only what the server answered for this member, so it shows no more than their
@@ -91,6 +104,9 @@ export const replayMachine = setup({
       ahead: [...context.ahead, ...page.events.filter((event) => event.seq > context.seq)],
       marks: context.marks && { ...context.marks, head: Math.max(context.marks.head, page.head) },
     })),
+    'aim at the seq asked': assign(({ context, event }) => ({
+      seq: event.type === 'replay.seek' ? event.seq : context.seq,
+    })),
     'set speed': assign((_, speed: ReplaySpeed) => ({ speed })),
     'show failure': assign((_, error: string) => ({ error })),
   },
@@ -126,6 +142,7 @@ export const replayMachine = setup({
       },
     },
     seeking: {
+      on: jumps,
       invoke: {
         src: 'load point',
         input: ({ context }) => ({ gameId: context.gameId, seq: context.seq }),
@@ -140,6 +157,7 @@ export const replayMachine = setup({
       },
     },
     seekingTime: {
+      on: jumps,
       invoke: {
         src: 'load point',
         input: ({ context, event }) => ({
@@ -165,11 +183,11 @@ export const replayMachine = setup({
           { guard: { type: 'is at the end' } },
           { target: 'stepping' },
         ],
-        'replay.seek': { target: 'seeking', actions: assign({ seq: ({ event }) => event.seq }) },
-        'replay.seekTime': { target: 'seekingTime' },
+        ...jumps,
       },
     },
     stepping: {
+      on: jumps,
       invoke: {
         src: 'load events',
         input: ({ context }) => ({ gameId: context.gameId, after: context.seq, limit: REPLAY_PAGE }),
@@ -191,8 +209,7 @@ export const replayMachine = setup({
       on: {
         'replay.pause': { target: 'paused' },
         'replay.toggle': { target: 'paused' },
-        'replay.seek': { target: 'seeking', actions: assign({ seq: ({ event }) => event.seq }) },
-        'replay.seekTime': { target: 'seekingTime' },
+        ...jumps,
         // A new speed restarts the ticks at it.
         'replay.speed': {
           target: 'playing',

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { rawQuery } from '../helpers/server';
 import { ownServer } from './helpers/own-server';
-import { tableOf, tableWithHero } from './helpers/table';
+import { fightWithHiddenSpectre } from './helpers/fight';
+import { tableOf } from './helpers/table';
 
 const server = ownServer();
 const shots = process.env.RECAP_SHOTS;
@@ -26,22 +27,11 @@ test('a short fight, read in the recap by the MJ and the player, the MJ’s line
   browser,
 }) => {
   test.slow();
-  const { master, hero, gameId } = await tableWithHero(server, browser, {
-    game: 'La Lande',
-    map: 'Lande',
-    monsters: [
-      { name: 'Loup', HP: 40, AC: 1 },
-      { name: 'Spectre', HP: 40, AC: 1 },
-    ],
+  const { master, hero, gameId } = await fightWithHiddenSpectre(server, browser, {
+    aelis: { x: 4.5, y: 4.5 },
+    wolf: { x: 5.5, y: 4.5 },
+    spectre: { x: 4.5, y: 5.5 },
   });
-  const cell = await tableOf(hero).cellOnScreen();
-  await tableOf(hero).placeFromMenu({ x: 4.5 * cell, y: 4.5 * cell }, 'Aelis');
-  await tableOf(master).placeFromMenu({ x: 5.5 * cell, y: 4.5 * cell }, 'Loup');
-  await tableOf(master).placeFromMenu({ x: 4.5 * cell, y: 5.5 * cell }, 'Spectre');
-  await tableOf(master).token('Spectre 1').click();
-  await master.getByRole('button', { name: 'Masquer aux joueurs' }).click();
-  await expect(tableOf(hero).token('Spectre')).toHaveCount(0);
-  await master.getByRole('button', { name: 'Fermer' }).first().click();
   await strikeAelis(master, 'Loup 1');
   await strikeAelis(master, 'Spectre A');
 

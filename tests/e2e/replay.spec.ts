@@ -1,7 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { BASE_PATH } from '../../src/api/paths';
 import { rawQuery } from '../helpers/server';
 import { ownServer } from './helpers/own-server';
-import { tableOf, tableWithHero } from './helpers/table';
+import { fightWithHiddenSpectre } from './helpers/fight';
+import { tableOf } from './helpers/table';
 
 const server = ownServer();
 const shots = process.env.REPLAY_SHOTS;
@@ -26,22 +28,11 @@ test('a short fight replayed by the MJ and the player, to its middle and to the 
   browser,
 }) => {
   test.slow();
-  const { master, hero, gameId } = await tableWithHero(server, browser, {
-    game: 'La Lande',
-    map: 'Lande',
-    monsters: [
-      { name: 'Loup', HP: 40, AC: 1 },
-      { name: 'Spectre', HP: 40, AC: 1 },
-    ],
+  const { master, hero, gameId, cell } = await fightWithHiddenSpectre(server, browser, {
+    aelis: { x: 4.5, y: 4.5 },
+    wolf: { x: 6.5, y: 4.5 },
+    spectre: { x: 4.5, y: 6.5 },
   });
-  const cell = await tableOf(hero).cellOnScreen();
-  await tableOf(hero).placeFromMenu({ x: 4.5 * cell, y: 4.5 * cell }, 'Aelis');
-  await tableOf(master).placeFromMenu({ x: 6.5 * cell, y: 4.5 * cell }, 'Loup');
-  await tableOf(master).placeFromMenu({ x: 4.5 * cell, y: 6.5 * cell }, 'Spectre');
-  await tableOf(master).token('Spectre 1').click();
-  await master.getByRole('button', { name: 'Masquer aux joueurs' }).click();
-  await master.getByRole('button', { name: 'Fermer' }).first().click();
-  await expect(tableOf(hero).token('Spectre')).toHaveCount(0);
 
   // The middle of the fight: the wolf wounded, where it stood then.
   await wound(master, 'Loup 1', 10);
@@ -66,8 +57,21 @@ test('a short fight replayed by the MJ and the player, to its middle and to the 
   await expect.poll(middle).not.toBeNull();
   const middleSeq = (await middle())!;
 
+  // « Rejouer » is at the table, and in the lobby: on the MJ's game card, beside « Jouer » on the
+  // player's character.
+  for (const [page, mode] of [
+    [master, 'Maître du jeu'],
+    [hero, 'Joueur'],
+  ] as const) {
+    await expect(page.getByRole('link', { name: 'Rejouer' })).toBeVisible();
+    await page.goto(`${server.url}${BASE_PATH}/`);
+    await page.getByRole('button', { name: mode }).click();
+  }
+  await master.getByRole('listitem', { name: 'La Lande' }).getByRole('link', { name: 'Rejouer' }).click();
+  const aelis = hero.getByRole('listitem').filter({ hasText: 'Aelis' });
+  await expect(aelis.getByRole('button', { name: 'Jouer' })).toBeVisible();
+  await aelis.getByRole('link', { name: 'Rejouer' }).click();
   for (const page of [master, hero]) {
-    await page.getByRole('link', { name: 'Rejouer' }).click();
     await expect(page.getByRole('heading', { name: 'Rejouer la partie' })).toBeVisible();
     // Loaded: the marks, then the table at the start.
     await expect(page.getByRole('button', { name: /^Séance du / })).toHaveCount(1);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { noisyPicture } from '../helpers/files';
 import { insertGame } from '../helpers/game-fixtures';
+import { rawQuery } from '../helpers/server';
 import { openSignedIn, openSignedInAt, ownServer } from './helpers/own-server';
 import { gameWithHero } from './helpers/party';
 import { openAsHero, tableOf } from './helpers/table';
@@ -73,6 +74,22 @@ test('an MJ drops a picture on the table: it becomes the map, shown to them and 
       .toBeGreaterThan(0);
   }
   await expect(master.getByLabel('Carte', { exact: true })).toHaveValue(/.+/);
+
+  // Replayed to the end, the player's picture is the server's, painted as their copy hid it then.
+  // A replay reads the log, which the table's journal writes a moment later.
+  const logged = async () =>
+    (await rawQuery(server, 'select seq from table_events where game_id = $1', [party.gameId])).length;
+  await expect.poll(logged).toBeGreaterThan(0);
+  await hero.getByRole('link', { name: 'Rejouer' }).click();
+  await expect(hero.getByRole('button', { name: /^Séance du / })).toHaveCount(1);
+  const painted = hero.waitForResponse((response) =>
+    /\/history\/maps\/[^/]+\/picture\?seq=/.test(response.url()),
+  );
+  await hero.getByRole('slider', { name: 'Position dans l’historique' }).focus();
+  await hero.keyboard.press('End');
+  expect((await painted).status()).toBe(200);
+  const replayed = hero.getByRole('group', { name: /^Carte rejouée/ }).locator('img');
+  await expect(replayed).toHaveAttribute('src', /^blob:/);
 });
 
 test('an MJ chooses a file for a new map in its form: the field names the file sent, and the map is saved', async ({

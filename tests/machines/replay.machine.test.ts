@@ -84,10 +84,18 @@ const model = modelOf(
   (snapshot): AnyEventObject[] => {
     const { seq, speed } = snapshot.context;
     if (snapshot.matches('loading')) return [done('loading', marks), failed('loading')];
-    if (snapshot.matches('seeking')) return [done('seeking', pointAt(seq)), failed('seeking')];
+    // A jump asked while a point or a page loads: the later one wins.
+    const jumpAgain = { type: 'replay.seek', seq: seq === 1 ? 2 : 1 };
+    if (snapshot.matches('seeking'))
+      return [
+        done('seeking', pointAt(seq)),
+        failed('seeking'),
+        jumpAgain,
+        { type: 'replay.seekTime', at: log[1]!.createdAt },
+      ];
     if (snapshot.matches('seekingTime'))
-      return [done('seekingTime', pointAt(AT_TIME_SEQ)), failed('seekingTime')];
-    if (snapshot.matches('stepping')) return [done('stepping', eventsAfter(seq))];
+      return [done('seekingTime', pointAt(AT_TIME_SEQ)), failed('seekingTime'), jumpAgain];
+    if (snapshot.matches('stepping')) return [done('stepping', eventsAfter(seq)), jumpAgain];
     if (snapshot.matches({ playing: 'reading' }))
       return [done('playing.reading', eventsAfter(seq)), failed('playing.reading')];
     if (snapshot.matches('failed')) return [{ type: 'replay.retry' }];
@@ -206,5 +214,43 @@ describe('replay', () => {
     expect(run.actor.getSnapshot().value).toBe('paused');
     expect(run.context().seq).toBe(3);
     expect(run.context().chat).toEqual(log);
+  });
+
+  it('shows the last point asked when a jump comes while another loads', async () => {
+    const run = start();
+    run.calls.marks[0]!.resolve(marks);
+    await settle();
+    run.calls.point[0]!.resolve(pointAt(0));
+    await settle();
+    run.actor.send({ type: 'replay.seek', seq: 3 });
+    await settle();
+    run.actor.send({ type: 'replay.seek', seq: 1 });
+    await settle();
+    expect(run.calls.point.map((call) => call.input)).toEqual([
+      { gameId: 'G1', seq: 0 },
+      { gameId: 'G1', seq: 3 },
+      { gameId: 'G1', seq: 1 },
+    ]);
+    // The later answer first, then the earlier one, late: it is not shown.
+    run.calls.point[2]!.resolve(pointAt(1));
+    await settle();
+    run.calls.point[1]!.resolve(pointAt(3));
+    await settle();
+    expect(run.actor.getSnapshot().value).toBe('paused');
+    expect(run.context().seq).toBe(1);
+    expect(run.context().chat).toEqual(log.slice(0, 1));
+  });
+
+  it('goes to the time asked when it comes while a seq loads', async () => {
+    const run = start();
+    run.calls.marks[0]!.resolve(marks);
+    await settle();
+    run.actor.send({ type: 'replay.seekTime', at: log[1]!.createdAt });
+    await settle();
+    expect(run.calls.point.at(-1)!.input).toEqual({ gameId: 'G1', at: log[1]!.createdAt });
+    run.calls.point.at(-1)!.resolve(pointAt(AT_TIME_SEQ));
+    run.calls.point[0]!.resolve(pointAt(0));
+    await settle();
+    expect(run.context().seq).toBe(AT_TIME_SEQ);
   });
 });

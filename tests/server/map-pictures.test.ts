@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '../../src/api/paths';
 import { storedFilePath, type StoredFile } from '../../src/api/schemas/files';
+import { historyMessages, historyPicturePath } from '../../src/api/schemas/history';
 import { mapPictureMessages, mapPicturePath } from '../../src/api/schemas/map-pictures';
 import type { Wall } from '../../src/domain/geometry/walls';
 import type { FogChange } from '../../src/domain/table/fog';
@@ -180,5 +181,46 @@ describe.each(drivers)('a map’s picture painted out for each player (%s)', (dr
     // The same sight as before the door opened, another memory: another picture.
     expect(shut.headers.get('etag')).not.toBe(closed.headers.get('etag'));
     expect(shut.headers.get('etag')).not.toBe(opened.headers.get('etag'));
+  });
+
+  it('replays a player’s picture as their fog and sight hid it then, never whole', async () => {
+    const replayed = (token: string, seq: number, map = p.maps[STORED]) =>
+      downloadFile(t, historyPicturePath(p.gameId, map, seq, 300), token);
+    const lastSeq = async () => (await serverState(t, p.gameId)).lastSeq;
+    expect(await fog(rect('cover', 0, 0, 30, 100))).toEqual({ ok: true });
+    const fogged = await lastSeq();
+    expect(await fog(rect('reveal', 0, 0, 30, 100))).toEqual({ ok: true });
+    expect(await vision({ kind: 'door', id: 'porte', open: true })).toEqual({ ok: true });
+    const opened = await lastSeq();
+    expect(await vision({ kind: 'door', id: 'porte', open: false })).toEqual({ ok: true });
+    await reachAll();
+    expect(await colourAt((await picture(p.owner.token)).bytes, 10, 50)).toEqual(near(GROUND));
+
+    const underFog = await replayed(p.owner.token, fogged);
+    expect(underFog.status).toBe(200);
+    expect(underFog.headers.get('content-type')).toBe('image/jpeg');
+    expect(await colourAt(underFog.bytes, 10, 50)).toEqual(near(PAINT));
+    // What she saw through the door before: remembered then, as now.
+    expect(await colourAt(underFog.bytes, 40, 60)).toEqual(near(REMEMBERED));
+    const doorOpen = await replayed(p.owner.token, opened);
+    expect(await colourAt(doorOpen.bytes, 10, 50)).toEqual(near(GROUND));
+    expect(await colourAt(doorOpen.bytes, 40, 60)).toEqual(near(GROUND));
+    expect(await colourAt(doorOpen.bytes, 90, 5)).toEqual(near(PAINT));
+    const whole = await replayed(p.mj.token, fogged);
+    expect(await colourAt(whole.bytes, 10, 50)).toEqual(near(GROUND));
+    expect(await colourAt(whole.bytes, 90, 5)).toEqual(near(GROUND));
+
+    // Before the map was stored and opened to the players, it was not theirs to see.
+    expect((await replayed(p.owner.token, 1)).status).toBe(404);
+    expect((await replayed(p.outsider.token, fogged)).status).toBe(403);
+    const wide = await t.api(
+      'GET',
+      historyPicturePath(p.gameId, p.maps[STORED], fogged, 300)
+        .slice(API_BASE.length)
+        .replace('seq=', 'seq=-'),
+      undefined,
+      p.owner.token,
+    );
+    expect(wide).toMatchObject({ status: 400, body: { error: historyMessages.badSeq } });
   });
 });

@@ -4,18 +4,26 @@ import {
   historyEventsQuery,
   historyGameParams,
   historyMarks,
+  historyPictureQuery,
   historyPointSent,
   historyStateQuery,
   type HistoryEvents,
   type HistoryPoint,
 } from '#shared/wire/history';
+import { mapPictureParams } from '#shared/wire/map-pictures';
 import { currentUser } from '../../plugins/authentication';
+import { bytesResponse, notModified } from '../api-documents/openapi';
+import { sendPicture } from '../map-pictures/routes';
+import type { MapPicturesService } from '../map-pictures/service';
 import type { HistoryService } from './service';
 
 const tags = ['Replay'];
 
 /** A game's replay (docs/live-table.md "Replay"): its marks, the table at a point, the events to play. */
-export const historyRoutes: FastifyPluginAsyncZod<{ service: HistoryService }> = async (app, { service }) => {
+export const historyRoutes: FastifyPluginAsyncZod<{
+  service: HistoryService;
+  pictures: Pick<MapPicturesService, 'pictureIn'>;
+}> = async (app, { service, pictures }) => {
   app.addHook('onRequest', app.authenticate);
 
   app.get(
@@ -63,5 +71,25 @@ export const historyRoutes: FastifyPluginAsyncZod<{ service: HistoryService }> =
     },
     async (request) =>
       (await service.events(request.params.gameId, currentUser(request), request.query)) as HistoryEvents,
+  );
+
+  app.get(
+    '/game-data/:gameId/history/maps/:mapId/picture',
+    {
+      schema: {
+        tags,
+        description:
+          "A stored map's picture at a seq as this member saw it then: for a player, what their fog and sight hid at that point is painted out. JPEG, at most `width` pixels wide. Members of the game.",
+        params: mapPictureParams,
+        querystring: historyPictureQuery,
+        response: { 200: bytesResponse('The picture.', ['image/jpeg']), 304: notModified },
+      },
+    },
+    async (request, reply) => {
+      const { gameId, mapId } = request.params;
+      const { seq, width } = request.query;
+      const { actor, state } = await service.copyAt(gameId, currentUser(request), seq);
+      return sendPicture(request, reply, await pictures.pictureIn(gameId, actor, state, mapId, width));
+    },
   );
 };

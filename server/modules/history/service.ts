@@ -1,7 +1,7 @@
 import { HISTORY_CHAT_LINES, type HistoryMarks } from '#shared/wire/history';
 import { projectAfter } from '#shared/domain/table/projection';
 import { checkpointsAlong, replayAt, turnsFor } from '#shared/domain/table/replay';
-import type { TableEvent, TableState } from '#shared/domain/table/types';
+import type { TableActor, TableEvent, TableState } from '#shared/domain/table/types';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../auth/access';
 import type { GameAccess } from '../games/access';
@@ -28,6 +28,11 @@ export function createHistoryService({ db, access }: { db: Db; access: GameAcces
     return { actor, head };
   }
 
+  async function seenAt(gameId: string, actor: TableActor, seq: number): Promise<TableState> {
+    const { base, events } = await checkpoints.window(gameId, seq, seq);
+    return replayAt(base, events, seq, actor);
+  }
+
   return {
     /** The log's head, its evenings and the turns this member may jump to. */
     async marks(gameId: string, user: AuthUser): Promise<HistoryMarks> {
@@ -50,10 +55,19 @@ export function createHistoryService({ db, access }: { db: Db; access: GameAcces
       const { actor, head } = await opened(gameId, user);
       const wanted = asked.at === undefined ? (asked.seq ?? head) : await seqAtTime(db, gameId, asked.at);
       const seq = Math.min(wanted, head);
-      const base = await checkpoints.at(gameId, seq);
-      const state = replayAt(base, await eventsAfter(db, gameId, base.lastSeq, seq), seq, actor);
+      const state = await seenAt(gameId, actor, seq);
       const chat = await chatLinesAs(db, gameId, actor, { before: seq + 1, limit: HISTORY_CHAT_LINES });
       return { seq, state, chat };
+    },
+
+    /** The member and the table as they saw it after event `seq`: what a replayed map's picture is painted from. */
+    async copyAt(
+      gameId: string,
+      user: AuthUser,
+      seq: number,
+    ): Promise<{ actor: TableActor; state: TableState }> {
+      const { actor, head } = await opened(gameId, user);
+      return { actor, state: await seenAt(gameId, actor, Math.min(seq, head)) };
     },
 
     /** Up to `limit` events after `after`, each as this member received it: the playback's next page. */
@@ -65,8 +79,7 @@ export function createHistoryService({ db, access }: { db: Db; access: GameAcces
       const { actor, head } = await opened(gameId, user);
       const from = Math.min(after, head);
       // Projecting an event needs the state before it: the fold starts at the checkpoint before `from`.
-      const base = await checkpoints.at(gameId, from);
-      const logged = await eventsAfter(db, gameId, base.lastSeq, from + limit);
+      const { base, events: logged } = await checkpoints.window(gameId, from, from + limit);
       return { events: projectAfter(base, logged, from, actor).events, head };
     },
   };

@@ -1,8 +1,9 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { mapPictureParams, mapPictureQuery } from '#shared/wire/map-pictures';
 import { FILE_POLICY, matchesEtag } from '../files/routes';
 import { currentUser } from '../../plugins/authentication';
-import type { MapPicturesService } from './service';
+import type { MapPicture, MapPicturesService } from './service';
 import { bytesResponse, notModified } from '../api-documents/openapi';
 
 const tags = ['Map pictures'];
@@ -33,15 +34,23 @@ export const mapPicturesRoutes: FastifyPluginAsyncZod<{ service: MapPicturesServ
     },
     async (request, reply) => {
       const { gameId, mapId } = request.params;
-      const picture = await service.pictureFor(currentUser(request), gameId, mapId, request.query.width);
-      void reply.headers({
-        etag: picture.etag,
-        'cache-control': CACHE_CONTROL,
-        'content-security-policy': FILE_POLICY,
-        vary: 'authorization',
-      });
-      if (matchesEtag(request.headers['if-none-match'], picture.etag)) return reply.code(304).send();
-      return reply.type('image/jpeg').send(await picture.render());
+      return sendPicture(
+        request,
+        reply,
+        await service.pictureFor(currentUser(request), gameId, mapId, request.query.width),
+      );
     },
   );
 };
+
+/** A map's picture as a reply: 304 when the reader holds it already, drawn only otherwise. */
+export async function sendPicture(request: FastifyRequest, reply: FastifyReply, picture: MapPicture) {
+  void reply.headers({
+    etag: picture.etag,
+    'cache-control': CACHE_CONTROL,
+    'content-security-policy': FILE_POLICY,
+    vary: 'authorization',
+  });
+  if (matchesEtag(request.headers['if-none-match'], picture.etag)) return reply.code(304).send();
+  return reply.type('image/jpeg').send(await picture.render());
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Size } from '#shared/domain/geometry/geometry';
-import type { MapRef } from '#shared/domain/table/types';
+import type { MapRef, TableActor, TableState } from '#shared/domain/table/types';
 import { managesTable } from '#shared/domain/table/visibility';
 import { paintOver, visibleAreaOf, type VisibleArea } from '#shared/domain/table/visible-area';
 import { storedFileIdOf } from '#shared/wire/files';
@@ -82,37 +82,52 @@ export function createMapPicturesService({
     return render;
   }
 
+  /**
+   * The picture of the map `mapId` as `copy` (the actor's view of the table) shows it: 404 for a
+   * map not open in it or not stored on the server.
+   */
+  async function pictureIn(
+    gameId: string,
+    actor: TableActor,
+    copy: TableState,
+    mapId: string,
+    askedWidth: number,
+  ): Promise<MapPicture> {
+    const manager = managesTable(actor);
+    const map = [copy.currentMap, ...(manager ? [copy.masterMap] : [])].find(
+      (open): open is MapRef => open?.id === mapId,
+    );
+    if (!map) throw httpError(404, mapPictureMessages.notShown);
+    const fileId = storedFileIdOf(map.link);
+    const picture = fileId === null ? null : await files.pictureOf(gameId, fileId);
+    if (!picture) throw httpError(404, mapPictureMessages.notStored);
+
+    const visible = manager ? null : (visibleAreaOf(copy)?.area ?? null);
+    const paint = visible === null ? null : paintOver(visible, map);
+    // No paint: the reader sees the whole map, and the picture is drawn as it is.
+    const hidden = paint === null ? null : visible;
+    const width = Math.min(mapPictureWidth(askedWidth), picture.full.width);
+    const out = {
+      width,
+      height: Math.max(1, Math.round((picture.full.height * width) / picture.full.width)),
+    };
+    // The paint is drawn in the map's space: the same text over a map measured otherwise is another picture.
+    const area = paint === null ? 'whole' : digest(`${map.width}x${map.height}:${paint}`).slice(0, 32);
+    const key = `${picture.sha256.slice(0, 16)}-${width}-${area}`;
+    return { etag: `"${key}"`, render: () => draw(key, picture, out, hidden, map) };
+  }
+
   return {
     /**
-     * The picture of the map `mapId` for this member, `askedWidth` device pixels wide: 403 for
-     * someone without a seat, 404 for a map not open to them or not stored on the server.
+     * The picture of the map `mapId` for this member at the live table, `askedWidth` device pixels
+     * wide: 403 for someone without a seat, 404 for a map not open to them or not stored on the server.
      */
     async pictureFor(user: AuthUser, gameId: string, mapId: string, askedWidth: number): Promise<MapPicture> {
       const actor = await table.actorOf(gameId, user);
-      const copy = await table.view(gameId, actor);
-      const manager = managesTable(actor);
-      const map = [copy.currentMap, ...(manager ? [copy.masterMap] : [])].find(
-        (open): open is MapRef => open?.id === mapId,
-      );
-      if (!map) throw httpError(404, mapPictureMessages.notShown);
-      const fileId = storedFileIdOf(map.link);
-      const picture = fileId === null ? null : await files.pictureOf(gameId, fileId);
-      if (!picture) throw httpError(404, mapPictureMessages.notStored);
-
-      const visible = manager ? null : (visibleAreaOf(copy)?.area ?? null);
-      const paint = visible === null ? null : paintOver(visible, map);
-      // No paint: the reader sees the whole map, and the picture is drawn as it is.
-      const hidden = paint === null ? null : visible;
-      const width = Math.min(mapPictureWidth(askedWidth), picture.full.width);
-      const out = {
-        width,
-        height: Math.max(1, Math.round((picture.full.height * width) / picture.full.width)),
-      };
-      // The paint is drawn in the map's space: the same text over a map measured otherwise is another picture.
-      const area = paint === null ? 'whole' : digest(`${map.width}x${map.height}:${paint}`).slice(0, 32);
-      const key = `${picture.sha256.slice(0, 16)}-${width}-${area}`;
-      return { etag: `"${key}"`, render: () => draw(key, picture, out, hidden, map) };
+      return pictureIn(gameId, actor, await table.view(gameId, actor), mapId, askedWidth);
     },
+    /** The same picture for another view of the table: a replayed point, as the actor saw it then. */
+    pictureIn,
   };
 }
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { API_BASE } from '../paths';
+import { mapPictureQuery } from './map-pictures';
 import { tableEvent, tableState } from './table';
 
 /** The wire contract of a game's replay (docs/live-table.md "Replay", decision 0036). */
@@ -91,3 +93,12 @@ export const historyEvents = z.object({
 });
 export type HistoryEvents = z.infer<typeof historyEvents>;
 export const historyEventsSent = historyEvents.extend({ events: z.array(sentEvent) });
+
+/**
+ * `GET /game-data/{gameId}/history/maps/{mapId}/picture?seq=…&width=…`: a stored map's picture at
+ * a point, painted out as the member's fog and sight hid it then (decision 0032's rule, replayed).
+ */
+export const historyPictureQuery = mapPictureQuery.extend({ seq });
+
+export const historyPicturePath = (gameId: string, mapId: string, seq: number, width: number) =>
+  `${API_BASE}/game-data/${encodeURIComponent(gameId)}/history/maps/${encodeURIComponent(mapId)}/picture?seq=${seq}&width=${width}`;

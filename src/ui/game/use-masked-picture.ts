@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { storedFileIdOf } from '../../api/schemas/files';
-import { mapPictureWidth } from '../../api/schemas/map-pictures';
+import { mapPicturePath, mapPictureWidth } from '../../api/schemas/map-pictures';
 import type { MapRef, TableRole, TableState } from '../../domain/table/types';
 import { managesTable } from '../../domain/table/visibility';
 import { paintOver, visibleAreaOf } from '../../domain/table/visible-area';
@@ -45,22 +45,6 @@ export function useMaskedPicture({
   viewport: MapViewportActor;
 }): string | undefined {
   const masked = isPaintedOut({ gameId, map, role });
-  const paint = useMemo(() => {
-    if (!masked) return null;
-    const visible = visibleAreaOf({
-      currentMap: table.currentMap,
-      fogs: table.fogs,
-      sight: table.sight,
-      grids: table.grids,
-    });
-    return visible && map ? (paintOver(visible.area, map) ?? '') : '';
-  }, [masked, map, table.currentMap, table.fogs, table.sight, table.grids]);
-  const [settled, setSettled] = useState(paint);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(paint), SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [paint]);
-
   const mapWidth = map?.width ?? 0;
   const [width, setWidth] = useState(0);
   useEffect(() => {
@@ -74,21 +58,63 @@ export function useMaskedPicture({
     const watching = viewport.subscribe((snapshot) => fit(snapshot.context.view.scale));
     return () => watching.unsubscribe();
   }, [masked, viewport, mapWidth]);
+  const pathOf = useCallback(
+    (mapId: string, asked: number) => mapPicturePath(gameId ?? '', mapId, asked),
+    [gameId],
+  );
+  return usePaintedPicture({ masked, map, table, width, pathOf });
+}
+
+/**
+ * A painted picture read from `pathOf` once the paint `table` describes on `map` settles, `width`
+ * device pixels wide, with the seq the table had then (a replay asks for that point's picture).
+ * The last picture stays until the next one arrives.
+ */
+export function usePaintedPicture({
+  masked,
+  map,
+  table,
+  width,
+  pathOf,
+}: {
+  masked: boolean;
+  map: MapRef | null;
+  table: TableState;
+  width: number;
+  pathOf: (mapId: string, width: number, seq: number) => string;
+}): string | undefined {
+  const paint = useMemo(() => {
+    if (!masked) return null;
+    const visible = visibleAreaOf({
+      currentMap: table.currentMap,
+      fogs: table.fogs,
+      sight: table.sight,
+      grids: table.grids,
+    });
+    return visible && map ? (paintOver(visible.area, map) ?? '') : '';
+  }, [masked, map, table.currentMap, table.fogs, table.sight, table.grids]);
+  // Read when the paint settles: events that change nothing seen never ask for another picture.
+  const seqNow = useEffectEvent(() => table.lastSeq);
+  const [settled, setSettled] = useState(() => (paint === null ? null : { paint, seq: table.lastSeq }));
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(paint === null ? null : { paint, seq: seqNow() }), SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [paint]);
 
   const [shown, setShown] = useState<{ mapId: string; url: string } | null>(null);
   const mapId = map?.id;
   useEffect(() => {
-    if (!masked || gameId === undefined || mapId === undefined || width === 0 || settled === null) return;
+    if (!masked || mapId === undefined || width === 0 || settled === null) return;
     const asking = new AbortController();
     void (async () => {
       try {
-        setShown({ mapId, url: await mapPictureUrl(gameId, mapId, width, asking.signal) });
+        setShown({ mapId, url: await mapPictureUrl(pathOf(mapId, width, settled.seq), asking.signal) });
       } catch {
         // The picture shown stays; the next change asks again.
       }
     })();
     return () => asking.abort();
-  }, [masked, gameId, mapId, width, settled]);
+  }, [masked, mapId, width, settled, pathOf]);
   useEffect(() => {
     if (!shown) return;
     const { url } = shown;

@@ -1,4 +1,6 @@
-import type { CSSProperties } from 'react';
+import { useCallback, type CSSProperties } from 'react';
+import { historyPicturePath } from '../../api/schemas/history';
+import { mapPictureWidth } from '../../api/schemas/map-pictures';
 import { fogOf, tokenInFog } from '../../domain/table/fog';
 import { gridOf } from '../../domain/table/records';
 import { shownMap, tokensOn } from '../../domain/table/shown-map';
@@ -11,7 +13,7 @@ import { GridLayer } from '../game/GridLayer';
 import { MapTokenView } from '../game/MapToken';
 import { SightLayer } from '../game/SightLayer';
 import { playingOn } from '../game/table-view';
-import { isPaintedOut } from '../game/use-masked-picture';
+import { isPaintedOut, usePaintedPicture } from '../game/use-masked-picture';
 import { replayTexts as texts } from './messages';
 import { useFitScale } from './use-fit-scale';
 
@@ -22,9 +24,18 @@ import { useFitScale } from './use-fit-scale';
  */
 export function ReplayMap({ gameId, table, role }: { gameId: string; table: TableState; role: TableRole }) {
   const map = shownMap(table, 'mj');
-  // A player's picture of a stored map is painted out by the server for their live view alone.
-  const picture = usePictureSource(isPaintedOut({ gameId, map, role }) ? null : map?.link, 'full');
+  const masked = isPaintedOut({ gameId, map, role });
+  const linked = usePictureSource(masked ? null : map?.link, 'full');
   const { frame, scale } = useFitScale(map);
+  const width =
+    map && scale > 0 ? mapPictureWidth(Math.ceil(map.width * scale * window.devicePixelRatio)) : 0;
+  const pathOf = useCallback(
+    (mapId: string, asked: number, seq: number) => historyPicturePath(gameId, mapId, seq, asked),
+    [gameId],
+  );
+  // A player's picture of a stored map is painted out by the server as their copy hid it at the point.
+  const painted = usePaintedPicture({ masked, map, table, width, pathOf });
+  const picture = masked ? painted : linked;
   // The frame is drawn even without a map, so the scale follows it from its first render.
   if (!map)
     return (
