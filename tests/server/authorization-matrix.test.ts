@@ -24,6 +24,7 @@ import { changedTables, databaseFingerprint } from '../helpers/database-fingerpr
 import { routesOf, type ListedRoute } from '../helpers/route-list';
 import { insertGame } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type RegisteredUser, type TestServer } from '../helpers/server';
+import { serverState } from '../helpers/table';
 
 /**
  * The authorisation matrix over every route the server registers, read from Fastify's
@@ -329,6 +330,13 @@ const MATRIX: Record<string, Row> = {
     may: andAtHome(seated),
     send: () => ({ query: { after: '0' } }),
   },
+  'GET /game-data/:gameId/history/maps/:mapId/picture': {
+    may: seated,
+    send: async ({ t, world }) => ({
+      params: { mapId: world.storedMap },
+      query: { seq: String((await serverState(t, world.gameId)).lastSeq), width: '256' },
+    }),
+  },
 
   // The journal: the shared page players may write; the private one is for the MJ alone.
   'GET /game-data/:gameId/journal': { may: andAtHome(members) },
@@ -390,6 +398,27 @@ const MATRIX: Record<string, Row> = {
   'GET /game-data/:gameId/maps/:mapId/picture': {
     may: seated,
     send: ({ world }) => ({ params: { mapId: world.storedMap }, query: { width: '256' } }),
+  },
+  // A sound's link is the bearer's stand-in: whoever holds one plays the file while its session
+  // and seat hold. Those who may not ask one send a forged one.
+  'GET /game-data/:gameId/files/:id/stream-url': {
+    may: seated,
+    send: ({ world }) => ({ params: { id: world.files.read } }),
+  },
+  'GET /files/:id/stream': {
+    may: seated,
+    send: async ({ t, world, actor }) => {
+      const asked = await t.api<{ url?: string }>(
+        'GET',
+        `/game-data/${world.gameId}/files/${world.files.read}/stream-url`,
+        undefined,
+        actor.token,
+      );
+      const token = asked.body.url
+        ? new URL(asked.body.url, 'http://localhost').searchParams.get('token')!
+        : `${actor.userId}.session.${Date.now() + 60_000}.forged`;
+      return { params: { id: world.files.read }, query: { token } };
+    },
   },
   'GET /files/:id/:variant': {
     may: seated,
@@ -522,6 +551,7 @@ const PUBLIC = new Set([
   'GET /docs',
   'GET /docs/openapi.json',
   'GET /docs/asyncapi.json',
+  'GET /files/:id/stream',
 ]);
 /** Played last, in this order: they end the column's membership, game, session or account. */
 const PLAYED_LAST = [
