@@ -45,7 +45,7 @@ export function useSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'p
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        // A stored sound streams from this origin (decision 0042); an ambience track may name an
+        // A stored sound streams from this origin (decision 0040); an ambience track may name an
         // https link (decision 0031).
         mediaSrc: ["'self'", 'https:'],
         fontSrc: ["'self'", 'data:'],

@@ -95,7 +95,7 @@ export async function readStoredFile(id: string, variant?: FileVariant, signal?:
 
 /**
  * A link an `<audio>` element streams a game's sound from, by ranges and without the bearer, until
- * it expires (decision 0042). Never from the answers' cache: an old link may be over.
+ * it expires (decision 0040). Never from the answers' cache: an old link may be over.
  */
 export const streamLinkOf = (gameId: string, fileId: string, signal?: AbortSignal) =>
   request('GET', `/game-data/${encodeURIComponent(gameId)}/files/${encodeURIComponent(fileId)}/stream-url`, {

@@ -3,7 +3,7 @@ import { request } from './request';
 import { messageBody } from './schemas/common';
 import { handoutLibrary, handoutView, type CreateHandoutRequest } from './schemas/handouts';
 
-/** Handouts (decision 0029): the MJ's library, one function per call; a player's documents come with the table (decision 0043). */
+/** Handouts (decision 0029): the MJ's library, one function per call; a player's documents come with the table (decision 0041). */
 
 const handoutsOf = (gameId: string) => `/game-data/${encodeURIComponent(gameId)}/handouts`;
 

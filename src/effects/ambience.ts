@@ -46,7 +46,7 @@ interface TrackSource {
 }
 
 /**
- * A stored sound streams through a signed link the server gives this session (decision 0042),
+ * A stored sound streams through a signed link the server gives this session (decision 0040),
  * so the element plays as the bytes arrive and asks the ranges it seeks to; a link as it is.
  */
 async function sourceOf(gameId: string, source: AmbienceSource, signal: AbortSignal): Promise<TrackSource> {

@@ -11,7 +11,7 @@ import { serverEvents } from './server-events';
 import type { SocketFact } from './socket';
 
 /**
- * What the table tells the player of their documents (decision 0043): the list their copy of the
+ * What the table tells the player of their documents (decision 0041): the list their copy of the
  * table holds, and each handout shown to them heard live on the socket (the socket is in one game's
  * rooms at a time, and a player hears only their own).
  */

@@ -11,7 +11,7 @@ export interface DocumentsInput {
   gameId: string;
 }
 
-/** What the table tells a player of their documents (decision 0043), for this game only. */
+/** What the table tells a player of their documents (decision 0041), for this game only. */
 export type DocumentsFact =
   /** The documents the player's copy of the table holds, newest first, each time they change. */
   | { type: 'documents.held'; documents: ShownHandout[] }
@@ -49,7 +49,7 @@ function merged(documents: ShownHandout[], heard: readonly ShownHandout[]): Show
 }
 
 /**
- * A player's documents at the table (decisions 0029, 0043): what the MJ showed them, as their copy
+ * A player's documents at the table (decisions 0029, 0041): what the MJ showed them, as their copy
  * of the table's log holds it — so a reload, a reconnection's catch-up and the live table agree. A
  * handout heard live opens at once in the viewer; one that leaves the list (taken back) closes the
  * viewer if it showed it. A handout folded from a catch-up joins the list without opening: it is

@@ -11,7 +11,7 @@ import { drivers, startTestServer, type RegisteredUser, type TestServer } from '
 import { joined, seat, serverState, type TableClient } from '../helpers/table';
 
 /**
- * Handouts (decisions 0029, 0043): only the MJ prepares, shows and takes back; a player holds a
+ * Handouts (decisions 0029, 0041): only the MJ prepares, shows and takes back; a player holds a
  * handout, its name and its picture only while it is shown to them, and the others never hear of
  * it — live, in a catch-up or in a replay.
  */

@@ -129,7 +129,7 @@ export function createFilesService({
 }: {
   db: Db;
   gameAccess: GameAccess;
-  /** Signs and checks the links a sound is streamed from (decision 0042). */
+  /** Signs and checks the links a sound is streamed from (decision 0040). */
   links: StreamLinks;
   /** The user of a live session as they are now; throws when the session is over. */
   sessionUser: (sid: string, userId: string) => Promise<AuthUser>;
@@ -317,7 +317,7 @@ export function createFilesService({
 
     /**
      * A link that plays a sound of the game without the bearer, for the user and their session
-     * (decision 0042); only sounds, which the whole table hears, are streamed.
+     * (decision 0040); only sounds, which the whole table hears, are streamed.
      */
     async streamUrl(user: AuthUser, gameId: string, fileId: string, now: number): Promise<StreamLink> {
       const row = await fileReading(user, fileId);

@@ -20,7 +20,7 @@ export interface StreamHolder {
 const TOKEN = /^([0-9a-f-]{36})\.([0-9a-f-]{36})\.(\d{1,15})\.([\w-]{43})$/;
 
 /**
- * Links an `<audio>` element plays a stored sound from, with no bearer (decision 0042): a token
+ * Links an `<audio>` element plays a stored sound from, with no bearer (decision 0040): a token
  * naming the user, their session and an expiry, signed with a key of its own derived from the
  * server's secret, for one file. The signature covers the file's id, so a token read from one
  * link opens no other file.

@@ -37,7 +37,7 @@ const shownAs = (row: HandoutRow, shownAt: Date): ShownHandout => ({
 });
 
 /**
- * Handouts (decisions 0029, 0043): the MJ's library of a game, shown to chosen players and taken
+ * Handouts (decisions 0029, 0041): the MJ's library of a game, shown to chosen players and taken
  * back. Who holds one is stored here, the read model that a player's documents and files are
  * checked against; showing and taking back are also logged at the table, whose projection tells
  * each recipient alone: the others never receive its name. The MJ alone prepares, shows, takes back

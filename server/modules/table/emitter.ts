@@ -194,7 +194,7 @@ export function createTableEmitter(
       // within fog. They join the managers' broadcast rather than having one of their own.
       const asLogged: string[] = [];
       // A history's author reads it whole, the other players redacted (decision 0022); a handout's
-      // recipients read it, the others nothing (decision 0043). They are known from the event,
+      // recipients read it, the others nothing (decision 0041). They are known from the event,
       // whatever their role: a manager's own room of a player is empty.
       const named = readersApart(event);
       for (const userId of named) {

@@ -244,7 +244,7 @@ export function createTableService({
     },
 
     /**
-     * A handout shown or taken back by the game's MJ (decision 0043), whom the handouts service has
+     * A handout shown or taken back by the game's MJ (decision 0041), whom the handouts service has
      * checked: logged like any table command, so each recipient — and they alone — receives it live,
      * in a catch-up and in a replay.
      */

@@ -44,7 +44,7 @@ export const fileParams = z.object({
 /** A file of a game, named in the game's own path. */
 export const gameFileParams = uploadParams.extend({ id: z.string().min(1).max(200) });
 
-/** `token`: who the link was given to, until when, signed by the server (decision 0042). */
+/** `token`: who the link was given to, until when, signed by the server (decision 0040). */
 export const streamQuery = z.object({ token: z.string().max(300) });
 
 /**

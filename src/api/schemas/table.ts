@@ -525,7 +525,7 @@ export const ambienceTrack = z.object({
 }) satisfies z.ZodType<AmbienceTrack>;
 
 /** One logged event as the client receives it: `{ seq, type, payload, userId, createdAt }`. */
-/** A handout as the log carries it (decision 0043): its title, and its text or its stored picture. */
+/** A handout as the log carries it (decision 0041): its title, and its text or its stored picture. */
 const loggedHandout = z.union([
   z.object({
     id,

@@ -143,7 +143,7 @@ export type TableCommand =
   /** The MJ's ambience (decision 0031); `at`: the server's clock when it heard it, never the client's. */
   | { type: 'ambience'; at: number; change: AmbienceChange }
   /**
-   * A handout shown or taken back (decision 0043), once the server checked the MJ and the audience;
+   * A handout shown or taken back (decision 0041), once the server checked the MJ and the audience;
    * `at`: the server's clock when it showed it.
    */
   | HandoutCommand

@@ -2,7 +2,7 @@ import { newestFirst, type HandoutContent, type ShownHandout } from '../handouts
 import { dict, own, withEntry, withoutEntry, type Dict } from './records';
 
 /**
- * Handouts on the table's log (decision 0043): what the MJ showed, to whom and when, folded into the
+ * Handouts on the table's log (decision 0041): what the MJ showed, to whom and when, folded into the
  * table so that a reload, a catch-up and a replay find each player's documents as the log left
  * them. A player's copy holds the handouts they hold, and nobody else's name among the holders.
  */

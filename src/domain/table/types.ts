@@ -140,7 +140,7 @@ export interface TableState {
    */
   ambience?: Record<string, AmbienceTrack>;
   /**
-   * handout id → the handout and who holds it (decision 0043). A player's copy holds theirs alone,
+   * handout id → the handout and who holds it (decision 0041). A player's copy holds theirs alone,
    * themselves its only holder. Absent in states and snapshots written before handouts were logged.
    */
   handouts?: Record<string, HeldHandout>;
@@ -369,7 +369,7 @@ export type TableEventBody =
   | { type: 'redacted'; payload: Record<string, never> }
   /** A track of the ambience started or changed, whole as it now plays; or over (decision 0031). */
   | AmbienceEvent
-  /** A handout shown to some players, or taken back from them (decision 0043). */
+  /** A handout shown to some players, or taken back from them (decision 0041). */
   | HandoutEvent;
 
 export type TableEventType = TableEventBody['type'];

@@ -195,7 +195,7 @@ export function visibleTo(state: TableState, actor: TableActor): TableState {
     ...(sight ? { sight } : {}),
     // The ambience is everyone's: the MJ plays it for the whole table.
     ...(state.ambience ? { ambience: state.ambience } : {}),
-    // Their own handouts alone: the others' are not even named to them (decision 0043).
+    // Their own handouts alone: the others' are not even named to them (decision 0041).
     ...(state.handouts ? { handouts: handoutsHeldBy(state.handouts, actor.userId) } : {}),
   };
 }

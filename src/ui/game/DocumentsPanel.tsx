@@ -11,7 +11,7 @@ import { handoutMessages } from './messages';
 import './handouts.css';
 
 /**
- * A player's « Documents » (decisions 0029, 0043): a button in the table's toolbar with how many
+ * A player's « Documents » (decisions 0029, 0041): a button in the table's toolbar with how many
  * they hold, the list of what the MJ showed them, newest first, and the viewer, which opens by
  * itself when a handout arrives. `held$`: the documents of their copy of the table.
  */

@@ -107,7 +107,7 @@ export function LiveTable({
     input: { gameId, listener: storedListener(gameId) },
     inspect,
   });
-  // A player's documents are their copy of the table's handouts (decision 0043).
+  // A player's documents are their copy of the table's handouts (decision 0041).
   const held$ = useMemo(
     () =>
       from(live).pipe(

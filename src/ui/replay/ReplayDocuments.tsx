@@ -5,7 +5,7 @@ import { handoutMessages } from '../game/messages';
 import { replayTexts as texts } from './messages';
 
 /**
- * The handouts held at the replayed point (decision 0043), as the viewer's copy holds them: every
+ * The handouts held at the replayed point (decision 0041), as the viewer's copy holds them: every
  * one for the MJ, a player's own. A letter reads in place; a picture is named only, since its file
  * is readable while it is shown, not in a replay of it.
  */
