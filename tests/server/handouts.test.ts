@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StoredFile } from '../../src/api/schemas/files';
+import { fileMessages, type StoredFile } from '../../src/api/schemas/files';
 import type { HandoutLibrary, HandoutView } from '../../src/api/schemas/handouts';
 import type { HistoryEvents, HistoryPoint } from '../../src/api/schemas/history';
 import type { ShownHandout } from '../../src/domain/handouts';
@@ -215,6 +215,17 @@ describe.each(drivers)('handouts (%s)', (driver) => {
     expect(heard(secondAtTable).shown[0]!.handout.id).toBe(portrait.id);
     expect(heard(secondAtTable).shown[0]!.recipients).toEqual([second.userId]);
     expect(heard(secondAtTable).taken).toEqual([]);
+    expect(await readPicture(second)).toBe(200);
+
+    // Its picture is not deleted from under it: the players' documents would keep a broken picture.
+    const fileDeleted = await t.api<{ error?: string }>(
+      'DELETE',
+      `/game-data/${gameId}/files/${picture.id}`,
+      undefined,
+      mj.token,
+    );
+    expect(fileDeleted.status).toBe(409);
+    expect(fileDeleted.body.error).toBe(fileMessages.inHandout(portrait.title));
     expect(await readPicture(second)).toBe(200);
 
     expect(

@@ -28,7 +28,7 @@ import { acceptedPlayerCondition, gameAccessMessages, seatOf, type GameAccess } 
 import { readChunks, writeChunks } from './chunks';
 import { hasHiddenContent } from './hidden-content';
 import { makeImageVariants } from './images';
-import { firstPictureUser } from './named-by';
+import { firstHandoutOf, firstPictureUser } from './named-by';
 import { mayReadFile, type HandoutFileShown } from './read-access';
 import { servedBytesCache } from './served-bytes';
 import type { StreamLinks } from './stream-links';
@@ -307,6 +307,8 @@ export function createFilesService({
       if (row.gameId !== gameId) throw httpError(404, fileMessages.notFound);
       const shownBy = await firstPictureUser(db, gameId, view(row, true).path);
       if (shownBy) throw httpError(409, fileMessages.inUse(shownBy));
+      const handout = await firstHandoutOf(db, fileId);
+      if (handout !== null) throw httpError(409, fileMessages.inHandout(handout));
       await db.delete(files).where(eq(files.id, fileId));
     },
 

@@ -24,6 +24,8 @@ export const fileMessages = {
   notFound: 'Fichier introuvable.',
   inUse: (user: { kind: 'map' | 'monster' | 'character'; name: string }) =>
     `Ce fichier est l’image ${usedAs[user.kind]} « ${user.name} » : changez-la avant de supprimer le fichier.`,
+  inHandout: (title: string) =>
+    `Ce fichier est l’image du document « ${title} » : supprimez le document avant le fichier.`,
   variantNotFound: 'Cette taille n’existe pas pour ce fichier.',
   range: 'Plage d’octets invalide.',
   streamForged: 'Ce lien d’écoute n’est pas valable.',
