@@ -109,5 +109,7 @@ test('a short fight replayed by the MJ and the player, to its middle and to the 
     await master.screenshot({ path: `${shots}/rejouer-mj-fin.png`, fullPage: true });
     await hero.setViewportSize({ width: 844, height: 390 });
     await hero.screenshot({ path: `${shots}/rejouer-joueur-844x390.png`, fullPage: true });
+    await hero.setViewportSize({ width: 390, height: 844 });
+    await hero.screenshot({ path: `${shots}/rejouer-joueur-390x844.png`, fullPage: true });
   }
 });
