@@ -3,6 +3,7 @@ import { handoutsShown, lastShownAt } from '../../domain/table/handouts';
 import type { TableState } from '../../domain/table/types';
 import { handoutMessages } from '../game/messages';
 import { replayTexts as texts } from './messages';
+import { ReplayPanel } from './ReplayPanel';
 
 /**
  * The handouts held at the replayed point (decision 0041), as the viewer's copy holds them: every
@@ -12,32 +13,31 @@ import { replayTexts as texts } from './messages';
 export function ReplayDocuments({ table }: { table: TableState }) {
   const documents = handoutsShown(table.handouts);
   return (
-    <section className="replay-panel" aria-labelledby="replay-documents">
-      <h2 id="replay-documents">{texts.documents}</h2>
-      {documents.length === 0 ? (
-        <p className="replay-panel__empty">{texts.noDocuments}</p>
-      ) : (
-        <ul className="replay-documents" data-testid="replay-documents">
-          {documents.map((document) => (
-            <li key={document.id}>
-              <details>
-                <summary>
-                  <span className="replay-documents__title">{document.title}</span>{' '}
-                  <span className="replay-documents__meta">
-                    {document.fileId === null ? handoutMessages.letter : handoutMessages.picture} ·{' '}
-                    {handoutMessages.shownOn(lastShownAt(document))}
-                  </span>
-                </summary>
-                {document.text === null ? (
-                  <p className="replay-documents__picture">{texts.pictureNotReplayed}</p>
-                ) : (
-                  paragraphsOf(document.text).map((paragraph, index) => <p key={index}>{paragraph}</p>)
-                )}
-              </details>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <ReplayPanel
+      id="replay-documents"
+      title={texts.documents}
+      empty={documents.length === 0 ? texts.noDocuments : null}
+    >
+      <ul className="replay-documents" data-testid="replay-documents">
+        {documents.map((document) => (
+          <li key={document.id}>
+            <details>
+              <summary>
+                <span className="replay-documents__title">{document.title}</span>{' '}
+                <span className="replay-documents__meta">
+                  {document.fileId === null ? handoutMessages.letter : handoutMessages.picture} ·{' '}
+                  {handoutMessages.shownOn(lastShownAt(document))}
+                </span>
+              </summary>
+              {document.text === null ? (
+                <p className="replay-documents__picture">{texts.pictureNotReplayed}</p>
+              ) : (
+                paragraphsOf(document.text).map((paragraph, index) => <p key={index}>{paragraph}</p>)
+              )}
+            </details>
+          </li>
+        ))}
+      </ul>
+    </ReplayPanel>
   );
 }
