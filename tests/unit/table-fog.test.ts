@@ -269,6 +269,21 @@ describe('fog: what the players hold', () => {
     expect(seenByBob).toContain('token.adjusted');
   });
 
+  // JSON reads −0 and writes 0: a shape logged at −0 folded differently in memory than from a snapshot.
+  it('logs a point drawn at −0 as 0, as the wire and the snapshots carry it', () => {
+    const { state } = runServer(table);
+    const points = [
+      { x: -0, y: -0 },
+      { x: 10, y: 10 },
+    ];
+    const change: FogChange = { kind: 'shape', shape: { mode: 'cover', kind: 'rect', points } };
+    const decision = decide(state, { type: 'map.fog', map: MAP, change }, mj, envOf());
+    if ('refusal' in decision) throw new Error(decision.refusal);
+    const logged = decision.events[0]!.payload as { change: Extract<FogChange, { kind: 'shape' }> };
+    expect(Object.is(logged.change.shape.points[0]!.x, 0)).toBe(true);
+    expect(Object.is(logged.change.shape.points[0]!.y, 0)).toBe(true);
+  });
+
   it('refuses a player’s fog and a shape off the map, and caps the shapes of a map', () => {
     const { state } = runServer(table);
     const shape: Extract<FogChange, { kind: 'shape' }> = {

@@ -18,5 +18,15 @@ export function decideFog(
   if (!openMap(state, map)) return { refusal: tableMessages.mapNotOpen };
   const refusal = fogChangeRefusal(fogOf(state, map), change);
   if (refusal !== null) return { refusal };
-  return { events: [{ type: 'map.fogChanged', payload: { map, change } }] };
+  return { events: [{ type: 'map.fogChanged', payload: { map, change: asLogged(change) } }] };
+}
+
+/**
+ * The change as the log keeps it: a point at −0 (which JSON reads) written 0, as JSON writes it, so
+ * the server's fold in memory equals the one a snapshot or a client makes from the wire.
+ */
+function asLogged(change: FogChange): FogChange {
+  if (change.kind === 'all') return change;
+  const points = change.shape.points.map(({ x, y }) => ({ x: x + 0, y: y + 0 }));
+  return { ...change, shape: { ...change.shape, points } };
 }
