@@ -240,29 +240,33 @@ export async function seatFanout(url: string, games: FanoutGame[]): Promise<Seat
       if (!map) maps.set(gameId, (map = new Map()));
       return map;
     };
+    const hear = (seat: Seat, event: Envelope) => {
+      const { payload, seq } = event;
+      const { gameId } = seat.game;
+      if (event.type === 'token.placed' && payload.token) {
+        seat.placed.set(payload.token.itemId, payload.token.usableId);
+        return;
+      }
+      if (seq === undefined) return;
+      const drops = ofGame(bySeq, gameId);
+      const before = ofGame(early, gameId);
+      if (event.type === 'token.moved' && payload.usableId === seat.placed.get(seat.member.itemId)) {
+        // The sender always sees its own token: its copy tells which seq the drop was given.
+        const entry = pending.get(keyOf(gameId, payload.usableId!, payload.x!, payload.y!));
+        if (!entry) return;
+        drops.set(seq, entry);
+        receive(entry, before.get(seq) ?? 0);
+        before.delete(seq);
+        return;
+      }
+      const entry = drops.get(seq);
+      if (entry) receive(entry, 1);
+      else before.set(seq, (before.get(seq) ?? 0) + 1);
+    };
     for (const seat of seats) {
-      seat.socket.on('itemUpdate', (event: Envelope) => {
-        const { payload, seq } = event;
-        const { gameId } = seat.game;
-        if (event.type === 'token.placed' && payload.token) {
-          seat.placed.set(payload.token.itemId, payload.token.usableId);
-          return;
-        }
-        if (seq === undefined) return;
-        const drops = ofGame(bySeq, gameId);
-        const before = ofGame(early, gameId);
-        if (event.type === 'token.moved' && payload.usableId === seat.placed.get(seat.member.itemId)) {
-          // The sender always sees its own token: its copy tells which seq the drop was given.
-          const entry = pending.get(keyOf(gameId, payload.usableId!, payload.x!, payload.y!));
-          if (!entry) return;
-          drops.set(seq, entry);
-          receive(entry, before.get(seq) ?? 0);
-          before.delete(seq);
-          return;
-        }
-        const entry = drops.get(seq);
-        if (entry) receive(entry, 1);
-        else before.set(seq, (before.get(seq) ?? 0) + 1);
+      // One envelope, or a command's envelopes in one message (decision 0042).
+      seat.socket.on('itemUpdate', (message: Envelope | Envelope[]) => {
+        for (const event of [message].flat()) hear(seat, event);
       });
     }
     await inBatches(seats, CONNECT_BATCH, async ({ socket, game }) => {

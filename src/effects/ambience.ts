@@ -1,7 +1,7 @@
 import { distinctUntilChanged, filter, map, merge, type Observable } from 'rxjs';
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import { listFiles, streamLinkOf, uploadFile } from '../api/files';
-import { serverClockAnswer, tableEvent } from '../api/schemas/table';
+import { serverClockAnswer } from '../api/schemas/table';
 import type { StoredFile } from '../api/schemas/files';
 import { heardVolume, listenerOf, type AmbienceListener } from '../domain/ambience-listener';
 import { positionAt, volumeAt, type AmbienceSource, type AmbienceTrack } from '../domain/table/ambience';
@@ -12,8 +12,8 @@ import {
   type TrackPlayerCommand,
 } from '../machines/ambience-track.machine';
 import type { AmbienceChangeRequest, AmbienceEvent } from '../machines/ambience.machine';
-import { serverEvents } from './server-events';
 import type { SocketFact } from './socket';
+import { tableEventsOn } from './table-messages';
 import { sendCommand, tableRequestFailed, type SocketRequest } from './table';
 
 /**
@@ -247,7 +247,7 @@ export function ambienceEffects({ request, facts$, tracks$, clock, gameId }: Amb
             distinctUntilChanged(),
             map((tracks): AmbienceEvent => ({ type: 'ambience.tracks', tracks })),
           ),
-          serverEvents(facts$, 'broadcastMessage', tableEvent).pipe(
+          tableEventsOn(facts$, 'broadcastMessage').pipe(
             filter((event) => event.type === 'dice.rolled' && event.payload.roll !== undefined),
             map((): AmbienceEvent => ({ type: 'dice.rolled' })),
           ),

@@ -3,7 +3,7 @@ import { fromEventObservable, fromPromise } from 'xstate';
 import { getCharacterSheet, listAllGameCharacters } from '../api/characters';
 import { createMacro, deleteMacro, listMacros, updateMacro } from '../api/macros';
 import { getGameMessagesAfter } from '../api/game-messages';
-import { newMessagePayload, tableEvent, tableResync, type NewMessagePayload } from '../api/schemas/table';
+import { newMessagePayload, tableResync, type NewMessagePayload } from '../api/schemas/table';
 import type { SkillName } from '../domain/character/skills';
 import { isChatEvent, type TableEvent } from '../domain/table/types';
 import {
@@ -20,6 +20,7 @@ import { whisperNamesMachine } from '../machines/whisper-names.machine';
 import { serverEvents } from './server-events';
 import { isOutcomeUnknown, sendCommand } from './table';
 import type { SocketFact } from './socket';
+import { tableEventsOn } from './table-messages';
 import { readAloud, stopReading, vibrate } from './speech';
 
 export interface GameChatSocket {
@@ -39,7 +40,7 @@ const isChatEntry = (event: TableEvent): event is ChatEntry => isChatEvent(event
  */
 export function gameChatFacts(facts$: Observable<SocketFact>): Observable<GameChatFact> {
   return merge(
-    serverEvents(facts$, 'broadcastMessage', tableEvent).pipe(
+    tableEventsOn(facts$, 'broadcastMessage').pipe(
       filter(isChatEntry),
       map((event) => ({ type: 'chat.event.received' as const, event })),
     ),

@@ -24,7 +24,6 @@ import type { MapChoice } from '../domain/table/types';
 import {
   itemDragging,
   tableCatchUpAnswer,
-  tableEvent,
   tableResync,
   type AttackPayload,
   type FogChangePayload,
@@ -52,6 +51,7 @@ import {
 import type { SocketFact } from './socket';
 import { noSocket } from './socket-session';
 import { serverEvents } from './server-events';
+import { tableEventsOn } from './table-messages';
 import { withPictureSource } from './stored-files';
 
 /** Sends an event with an acknowledgement on the app's socket (`requestOnSocket`). */
@@ -123,7 +123,7 @@ export async function sendCommand(
 export function tableFeed(facts$: Observable<SocketFact>): Observable<TableSyncEvent> {
   return merge(
     ...TABLE_EVENT_NAMES.map((name) =>
-      serverEvents(facts$, name, tableEvent).pipe(map((event) => ({ type: 'table.event' as const, event }))),
+      tableEventsOn(facts$, name).pipe(map((event) => ({ type: 'table.event' as const, event }))),
     ),
     serverEvents(facts$, 'tableResync', tableResync).pipe(map(() => ({ type: 'table.resync' as const }))),
     facts$.pipe(

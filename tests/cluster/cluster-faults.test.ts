@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import type { FriendInvitation } from '../../src/api/schemas/friends';
+import { envelopesOf } from '../../src/api/schemas/table';
 import type { TableEvent } from '../../src/domain/table/types';
 import { apiCall, apiParty, type ApiMember, type ApiParty } from '../helpers/api-party';
 import { clusterSuite } from '../helpers/cluster';
@@ -139,8 +140,11 @@ describe('a cluster of two processes behind HAProxy', () => {
     const heard = clients.map(
       (client) =>
         new Promise<void>((resolve) => {
-          const listener = (event: TableEvent) => {
-            if (event.type === 'chat.posted' && event.payload.message === text) resolve();
+          const listener = (message: TableEvent | TableEvent[]) => {
+            const said = envelopesOf(message).some(
+              (event) => event.type === 'chat.posted' && event.payload.message === text,
+            );
+            if (said) resolve();
           };
           client.socket.on('broadcastMessage', listener);
           listeners.push(() => client.socket.off('broadcastMessage', listener));

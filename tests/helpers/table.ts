@@ -1,6 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { expect, vi } from 'vitest';
 import type { SocketAck } from '../../src/api/schemas/realtime';
+import { envelopesOf } from '../../src/api/schemas/table';
 import { catchUp, inboxOf, missingSeq, receive, type Inbox } from '../../src/domain/table/inbox';
 import { applyEvents, emptyTable, type TableSnapshot } from '../../src/domain/table/reducer';
 import type { MapToken, TableActor, TableEvent, TableState } from '../../src/domain/table/types';
@@ -243,9 +244,11 @@ export async function seat(
       }),
   };
   for (const name of TABLE_EVENT_NAMES) {
-    socket.on(name, (event: TableEvent) => {
-      client.heard.push(event);
-      client.inbox = receive(client.inbox, event);
+    socket.on(name, (message: TableEvent | TableEvent[]) => {
+      for (const event of envelopesOf(message)) {
+        client.heard.push(event);
+        client.inbox = receive(client.inbox, event);
+      }
     });
   }
   return client;

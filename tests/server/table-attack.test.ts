@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameMessagesAnswer } from '../../src/api/schemas/table';
+import { envelopesOf, type GameMessagesAnswer } from '../../src/api/schemas/table';
 import { attackNumbers } from '../../src/domain/table/attack-numbers';
 import { bandOf } from '../../src/domain/table/health';
 import { attackMessages, tableMessages } from '../../src/domain/table/messages';
@@ -378,7 +378,9 @@ describe.each(drivers)('attacks at the table (%s)', (driver) => {
   it('tells of a hidden monster only those who could see it, live and in the history', async () => {
     const shade = await place(mj, monsterDraft(p, 'Ombre', { ...cell(8, 8), hidden: true }));
     const ownerHeard: TableEvent[] = [];
-    owner.socket.on('broadcastMessage', (event: TableEvent) => ownerHeard.push(event));
+    owner.socket.on('broadcastMessage', (message: TableEvent | TableEvent[]) =>
+      ownerHeard.push(...envelopesOf(message)),
+    );
     await mj.send('itemChange', {
       gameId: p.gameId,
       change: {

@@ -1,7 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it, vi } from 'vitest';
-import type { GameMessagesAnswer, ItemDragging, TableViewAnswer } from '../../src/api/schemas/table';
+import {
+  envelopesOf,
+  type GameMessagesAnswer,
+  type ItemDragging,
+  type TableViewAnswer,
+} from '../../src/api/schemas/table';
 import { tableMessages } from '../../src/domain/table/messages';
 import type { TableEvent } from '../../src/domain/table/types';
 import { visibleTo } from '../../src/domain/table/visibility';
@@ -31,7 +36,8 @@ const forbidden = "Vous n'êtes pas autorisé à accéder à cette partie...";
 /** Every table event a socket hears, as it arrived. */
 function recorder(socket: Socket): TableEvent[] {
   const heard: TableEvent[] = [];
-  for (const name of TABLE_EVENT_NAMES) socket.on(name, (event: TableEvent) => heard.push(event));
+  for (const name of TABLE_EVENT_NAMES)
+    socket.on(name, (message: TableEvent | TableEvent[]) => heard.push(...envelopesOf(message)));
   return heard;
 }
 

@@ -16,7 +16,10 @@ import {
 import { controlsToken } from '../../src/domain/table/visibility';
 import { playersMapApart, shownMap } from '../../src/domain/table/shown-map';
 import { amountOf, monsterDraft } from '../../src/ui/game/table-view';
-import { goblinToken } from './table-fixtures';
+import { decide } from '../../src/domain/table/decide';
+import { emptyTable } from '../../src/domain/table/reducer';
+import { gameChatFacts } from '../../src/effects/game-chat';
+import { envOf, goblinToken, mj, speakerOf } from './table-fixtures';
 
 const at = '2026-01-01T10:00:00.000Z';
 const placed = (seq: number, usableId = 'monster-1'): TableEvent => ({
@@ -178,6 +181,32 @@ describe('table effects', () => {
       'socket.connected',
       'table.event',
     ]);
+  });
+
+  // One command's events reach a reader as one message: a drop is the move and its history entry.
+  it('hands on each envelope of a message that carries several, in seq order', async () => {
+    const facts = new Subject<SocketFact>();
+    const heard = firstValueFrom(tableFeed(facts).pipe(take(3), toArray()));
+    facts.next(serverSays('itemUpdate', [placed(1), placed(2, 'monster-2')]));
+    facts.next(serverSays('itemUpdate', [placed(3), { seq: 'four' }]));
+    facts.next(serverSays('itemUpdate', []));
+    facts.next(serverSays('itemUpdate', placed(5)));
+    const seqs = (await heard).map((fact) => (fact.type === 'table.event' ? fact.event.seq : null));
+    expect(seqs).toEqual([1, 2, 5]);
+  });
+
+  it('gives the chat every line of a message that carries several', async () => {
+    const line = (text: string, seq: number): TableEvent => {
+      const command = { type: 'chat.send' as const, text, speaker: speakerOf(mj), recipients: [] };
+      const decision = decide(emptyTable, command, mj, envOf(3));
+      if ('refusal' in decision) throw new Error(decision.refusal);
+      return { ...decision.events[0]!, seq, userId: mj.userId, createdAt: at } as TableEvent;
+    };
+    const facts = new Subject<SocketFact>();
+    const heard = firstValueFrom(gameChatFacts(facts).pipe(take(2), toArray()));
+    facts.next(serverSays('broadcastMessage', [line('Bonjour', 1), line('Bonsoir', 2)]));
+    const lines = (await heard).map((fact) => (fact.type === 'chat.event.received' ? fact.event.seq : null));
+    expect(lines).toEqual([1, 2]);
   });
 
   it("reads an acknowledgement: null when accepted, the server's refusal, or a failure text", async () => {

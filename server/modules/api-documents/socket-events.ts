@@ -221,14 +221,18 @@ export const clientEvents: Record<string, ClientEvent> = {
   },
 };
 
-/** The logged table events the server emits under one of the spec's four names (`socketEventOf`). */
+/**
+ * The logged table events the server emits under one of the spec's four names (`socketEventOf`):
+ * one envelope, or a command's envelopes under that name in seq order (`tableMessage`).
+ */
 function tableEventsUnder(name: ReturnType<typeof socketEventOf>): z.ZodType {
   const options = tableEvent.options.filter((option) => socketEventOf(option.shape.type.value) === name);
-  return z.union(options);
+  const envelope = z.union(options);
+  return z.union([envelope, z.array(envelope).min(1)]);
 }
 
 const tableEnvelope =
-  "One logged table event `{ seq, epoch, type, payload, userId, createdAt }`, as the receiver may see it (the MJ's and admins' copy whole, a player's projected).";
+  "One logged table event `{ seq, epoch, type, payload, userId, createdAt }`, as the receiver may see it (the MJ's and admins' copy whole, a player's projected), or, when one command logged several under this name, an array of them in seq order: one message per command and reader.";
 
 /**
  * Every event the server emits, under its name. The test fails while an `emit('name', …)` of

@@ -152,6 +152,31 @@ function except(readers: Broadcast, apart: string[]): Broadcast {
   return apart.length > 0 ? readers.except(apart) : readers;
 }
 
+/** What some of a command's readers receive of it, one envelope per event in seq order, and their rooms. */
+interface Copy {
+  events: readonly TableEvent[];
+  rooms: string[];
+}
+
+/** Whether two copies of one command hold the very same envelopes: their readers share one message. */
+const sameEnvelopes = (a: readonly TableEvent[], b: readonly TableEvent[]) =>
+  a.every((event, index) => event === b[index]);
+
+/**
+ * A copy cut into messages, one per run of envelopes under the same socket event name: each
+ * message is one packet, encoded once and written once to each socket (decision 0042).
+ */
+function messagesOf(events: readonly TableEvent[]): Array<{ name: string; payload: unknown }> {
+  const messages: Array<{ name: string; events: TableEvent[] }> = [];
+  for (const event of events) {
+    const name = socketEventOf(event.type);
+    const last = messages.at(-1);
+    if (last?.name === name) last.events.push(event);
+    else messages.push({ name, events: [event] });
+  }
+  return messages.map(({ name, events: run }) => ({ name, payload: run.length === 1 ? run[0] : run }));
+}
+
 /**
  * Sends each event to every reader of the game's table as they may see it, through rooms only, so
  * it works unchanged over the Redis adapter: the MJ and admins' room gets it as logged, the
@@ -185,47 +210,58 @@ export function createTableEmitter(
     reads: readonly Apart[],
     players: readonly TableActor[],
   ): void {
+    const shared: TableEvent[] = [];
+    // The player rooms that read some event apart, and their envelope of each such event.
+    const apart = new Map<string, Map<number, TableEvent>>();
+    const differs = (room: string, index: number, envelope: TableEvent) => {
+      let own = apart.get(room);
+      if (!own) apart.set(room, (own = new Map()));
+      own.set(index, envelope);
+    };
     transitions.forEach(({ event, before, after }, index) => {
       const { owners, everyone } = reads[index]!;
-      const name = socketEventOf(event.type);
-      const shared = projectEvent(event, before, after, anyPlayer);
-      const apart: string[] = [];
-      // Players who read the event as logged, as the managers do: the owner of a token moving
-      // within fog. They join the managers' broadcast rather than having one of their own.
-      const asLogged: string[] = [];
+      const common = projectEvent(event, before, after, anyPlayer);
+      shared.push(common);
       // A history's author reads it whole, the other players redacted (decision 0022); a handout's
       // recipients read it, the others nothing (decision 0041). They are known from the event,
       // whatever their role: a manager's own room of a player is empty.
       const named = readersApart(event);
       for (const userId of named) {
-        const room = rooms.tablePlayer(gameId, userId);
-        io.to(room).emit(
-          name,
-          projectEvent(event, before, after, { userId, role: 'player', characterIds: [] }),
-        );
-        apart.push(room);
+        const reader: TableActor = { userId, role: 'player', characterIds: [] };
+        differs(rooms.tablePlayer(gameId, userId), index, projectEvent(event, before, after, reader));
       }
       for (const player of players) {
         if (named.includes(player.userId)) continue;
         // Owning none of the hidden tokens, they read it as `anyPlayer`: nothing to project.
         if (!everyone && !player.characterIds.some((itemId) => owners.has(itemId))) continue;
         const own = projectEvent(event, before, after, player);
-        if (isDeepStrictEqual(own, shared)) continue;
-        const room = rooms.tablePlayer(gameId, player.userId);
-        if (own === event) asLogged.push(room);
-        else io.to(room).emit(name, own);
-        apart.push(room);
-      }
-      const managersRoom = rooms.tableManagers(gameId);
-      const playersRoom = rooms.tablePlayers(gameId);
-      // Most events read the same for everyone (projectEvent returns the event itself): one
-      // broadcast, encoded once, reaches both rooms.
-      if (shared === event) {
-        except(io.to([playersRoom, managersRoom]), apart).emit(name, event);
-      } else {
-        io.to([managersRoom, ...asLogged]).emit(name, event);
-        except(io.to(playersRoom), apart).emit(name, shared);
+        if (!isDeepStrictEqual(own, common)) differs(rooms.tablePlayer(gameId, player.userId), index, own);
       }
     });
+    const managersRoom = rooms.tableManagers(gameId);
+    const playersRoom = rooms.tablePlayers(gameId);
+    // Readers holding the very same envelopes share one broadcast: most often everyone (a command
+    // nobody reads apart), else the managers with the players who read it as logged (a history's
+    // author, the owner of a token moving within fog), and the other players.
+    const copies: Copy[] = [{ events: transitions.map(({ event }) => event), rooms: [managersRoom] }];
+    const join = (events: readonly TableEvent[], room: string) => {
+      const same = copies.find((copy) => sameEnvelopes(copy.events, events));
+      if (same) same.rooms.push(room);
+      else copies.push({ events, rooms: [room] });
+    };
+    for (const [room, own] of apart)
+      join(
+        shared.map((common, index) => own.get(index) ?? common),
+        room,
+      );
+    join(shared, playersRoom);
+    for (const copy of copies) {
+      // The players' room holds the players read apart too: their own copy reaches them instead.
+      const left = copy.rooms.includes(playersRoom)
+        ? [...apart.keys()].filter((room) => !copy.rooms.includes(room))
+        : [];
+      for (const { name, payload } of messagesOf(copy.events))
+        except(io.to(copy.rooms), left).emit(name, payload);
+    }
   }
 }

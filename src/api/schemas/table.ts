@@ -717,6 +717,17 @@ export const tableCatchUpAnswer = z.object({
 export type TableCatchUpAnswer = z.infer<typeof tableCatchUpAnswer>;
 
 /**
+ * What each of the four names carries: one envelope, or, when one command logged several under
+ * that name, their envelopes in seq order — one message per command and reader (decision 0042).
+ */
+export const tableMessage = z.union([tableEvent, z.array(tableEvent).min(1)]);
+export type TableMessage = z.infer<typeof tableMessage>;
+
+/** A message's envelopes, in seq order. */
+export const envelopesOf = <E>(message: E | readonly E[]): readonly E[] =>
+  Array.isArray(message) ? message : [message as E];
+
+/**
  * The spec's socket event each logged event is emitted under (table.md §7). A client listens to
  * all four and hands every envelope to the same table-sync actor.
  */
