@@ -1,5 +1,5 @@
 import { mergeMap, type Observable } from 'rxjs';
-import { envelopesOf, tableMessage, type TableMessage } from '../api/schemas/table';
+import { envelopesOf, tableMessage, type socketEventOf, type TableMessage } from '../api/schemas/table';
 import type { SocketFact } from './socket';
 import { serverEvents } from './server-events';
 
@@ -11,7 +11,7 @@ type TableEnvelope = Exclude<TableMessage, readonly unknown[]>;
  */
 export function tableEventsOn(
   facts$: Observable<SocketFact>,
-  name: 'mapUpdate' | 'itemUpdate' | 'turnOrderUpdate' | 'broadcastMessage',
+  name: ReturnType<typeof socketEventOf>,
 ): Observable<TableEnvelope> {
   return serverEvents(facts$, name, tableMessage).pipe(mergeMap((message) => envelopesOf(message)));
 }
