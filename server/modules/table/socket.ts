@@ -8,6 +8,7 @@ import {
   historyChangePayload,
   itemChangePayload,
   itemDragPayload,
+  type ItemDragPayload,
   mapChangePayload,
   newMessagePayload,
   tablePingPayload,
@@ -330,16 +331,35 @@ export function tableSocketEvents({
       shownRulers.clear();
     });
 
-    on('itemDrag', itemDragPayload, async ({ gameId, map, usableId, ...position }) => {
+    // A drag is relayed in the turn that read it whenever the seat and the token are in memory: one
+    // that waited a turn went out after the drop read with it (a finger's last move and its lift
+    // often come in one read), and the others kept the token drawn where the drag had passed.
+    on('itemDrag', itemDragPayload, ({ gameId, map, usableId, ...position }) => {
       // Only a reader of the table drags: a drag never seats anyone.
       if (!isReading(socket, gameId)) throw httpError(403, tableServerMessages.notSeated);
       // The seat as last read: a drag is too frequent to read the account for, and the next
       // command applies a changed role.
-      const actor = await seatOf(gameId);
-      if (!drags.take(actor.userId)) return;
-      // The copy in memory first; a token it lacks may come from another process.
-      const cached = table.cached(gameId);
-      const state = cached && tokenAt(cached, map, usableId) ? cached : await table.current(gameId);
+      const seat = seatOf(gameId);
+      const relay = (actor: SeatedActor) => {
+        if (!drags.take(actor.userId)) return undefined;
+        // The copy in memory first; a token it lacks may come from another process.
+        const cached = table.cached(gameId);
+        return cached && tokenAt(cached, map, usableId)
+          ? relayDrag(gameId, actor, cached, { map, usableId, ...position })
+          : table
+              .current(gameId)
+              .then((state) => relayDrag(gameId, actor, state, { map, usableId, ...position }));
+      };
+      return seat instanceof Promise ? seat.then(relay) : relay(seat);
+    });
+
+    /** A drag relayed to those who may see the token where it is dragged, or the refusal. */
+    function relayDrag(
+      gameId: string,
+      actor: SeatedActor,
+      state: TableState,
+      { map, usableId, ...position }: Omit<ItemDragPayload, 'gameId'>,
+    ): void {
       const token = tokenSeenBy(actor, state, map, usableId);
       if (!token) throw httpError(404, tableMessages.tokenNotFound);
       if (!managesTable(actor) && !ownsToken(actor, token)) throw httpError(403, tableMessages.notYourToken);
@@ -356,6 +376,6 @@ export function tableSocketEvents({
           ? [rooms.tableManagers(gameId), rooms.tablePlayers(gameId)]
           : [rooms.tableManagers(gameId), rooms.tablePlayer(gameId, actor.userId)];
       socket.to(audience).volatile.emit('itemDragging', dragging);
-    });
+    }
   };
 }
