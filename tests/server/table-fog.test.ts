@@ -99,7 +99,7 @@ describe.each(drivers)('the fog of war (%s)', (driver) => {
     await reachAll();
     expect(idsOn(other.inbox.state)).toContain(wolf);
 
-    // Each move is followed by the MJ's history, which a player hears redacted.
+    // Each move carries the MJ's history, which a player never hears (decision 0043).
     const move = (x: number) =>
       mj.send('itemChange', {
         gameId: p.gameId,
@@ -107,14 +107,14 @@ describe.each(drivers)('the fog of war (%s)', (driver) => {
       });
     expect(await move(70)).toEqual({ ok: true });
     await reachAll();
-    expect(other.heard.at(-2)).toMatchObject({ type: 'token.concealed', payload: { usableId: wolf } });
+    expect(other.heard.at(-1)).toMatchObject({ type: 'token.concealed', payload: { usableId: wolf } });
     expect(idsOn(other.inbox.state)).not.toContain(wolf);
     expect(await move(80)).toEqual({ ok: true });
     await reachAll();
-    expect(other.heard.at(-2)).toMatchObject({ type: 'redacted' });
+    expect(other.heard.at(-1)).toMatchObject({ type: 'redacted' });
     expect(await move(20)).toEqual({ ok: true });
     await reachAll();
-    expect(other.heard.at(-2)).toMatchObject({
+    expect(other.heard.at(-1)).toMatchObject({
       type: 'token.visibilityChanged',
       payload: { token: { usableId: wolf, x: 20 } },
     });

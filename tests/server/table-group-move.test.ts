@@ -27,12 +27,19 @@ describe.each(drivers)('group moves (%s)', (driver) => {
     const log = await serverLog(t, p.gameId);
     expect(log.slice(before).map((event) => [event.type, event.payload])).toEqual([
       ['token.moved', { map: MAP, usableId: aria, x: 40, y: 50 }],
-      // 1,500 px wide: a token a cell wide stops at 95 %.
-      ['token.moved', { map: MAP, usableId: wolf, x: 95, y: 50 }],
-      // One entry of the MJ's history puts both back (decision 0022).
+      // 1,500 px wide: a token a cell wide stops at 95 %. One entry of the MJ's history puts both
+      // back (decision 0022), riding on the last move (decision 0043).
       [
-        'history.recorded',
-        expect.objectContaining({ entry: expect.objectContaining({ label: 'Déplacement de 2 pions' }) }),
+        'token.moved',
+        {
+          map: MAP,
+          usableId: wolf,
+          x: 95,
+          y: 50,
+          recorded: expect.objectContaining({
+            entry: expect.objectContaining({ label: 'Déplacement de 2 pions' }),
+          }),
+        },
       ],
     ]);
     await other.reach(log.at(-1)!.seq);
@@ -72,8 +79,13 @@ describe.each(drivers)('group moves (%s)', (driver) => {
     ).toEqual({ ok: true });
     const log = await serverLog(t, p.gameId);
     expect(log.slice(before).map((event) => event.payload)).toEqual([
-      { map: MAP, usableId: aria.usableId, x: 1, y: 1 },
-      expect.objectContaining({ by: p.owner.userId }),
+      {
+        map: MAP,
+        usableId: aria.usableId,
+        x: 1,
+        y: 1,
+        recorded: expect.objectContaining({ by: p.owner.userId }),
+      },
     ]);
   });
 
@@ -99,7 +111,7 @@ describe.each(drivers)('group moves (%s)', (driver) => {
     const moved = log.slice(before).filter((event) => event.type === 'token.moved');
     expect(moved.map((event) => event.payload)).toEqual([
       { map: MAP, usableId: aria.usableId, x: 10, y: 7.5 },
-      { map: MAP, usableId: wolf.usableId, x: 20, y: 22.5 },
+      { map: MAP, usableId: wolf.usableId, x: 20, y: 22.5, recorded: expect.anything() },
     ]);
   });
 });

@@ -414,13 +414,15 @@ describe('what a player receives', () => {
     expect(JSON.stringify(received)).not.toContain('Liche');
     expect(JSON.stringify(received)).not.toContain('token-1');
     expect(JSON.stringify(received)).not.toContain('Crypte');
-    // The MJ's history (after the placement, the move and « Générer ») reaches them redacted.
-    expect(received.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    // The MJ's history (after the placement and « Générer ») reaches them redacted; the move's
+    // entry, which rode on the hidden token's move, not at all.
+    expect(received.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(JSON.stringify(received)).not.toContain('recorded');
     const forest = mapRef('Forêt');
     // The round of a fight they see nobody in is all they hold of it (decision 0020).
     expect(visibleTo(state, bob)).toEqual({
       ...emptyTable,
-      lastSeq: 11,
+      lastSeq: 10,
       currentMap: forest,
       masterMap: forest,
       rounds: { Forêt: { round: 1 } },

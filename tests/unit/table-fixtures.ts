@@ -347,9 +347,18 @@ export const command: fc.Arbitrary<TableCommand> = fc.oneof(
   },
 );
 
-/** An action's own events, without the `history.recorded` that closes an undoable one (decision 0022). */
-export function actionEvents<T extends { type: string }>(events: readonly T[]): T[] {
-  return events.filter((event) => event.type !== 'history.recorded');
+/**
+ * An action's own events, without its entry in its actor's history: the `history.recorded` that
+ * closes an undoable one (decision 0022), or the one its last move carries (decision 0043).
+ */
+export function actionEvents<T extends { type: string; payload: object }>(events: readonly T[]): T[] {
+  return events
+    .filter((event) => event.type !== 'history.recorded')
+    .map((event) => {
+      if (!('recorded' in event.payload)) return event;
+      const { recorded: _entry, ...payload } = event.payload;
+      return { ...event, payload };
+    });
 }
 
 export const actorArb = fc.constantFrom(...actors);

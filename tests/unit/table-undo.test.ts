@@ -100,15 +100,18 @@ describe('the patch between two tables', () => {
 
   it('holds only what changed: a move restores x and y, nothing else', () => {
     const { log } = play(move('token-2', 50, 50));
-    const recorded = log.at(-1)!.event;
-    expect(recorded).toMatchObject({
-      type: 'history.recorded',
+    const moved = log.at(-1)!.event;
+    // A drop is one event: its entry rides on it (decision 0043).
+    expect(moved).toMatchObject({
+      type: 'token.moved',
       payload: {
-        by: mj.userId,
-        entry: {
-          label: 'Déplacement de Gobelin 1',
-          map: 'Forêt',
-          patch: { tokens: { 'token-2': { x: 30, y: 30 } } },
+        recorded: {
+          by: mj.userId,
+          entry: {
+            label: 'Déplacement de Gobelin 1',
+            map: 'Forêt',
+            patch: { tokens: { 'token-2': { x: 30, y: 30 } } },
+          },
         },
       },
     });
@@ -365,6 +368,22 @@ describe('what a player receives of undo', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('reads their own drop with its entry, and anyone else’s drop without it', () => {
+    const { log, state } = play(move('token-1', 60, 60, ana), move('token-2', 70, 70));
+    const [own, others] = log.slice(-2) as [Logged, Logged];
+    expect(own.event.type === 'token.moved' && own.event.payload.recorded?.by).toBe(ana.userId);
+    expect(projectEvent(own.event, own.before, own.after, ana)).toBe(own.event);
+    const { recorded: _anas, ...alone } = own.event.payload as { recorded?: unknown };
+    expect(projectEvent(own.event, own.before, own.after, bob)).toEqual({ ...own.event, payload: alone });
+    expect(projectEvent(others.event, others.before, others.after, ana).payload).not.toHaveProperty(
+      'recorded',
+    );
+    expect(projectEvent(others.event, others.before, others.after, mj)).toBe(others.event);
+    const folded = applyEvents(emptyTable, deliveredTo(log, ana)).state;
+    expect(Object.keys(folded.history ?? {})).toEqual([ana.userId]);
+    expect(folded).toEqual(visibleTo(state, ana));
   });
 
   it('never holds the MJ’s history, nor a hidden goblin put back', () => {

@@ -306,6 +306,22 @@ describe('vision: doors, darkness and the players', () => {
     expect(hidden.type === 'vision.sight' && hidden.payload.vanished).toEqual([goblin]);
   });
 
+  it('brings a player their own drop as their sight, with its entry in their history alone', () => {
+    const { state, log } = runServer([
+      ...room,
+      { command: { type: 'token.move', map: MAP, usableId: anaToken, x: 20, y: 50 }, actor: ana },
+    ]);
+    const drop = log.at(-1)!;
+    const recorded = drop.event.type === 'token.moved' ? drop.event.payload.recorded : undefined;
+    expect(recorded?.by).toBe(ana.userId);
+    const seen = projectEvent(drop.event, drop.before, drop.after, ana);
+    expect(seen).toMatchObject({ type: 'vision.sight', payload: { recorded } });
+    expect(JSON.stringify(projectEvent(drop.event, drop.before, drop.after, bob))).not.toContain('recorded');
+    const copy = applyEvents(emptyTable, deliveredTo(log, ana)).state;
+    expect(copy.history).toEqual({ [ana.userId]: { done: [recorded!.entry], undone: [] } });
+    expect(copy).toEqual(visibleTo(state, ana));
+  });
+
   it('gives the players their sight and never the walls, which stay with the managers', () => {
     const { state, log } = runServer(room);
     const copy = applyEvents(emptyTable, deliveredTo(log, ana)).state;

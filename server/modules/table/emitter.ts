@@ -132,13 +132,15 @@ function servedBy(known: KnownPlayers, { owners, line }: Apart): boolean {
 
 /**
  * The players who receive the event apart, known from the event itself: who undid, redid or
- * recorded an action, a handout's recipients.
+ * recorded an action (a move's author, decision 0043), a handout's recipients.
  */
 function readersApart(event: TableEvent): readonly string[] {
   switch (event.type) {
     case 'history.recorded':
     case 'table.restored':
       return [event.payload.by];
+    case 'token.moved':
+      return event.payload.recorded ? [event.payload.recorded.by] : [];
     case 'handout.shown':
     case 'handout.takenBack':
       return event.payload.recipients;
@@ -222,12 +224,17 @@ export function createTableEmitter(
       const { owners, everyone } = reads[index]!;
       const common = projectEvent(event, before, after, anyPlayer);
       shared.push(common);
-      // A history's author reads it whole, the other players redacted (decision 0022); a handout's
-      // recipients read it, the others nothing (decision 0041). They are known from the event,
-      // whatever their role: a manager's own room of a player is empty.
+      // A history's author reads it whole, the other players redacted or without it (decisions
+      // 0022, 0043); a handout's recipients read it, the others nothing (decision 0041). They are
+      // known from the event, whatever their role: a manager's own room of a player is empty. Their
+      // characters matter only where the players are read: a hidden token of theirs, or vision.
       const named = readersApart(event);
       for (const userId of named) {
-        const reader: TableActor = { userId, role: 'player', characterIds: [] };
+        const reader = players.find((player) => player.userId === userId) ?? {
+          userId,
+          role: 'player',
+          characterIds: [],
+        };
         differs(rooms.tablePlayer(gameId, userId), index, projectEvent(event, before, after, reader));
       }
       for (const player of players) {

@@ -505,6 +505,9 @@ const historyEntry = z.object({
   patch: z.object(tablePatch).nullable(),
 });
 
+/** A move's entry in its author's history, riding on it (decision 0043). */
+const recorded = { recorded: z.object({ by: id, entry: historyEntry }).optional() };
+
 /** In a player's copy of a change of the fog or of the grid under it: who came into sight, who left it. */
 const sightChange = {
   appeared: z.array(mapToken).max(MAX_TOKENS_PER_MAP).optional(),
@@ -561,7 +564,7 @@ export const tableEvent = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('vision.sight'),
-    payload: playerSight.extend(sightChange),
+    payload: playerSight.extend({ ...sightChange, ...recorded }),
     ...envelope,
   }),
   z.object({
@@ -592,7 +595,11 @@ export const tableEvent = z.discriminatedUnion('type', [
     payload: z.object({ ...onMap, token: mapToken }),
     ...envelope,
   }),
-  z.object({ type: z.literal('token.moved'), payload: z.object({ ...onToken, ...position }), ...envelope }),
+  z.object({
+    type: z.literal('token.moved'),
+    payload: z.object({ ...onToken, ...position, ...recorded }),
+    ...envelope,
+  }),
   z.object({
     type: z.literal('token.resized'),
     payload: z.object({ ...onToken, size: z.number().int().min(1).max(TOKEN_CELLS_MAX), ...position }),

@@ -718,7 +718,7 @@ function outOfTurnWarning(
  * Checks one command against the table and the actor (roles of table.md §6, bounds of §5) and
  * says which events it becomes, or the French refusal to show. Pure: the server appends what it
  * returns, in order, in one transaction. An action the actor may undo ends with its
- * `history.recorded` (decision 0022).
+ * `history.recorded` (decision 0022), or carries it on its last move (decision 0043).
  */
 export function decide(
   state: TableState,
@@ -740,7 +740,10 @@ export function decide(
   return renames.length + growth.length > 0 ? accept(...events, ...growth) : decision;
 }
 
-/** The action followed by its `history.recorded` when the actor may undo it. */
+/**
+ * The action and its entry in the actor's history when they may undo it: on its last event when
+ * that is a move, so a drop is one event (decision 0043), else as a `history.recorded` after it.
+ */
 function recordedIn(
   state: TableState,
   command: Exclude<TableCommand, { type: 'history.undo' | 'history.redo' }>,
@@ -749,7 +752,11 @@ function recordedIn(
 ): Decision {
   if ('refusal' in decision) return decision;
   const recorded = recordedAction(state, command, actor, decision.events);
-  return recorded ? accept(...decision.events, recorded) : decision;
+  if (!recorded) return decision;
+  const last = decision.events.at(-1)!;
+  if (last.type !== 'token.moved')
+    return accept(...decision.events, { type: 'history.recorded', payload: recorded });
+  return accept(...decision.events.slice(0, -1), { ...last, payload: { ...last.payload, recorded } });
 }
 
 function decideAction(

@@ -27,6 +27,7 @@ import {
   HIDDEN_TURN,
   HISTORY_MAX,
   type HistoryEntry,
+  type HistoryRecord,
   type MapToken,
   type SightChange,
   type TableEvent,
@@ -201,6 +202,12 @@ function withHistory(state: TableState, by: string, history: UserHistory): Table
 /** The last `HISTORY_MAX` entries: the oldest action can no longer be undone. */
 const capped = (entries: HistoryEntry[]) => entries.slice(-HISTORY_MAX);
 
+/** A new action on `by`'s history: it clears what they could redo. */
+function withRecorded(state: TableState, { by, entry }: HistoryRecord): TableState {
+  const done = own(state.history, by)?.done ?? [];
+  return withHistory(state, by, { done: capped([...done, entry]), undone: [] });
+}
+
 /**
  * The entry undone (or redone) moved to the other stack, with the patch that takes back what was
  * just applied. A copy without that user's history (a player's copy of someone else's) has nothing
@@ -298,8 +305,9 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       );
     }
     case 'vision.sight': {
-      const { map, polygons, explored, ...change } = event.payload;
-      return withSight(withPlayerSight(state, { map, polygons, explored }), map, change);
+      const { map, polygons, explored, recorded, ...change } = event.payload;
+      const seen = withSight(withPlayerSight(state, { map, polygons, explored }), map, change);
+      return recorded && 'state' in seen ? { state: withRecorded(seen.state, recorded) } : seen;
     }
     case 'vision.explored': {
       const { map, characterId, cells } = event.payload;
@@ -345,7 +353,8 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       const token = tokenAt(state, map, usableId);
       if (!token) return { rejected: 'no such token' };
       if (!isInsideMap(x, y)) return { rejected: 'position off the map' };
-      return { state: withToken(state, map, { ...token, x, y }) };
+      const moved = withToken(state, map, { ...token, x, y });
+      return { state: event.payload.recorded ? withRecorded(moved, event.payload.recorded) : moved };
     }
     case 'token.resized': {
       const { map, usableId, size, x, y } = event.payload;
@@ -419,11 +428,8 @@ export function reduce(state: TableState, event: TableEventBody): Reduced {
       return tokenAt(state, event.payload.map, event.payload.attackerId)
         ? { state }
         : { rejected: 'no such attacker' };
-    case 'history.recorded': {
-      const { by, entry } = event.payload;
-      const done = own(state.history, by)?.done ?? [];
-      return { state: withHistory(state, by, { done: capped([...done, entry]), undone: [] }) };
-    }
+    case 'history.recorded':
+      return { state: withRecorded(state, event.payload) };
     case 'table.restored': {
       const { by, direction, map, sight, seen, ...patch } = event.payload;
       const applied = applyPatch(state, map, patch);

@@ -157,6 +157,14 @@ export interface SightChange {
 }
 
 /**
+ * A move's entry in its author's history, on the move itself (decision 0043); in a player's
+ * projection, on their own move's `vision.sight`, and nobody else's.
+ */
+export interface Recorded {
+  recorded?: HistoryRecord;
+}
+
+/**
  * In a player's projection of an undo or redo that changed their sight: the sight, and for its
  * author the tokens it brought into sight or took out beside those the patch names.
  */
@@ -189,6 +197,15 @@ export interface HistoryEntry {
   label: string;
   map: string;
   patch: TablePatch | null;
+}
+
+/**
+ * An action of `by` pushed on their history (decision 0022): its own `history.recorded` event, or,
+ * for a move, riding on its last `token.moved` (decision 0043).
+ */
+export interface HistoryRecord {
+  by: string;
+  entry: HistoryEntry;
 }
 
 /** A user's actions, the last last: `done` to undo (at most `HISTORY_MAX`), `undone` to redo. */
@@ -269,7 +286,7 @@ export type TableEventBody =
    * resize or removal of one of their tokens, walls, a door, the lighting), with the tokens it
    * brought into their copy (their own as it now stands included), those it took away, their order.
    */
-  | { type: 'vision.sight'; payload: PlayerSight & SightChange }
+  | { type: 'vision.sight'; payload: PlayerSight & SightChange & Recorded }
   /**
    * The cells a character's tokens saw on the map for the first time (`cells`, encoded for the
    * map's grid), logged in the same append as what made them see there (decision 0025).
@@ -278,7 +295,8 @@ export type TableEventBody =
   /** Only in a player's projection of a `vision.explored` of theirs: all they have seen of the map. */
   | { type: 'vision.remembered'; payload: { map: string; explored: string | null } }
   | { type: 'token.placed'; payload: { map: string; token: MapToken } }
-  | { type: 'token.moved'; payload: { map: string; usableId: string; x: number; y: number } }
+  /** `recorded`: the move's entry in its author's history, on its last move (decision 0043). */
+  | { type: 'token.moved'; payload: { map: string; usableId: string; x: number; y: number } & Recorded }
   /** The MJ gave the token another size (cells a side), and the place that keeps it on the map. */
   | {
       type: 'token.resized';
@@ -352,7 +370,7 @@ export type TableEventBody =
    * An action of `by`, pushed on their history after the action's own events (decision 0022); it
    * clears what they could redo. A player receives their own only.
    */
-  | { type: 'history.recorded'; payload: { by: string; entry: HistoryEntry } }
+  | { type: 'history.recorded'; payload: HistoryRecord }
   /**
    * An undo or a redo of `by`'s last action: the patch applied to `map`. Whoever holds `by`'s
    * history moves the entry to the other stack with the patch that takes this one back. A player

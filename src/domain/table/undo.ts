@@ -5,13 +5,21 @@ import { isEmptyPatch, isWholeToken, patchBetween } from './patch';
 import { reduce } from './reducer';
 import { dict, orderOf, own, tokenAt, tokensOfMap } from './records';
 import { lineAbout } from './system-lines';
-import type { HistoryEntry, MapToken, TableActor, TableEventBody, TablePatch, TableState } from './types';
+import type {
+  HistoryEntry,
+  HistoryRecord,
+  MapToken,
+  TableActor,
+  TableEventBody,
+  TablePatch,
+  TableState,
+} from './types';
 import { controlsToken, isPlayersMap, managesTable, tokenSeenBy } from './visibility';
 
 /**
  * Undo and redo (decision 0022). Each user's history is folded from the log into the state: an
  * action they may undo is followed in its append by a `history.recorded` event holding what puts
- * its map back, computed by diffing the table before and after the action's own events, so the
+ * its map back (a move carries it on its last `token.moved`, decision 0043), computed by diffing the table before and after the action's own events, so the
  * undo restores exactly what the action changed and keeps what others changed since.
  */
 
@@ -109,15 +117,15 @@ function labelled(
 }
 
 /**
- * The `history.recorded` event that follows an accepted action in its append, or none: an action
- * that is not the actor's to undo, or that changed nothing.
+ * The entry an accepted action pushes on its actor's history, or none: an action that is not the
+ * actor's to undo, or that changed nothing.
  */
 export function recordedAction(
   state: TableState,
   command: TableCommand,
   actor: TableActor,
   events: readonly TableEventBody[],
-): TableEventBody | null {
+): HistoryRecord | null {
   if (events.length === 0) return null;
   const after = folded(state, events);
   const named = labelled(state, after, command, actor);
@@ -130,7 +138,7 @@ export function recordedAction(
     if (isEmptyPatch(patch)) return null;
     entry = { label, map, patch };
   }
-  return { type: 'history.recorded', payload: { by: actor.userId, entry } };
+  return { by: actor.userId, entry };
 }
 
 /**

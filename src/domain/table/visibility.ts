@@ -420,8 +420,18 @@ function sightEvent(event: TableEvent, before: TableState, after: TableState, ac
   return {
     ...event,
     type: 'vision.sight',
-    payload: { ...playerSightOf(after, actor.characterIds)!, ...copyChange(before, after, actor, map) },
+    payload: {
+      ...playerSightOf(after, actor.characterIds)!,
+      ...copyChange(before, after, actor, map),
+      ...(event.type === 'token.moved' && event.payload.recorded ? { recorded: event.payload.recorded } : {}),
+    },
   };
+}
+
+/** A move's entry in its author's history is theirs alone (decision 0043): the others' move is without it. */
+function unrecorded(event: TableEvent & { type: 'token.moved' }): TableEvent & { type: 'token.moved' } {
+  const { recorded: _theirs, ...payload } = event.payload;
+  return { ...event, payload };
 }
 
 /** Whether the token the event names is one of the player's own, before or after it, on a map with vision. */
@@ -438,6 +448,8 @@ function moveAs(
   after: TableState,
   actor: TableActor,
 ): TableEvent {
+  if (event.type === 'token.moved' && event.payload.recorded && event.payload.recorded.by !== actor.userId)
+    return moveAs(unrecorded(event), before, after, actor);
   const { map, usableId } = event.payload;
   if (movesEyes(actor, before, after, map, usableId)) return sightEvent(event, before, after, actor);
   const was = seesTokenIn(actor, before, map, usableId);
