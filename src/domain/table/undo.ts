@@ -19,8 +19,9 @@ import { controlsToken, isPlayersMap, managesTable, tokenSeenBy } from './visibi
 /**
  * Undo and redo (decision 0022). Each user's history is folded from the log into the state: an
  * action they may undo is followed in its append by a `history.recorded` event holding what puts
- * its map back (a move carries it on its last `token.moved`, decision 0043), computed by diffing the table before and after the action's own events, so the
- * undo restores exactly what the action changed and keeps what others changed since.
+ * its map back (a move carries it on its last `token.moved`, decision 0043), computed by diffing
+ * the table before and after the action's own events, so the undo restores exactly what the
+ * action changed and keeps what others changed since.
  */
 
 type Direction = 'undo' | 'redo';
