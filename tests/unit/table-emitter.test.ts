@@ -93,8 +93,8 @@ describe('the table’s emitter', { timeout: 60_000 }, () => {
     await everyCommand((actor, own, sent) => expect(receivedBy(actor, sent)).toEqual(own));
   });
 
-  // Each message is a packet written to every socket it reaches: a drop, the move and its history
-  // entry, was two writes per reader, which cost the server more than all the rest of the drop.
+  // Each message is a packet written to every socket it reaches: a command of several events sent
+  // as one message per event was as many writes per reader (decision 0042).
   it('sends each reader one message per command and socket event name', async () => {
     await everyCommand((actor, own, sent) => {
       const messages = messagesTo(actor, sent);

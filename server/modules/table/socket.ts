@@ -334,7 +334,8 @@ export function tableSocketEvents({
     // A drag is relayed in the turn that read it whenever the seat and the token are in memory: one
     // that waited a turn went out after the drop read with it (a finger's last move and its lift
     // often come in one read), and the others kept the token drawn where the drag had passed.
-    on('itemDrag', itemDragPayload, ({ gameId, map, usableId, ...position }) => {
+    on('itemDrag', itemDragPayload, (drag) => {
+      const { gameId, map, usableId } = drag;
       // Only a reader of the table drags: a drag never seats anyone.
       if (!isReading(socket, gameId)) throw httpError(403, tableServerMessages.notSeated);
       // The seat as last read: a drag is too frequent to read the account for, and the next
@@ -345,20 +346,17 @@ export function tableSocketEvents({
         // The copy in memory first; a token it lacks may come from another process.
         const cached = table.cached(gameId);
         return cached && tokenAt(cached, map, usableId)
-          ? relayDrag(gameId, actor, cached, { map, usableId, ...position })
-          : table
-              .current(gameId)
-              .then((state) => relayDrag(gameId, actor, state, { map, usableId, ...position }));
+          ? relayDrag(actor, cached, drag)
+          : table.current(gameId).then((state) => relayDrag(actor, state, drag));
       };
       return seat instanceof Promise ? seat.then(relay) : relay(seat);
     });
 
     /** A drag relayed to those who may see the token where it is dragged, or the refusal. */
     function relayDrag(
-      gameId: string,
       actor: SeatedActor,
       state: TableState,
-      { map, usableId, ...position }: Omit<ItemDragPayload, 'gameId'>,
+      { gameId, map, usableId, ...position }: ItemDragPayload,
     ): void {
       const token = tokenSeenBy(actor, state, map, usableId);
       if (!token) throw httpError(404, tableMessages.tokenNotFound);
