@@ -7,6 +7,7 @@ import type { AccessGuard } from '../modules/auth/access';
 import { applyAccountChange } from './account-changes';
 import { eventBinder } from './event-binder';
 import { handshakeAuthentication } from './handshake';
+import { jsonParser } from './json-parser';
 import { adoptIdentity } from './identity';
 import { connectRedisAdapter } from './redis-adapter';
 import { rooms } from './rooms';
@@ -41,6 +42,7 @@ export async function createRealtime({
     path: SOCKET_PATH,
     transports: ['polling', 'websocket'],
     serveClient: false,
+    parser: jsonParser,
     ...(redisAdapter ? { adapter: redisAdapter.adapter } : {}),
   });
   const handlers: ConnectionHandler[] = [];

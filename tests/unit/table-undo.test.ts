@@ -98,6 +98,21 @@ describe('the patch between two tables', () => {
     );
   });
 
+  it("of a drop, taken from the token's place before it, is the patch between the tables around it", () => {
+    fc.assert(
+      fc.property(preparedSession, (commands) => {
+        const { log } = runServer(commands);
+        for (const { event, before, after, command } of log) {
+          if (command?.type !== 'token.move' || event.type !== 'token.moved' || !event.payload.recorded)
+            continue;
+          const { patch } = event.payload.recorded.entry;
+          expect(patch).toEqual(patchBetween(after, before, event.payload.map));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('holds only what changed: a move restores x and y, nothing else', () => {
     const { log } = play(move('token-2', 50, 50));
     const moved = log.at(-1)!.event;

@@ -21,7 +21,7 @@ import { exploredGrowth } from './player-sight';
 import { decideVision } from './vision-changes';
 import { isDown } from './health';
 import { attackMessages, MAX_TOKENS_PER_MAP, MESSAGE_MAX_LENGTH, tableMessages } from './messages';
-import { gridOf, openMap, orderOf, own, tokenAt, tokensOfMap } from './records';
+import { gridOf, openMap, orderOf, own, tokenAt, tokensOfMap, type Dict } from './records';
 import { lineAbout, systemMessage } from './system-lines';
 import { tokenCells } from './token-size';
 import { cellsOfCreatureSize, type CreatureSize } from '../resources/categories';
@@ -303,6 +303,18 @@ function withVisibility(
   return { ...token, visibility, name: monsterName(baseName(token.name), sight, others) };
 }
 
+/**
+ * Whether a monster shown to the players still bears a letter, the one case `namedInSight` has work
+ * for: asked at every drop, so the map's tokens are walked, not listed.
+ */
+function hasShownLettered(tokens: Dict<MapToken>): boolean {
+  for (const usableId in tokens) {
+    const token = tokens[usableId]!;
+    if (token.visibility && lettered(token)) return true;
+  }
+  return false;
+}
+
 /** Events after which a monster may stand in the players' sight without having been shown to them. */
 const SIGHT_CHANGES = new Set<TableEventBody['type']>([
   'token.moved',
@@ -319,17 +331,15 @@ const SIGHT_CHANGES = new Set<TableEventBody['type']>([
  * taken back by the fog: it counts a monster the players saw (decision 0023).
  */
 function namedInSight(state: TableState, events: readonly TableEventBody[]): TableEventBody[] {
-  if (!events.some((event) => SIGHT_CHANGES.has(event.type))) return [];
-  const maps = new Set(
-    events.flatMap((event) =>
-      SIGHT_CHANGES.has(event.type) ? [(event.payload as { map: string }).map] : [],
-    ),
-  );
+  const maps = new Set<string>();
+  for (const event of events)
+    if (SIGHT_CHANGES.has(event.type)) maps.add((event.payload as { map: string }).map);
   let after: TableState | null = null;
   const renames: TableEventBody[] = [];
   for (const map of maps) {
-    const before = Object.values(tokensOfMap(state, map));
-    if (!before.some((token) => token.visibility && lettered(token))) continue;
+    const tokens = tokensOfMap(state, map);
+    if (!hasShownLettered(tokens)) continue;
+    const before = Object.values(tokens);
     after ??= folded(state, events);
     const named = new Map(Object.values(tokensOfMap(after, map)).map((token) => [token.usableId, token]));
     for (const token of before) {

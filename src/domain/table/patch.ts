@@ -1,6 +1,6 @@
 import type { FogPatch, MapFog } from './fog';
-import { dict, orderOf, own, tokensOfMap } from './records';
-import type { MapToken, TablePatch, TableState } from './types';
+import { dict, orderOf, own, tokenAt, tokensOfMap } from './records';
+import type { MapToken, TableEventBody, TablePatch, TableState } from './types';
 
 /** Equality of plain JSON values (what a token, an order, a round or a grid is made of). */
 function sameValue(a: unknown, b: unknown): boolean {
@@ -78,6 +78,23 @@ export function patchBetween(from: TableState, to: TableState, map: string): Tab
   const fog = fogPatchBetween(own(from.fogs, map), own(to.fogs, map));
   if (fog !== undefined) patch.fog = fog;
   return patch;
+}
+
+/**
+ * What undoes an action that is one move: `patchBetween` the table after it and before it, without
+ * the table folded and compared token by token (a drop's history entry, at every drop). Undefined
+ * for any other action.
+ */
+export function moveUndone(state: TableState, events: readonly TableEventBody[]): TablePatch | undefined {
+  const [event] = events;
+  if (events.length !== 1 || event?.type !== 'token.moved') return undefined;
+  const { map, usableId, x, y } = event.payload;
+  const token = tokenAt(state, map, usableId);
+  if (!token) return undefined;
+  const back: Partial<MapToken> = {};
+  if (token.x !== x) back.x = token.x;
+  if (token.y !== y) back.y = token.y;
+  return { tokens: Object.keys(back).length === 0 ? dict() : dict([[usableId, back]]) };
 }
 
 /** A patch that changes nothing: an action that did nothing leaves nothing to undo. */

@@ -199,13 +199,20 @@ function withHistory(state: TableState, by: string, history: UserHistory): Table
   return { ...state, history: withEntry(state.history, by, history) };
 }
 
-/** The last `HISTORY_MAX` entries: the oldest action can no longer be undone. */
-const capped = (entries: HistoryEntry[]) => entries.slice(-HISTORY_MAX);
+/**
+ * `entries` with `entry` last, in one copy (a drop's, at every drop): the oldest past `HISTORY_MAX`
+ * left out, as it can no longer be undone.
+ */
+function pushed(entries: readonly HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
+  const kept = entries.slice(Math.max(0, entries.length - HISTORY_MAX + 1));
+  kept.push(entry);
+  return kept;
+}
 
 /** A new action on `by`'s history: it clears what they could redo. */
 function withRecorded(state: TableState, { by, entry }: HistoryRecord): TableState {
   const done = own(state.history, by)?.done ?? [];
-  return withHistory(state, by, { done: capped([...done, entry]), undone: [] });
+  return withHistory(state, by, { done: pushed(done, entry), undone: [] });
 }
 
 /**
@@ -224,7 +231,7 @@ function historyMoved(
   const entry = history?.[from].at(-1);
   if (!history || !entry) return state;
   const moved = { ...history, [from]: history[from].slice(0, -1) };
-  return withHistory(state, by, { ...moved, [to]: capped([...history[to], { ...entry, patch: inverse }]) });
+  return withHistory(state, by, { ...moved, [to]: pushed(history[to], { ...entry, patch: inverse }) });
 }
 
 /** A player's copy after the fog moved over the map: the tokens it took away and brought, their order. */

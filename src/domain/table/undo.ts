@@ -1,7 +1,7 @@
 import type { Decision, TableCommand } from './decide';
 import { withFogPatch } from './fog';
 import { MAX_TOKENS_PER_MAP, tableMessages, undoMessages } from './messages';
-import { isEmptyPatch, isWholeToken, patchBetween } from './patch';
+import { isEmptyPatch, isWholeToken, moveUndone, patchBetween } from './patch';
 import { reduce } from './reducer';
 import { dict, orderOf, own, tokenAt, tokensOfMap } from './records';
 import { lineAbout } from './system-lines';
@@ -47,7 +47,7 @@ const nameIn = (state: TableState, map: string, usableId: string) =>
  */
 function labelled(
   state: TableState,
-  after: TableState,
+  after: () => TableState,
   command: TableCommand,
   actor: TableActor,
 ): { label: string; map: string; barrier?: true } | null {
@@ -74,7 +74,7 @@ function labelled(
   if (!managesTable(actor)) return null;
   switch (command.type) {
     case 'token.place': {
-      const placed = Object.values(tokensOfMap(after, command.map)).find(
+      const placed = Object.values(tokensOfMap(after(), command.map)).find(
         (token) => tokenAt(state, command.map, token.usableId) === undefined,
       );
       return { label: undoMessages.placed(placed?.name ?? command.token.name), map: command.map };
@@ -128,14 +128,15 @@ export function recordedAction(
   events: readonly TableEventBody[],
 ): HistoryRecord | null {
   if (events.length === 0) return null;
-  const after = folded(state, events);
-  const named = labelled(state, after, command, actor);
+  let after: TableState | undefined;
+  const afterIt = () => (after ??= folded(state, events));
+  const named = labelled(state, afterIt, command, actor);
   if (!named) return null;
   const { label, map, barrier } = named;
   let entry: HistoryEntry;
   if (barrier) entry = { label, map, patch: null };
   else {
-    const patch = patchBetween(after, state, map);
+    const patch = moveUndone(state, events) ?? patchBetween(afterIt(), state, map);
     if (isEmptyPatch(patch)) return null;
     entry = { label, map, patch };
   }
