@@ -75,6 +75,12 @@ interface Measured {
   databaseCpu: number;
   /** CPU per drop delivered to every other member, µs. */
   cpuPerDropUs: number;
+  /**
+   * Of the server's own (not its PostgreSQL backends'), µs per drop: its main thread's, which runs
+   * the sockets, the decisions and the emission, and its other threads' (PGlite's, V8's helpers).
+   */
+  mainThreadUsPerDrop: number;
+  otherThreadsUsPerDrop: number;
   /** The highest stepped rate (drops/s) whose delivery p95 stayed under SATURATION_P95_MS. */
   saturation: number;
   steps: string;
@@ -92,13 +98,14 @@ interface SliceFigures {
 }
 
 /** The traffic's shape and how loaded the machine was, for every figure's note. */
-function describe({ result, serverCpu, databaseCpu, steps }: Measured): string {
+function describe(measured: Measured): string {
+  const { result, serverCpu, databaseCpu, steps, mainThreadUsPerDrop, otherThreadsUsPerDrop } = measured;
   return [
     `${result.clients} clients in ${GAMES} games of ${GAME_SIZE}${FOG ? `, each map with a fog of ${FOG_SHAPES} shapes (not the relay's)` : ''}, ${SECONDS} s in ${ROUNDS} slices alternated with the other servers', after ${WARMUP_SECONDS} s of warm-up`,
     `${Math.round(result.movesPerSecond)} drops/s sent (${result.acked} acked, ${result.refused} refused, ${result.unanswered} unanswered)`,
     `ack p50 ${result.ackP50Ms.toFixed(1)} ms, p95 ${result.ackP95Ms.toFixed(1)} ms`,
     `${result.lostMoves} lost drop(s) / ${result.lostDeliveries} lost deliveries`,
-    `server ${serverCpu.toFixed(3)} CPU${databaseCpu > 0 ? ` + PostgreSQL backends ${databaseCpu.toFixed(3)} CPU` : ''}, clients ${result.clientCpu.toFixed(2)} CPU, client loop lag p99 ${Math.round(result.clientLagP99Ms)} ms`,
+    `server ${serverCpu.toFixed(3)} CPU (per drop: main thread ${Math.round(mainThreadUsPerDrop)} µs, other threads ${Math.round(otherThreadsUsPerDrop)} µs)${databaseCpu > 0 ? ` + PostgreSQL backends ${databaseCpu.toFixed(3)} CPU` : ''}, clients ${result.clientCpu.toFixed(2)} CPU, client loop lag p99 ${Math.round(result.clientLagP99Ms)} ms`,
     `steps (drops/s: p95 ms) ${steps}`,
     `load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`,
   ].join('; ');
@@ -128,6 +135,7 @@ interface Slices {
   /** Each slice's CPU, the server's and its database's. */
   sliceCpuSeconds: number[];
   cpuSeconds: number;
+  mainThreadSeconds: number;
   databaseSeconds: number;
   wallSeconds: number;
 }
@@ -135,12 +143,14 @@ interface Slices {
 /** One slice of the carried load on one target, its CPU (and its database's) counted around it. */
 async function driveSlice(target: Target, slices: Slices): Promise<void> {
   const cpuBefore = await target.server.cpuSeconds();
+  const mainBefore = await target.server.mainThreadCpuSeconds();
   const database = target.databaseUrl ? await countDatabaseCpu(target.databaseUrl) : undefined;
   const started = performance.now();
   slices.samples.push(
     await target.fanout.sample({ movesPerSecond: MOVES_PER_SECOND, durationMs: (SECONDS * 1000) / ROUNDS }),
   );
   const serverSeconds = (await target.server.cpuSeconds()) - cpuBefore;
+  slices.mainThreadSeconds += (await target.server.mainThreadCpuSeconds()) - mainBefore;
   const databaseSeconds = (await database?.stop()) ?? 0;
   slices.sliceCpuSeconds.push(serverSeconds + databaseSeconds);
   slices.cpuSeconds += serverSeconds;
@@ -283,6 +293,7 @@ async function measureAll(targets: readonly Target[]): Promise<Measured[]> {
     samples: [],
     sliceCpuSeconds: [],
     cpuSeconds: 0,
+    mainThreadSeconds: 0,
     databaseSeconds: 0,
     wallSeconds: 0,
   }));
@@ -291,15 +302,19 @@ async function measureAll(targets: readonly Target[]): Promise<Measured[]> {
   }
   const measured: Measured[] = [];
   for (const [index, target] of targets.entries()) {
-    const { samples, sliceCpuSeconds, cpuSeconds, databaseSeconds, wallSeconds } = slices[index]!;
+    const { samples, sliceCpuSeconds, cpuSeconds, mainThreadSeconds, databaseSeconds, wallSeconds } =
+      slices[index]!;
     const result = summarizeSlices(samples);
+    const perDrop = (seconds: number) => (seconds / Math.max(1, result.delivered)) * 1e6;
     const warmup = warmups[index];
     const { saturation, acked, lost, steps } = await saturate(target, result);
     measured.push({
       result,
       serverCpu: cpuSeconds / wallSeconds,
       databaseCpu: databaseSeconds / wallSeconds,
-      cpuPerDropUs: ((cpuSeconds + databaseSeconds) / Math.max(1, result.delivered)) * 1e6,
+      cpuPerDropUs: perDrop(cpuSeconds + databaseSeconds),
+      mainThreadUsPerDrop: perDrop(mainThreadSeconds),
+      otherThreadsUsPerDrop: perDrop(cpuSeconds - mainThreadSeconds),
       saturation,
       steps,
       ackedInAll: (warmup?.acked ?? 0) + result.acked + acked,

@@ -15,6 +15,8 @@ export interface ChildServer {
   port: number;
   /** CPU seconds (user + system) the process has used so far. */
   cpuSeconds(): Promise<number>;
+  /** Of which its main thread's, the one that runs the event loop; the rest is its other threads'. */
+  mainThreadCpuSeconds(): Promise<number>;
   /** The memory the process holds now (resident set), bytes. */
   rssBytes(): Promise<number>;
   /** SIGTERM: the server's graceful shutdown (SIGKILL after 15 s). */
@@ -43,11 +45,14 @@ export function freePort(): Promise<number> {
 
 const CLOCK_TICKS = 100;
 
-/** CPU seconds (user + system) process `pid` has used so far, from /proc. */
-export async function cpuSecondsOf(pid: number): Promise<number> {
-  const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+/** CPU seconds (user + system) from a /proc `stat` file: a process's, or one of its threads'. */
+async function cpuSecondsIn(statFile: string): Promise<number> {
+  const fields = (await readFile(statFile, 'utf8')).split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
+
+/** CPU seconds (user + system) process `pid` has used so far, from /proc. */
+export const cpuSecondsOf = (pid: number): Promise<number> => cpuSecondsIn(`/proc/${pid}/stat`);
 const START_TIMEOUT_MS = 120_000;
 
 /** Bundles `script`, starts it with PORT set and waits until socket.io answers on it. */
@@ -88,6 +93,8 @@ export async function startChildServer(
     url,
     port,
     cpuSeconds: () => cpuSecondsOf(child.pid!),
+    // The main thread's id is the process's.
+    mainThreadCpuSeconds: () => cpuSecondsIn(`/proc/${child.pid}/task/${child.pid}/stat`),
     async rssBytes() {
       const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
       return Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1] ?? Number.NaN) * 1024;

@@ -12,7 +12,7 @@ import { games as gamesTable, tableSnapshots, users } from '../../server/db/sche
 import { createGroupCommit } from '../../server/modules/table/writers/sole-writer/group-commit';
 import { openJournal, replayJournal } from '../../server/modules/table/writers/sole-writer/journal';
 import { createLogWriter } from '../../server/modules/table/writers/sole-writer/log-writer';
-import { SNAPSHOTS_KEPT } from '../../server/modules/table/snapshots';
+import { SNAPSHOT_EVERY, SNAPSHOTS_KEPT } from '../../server/modules/table/snapshots';
 import { createTableStates } from '../../server/modules/table/states';
 import { insertGame } from '../helpers/game-fixtures';
 import { drivers, startTestServer, type TestServer } from '../helpers/server';
@@ -119,8 +119,10 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     expect(emitted.flatMap((e) => e.seqs)).toHaveLength(40);
     await commits.flush();
     expect(appends()).toBe(1);
-    // 190 more lines in one game cross seq 200: its snapshot is written with the events, in one statement.
-    await Promise.all(Array.from({ length: 190 }, (_, i) => commits.submit(say(fresh[0]!, `Encore ${i}`))));
+    // More lines in one game cross seq SNAPSHOT_EVERY: its snapshot is written with the events, in
+    // one statement.
+    const more = SNAPSHOT_EVERY - 10;
+    await Promise.all(Array.from({ length: more }, (_, i) => commits.submit(say(fresh[0]!, `Encore ${i}`))));
     await commits.close();
     expect(appends()).toBe(2);
     expect(transaction).not.toHaveBeenCalled();
@@ -128,12 +130,12 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
       .select({ seq: tableSnapshots.seq, state: tableSnapshots.state })
       .from(tableSnapshots)
       .where(eq(tableSnapshots.gameId, fresh[0]!));
-    expect(snapshot?.seq).toBe(210);
-    expect(snapshot?.state.lastSeq).toBe(210);
+    expect(snapshot?.seq).toBe(20 + more);
+    expect(snapshot?.state.lastSeq).toBe(20 + more);
     for (const [g, gameId] of fresh.entries()) {
       const logged = await serverLog(t, gameId);
       expect(logged.map((event) => event.seq)).toEqual(logged.map((_, i) => i + 1));
-      expect(logged).toHaveLength(g === 0 ? 210 : 20);
+      expect(logged).toHaveLength(g === 0 ? 20 + more : 20);
       expect(emitted.flatMap((e) => (e.gameId === gameId ? e.seqs : []))).toEqual(logged.map((e) => e.seq));
     }
   });
@@ -148,18 +150,20 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
     ) => Promise.all(Array.from({ length: count }, (_, i) => commits.submit(say(gameId, `L${i}`))));
     const { writer } = await soleWriter(60_000);
     const sole = (await committer(writer)).commits;
-    // One statement per round; heads 250, 700 (past two multiples of SNAPSHOT_EVERY: one snapshot), 800.
-    for (const count of [250, 450, 100]) {
+    // In SNAPSHOT_EVERY, one statement per round: heads 0.75, 1.25 (a snapshot), 1.75.
+    const every = (share: number) => share * SNAPSHOT_EVERY;
+    for (const count of [every(0.75), every(0.5), every(0.5)]) {
       await lines(sole, kept!, count);
       await sole.flush();
     }
     // A game deleted between its commands and their statement takes them, and their snapshot, with it.
-    await lines(sole, gone!, 210);
+    await lines(sole, gone!, every(1.05));
     await t.database.db.delete(gamesTable).where(eq(gamesTable.id, gone!));
     await sole.close();
-    // Another sole writer, as after a restart, reads the game back from the log: heads 950, then 1,050.
+    // Another sole writer, as after a restart, reads the game back from the log: heads 2.25 (a
+    // snapshot), 2.75, 3.25 (a snapshot), 3.75, 4.25 (a snapshot, and the first one dropped).
     const next = (await committer()).commits;
-    for (const count of [150, 100]) {
+    for (const count of Array.from({ length: 5 }, () => every(0.5))) {
       await lines(next, kept!, count);
       await next.flush();
     }
@@ -169,9 +173,9 @@ describe.each(drivers)('table group commit (%s)', (driver) => {
       .from(tableSnapshots)
       .where(inArray(tableSnapshots.gameId, [kept!, gone!]))
       .orderBy(tableSnapshots.seq);
-    expect(snapshots).toEqual([700, 800, 1050].map((seq) => ({ gameId: kept, seq })));
+    expect(snapshots).toEqual([2.25, 3.25, 4.25].map((share) => ({ gameId: kept, seq: every(share) })));
     expect(await serverLog(t, gone!)).toEqual([]);
-    expect((await serverLog(t, kept!)).map((event) => event.seq)).toEqual(range(1, 1050));
+    expect((await serverLog(t, kept!)).map((event) => event.seq)).toEqual(range(1, every(4.25)));
   });
 
   it('as the sole writer, emits a command of a game in memory before `submit` returns, and one that comes during an emission after it', async () => {

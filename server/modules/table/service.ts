@@ -17,7 +17,7 @@ import type {
 import { parseChatLine } from '#shared/domain/dice/notation';
 import type { TableCommand } from '#shared/domain/table/decide';
 import type { HandoutCommand } from '#shared/domain/table/handouts';
-import { emptyTable, snapshotOf, type TableSnapshot } from '#shared/domain/table/reducer';
+import { applyEvents, emptyTable, snapshotOf, type TableSnapshot } from '#shared/domain/table/reducer';
 import type { TableActor, TableEvent, TableState } from '#shared/domain/table/types';
 import { visibleTo } from '#shared/domain/table/visibility';
 import { projectAfter } from '#shared/domain/table/projection';
@@ -39,7 +39,7 @@ import { createCommandInputs } from './command-inputs';
 import { chatLinesAs } from './chat-lines';
 import { eventsAfter, headAndEpochAt } from './log/reads';
 import { createTableMembers, speakerOf, type SeatedActor } from './members';
-import { latestSnapshot, SNAPSHOT_EVERY } from './snapshots';
+import { latestSnapshot } from './snapshots';
 import { createTableStates } from './states';
 import type { TableWriterChoice } from './writers/choice';
 import { createTableWriter } from './writers/create';
@@ -57,6 +57,12 @@ function* gamesReadHere(realtime: Realtime): Iterable<string> {
     if (end !== 0) yield room.slice('table:'.length, end);
   }
 }
+
+/**
+ * How many events a client may have missed and still be sent them, projected one by one; further
+ * behind, the table at the log's head costs it fewer bytes, and the server no more than a fold.
+ */
+export const CATCH_UP_EVENTS = 200;
 
 /** `tableCatchUpAnswer`, in the domain's own event type. */
 export interface CatchUp {
@@ -273,9 +279,9 @@ export function createTableService({
     },
 
     /**
-     * The events after `afterSeq`, projected for `actor` (docs/live-table.md "Catch-up"); a snapshot
-     * first when the client is more than SNAPSHOT_EVERY events behind. The caller has joined the
-     * rooms already, so nothing committed from now on is missed. Given the epoch of the client's
+     * The events after `afterSeq`, projected for `actor` (docs/live-table.md "Catch-up"), or the
+     * table at the log's head when the client is more than CATCH_UP_EVENTS behind. The caller has
+     * joined the rooms already, so nothing committed from now on is missed. Given the epoch of the client's
      * event at `afterSeq`, a copy holding an event the log does not (its owner died before logging
      * it, docs/live-table.md "Owners") is answered from the start, `reset`.
      */
@@ -290,17 +296,27 @@ export function createTableService({
       if (afterSeq >= head) {
         return { ok: true, snapshot: null, events: [], reset, epoch: reset ? 0 : (logged.epochAtSeq ?? 0) };
       }
-      const far = head - afterSeq > SNAPSHOT_EVERY;
-      // Projecting needs the state before each event: fold from a snapshot at or before the start.
+      const far = head - afterSeq > CATCH_UP_EVENTS;
+      // Projecting needs the state before each event: fold from a snapshot at or before the first
+      // one sent; a far client gets the fold's end, the table at the head, from the latest.
       const base = (await latestSnapshot(db, gameId, far ? undefined : afterSeq)) ?? emptyTable;
-      const from = far ? base.lastSeq : afterSeq;
-      const { events } = projectAfter(base, await eventsAfter(db, gameId, base.lastSeq), from, actor);
-      const snapshot = far && base.lastSeq > 0 ? snapshotOf(visibleTo(base, actor)) : null;
-      const last = events.at(-1);
+      const after = await eventsAfter(db, gameId, base.lastSeq);
+      const last = after.at(-1);
       const epochAtEnd = last
         ? (last.epoch ?? 0)
         : ((await headAndEpochAt(db, gameId, base.lastSeq)).epochAtSeq ?? 0);
-      return { ok: true, snapshot, events, reset, epoch: epochAtEnd };
+      if (far) {
+        const { state } = applyEvents(base, after);
+        return {
+          ok: true,
+          snapshot: snapshotOf(visibleTo(state, actor)),
+          events: [],
+          reset,
+          epoch: epochAtEnd,
+        };
+      }
+      const { events } = projectAfter(base, after, afterSeq, actor);
+      return { ok: true, snapshot: null, events, reset, epoch: epochAtEnd };
     },
 
     /**

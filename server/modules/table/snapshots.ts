@@ -4,13 +4,18 @@ import { restore } from '#shared/domain/table/reducer';
 import type { TableState } from '#shared/domain/table/types';
 import type { Reader } from './log/reads';
 
-/** A snapshot every this many events: a join or a restart folds at most this many events. */
-export const SNAPSHOT_EVERY = 200;
+/**
+ * A snapshot every this many events: a game read again (a restart, a copy dropped) folds at most
+ * this many, a catch-up at most CATCH_UP_EVENTS more. Each is a whole state (about 40 KB with a
+ * fog and the histories) that the log's statement parses and stores: every 200 events, snapshots
+ * were a fifth of PGlite's work per drop at the fan-out's load (docs/live-table.md "The fan-out").
+ */
+export const SNAPSHOT_EVERY = 1000;
 
 /**
- * Snapshots kept per game. A client at most SNAPSHOT_EVERY events behind gets the events it missed
- * projected for it, which needs a state at or before its seq: the two latest snapshots always
- * include one; the third is slack.
+ * Snapshots kept per game. A client at most CATCH_UP_EVENTS (fewer than SNAPSHOT_EVERY) behind
+ * gets the events it missed projected for it, which needs a state at or before its seq: the two
+ * latest snapshots always include one; the third is slack.
  */
 export const SNAPSHOTS_KEPT = 3;
 
