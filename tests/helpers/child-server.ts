@@ -53,6 +53,7 @@ async function cpuSecondsIn(statFile: string): Promise<number> {
 
 /** CPU seconds (user + system) process `pid` has used so far, from /proc. */
 export const cpuSecondsOf = (pid: number): Promise<number> => cpuSecondsIn(`/proc/${pid}/stat`);
+
 const START_TIMEOUT_MS = 120_000;
 
 /** Bundles `script`, starts it with PORT set and waits until socket.io answers on it. */

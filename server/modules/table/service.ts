@@ -281,9 +281,9 @@ export function createTableService({
     /**
      * The events after `afterSeq`, projected for `actor` (docs/live-table.md "Catch-up"), or the
      * table at the log's head when the client is more than CATCH_UP_EVENTS behind. The caller has
-     * joined the rooms already, so nothing committed from now on is missed. Given the epoch of the client's
-     * event at `afterSeq`, a copy holding an event the log does not (its owner died before logging
-     * it, docs/live-table.md "Owners") is answered from the start, `reset`.
+     * joined the rooms already, so nothing committed from now on is missed. Given the epoch of the
+     * client's event at `afterSeq`, a copy holding an event the log does not (its owner died before
+     * logging it, docs/live-table.md "Owners") is answered from the start, `reset`.
      */
     async catchUp(gameId: string, actor: TableActor, asked: number, epoch?: number): Promise<CatchUp> {
       // What was emitted before the socket joined is read from the log: the journal's or the owner's batches first.
